@@ -1,0 +1,112 @@
+# narrowphase — build, test, demo and benchmark.
+#   make demo    build the wasm and serve web/ on http://127.0.0.1:8080/
+#   make test    every test: native C (plain and under ASan/UBSan), Node, browser
+#   make bench   ns/query natively and from Node
+# Missing tools (Debian's emscripten and chromium, npm dev dependencies) are installed on demand.
+
+SHELL := /bin/bash
+CC ?= cc
+PORT ?= 8080
+
+# Determinism: no floating-point contraction (no FMA), no fast-math; the core uses no libm
+# transcendentals, so native and wasm builds agree bit for bit.
+CSTD := -std=c11 -ffp-contract=off -fno-fast-math
+WARN := -Wall -Wextra -Werror -Wshadow -Wno-missing-field-initializers
+INC := -Isrc/include -Isrc
+CORE_SRC := $(wildcard src/*.c)
+CORE_HDR := $(wildcard src/*.h src/include/narrowphase/*.h)
+
+B := build
+NATIVE_CFLAGS := $(CSTD) $(WARN) -O2 $(INC)
+SAN_CFLAGS := $(CSTD) $(WARN) -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer $(INC)
+
+# Emscripten 3.1.6 from Debian: its acorn lives in /usr/share/nodejs (see shared/TOOLCHAIN.md).
+EMCC := NODE_PATH=/usr/share/nodejs emcc
+WASM := js/narrowphase.wasm
+WASM_EXPORTS := $(B)/wasm_exports.txt
+
+.PHONY: setup-cjson all native wasm test test-native test-san test-node test-browser demo bench setup setup-emcc setup-npm setup-chromium clean vectors
+
+all: native wasm
+
+# ---------------------------------------------------------------- set-up
+setup-emcc:
+	@command -v emcc >/dev/null 2>&1 || { echo "installing Debian's emscripten..."; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq emscripten >/dev/null; }
+
+setup-npm: node_modules/.installed
+node_modules/.installed: package.json
+	@command -v node >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq nodejs npm >/dev/null; }
+	npm install --no-audit --no-fund --loglevel=error
+	@touch $@
+
+setup-chromium:
+	@command -v chromium >/dev/null 2>&1 || { echo "installing Debian's chromium..."; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium >/dev/null; }
+
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+# ---------------------------------------------------------------- native
+$(B)/native/%.o: src/%.c $(CORE_HDR)
+	@mkdir -p $(dir $@)
+	$(CC) $(NATIVE_CFLAGS) -c $< -o $@
+
+$(B)/san/%.o: src/%.c $(CORE_HDR)
+	@mkdir -p $(dir $@)
+	$(CC) $(SAN_CFLAGS) -c $< -o $@
+
+$(B)/libnarrowphase.a: $(CORE_SRC:src/%.c=$(B)/native/%.o)
+	ar rcs $@ $^
+
+$(B)/libnarrowphase_san.a: $(CORE_SRC:src/%.c=$(B)/san/%.o)
+	ar rcs $@ $^
+
+native: $(B)/libnarrowphase.a
+
+# ---------------------------------------------------------------- wasm
+# Standalone wasm (no Emscripten JS glue): js/narrowphase.mjs loads it itself, in Node and browsers.
+$(WASM): $(CORE_SRC) $(CORE_HDR) js/exports.txt | setup-emcc
+	@mkdir -p $(B)
+	$(EMCC) $(CSTD) $(WARN) -O3 $(INC) $(CORE_SRC) -o $@ \
+		--no-entry -sSTANDALONE_WASM -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=16MB -sTOTAL_STACK=2MB \
+		-sEXPORTED_FUNCTIONS=$$(paste -sd, js/exports.txt) -sERROR_ON_UNDEFINED_SYMBOLS=1
+
+wasm: $(WASM)
+
+# ---------------------------------------------------------------- tests
+# Every tests/native/test_*.c is a standalone program linked against the library; each prints
+# "N passed, N failed" and exits non-zero on failure. run_vectors.c is among them: it runs every
+# tests/vectors/*.json file. The same programs are rebuilt with ASan+UBSan for test-san.
+NATIVE_TEST_SRC := $(wildcard tests/native/test_*.c)
+NATIVE_TEST_SUPPORT := $(filter-out $(NATIVE_TEST_SRC),$(wildcard tests/native/*.c))
+NATIVE_TESTS := $(NATIVE_TEST_SRC:tests/native/%.c=$(B)/tests/%)
+SAN_TESTS := $(NATIVE_TEST_SRC:tests/native/%.c=$(B)/tests-san/%)
+TEST_LIBS := -lcjson -lm
+
+$(B)/tests/%: tests/native/%.c $(NATIVE_TEST_SUPPORT) $(wildcard tests/native/*.h) $(B)/libnarrowphase.a | setup-cjson
+	@mkdir -p $(dir $@)
+	$(CC) $(NATIVE_CFLAGS) -Itests/native $< $(NATIVE_TEST_SUPPORT) $(B)/libnarrowphase.a $(TEST_LIBS) -o $@
+
+$(B)/tests-san/%: tests/native/%.c $(NATIVE_TEST_SUPPORT) $(wildcard tests/native/*.h) $(B)/libnarrowphase_san.a | setup-cjson
+	@mkdir -p $(dir $@)
+	$(CC) $(SAN_CFLAGS) -Itests/native $< $(NATIVE_TEST_SUPPORT) $(B)/libnarrowphase_san.a $(TEST_LIBS) -o $@
+
+setup-cjson:
+	@[ -f /usr/include/cjson/cJSON.h ] || { echo "installing libcjson-dev..."; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libcjson-dev >/dev/null; }
+
+test-native: $(NATIVE_TESTS)
+	@set -e; for t in $(NATIVE_TESTS); do echo "== $$t"; NP_RESULTS_DIR=$(B)/results $$t; done
+
+test-san: $(SAN_TESTS)
+	@set -e; for t in $(SAN_TESTS); do echo "== $$t (asan+ubsan)"; \
+		ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 $$t; done
+
+# Node tests: every tests/node/*.test.mjs, against the wasm build.
+test-node: $(WASM) setup-npm
+	node --test tests/node/
+
+test: test-native test-san test-node test-browser
+
+clean:
+	rm -rf $(B) $(WASM)

@@ -1,0 +1,290 @@
+// 2D GJK: overlap and distance between two convex cores, then the radii are applied exactly.
+//
+// The algorithm of Gilbert, Johnson and Keerthi (1988) walks a simplex (point, segment,
+// triangle) of the Minkowski difference A - B towards the origin. Each iteration finds the point
+// of the simplex closest to the origin by barycentric (Voronoi-region) tests, drops the vertices
+// that do not support it, and adds the support point in the direction of the origin. Because
+// supports are vertices of the cores, the walk visits a finite set: it stops exactly when a
+// support point repeats, with no distance tolerance needed. The closest points on A and B are
+// the same barycentric combination of the simplex's source points.
+#include "gjk2d.h"
+
+#include <stddef.h>
+
+static int supportIndex(const npShape2* shape, npVec2 d)
+{
+	int best = 0;
+	double bestValue = v2Dot(shape->vertices[0], d);
+	for (int i = 1; i < shape->count; ++i)
+	{
+		double value = v2Dot(shape->vertices[i], d);
+		if (value > bestValue)
+		{
+			best = i;
+			bestValue = value;
+		}
+	}
+	return best;
+}
+
+npSupportPoint2 npSupportPair2(const npPair2* pair, npVec2 d)
+{
+	npSupportPoint2 s;
+	s.indexA = supportIndex(pair->shapeA, d);
+	s.indexB = supportIndex(pair->shapeB, npInvRotate2(pair->xfB.q, v2Neg(d)));
+	s.wA = pair->shapeA->vertices[s.indexA];
+	s.wB = npTransformPoint2(pair->xfB, pair->shapeB->vertices[s.indexB]);
+	s.w = v2Sub(s.wA, s.wB);
+	return s;
+}
+
+// Closest point to the origin on segment v0-v1: keeps the supporting vertices in front.
+static int solveSegment(npSupportPoint2* v, double* weights)
+{
+	npVec2 e = v2Sub(v[1].w, v[0].w);
+	double towards1 = -v2Dot(v[0].w, e); // > 0 when the origin projects past v0 towards v1
+	if (towards1 <= 0.0)
+	{
+		weights[0] = 1.0;
+		return 1;
+	}
+	double towards0 = v2Dot(v[1].w, e); // > 0 when the origin projects before v1
+	if (towards0 <= 0.0)
+	{
+		v[0] = v[1];
+		weights[0] = 1.0;
+		return 1;
+	}
+	double inv = 1.0 / (towards0 + towards1);
+	weights[0] = towards0 * inv;
+	weights[1] = towards1 * inv;
+	return 2;
+}
+
+// Closest point to the origin on triangle v0-v1-v2 by its Voronoi regions: vertices, edges
+// (edge dot products), then the interior (signed areas of the sub-triangles facing the origin).
+static int solveTriangle(npSupportPoint2* v, double* weights)
+{
+	npVec2 w0 = v[0].w, w1 = v[1].w, w2 = v[2].w;
+
+	npVec2 e01 = v2Sub(w1, w0);
+	double e01_1 = v2Dot(w1, e01), e01_0 = -v2Dot(w0, e01);
+	npVec2 e02 = v2Sub(w2, w0);
+	double e02_2 = v2Dot(w2, e02), e02_0 = -v2Dot(w0, e02);
+	npVec2 e12 = v2Sub(w2, w1);
+	double e12_2 = v2Dot(w2, e12), e12_1 = -v2Dot(w1, e12);
+
+	// Signed areas (times the full area's sign) of the triangles origin-edge.
+	double area = v2Cross(e01, e02);
+	double u0 = area * v2Cross(w1, w2);
+	double u1 = area * v2Cross(w2, w0);
+	double u2 = area * v2Cross(w0, w1);
+
+	if (e01_0 <= 0.0 && e02_0 <= 0.0)
+	{
+		weights[0] = 1.0;
+		return 1;
+	}
+	if (e01_1 > 0.0 && e01_0 > 0.0 && u2 <= 0.0)
+	{
+		double inv = 1.0 / (e01_1 + e01_0);
+		weights[0] = e01_1 * inv;
+		weights[1] = e01_0 * inv;
+		return 2;
+	}
+	if (e02_2 > 0.0 && e02_0 > 0.0 && u1 <= 0.0)
+	{
+		double inv = 1.0 / (e02_2 + e02_0);
+		weights[0] = e02_2 * inv;
+		weights[1] = e02_0 * inv;
+		v[1] = v[2];
+		return 2;
+	}
+	if (e01_1 <= 0.0 && e12_1 <= 0.0)
+	{
+		v[0] = v[1];
+		weights[0] = 1.0;
+		return 1;
+	}
+	if (e02_2 <= 0.0 && e12_2 <= 0.0)
+	{
+		v[0] = v[2];
+		weights[0] = 1.0;
+		return 1;
+	}
+	if (e12_2 > 0.0 && e12_1 > 0.0 && u0 <= 0.0)
+	{
+		double inv = 1.0 / (e12_2 + e12_1);
+		v[0] = v[1];
+		v[1] = v[2];
+		weights[0] = e12_2 * inv;
+		weights[1] = e12_1 * inv;
+		return 2;
+	}
+	double sum = u0 + u1 + u2;
+	if (!(sum > 0.0))
+	{
+		// Collinear simplex with the origin on its line: keep the first edge (cannot be reached
+		// with exact arithmetic, guarded against rounding).
+		return solveSegment(v, weights);
+	}
+	double inv = 1.0 / sum;
+	weights[0] = u0 * inv;
+	weights[1] = u1 * inv;
+	weights[2] = u2 * inv;
+	return 3;
+}
+
+static double maxAbs2(npVec2 a)
+{
+	return npMax(npAbs(a.x), npAbs(a.y));
+}
+
+void npGjk2(const npPair2* pair, npGjkResult2* r)
+{
+	npSupportPoint2* v = r->simplex;
+	double* weights = r->weights;
+
+	// Start from the first vertices; any start works and this one is deterministic.
+	// The Minkowski difference A - B sits around -p (p = B's position in A's frame), so the
+	// support along +p is the side facing the origin: a good, deterministic start.
+	npVec2 start = v2LengthSq(pair->xfB.p) > 0.0 ? pair->xfB.p : v2(1.0, 0.0);
+	v[0] = npSupportPair2(pair, start);
+	weights[0] = 1.0;
+	r->count = 1;
+	double scale = maxAbs2(v[0].wA) + maxAbs2(v[0].wB);
+
+	// A support point can only repeat after at most countA * countB distinct ones; in practice a
+	// handful of iterations suffice. The bound only guards against rounding-induced cycling.
+	const int maxIterations = 2 * (pair->shapeA->count + pair->shapeB->count) + 16;
+	int iteration = 0;
+	while (iteration < maxIterations)
+	{
+		int savedA[3], savedB[3];
+		int savedCount = r->count;
+		for (int i = 0; i < savedCount; ++i)
+		{
+			savedA[i] = v[i].indexA;
+			savedB[i] = v[i].indexB;
+		}
+
+		if (r->count == 2)
+			r->count = solveSegment(v, weights);
+		else if (r->count == 3)
+			r->count = solveTriangle(v, weights);
+		if (r->count == 3)
+			break; // the origin is inside the triangle: the cores overlap
+
+		// Direction towards the origin. For a segment use its perpendicular: the closest point's
+		// coordinates lose precision by cancellation, the edge direction does not.
+		npVec2 d;
+		if (r->count == 1)
+			d = v2Neg(v[0].w);
+		else
+		{
+			npVec2 e = v2Sub(v[1].w, v[0].w);
+			double side = v2Cross(e, v2Neg(v[0].w));
+			if (side == 0.0)
+				break; // the origin lies on the segment: the cores touch
+			d = side > 0.0 ? v2LeftPerp(e) : v2RightPerp(e);
+		}
+		if (v2LengthSq(d) == 0.0)
+			break; // the origin is on the simplex: the cores touch
+
+		npSupportPoint2 s = npSupportPair2(pair, d);
+		++iteration;
+		scale = npMax(scale, maxAbs2(s.wA) + maxAbs2(s.wB));
+
+		bool repeated = false;
+		for (int i = 0; i < savedCount; ++i)
+		{
+			if (s.indexA == savedA[i] && s.indexB == savedB[i])
+			{
+				repeated = true;
+				break;
+			}
+		}
+		if (repeated)
+			break; // no progress possible: the current simplex holds the closest features
+
+		// A support that gets no closer to the origin along d than the simplex already is (up to
+		// rounding) also means convergence; it stops rounding-level cycling between equal features.
+		double progress = v2Dot(v2Sub(s.w, v[0].w), d);
+		if (progress <= NP_REL_TOLERANCE2 * scale * v2Length(d))
+			break;
+
+		v[r->count] = s;
+		weights[r->count] = 0.0;
+		r->count += 1;
+	}
+
+	npVec2 pA = v2(0.0, 0.0), pB = v2(0.0, 0.0);
+	if (r->count == 1)
+	{
+		pA = v[0].wA;
+		pB = v[0].wB;
+	}
+	else if (r->count == 2)
+	{
+		pA = v2Add(v2Scale(weights[0], v[0].wA), v2Scale(weights[1], v[1].wA));
+		pB = v2Add(v2Scale(weights[0], v[0].wB), v2Scale(weights[1], v[1].wB));
+	}
+	else
+	{
+		pA = v2Add(v2Add(v2Scale(weights[0], v[0].wA), v2Scale(weights[1], v[1].wA)), v2Scale(weights[2], v[2].wA));
+		pB = pA; // inside: the cores share this point
+	}
+	r->pointA = pA;
+	r->pointB = pB;
+	r->distance = r->count == 3 ? 0.0 : v2Distance(pA, pB);
+	r->scale = npMax(scale, 1.0e-300);
+	r->iterations = iteration;
+}
+
+bool npOverlap2(const npShape2* shapeA, npTransform2 xfA, const npShape2* shapeB, npTransform2 xfB)
+{
+	if (shapeA == NULL || shapeB == NULL)
+		return false;
+	npPair2 pair = npMakePair2(shapeA, xfA, shapeB, xfB);
+	npGjkResult2 r;
+	npGjk2(&pair, &r);
+	double reach = shapeA->radius + shapeB->radius;
+	return r.distance <= reach + NP_REL_TOLERANCE2 * r.scale;
+}
+
+npDistanceResult2 npDistance2(const npShape2* shapeA, npTransform2 xfA, const npShape2* shapeB,
+							  npTransform2 xfB)
+{
+	npDistanceResult2 out = { 0 };
+	if (shapeA == NULL || shapeB == NULL)
+		return out;
+	npPair2 pair = npMakePair2(shapeA, xfA, shapeB, xfB);
+	npGjkResult2 r;
+	npGjk2(&pair, &r);
+	out.iterations = r.iterations;
+
+	double rA = shapeA->radius, rB = shapeB->radius;
+	double tolerance = NP_REL_TOLERANCE2 * r.scale;
+	if (r.distance > rA + rB + tolerance)
+	{
+		npVec2 n = v2Scale(1.0 / r.distance, v2Sub(r.pointB, r.pointA));
+		npVec2 pA = v2MulAdd(r.pointA, rA, n);
+		npVec2 pB = v2MulAdd(r.pointB, -rB, n);
+		out.distance = r.distance - rA - rB;
+		out.pointA = npTransformPoint2(xfA, pA);
+		out.pointB = npTransformPoint2(xfA, pB);
+		out.normal = npRotate2(xfA.q, n);
+		return out;
+	}
+
+	// Overlapping (or touching): report one point inside both shapes. Between separated cores
+	// the point splits the gap in proportion to the radii, so it is within both roundings.
+	npVec2 inside = r.pointA;
+	if (r.distance > 0.0 && rA + rB > 0.0)
+		inside = v2Lerp(r.pointA, r.pointB, rA / (rA + rB));
+	out.distance = 0.0;
+	out.pointA = npTransformPoint2(xfA, inside);
+	out.pointB = out.pointA;
+	out.normal = v2(0.0, 0.0);
+	return out;
+}

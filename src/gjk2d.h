@@ -1,0 +1,57 @@
+// 2D GJK internals shared by the distance and EPA code (private header).
+//
+// All computations run in A's local frame: B is brought into it once per query. That keeps the
+// numbers small when both shapes sit far from the world origin (1e4 offsets lose no precision to
+// cancellation) and costs one rotation per support call of B.
+#ifndef NP_GJK2D_H
+#define NP_GJK2D_H
+
+#include "vec2.h"
+
+/// A point of the Minkowski difference A - B together with the two points it came from.
+typedef struct npSupportPoint2
+{
+	npVec2 wA;  ///< point of A's core (A's frame)
+	npVec2 wB;  ///< point of B's core (A's frame)
+	npVec2 w;   ///< wA - wB
+	int indexA; ///< vertex index on A
+	int indexB; ///< vertex index on B
+} npSupportPoint2;
+
+/// The query pair, prepared once.
+typedef struct npPair2
+{
+	const npShape2* shapeA;
+	const npShape2* shapeB;
+	npTransform2 xfB; ///< B's transform relative to A (A's frame)
+} npPair2;
+
+/// What GJK found.
+typedef struct npGjkResult2
+{
+	npSupportPoint2 simplex[3]; ///< final simplex
+	double weights[3];          ///< barycentric weights of the closest point
+	int count;                  ///< simplex size; 3 means the origin is inside (cores overlap)
+	npVec2 pointA;              ///< closest point on A's core (A's frame)
+	npVec2 pointB;              ///< closest point on B's core (A's frame)
+	double distance;            ///< distance between the cores
+	double scale;               ///< magnitude of the coordinates involved, for tolerances
+	int iterations;             ///< iterations used
+} npGjkResult2;
+
+/// Relative tolerance: lengths below this times the problem's scale are treated as zero.
+#define NP_REL_TOLERANCE2 1.0e-12
+
+static inline npPair2 npMakePair2(const npShape2* a, npTransform2 xfA, const npShape2* b, npTransform2 xfB)
+{
+	return (npPair2){ a, b, npInvMulTransforms2(xfA, xfB) };
+}
+
+/// Support point of A - B in direction d (A's frame): A's farthest vertex along d minus B's
+/// farthest along -d.
+npSupportPoint2 npSupportPair2(const npPair2* pair, npVec2 d);
+
+/// Distance between the two cores by GJK (bounded, terminates on repeated support points).
+void npGjk2(const npPair2* pair, npGjkResult2* result);
+
+#endif

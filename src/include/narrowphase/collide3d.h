@@ -1,0 +1,130 @@
+// narrowphase 3D: spheres, capsules, boxes, convex hulls and triangles.
+//
+// Sphere and capsule are a point / a segment inflated by a radius; GJK and EPA run on the cores
+// and add the radius exactly afterwards (as in 2D). Boxes, hulls and triangles are sharp.
+// Hull data (vertices, half-edges, face planes) is built once, by npMakeHull3, into an npHull3
+// the caller owns; shapes refer to it by pointer, so an npShape3 stays small.
+#ifndef NARROWPHASE_COLLIDE3D_H
+#define NARROWPHASE_COLLIDE3D_H
+
+#include "base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Most points given to npMakeHull3.
+#define NP_MAX_HULL_INPUT 4096
+/// Most vertices of a hull (flat hulls included).
+#define NP_MAX_HULL_VERTICES 256
+/// Most faces of a hull (Euler: F <= 2V - 4; a flat hull has 2 faces).
+#define NP_MAX_HULL_FACES (2 * NP_MAX_HULL_VERTICES)
+/// Most half-edges of a hull (E <= 3V - 6 edges, two halves each).
+#define NP_MAX_HULL_HALF_EDGES (6 * NP_MAX_HULL_VERTICES)
+/// Most contact points in a 3D manifold.
+#define NP_MAX_MANIFOLD_POINTS3 4
+/// Reference-face preference: B's face (or an edge axis) is chosen over A's face only when its
+/// separation is larger by more than this (absolute, length units). Documented, at most 1e-3.
+#define NP_FACE_PREFERENCE3 5.0e-4
+
+/// A 3D vector.
+typedef struct npVec3
+{
+	double x; ///< x coordinate
+	double y; ///< y coordinate
+	double z; ///< z coordinate
+} npVec3;
+
+/// A unit quaternion (x, y, z, w), w the scalar part.
+typedef struct npQuat
+{
+	double x; ///< vector part x
+	double y; ///< vector part y
+	double z; ///< vector part z
+	double w; ///< scalar part
+} npQuat;
+
+/// A rigid transform: rotate by q, then translate by p.
+typedef struct npTransform3
+{
+	npVec3 p; ///< translation
+	npQuat q; ///< rotation (unit quaternion)
+} npTransform3;
+
+/// Builds a transform from a position and a quaternion; a slightly non-unit quaternion is
+/// normalised; a zero or non-finite one is NP_ERR_INVALID_TRANSFORM / NP_ERR_NON_FINITE.
+npResult npMakeTransform3(npVec3 position, npQuat rotation, npTransform3* out);
+
+/// One half-edge of a hull: the edge from vertex `origin` to the origin of `next`, bounding `face`.
+typedef struct npHalfEdge3
+{
+	uint16_t origin; ///< index of the vertex this half-edge starts at
+	uint16_t twin;   ///< index of the opposite half-edge (on the neighbouring face)
+	uint16_t next;   ///< index of the next half-edge around the same face (counter-clockwise)
+	uint16_t face;   ///< index of the face to the left of this half-edge
+} npHalfEdge3;
+
+/// A plane n . x = d with unit normal n.
+typedef struct npPlane3
+{
+	npVec3 normal; ///< unit outward normal
+	double offset; ///< signed distance of the plane from the local origin
+} npPlane3;
+
+/// Convex hull data: vertices, polygonal faces (coplanar triangles merged) and half-edge
+/// adjacency, in the shape's local frame. A flat (coplanar) point set gives a two-sided polygon:
+/// two faces with opposite normals sharing the same boundary.
+typedef struct npHull3
+{
+	int vertexCount;   ///< number of vertices
+	int faceCount;     ///< number of faces
+	int halfEdgeCount; ///< number of half-edges (twice the number of edges)
+	bool flat;         ///< true when all points are coplanar (two-sided polygon)
+	npVec3 centroid;   ///< centroid of the vertices' volume (or area, when flat)
+	npVec3 vertices[NP_MAX_HULL_VERTICES];        ///< vertex positions, local space
+	npHalfEdge3 halfEdges[NP_MAX_HULL_HALF_EDGES]; ///< half-edges; 2k and 2k+1 are twins
+	uint16_t faceEdge[NP_MAX_HULL_FACES];         ///< one half-edge of each face
+	npPlane3 planes[NP_MAX_HULL_FACES];           ///< plane of each face
+} npHull3;
+
+/// The kinds of 3D shape.
+typedef enum npShapeType3
+{
+	NP_SHAPE_SPHERE = 0,    ///< a ball centred at the local origin
+	NP_SHAPE_CAPSULE3 = 1,  ///< segment (0, -halfHeight, 0)..(0, halfHeight, 0) plus radius
+	NP_SHAPE_BOX3 = 2,      ///< a box centred at the local origin with half extents
+	NP_SHAPE_HULL3 = 3,     ///< a convex hull (npHull3)
+	NP_SHAPE_TRIANGLE3 = 4, ///< a single two-sided triangle
+} npShapeType3;
+
+/// A 3D convex shape. Build it with an npMake* function; treat it as read-only.
+typedef struct npShape3
+{
+	npShapeType3 type;  ///< which kind of shape this is
+	double radius;      ///< sphere / capsule radius (0 for sharp shapes)
+	double halfHeight;  ///< capsule half height of its core segment along local y
+	npVec3 halfExtents; ///< box half extents
+	npVec3 triangle[3]; ///< triangle vertices, local space
+	const npHull3* hull;///< hull data (hull shapes); boxes and triangles use their own fields
+} npShape3;
+
+/// A sphere of the given radius.
+npResult npMakeSphere(double radius, npShape3* out);
+/// A capsule along local y: segment of half height `halfHeight` plus `radius`.
+npResult npMakeCapsule3(double halfHeight, double radius, npShape3* out);
+/// A box with the given half extents.
+npResult npMakeBox3(npVec3 halfExtents, npShape3* out);
+/// A triangle; fails with NP_ERR_DEGENERATE when its area is (nearly) zero.
+npResult npMakeTriangle3(npVec3 a, npVec3 b, npVec3 c, npShape3* out);
+/// Builds the convex hull of `count` points into `hull` (quickhull; near-duplicate points welded,
+/// coplanar triangles merged into polygonal faces). NP_ERR_DEGENERATE for fewer than 3
+/// non-collinear points; NP_ERR_TOO_MANY_POINTS past NP_MAX_HULL_INPUT or NP_MAX_HULL_VERTICES.
+npResult npMakeHull3(const npVec3* points, int count, npHull3* hull);
+/// A hull shape referring to `hull`, which must outlive the shape.
+npResult npMakeHullShape3(const npHull3* hull, npShape3* out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
