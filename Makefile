@@ -25,6 +25,7 @@ EMCC := NODE_PATH=/usr/share/nodejs emcc
 WASM := js/narrowphase.wasm
 WASM_EXPORTS := $(B)/wasm_exports.txt
 
+.PHONY: setup-bench bench-native bench-node
 .PHONY: setup-cjson all native wasm test test-native test-san test-node test-browser demo bench setup setup-emcc setup-npm setup-chromium clean vectors
 
 all: native wasm
@@ -65,11 +66,13 @@ native: $(B)/libnarrowphase.a
 
 # ---------------------------------------------------------------- wasm
 # Standalone wasm (no Emscripten JS glue): js/narrowphase.mjs loads it itself, in Node and browsers.
+# js/exports.txt: one symbol per line; '#' comments and blank lines are stripped here.
 $(WASM): $(CORE_SRC) $(CORE_HDR) js/exports.txt | setup-emcc
 	@mkdir -p $(B)
 	$(EMCC) $(CSTD) $(WARN) -O3 $(INC) $(CORE_SRC) -o $@ \
 		--no-entry -sSTANDALONE_WASM -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=16MB -sTOTAL_STACK=2MB \
-		-sEXPORTED_FUNCTIONS=$$(paste -sd, js/exports.txt) -sERROR_ON_UNDEFINED_SYMBOLS=1
+		-sEXPORTED_FUNCTIONS=$$(sed -e 's/#.*//' -e 's/[[:space:]]//g' js/exports.txt | grep . | paste -sd, -) \
+		-sERROR_ON_UNDEFINED_SYMBOLS=1
 
 wasm: $(WASM)
 
@@ -107,6 +110,25 @@ test-node: $(WASM) setup-npm
 	node --test tests/node/
 
 test: test-native test-san test-node test-browser
+
+# ---------------------------------------------------------------- benchmarks
+# Reference libraries are measured side by side in the same run: Box2D 2.4 natively (Debian's
+# libbox2d-dev), planck and box2d-wasm from Node (bench/package.json, installed only for this).
+setup-bench:
+	@[ -f /usr/include/box2d/box2d.h ] || { echo "installing libbox2d-dev..."; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libbox2d-dev g++ >/dev/null; }
+	@[ -f bench/node_modules/.installed ] || { cd bench && npm install --no-audit --no-fund --loglevel=error && touch node_modules/.installed; }
+
+$(B)/bench2d_native: bench/bench2d_native.cpp $(B)/libnarrowphase.a | setup-bench
+	g++ -std=c++17 -O2 -ffp-contract=off -Isrc/include $< $(B)/libnarrowphase.a -lbox2d -o $@
+
+bench-native: $(B)/bench2d_native
+	@$(B)/bench2d_native
+
+bench-node: $(WASM) setup-npm setup-bench
+	@node bench/node_bench.mjs
+
+bench: bench-native bench-node
 
 clean:
 	rm -rf $(B) $(WASM)
