@@ -1,0 +1,261 @@
+// Persistent 3D contacts: a fixed set of at most four points kept across frames for one pair.
+//
+// Each point is stored in the local frames of both bodies (seed 000: "contact points in local
+// spaces ... crucial for maintaining persistent contacts"). Every frame the points are moved with
+// the bodies and re-measured: the depth along the current normal is refreshed (seed 000's readers
+// found that stale depths make stacked boxes jump), a point whose two halves slid apart tangentially
+// by more than breakDistance, or separated beyond the margin, no longer describes a contact and is
+// dropped. New points are matched to cached ones by feature id, else by distance, so the caller's
+// per-point data (accumulated impulses for warm starting) follows the point.
+//
+// Two ways to feed it:
+//  - npUpdateContactCache3: a full manifold per frame (npCollide3); the manifold is authoritative.
+//  - npAddContactPoint3: one point per frame (EPA finds one); the cache accumulates up to four, the
+//    way seed 000's comments describe, keeping the deepest and the largest area when over capacity.
+#include "manifold3d_private.h"
+#include "vec3.h"
+
+#include <stddef.h>
+
+static bool finite3(npVec3 v)
+{
+	// NaN fails every comparison; infinities fail the bound.
+	return v.x >= -NP_HUGE && v.x <= NP_HUGE && v.y >= -NP_HUGE && v.y <= NP_HUGE &&
+		   v.z >= -NP_HUGE && v.z <= NP_HUGE;
+}
+
+static bool validTransform(npTransform3 xf)
+{
+	npVec3 q = { xf.q.x, xf.q.y, xf.q.z };
+	return finite3(xf.p) && finite3(q) && xf.q.w >= -2.0 && xf.q.w <= 2.0;
+}
+
+npResult npInitContactCache3(npContactCache3* cache, double breakDistance, double margin)
+{
+	if (cache == NULL)
+		return NP_ERR_INVALID_ARGUMENT;
+	cache->normal = v3(0.0, 0.0, 0.0);
+	cache->localNormal = v3(0.0, 0.0, 0.0);
+	cache->pointCount = 0;
+	cache->breakDistance = 0.02;
+	cache->margin = 0.0;
+	if (!(breakDistance > 0.0 && breakDistance <= NP_HUGE) || !(margin >= 0.0 && margin <= NP_HUGE))
+		return NP_ERR_INVALID_ARGUMENT;
+	cache->breakDistance = breakDistance;
+	cache->margin = margin;
+	return NP_OK;
+}
+
+void npClearContactCache3(npContactCache3* cache)
+{
+	if (cache != NULL)
+		cache->pointCount = 0;
+}
+
+// Orders the points deepest first (insertion sort, stable).
+static void sortByDepth(npContactCache3* cache)
+{
+	for (int i = 1; i < cache->pointCount; ++i)
+	{
+		npCachedContact3 c = cache->points[i];
+		int j = i - 1;
+		while (j >= 0 && cache->points[j].depth < c.depth)
+		{
+			cache->points[j + 1] = cache->points[j];
+			--j;
+		}
+		cache->points[j + 1] = c;
+	}
+}
+
+// Moves the points with the bodies, measures them along `normal` and drops the stale ones.
+static void refresh(npContactCache3* cache, npTransform3 xfA, npTransform3 xfB, npVec3 normal)
+{
+	int k = 0;
+	double bd2 = cache->breakDistance * cache->breakDistance;
+	for (int i = 0; i < cache->pointCount; ++i)
+	{
+		npCachedContact3 c = cache->points[i];
+		c.pointA = npTransformPoint3(xfA, c.localA);
+		c.pointB = npTransformPoint3(xfB, c.localB);
+		npVec3 d = v3Sub(c.pointA, c.pointB);
+		c.depth = v3Dot(d, normal);
+		npVec3 tangential = v3MulAdd(d, -c.depth, normal);
+		if (c.depth < -cache->margin || v3LengthSq(tangential) > bd2)
+			continue;
+		cache->points[k++] = c;
+	}
+	cache->pointCount = k;
+}
+
+int npRefreshContactCache3(npContactCache3* cache, npTransform3 xfA, npTransform3 xfB)
+{
+	if (cache == NULL)
+		return 0;
+	if (!validTransform(xfA) || !validTransform(xfB))
+		return cache->pointCount;
+	cache->normal = npRotate3(xfA.q, cache->localNormal);
+	refresh(cache, xfA, xfB, cache->normal);
+	sortByDepth(cache);
+	return cache->pointCount;
+}
+
+// Index of the cached point matching a new one (locals la, lb), or -1. Same non-zero id and one of
+// the two halves within breakDistance (a sliding point keeps the same feature on one body), else
+// the nearest point with both halves within breakDistance. `taken` marks points already matched.
+static int findMatch(const npContactCache3* cache, uint32_t id, npVec3 la, npVec3 lb, const bool* taken)
+{
+	double bd2 = cache->breakDistance * cache->breakDistance;
+	if (id != 0)
+		for (int i = 0; i < cache->pointCount; ++i)
+		{
+			const npCachedContact3* c = cache->points + i;
+			if (!taken[i] && c->id == id &&
+				(v3DistanceSq(c->localA, la) <= bd2 || v3DistanceSq(c->localB, lb) <= bd2))
+				return i;
+		}
+	int best = -1;
+	double bestDist = 0.0;
+	for (int i = 0; i < cache->pointCount; ++i)
+	{
+		const npCachedContact3* c = cache->points + i;
+		double da = v3DistanceSq(c->localA, la), db = v3DistanceSq(c->localB, lb);
+		if (taken[i] || da > bd2 || db > bd2)
+			continue;
+		if (best < 0 || da + db < bestDist)
+		{
+			best = i;
+			bestDist = da + db;
+		}
+	}
+	return best;
+}
+
+static npCachedContact3 makePoint(npVec3 pointA, npVec3 pointB, npVec3 normal, uint32_t id,
+								  npTransform3 xfA, npTransform3 xfB)
+{
+	npCachedContact3 c;
+	c.pointA = pointA;
+	c.pointB = pointB;
+	c.localA = npInvTransformPoint3(xfA, pointA);
+	c.localB = npInvTransformPoint3(xfB, pointB);
+	c.depth = v3Dot(v3Sub(pointA, pointB), normal);
+	c.id = id;
+	c.age = 0;
+	for (int k = 0; k < NP_CONTACT_USER_DATA3; ++k)
+		c.user[k] = 0.0;
+	return c;
+}
+
+// Unit normal from a caller's vector, false when it is zero or not finite.
+static bool unitNormal(npVec3 n, npVec3* out)
+{
+	if (!finite3(n))
+		return false;
+	double len = v3Length(n);
+	if (!(len > 1.0e-12))
+		return false;
+	*out = v3Scale(1.0 / len, n);
+	return true;
+}
+
+npResult npUpdateContactCache3(npContactCache3* cache, const npManifold3* manifold,
+							   npTransform3 xfA, npTransform3 xfB)
+{
+	if (cache == NULL || manifold == NULL || manifold->pointCount < 0 ||
+		manifold->pointCount > NP_MAX_MANIFOLD_POINTS3)
+		return NP_ERR_INVALID_ARGUMENT;
+	if (!validTransform(xfA) || !validTransform(xfB))
+		return NP_ERR_INVALID_TRANSFORM;
+	if (manifold->pointCount == 0)
+	{
+		cache->pointCount = 0;
+		return NP_OK;
+	}
+	npVec3 n;
+	if (!unitNormal(manifold->normal, &n))
+		return NP_ERR_INVALID_ARGUMENT;
+	for (int i = 0; i < manifold->pointCount; ++i)
+		if (!finite3(manifold->points[i].pointA) || !finite3(manifold->points[i].pointB))
+			return NP_ERR_NON_FINITE;
+
+	npCachedContact3 fresh[NP_MAX_MANIFOLD_POINTS3];
+	bool taken[NP_MAX_MANIFOLD_POINTS3] = { false, false, false, false };
+	for (int i = 0; i < manifold->pointCount; ++i)
+	{
+		const npManifoldPoint3* mp = manifold->points + i;
+		fresh[i] = makePoint(mp->pointA, mp->pointB, n, mp->id, xfA, xfB);
+		int j = findMatch(cache, mp->id, fresh[i].localA, fresh[i].localB, taken);
+		if (j >= 0)
+		{
+			taken[j] = true;
+			fresh[i].age = cache->points[j].age + 1;
+			for (int k = 0; k < NP_CONTACT_USER_DATA3; ++k)
+				fresh[i].user[k] = cache->points[j].user[k];
+		}
+	}
+	for (int i = 0; i < manifold->pointCount; ++i)
+		cache->points[i] = fresh[i];
+	cache->pointCount = manifold->pointCount;
+	cache->normal = n;
+	cache->localNormal = npInvRotate3(xfA.q, n);
+	sortByDepth(cache);
+	return NP_OK;
+}
+
+npResult npAddContactPoint3(npContactCache3* cache, npVec3 pointA, npVec3 pointB, npVec3 normal,
+							uint32_t id, npTransform3 xfA, npTransform3 xfB)
+{
+	if (cache == NULL)
+		return NP_ERR_INVALID_ARGUMENT;
+	if (!validTransform(xfA) || !validTransform(xfB))
+		return NP_ERR_INVALID_TRANSFORM;
+	if (!finite3(pointA) || !finite3(pointB))
+		return NP_ERR_NON_FINITE;
+	npVec3 n;
+	if (!unitNormal(normal, &n))
+		return NP_ERR_INVALID_ARGUMENT;
+
+	// Re-measure the old points along the new normal and drop the stale ones.
+	refresh(cache, xfA, xfB, n);
+	for (int i = 0; i < cache->pointCount; ++i)
+		cache->points[i].age += 1;
+	cache->normal = n;
+	cache->localNormal = npInvRotate3(xfA.q, n);
+
+	npCachedContact3 c = makePoint(pointA, pointB, n, id, xfA, xfB);
+	bool taken[NP_MAX_MANIFOLD_POINTS3] = { false, false, false, false };
+	int j = findMatch(cache, id, c.localA, c.localB, taken);
+	if (j >= 0)
+	{
+		// The same contact seen again: take the new measurement, keep the history.
+		c.age = cache->points[j].age;
+		for (int k = 0; k < NP_CONTACT_USER_DATA3; ++k)
+			c.user[k] = cache->points[j].user[k];
+		cache->points[j] = c;
+	}
+	else if (cache->pointCount < NP_MAX_MANIFOLD_POINTS3)
+		cache->points[cache->pointCount++] = c;
+	else
+	{
+		// Five candidates: keep the deepest and the three that span the largest area.
+		npCachedContact3 all[NP_MAX_MANIFOLD_POINTS3 + 1];
+		npVec3 pos[NP_MAX_MANIFOLD_POINTS3 + 1];
+		double depth[NP_MAX_MANIFOLD_POINTS3 + 1];
+		for (int i = 0; i < NP_MAX_MANIFOLD_POINTS3; ++i)
+			all[i] = cache->points[i];
+		all[NP_MAX_MANIFOLD_POINTS3] = c;
+		for (int i = 0; i <= NP_MAX_MANIFOLD_POINTS3; ++i)
+		{
+			pos[i] = all[i].pointA;
+			depth[i] = all[i].depth;
+		}
+		int chosen[NP_MAX_MANIFOLD_POINTS3];
+		int k = npReduceContacts3(pos, depth, NP_MAX_MANIFOLD_POINTS3 + 1, n, chosen);
+		for (int i = 0; i < k; ++i)
+			cache->points[i] = all[chosen[i]];
+		cache->pointCount = k;
+	}
+	sortByDepth(cache);
+	return NP_OK;
+}

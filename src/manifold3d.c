@@ -1,0 +1,1096 @@
+// 3D contact manifolds: closed forms for spheres and capsules, closest feature for a sphere against a
+// polyhedron, and one generic separating-axis + clipping routine for every polyhedron pair (box,
+// hull, triangle) and for a capsule against a polyhedron.
+//
+// The polyhedron routine follows Dirk Gregorius' "The Separating Axis Test between convex
+// polyhedra" (GDC 2013) and the 2D recipe of seed 004 (Randy Gaul, manifold generation) lifted to 3D:
+//  1. Work in A's local frame: B's vertices and planes are moved there once.
+//  2. Face axes: for each face of A the separation is the plane distance of B's deepest vertex
+//     (B's support point along -normal); the same for B's faces against A's vertices.
+//  3. Edge axes: the cross product of an edge of A and an edge of B is only a candidate when the two
+//     edges build a face of the Minkowski difference A - B. On the Gauss map (the unit sphere of
+//     normals) an edge is the arc between its two face normals; the edges build a face exactly when
+//     A's arc crosses the arc of B negated. The arc test needs only signs of triple products, so
+//     most pairs are rejected for the price of two table lookups (see queryEdges).
+//  4. The best axis is chosen with a bias (NP_FACE_PREFERENCE3): A's face, then B's face, then an
+//     edge pair, each only replacing the previous choice when it separates more by the tolerance.
+//     This keeps the reference face from flipping between frames through rounding.
+//  5. Face axis: the reference face is the chosen face, the incident face the face of the other
+//     shape most anti-parallel to it. The incident polygon is clipped against the side planes of the
+//     reference face (Sutherland-Hodgman), the points behind the reference plane (+margin) are kept,
+//     projected onto the reference face for the reference shape's point, and reduced to four.
+//     Edge axis: one point at the closest points of the two edges.
+// Flat shapes (triangles, coplanar hulls) are two-sided polygons whose edges join two opposite
+// faces; their Gauss-map arc is the half circle from one normal through the edge's outward in-plane
+// normal to the other, which the arc test handles as two quarter arcs.
+#include "manifold3d_private.h"
+#include "polyhedron3d.h"
+#include "vec3.h"
+
+#include <float.h>
+#include <stddef.h>
+
+// Bits of the feature id (see manifold3d.h).
+#define ID_FACE_A 1u
+#define ID_FACE_B 2u
+#define ID_OTHER 3u
+#define ID_VERTEX 0u
+#define ID_EDGE_CLIP 1u
+#define ID_CORNER 2u
+
+static inline uint32_t faceId(uint32_t kind, int refFace, uint32_t feature)
+{
+	return (kind << 30) | (((uint32_t)refFace & 0xFFFu) << 18) | feature;
+}
+static inline uint32_t pointFeature(uint32_t type, int a, int b)
+{
+	return (type << 16) | (((uint32_t)a & 0xFFu) << 8) | ((uint32_t)b & 0xFFu);
+}
+static inline uint32_t edgeId(int edgeA, int edgeB)
+{
+	return (ID_OTHER << 30) | (((uint32_t)edgeA & 0xFFFu) << 16) | (((uint32_t)edgeB & 0xFFFu) << 4);
+}
+static inline uint32_t closedFormId(int index)
+{
+	return (ID_OTHER << 30) | (1u << 28) | ((uint32_t)index & 0xFu);
+}
+
+// The polyhedron view of a box, hull or triangle (false for other shapes).
+static bool getPolyhedron(const npShape3* shape, npPolyhedron3* out)
+{
+	if (shape->type != NP_SHAPE_BOX3 && shape->type != NP_SHAPE_HULL3 &&
+		shape->type != NP_SHAPE_TRIANGLE3)
+		return false;
+	return npMakePolyhedron3(shape, out);
+}
+
+static inline npManifold3 emptyManifold(void)
+{
+	npManifold3 m;
+	m.normal = v3(0.0, 0.0, 0.0);
+	m.pointCount = 0;
+	return m;
+}
+
+// Adds a point given in A's local frame (pointA on A, pointB on B); depth along the local normal.
+static void pushPoint(npManifold3* m, npVec3 pA, npVec3 pB, npVec3 normal, uint32_t id)
+{
+	npManifoldPoint3* mp = m->points + m->pointCount++;
+	mp->pointA = pA;
+	mp->pointB = pB;
+	mp->depth = v3Dot(v3Sub(pA, pB), normal);
+	mp->id = id;
+}
+
+// Moves a manifold computed in A's local frame to world space.
+static npManifold3 toWorld(npManifold3 m, npTransform3 xfA)
+{
+	m.normal = npRotate3(xfA.q, m.normal);
+	for (int i = 0; i < m.pointCount; ++i)
+	{
+		m.points[i].pointA = npTransformPoint3(xfA, m.points[i].pointA);
+		m.points[i].pointB = npTransformPoint3(xfA, m.points[i].pointB);
+	}
+	return m;
+}
+
+// Swaps the roles of A and B: the routine computed (B, A), the caller asked for (A, B).
+static npManifold3 flipManifold(npManifold3 m)
+{
+	m.normal = v3Neg(m.normal);
+	for (int i = 0; i < m.pointCount; ++i)
+	{
+		npVec3 t = m.points[i].pointA;
+		m.points[i].pointA = m.points[i].pointB;
+		m.points[i].pointB = t;
+		uint32_t kind = m.points[i].id >> 30;
+		if (kind == ID_FACE_A || kind == ID_FACE_B)
+			m.points[i].id = (m.points[i].id & 0x3FFFFFFFu) | ((3u - kind) << 30);
+	}
+	return m;
+}
+
+// ---------------------------------------------------------------------------------- reduction
+
+int npReduceContacts3(const npVec3* positions, const double* depths, int count, npVec3 normal,
+					  int out[NP_MAX_MANIFOLD_POINTS3])
+{
+	if (count <= 0)
+		return 0;
+	// Deepest point first (lowest index on ties).
+	int i0 = 0;
+	for (int i = 1; i < count; ++i)
+		if (depths[i] > depths[i0])
+			i0 = i;
+	out[0] = i0;
+	if (count == 1)
+		return 1;
+	if (count <= NP_MAX_MANIFOLD_POINTS3)
+	{
+		// Keep them all, deepest first, the others in their (polygon) order.
+		int k = 1;
+		for (int i = 0; i < count; ++i)
+			if (i != i0)
+				out[k++] = i;
+		return count;
+	}
+	// Farthest point from the deepest one, in the contact plane.
+	npVec3 p0 = positions[i0];
+	int i1 = -1;
+	double best = -1.0;
+	for (int i = 0; i < count; ++i)
+	{
+		npVec3 d = v3Sub(positions[i], p0);
+		d = v3MulAdd(d, -v3Dot(d, normal), normal);
+		double dd = v3LengthSq(d);
+		if (i != i0 && dd > best)
+		{
+			best = dd;
+			i1 = i;
+		}
+	}
+	// The point making the largest triangle (either side) with the first two.
+	npVec3 p1 = positions[i1];
+	npVec3 e01 = v3Sub(p1, p0);
+	int i2 = -1;
+	double area2 = 0.0;
+	best = -1.0;
+	for (int i = 0; i < count; ++i)
+	{
+		if (i == i0 || i == i1)
+			continue;
+		double a = v3Dot(v3Cross(e01, v3Sub(positions[i], p0)), normal);
+		if ((a < 0.0 ? -a : a) > best)
+		{
+			best = a < 0.0 ? -a : a;
+			area2 = a;
+			i2 = i;
+		}
+	}
+	// The point beyond one of the triangle's edges that adds the most area: signed areas against
+	// each edge, oriented so that the triangle's interior is positive.
+	double sign = area2 < 0.0 ? -1.0 : 1.0;
+	npVec3 p2 = positions[i2];
+	int i3 = -1;
+	best = 0.0;
+	for (int i = 0; i < count; ++i)
+	{
+		if (i == i0 || i == i1 || i == i2)
+			continue;
+		npVec3 q = positions[i];
+		double a01 = sign * v3Dot(v3Cross(v3Sub(p1, p0), v3Sub(q, p0)), normal);
+		double a12 = sign * v3Dot(v3Cross(v3Sub(p2, p1), v3Sub(q, p1)), normal);
+		double a20 = sign * v3Dot(v3Cross(v3Sub(p0, p2), v3Sub(q, p2)), normal);
+		double a = a01 < a12 ? a01 : a12;
+		a = a < a20 ? a : a20;
+		if (a < best)
+		{
+			best = a;
+			i3 = i;
+		}
+	}
+	out[1] = i1;
+	out[2] = i2;
+	if (i3 < 0)
+		return 3;
+	out[3] = i3;
+	return 4;
+}
+
+// ---------------------------------------------------------------------------------- spheres, capsules
+
+// Closest point to p on segment [a, b].
+static npVec3 closestOnSegment(npVec3 a, npVec3 b, npVec3 p)
+{
+	npVec3 ab = v3Sub(b, a);
+	double dd = v3Dot(ab, ab);
+	if (dd <= 0.0)
+		return a;
+	double t = v3Dot(v3Sub(p, a), ab) / dd;
+	t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
+	return v3MulAdd(a, t, ab);
+}
+
+// Contact between two rounded points (the core features closest to each other): cA on A's core,
+// cB on B's core. `fallback` is the normal used when the cores touch.
+static npManifold3 roundedPoint(npVec3 cA, double rA, npVec3 cB, double rB, npVec3 fallback,
+								double margin, uint32_t id)
+{
+	npManifold3 m = emptyManifold();
+	npVec3 d = v3Sub(cB, cA);
+	double dd = v3LengthSq(d);
+	double reach = rA + rB + margin;
+	if (dd > reach * reach)
+		return m;
+	double dist = sqrt(dd);
+	npVec3 n = dist > 1.0e-12 * (1.0 + v3MaxAbs(cA)) ? v3Scale(1.0 / dist, d) : fallback;
+	m.normal = n;
+	pushPoint(&m, v3MulAdd(cA, rA, n), v3MulAdd(cB, -rB, n), n, id);
+	return m;
+}
+
+npManifold3 npCollideSpheres(const npShape3* sphereA, npTransform3 xfA, const npShape3* sphereB,
+							 npTransform3 xfB, double margin)
+{
+	if (sphereA == NULL || sphereB == NULL || sphereA->type != NP_SHAPE_SPHERE ||
+		sphereB->type != NP_SHAPE_SPHERE)
+		return emptyManifold();
+	// Concentric spheres: A's local up axis, a fixed and documented choice.
+	npVec3 up = npRotate3(xfA.q, v3(0.0, 1.0, 0.0));
+	return roundedPoint(xfA.p, sphereA->radius, xfB.p, sphereB->radius, up, margin, closedFormId(0));
+}
+
+npManifold3 npCollideCapsuleAndSphere(const npShape3* capsuleA, npTransform3 xfA,
+									  const npShape3* sphereB, npTransform3 xfB, double margin)
+{
+	if (capsuleA == NULL || sphereB == NULL || capsuleA->type != NP_SHAPE_CAPSULE3 ||
+		sphereB->type != NP_SHAPE_SPHERE)
+		return emptyManifold();
+	npVec3 axis = npRotate3(xfA.q, v3(0.0, capsuleA->halfHeight, 0.0));
+	npVec3 a = v3Sub(xfA.p, axis), b = v3Add(xfA.p, axis);
+	npVec3 c = closestOnSegment(a, b, xfB.p);
+	// Centre on the segment: any direction perpendicular to the capsule's axis.
+	npVec3 fallback = npRotate3(xfA.q, v3(1.0, 0.0, 0.0));
+	return roundedPoint(c, capsuleA->radius, xfB.p, sphereB->radius, fallback, margin, closedFormId(0));
+}
+
+// Closest points between segments p1 + s (q1 - p1) and p2 + t (q2 - p2), s, t in [0, 1]
+// (Ericson, Real-Time Collision Detection 5.1.9, with the parallel case clamped).
+static void closestSegments(npVec3 p1, npVec3 q1, npVec3 p2, npVec3 q2, double* s, double* t)
+{
+	npVec3 d1 = v3Sub(q1, p1), d2 = v3Sub(q2, p2), r = v3Sub(p1, p2);
+	double a = v3Dot(d1, d1), e = v3Dot(d2, d2), f = v3Dot(d2, r);
+	double ss = 0.0, tt = 0.0;
+	if (a <= 0.0 && e <= 0.0)
+	{
+		*s = 0.0;
+		*t = 0.0;
+		return;
+	}
+	if (a <= 0.0)
+	{
+		tt = f / e;
+		tt = tt < 0.0 ? 0.0 : (tt > 1.0 ? 1.0 : tt);
+	}
+	else
+	{
+		double c = v3Dot(d1, r);
+		if (e <= 0.0)
+		{
+			ss = -c / a;
+			ss = ss < 0.0 ? 0.0 : (ss > 1.0 ? 1.0 : ss);
+		}
+		else
+		{
+			double b = v3Dot(d1, d2);
+			double denom = a * e - b * b;
+			// Parallel (denominator ~ 0): any s works; take s = 0 and let the clamps settle t.
+			if (denom > 1.0e-14 * a * e)
+			{
+				ss = (b * f - c * e) / denom;
+				ss = ss < 0.0 ? 0.0 : (ss > 1.0 ? 1.0 : ss);
+			}
+			tt = (b * ss + f) / e;
+			if (tt < 0.0)
+			{
+				tt = 0.0;
+				ss = -c / a;
+				ss = ss < 0.0 ? 0.0 : (ss > 1.0 ? 1.0 : ss);
+			}
+			else if (tt > 1.0)
+			{
+				tt = 1.0;
+				ss = (b - c) / a;
+				ss = ss < 0.0 ? 0.0 : (ss > 1.0 ? 1.0 : ss);
+			}
+		}
+	}
+	*s = ss;
+	*t = tt;
+}
+
+/// Sine of the largest angle between two capsule axes still treated as parallel (two points).
+#define NP_CAPSULE_PARALLEL_SIN3 0.005
+
+npManifold3 npCollideCapsules3(const npShape3* capsuleA, npTransform3 xfA, const npShape3* capsuleB,
+							   npTransform3 xfB, double margin)
+{
+	if (capsuleA == NULL || capsuleB == NULL || capsuleA->type != NP_SHAPE_CAPSULE3 ||
+		capsuleB->type != NP_SHAPE_CAPSULE3)
+		return emptyManifold();
+	// Work in A's frame: A's segment is (0, -hA, 0)..(0, hA, 0).
+	npTransform3 rel = npInvMulTransforms3(xfA, xfB);
+	double hA = capsuleA->halfHeight, rA = capsuleA->radius, rB = capsuleB->radius;
+	npVec3 p1 = v3(0.0, -hA, 0.0), q1 = v3(0.0, hA, 0.0);
+	npVec3 axisB = npRotate3(rel.q, v3(0.0, capsuleB->halfHeight, 0.0));
+	npVec3 p2 = v3Sub(rel.p, axisB), q2 = v3Add(rel.p, axisB);
+	double s, t;
+	closestSegments(p1, q1, p2, q2, &s, &t);
+	npVec3 c1 = v3MulAdd(p1, s, v3Sub(q1, p1)), c2 = v3MulAdd(p2, t, v3Sub(q2, p2));
+	npVec3 d = v3Sub(c2, c1);
+	double dist = v3Length(d);
+	double reach = rA + rB + margin;
+	npManifold3 m = emptyManifold();
+	if (dist > reach)
+		return m;
+	npVec3 n;
+	if (dist > 1.0e-12 * (1.0 + v3MaxAbs(c1)))
+		n = v3Scale(1.0 / dist, d);
+	else
+	{
+		// The axes cross: the common perpendicular, pointing towards B's centre; for parallel axes
+		// the direction from A's axis to B's centre; at worst A's local x.
+		npVec3 u2 = v3Sub(q2, p2);
+		npVec3 cr = v3Cross(v3(0.0, 1.0, 0.0), u2);
+		if (v3LengthSq(cr) <= 1.0e-20 * (1.0 + v3LengthSq(u2)))
+			cr = v3(rel.p.x, 0.0, rel.p.z);
+		if (v3LengthSq(cr) <= 1.0e-24)
+			cr = v3(1.0, 0.0, 0.0);
+		n = v3Normalize(cr);
+		if (v3Dot(n, rel.p) < 0.0)
+			n = v3Neg(n);
+	}
+	m.normal = n;
+
+	// Nearly parallel axes overlapping along their length: two points at the ends of the overlap,
+	// so a capsule lying on another one does not rock about a single point.
+	npVec3 u2 = v3Sub(q2, p2);
+	double len2 = v3Length(u2);
+	if (hA > 0.0 && len2 > 0.0)
+	{
+		double sinAngle = v3Length(v3Cross(v3(0.0, 1.0, 0.0), u2)) / len2;
+		if (sinAngle < NP_CAPSULE_PARALLEL_SIN3)
+		{
+			// Overlap of B's projection with A's segment along y.
+			double lo = p2.y < q2.y ? p2.y : q2.y, hi = p2.y < q2.y ? q2.y : p2.y;
+			lo = lo > -hA ? lo : -hA;
+			hi = hi < hA ? hi : hA;
+			if (hi - lo > 1.0e-9 * (1.0 + hA))
+			{
+				double ys[2] = { lo, hi };
+				for (int k = 0; k < 2; ++k)
+				{
+					npVec3 a = v3(0.0, ys[k], 0.0);
+					npVec3 b = closestOnSegment(p2, q2, a);
+					npVec3 pA = v3MulAdd(a, rA, n), pB = v3MulAdd(b, -rB, n);
+					if (v3Dot(v3Sub(pA, pB), n) >= -margin)
+						pushPoint(&m, pA, pB, n, closedFormId(1 + k));
+				}
+				if (m.pointCount > 0)
+				{
+					if (m.pointCount == 2 && m.points[1].depth > m.points[0].depth)
+					{
+						npManifoldPoint3 tmp = m.points[0];
+						m.points[0] = m.points[1];
+						m.points[1] = tmp;
+					}
+					return toWorld(m, xfA);
+				}
+			}
+		}
+	}
+	pushPoint(&m, v3MulAdd(c1, rA, n), v3MulAdd(c2, -rB, n), n, closedFormId(0));
+	return toWorld(m, xfA);
+}
+
+// ---------------------------------------------------------------------------------- polyhedra
+
+// Workspace for one polyhedron pair, A's local frame. B's vertices and planes are moved there.
+typedef struct SatPair
+{
+	npPolyhedron3 a;                       // A, local
+	npPolyhedron3 b;                       // B, local (topology; positions come from bv/bp)
+	npVec3 bv[NP_MAX_HULL_VERTICES];       // B's vertices in A's frame
+	npPlane3 bp[NP_MAX_HULL_FACES];        // B's planes in A's frame
+	double sideSign[NP_MAX_HULL_FACES];    // scratch: per face of B, dot(normal, arc normal)
+} SatPair;
+
+static inline npVec3 edgeStart(const npPolyhedron3* p, const npVec3* verts, int edge)
+{
+	return verts[p->halfEdges[2 * edge].origin];
+}
+static inline npVec3 edgeEnd(const npPolyhedron3* p, const npVec3* verts, int edge)
+{
+	return verts[p->halfEdges[2 * edge + 1].origin];
+}
+
+// Largest separation of B from A's faces: max over faces of min over B's vertices of the plane
+// distance. Stops early once a face separates by more than `stop`.
+static double queryFacesOf(const npPolyhedron3* p, const npPlane3* planes, const npVec3* others,
+						   int otherCount, double stop, int* bestFace)
+{
+	double best = -DBL_MAX;
+	int bestIndex = 0;
+	for (int f = 0; f < p->faceCount; ++f)
+	{
+		npVec3 n = planes[f].normal;
+		double lo = DBL_MAX;
+		for (int i = 0; i < otherCount; ++i)
+		{
+			double s = v3Dot(n, others[i]);
+			lo = s < lo ? s : lo;
+		}
+		double sep = lo - planes[f].offset;
+		if (sep > best)
+		{
+			best = sep;
+			bestIndex = f;
+			if (sep > stop)
+				break;
+		}
+	}
+	*bestFace = bestIndex;
+	return best;
+}
+
+// Arcs (a, b) and (c, d) on the unit sphere cross (Gregorius' test): c and d lie on opposite sides
+// of the plane through a and b, a and b on opposite sides of the plane through c and d, and the
+// two arcs lie in the same hemisphere. bxa = b x a and dxc = d x c are passed in.
+static inline bool arcsCross(double cba, double dba, double adc, double bdc)
+{
+	return cba * dba < 0.0 && adc * bdc < 0.0 && cba * bdc > 0.0;
+}
+
+// Gauss-map arcs of one edge: one arc for solids, two quarter arcs (n, m) and (m, -n) for flat
+// shapes, where m is the edge's outward in-plane normal.
+typedef struct EdgeArcs
+{
+	int count;
+	npVec3 from[2], to[2];
+} EdgeArcs;
+
+static EdgeArcs edgeArcs(const npPolyhedron3* p, const npVec3* verts, const npPlane3* planes,
+						 int edge, double sign)
+{
+	const npHalfEdge3* he = p->halfEdges + 2 * edge;
+	npVec3 n1 = v3Scale(sign, planes[he[0].face].normal);
+	npVec3 n2 = v3Scale(sign, planes[he[1].face].normal);
+	EdgeArcs arcs;
+	if (!p->flat)
+	{
+		arcs.count = 1;
+		arcs.from[0] = n1;
+		arcs.to[0] = n2;
+		return arcs;
+	}
+	// Half-edge 2k runs counter-clockwise around face he[0].face, so (end - start) x n1 points out
+	// of the polygon.
+	npVec3 u = v3Sub(edgeEnd(p, verts, edge), edgeStart(p, verts, edge));
+	npVec3 mid = v3Scale(sign, v3Normalize(v3Cross(u, planes[he[0].face].normal)));
+	arcs.count = 2;
+	arcs.from[0] = n1;
+	arcs.to[0] = mid;
+	arcs.from[1] = mid;
+	arcs.to[1] = n2;
+	return arcs;
+}
+
+static bool arcSetsCross(const EdgeArcs* x, const EdgeArcs* y)
+{
+	for (int i = 0; i < x->count; ++i)
+	{
+		npVec3 bxa = v3Cross(x->to[i], x->from[i]);
+		for (int j = 0; j < y->count; ++j)
+		{
+			npVec3 dxc = v3Cross(y->to[j], y->from[j]);
+			if (arcsCross(v3Dot(y->from[j], bxa), v3Dot(y->to[j], bxa), v3Dot(x->from[i], dxc),
+						  v3Dot(x->to[i], dxc)))
+				return true;
+		}
+	}
+	return false;
+}
+
+// Largest separation along the cross products of edge pairs building a face of A - B.
+// For a solid edge of A with face normals a, b the arc test against B's negated arc (-c, -d)
+// needs c . (b x a) and d . (b x a): with the sign of n . (b x a) computed once per face n of B,
+// each edge pair costs two lookups, and only the pairs passing that first test compute the rest.
+static double queryEdges(SatPair* w, npVec3 centroidA, int* bestA, int* bestB)
+{
+	const npPolyhedron3* pa = &w->a;
+	const npPolyhedron3* pb = &w->b;
+	int edgesA = pa->halfEdgeCount / 2, edgesB = pb->halfEdgeCount / 2;
+	double best = -DBL_MAX;
+	*bestA = -1;
+	*bestB = -1;
+	for (int i = 0; i < edgesA; ++i)
+	{
+		npVec3 pA = edgeStart(pa, pa->vertices, i);
+		npVec3 uA = v3Sub(edgeEnd(pa, pa->vertices, i), pA);
+		EdgeArcs arcA = edgeArcs(pa, pa->vertices, pa->planes, i, 1.0);
+		bool fast = !pa->flat && !pb->flat;
+		npVec3 a = arcA.from[0], b = arcA.to[0];
+		npVec3 bxa = v3Cross(b, a);
+		if (fast)
+			for (int f = 0; f < pb->faceCount; ++f)
+				w->sideSign[f] = v3Dot(w->bp[f].normal, bxa);
+		for (int j = 0; j < edgesB; ++j)
+		{
+			const npHalfEdge3* he = pb->halfEdges + 2 * j;
+			if (fast)
+			{
+				// B's arc negated: C = -c, D = -d, so C . (b x a) = -sideSign[c] and likewise D;
+				// the product of the two is unchanged by the negation.
+				double cba = -w->sideSign[he[0].face], dba = -w->sideSign[he[1].face];
+				if (!(cba * dba < 0.0))
+					continue;
+				npVec3 c = v3Neg(w->bp[he[0].face].normal), d = v3Neg(w->bp[he[1].face].normal);
+				npVec3 dxc = v3Cross(d, c);
+				if (!arcsCross(cba, dba, v3Dot(a, dxc), v3Dot(b, dxc)))
+					continue;
+			}
+			else
+			{
+				EdgeArcs arcB = edgeArcs(pb, w->bv, w->bp, j, -1.0);
+				if (!arcSetsCross(&arcA, &arcB))
+					continue;
+			}
+			npVec3 pB = w->bv[he[0].origin];
+			npVec3 uB = v3Sub(w->bv[he[1].origin], pB);
+			npVec3 axis = v3Cross(uA, uB);
+			double len = v3Length(axis);
+			// Parallel edges: their plane is already tested as a face axis.
+			if (len <= 1.0e-6 * v3Length(uA) * v3Length(uB))
+				continue;
+			axis = v3Scale(1.0 / len, axis);
+			// Point the axis away from A (A's edge is A's support along it).
+			if (v3Dot(axis, v3Sub(pA, centroidA)) < 0.0)
+				axis = v3Neg(axis);
+			double sep = v3Dot(axis, v3Sub(pB, pA));
+			if (sep > best)
+			{
+				best = sep;
+				*bestA = i;
+				*bestB = j;
+			}
+		}
+	}
+	return best;
+}
+
+// One point of the polygon being clipped: its position, its feature id bits, and the feature of the
+// polygon edge leaving it (an incident edge, given by its first vertex, or a side plane).
+typedef struct ClipVertex
+{
+	npVec3 p;
+	uint32_t feature;
+	int edgeIsSide; // the outgoing edge lies on side plane edgeIndex (else incident edge edgeIndex)
+	int edgeIndex;
+} ClipVertex;
+
+// Sutherland-Hodgman: keeps the part of the polygon on the negative side of plane (n, d).
+// `side` identifies the plane (the first vertex of its reference face edge).
+static int clipPolygon(const ClipVertex* in, int count, npVec3 n, double d, int side, ClipVertex* out)
+{
+	int k = 0;
+	if (count == 0)
+		return 0;
+	ClipVertex prev = in[count - 1];
+	double dPrev = v3Dot(n, prev.p) - d;
+	for (int i = 0; i < count; ++i)
+	{
+		ClipVertex cur = in[i];
+		double dCur = v3Dot(n, cur.p) - d;
+		if ((dPrev <= 0.0) != (dCur <= 0.0))
+		{
+			// The edge prev -> cur crosses the plane; the point lies on prev's outgoing edge.
+			double t = dPrev / (dPrev - dCur);
+			ClipVertex x;
+			x.p = v3MulAdd(prev.p, t, v3Sub(cur.p, prev.p));
+			x.feature = prev.edgeIsSide ? pointFeature(ID_CORNER, prev.edgeIndex, side)
+										: pointFeature(ID_EDGE_CLIP, prev.edgeIndex, side);
+			if (dPrev <= 0.0)
+			{
+				// Leaving: the new edge runs along the side plane.
+				x.edgeIsSide = 1;
+				x.edgeIndex = side;
+			}
+			else
+			{
+				// Entering: the edge continues as prev's edge.
+				x.edgeIsSide = prev.edgeIsSide;
+				x.edgeIndex = prev.edgeIndex;
+			}
+			out[k++] = x;
+		}
+		if (dCur <= 0.0)
+			out[k++] = cur;
+		prev = cur;
+		dPrev = dCur;
+	}
+	return k;
+}
+
+// Face contact. The reference face `ref` belongs to polyhedron `rp` (vertices rv, planes rplanes,
+// all in A's frame); the incident shape is ip (vertices iv, planes iplanes). refIsA selects the
+// id kind and which side gets which point.
+static npManifold3 faceContact(const npPolyhedron3* rp, const npVec3* rv, const npPlane3* rplanes,
+							   int ref, const npPolyhedron3* ip, const npVec3* iv,
+							   const npPlane3* iplanes, bool refIsA, double margin)
+{
+	npManifold3 m = emptyManifold();
+	npVec3 n = rplanes[ref].normal;
+	double offset = rplanes[ref].offset;
+
+	// Incident face: the most anti-parallel face of the other shape.
+	int inc = 0;
+	double lo = DBL_MAX;
+	for (int f = 0; f < ip->faceCount; ++f)
+	{
+		double c = v3Dot(iplanes[f].normal, n);
+		if (c < lo)
+		{
+			lo = c;
+			inc = f;
+		}
+	}
+
+	static const int capacity = NP_MAX_CLIP_POINTS3;
+	ClipVertex bufA[NP_MAX_CLIP_POINTS3], bufB[NP_MAX_CLIP_POINTS3];
+	ClipVertex* poly = bufA;
+	ClipVertex* next = bufB;
+	int count = 0;
+	int start = ip->faceEdge[inc], e = start;
+	do
+	{
+		int v = ip->halfEdges[e].origin;
+		poly[count].p = iv[v];
+		poly[count].feature = pointFeature(ID_VERTEX, v, 0);
+		poly[count].edgeIsSide = 0;
+		poly[count].edgeIndex = v;
+		++count;
+		e = ip->halfEdges[e].next;
+	} while (e != start && count < NP_MAX_HULL_VERTICES);
+
+	// Side planes of the reference face: through each edge, containing the normal, facing out.
+	start = rp->faceEdge[ref];
+	e = start;
+	int guard = 0;
+	do
+	{
+		const npHalfEdge3* he = rp->halfEdges + e;
+		npVec3 v0 = rv[he->origin], v1 = rv[rp->halfEdges[he->next].origin];
+		npVec3 sn = v3Normalize(v3Cross(v3Sub(v1, v0), n));
+		count = clipPolygon(poly, count, sn, v3Dot(sn, v0), he->origin, next);
+		ClipVertex* t = poly;
+		poly = next;
+		next = t;
+		e = he->next;
+		++guard;
+	} while (e != start && count > 0 && count < capacity - 2 && guard < NP_MAX_HULL_VERTICES);
+
+	// Keep the points behind the reference plane (+margin).
+	npVec3 pos[NP_MAX_CLIP_POINTS3];
+	double depth[NP_MAX_CLIP_POINTS3];
+	int keep[NP_MAX_CLIP_POINTS3];
+	int kept = 0;
+	for (int i = 0; i < count; ++i)
+	{
+		double s = v3Dot(n, poly[i].p) - offset;
+		if (s <= margin)
+		{
+			pos[kept] = poly[i].p;
+			depth[kept] = -s;
+			keep[kept] = i;
+			++kept;
+		}
+	}
+	int chosen[NP_MAX_MANIFOLD_POINTS3];
+	int k = npReduceContacts3(pos, depth, kept, n, chosen);
+	uint32_t kind = refIsA ? ID_FACE_A : ID_FACE_B;
+	npVec3 normal = refIsA ? n : v3Neg(n);
+	m.normal = normal;
+	for (int i = 0; i < k; ++i)
+	{
+		int c = chosen[i];
+		npVec3 onInc = pos[c];
+		npVec3 onRef = v3MulAdd(onInc, depth[c], n);
+		uint32_t id = faceId(kind, ref, poly[keep[c]].feature);
+		if (refIsA)
+			pushPoint(&m, onRef, onInc, normal, id);
+		else
+			pushPoint(&m, onInc, onRef, normal, id);
+	}
+	return m;
+}
+
+// Closest points of two segments as an edge-edge contact along `axis` (A -> B).
+static npManifold3 edgeContact(npVec3 pA, npVec3 qA, npVec3 pB, npVec3 qB, npVec3 axis, uint32_t id)
+{
+	npManifold3 m = emptyManifold();
+	double s, t;
+	closestSegments(pA, qA, pB, qB, &s, &t);
+	m.normal = axis;
+	pushPoint(&m, v3MulAdd(pA, s, v3Sub(qA, pA)), v3MulAdd(pB, t, v3Sub(qB, pB)), axis, id);
+	return m;
+}
+
+static void moveToFrame(const npPolyhedron3* p, npTransform3 rel, npVec3* verts, npPlane3* planes)
+{
+	for (int i = 0; i < p->vertexCount; ++i)
+		verts[i] = npTransformPoint3(rel, p->vertices[i]);
+	for (int f = 0; f < p->faceCount; ++f)
+	{
+		npVec3 n = npRotate3(rel.q, p->planes[f].normal);
+		planes[f].normal = n;
+		planes[f].offset = p->planes[f].offset + v3Dot(n, rel.p);
+	}
+}
+
+static npVec3 centroidOf(const npPolyhedron3* p, const npVec3* verts)
+{
+	npVec3 c = v3(0.0, 0.0, 0.0);
+	for (int i = 0; i < p->vertexCount; ++i)
+		c = v3Add(c, verts[i]);
+	return v3Scale(1.0 / (double)p->vertexCount, c);
+}
+
+npManifold3 npCollidePolyhedra(const npShape3* polyA, npTransform3 xfA, const npShape3* polyB,
+							   npTransform3 xfB, double margin)
+{
+	SatPair w;
+	if (polyA == NULL || polyB == NULL || !getPolyhedron(polyA, &w.a) ||
+		!getPolyhedron(polyB, &w.b))
+		return emptyManifold();
+	npTransform3 rel = npInvMulTransforms3(xfA, xfB);
+	moveToFrame(&w.b, rel, w.bv, w.bp);
+
+	int faceA, faceB;
+	double sepA = queryFacesOf(&w.a, w.a.planes, w.bv, w.b.vertexCount, margin, &faceA);
+	if (sepA > margin)
+		return emptyManifold();
+	double sepB = queryFacesOf(&w.b, w.bp, w.a.vertices, w.a.vertexCount, margin, &faceB);
+	if (sepB > margin)
+		return emptyManifold();
+	npVec3 centroidA = centroidOf(&w.a, w.a.vertices);
+	int edgeA, edgeB;
+	double sepE = queryEdges(&w, centroidA, &edgeA, &edgeB);
+	if (sepE > margin)
+		return emptyManifold();
+
+	// Biased choice: A's face, then B's face, then the edge pair.
+	int choice = 0;
+	double sep = sepA;
+	if (sepB > sep + NP_FACE_PREFERENCE3)
+	{
+		choice = 1;
+		sep = sepB;
+	}
+	if (edgeA >= 0 && sepE > sep + NP_FACE_PREFERENCE3)
+		choice = 2;
+
+	npManifold3 m;
+	if (choice == 0)
+		m = faceContact(&w.a, w.a.vertices, w.a.planes, faceA, &w.b, w.bv, w.bp, true, margin);
+	else if (choice == 1)
+		m = faceContact(&w.b, w.bv, w.bp, faceB, &w.a, w.a.vertices, w.a.planes, false, margin);
+	else
+		m = emptyManifold();
+	if (m.pointCount == 0 && edgeA >= 0 && sepE <= margin)
+	{
+		// Edge axis (or a face axis whose clipped polygon came out empty, which only happens for
+		// separated shapes): one point between the two edges.
+		npVec3 pA = edgeStart(&w.a, w.a.vertices, edgeA), qA = edgeEnd(&w.a, w.a.vertices, edgeA);
+		npVec3 pB = edgeStart(&w.b, w.bv, edgeB), qB = edgeEnd(&w.b, w.bv, edgeB);
+		npVec3 axis = v3Normalize(v3Cross(v3Sub(qA, pA), v3Sub(qB, pB)));
+		if (v3Dot(axis, v3Sub(pA, centroidA)) < 0.0)
+			axis = v3Neg(axis);
+		m = edgeContact(pA, qA, pB, qB, axis, edgeId(edgeA, edgeB));
+		if (m.points[0].depth < -margin)
+			m.pointCount = 0;
+	}
+	return toWorld(m, xfA);
+}
+
+// ---------------------------------------------------------------------------------- capsule vs polyhedron
+
+// The capsule is its segment (p, q) in A's frame plus radius r. The segment is a degenerate
+// polyhedron whose Gauss map is the whole great circle perpendicular to it, so the SAT axes are
+// A's face normals and the cross products of the segment with every edge of A whose arc crosses
+// that circle (its two face normals lie on opposite sides of the plane perpendicular to the segment).
+npManifold3 npCollidePolyhedronAndCapsule(const npShape3* polyA, npTransform3 xfA,
+										  const npShape3* capsuleB, npTransform3 xfB, double margin)
+{
+	npPolyhedron3 pa;
+	if (polyA == NULL || capsuleB == NULL || capsuleB->type != NP_SHAPE_CAPSULE3 ||
+		!getPolyhedron(polyA, &pa))
+		return emptyManifold();
+	npTransform3 rel = npInvMulTransforms3(xfA, xfB);
+	npVec3 axisB = npRotate3(rel.q, v3(0.0, capsuleB->halfHeight, 0.0));
+	npVec3 seg[2] = { v3Sub(rel.p, axisB), v3Add(rel.p, axisB) };
+	double r = capsuleB->radius;
+	double reach = r + margin;
+
+	// Face axes.
+	int face;
+	double sepF = queryFacesOf(&pa, pa.planes, seg, 2, reach, &face);
+	if (sepF > reach)
+		return emptyManifold();
+
+	// Edge axes.
+	npVec3 u = v3Sub(seg[1], seg[0]);
+	npVec3 centroidA = centroidOf(&pa, pa.vertices);
+	double sepE = -DBL_MAX;
+	int bestEdge = -1;
+	npVec3 bestAxis = v3(0.0, 0.0, 0.0);
+	int edges = pa.halfEdgeCount / 2;
+	for (int i = 0; i < edges; ++i)
+	{
+		const npHalfEdge3* he = pa.halfEdges + 2 * i;
+		npVec3 pA = pa.vertices[he[0].origin];
+		npVec3 uA = v3Sub(pa.vertices[he[1].origin], pA);
+		if (!pa.flat)
+		{
+			double s1 = v3Dot(pa.planes[he[0].face].normal, u);
+			double s2 = v3Dot(pa.planes[he[1].face].normal, u);
+			if (!(s1 * s2 < 0.0))
+				continue;
+		}
+		// A flat shape's half-circle arc always crosses the great circle (unless parallel).
+		npVec3 axis = v3Cross(uA, u);
+		double len = v3Length(axis);
+		if (len <= 1.0e-6 * v3Length(uA) * v3Length(u))
+			continue;
+		axis = v3Scale(1.0 / len, axis);
+		if (v3Dot(axis, v3Sub(pA, centroidA)) < 0.0)
+			axis = v3Neg(axis);
+		double sep = v3Dot(axis, v3Sub(seg[0], pA));
+		if (sep > sepE)
+		{
+			sepE = sep;
+			bestEdge = i;
+			bestAxis = axis;
+		}
+	}
+	if (sepE > reach)
+		return emptyManifold();
+
+	npManifold3 m = emptyManifold();
+	if (bestEdge < 0 || !(sepE > sepF + NP_FACE_PREFERENCE3))
+	{
+		// Face: clip the segment against the face's side planes (a two-point "polygon").
+		npVec3 n = pa.planes[face].normal;
+		double offset = pa.planes[face].offset;
+		double t0 = 0.0, t1 = 1.0;
+		uint32_t f0 = pointFeature(ID_VERTEX, 0, 0), f1 = pointFeature(ID_VERTEX, 1, 0);
+		int start = pa.faceEdge[face], e = start, guard = 0;
+		do
+		{
+			const npHalfEdge3* he = pa.halfEdges + e;
+			npVec3 v0 = pa.vertices[he->origin], v1 = pa.vertices[pa.halfEdges[he->next].origin];
+			npVec3 sn = v3Normalize(v3Cross(v3Sub(v1, v0), n));
+			double d0 = v3Dot(sn, seg[0]) - v3Dot(sn, v0);
+			double du = v3Dot(sn, u);
+			// Keep d0 + t du <= 0.
+			if (du == 0.0)
+			{
+				if (d0 > 0.0)
+					t1 = -1.0;
+			}
+			else
+			{
+				double t = -d0 / du;
+				uint32_t f = pointFeature(ID_EDGE_CLIP, 0, he->origin);
+				if (du > 0.0 && t < t1)
+				{
+					t1 = t;
+					f1 = f;
+				}
+				else if (du < 0.0 && t > t0)
+				{
+					t0 = t;
+					f0 = f;
+				}
+			}
+			e = he->next;
+			++guard;
+		} while (e != start && t0 <= t1 && guard < NP_MAX_HULL_VERTICES);
+		if (t0 <= t1)
+		{
+			double ts[2] = { t0, t1 };
+			uint32_t fs[2] = { f0, f1 };
+			int count = t1 - t0 > 1.0e-12 ? 2 : 1;
+			double dd[2];
+			npVec3 pp[2];
+			int kept = 0;
+			uint32_t ff[2];
+			for (int k = 0; k < count; ++k)
+			{
+				npVec3 c = v3MulAdd(seg[0], ts[k], u);
+				double s = v3Dot(n, c) - offset;
+				if (s <= reach)
+				{
+					pp[kept] = c;
+					dd[kept] = r - s;
+					ff[kept] = fs[k];
+					++kept;
+				}
+			}
+			if (kept == 2 && dd[1] > dd[0])
+			{
+				npVec3 tp = pp[0];
+				pp[0] = pp[1];
+				pp[1] = tp;
+				double td = dd[0];
+				dd[0] = dd[1];
+				dd[1] = td;
+				uint32_t tf = ff[0];
+				ff[0] = ff[1];
+				ff[1] = tf;
+			}
+			m.normal = n;
+			for (int k = 0; k < kept; ++k)
+			{
+				double s = r - dd[k];
+				pushPoint(&m, v3MulAdd(pp[k], -s, n), v3MulAdd(pp[k], -r, n), n,
+						  faceId(ID_FACE_A, face, ff[k]));
+			}
+		}
+	}
+	if (m.pointCount == 0 && bestEdge >= 0)
+	{
+		const npHalfEdge3* he = pa.halfEdges + 2 * bestEdge;
+		npVec3 pA = pa.vertices[he[0].origin], qA = pa.vertices[he[1].origin];
+		double s, t;
+		closestSegments(pA, qA, seg[0], seg[1], &s, &t);
+		npVec3 cA = v3MulAdd(pA, s, v3Sub(qA, pA)), cB = v3MulAdd(seg[0], t, u);
+		m.normal = bestAxis;
+		pushPoint(&m, cA, v3MulAdd(cB, -r, bestAxis), bestAxis, edgeId(bestEdge, 0));
+		if (m.points[0].depth < -margin)
+			m.pointCount = 0;
+	}
+	return toWorld(m, xfA);
+}
+
+// ---------------------------------------------------------------------------------- sphere vs polyhedron
+
+// Closest point of face f (a convex polygon) to p, given p's plane distance s.
+static npVec3 closestOnFace(const npPolyhedron3* pa, int f, npVec3 p, double s)
+{
+	npVec3 n = pa->planes[f].normal;
+	npVec3 proj = v3MulAdd(p, -s, n);
+	int start = pa->faceEdge[f], e = start, guard = 0;
+	bool inside = true;
+	double bestDist = DBL_MAX;
+	npVec3 best = proj;
+	do
+	{
+		const npHalfEdge3* he = pa->halfEdges + e;
+		npVec3 v0 = pa->vertices[he->origin], v1 = pa->vertices[pa->halfEdges[he->next].origin];
+		npVec3 sn = v3Cross(v3Sub(v1, v0), n);
+		if (v3Dot(sn, v3Sub(proj, v0)) > 0.0)
+		{
+			inside = false;
+			npVec3 c = closestOnSegment(v0, v1, proj);
+			double d = v3DistanceSq(c, proj);
+			if (d < bestDist)
+			{
+				bestDist = d;
+				best = c;
+			}
+		}
+		e = he->next;
+		++guard;
+	} while (e != start && guard < NP_MAX_HULL_VERTICES);
+	return inside ? proj : best;
+}
+
+npManifold3 npCollidePolyhedronAndSphere(const npShape3* polyA, npTransform3 xfA,
+										 const npShape3* sphereB, npTransform3 xfB, double margin)
+{
+	npPolyhedron3 pa;
+	if (polyA == NULL || sphereB == NULL || sphereB->type != NP_SHAPE_SPHERE ||
+		!getPolyhedron(polyA, &pa))
+		return emptyManifold();
+	npVec3 c = npInvTransformPoint3(xfA, xfB.p);
+	double r = sphereB->radius;
+	npManifold3 m = emptyManifold();
+
+	// Deepest face (A's separating axis for the centre).
+	int face = 0;
+	double sepF = -DBL_MAX;
+	for (int f = 0; f < pa.faceCount; ++f)
+	{
+		double s = v3Dot(pa.planes[f].normal, c) - pa.planes[f].offset;
+		if (s > sepF)
+		{
+			sepF = s;
+			face = f;
+		}
+	}
+	if (sepF > r + margin)
+		return m;
+
+	// Outside (or on the boundary of a flat shape): the closest point on a face that sees the centre.
+	if (sepF >= 0.0)
+	{
+		double bestDist = DBL_MAX;
+		npVec3 best = c;
+		for (int f = 0; f < pa.faceCount; ++f)
+		{
+			double s = v3Dot(pa.planes[f].normal, c) - pa.planes[f].offset;
+			if (s < 0.0)
+				continue;
+			npVec3 q = closestOnFace(&pa, f, c, s);
+			double d = v3DistanceSq(q, c);
+			if (d < bestDist)
+			{
+				bestDist = d;
+				best = q;
+			}
+		}
+		double dist = sqrt(bestDist);
+		if (dist > r + margin)
+			return m;
+		if (dist > 1.0e-12 * (1.0 + v3MaxAbs(c)))
+		{
+			npVec3 n = v3Scale(1.0 / dist, v3Sub(c, best));
+			m.normal = n;
+			pushPoint(&m, best, v3MulAdd(c, -r, n), n, closedFormId(0));
+			return toWorld(m, xfA);
+		}
+	}
+	// Inside (or on the surface): push out through the deepest face.
+	npVec3 n = pa.planes[face].normal;
+	m.normal = n;
+	pushPoint(&m, v3MulAdd(c, -sepF, n), v3MulAdd(c, -r, n), n, closedFormId(0));
+	return toWorld(m, xfA);
+}
+
+// ---------------------------------------------------------------------------------- dispatch
+
+static bool isPolyhedron(const npShape3* s)
+{
+	return s->type == NP_SHAPE_BOX3 || s->type == NP_SHAPE_HULL3 || s->type == NP_SHAPE_TRIANGLE3;
+}
+
+npManifold3 npCollide3(const npShape3* shapeA, npTransform3 xfA, const npShape3* shapeB,
+					   npTransform3 xfB, double margin)
+{
+	if (shapeA == NULL || shapeB == NULL || !(margin >= 0.0) || margin > NP_HUGE)
+		return emptyManifold();
+	npShapeType3 ta = shapeA->type, tb = shapeB->type;
+	bool rA = ta == NP_SHAPE_SPHERE || ta == NP_SHAPE_CAPSULE3;
+	bool rB = tb == NP_SHAPE_SPHERE || tb == NP_SHAPE_CAPSULE3;
+	if (!rA && !isPolyhedron(shapeA))
+		return emptyManifold();
+	if (!rB && !isPolyhedron(shapeB))
+		return emptyManifold();
+	if (!rA && !rB)
+		return npCollidePolyhedra(shapeA, xfA, shapeB, xfB, margin);
+	if (ta == NP_SHAPE_SPHERE && tb == NP_SHAPE_SPHERE)
+		return npCollideSpheres(shapeA, xfA, shapeB, xfB, margin);
+	if (ta == NP_SHAPE_CAPSULE3 && tb == NP_SHAPE_CAPSULE3)
+		return npCollideCapsules3(shapeA, xfA, shapeB, xfB, margin);
+	if (ta == NP_SHAPE_CAPSULE3 && tb == NP_SHAPE_SPHERE)
+		return npCollideCapsuleAndSphere(shapeA, xfA, shapeB, xfB, margin);
+	if (ta == NP_SHAPE_SPHERE && tb == NP_SHAPE_CAPSULE3)
+		return flipManifold(npCollideCapsuleAndSphere(shapeB, xfB, shapeA, xfA, margin));
+	if (tb == NP_SHAPE_SPHERE)
+		return npCollidePolyhedronAndSphere(shapeA, xfA, shapeB, xfB, margin);
+	if (tb == NP_SHAPE_CAPSULE3)
+		return npCollidePolyhedronAndCapsule(shapeA, xfA, shapeB, xfB, margin);
+	if (ta == NP_SHAPE_SPHERE)
+		return flipManifold(npCollidePolyhedronAndSphere(shapeB, xfB, shapeA, xfA, margin));
+	return flipManifold(npCollidePolyhedronAndCapsule(shapeB, xfB, shapeA, xfA, margin));
+}
