@@ -1,0 +1,369 @@
+// Browser test of the EPA teaching page (web/): Debian's chromium driven by playwright-core.
+//
+// Serves the repository with tools/serve.mjs on a free 127.0.0.1 port, loads /web/, and fails on
+// any console error, page error or failed request. Then it drives window.narrowphaseDemo and the
+// mouse, and compares what the page reports with the library's own answers computed here in Node
+// (js/narrowphase.mjs, same wasm) for the same input. Screenshots go to build/artifacts/.
+//
+//   node --test tests/browser/        (make test-browser builds the wasm first)
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdirSync, existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { init } from '../../js/narrowphase.mjs';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const artifacts = join(root, 'build', 'artifacts');
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+
+let server;
+let baseUrl;
+let browser;
+let page;
+let np;
+const problems = []; // console errors, page errors, failed requests: each one fails the run
+
+function startServer() {
+	return new Promise((resolve, reject) => {
+		const child = spawn(process.execPath, [join(root, 'tools', 'serve.mjs')], {
+			env: { ...process.env, PORT: '0' },
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+		let out = '';
+		const timer = setTimeout(() => reject(new Error(`serve.mjs printed no URL: ${out}`)), 10000);
+		child.stdout.on('data', (chunk) => {
+			out += chunk;
+			const m = out.match(/http:\/\/127\.0\.0\.1:\d+\/web\//);
+			if (m) {
+				clearTimeout(timer);
+				resolve({ child, url: m[0] });
+			}
+		});
+		child.stderr.on('data', (chunk) => process.stderr.write(chunk));
+		child.on('exit', (code) => reject(new Error(`serve.mjs exited with ${code}: ${out}`)));
+	});
+}
+
+/** Shapes built in Node exactly as the page builds them from (kind, params). */
+function makeShape(kind, p) {
+	if (kind === 'circle') return np.circle(p.radius);
+	if (kind === 'box') return np.box2d(p.hx, p.hy);
+	if (kind === 'capsule') return np.capsule2d(p.halfLength, p.radius);
+	return np.polygon2d(p.vertices, { radius: p.radius ?? 0 });
+}
+
+function reference(a, b) {
+	const A = makeShape(a.kind, a.params);
+	const B = makeShape(b.kind, b.params);
+	try {
+		return {
+			pen: np.penetration(A, a.transform, B, b.transform, { trace: true }),
+			dist: np.distance(A, a.transform, B, b.transform),
+			manifold: np.manifold(A, a.transform, B, b.transform, { margin: 0 }),
+		};
+	} finally {
+		A.dispose();
+		B.dispose();
+	}
+}
+
+const demo = (fn, ...args) => page.evaluate(([f, a]) => window.narrowphaseDemo[f](...a), [fn, args]);
+
+async function setScene(a, b) {
+	await demo('setShape', 'a', a.kind, a.params, a.transform);
+	return demo('setShape', 'b', b.kind, b.params, b.transform);
+}
+
+/** Number of distinct colours in each canvas (a blank canvas has 1). */
+function canvasColours() {
+	return page.evaluate(() =>
+		[...document.querySelectorAll('canvas')].map((c) => {
+			// Read a copy, so the page's own canvases are never read back (Chrome warns about that).
+			const copy = document.createElement('canvas');
+			copy.width = c.width;
+			copy.height = c.height;
+			const ctx = copy.getContext('2d', { willReadFrequently: true });
+			ctx.drawImage(c, 0, 0);
+			const data = ctx.getImageData(0, 0, c.width, c.height).data;
+			const seen = new Set();
+			for (let i = 0; i < data.length; i += 4) seen.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
+			return { id: c.id, colours: seen.size, width: c.width, height: c.height };
+		}),
+	);
+}
+
+const close = (x, y, tol, what) => assert.ok(Math.abs(x - y) <= tol, `${what}: page ${x} vs library ${y} (tolerance ${tol})`);
+
+before(async () => {
+	assert.ok(existsSync(join(root, 'js', 'narrowphase.wasm')), 'js/narrowphase.wasm missing: run make wasm');
+	mkdirSync(artifacts, { recursive: true });
+	np = await init();
+	const s = await startServer();
+	server = s.child;
+	baseUrl = s.url;
+	browser = await chromium.launch({
+		executablePath: CHROMIUM,
+		args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+	});
+	const context = await browser.newContext({ viewport: { width: 1280, height: 1000 }, deviceScaleFactor: 2 });
+	page = await context.newPage();
+	page.on('console', (msg) => {
+		if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`console ${msg.type()}: ${msg.text()}`);
+	});
+	page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+	page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()} ${req.failure()?.errorText}`));
+	page.on('response', (res) => {
+		if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`);
+	});
+	const response = await page.goto(baseUrl, { waitUntil: 'load' });
+	assert.equal(response.status(), 200);
+	await page.waitForFunction(() => window.narrowphaseDemo && window.narrowphaseDemo.state().ready, null, { timeout: 15000 });
+});
+
+after(async () => {
+	if (browser) await browser.close();
+	if (server) server.kill();
+});
+
+test('the page loads its modules and wasm with the right MIME types and no errors', async () => {
+	for (const [path, type] of [
+		['/web/demo.mjs', 'text/javascript'],
+		['/js/narrowphase.mjs', 'text/javascript'],
+		['/js/narrowphase.wasm', 'application/wasm'],
+		['/web/style.css', 'text/css'],
+	]) {
+		const res = await fetch(new URL(path, baseUrl));
+		assert.equal(res.status, 200, path);
+		assert.ok(res.headers.get('content-type').startsWith(type), `${path}: ${res.headers.get('content-type')}`);
+	}
+	assert.equal((await fetch(new URL('/.git/HEAD', baseUrl))).status, 403);
+	assert.equal((await fetch(new URL('/web/../../etc/passwd', baseUrl))).status, 404);
+	const s = await demo('state');
+	assert.equal(s.ready, true);
+	assert.equal(s.error, null);
+	assert.deepEqual(problems, []);
+});
+
+test('initial view: both canvases are drawn, crisp at devicePixelRatio 2', async () => {
+	const s = await demo('state');
+	// The initial scene overlaps, so the player starts at GJK's simplex with EPA steps ahead.
+	assert.equal(s.overlapping, true);
+	assert.equal(s.phase, 'start');
+	assert.equal(s.iteration, 0);
+	assert.ok(s.iterations >= 1);
+	await page.screenshot({ path: join(artifacts, 'epa-initial.png'), fullPage: true });
+	const canvases = await canvasColours();
+	assert.equal(canvases.length, 2);
+	for (const c of canvases) {
+		assert.ok(c.colours >= 20, `${c.id} looks blank: ${c.colours} colours`);
+		const css = await page.evaluate((id) => document.getElementById(id).getBoundingClientRect().width, c.id);
+		assert.equal(c.width, Math.round(css * 2), `${c.id} backing store is not devicePixelRatio-scaled`);
+	}
+});
+
+// Known inputs: EPA from a triangle, a rounded pair, a capsule, the cores-apart case, a point pair.
+const cases = [
+	{
+		name: 'polygon vs box',
+		a: { kind: 'polygon', params: { vertices: [[-1.2, -0.6], [0.9, -1.0], [1.4, 0.3], [0.2, 1.2], [-0.9, 0.8]], radius: 0 }, transform: { position: [-0.9, 0.2], angle: 0.15 } },
+		b: { kind: 'box', params: { hx: 1.0, hy: 0.65 }, transform: { position: [0.85, -0.35], angle: 0.6 } },
+	},
+	{
+		name: 'rounded polygon vs capsule',
+		a: { kind: 'polygon', params: { vertices: [[-1, -1], [1, -1], [0, 1.2]], radius: 0.2 }, transform: { position: [0, 0], angle: 0 } },
+		b: { kind: 'capsule', params: { halfLength: 1.1, radius: 0.3 }, transform: { position: [0.4, 0.9], angle: -0.4 } },
+	},
+	{
+		name: 'box vs box, deep',
+		a: { kind: 'box', params: { hx: 1.5, hy: 1 }, transform: { position: [0, 0], angle: 0 } },
+		b: { kind: 'box', params: { hx: 0.8, hy: 0.8 }, transform: { position: [0.7, 0.3], angle: 0.3 } },
+	},
+	{
+		name: 'circle vs circle (cores apart, only the radii overlap)',
+		a: { kind: 'circle', params: { radius: 1 }, transform: { position: [-0.5, 0], angle: 0 } },
+		b: { kind: 'circle', params: { radius: 0.8 }, transform: { position: [0.9, 0.4], angle: 0 } },
+	},
+];
+
+for (const c of cases) {
+	test(`EPA stepped to the end matches np.penetration in Node: ${c.name}`, async () => {
+		const ref = reference(c.a, c.b);
+		assert.ok(ref.pen, 'test case must overlap');
+		let s = await setScene(c.a, c.b);
+		assert.equal(s.phase, 'start');
+		assert.equal(s.iteration, 0);
+		assert.equal(s.done, false);
+		assert.equal(s.overlapping, true);
+		assert.equal(s.iterations, ref.pen.iterations);
+		// Step one iteration at a time; each shows the library's own trace step.
+		let guard = 0;
+		while (!s.done) {
+			const prev = s.frame;
+			s = await demo('step');
+			assert.equal(s.frame, prev + 1);
+			if (s.phase === 'step') {
+				// Frame k shows trace step k-1; its expansion (if any) counts as an iteration.
+				assert.equal(s.stepIndex, s.frame - 1);
+				assert.deepEqual(s.step, ref.pen.steps[s.stepIndex]);
+				assert.equal(s.iteration, s.stepIndex + (s.step.stop === 'continue' ? 1 : 0));
+			}
+			assert.ok(++guard <= ref.pen.steps.length + 1, 'too many steps');
+		}
+		assert.equal(s.phase, 'result');
+		assert.equal(s.stepCount, ref.pen.steps.length);
+		assert.equal(s.iteration, s.iterations);
+		assert.equal(s.iterations, ref.pen.iterations);
+		close(s.depth, ref.pen.depth, 1e-12, 'depth');
+		close(s.normal[0], ref.pen.normal[0], 1e-12, 'normal x');
+		close(s.normal[1], ref.pen.normal[1], 1e-12, 'normal y');
+		close(Math.hypot(...s.normal), 1, 1e-12, '|normal|');
+		assert.equal(s.stop, ref.pen.stop);
+		assert.deepEqual(s.contacts, ref.manifold.points);
+		// step() at the end stays at the end; back() and reset() go back.
+		assert.equal((await demo('step')).frame, s.frame);
+		const back = await demo('back');
+		assert.equal(back.frame, s.frame - 1);
+		assert.equal(back.done, false);
+		const reset = await demo('reset');
+		assert.equal(reset.frame, 0);
+		assert.equal(reset.iteration, 0);
+		assert.equal((await demo('end')).done, true);
+	});
+}
+
+test('apart: no EPA, the page reports the library distance', async () => {
+	const a = { kind: 'box', params: { hx: 0.5, hy: 0.5 }, transform: { position: [-1.5, 0], angle: 0 } };
+	const b = { kind: 'circle', params: { radius: 0.5 }, transform: { position: [1.5, 0.2], angle: 0 } };
+	const ref = reference(a, b);
+	assert.equal(ref.pen, null);
+	const s = await setScene(a, b);
+	assert.equal(s.overlapping, false);
+	assert.equal(s.phase, 'apart');
+	assert.equal(s.done, true);
+	assert.equal(s.depth, null);
+	close(s.distance, ref.dist.distance, 1e-12, 'distance');
+	close(s.distance, 2, 1e-12, 'distance (closed form: 3 - 0.5 - 0.5)');
+	assert.deepEqual(s.closestA, ref.dist.pointA);
+	const canvases = await canvasColours();
+	for (const c of canvases) assert.ok(c.colours >= 20, `${c.id} blank when apart`);
+});
+
+test('bad input is reported, not thrown into the console, and the old shape stays', async () => {
+	await setScene(cases[0].a, cases[0].b);
+	const err = await page.evaluate(() => {
+		try {
+			window.narrowphaseDemo.setShape('a', 'polygon', { vertices: [[0, 0], [1, 1], [2, 2]] });
+			return null;
+		} catch (e) {
+			return e.code;
+		}
+	});
+	assert.equal(err, 'NP_DEGENERATE');
+	assert.equal((await demo('state')).shapes.a.kind, 'polygon');
+	assert.deepEqual((await demo('state')).shapes.a.params.vertices, cases[0].a.params.vertices);
+	// Typing a degenerate polygon in the editor shows the library's message beside it.
+	const textarea = page.locator('.editor[data-which="a"] textarea[name="vertices"]');
+	await textarea.fill('0 0\n1 1\n2 2');
+	await textarea.blur();
+	await page.waitForFunction(() => document.querySelector('.editor[data-which="a"] .error').textContent.includes('NP_DEGENERATE'));
+	assert.deepEqual((await demo('state')).shapes.a.params.vertices, cases[0].a.params.vertices);
+	await setScene(cases[0].a, cases[0].b);
+});
+
+test('buttons and keyboard drive the player', async () => {
+	await setScene(cases[0].a, cases[0].b);
+	await page.click('#btn-step');
+	assert.equal((await demo('state')).frame, 1);
+	await page.click('#btn-end');
+	assert.equal((await demo('state')).done, true);
+	await page.click('#btn-reset');
+	assert.equal((await demo('state')).frame, 0);
+	await page.focus('#btn-step');
+	await page.keyboard.press('ArrowRight');
+	await page.keyboard.press('ArrowRight');
+	assert.equal((await demo('state')).frame, 2);
+	await page.keyboard.press('ArrowLeft');
+	assert.equal((await demo('state')).frame, 1);
+	await page.keyboard.press('End');
+	assert.equal((await demo('state')).done, true);
+	await page.keyboard.press('Home');
+	assert.equal((await demo('state')).frame, 0);
+	// Play at 4 steps/s runs to the result by itself.
+	await page.selectOption('#speed', '4');
+	await page.click('#btn-play');
+	assert.equal((await demo('state')).playing, true);
+	await page.waitForFunction(() => window.narrowphaseDemo.state().done, null, { timeout: 10000 });
+	assert.equal((await demo('state')).playing, false);
+});
+
+test('final EPA step screenshot: the result is drawn', async () => {
+	await setScene(cases[0].a, cases[0].b);
+	await demo('end');
+	const s = await demo('back'); // the last iteration: closest edge, support point, convergence
+	assert.equal(s.phase, 'step');
+	assert.equal(s.step.stop, 'converged');
+	await page.screenshot({ path: join(artifacts, 'epa-final-step.png'), fullPage: true });
+	for (const c of await canvasColours()) assert.ok(c.colours >= 20, `${c.id} blank at the last step`);
+	await demo('end');
+	await page.screenshot({ path: join(artifacts, 'epa-result.png'), fullPage: true });
+	for (const c of await canvasColours()) assert.ok(c.colours >= 20, `${c.id} blank at the result`);
+});
+
+test('dragging B with the mouse moves it and changes the depth as the library says', async () => {
+	const a = { kind: 'box', params: { hx: 1.2, hy: 0.8 }, transform: { position: [-0.6, 0], angle: 0 } };
+	const b = { kind: 'box', params: { hx: 0.7, hy: 0.7 }, transform: { position: [1.2, 0.2], angle: 0 } };
+	const before = await setScene(a, b);
+	await demo('end');
+	assert.equal(before.overlapping, true);
+	// Grab B away from A's outline and drag it 60 CSS pixels to the left, deeper into A.
+	const grab = [1.6, 0.5];
+	const from = await demo('worldToClient', grab);
+	const to = { x: from.x - 60, y: from.y };
+	await page.mouse.move(from.x, from.y);
+	await page.mouse.down();
+	for (let i = 1; i <= 6; i++) await page.mouse.move(from.x - 10 * i, from.y);
+	await page.mouse.up();
+	const s = await demo('state');
+	const scale = await page.evaluate(() => {
+		const n = window.narrowphaseDemo;
+		return n.worldToClient([1, 0]).x - n.worldToClient([0, 0]).x; // CSS pixels per world unit
+	});
+	const moved = s.shapes.b.transform.position;
+	close(moved[0], b.transform.position[0] - (from.x - to.x) / scale, 1e-9, 'B moved left by the drag');
+	close(moved[1], b.transform.position[1], 1e-9, 'B did not move vertically');
+	assert.equal(s.shapes.a.transform.position[0], a.transform.position[0], 'A stays put');
+	assert.ok(s.depth > before.depth + 0.5, `depth grows when B is pushed into A: ${before.depth} -> ${s.depth}`);
+	const ref = reference(a, { ...b, transform: s.shapes.b.transform });
+	close(s.depth, ref.pen.depth, 1e-12, 'depth after the drag');
+	assert.equal(s.iterations, ref.pen.iterations);
+	assert.equal(s.done, true, 'the player stays at the result while dragging');
+	// Rotating with the wheel over B turns B only.
+	await page.mouse.move(to.x, to.y);
+	await page.mouse.wheel(0, 100);
+	const r = await demo('state');
+	assert.notEqual(r.shapes.b.transform.angle, 0);
+	assert.equal(r.shapes.a.transform.angle, 0);
+	await page.screenshot({ path: join(artifacts, 'epa-after-drag.png'), fullPage: true });
+});
+
+test('phone-sized viewport: views stack and stay drawn', async () => {
+	await page.setViewportSize({ width: 390, height: 844 });
+	await page.waitForFunction(() => document.getElementById('world-canvas').getBoundingClientRect().width < 400);
+	await setScene(cases[0].a, cases[0].b);
+	await demo('step');
+	const boxes = await page.evaluate(() => ['world-canvas', 'cso-canvas'].map((id) => document.getElementById(id).getBoundingClientRect().toJSON()));
+	assert.ok(boxes[1].top >= boxes[0].bottom, 'Minkowski view is below the world view on a phone');
+	assert.ok(boxes[0].width <= 390 && boxes[0].width > 300);
+	const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+	assert.ok(scrollWidth <= 390, `no horizontal scrolling on a phone (scrollWidth ${scrollWidth})`);
+	await page.screenshot({ path: join(artifacts, 'epa-phone.png'), fullPage: true });
+	for (const c of await canvasColours()) assert.ok(c.colours >= 20, `${c.id} blank on a phone`);
+	await page.setViewportSize({ width: 1280, height: 1000 });
+});
+
+test('no console errors, page errors or failed requests during the whole run', () => {
+	assert.deepEqual(problems, []);
+});
