@@ -85,6 +85,7 @@ typedef struct npHull3
 	npHalfEdge3 halfEdges[NP_MAX_HULL_HALF_EDGES]; ///< half-edges; 2k and 2k+1 are twins
 	uint16_t faceEdge[NP_MAX_HULL_FACES];         ///< one half-edge of each face
 	npPlane3 planes[NP_MAX_HULL_FACES];           ///< plane of each face
+	uint16_t vertexEdge[NP_MAX_HULL_VERTICES];    ///< one half-edge leaving each vertex
 } npHull3;
 
 /// The kinds of 3D shape.
@@ -122,6 +123,77 @@ npResult npMakeTriangle3(npVec3 a, npVec3 b, npVec3 c, npShape3* out);
 npResult npMakeHull3(const npVec3* points, int count, npHull3* hull);
 /// A hull shape referring to `hull`, which must outlive the shape.
 npResult npMakeHullShape3(const npHull3* hull, npShape3* out);
+
+
+// ------------------------------------------------------------------------------------------------
+// Queries: support points, GJK overlap and distance, EPA penetration (src/shape3d.c, src/gjk3d.c,
+// src/epa3d.c).
+
+/// Most EPA iterations (each adds one vertex to the polytope); never reached on valid input.
+#define NP_EPA3_ITERATION_LIMIT 96
+/// Most vertices of the 3D EPA polytope (the initial tetrahedron plus one per iteration).
+#define NP_EPA3_MAX_VERTICES (NP_EPA3_ITERATION_LIMIT + 4)
+/// Most triangles of the 3D EPA polytope, live and recycled (a closed triangulated polytope has
+/// 2V - 4 triangles).
+#define NP_EPA3_MAX_FACES (2 * NP_EPA3_MAX_VERTICES)
+
+/// Support point of a shape's core (no radius) in a local direction: the core vertex with the
+/// largest dot product (ties go to the lowest index, so results are deterministic).
+npVec3 npSupport3(const npShape3* shape, npVec3 direction);
+
+/// True when the shapes overlap or touch (GJK).
+bool npOverlap3(const npShape3* shapeA, npTransform3 xfA, const npShape3* shapeB, npTransform3 xfB);
+
+/// Result of npDistance3.
+typedef struct npDistanceResult3
+{
+	double distance; ///< distance between the shapes, 0 when they overlap
+	npVec3 pointA;   ///< closest point on A (when overlapping: a point inside both, equal to pointB)
+	npVec3 pointB;   ///< closest point on B
+	npVec3 normal;   ///< unit vector from pointA to pointB; (0, 0, 0) when overlapping
+	int iterations;  ///< GJK iterations used
+} npDistanceResult3;
+
+/// Distance and closest points by GJK (exact for the polyhedral cores, radii added after).
+npDistanceResult3 npDistance3(const npShape3* shapeA, npTransform3 xfA, const npShape3* shapeB,
+							  npTransform3 xfB);
+
+/// Why 3D EPA stopped.
+typedef enum npEpaStop3
+{
+	NP_EPA3_CONVERGED = 1,      ///< the support point along the closest face did not pass it
+	NP_EPA3_MAX_ITERATIONS = 2, ///< the iteration or polytope bound was reached
+	NP_EPA3_CORES_SEPARATED = 3,///< the cores do not overlap; only the rounding overlaps
+	NP_EPA3_FLAT = 4,           ///< the Minkowski difference of the cores is flat (coplanar
+								///< triangles / flat hulls, crossing segments): core depth 0
+	NP_EPA3_NO_PROGRESS = 5,    ///< no face got closer by the threshold (degenerate ties)
+} npEpaStop3;
+
+/// Result of npPenetration3.
+typedef struct npPenetrationResult3
+{
+	bool overlapping;  ///< false when the shapes are apart; then the other fields are zero
+	double depth;      ///< penetration depth (>= 0)
+	npVec3 normal;     ///< unit direction from A to B; moving B by depth * normal separates them
+	npVec3 pointA;     ///< deepest point of A inside B (on A's surface), world space
+	npVec3 pointB;     ///< deepest point of B inside A (on B's surface), world space
+	npVec3 localA;     ///< pointA in A's local frame
+	npVec3 localB;     ///< pointB in B's local frame
+	npVec3 tangent1;   ///< unit tangent, perpendicular to normal (npMakeTangents3)
+	npVec3 tangent2;   ///< unit tangent, normal x tangent1
+	int iterations;    ///< EPA iterations
+	npEpaStop3 stop;   ///< why EPA stopped (0 when not overlapping)
+} npPenetrationResult3;
+
+/// Penetration depth, normal and witness points: GJK, then 3D EPA on the cores, then (for
+/// polyhedral cores) an exact separating-axis polish of the EPA normal. Radii are added exactly.
+npPenetrationResult3 npPenetration3(const npShape3* shapeA, npTransform3 xfA, const npShape3* shapeB,
+									npTransform3 xfB);
+
+/// Two unit tangents completing a unit normal to a right-handed basis (t1, t2, n) by Erin Catto's
+/// branch on |n.x| (no transcendentals): t1 = normalize(n.y, -n.x, 0) when |n.x| >= 0.57735,
+/// else normalize(0, n.z, -n.y); t2 = n x t1.
+void npMakeTangents3(npVec3 normal, npVec3* tangent1, npVec3* tangent2);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,81 @@
+// Small inline 3D vector and quaternion helpers shared by the 3D sources (private header).
+#ifndef NP_VEC3_H
+#define NP_VEC3_H
+
+#include "narrowphase/collide3d.h"
+
+#include <math.h>
+
+static inline npVec3 v3(double x, double y, double z) { return (npVec3){ x, y, z }; }
+static inline npVec3 v3Add(npVec3 a, npVec3 b) { return (npVec3){ a.x + b.x, a.y + b.y, a.z + b.z }; }
+static inline npVec3 v3Sub(npVec3 a, npVec3 b) { return (npVec3){ a.x - b.x, a.y - b.y, a.z - b.z }; }
+static inline npVec3 v3Neg(npVec3 a) { return (npVec3){ -a.x, -a.y, -a.z }; }
+static inline npVec3 v3Scale(double s, npVec3 a) { return (npVec3){ s * a.x, s * a.y, s * a.z }; }
+/// a + s * b
+static inline npVec3 v3MulAdd(npVec3 a, double s, npVec3 b)
+{
+	return (npVec3){ a.x + s * b.x, a.y + s * b.y, a.z + s * b.z };
+}
+static inline double v3Dot(npVec3 a, npVec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+static inline npVec3 v3Cross(npVec3 a, npVec3 b)
+{
+	return (npVec3){ a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x };
+}
+static inline double v3LengthSq(npVec3 a) { return a.x * a.x + a.y * a.y + a.z * a.z; }
+static inline double v3Length(npVec3 a) { return sqrt(v3LengthSq(a)); }
+static inline double v3DistanceSq(npVec3 a, npVec3 b) { return v3LengthSq(v3Sub(a, b)); }
+/// Largest absolute component.
+static inline double v3MaxAbs(npVec3 a)
+{
+	double x = fabs(a.x), y = fabs(a.y), z = fabs(a.z);
+	return x > y ? (x > z ? x : z) : (y > z ? y : z);
+}
+/// Unit vector, or (0, 0, 0) for a zero vector.
+static inline npVec3 v3Normalize(npVec3 a)
+{
+	double len = v3Length(a);
+	if (len == 0.0)
+		return (npVec3){ 0.0, 0.0, 0.0 };
+	double inv = 1.0 / len;
+	return (npVec3){ inv * a.x, inv * a.y, inv * a.z };
+}
+static inline double np3Min(double a, double b) { return a < b ? a : b; }
+static inline double np3Max(double a, double b) { return a > b ? a : b; }
+
+/// Rotates v by the unit quaternion q: v + 2w (u x v) + 2 u x (u x v), u the vector part.
+static inline npVec3 npRotate3(npQuat q, npVec3 v)
+{
+	npVec3 u = { q.x, q.y, q.z };
+	npVec3 t = v3Scale(2.0, v3Cross(u, v));
+	return v3Add(v3MulAdd(v, q.w, t), v3Cross(u, t));
+}
+/// Rotates v by the inverse (conjugate) of q.
+static inline npVec3 npInvRotate3(npQuat q, npVec3 v)
+{
+	npQuat c = { -q.x, -q.y, -q.z, q.w };
+	return npRotate3(c, v);
+}
+static inline npVec3 npTransformPoint3(npTransform3 t, npVec3 p) { return v3Add(npRotate3(t.q, p), t.p); }
+static inline npVec3 npInvTransformPoint3(npTransform3 t, npVec3 p) { return npInvRotate3(t.q, v3Sub(p, t.p)); }
+
+/// Quaternion product a * b (apply b first, then a).
+static inline npQuat npQuatMul(npQuat a, npQuat b)
+{
+	return (npQuat){ a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
+					 a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
+					 a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w,
+					 a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z };
+}
+/// conj(a) * b: the rotation taking b's frame into a's frame.
+static inline npQuat npQuatInvMul(npQuat a, npQuat b)
+{
+	npQuat c = { -a.x, -a.y, -a.z, a.w };
+	return npQuatMul(c, b);
+}
+/// Transform taking B's local frame into A's local frame: inv(A) * B.
+static inline npTransform3 npInvMulTransforms3(npTransform3 A, npTransform3 B)
+{
+	return (npTransform3){ npInvRotate3(A.q, v3Sub(B.p, A.p)), npQuatInvMul(A.q, B.q) };
+}
+
+#endif
