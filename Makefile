@@ -78,7 +78,7 @@ wasm: $(WASM)
 
 # ---------------------------------------------------------------- tests
 # Every tests/native/test_*.c is a standalone program linked against the library; each prints
-# "N passed, N failed" and exits non-zero on failure. run_vectors.c is among them: it runs every
+# "N passed, N failed" and exits non-zero on failure. test_vectors.c is among them: it runs every
 # tests/vectors/*.json file. The same programs are rebuilt with ASan+UBSan for test-san.
 NATIVE_TEST_SRC := $(wildcard tests/native/test_*.c)
 NATIVE_TEST_SUPPORT := $(filter-out $(NATIVE_TEST_SRC),$(wildcard tests/native/*.c))
@@ -129,6 +129,11 @@ bench-node: $(WASM) setup-npm setup-bench
 	@node bench/node_bench.mjs
 
 bench: bench-native bench-node
+
+# Regenerate the shared test vectors (tests/vectors/*.json) from their independent generators
+# (plain Node, no dependencies; never the library). The generated files are committed.
+vectors:
+	@set -e; for g in tools/gen_vectors*.mjs; do echo "node $$g"; node $$g; done
 
 clean:
 	rm -rf $(B) $(WASM)
