@@ -109,7 +109,18 @@ test-san: $(SAN_TESTS)
 test-node: $(WASM) setup-npm
 	node --test tests/node/
 
+# Browser test: the teaching page (web/) in Debian's chromium driven by playwright-core; served by
+# tools/serve.mjs on a free 127.0.0.1 port. Screenshots land in $(B)/artifacts/.
+test-browser: setup-chromium setup-npm $(WASM)
+	node --test tests/browser/
+
 test: test-native test-san test-node test-browser
+
+# ---------------------------------------------------------------- demo
+# The teaching page: builds the wasm, then serves the repository root in the foreground
+# (Ctrl-C to stop) and prints the page's URL, http://127.0.0.1:$(PORT)/web/.
+demo: $(WASM)
+	@PORT=$(PORT) node tools/serve.mjs
 
 # ---------------------------------------------------------------- benchmarks
 # Reference libraries are measured side by side in the same run: Box2D 2.4 natively (Debian's
