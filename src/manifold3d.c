@@ -414,32 +414,40 @@ static inline npVec3 edgeEnd(const npPolyhedron3* p, const npVec3* verts, int ed
 	return verts[p->halfEdges[2 * edge + 1].origin];
 }
 
-// Largest separation of B from A's faces: max over faces of min over B's vertices of the plane
-// distance. Stops early once a face separates by more than `stop`.
+// Largest separation of the other shape from p's faces: max over faces of min over the other's
+// vertices of the plane distance. Stops early once a face separates by more than `stop`. Writes
+// the best face and the other shape's deepest vertex for it (its support point along -normal).
 static double queryFacesOf(const npPolyhedron3* p, const npPlane3* planes, const npVec3* others,
-						   int otherCount, double stop, int* bestFace)
+						   int otherCount, double stop, int* bestFace, int* bestVertex)
 {
 	double best = -DBL_MAX;
-	int bestIndex = 0;
+	int bestIndex = 0, bestV = 0;
 	for (int f = 0; f < p->faceCount; ++f)
 	{
 		npVec3 n = planes[f].normal;
 		double lo = DBL_MAX;
+		int loIndex = 0;
 		for (int i = 0; i < otherCount; ++i)
 		{
 			double s = v3Dot(n, others[i]);
-			lo = s < lo ? s : lo;
+			if (s < lo)
+			{
+				lo = s;
+				loIndex = i;
+			}
 		}
 		double sep = lo - planes[f].offset;
 		if (sep > best)
 		{
 			best = sep;
 			bestIndex = f;
+			bestV = loIndex;
 			if (sep > stop)
 				break;
 		}
 	}
 	*bestFace = bestIndex;
+	*bestVertex = bestV;
 	return best;
 }
 
@@ -626,31 +634,37 @@ static int clipPolygon(const ClipVertex* in, int count, npVec3 n, double d, int 
 // id kind and which side gets which point.
 static npManifold3 faceContact(const npPolyhedron3* rp, const npVec3* rv, const npPlane3* rplanes,
 							   int ref, const npPolyhedron3* ip, const npVec3* iv,
-							   const npPlane3* iplanes, bool refIsA, double margin)
+							   const npPlane3* iplanes, int support, bool refIsA, double margin)
 {
 	npManifold3 m = emptyManifold();
 	npVec3 n = rplanes[ref].normal;
 	double offset = rplanes[ref].offset;
 
-	// Incident face: the most anti-parallel face of the other shape.
-	int inc = 0;
+	// Incident face: the most anti-parallel of the faces around the other shape's support vertex
+	// (its deepest point along -n), so the deepest point is on the incident polygon.
+	int inc = -1;
 	double lo = DBL_MAX;
-	for (int f = 0; f < ip->faceCount; ++f)
+	int e = ip->vertexEdge[support], guard = 0;
+	do
 	{
+		int f = ip->halfEdges[e].face;
 		double c = v3Dot(iplanes[f].normal, n);
 		if (c < lo)
 		{
 			lo = c;
 			inc = f;
 		}
-	}
+		e = ip->halfEdges[ip->halfEdges[e].twin].next;
+		++guard;
+	} while (e != ip->vertexEdge[support] && guard < NP_MAX_HULL_HALF_EDGES);
 
 	static const int capacity = NP_MAX_CLIP_POINTS3;
 	ClipVertex bufA[NP_MAX_CLIP_POINTS3], bufB[NP_MAX_CLIP_POINTS3];
 	ClipVertex* poly = bufA;
 	ClipVertex* next = bufB;
 	int count = 0;
-	int start = ip->faceEdge[inc], e = start;
+	int start = ip->faceEdge[inc];
+	e = start;
 	do
 	{
 		int v = ip->halfEdges[e].origin;
@@ -665,7 +679,7 @@ static npManifold3 faceContact(const npPolyhedron3* rp, const npVec3* rv, const 
 	// Side planes of the reference face: through each edge, containing the normal, facing out.
 	start = rp->faceEdge[ref];
 	e = start;
-	int guard = 0;
+	guard = 0;
 	do
 	{
 		const npHalfEdge3* he = rp->halfEdges + e;
@@ -682,8 +696,10 @@ static npManifold3 faceContact(const npPolyhedron3* rp, const npVec3* rv, const 
 	// Keep the points behind the reference plane (+margin).
 	npVec3 pos[NP_MAX_CLIP_POINTS3];
 	double depth[NP_MAX_CLIP_POINTS3];
-	int keep[NP_MAX_CLIP_POINTS3];
+	uint32_t feature[NP_MAX_CLIP_POINTS3];
 	int kept = 0;
+	bool haveSupport = false;
+	uint32_t supportFeature = pointFeature(ID_VERTEX, support, 0);
 	for (int i = 0; i < count; ++i)
 	{
 		double s = v3Dot(n, poly[i].p) - offset;
@@ -691,7 +707,28 @@ static npManifold3 faceContact(const npPolyhedron3* rp, const npVec3* rv, const 
 		{
 			pos[kept] = poly[i].p;
 			depth[kept] = -s;
-			keep[kept] = i;
+			feature[kept] = poly[i].feature;
+			haveSupport = haveSupport || poly[i].feature == supportFeature;
+			++kept;
+		}
+	}
+	// The support vertex fixes the overlap along n. When a side plane cut it off (it lies just
+	// outside the reference face, which happens when an edge axis nearly ties with this face), it
+	// is added anyway: then moving B by the deepest depth along the normal separates the shapes, as
+	// the depth convention promises. Its reference point is its projection on the reference plane.
+	double deepest = -DBL_MAX;
+	for (int i = 0; i < kept; ++i)
+		deepest = depth[i] > deepest ? depth[i] : deepest;
+	if (!haveSupport)
+	{
+		// Ties (a flat incident face level with the kept points) are not worth an extra point.
+		double s = v3Dot(n, iv[support]) - offset;
+		double tie = 1.0e-12 * (1.0 + (offset < 0.0 ? -offset : offset));
+		if (s <= margin && -s > deepest + tie)
+		{
+			pos[kept] = iv[support];
+			depth[kept] = -s;
+			feature[kept] = supportFeature;
 			++kept;
 		}
 	}
@@ -705,7 +742,7 @@ static npManifold3 faceContact(const npPolyhedron3* rp, const npVec3* rv, const 
 		int c = chosen[i];
 		npVec3 onInc = pos[c];
 		npVec3 onRef = v3MulAdd(onInc, depth[c], n);
-		uint32_t id = faceId(kind, ref, poly[keep[c]].feature);
+		uint32_t id = faceId(kind, ref, feature[c]);
 		if (refIsA)
 			pushPoint(&m, onRef, onInc, normal, id);
 		else
@@ -755,11 +792,11 @@ npManifold3 npCollidePolyhedra(const npShape3* polyA, npTransform3 xfA, const np
 	npTransform3 rel = npInvMulTransforms3(xfA, xfB);
 	moveToFrame(&w.b, rel, w.bv, w.bp);
 
-	int faceA, faceB;
-	double sepA = queryFacesOf(&w.a, w.a.planes, w.bv, w.b.vertexCount, margin, &faceA);
+	int faceA, faceB, supportB, supportA;
+	double sepA = queryFacesOf(&w.a, w.a.planes, w.bv, w.b.vertexCount, margin, &faceA, &supportB);
 	if (sepA > margin)
 		return emptyManifold();
-	double sepB = queryFacesOf(&w.b, w.bp, w.a.vertices, w.a.vertexCount, margin, &faceB);
+	double sepB = queryFacesOf(&w.b, w.bp, w.a.vertices, w.a.vertexCount, margin, &faceB, &supportA);
 	if (sepB > margin)
 		return emptyManifold();
 	npVec3 centroidA = centroidOf(&w.a, w.a.vertices);
@@ -781,9 +818,9 @@ npManifold3 npCollidePolyhedra(const npShape3* polyA, npTransform3 xfA, const np
 
 	npManifold3 m;
 	if (choice == 0)
-		m = faceContact(&w.a, w.a.vertices, w.a.planes, faceA, &w.b, w.bv, w.bp, true, margin);
+		m = faceContact(&w.a, w.a.vertices, w.a.planes, faceA, &w.b, w.bv, w.bp, supportB, true, margin);
 	else if (choice == 1)
-		m = faceContact(&w.b, w.bv, w.bp, faceB, &w.a, w.a.vertices, w.a.planes, false, margin);
+		m = faceContact(&w.b, w.bv, w.bp, faceB, &w.a, w.a.vertices, w.a.planes, supportA, false, margin);
 	else
 		m = emptyManifold();
 	if (m.pointCount == 0 && edgeA >= 0 && sepE <= margin)
@@ -822,8 +859,8 @@ npManifold3 npCollidePolyhedronAndCapsule(const npShape3* polyA, npTransform3 xf
 	double reach = r + margin;
 
 	// Face axes.
-	int face;
-	double sepF = queryFacesOf(&pa, pa.planes, seg, 2, reach, &face);
+	int face, endpoint;
+	double sepF = queryFacesOf(&pa, pa.planes, seg, 2, reach, &face, &endpoint);
 	if (sepF > reach)
 		return emptyManifold();
 
