@@ -1,0 +1,122 @@
+// Time per query from JavaScript (Node): narrowphase through its JS API, and, when installed
+// (bench/package.json, see bench/node_refs.mjs), planck and box2d-wasm on the same cases.
+//
+//   node bench/node_bench.mjs            (needs js/narrowphase.wasm: make wasm)
+//
+// Cases, all with shape A at the identity and B at one of 1024 fixed pseudo-random poses near A
+// (most of them touching): box-box manifold, regular 8-gon vs 8-gon manifold, box-circle manifold
+// and 8-gon overlap. Boxes have half extent 0.5, the 8-gon circumradius 0.5, the circle radius 0.5.
+// Each measurement is warmed up first (V8 tiers up), then the median of several timed runs.
+import { init } from '../js/narrowphase.mjs';
+
+const POSES = 1024;
+const RUNS = Number(process.env.BENCH_RUNS || 7);
+const RUN_MS = Number(process.env.BENCH_RUN_MS || 200);
+
+// Deterministic poses (a small LCG), so every library sees the same inputs.
+function makePoses(n) {
+	let s = 12345;
+	const rand = () => {
+		s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+		return s / 4294967296;
+	};
+	const poses = [];
+	for (let i = 0; i < n; i++) {
+		poses.push({ x: -0.9 + 1.8 * rand(), y: -0.9 + 1.8 * rand(), angle: Math.PI * (2 * rand() - 1) });
+	}
+	return poses;
+}
+
+// ns per call of fn(i) over the poses: median of RUNS runs of about RUN_MS each, after warm-up.
+function time(fn) {
+	let sink = 0;
+	const mask = POSES - 1;
+	const warm = performance.now();
+	for (let i = 0; performance.now() - warm < 300; i++) {
+		for (let k = 0; k < 1000; k++) sink += fn((i * 1000 + k) & mask);
+	}
+	// Calibrate the batch so one run lasts about RUN_MS.
+	let batch = 10000;
+	for (;;) {
+		const t0 = performance.now();
+		for (let k = 0; k < batch; k++) sink += fn(k & mask);
+		const dt = performance.now() - t0;
+		if (dt > 20) {
+			batch = Math.max(1000, Math.round((batch * RUN_MS) / dt));
+			break;
+		}
+		batch *= 4;
+	}
+	const samples = [];
+	for (let r = 0; r < RUNS; r++) {
+		const t0 = process.hrtime.bigint();
+		for (let k = 0; k < batch; k++) sink += fn(k & mask);
+		const t1 = process.hrtime.bigint();
+		samples.push(Number(t1 - t0) / batch);
+	}
+	samples.sort((a, b) => a - b);
+	if (sink === -1) console.log(sink); // keeps the results alive
+	return samples[samples.length >> 1];
+}
+
+async function loadNarrowphase() {
+	const np = await init();
+	const box = np.box2d(0.5, 0.5);
+	const octPts = [];
+	for (let i = 0; i < 8; i++) {
+		const a = (2 * Math.PI * i) / 8;
+		octPts.push([0.5 * Math.cos(a), 0.5 * Math.sin(a)]);
+	}
+	const oct = np.polygon2d(octPts);
+	const circle = np.circle(0.5);
+	const id = { position: [0, 0], angle: 0 };
+	const xfs = (poses) => poses.map((p) => ({ position: [p.x, p.y], angle: p.angle }));
+	return {
+		name: 'narrowphase (this)',
+		boxBox: (poses) => { const xf = xfs(poses); return (i) => np.manifold(box, id, box, xf[i]).points.length; },
+		octOct: (poses) => { const xf = xfs(poses); return (i) => np.manifold(oct, id, oct, xf[i]).points.length; },
+		circleBox: (poses) => { const xf = xfs(poses); return (i) => np.manifold(box, id, circle, xf[i]).points.length; },
+		octOverlap: (poses) => { const xf = xfs(poses); return (i) => (np.overlap(oct, id, oct, xf[i]) ? 1 : 0); },
+	};
+}
+
+const CASES = [
+	['boxBox', 'box-box manifold'],
+	['octOct', '8-gon vs 8-gon manifold'],
+	['circleBox', 'box-circle manifold'],
+	['octOverlap', '8-gon overlap'],
+];
+
+async function main() {
+	const poses = makePoses(POSES);
+	const libs = [await loadNarrowphase()];
+	if (process.env.BENCH_REFS !== '0') {
+		try {
+			const refs = await import('./node_refs.mjs');
+			for (const load of [refs.loadBox2dWasm, refs.loadPlanck]) {
+				try {
+					libs.push(await load());
+				} catch (e) {
+					console.log(`(reference skipped: ${e.message.split('\n')[0]})`);
+				}
+			}
+		} catch (e) {
+			console.log(`(references skipped: ${e.message.split('\n')[0]})`);
+		}
+	}
+
+	console.log(`ns per call from Node ${process.version}, median of ${RUNS} runs, ${POSES} poses`);
+	const width = Math.max(...libs.map((l) => l.name.length));
+	console.log(`${'case'.padEnd(26)}${libs.map((l) => l.name.padStart(width + 2)).join('')}`);
+	for (const [key, label] of CASES) {
+		let line = label.padEnd(26);
+		for (const lib of libs) {
+			const make = lib[key];
+			const cell = make ? `${time(make(poses)).toFixed(0)} ns` : '-';
+			line += cell.padStart(width + 2);
+		}
+		console.log(line);
+	}
+}
+
+await main();
