@@ -1,0 +1,175 @@
+// narrowphase 3D triangle meshes: creation (welding, adjacency, bounding-volume hierarchy) and
+// contacts between a convex shape and one or more meshes without internal-edge ("ghost") contacts.
+//
+// Memory: the library never allocates. npMeshBytes3 says how many bytes a mesh needs (the mesh
+// itself plus the temporary space used while building it); npMakeMesh3 builds the mesh inside one
+// caller-provided buffer, which must stay alive and unmoved while the mesh is used. The npMesh3
+// header sits at the start of the buffer and its arrays follow it.
+//
+// Triangles are one-sided: the front face is the side from which v0, v1, v2 appear
+// counter-clockwise (normal = (v1 - v0) x (v2 - v0)). Shapes whose centre is behind a triangle's
+// plane do not touch that triangle (Terdiman's back-face culling).
+//
+// Contacts (npMeshContacts3) follow Pierre Terdiman's "Contact generation for meshes": every
+// triangle near the shape yields a potential contact classified by the triangle feature it touches
+// (face, edge or vertex); face contacts are kept; edge and vertex contacts are sorted by distance
+// and kept only when no triangle already processed (with a kept contact or not) contains that edge
+// or vertex. Features are compared by world-space position, so triangles of different meshes and
+// duplicated vertices share edges.
+#ifndef NARROWPHASE_MESH3D_H
+#define NARROWPHASE_MESH3D_H
+
+#include "collide3d.h"
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Most triangles (and most vertices) given to npMakeMesh3.
+#define NP_MESH_MAX_TRIANGLES (1 << 26)
+/// Largest number of triangles in a BVH leaf.
+#define NP_MESH_LEAF_TRIANGLES 4
+/// Deepest BVH: the build switches from SAH splits to halving splits below depth 32, so the depth
+/// stays under 32 + log2(NP_MESH_MAX_TRIANGLES) < 64. Also the size of the query's traversal stack.
+#define NP_MESH_MAX_DEPTH 64
+/// Most triangles, over all meshes of one npMeshContacts3 call, that come within the contact
+/// distance of the shape (potential contacts). More are dropped and reported (overflow).
+#define NP_MESH_MAX_POTENTIAL 512
+/// Most contact points gathered by one npMeshContacts3 call before selection. More are dropped and
+/// reported (overflow).
+#define NP_MESH_MAX_POINTS 1024
+/// Default tolerance for matching triangle features (vertex positions) across triangles and meshes.
+#define NP_MESH_FEATURE_TOLERANCE 1.0e-6
+
+/// One node of a mesh's bounding-volume hierarchy. Bounds are floats rounded outwards, so they
+/// always contain the double-precision triangles.
+typedef struct npMeshNode3
+{
+	float lower[3]; ///< lower corner of the node's box (mesh space)
+	float upper[3]; ///< upper corner of the node's box (mesh space)
+	int32_t index;  ///< leaf: first triangle; inner node: first of the two children (the second is index + 1)
+	int32_t count;  ///< leaf: number of triangles (>= 1); inner node: 0
+} npMeshNode3;
+
+/// A triangle mesh, built by npMakeMesh3 into caller-provided memory. Read-only.
+/// Triangles are stored in BVH leaf order; `triangleIds` maps them back to the caller's order.
+typedef struct npMesh3
+{
+	int vertexCount;         ///< number of welded vertices
+	int triangleCount;       ///< number of stored (valid) triangles
+	int inputVertexCount;    ///< number of vertices given
+	int inputTriangleCount;  ///< number of triangles given
+	int skippedTriangles;    ///< triangles dropped as degenerate (repeated vertex after welding, or zero area)
+	int nodeCount;           ///< number of BVH nodes (node 0 is the root)
+	int depth;               ///< depth of the BVH (1 for a single leaf)
+	int boundaryEdges;       ///< edges used by one triangle only
+	int nonManifoldEdges;    ///< edges used by more than two triangles (no neighbour recorded)
+	double weldTolerance;    ///< vertices closer than this (each coordinate) were merged
+	npVec3 lower;            ///< lower corner of the mesh's bounds (mesh space)
+	npVec3 upper;            ///< upper corner of the mesh's bounds (mesh space)
+	const npVec3* vertices;  ///< welded vertex positions, vertexCount of them
+	const int32_t* triangles;///< three welded vertex indices per stored triangle
+	const int32_t* triangleIds; ///< index in the input of each stored triangle
+	const int32_t* neighbours;  ///< per stored triangle and edge k (vertex k to k+1): the stored triangle across it, or -1
+	const int32_t* vertexMap;   ///< welded index of each input vertex
+	const npMeshNode3* nodes;   ///< BVH nodes, nodeCount of them
+	size_t bytes;            ///< bytes of the buffer used by the finished mesh (the rest was build scratch)
+} npMesh3;
+
+/// Bytes npMakeMesh3 needs for a mesh of `vertexCount` vertices and `triangleCount` triangles
+/// (the finished mesh plus build scratch). 0 when a count is negative or too large.
+size_t npMeshBytes3(int vertexCount, int triangleCount);
+
+/// Builds a mesh from `vertexCount` points and `triangleCount` triangles (three vertex indices each)
+/// into `memory` (at least npMeshBytes3 bytes, 8-byte aligned) and points `*out` at it.
+/// Vertices closer than `weldTolerance` (>= 0, per coordinate) are merged; triangles left with a
+/// repeated vertex or (nearly) zero area are skipped and counted. The BVH uses binned SAH splits.
+/// Errors: NP_ERR_INVALID_ARGUMENT (null pointers, bad counts, negative tolerance, memory too
+/// small or misaligned: NP_ERR_CAPACITY), NP_ERR_NON_FINITE (a coordinate beyond NP_HUGE),
+/// NP_ERR_OUT_OF_RANGE (an index outside 0..vertexCount-1), NP_ERR_DEGENERATE (no valid triangle).
+npResult npMakeMesh3(const npVec3* vertices, int vertexCount, const int32_t* indices,
+					 int triangleCount, double weldTolerance, void* memory, size_t bytes,
+					 npMesh3** out);
+
+/// The three mesh-space vertices of stored triangle `index`.
+void npGetMeshTriangle3(const npMesh3* mesh, int index, npVec3 out[3]);
+
+/// Midphase query: writes to `out` the stored indices of the triangles whose BVH leaf boxes overlap
+/// the box [lower, upper] (mesh space), at most `capacity`. Returns how many overlapped (may be
+/// more than `capacity`: then only `capacity` were written).
+int npQueryMesh3(const npMesh3* mesh, npVec3 lower, npVec3 upper, int32_t* out, int capacity);
+
+/// A mesh placed in the world.
+typedef struct npMeshInstance3
+{
+	const npMesh3* mesh;    ///< the mesh
+	npTransform3 transform; ///< mesh space to world space
+} npMeshInstance3;
+
+/// Which part of a triangle a mesh contact touches.
+typedef enum npMeshFeature3
+{
+	NP_MESH_FACE = 0,   ///< the triangle's interior (normal = the triangle's normal)
+	NP_MESH_EDGE = 1,   ///< an edge (featureIndex k: vertex k to vertex k + 1)
+	NP_MESH_VERTEX = 2, ///< a vertex (featureIndex k)
+} npMeshFeature3;
+
+/// Variant of the contact algorithm, for teaching and tests. The default is the paper's final one.
+typedef enum npMeshAlgorithm3
+{
+	NP_MESH_TERDIMAN = 0,         ///< face contacts, then sorted delayed contacts in one pass (final algorithm)
+	NP_MESH_TERDIMAN_INITIAL = 1, ///< face pass, then unsorted edge pass, then unsorted vertex pass (section 4)
+	NP_MESH_ALL_CONTACTS = 2,     ///< no internal-feature removal: every potential contact is kept
+} npMeshAlgorithm3;
+
+/// Options of npMeshContacts3.
+typedef struct npMeshQuery3
+{
+	double margin;           ///< contact distance (>= 0): triangles closer than this give speculative contacts
+	bool reduce;             ///< keep at most NP_MAX_MANIFOLD_POINTS3 contacts per mesh
+	npMeshAlgorithm3 algorithm; ///< NP_MESH_TERDIMAN unless studying the variants
+	double featureTolerance; ///< vertices closer than this (each coordinate, world space) are one feature
+} npMeshQuery3;
+
+/// Default options: margin 0, no reduction, the final algorithm, NP_MESH_FEATURE_TOLERANCE.
+npMeshQuery3 npDefaultMeshQuery3(void);
+
+/// One contact between a convex shape (A) and a mesh triangle (B).
+typedef struct npMeshContact3
+{
+	npVec3 pointA;   ///< point on the shape's surface, world space
+	npVec3 pointB;   ///< point on the triangle, world space
+	npVec3 normal;   ///< unit normal from the shape to the mesh
+	double depth;    ///< dot(pointA - pointB, normal): positive when overlapping
+	int mesh;        ///< index of the mesh in the instance array
+	int triangle;    ///< index of the triangle in that mesh's input
+	npMeshFeature3 feature; ///< the triangle feature touched
+	int featureIndex;///< which edge or vertex (0..2), 0 for a face
+} npMeshContact3;
+
+/// Summary of an npMeshContacts3 call.
+typedef struct npMeshContactsInfo3
+{
+	int candidates;  ///< triangles returned by the midphase (all meshes)
+	int potential;   ///< candidates within the contact distance (before feature removal)
+	int removed;     ///< potential edge and vertex contacts removed as internal features
+	bool overflow;   ///< a fixed capacity (NP_MESH_MAX_POTENTIAL, NP_MESH_MAX_POINTS or the output) was exceeded
+} npMeshContactsInfo3;
+
+/// Contacts between a sphere, capsule, box or hull and `meshCount` meshes. Writes at most
+/// `capacity` contacts to `contacts` and their number to `*count`; `info` may be NULL.
+/// Returns NP_OK, NP_ERR_CAPACITY when something did not fit (the contacts written are valid, the
+/// rest were dropped), or NP_ERR_INVALID_ARGUMENT / NP_ERR_INVALID_TRANSFORM / NP_ERR_NON_FINITE
+/// for bad input (then *count is 0). Never allocates; uses about 200 KB of stack.
+npResult npMeshContacts3(const npShape3* shape, npTransform3 transform,
+						 const npMeshInstance3* meshes, int meshCount, const npMeshQuery3* query,
+						 npMeshContact3* contacts, int capacity, int* count,
+						 npMeshContactsInfo3* info);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

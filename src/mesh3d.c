@@ -1,0 +1,588 @@
+// Triangle mesh creation: vertex welding, degenerate-triangle removal, a bounding-volume hierarchy
+// built with binned SAH splits, and edge adjacency. Everything lives in one caller-provided buffer
+// (see mesh3d.h); the build uses the tail of that buffer as scratch and never allocates.
+#include "narrowphase/mesh3d.h"
+
+#include "mesh3d_private.h"
+#include "vec3.h"
+
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+// ------------------------------------------------------------------------------------------------
+// Buffer layout. Every array starts on an 8-byte boundary:
+//   npMesh3 | vertices (V npVec3) | triangles (3T int32) | triangleIds (T) | neighbours (3T)
+//   | vertexMap (V) | nodes (2T - 1 npMeshNode3) | scratch
+// The scratch is reused by the three build phases, so it is the largest of:
+//   welding:   hash heads (a power of two >= 2V) + chain links (V)
+//   BVH:       valid triangles (3T + T) + triangle boxes (6T doubles) + permutation (T)
+//   adjacency: hash heads (a power of two >= 6T) + chain links (3T)
+
+#define SAH_BINS 16
+// Below this depth splits stop using the SAH and simply halve the triangle range, which bounds the
+// depth by SAH_MAX_DEPTH + log2(triangles) (see NP_MESH_MAX_DEPTH).
+#define SAH_MAX_DEPTH 32
+
+static uint64_t align8(uint64_t n) { return (n + 7u) & ~(uint64_t)7u; }
+
+uint64_t npNextPow2Mesh(uint64_t n)
+{
+	uint64_t p = 16;
+	while (p < n)
+		p <<= 1;
+	return p;
+}
+
+typedef struct Layout
+{
+	uint64_t vertices, triangles, triangleIds, neighbours, vertexMap, nodes, scratch, end;
+	uint64_t weldSlots, edgeSlots;
+} Layout;
+
+static uint64_t maxU64(uint64_t a, uint64_t b) { return a > b ? a : b; }
+
+static Layout computeLayout(uint64_t V, uint64_t T)
+{
+	Layout L;
+	uint64_t at = align8(sizeof(npMesh3));
+	L.vertices = at;
+	at = align8(at + V * sizeof(npVec3));
+	L.triangles = at;
+	at = align8(at + 3 * T * 4);
+	L.triangleIds = at;
+	at = align8(at + T * 4);
+	L.neighbours = at;
+	at = align8(at + 3 * T * 4);
+	L.vertexMap = at;
+	at = align8(at + V * 4);
+	L.nodes = at;
+	at = align8(at + (2 * T > 1 ? 2 * T - 1 : 1) * sizeof(npMeshNode3));
+	L.scratch = at;
+	L.weldSlots = npNextPow2Mesh(2 * V);
+	L.edgeSlots = npNextPow2Mesh(6 * T);
+	uint64_t weld = 4 * (L.weldSlots + V);
+	uint64_t bvh = align8(16 * T) + 48 * T + 4 * T;
+	uint64_t edges = 4 * (L.edgeSlots + 3 * T);
+	L.end = at + align8(maxU64(weld, maxU64(bvh, edges)));
+	return L;
+}
+
+size_t npMeshBytes3(int vertexCount, int triangleCount)
+{
+	if (vertexCount < 1 || triangleCount < 1 || vertexCount > 3 * NP_MESH_MAX_TRIANGLES ||
+		triangleCount > NP_MESH_MAX_TRIANGLES)
+		return 0;
+	Layout L = computeLayout((uint64_t)vertexCount, (uint64_t)triangleCount);
+	if (L.end > (uint64_t)SIZE_MAX)
+		return 0;
+	return (size_t)L.end;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Hashing of positions and edges (deterministic: plain integer arithmetic on the bit patterns).
+
+static uint64_t bitsOf(double x)
+{
+	uint64_t u;
+	x += 0.0; // -0 becomes +0, so both zeros hash alike
+	memcpy(&u, &x, sizeof u);
+	return u;
+}
+
+static uint32_t hashCell(double kx, double ky, double kz, uint64_t mask)
+{
+	uint64_t h = bitsOf(kx) * 0x9E3779B97F4A7C15ull;
+	h ^= bitsOf(ky) * 0xC2B2AE3D27D4EB4Full;
+	h ^= bitsOf(kz) * 0x165667B19E3779F9ull;
+	h ^= h >> 31;
+	h *= 0xD6E8FEB86659FD93ull;
+	h ^= h >> 32;
+	return (uint32_t)(h & mask);
+}
+
+static uint32_t hashEdge(int32_t a, int32_t b, uint64_t mask)
+{
+	uint64_t h = ((uint64_t)(uint32_t)a << 32) | (uint32_t)b;
+	h *= 0x9E3779B97F4A7C15ull;
+	h ^= h >> 29;
+	h *= 0xBF58476D1CE4E5B9ull;
+	h ^= h >> 32;
+	return (uint32_t)(h & mask);
+}
+
+static bool finiteCoordinate(double x) { return x >= -NP_HUGE && x <= NP_HUGE; }
+
+// Cell key of a coordinate: the cell index for a positive cell size, the coordinate itself when
+// matching is exact (cell size 0).
+static double cellKey(double x, double cell) { return cell > 0.0 ? floor(x / cell) : x + 0.0; }
+
+void npPointHashInit3(npPointHash3* hash, int32_t* heads, uint64_t slotCount, int32_t* links,
+					  npVec3* points, double tolerance, double maxAbs)
+{
+	for (uint64_t i = 0; i < slotCount; ++i)
+		heads[i] = -1;
+	hash->heads = heads;
+	hash->links = links;
+	hash->points = points;
+	hash->mask = slotCount - 1;
+	hash->tolerance = tolerance;
+	hash->count = 0;
+	hash->cell = 0.0;
+	if (tolerance > 0.0)
+	{
+		hash->cell = 2.0 * tolerance;
+		// Keep cell indices exact integers in a double.
+		double minCell = maxAbs * 0x1.0p-50;
+		if (hash->cell < minCell)
+			hash->cell = minCell;
+	}
+}
+
+int32_t npPointHashAdd3(npPointHash3* hash, npVec3 p)
+{
+	double tol = hash->tolerance, cell = hash->cell;
+	double c[3] = { p.x, p.y, p.z };
+	double lo[3], hi[3];
+	for (int a = 0; a < 3; ++a)
+	{
+		lo[a] = cellKey(c[a] - tol, cell);
+		hi[a] = cellKey(c[a] + tol, cell);
+	}
+	int32_t found = -1;
+	for (int ix = 0; ix < 2; ++ix)
+	{
+		if (ix == 1 && hi[0] == lo[0])
+			break;
+		for (int iy = 0; iy < 2; ++iy)
+		{
+			if (iy == 1 && hi[1] == lo[1])
+				break;
+			for (int iz = 0; iz < 2; ++iz)
+			{
+				if (iz == 1 && hi[2] == lo[2])
+					break;
+				uint32_t s = hashCell(ix ? hi[0] : lo[0], iy ? hi[1] : lo[1], iz ? hi[2] : lo[2], hash->mask);
+				for (int32_t j = hash->heads[s]; j >= 0; j = hash->links[j])
+				{
+					npVec3 q = hash->points[j];
+					if (fabs(q.x - p.x) <= tol && fabs(q.y - p.y) <= tol && fabs(q.z - p.z) <= tol &&
+						(found < 0 || j < found))
+						found = j;
+				}
+			}
+		}
+	}
+	if (found >= 0)
+		return found;
+	found = hash->count++;
+	hash->points[found] = p;
+	uint32_t s = hashCell(cellKey(p.x, cell), cellKey(p.y, cell), cellKey(p.z, cell), hash->mask);
+	hash->links[found] = hash->heads[s];
+	hash->heads[s] = found;
+	return found;
+}
+
+// Welding: every input vertex joins the class of the earliest welded vertex within the tolerance.
+static int weldVertices(const npVec3* in, int n, double tolerance, npVec3* out, int32_t* map,
+						int32_t* heads, int32_t* links, uint64_t slots)
+{
+	double maxAbs = 0.0;
+	for (int i = 0; i < n; ++i)
+		maxAbs = np3Max(maxAbs, v3MaxAbs(in[i]));
+	npPointHash3 hash;
+	npPointHashInit3(&hash, heads, slots, links, out, tolerance, maxAbs);
+	for (int i = 0; i < n; ++i)
+		map[i] = npPointHashAdd3(&hash, in[i]);
+	return hash.count;
+}
+
+// ------------------------------------------------------------------------------------------------
+// BVH: binned SAH (Wald, "On fast construction of SAH-based bounding volume hierarchies", 2007):
+// triangle box centres are sorted into SAH_BINS bins along each axis and the split plane between
+// two bins minimising area(left) * count(left) + area(right) * count(right) is taken.
+
+typedef struct Box
+{
+	double lo[3];
+	double hi[3];
+} Box;
+
+static Box emptyBox(void)
+{
+	return (Box){ { DBL_MAX, DBL_MAX, DBL_MAX }, { -DBL_MAX, -DBL_MAX, -DBL_MAX } };
+}
+
+static void growBox(Box* b, const double* lo, const double* hi)
+{
+	for (int a = 0; a < 3; ++a)
+	{
+		if (lo[a] < b->lo[a])
+			b->lo[a] = lo[a];
+		if (hi[a] > b->hi[a])
+			b->hi[a] = hi[a];
+	}
+}
+
+static double halfArea(const Box* b)
+{
+	double dx = b->hi[0] - b->lo[0], dy = b->hi[1] - b->lo[1], dz = b->hi[2] - b->lo[2];
+	return dx * dy + dy * dz + dz * dx;
+}
+
+// Float bounds rounded outwards (one ulp step when the nearest float is on the wrong side).
+static float floatDown(double x)
+{
+	float f = (float)x;
+	if ((double)f > x)
+	{
+		uint32_t u;
+		memcpy(&u, &f, sizeof u);
+		if (f > 0.0f)
+			u -= 1;
+		else if (f < 0.0f)
+			u += 1;
+		else
+			u = 0x80000001u; // smallest negative subnormal
+		memcpy(&f, &u, sizeof f);
+	}
+	return f;
+}
+
+static float floatUp(double x) { return -floatDown(-x); }
+
+typedef struct BuildTask
+{
+	int32_t node, start, count, depth;
+} BuildTask;
+
+// Returns the number of nodes; the depth goes to *depthOut.
+static int buildBvh(const double* boxes, int32_t* perm, int n, npMeshNode3* nodes, int* depthOut)
+{
+	BuildTask stack[2 * NP_MESH_MAX_DEPTH + 4];
+	int top = 0;
+	stack[top++] = (BuildTask){ 0, 0, n, 1 };
+	int nodeCount = 1;
+	int maxDepth = 1;
+
+	while (top > 0)
+	{
+		BuildTask t = stack[--top];
+		if (t.depth > maxDepth)
+			maxDepth = t.depth;
+		Box bounds = emptyBox(), centres = emptyBox();
+		for (int i = t.start; i < t.start + t.count; ++i)
+		{
+			const double* b = boxes + 6 * perm[i];
+			growBox(&bounds, b, b + 3);
+			double c[3] = { 0.5 * (b[0] + b[3]), 0.5 * (b[1] + b[4]), 0.5 * (b[2] + b[5]) };
+			growBox(&centres, c, c);
+		}
+		npMeshNode3* node = nodes + t.node;
+		for (int a = 0; a < 3; ++a)
+		{
+			node->lower[a] = floatDown(bounds.lo[a]);
+			node->upper[a] = floatUp(bounds.hi[a]);
+		}
+		if (t.count <= NP_MESH_LEAF_TRIANGLES)
+		{
+			node->index = t.start;
+			node->count = t.count;
+			continue;
+		}
+
+		int bestAxis = -1, bestBin = 0;
+		double bestCost = DBL_MAX;
+		if (t.depth < SAH_MAX_DEPTH)
+		{
+			for (int a = 0; a < 3; ++a)
+			{
+				double extent = centres.hi[a] - centres.lo[a];
+				if (!(extent > 0.0))
+					continue;
+				double scale = SAH_BINS * (1.0 - 1e-9) / extent;
+				int binCount[SAH_BINS] = { 0 };
+				Box binBox[SAH_BINS];
+				for (int k = 0; k < SAH_BINS; ++k)
+					binBox[k] = emptyBox();
+				for (int i = t.start; i < t.start + t.count; ++i)
+				{
+					const double* b = boxes + 6 * perm[i];
+					int k = (int)((0.5 * (b[a] + b[a + 3]) - centres.lo[a]) * scale);
+					k = k < 0 ? 0 : (k >= SAH_BINS ? SAH_BINS - 1 : k);
+					binCount[k] += 1;
+					growBox(&binBox[k], b, b + 3);
+				}
+				// Right-to-left sweep stores area * count of the right side of each plane.
+				double rightCost[SAH_BINS];
+				Box acc = emptyBox();
+				int accCount = 0;
+				for (int k = SAH_BINS - 1; k > 0; --k)
+				{
+					accCount += binCount[k];
+					if (binCount[k] > 0)
+						growBox(&acc, binBox[k].lo, binBox[k].hi);
+					rightCost[k] = accCount > 0 ? halfArea(&acc) * accCount : -1.0;
+				}
+				acc = emptyBox();
+				accCount = 0;
+				for (int k = 0; k < SAH_BINS - 1; ++k)
+				{
+					accCount += binCount[k];
+					if (binCount[k] > 0)
+						growBox(&acc, binBox[k].lo, binBox[k].hi);
+					if (accCount == 0 || accCount == t.count || rightCost[k + 1] < 0.0)
+						continue;
+					double cost = halfArea(&acc) * accCount + rightCost[k + 1];
+					if (cost < bestCost)
+					{
+						bestCost = cost;
+						bestAxis = a;
+						bestBin = k;
+					}
+				}
+			}
+		}
+
+		int mid = t.start + t.count / 2;
+		if (bestAxis >= 0)
+		{
+			double extent = centres.hi[bestAxis] - centres.lo[bestAxis];
+			double scale = SAH_BINS * (1.0 - 1e-9) / extent;
+			int i = t.start, j = t.start + t.count - 1;
+			while (i <= j)
+			{
+				const double* b = boxes + 6 * perm[i];
+				int k = (int)((0.5 * (b[bestAxis] + b[bestAxis + 3]) - centres.lo[bestAxis]) * scale);
+				k = k < 0 ? 0 : (k >= SAH_BINS ? SAH_BINS - 1 : k);
+				if (k <= bestBin)
+					++i;
+				else
+				{
+					int32_t tmp = perm[i];
+					perm[i] = perm[j];
+					perm[j] = tmp;
+					--j;
+				}
+			}
+			// Both sides are non-empty by construction of the candidate planes; guard anyway.
+			if (i > t.start && i < t.start + t.count)
+				mid = i;
+		}
+
+		int left = nodeCount;
+		nodeCount += 2;
+		node->index = left;
+		node->count = 0;
+		stack[top++] = (BuildTask){ left + 1, mid, t.start + t.count - mid, t.depth + 1 };
+		stack[top++] = (BuildTask){ left, t.start, mid - t.start, t.depth + 1 };
+	}
+	*depthOut = maxDepth;
+	return nodeCount;
+}
+
+// ------------------------------------------------------------------------------------------------
+
+npResult npMakeMesh3(const npVec3* vertices, int vertexCount, const int32_t* indices,
+					 int triangleCount, double weldTolerance, void* memory, size_t bytes,
+					 npMesh3** out)
+{
+	if (out != NULL)
+		*out = NULL;
+	if (vertices == NULL || indices == NULL || memory == NULL || out == NULL || vertexCount < 1 ||
+		triangleCount < 1 || vertexCount > 3 * NP_MESH_MAX_TRIANGLES ||
+		triangleCount > NP_MESH_MAX_TRIANGLES)
+		return NP_ERR_INVALID_ARGUMENT;
+	if (!(weldTolerance >= 0.0))
+		return weldTolerance != weldTolerance ? NP_ERR_NON_FINITE : NP_ERR_INVALID_ARGUMENT;
+	if (!(weldTolerance <= NP_HUGE))
+		return NP_ERR_NON_FINITE;
+	if (((uintptr_t)memory & 7u) != 0)
+		return NP_ERR_INVALID_ARGUMENT;
+	size_t need = npMeshBytes3(vertexCount, triangleCount);
+	if (need == 0 || bytes < need)
+		return NP_ERR_CAPACITY;
+
+	for (int i = 0; i < vertexCount; ++i)
+		if (!finiteCoordinate(vertices[i].x) || !finiteCoordinate(vertices[i].y) ||
+			!finiteCoordinate(vertices[i].z))
+			return NP_ERR_NON_FINITE;
+	for (int i = 0; i < 3 * triangleCount; ++i)
+		if (indices[i] < 0 || indices[i] >= vertexCount)
+			return NP_ERR_OUT_OF_RANGE;
+
+	Layout L = computeLayout((uint64_t)vertexCount, (uint64_t)triangleCount);
+	uint8_t* base = (uint8_t*)memory;
+	npMesh3* mesh = (npMesh3*)base;
+	memset(mesh, 0, sizeof *mesh);
+	npVec3* verts = (npVec3*)(base + L.vertices);
+	int32_t* tris = (int32_t*)(base + L.triangles);
+	int32_t* ids = (int32_t*)(base + L.triangleIds);
+	int32_t* neighbours = (int32_t*)(base + L.neighbours);
+	int32_t* vmap = (int32_t*)(base + L.vertexMap);
+	npMeshNode3* nodes = (npMeshNode3*)(base + L.nodes);
+	uint8_t* scratch = base + L.scratch;
+
+	// 1. Weld.
+	int weldedCount = weldVertices(vertices, vertexCount, weldTolerance, verts, vmap,
+								   (int32_t*)scratch, (int32_t*)scratch + L.weldSlots, L.weldSlots);
+
+	// 2. Keep the valid triangles (in input order) and their boxes.
+	int32_t* validTris = (int32_t*)scratch;
+	int32_t* validIds = validTris + 3 * (uint64_t)triangleCount;
+	double* boxes = (double*)(scratch + align8(16 * (uint64_t)triangleCount));
+	int32_t* perm = (int32_t*)(boxes + 6 * (uint64_t)triangleCount);
+	int n = 0;
+	for (int t = 0; t < triangleCount; ++t)
+	{
+		int32_t a = vmap[indices[3 * t]], b = vmap[indices[3 * t + 1]], c = vmap[indices[3 * t + 2]];
+		if (a == b || b == c || c == a)
+			continue;
+		npVec3 pa = verts[a], pb = verts[b], pc = verts[c];
+		npVec3 e0 = v3Sub(pb, pa), e1 = v3Sub(pc, pa), e2 = v3Sub(pc, pb);
+		double cross = v3LengthSq(v3Cross(e0, e1));
+		double longest = np3Max(v3LengthSq(e0), np3Max(v3LengthSq(e1), v3LengthSq(e2)));
+		// Zero area, or a sliver whose sine of its largest angle is below 1e-12.
+		if (!(cross > 1e-24 * longest * longest))
+			continue;
+		validTris[3 * n] = a;
+		validTris[3 * n + 1] = b;
+		validTris[3 * n + 2] = c;
+		validIds[n] = t;
+		double* box = boxes + 6 * n;
+		box[0] = np3Min(pa.x, np3Min(pb.x, pc.x));
+		box[1] = np3Min(pa.y, np3Min(pb.y, pc.y));
+		box[2] = np3Min(pa.z, np3Min(pb.z, pc.z));
+		box[3] = np3Max(pa.x, np3Max(pb.x, pc.x));
+		box[4] = np3Max(pa.y, np3Max(pb.y, pc.y));
+		box[5] = np3Max(pa.z, np3Max(pb.z, pc.z));
+		perm[n] = n;
+		++n;
+	}
+	if (n == 0)
+		return NP_ERR_DEGENERATE;
+
+	// 3. BVH, then store the triangles in leaf order.
+	int depth = 0;
+	int nodeCount = buildBvh(boxes, perm, n, nodes, &depth);
+	for (int k = 0; k < n; ++k)
+	{
+		int32_t s = perm[k];
+		tris[3 * k] = validTris[3 * s];
+		tris[3 * k + 1] = validTris[3 * s + 1];
+		tris[3 * k + 2] = validTris[3 * s + 2];
+		ids[k] = validIds[s];
+	}
+
+	// 4. Edge adjacency: half-edges hashed by their unordered vertex pair; an edge with exactly two
+	// half-edges links the two triangles.
+	uint64_t edgeMask = L.edgeSlots - 1;
+	int32_t* heads = (int32_t*)scratch;
+	int32_t* links = heads + L.edgeSlots;
+	for (uint64_t i = 0; i < L.edgeSlots; ++i)
+		heads[i] = -1;
+	for (int h = 0; h < 3 * n; ++h)
+	{
+		int t = h / 3, k = h % 3;
+		int32_t a = tris[3 * t + k], b = tris[3 * t + (k + 1) % 3];
+		uint32_t s = hashEdge(a < b ? a : b, a < b ? b : a, edgeMask);
+		links[h] = heads[s];
+		heads[s] = h;
+	}
+	int boundary = 0, nonManifold = 0;
+	for (int h = 0; h < 3 * n; ++h)
+	{
+		int t = h / 3, k = h % 3;
+		int32_t a = tris[3 * t + k], b = tris[3 * t + (k + 1) % 3];
+		int32_t lo = a < b ? a : b, hi = a < b ? b : a;
+		uint32_t s = hashEdge(lo, hi, edgeMask);
+		int matches = 0, other = -1, first = h;
+		for (int32_t g = heads[s]; g >= 0; g = links[g])
+		{
+			int tg = g / 3, kg = g % 3;
+			int32_t ga = tris[3 * tg + kg], gb = tris[3 * tg + (kg + 1) % 3];
+			if ((ga < gb ? ga : gb) != lo || (ga < gb ? gb : ga) != hi)
+				continue;
+			++matches;
+			if (g != h)
+				other = g;
+			if (g < first)
+				first = g;
+		}
+		neighbours[h] = matches == 2 ? other / 3 : -1;
+		if (first == h)
+		{
+			if (matches == 1)
+				++boundary;
+			else if (matches > 2)
+				++nonManifold;
+		}
+	}
+
+	npVec3 lower = verts[tris[0]], upper = lower;
+	for (int i = 0; i < 3 * n; ++i)
+	{
+		npVec3 p = verts[tris[i]];
+		lower = (npVec3){ np3Min(lower.x, p.x), np3Min(lower.y, p.y), np3Min(lower.z, p.z) };
+		upper = (npVec3){ np3Max(upper.x, p.x), np3Max(upper.y, p.y), np3Max(upper.z, p.z) };
+	}
+
+	mesh->vertexCount = weldedCount;
+	mesh->triangleCount = n;
+	mesh->inputVertexCount = vertexCount;
+	mesh->inputTriangleCount = triangleCount;
+	mesh->skippedTriangles = triangleCount - n;
+	mesh->nodeCount = nodeCount;
+	mesh->depth = depth;
+	mesh->boundaryEdges = boundary;
+	mesh->nonManifoldEdges = nonManifold;
+	mesh->weldTolerance = weldTolerance;
+	mesh->lower = lower;
+	mesh->upper = upper;
+	mesh->vertices = verts;
+	mesh->triangles = tris;
+	mesh->triangleIds = ids;
+	mesh->neighbours = neighbours;
+	mesh->vertexMap = vmap;
+	mesh->nodes = nodes;
+	mesh->bytes = (size_t)(L.nodes + (uint64_t)nodeCount * sizeof(npMeshNode3));
+	*out = mesh;
+	return NP_OK;
+}
+
+void npGetMeshTriangle3(const npMesh3* mesh, int index, npVec3 out[3])
+{
+	const int32_t* t = mesh->triangles + 3 * index;
+	out[0] = mesh->vertices[t[0]];
+	out[1] = mesh->vertices[t[1]];
+	out[2] = mesh->vertices[t[2]];
+}
+
+int npQueryMesh3(const npMesh3* mesh, npVec3 lower, npVec3 upper, int32_t* out, int capacity)
+{
+	int32_t stack[NP_MESH_MAX_DEPTH + 2];
+	int top = 0, found = 0;
+	stack[top++] = 0;
+	while (top > 0)
+	{
+		const npMeshNode3* node = mesh->nodes + stack[--top];
+		if (node->lower[0] > upper.x || node->upper[0] < lower.x || node->lower[1] > upper.y ||
+			node->upper[1] < lower.y || node->lower[2] > upper.z || node->upper[2] < lower.z)
+			continue;
+		if (node->count > 0)
+		{
+			for (int i = 0; i < node->count; ++i)
+			{
+				if (found < capacity)
+					out[found] = node->index + i;
+				++found;
+			}
+		}
+		else if (top + 2 <= NP_MESH_MAX_DEPTH + 2)
+		{
+			stack[top++] = node->index + 1;
+			stack[top++] = node->index;
+		}
+	}
+	return found;
+}

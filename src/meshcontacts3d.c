@@ -1,0 +1,805 @@
+// Contacts between a convex shape and triangle meshes without internal-edge ("ghost") contacts,
+// after Pierre Terdiman, "Contact generation for meshes" (seed 002).
+//
+// Outline of npMeshContacts3:
+//  1. Midphase. For each mesh, the shape's box in mesh space, grown by the margin, is run down the
+//     mesh's BVH. Triangles of every mesh land in one common set (the paper's section 6), in world
+//     space.
+//  2. Per triangle: back-face culling (the shape's centre behind the triangle's plane), then the
+//     shape-vs-triangle contact and the triangle feature it touches. Spheres use the closest point
+//     on the triangle (its Voronoi region gives face / edge / vertex). Capsules, boxes and hulls use
+//     the library's manifold routine (npCollide3 against the triangle) and read the feature off the
+//     contact normal: the triangle vertices extreme along the normal are the touched feature (three:
+//     the face, two: an edge, one: a vertex). Triangles farther than the margin are dropped; the
+//     rest are "potential contacts" keyed by their distance (negative when penetrating).
+//  3. Features are named by position: each vertex of a potential contact gets the id of its
+//     position class (points within featureTolerance are one class, whatever mesh they come from).
+//  4. Terdiman's final algorithm: face contacts are kept and their triangles voided (all three
+//     edges and vertices); the delayed edge and vertex contacts are sorted by distance and handled
+//     in one pass: a contact is kept unless its edge / vertex is already voided, and its triangle is
+//     voided whether or not it was kept (section 5a: otherwise the order of T2 and T3 in figure 7
+//     matters). Sorting puts the vertex contacts of figure 8 before T7's farther edge contact.
+//  5. Optionally each mesh's contacts are reduced to at most four.
+#include "narrowphase/manifold3d.h"
+#include "narrowphase/mesh3d.h"
+
+#include "mesh3d_private.h"
+#include "vec3.h"
+
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+// Classes of triangle-vertex positions: three per potential contact.
+#define MAX_CLASSES (3 * NP_MESH_MAX_POTENTIAL)
+// Hash slots: a power of two >= 2 * MAX_CLASSES (also used for the voided-edge set).
+#define MAX_SLOTS (4 * MAX_CLASSES)
+// Triangles gathered from one BVH leaf before they are processed.
+#define LEAF_BATCH 64
+
+typedef struct Potential
+{
+	npVec3 v[3];            // triangle vertices, world space
+	double key;             // sort key: signed distance between the shape and the triangle
+	int mesh;               // instance index
+	int triangle;           // input triangle index
+	npMeshFeature3 feature; // feature touched
+	int featureIndex;       // edge k (v[k] -> v[k+1]) or vertex k
+	int pointStart;         // first point in the point pool
+	int pointCount;         // number of points
+	npVec3 normal;          // contact normal, shape to mesh
+	int32_t ids[3];         // position classes of v[0..2]
+} Potential;
+
+typedef struct Point
+{
+	npVec3 pointA;
+	npVec3 pointB;
+	double depth;
+} Point;
+
+typedef struct Scratch
+{
+	Potential potentials[NP_MESH_MAX_POTENTIAL];
+	Point points[NP_MESH_MAX_POINTS];
+	int32_t order[NP_MESH_MAX_POTENTIAL];
+	int32_t emitted[NP_MESH_MAX_POINTS]; // potential index of each kept point ...
+	int32_t emittedPoint[NP_MESH_MAX_POINTS]; // ... and the point's index in the pool
+	int emittedCount;
+	int potentialCount;
+	int pointCount;
+	bool overflow;
+	npVec3 classPoints[MAX_CLASSES];
+	int32_t classLinks[MAX_CLASSES];
+	int32_t slots[MAX_SLOTS];
+	bool vertexVoided[MAX_CLASSES];
+	uint64_t edgeKeys[MAX_SLOTS];
+	uint64_t edgeMask;
+} Scratch;
+
+// ------------------------------------------------------------------------------------------------
+// Input checks.
+
+static bool finiteValue(double x) { return x >= -NP_HUGE && x <= NP_HUGE; }
+
+static npResult checkTransform(npTransform3 t)
+{
+	if (!finiteValue(t.p.x) || !finiteValue(t.p.y) || !finiteValue(t.p.z) || !finiteValue(t.q.x) ||
+		!finiteValue(t.q.y) || !finiteValue(t.q.z) || !finiteValue(t.q.w))
+		return NP_ERR_NON_FINITE;
+	double n = t.q.x * t.q.x + t.q.y * t.q.y + t.q.z * t.q.z + t.q.w * t.q.w;
+	if (!(fabs(n - 1.0) <= 1e-6))
+		return NP_ERR_INVALID_TRANSFORM;
+	return NP_OK;
+}
+
+npMeshQuery3 npDefaultMeshQuery3(void)
+{
+	return (npMeshQuery3){ 0.0, false, NP_MESH_TERDIMAN, NP_MESH_FEATURE_TOLERANCE };
+}
+
+// ------------------------------------------------------------------------------------------------
+// Sphere against one triangle: the closest point on the triangle and its Voronoi region, after
+// Ericson, "Real-Time Collision Detection", 5.1.5 (region tests by barycentric sign checks).
+// Region codes: feature and index as in npMeshFeature3.
+
+static npVec3 closestOnTriangle(npVec3 p, const npVec3 v[3], npMeshFeature3* feature, int* index)
+{
+	npVec3 a = v[0], b = v[1], c = v[2];
+	npVec3 ab = v3Sub(b, a), ac = v3Sub(c, a), ap = v3Sub(p, a);
+	double d1 = v3Dot(ab, ap), d2 = v3Dot(ac, ap);
+	if (d1 <= 0.0 && d2 <= 0.0)
+	{
+		*feature = NP_MESH_VERTEX;
+		*index = 0;
+		return a;
+	}
+	npVec3 bp = v3Sub(p, b);
+	double d3 = v3Dot(ab, bp), d4 = v3Dot(ac, bp);
+	if (d3 >= 0.0 && d4 <= d3)
+	{
+		*feature = NP_MESH_VERTEX;
+		*index = 1;
+		return b;
+	}
+	double vc = d1 * d4 - d3 * d2;
+	if (vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0)
+	{
+		*feature = NP_MESH_EDGE;
+		*index = 0;
+		return v3MulAdd(a, d1 / (d1 - d3), ab);
+	}
+	npVec3 cp = v3Sub(p, c);
+	double d5 = v3Dot(ab, cp), d6 = v3Dot(ac, cp);
+	if (d6 >= 0.0 && d5 <= d6)
+	{
+		*feature = NP_MESH_VERTEX;
+		*index = 2;
+		return c;
+	}
+	double vb = d5 * d2 - d1 * d6;
+	if (vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0)
+	{
+		*feature = NP_MESH_EDGE;
+		*index = 2;
+		return v3MulAdd(a, d2 / (d2 - d6), ac);
+	}
+	double va = d3 * d6 - d5 * d4;
+	if (va <= 0.0 && (d4 - d3) >= 0.0 && (d5 - d6) >= 0.0)
+	{
+		*feature = NP_MESH_EDGE;
+		*index = 1;
+		return v3MulAdd(b, (d4 - d3) / ((d4 - d3) + (d5 - d6)), v3Sub(c, b));
+	}
+	*feature = NP_MESH_FACE;
+	*index = 0;
+	return p; // the caller projects p on the plane
+}
+
+// ------------------------------------------------------------------------------------------------
+// Gathering potential contacts.
+
+typedef struct ShapeInfo
+{
+	const npShape3* shape;
+	npTransform3 xf;
+	npVec3 centre; // world centre used for back-face culling
+	double margin;
+} ShapeInfo;
+
+static Potential* newPotential(Scratch* s, int pointsNeeded)
+{
+	if (s->potentialCount >= NP_MESH_MAX_POTENTIAL || s->pointCount + pointsNeeded > NP_MESH_MAX_POINTS)
+	{
+		s->overflow = true;
+		return NULL;
+	}
+	Potential* p = s->potentials + s->potentialCount;
+	p->pointStart = s->pointCount;
+	p->pointCount = 0;
+	return p;
+}
+
+static void commitPotential(Scratch* s, Potential* p)
+{
+	s->pointCount += p->pointCount;
+	s->potentialCount += 1;
+}
+
+static void sphereTriangle(Scratch* s, const ShapeInfo* info, const npVec3 v[3], npVec3 n, int mesh,
+						   int triangle)
+{
+	double r = info->shape->radius;
+	npVec3 c = info->centre;
+	double planeDistance = v3Dot(v3Sub(c, v[0]), n);
+	if (planeDistance < 0.0 || planeDistance > r + info->margin)
+		return; // behind the triangle (culled) or too far even from its plane
+	npMeshFeature3 feature;
+	int index;
+	npVec3 cp = closestOnTriangle(c, v, &feature, &index);
+	npVec3 normal;
+	double distance;
+	if (feature == NP_MESH_FACE)
+	{
+		distance = planeDistance;
+		cp = v3MulAdd(c, -planeDistance, n);
+		normal = v3Neg(n);
+	}
+	else
+	{
+		npVec3 d = v3Sub(cp, c);
+		distance = v3Length(d);
+		if (distance > r + info->margin)
+			return;
+		// A zero vector (centre on the edge or vertex) falls back to the triangle's normal (paper 4b).
+		normal = distance > 1e-150 ? v3Scale(1.0 / distance, d) : v3Neg(n);
+	}
+	Potential* p = newPotential(s, 1);
+	if (p == NULL)
+		return;
+	p->v[0] = v[0];
+	p->v[1] = v[1];
+	p->v[2] = v[2];
+	p->key = distance - r;
+	p->mesh = mesh;
+	p->triangle = triangle;
+	p->feature = feature;
+	p->featureIndex = index;
+	p->normal = normal;
+	p->pointCount = 1;
+	Point* pt = s->points + p->pointStart;
+	pt->pointA = v3MulAdd(c, r, normal);
+	pt->pointB = cp;
+	pt->depth = r - distance;
+	commitPotential(s, p);
+}
+
+// Any other shape: the manifold against the triangle, then the feature from the normal.
+static void genericTriangle(Scratch* s, const ShapeInfo* info, const npVec3 v[3], npVec3 n, int mesh,
+							int triangle)
+{
+	if (v3Dot(v3Sub(info->centre, v[0]), n) < 0.0)
+		return; // back-face culling
+	npShape3 tri;
+	if (npMakeTriangle3(v[0], v[1], v[2], &tri) != NP_OK)
+		return;
+	npTransform3 identity = { { 0.0, 0.0, 0.0 }, { 0.0, 0.0, 0.0, 1.0 } };
+	npManifold3 m = npCollide3(info->shape, info->xf, &tri, identity, info->margin);
+	if (m.pointCount == 0)
+		return;
+	// A normal leaving through the triangle's front would push the shape through to the back side
+	// of a one-sided triangle: not a contact with this triangle.
+	if (v3Dot(m.normal, n) > 1e-6)
+		return;
+
+	// The touched feature: triangle vertices nearest the shape along the normal, within a relative
+	// tolerance (edge contacts have a normal exactly perpendicular to the edge up to rounding).
+	double sv[3], smin = DBL_MAX, scale = 0.0;
+	for (int k = 0; k < 3; ++k)
+	{
+		sv[k] = v3Dot(v[k], m.normal);
+		smin = np3Min(smin, sv[k]);
+		scale = np3Max(scale, v3MaxAbs(v3Sub(v[(k + 1) % 3], v[k])));
+	}
+	double tol = 1e-7 * scale;
+	bool low[3];
+	int lowCount = 0;
+	for (int k = 0; k < 3; ++k)
+	{
+		low[k] = sv[k] - smin <= tol;
+		lowCount += low[k] ? 1 : 0;
+	}
+
+	Potential* p = newPotential(s, m.pointCount);
+	if (p == NULL)
+		return;
+	if (lowCount == 3)
+	{
+		p->feature = NP_MESH_FACE;
+		p->featureIndex = 0;
+	}
+	else if (lowCount == 2)
+	{
+		p->feature = NP_MESH_EDGE;
+		p->featureIndex = !low[0] ? 1 : (!low[1] ? 2 : 0);
+	}
+	else
+	{
+		p->feature = NP_MESH_VERTEX;
+		p->featureIndex = low[0] ? 0 : (low[1] ? 1 : 2);
+	}
+	p->v[0] = v[0];
+	p->v[1] = v[1];
+	p->v[2] = v[2];
+	p->mesh = mesh;
+	p->triangle = triangle;
+	p->normal = m.normal;
+	double deepest = -DBL_MAX;
+	for (int i = 0; i < m.pointCount; ++i)
+	{
+		Point* pt = s->points + p->pointStart + i;
+		pt->pointA = m.points[i].pointA;
+		pt->pointB = m.points[i].pointB;
+		pt->depth = m.points[i].depth;
+		deepest = np3Max(deepest, pt->depth);
+	}
+	p->pointCount = m.pointCount;
+	p->key = -deepest;
+	commitPotential(s, p);
+}
+
+// Box of the shape in a frame where the shape sits at `rel` (mesh space), grown by `margin`.
+static void shapeBounds(const npShape3* shape, npTransform3 rel, double margin, npVec3* lower,
+						npVec3* upper)
+{
+	npVec3 lo = rel.p, hi = rel.p;
+	double grow = margin;
+	switch (shape->type)
+	{
+		case NP_SHAPE_SPHERE:
+			grow += shape->radius;
+			break;
+		case NP_SHAPE_CAPSULE3:
+		{
+			npVec3 axis = npRotate3(rel.q, (npVec3){ 0.0, shape->halfHeight, 0.0 });
+			npVec3 e = { fabs(axis.x), fabs(axis.y), fabs(axis.z) };
+			lo = v3Sub(lo, e);
+			hi = v3Add(hi, e);
+			grow += shape->radius;
+			break;
+		}
+		case NP_SHAPE_BOX3:
+		{
+			// Extent along each axis: sum over the box axes of |axis component| * half extent.
+			npVec3 ax = npRotate3(rel.q, (npVec3){ shape->halfExtents.x, 0.0, 0.0 });
+			npVec3 ay = npRotate3(rel.q, (npVec3){ 0.0, shape->halfExtents.y, 0.0 });
+			npVec3 az = npRotate3(rel.q, (npVec3){ 0.0, 0.0, shape->halfExtents.z });
+			npVec3 e = { fabs(ax.x) + fabs(ay.x) + fabs(az.x), fabs(ax.y) + fabs(ay.y) + fabs(az.y),
+						 fabs(ax.z) + fabs(ay.z) + fabs(az.z) };
+			lo = v3Sub(lo, e);
+			hi = v3Add(hi, e);
+			break;
+		}
+		default:
+		{
+			const npHull3* hull = shape->hull;
+			lo = (npVec3){ DBL_MAX, DBL_MAX, DBL_MAX };
+			hi = v3Neg(lo);
+			for (int i = 0; i < hull->vertexCount; ++i)
+			{
+				npVec3 p = npTransformPoint3(rel, hull->vertices[i]);
+				lo = (npVec3){ np3Min(lo.x, p.x), np3Min(lo.y, p.y), np3Min(lo.z, p.z) };
+				hi = (npVec3){ np3Max(hi.x, p.x), np3Max(hi.y, p.y), np3Max(hi.z, p.z) };
+			}
+			break;
+		}
+	}
+	// A little slack so rounding in the transforms never loses a touching triangle.
+	grow += 1e-9 * (1.0 + np3Max(v3MaxAbs(lo), v3MaxAbs(hi)));
+	*lower = (npVec3){ lo.x - grow, lo.y - grow, lo.z - grow };
+	*upper = (npVec3){ hi.x + grow, hi.y + grow, hi.z + grow };
+}
+
+static bool isIdentity(npTransform3 t)
+{
+	return t.p.x == 0.0 && t.p.y == 0.0 && t.p.z == 0.0 && t.q.x == 0.0 && t.q.y == 0.0 &&
+		   t.q.z == 0.0 && t.q.w == 1.0;
+}
+
+static int gatherMesh(Scratch* s, const ShapeInfo* info, const npMeshInstance3* inst, int meshIndex)
+{
+	const npMesh3* mesh = inst->mesh;
+	npTransform3 rel = npInvMulTransforms3(inst->transform, info->xf);
+	npVec3 lower, upper;
+	shapeBounds(info->shape, rel, info->margin, &lower, &upper);
+	bool identity = isIdentity(inst->transform);
+	bool sphere = info->shape->type == NP_SHAPE_SPHERE;
+
+	int candidates = 0;
+	int32_t stack[NP_MESH_MAX_DEPTH + 2];
+	int top = 0;
+	stack[top++] = 0;
+	while (top > 0)
+	{
+		const npMeshNode3* node = mesh->nodes + stack[--top];
+		if (node->lower[0] > upper.x || node->upper[0] < lower.x || node->lower[1] > upper.y ||
+			node->upper[1] < lower.y || node->lower[2] > upper.z || node->upper[2] < lower.z)
+			continue;
+		if (node->count == 0)
+		{
+			if (top + 2 <= NP_MESH_MAX_DEPTH + 2)
+			{
+				stack[top++] = node->index + 1;
+				stack[top++] = node->index;
+			}
+			continue;
+		}
+		for (int i = node->index; i < node->index + node->count; ++i)
+		{
+			const int32_t* t = mesh->triangles + 3 * i;
+			npVec3 v[3] = { mesh->vertices[t[0]], mesh->vertices[t[1]], mesh->vertices[t[2]] };
+			// Exact triangle-box rejection on the bounds (the leaf box is shared by several).
+			if (np3Min(v[0].x, np3Min(v[1].x, v[2].x)) > upper.x ||
+				np3Max(v[0].x, np3Max(v[1].x, v[2].x)) < lower.x ||
+				np3Min(v[0].y, np3Min(v[1].y, v[2].y)) > upper.y ||
+				np3Max(v[0].y, np3Max(v[1].y, v[2].y)) < lower.y ||
+				np3Min(v[0].z, np3Min(v[1].z, v[2].z)) > upper.z ||
+				np3Max(v[0].z, np3Max(v[1].z, v[2].z)) < lower.z)
+				continue;
+			++candidates;
+			if (!identity)
+				for (int k = 0; k < 3; ++k)
+					v[k] = npTransformPoint3(inst->transform, v[k]);
+			npVec3 n = v3Normalize(v3Cross(v3Sub(v[1], v[0]), v3Sub(v[2], v[0])));
+			if (n.x == 0.0 && n.y == 0.0 && n.z == 0.0)
+				continue;
+			if (sphere)
+				sphereTriangle(s, info, v, n, meshIndex, mesh->triangleIds[i]);
+			else
+				genericTriangle(s, info, v, n, meshIndex, mesh->triangleIds[i]);
+		}
+	}
+	return candidates;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Voided features.
+
+static uint64_t edgeKey(int32_t a, int32_t b)
+{
+	int32_t lo = a < b ? a : b, hi = a < b ? b : a;
+	return ((uint64_t)(uint32_t)(lo + 1) << 32) | (uint32_t)(hi + 1);
+}
+
+static uint32_t edgeSlot(uint64_t key, uint64_t mask)
+{
+	uint64_t h = key * 0x9E3779B97F4A7C15ull;
+	h ^= h >> 32;
+	return (uint32_t)(h & mask);
+}
+
+// Linear probing; the table has at least twice as many slots as edges can ever be inserted.
+static bool edgeVoided(const Scratch* s, int32_t a, int32_t b)
+{
+	uint64_t key = edgeKey(a, b);
+	for (uint64_t i = edgeSlot(key, s->edgeMask), n = 0; n <= s->edgeMask; i = (i + 1) & s->edgeMask, ++n)
+	{
+		if (s->edgeKeys[i] == key)
+			return true;
+		if (s->edgeKeys[i] == 0)
+			return false;
+	}
+	return false;
+}
+
+static void voidEdge(Scratch* s, int32_t a, int32_t b)
+{
+	uint64_t key = edgeKey(a, b);
+	for (uint64_t i = edgeSlot(key, s->edgeMask), n = 0; n <= s->edgeMask; i = (i + 1) & s->edgeMask, ++n)
+	{
+		if (s->edgeKeys[i] == key)
+			return;
+		if (s->edgeKeys[i] == 0)
+		{
+			s->edgeKeys[i] = key;
+			return;
+		}
+	}
+}
+
+static void voidTriangle(Scratch* s, const Potential* p)
+{
+	for (int k = 0; k < 3; ++k)
+	{
+		s->vertexVoided[p->ids[k]] = true;
+		voidEdge(s, p->ids[k], p->ids[(k + 1) % 3]);
+	}
+}
+
+static bool featureVoided(const Scratch* s, const Potential* p)
+{
+	int k = p->featureIndex;
+	if (p->feature == NP_MESH_EDGE)
+		return edgeVoided(s, p->ids[k], p->ids[(k + 1) % 3]);
+	if (p->feature == NP_MESH_VERTEX)
+		return s->vertexVoided[p->ids[k]];
+	return false;
+}
+
+static void emit(Scratch* s, int index)
+{
+	const Potential* p = s->potentials + index;
+	for (int i = 0; i < p->pointCount; ++i)
+	{
+		if (s->emittedCount >= NP_MESH_MAX_POINTS)
+		{
+			s->overflow = true;
+			return;
+		}
+		s->emitted[s->emittedCount] = index;
+		s->emittedPoint[s->emittedCount] = p->pointStart + i;
+		s->emittedCount += 1;
+	}
+}
+
+// True when potential a goes before b: smaller distance first, then gathering order.
+static bool before(const Scratch* s, int32_t a, int32_t b)
+{
+	double ka = s->potentials[a].key, kb = s->potentials[b].key;
+	return ka < kb || (ka == kb && a < b);
+}
+
+// Heap sort of the delayed contacts (bounded loops, no recursion, no allocation); the order is
+// total, so the result does not depend on the sort's stability.
+static void siftDown(const Scratch* s, int32_t* a, int root, int end)
+{
+	for (;;)
+	{
+		int child = 2 * root + 1;
+		if (child >= end)
+			return;
+		if (child + 1 < end && before(s, a[child], a[child + 1]))
+			++child;
+		if (!before(s, a[root], a[child]))
+			return;
+		int32_t t = a[root];
+		a[root] = a[child];
+		a[child] = t;
+		root = child;
+	}
+}
+
+static void sortDelayed(const Scratch* s, int32_t* a, int n)
+{
+	for (int i = n / 2 - 1; i >= 0; --i)
+		siftDown(s, a, i, n);
+	for (int end = n - 1; end > 0; --end)
+	{
+		int32_t t = a[0];
+		a[0] = a[end];
+		a[end] = t;
+		siftDown(s, a, 0, end);
+	}
+}
+
+static void runAlgorithm(Scratch* s, npMeshAlgorithm3 algorithm, int* removed)
+{
+	int n = s->potentialCount;
+	*removed = 0;
+	if (algorithm == NP_MESH_ALL_CONTACTS)
+	{
+		for (int i = 0; i < n; ++i)
+			emit(s, i);
+		return;
+	}
+	// First pass: face contacts.
+	int delayed = 0;
+	for (int i = 0; i < n; ++i)
+	{
+		if (s->potentials[i].feature == NP_MESH_FACE)
+		{
+			emit(s, i);
+			voidTriangle(s, s->potentials + i);
+		}
+		else
+			s->order[delayed++] = i;
+	}
+	if (algorithm == NP_MESH_TERDIMAN)
+	{
+		sortDelayed(s, s->order, delayed);
+		for (int j = 0; j < delayed; ++j)
+		{
+			const Potential* p = s->potentials + s->order[j];
+			if (featureVoided(s, p))
+				*removed += 1;
+			else
+				emit(s, s->order[j]);
+			voidTriangle(s, p); // unconditionally (section 5a)
+		}
+		return;
+	}
+	// Section 4's initial version: all edges (in midphase order), then all vertices.
+	for (int pass = 0; pass < 2; ++pass)
+	{
+		npMeshFeature3 want = pass == 0 ? NP_MESH_EDGE : NP_MESH_VERTEX;
+		for (int j = 0; j < delayed; ++j)
+		{
+			const Potential* p = s->potentials + s->order[j];
+			if (p->feature != want)
+				continue;
+			if (featureVoided(s, p))
+				*removed += 1;
+			else
+				emit(s, s->order[j]);
+			voidTriangle(s, p);
+		}
+	}
+}
+
+// ------------------------------------------------------------------------------------------------
+// Reduction: at most four points per mesh, chosen for depth and spread (deepest, farthest from it,
+// largest triangle, largest area added outside that triangle). Positions are the mesh-side points.
+
+static int reduceGroup(const Scratch* s, const int32_t* group, int count, int32_t out[4])
+{
+	if (count <= 4)
+	{
+		for (int i = 0; i < count; ++i)
+			out[i] = group[i];
+		return count;
+	}
+	const Point* pts = s->points;
+	int best = 0;
+	for (int i = 1; i < count; ++i)
+		if (pts[s->emittedPoint[group[i]]].depth > pts[s->emittedPoint[group[best]]].depth)
+			best = i;
+	int chosen[4] = { best, -1, -1, -1 };
+	npVec3 p0 = pts[s->emittedPoint[group[best]]].pointB;
+	npVec3 normal = s->potentials[s->emitted[group[best]]].normal;
+
+	double far = -1.0;
+	for (int i = 0; i < count; ++i)
+	{
+		double d = v3DistanceSq(pts[s->emittedPoint[group[i]]].pointB, p0);
+		if (d > far)
+		{
+			far = d;
+			chosen[1] = i;
+		}
+	}
+	int n = 2;
+	if (far > 0.0)
+	{
+		npVec3 p1 = pts[s->emittedPoint[group[chosen[1]]]].pointB;
+		double area = 0.0;
+		for (int i = 0; i < count; ++i)
+		{
+			npVec3 p = pts[s->emittedPoint[group[i]]].pointB;
+			double a = fabs(v3Dot(v3Cross(v3Sub(p1, p0), v3Sub(p, p0)), normal));
+			if (a > area)
+			{
+				area = a;
+				chosen[2] = i;
+			}
+		}
+		if (chosen[2] >= 0)
+		{
+			n = 3;
+			npVec3 q[3] = { p0, p1, pts[s->emittedPoint[group[chosen[2]]]].pointB };
+			// Orient the triangle counter-clockwise about the normal.
+			if (v3Dot(v3Cross(v3Sub(q[1], q[0]), v3Sub(q[2], q[0])), normal) < 0.0)
+			{
+				npVec3 t = q[1];
+				q[1] = q[2];
+				q[2] = t;
+			}
+			double added = 0.0;
+			for (int i = 0; i < count; ++i)
+			{
+				npVec3 p = pts[s->emittedPoint[group[i]]].pointB;
+				for (int k = 0; k < 3; ++k)
+				{
+					double a = -v3Dot(v3Cross(v3Sub(q[(k + 1) % 3], q[k]), v3Sub(p, q[k])), normal);
+					if (a > added)
+					{
+						added = a;
+						chosen[3] = i;
+					}
+				}
+			}
+			if (chosen[3] >= 0)
+				n = 4;
+		}
+	}
+	else
+		n = 1;
+	for (int i = 0; i < n; ++i)
+		out[i] = group[chosen[i]];
+	return n;
+}
+
+// ------------------------------------------------------------------------------------------------
+
+npResult npMeshContacts3(const npShape3* shape, npTransform3 transform,
+						 const npMeshInstance3* meshes, int meshCount, const npMeshQuery3* query,
+						 npMeshContact3* contacts, int capacity, int* count,
+						 npMeshContactsInfo3* info)
+{
+	if (count != NULL)
+		*count = 0;
+	if (info != NULL)
+		*info = (npMeshContactsInfo3){ 0, 0, 0, false };
+	if (shape == NULL || count == NULL || meshCount < 0 || (meshCount > 0 && meshes == NULL) ||
+		capacity < 0 || (capacity > 0 && contacts == NULL))
+		return NP_ERR_INVALID_ARGUMENT;
+	if (shape->type != NP_SHAPE_SPHERE && shape->type != NP_SHAPE_CAPSULE3 &&
+		shape->type != NP_SHAPE_BOX3 && !(shape->type == NP_SHAPE_HULL3 && shape->hull != NULL))
+		return NP_ERR_INVALID_ARGUMENT;
+	npMeshQuery3 q = query != NULL ? *query : npDefaultMeshQuery3();
+	if (!finiteValue(q.margin) || !finiteValue(q.featureTolerance))
+		return NP_ERR_NON_FINITE;
+	if (q.margin < 0.0 || q.featureTolerance < 0.0 || (unsigned)q.algorithm > NP_MESH_ALL_CONTACTS)
+		return NP_ERR_INVALID_ARGUMENT;
+	npResult r = checkTransform(transform);
+	if (r != NP_OK)
+		return r;
+	for (int i = 0; i < meshCount; ++i)
+	{
+		if (meshes[i].mesh == NULL)
+			return NP_ERR_INVALID_ARGUMENT;
+		r = checkTransform(meshes[i].transform);
+		if (r != NP_OK)
+			return r;
+	}
+
+	Scratch s;
+	s.potentialCount = 0;
+	s.pointCount = 0;
+	s.emittedCount = 0;
+	s.overflow = false;
+
+	ShapeInfo si;
+	si.shape = shape;
+	si.xf = transform;
+	si.margin = q.margin;
+	si.centre = transform.p;
+	if (shape->type == NP_SHAPE_HULL3)
+		si.centre = npTransformPoint3(transform, shape->hull->centroid);
+
+	int candidates = 0;
+	for (int i = 0; i < meshCount; ++i)
+		candidates += gatherMesh(&s, &si, meshes + i, i);
+
+	// Position classes of the potential contacts' vertices (section 6).
+	int n = s.potentialCount;
+	double maxAbs = 0.0;
+	for (int i = 0; i < n; ++i)
+		for (int k = 0; k < 3; ++k)
+			maxAbs = np3Max(maxAbs, v3MaxAbs(s.potentials[i].v[k]));
+	uint64_t slots = npNextPow2Mesh(6 * (uint64_t)n);
+	npPointHash3 hash;
+	npPointHashInit3(&hash, s.slots, slots, s.classLinks, s.classPoints, q.featureTolerance, maxAbs);
+	for (int i = 0; i < n; ++i)
+		for (int k = 0; k < 3; ++k)
+			s.potentials[i].ids[k] = npPointHashAdd3(&hash, s.potentials[i].v[k]);
+	for (int i = 0; i < hash.count; ++i)
+		s.vertexVoided[i] = false;
+	s.edgeMask = slots - 1;
+	for (uint64_t i = 0; i < slots; ++i)
+		s.edgeKeys[i] = 0;
+
+	int removed = 0;
+	runAlgorithm(&s, q.algorithm, &removed);
+
+	// Output (optionally reduced per mesh).
+	int written = 0;
+	int32_t group[NP_MESH_MAX_POINTS];
+	int32_t selected[NP_MESH_MAX_POINTS];
+	int selectedCount = 0;
+	if (q.reduce)
+	{
+		// Meshes in index order; each group keeps emission order before reduction.
+		for (int m = 0; m < meshCount; ++m)
+		{
+			int g = 0;
+			for (int e = 0; e < s.emittedCount; ++e)
+				if (s.potentials[s.emitted[e]].mesh == m)
+					group[g++] = e;
+			if (g == 0)
+				continue;
+			int32_t out4[4];
+			int k = reduceGroup(&s, group, g, out4);
+			for (int i = 0; i < k; ++i)
+				selected[selectedCount++] = out4[i];
+		}
+	}
+	else
+	{
+		for (int e = 0; e < s.emittedCount; ++e)
+			selected[selectedCount++] = e;
+	}
+	for (int i = 0; i < selectedCount; ++i)
+	{
+		if (written >= capacity)
+		{
+			s.overflow = true;
+			break;
+		}
+		int e = selected[i];
+		const Potential* p = s.potentials + s.emitted[e];
+		const Point* pt = s.points + s.emittedPoint[e];
+		npMeshContact3* c = contacts + written++;
+		c->pointA = pt->pointA;
+		c->pointB = pt->pointB;
+		c->normal = p->normal;
+		c->depth = pt->depth;
+		c->mesh = p->mesh;
+		c->triangle = p->triangle;
+		c->feature = p->feature;
+		c->featureIndex = p->featureIndex;
+	}
+	*count = written;
+	if (info != NULL)
+		*info = (npMeshContactsInfo3){ candidates, n, removed, s.overflow };
+	return s.overflow ? NP_ERR_CAPACITY : NP_OK;
+}
