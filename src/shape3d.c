@@ -1135,9 +1135,10 @@ static const npHalfEdge3 triangleHalfEdges[6] = {
 static const uint16_t triangleFaceEdge[2] = { 0, 1 };
 static const uint16_t triangleVertexEdge[3] = { 0, 2, 4 };
 
-// Segment: one edge, two halves without faces, each its own "next".
+// Segment: one edge, two halves without faces, each the other's "next" (a two-sided loop, so
+// next(twin(h)) walks the edges leaving a vertex as for the other shapes).
 static const npHalfEdge3 segmentHalfEdges[2] = {
-	{ 0, 1, 0, NP_NO_FACE3 }, { 1, 0, 1, NP_NO_FACE3 },
+	{ 0, 1, 1, NP_NO_FACE3 }, { 1, 0, 0, NP_NO_FACE3 },
 };
 static const uint16_t segmentVertexEdge[2] = { 0, 1 };
 

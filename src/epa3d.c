@@ -1,0 +1,599 @@
+// 3D penetration: GJK, then EPA on the cores (Allen Chou, "Contact Generation - EPA"; Kevin
+// Wilson, "3D Convex Collision Detection, Part 2: EPA"), then an exact separating-axis polish.
+//
+// EPA. GJK hands over a simplex containing the origin. With fewer than 4 points it is blown up to
+// a tetrahedron: 1 point -> the support along the six principal axes farthest from it; 2 points ->
+// the support, along eight directions perpendicular to the segment, farthest from its line;
+// 3 points -> the support along the triangle normal or its opposite, whichever is farther from the
+// plane. When no direction gets away (by a scale-relative tolerance) the Minkowski difference of
+// the cores is a point, a segment or flat (coplanar triangles or flat hulls, crossing segments,
+// a sphere centre in a triangle's plane): the core depth is then exactly 0 and the normal is the
+// flat set's normal. This is the case the reader of Wilson's article ran into ("every triangle
+// contains the origin"): the answer is not a 2D problem, the depth along the plane normal is 0.
+// The tetrahedron's winding is fixed so every face looks outward. Each iteration picks the face
+// closest to the origin, finds the support point along its normal and stops when that point is
+// not farther than the face by more than the threshold (the "no closer face" rule). Otherwise
+// every face the point sees is removed; each removed triangle's directed edges go into the horizon
+// list, where an edge cancels its reverse (shared by two removed triangles); the surviving edges,
+// checked to form one simple loop, are fanned to the new point. Polytope size and iterations are
+// fixed (NP_EPA3_MAX_VERTICES, NP_EPA3_ITERATION_LIMIT). Each vertex carries both shapes' points,
+// so the witness points are the closest point's barycentric weights on the final face applied to
+// A's and B's points (degenerate triangles of A's or B's points are harmless: only the weights
+// matter, and they come from the well-formed Minkowski triangle).
+//
+// Polish. On polytopes EPA ends on a true face of the Minkowski difference, but that face's normal
+// is a cross product of differences of differences, accurate to maybe 1e-10, and in tied
+// configurations (two coincident cubes) the closest triangle can be a diagonal one. The exact
+// answer is one of the separating-axis candidates: a face normal of A, a face normal of B, or the
+// cross product of an edge of A and an edge of B. So the EPA normal only selects candidates: the
+// three faces of each shape best aligned with it, and the edge pairs formed by the edges at the
+// vertices of A and of B that EPA's final face is built from, whose axis is within ~8 degrees of
+// it (any direction when EPA did not converge). The overlap of the shapes along each candidate is
+// evaluated exactly (support planes); the smallest wins, the EPA normal itself being a candidate
+// too, so the polish can only lower the answer toward the true depth, which no axis undercuts.
+// The witness points are then moved along the final normal onto each shape's support plane, so
+// depth = dot(pointA - pointB, normal) holds exactly for the chosen axis.
+#include "gjk3d.h"
+
+#include <float.h>
+#include <stddef.h>
+
+typedef struct epaFace
+{
+	int v[3];
+	npVec3 n;    // unit outward normal (zero for a degenerate triangle)
+	double dist; // distance of its plane from the origin (DBL_MAX when degenerate)
+	bool alive;
+	bool seen;
+} epaFace;
+
+typedef struct epaPolytope
+{
+	npSupportPoint3 verts[NP_EPA3_MAX_VERTICES];
+	int vertexCount;
+	epaFace faces[NP_EPA3_MAX_FACES];
+	int faceSlots;
+	int freeList[NP_EPA3_MAX_FACES];
+	int freeCount;
+} epaPolytope;
+
+static bool addFace(epaPolytope* p, int a, int b, int c)
+{
+	int f;
+	if (p->freeCount > 0)
+		f = p->freeList[--p->freeCount];
+	else if (p->faceSlots < NP_EPA3_MAX_FACES)
+		f = p->faceSlots++;
+	else
+		return false;
+	epaFace* face = &p->faces[f];
+	face->v[0] = a;
+	face->v[1] = b;
+	face->v[2] = c;
+	face->alive = true;
+	face->seen = false;
+	npVec3 pa = p->verts[a].w, pb = p->verts[b].w, pc = p->verts[c].w;
+	// Cross product of the two edges meeting opposite the longest edge (best conditioned).
+	npVec3 ab = v3Sub(pb, pa), bc = v3Sub(pc, pb), ca = v3Sub(pa, pc);
+	double lab = v3LengthSq(ab), lbc = v3LengthSq(bc), lca = v3LengthSq(ca);
+	npVec3 n = (lab >= lbc && lab >= lca) ? v3Cross(bc, ca) : (lbc >= lca ? v3Cross(ca, ab) : v3Cross(ab, bc));
+	double len = v3Length(n);
+	if (len > 0.0)
+	{
+		face->n = v3Scale(1.0 / len, n);
+		// Plane offset from the vertex nearest the origin's projection is not needed: the mean of
+		// the three is as good and symmetric.
+		face->dist = (v3Dot(face->n, pa) + v3Dot(face->n, pb) + v3Dot(face->n, pc)) * (1.0 / 3.0);
+	}
+	else
+	{
+		face->n = v3(0.0, 0.0, 0.0);
+		face->dist = DBL_MAX;
+	}
+	return true;
+}
+
+typedef enum epaShape
+{
+	EPA_SOLID = 3,
+	EPA_FLAT = 2,
+	EPA_LINE = 1,
+	EPA_POINT = 0,
+} epaShape;
+
+// Blows GJK's simplex up to a tetrahedron around the origin (or reports a lower-dimensional
+// Minkowski difference and its normal).
+static epaShape blowUp(const npPair3* pair, const npGjkResult3* gjk, double tol, npSupportPoint3* s,
+					   npVec3* flatNormal)
+{
+	int count = gjk->count;
+	for (int i = 0; i < count; ++i)
+		s[i] = gjk->simplex[i];
+	if (count == 1)
+	{
+		static const npVec3 axes[6] = { { 1, 0, 0 }, { -1, 0, 0 }, { 0, 1, 0 }, { 0, -1, 0 }, { 0, 0, 1 }, { 0, 0, -1 } };
+		double best = tol;
+		bool found = false;
+		for (int k = 0; k < 6; ++k)
+		{
+			npSupportPoint3 p = npSupportPair3(pair, axes[k]);
+			double d = v3Length(v3Sub(p.w, s[0].w));
+			if (d > best)
+			{
+				best = d;
+				s[1] = p;
+				found = true;
+			}
+		}
+		if (!found)
+			return EPA_POINT;
+		count = 2;
+	}
+	if (count == 2)
+	{
+		npVec3 e = v3Normalize(v3Sub(s[1].w, s[0].w));
+		npVec3 t1, t2;
+		npMakeTangents3(e, &t1, &t2);
+		npVec3 dirs[8] = { t1, v3Neg(t1), t2, v3Neg(t2), v3Add(t1, t2), v3Sub(t1, t2), v3Sub(t2, t1), v3Neg(v3Add(t1, t2)) };
+		double best = tol;
+		bool found = false;
+		for (int k = 0; k < 8; ++k)
+		{
+			npSupportPoint3 p = npSupportPair3(pair, dirs[k]);
+			npVec3 r = v3Sub(p.w, s[0].w);
+			double d = v3Length(v3Sub(r, v3Scale(v3Dot(r, e), e)));
+			if (d > best)
+			{
+				best = d;
+				s[2] = p;
+				found = true;
+			}
+		}
+		if (!found)
+		{
+			*flatNormal = t1;
+			return EPA_LINE;
+		}
+		count = 3;
+	}
+	if (count == 3)
+	{
+		npVec3 n = v3Normalize(v3Cross(v3Sub(s[1].w, s[0].w), v3Sub(s[2].w, s[0].w)));
+		npSupportPoint3 up = npSupportPair3(pair, n), down = npSupportPair3(pair, v3Neg(n));
+		double du = v3Dot(v3Sub(up.w, s[0].w), n), dd = -v3Dot(v3Sub(down.w, s[0].w), n);
+		if (!(du > tol) && !(dd > tol))
+		{
+			*flatNormal = n;
+			return EPA_FLAT;
+		}
+		s[3] = du >= dd ? up : down;
+	}
+	return EPA_SOLID;
+}
+
+// Overlap of A and B along unit axis u (A's frame, pointing from A to B): max over A of x.u minus
+// min over B of x.u. Never below the penetration depth; equal to it on the best axis.
+static double overlapAlong(const npPair3* pair, npVec3 u)
+{
+	npSupportPoint3 s = npSupportPair3(pair, u);
+	return v3Dot(s.w, u);
+}
+
+typedef struct polishCandidate
+{
+	int index;
+	double align;
+} polishCandidate;
+
+// Keeps the `k` entries with the largest alignment (insertion into a short sorted list).
+static int keepBest(polishCandidate* list, int count, int k, int index, double align)
+{
+	int pos = count < k ? count : k;
+	while (pos > 0 && list[pos - 1].align < align)
+	{
+		if (pos < k)
+			list[pos] = list[pos - 1];
+		pos -= 1;
+	}
+	if (pos < k)
+	{
+		list[pos] = (polishCandidate){ index, align };
+		if (count < k)
+			count += 1;
+	}
+	return count;
+}
+
+// Distinct edges (half-edge index, even) leaving the given vertices of a polyhedron view.
+static int collectEdges(const npPolyhedron3* poly, const int* vertices, int vertexCount, int* edges, int capacity)
+{
+	int count = 0;
+	if (poly->halfEdgeCount == 0)
+		return 0;
+	for (int i = 0; i < vertexCount; ++i)
+	{
+		int v = vertices[i];
+		int start = poly->vertexEdge[v], h = start;
+		for (int guard = 0; guard < 64; ++guard)
+		{
+			int edge = h & ~1;
+			bool known = false;
+			for (int k = 0; k < count; ++k)
+				known = known || edges[k] == edge;
+			if (!known && count < capacity)
+				edges[count++] = edge;
+			h = poly->halfEdges[poly->halfEdges[h].twin].next; // next edge leaving v
+			if (h == start)
+				break;
+		}
+	}
+	return count;
+}
+
+// Distinct entries of three indices.
+static int distinct3(const int* in, int* out)
+{
+	int n = 0;
+	for (int i = 0; i < 3; ++i)
+	{
+		bool known = false;
+		for (int k = 0; k < n; ++k)
+			known = known || out[k] == in[i];
+		if (!known)
+			out[n++] = in[i];
+	}
+	return n;
+}
+
+// The separating-axis polish (see the top of the file). Returns the best axis and its depth.
+static npVec3 polish(const npPair3* pair, npVec3 n, double depth, const int* featureA, const int* featureB,
+					 bool wide, double* bestDepth)
+{
+	const npPolyhedron3* pa = &pair->polyA;
+	const npPolyhedron3* pb = &pair->polyB;
+	npVec3 best = n;
+	*bestDepth = depth;
+
+	// Face normals of A best aligned with n; of B best aligned with -n (in A's frame).
+	enum { K = 3 };
+	polishCandidate listA[K], listB[K];
+	int countA = 0, countB = 0;
+	for (int f = 0; f < pa->faceCount; ++f)
+	{
+		double align = v3Dot(pa->planes[f].normal, n);
+		if (align > 0.0)
+			countA = keepBest(listA, countA, K, f, align);
+	}
+	npVec3 nB = npPairDirToB(pair, n);
+	for (int f = 0; f < pb->faceCount; ++f)
+	{
+		double align = -v3Dot(pb->planes[f].normal, nB);
+		if (align > 0.0)
+			countB = keepBest(listB, countB, K, f, align);
+	}
+	for (int i = 0; i < countA; ++i)
+	{
+		npPlane3 plane = pa->planes[listA[i].index];
+		// A's extent along its own face normal is the plane offset; B's needs one support.
+		npVec3 u = plane.normal;
+		int ib = npPolyhedronSupport3(pb, npPairDirToB(pair, v3Neg(u)));
+		double d = plane.offset - v3Dot(u, npPairPointB(pair, pb->vertices[ib]));
+		if (d < *bestDepth)
+		{
+			*bestDepth = d;
+			best = u;
+		}
+	}
+	for (int i = 0; i < countB; ++i)
+	{
+		npPlane3 plane = pb->planes[listB[i].index];
+		// B's face normal m (B's frame); the axis from A to B is -m.
+		const double(*r)[3] = pair->rot;
+		npVec3 m = plane.normal;
+		npVec3 mA = { r[0][0] * m.x + r[0][1] * m.y + r[0][2] * m.z, r[1][0] * m.x + r[1][1] * m.y + r[1][2] * m.z,
+					  r[2][0] * m.x + r[2][1] * m.y + r[2][2] * m.z };
+		npVec3 u = v3Neg(mA);
+		int ia = npPolyhedronSupport3(pa, u);
+		double d = v3Dot(u, pa->vertices[ia]) + plane.offset + v3Dot(mA, pair->xfB.p);
+		if (d < *bestDepth)
+		{
+			*bestDepth = d;
+			best = u;
+		}
+	}
+
+	// Edge pairs at EPA's feature vertices.
+	int vertsA[3], vertsB[3];
+	int countVA = distinct3(featureA, vertsA), countVB = distinct3(featureB, vertsB);
+	int edgesA[16], edgesB[16];
+	int eA = collectEdges(pa, vertsA, countVA, edgesA, 16);
+	int eB = collectEdges(pb, vertsB, countVB, edgesB, 16);
+	double cone = wide ? 0.0 : 0.99;
+	int evaluated = 0;
+	for (int i = 0; i < eA; ++i)
+	{
+		const npHalfEdge3* ha = &pa->halfEdges[edgesA[i]];
+		npVec3 da = v3Sub(pa->vertices[pa->halfEdges[ha->twin].origin], pa->vertices[ha->origin]);
+		for (int j = 0; j < eB; ++j)
+		{
+			const npHalfEdge3* hb = &pb->halfEdges[edgesB[j]];
+			npVec3 dbLocal = v3Sub(pb->vertices[pb->halfEdges[hb->twin].origin], pb->vertices[hb->origin]);
+			const double(*r)[3] = pair->rot;
+			npVec3 db = { r[0][0] * dbLocal.x + r[0][1] * dbLocal.y + r[0][2] * dbLocal.z,
+						  r[1][0] * dbLocal.x + r[1][1] * dbLocal.y + r[1][2] * dbLocal.z,
+						  r[2][0] * dbLocal.x + r[2][1] * dbLocal.y + r[2][2] * dbLocal.z };
+			npVec3 c = v3Cross(da, db);
+			double len = v3Length(c);
+			if (!(len > 1.0e-9 * v3Length(da) * v3Length(db)))
+				continue; // parallel edges: their axis is a face normal, covered above
+			npVec3 u = v3Scale(1.0 / len, c);
+			double align = v3Dot(u, n);
+			if (align < 0.0)
+			{
+				u = v3Neg(u);
+				align = -align;
+			}
+			if (align < cone || evaluated >= 48)
+				continue;
+			evaluated += 1;
+			double d = overlapAlong(pair, u);
+			if (d < *bestDepth)
+			{
+				*bestDepth = d;
+				best = u;
+			}
+		}
+	}
+	return best;
+}
+
+// Normal orientation for the flat / line cases: from A's centre toward B's, else a fixed sign.
+static npVec3 orientFlat(const npPair3* pair, npVec3 n)
+{
+	npVec3 ca = v3(0.0, 0.0, 0.0), cb = v3(0.0, 0.0, 0.0);
+	if (pair->shapeA->type == NP_SHAPE_HULL3)
+		ca = pair->shapeA->hull->centroid;
+	else if (pair->shapeA->type == NP_SHAPE_TRIANGLE3)
+		ca = v3Scale(1.0 / 3.0, v3Add(pair->shapeA->triangle[0], v3Add(pair->shapeA->triangle[1], pair->shapeA->triangle[2])));
+	if (pair->shapeB->type == NP_SHAPE_HULL3)
+		cb = pair->shapeB->hull->centroid;
+	else if (pair->shapeB->type == NP_SHAPE_TRIANGLE3)
+		cb = v3Scale(1.0 / 3.0, v3Add(pair->shapeB->triangle[0], v3Add(pair->shapeB->triangle[1], pair->shapeB->triangle[2])));
+	double s = v3Dot(n, v3Sub(npPairPointB(pair, cb), ca));
+	if (s == 0.0)
+	{
+		// Largest component positive (ties: x before y before z).
+		double ax = fabs(n.x), ay = fabs(n.y), az = fabs(n.z);
+		s = (ax >= ay && ax >= az) ? n.x : (ay >= az ? n.y : n.z);
+	}
+	return s < 0.0 ? v3Neg(n) : n;
+}
+
+npPenetrationResult3 npPenetration3(const npShape3* shapeA, npTransform3 xfA, const npShape3* shapeB,
+									npTransform3 xfB)
+{
+	npPenetrationResult3 out = { 0 };
+	npPair3 pair;
+	npMakePair3(&pair, shapeA, xfA, shapeB, xfB);
+	double rA = shapeA->radius, rB = shapeB->radius;
+	npGjkResult3 gjk;
+	npGjk3(&pair, rA + rB, &gjk);
+	if (gjk.early)
+		return out;
+
+	double tol = NP_REL_TOLERANCE3 * gjk.scale;
+	npVec3 normal, pointA, pointB;
+	double coreDepth;
+	npEpaStop3 stop;
+	int iterations = 0;
+
+	if (!gjk.overlap)
+	{
+		// Cores apart: only the roundings can overlap; closed form along the closest points.
+		if (gjk.distance > rA + rB || gjk.distance == 0.0)
+			return out;
+		normal = v3Scale(1.0 / gjk.distance, v3Sub(gjk.pointB, gjk.pointA));
+		pointA = gjk.pointA;
+		pointB = gjk.pointB;
+		coreDepth = -gjk.distance;
+		stop = NP_EPA3_CORES_SEPARATED;
+	}
+	else
+	{
+		npSupportPoint3 s[4];
+		npVec3 flatNormal = v3(0.0, 1.0, 0.0);
+		epaShape kind = blowUp(&pair, &gjk, tol, s, &flatNormal);
+		if (kind != EPA_SOLID)
+		{
+			// Point, segment or flat Minkowski difference of the cores: core depth 0.
+			normal = kind == EPA_POINT ? v3(0.0, 1.0, 0.0) : orientFlat(&pair, flatNormal);
+			pointA = gjk.pointA;
+			pointB = gjk.pointA;
+			coreDepth = 0.0;
+			stop = NP_EPA3_FLAT;
+		}
+		else
+		{
+			epaPolytope poly;
+			poly.vertexCount = 4;
+			poly.faceSlots = 0;
+			poly.freeCount = 0;
+			// Winding: face 0-1-2 must look away from vertex 3.
+			if (v3Dot(v3Cross(v3Sub(s[1].w, s[0].w), v3Sub(s[2].w, s[0].w)), v3Sub(s[3].w, s[0].w)) > 0.0)
+			{
+				npSupportPoint3 t = s[1];
+				s[1] = s[2];
+				s[2] = t;
+			}
+			for (int i = 0; i < 4; ++i)
+				poly.verts[i] = s[i];
+			addFace(&poly, 0, 1, 2);
+			addFace(&poly, 0, 3, 1);
+			addFace(&poly, 1, 3, 2);
+			addFace(&poly, 0, 2, 3);
+
+			double threshold = 1.0e-13 * gjk.scale;
+			stop = NP_EPA3_MAX_ITERATIONS;
+			int closest = 0;
+			int edgeA[3 * NP_EPA3_MAX_FACES], edgeB[3 * NP_EPA3_MAX_FACES];
+			int startOf[NP_EPA3_MAX_VERTICES], endOf[NP_EPA3_MAX_VERTICES];
+			for (iterations = 0; iterations < NP_EPA3_ITERATION_LIMIT; ++iterations)
+			{
+				closest = -1;
+				for (int f = 0; f < poly.faceSlots; ++f)
+					if (poly.faces[f].alive && (closest < 0 || poly.faces[f].dist < poly.faces[closest].dist))
+						closest = f;
+				const epaFace* face = &poly.faces[closest];
+				if (face->dist == DBL_MAX)
+				{
+					stop = NP_EPA3_NO_PROGRESS;
+					break;
+				}
+				npSupportPoint3 p = npSupportPair3(&pair, face->n);
+				double gain = v3Dot(p.w, face->n) - face->dist;
+				if (gain <= threshold)
+				{
+					stop = NP_EPA3_CONVERGED;
+					break;
+				}
+				bool repeated = false;
+				for (int i = 0; i < poly.vertexCount; ++i)
+					repeated = repeated || (poly.verts[i].indexA == p.indexA && poly.verts[i].indexB == p.indexB);
+				if (repeated)
+				{
+					stop = NP_EPA3_CONVERGED;
+					break;
+				}
+				if (poly.vertexCount >= NP_EPA3_MAX_VERTICES)
+					break;
+
+				// Faces the new point sees; their directed edges, a reverse pair cancelling.
+				int edgeCount = 0;
+				for (int f = 0; f < poly.faceSlots; ++f)
+				{
+					epaFace* g = &poly.faces[f];
+					g->seen = g->alive && (f == closest || v3Dot(g->n, v3Sub(p.w, poly.verts[g->v[0]].w)) > 0.0);
+					if (!g->seen)
+						continue;
+					for (int k = 0; k < 3; ++k)
+					{
+						int a = g->v[k], b = g->v[(k + 1) % 3];
+						int found = -1;
+						for (int e = 0; e < edgeCount; ++e)
+							if (edgeA[e] == b && edgeB[e] == a)
+							{
+								found = e;
+								break;
+							}
+						if (found >= 0)
+						{
+							edgeA[found] = edgeA[edgeCount - 1];
+							edgeB[found] = edgeB[edgeCount - 1];
+							edgeCount -= 1;
+						}
+						else
+						{
+							edgeA[edgeCount] = a;
+							edgeB[edgeCount] = b;
+							edgeCount += 1;
+						}
+					}
+				}
+				// The horizon must be one simple loop, else the polytope stays as it is.
+				bool valid = edgeCount >= 3;
+				for (int e = 0; e < edgeCount && valid; ++e)
+					startOf[edgeA[e]] = endOf[edgeB[e]] = -1;
+				for (int e = 0; e < edgeCount && valid; ++e)
+				{
+					if (startOf[edgeA[e]] != -1 || endOf[edgeB[e]] != -1)
+						valid = false;
+					startOf[edgeA[e]] = e;
+					endOf[edgeB[e]] = e;
+				}
+				if (valid)
+				{
+					int e = 0, steps = 0;
+					do
+					{
+						e = startOf[edgeB[e]];
+						steps += 1;
+					} while (e > 0 && steps <= edgeCount);
+					valid = e == 0 && steps == edgeCount;
+				}
+				int liveFaces = 0;
+				for (int f = 0; f < poly.faceSlots; ++f)
+					liveFaces += poly.faces[f].alive && !poly.faces[f].seen;
+				if (!valid || liveFaces + edgeCount > NP_EPA3_MAX_FACES)
+				{
+					stop = NP_EPA3_NO_PROGRESS;
+					break;
+				}
+				for (int f = 0; f < poly.faceSlots; ++f)
+					if (poly.faces[f].seen)
+					{
+						poly.faces[f].alive = false;
+						poly.faces[f].seen = false;
+						poly.freeList[poly.freeCount++] = f;
+					}
+				int v = poly.vertexCount++;
+				poly.verts[v] = p;
+				for (int e = 0; e < edgeCount; ++e)
+					addFace(&poly, edgeA[e], edgeB[e], v);
+			}
+			if (stop == NP_EPA3_MAX_ITERATIONS || stop == NP_EPA3_NO_PROGRESS)
+			{
+				closest = -1;
+				for (int f = 0; f < poly.faceSlots; ++f)
+					if (poly.faces[f].alive && (closest < 0 || poly.faces[f].dist < poly.faces[closest].dist))
+						closest = f;
+			}
+			const epaFace* face = &poly.faces[closest];
+			npSupportPoint3 t[3] = { poly.verts[face->v[0]], poly.verts[face->v[1]], poly.verts[face->v[2]] };
+			int featureA[3] = { t[0].indexA, t[1].indexA, t[2].indexA };
+			int featureB[3] = { t[0].indexB, t[1].indexB, t[2].indexB };
+			double w[3] = { 0.0, 0.0, 0.0 };
+			int kept = npClosestOnTriangle3(t, w);
+			pointA = v3(0.0, 0.0, 0.0);
+			pointB = v3(0.0, 0.0, 0.0);
+			for (int i = 0; i < kept; ++i)
+			{
+				pointA = v3MulAdd(pointA, w[i], t[i].wA);
+				pointB = v3MulAdd(pointB, w[i], t[i].wB);
+			}
+			normal = face->n;
+			// The EPA normal's exact overlap is a candidate too.
+			coreDepth = overlapAlong(&pair, normal);
+			if (face->dist == DBL_MAX || v3LengthSq(normal) == 0.0)
+			{
+				normal = v3(0.0, 1.0, 0.0);
+				coreDepth = overlapAlong(&pair, normal);
+			}
+			if (pair.polyA.halfEdgeCount > 0 || pair.polyB.halfEdgeCount > 0)
+			{
+				double polished;
+				normal = polish(&pair, normal, coreDepth, featureA, featureB, stop != NP_EPA3_CONVERGED, &polished);
+				coreDepth = polished;
+			}
+			// Move the witnesses along the normal onto each shape's support plane.
+			npSupportPoint3 sp = npSupportPair3(&pair, normal);
+			pointA = v3MulAdd(pointA, v3Dot(v3Sub(sp.wA, pointA), normal), normal);
+			pointB = v3MulAdd(pointB, v3Dot(v3Sub(sp.wB, pointB), normal), normal);
+			if (coreDepth < 0.0)
+				coreDepth = 0.0;
+		}
+	}
+
+	out.overlapping = true;
+	out.depth = coreDepth + rA + rB;
+	pointA = v3MulAdd(pointA, rA, normal);
+	pointB = v3MulAdd(pointB, -rB, normal);
+	out.normal = npRotate3(xfA.q, normal);
+	out.pointA = npTransformPoint3(xfA, pointA);
+	out.pointB = npTransformPoint3(xfA, pointB);
+	out.localA = pointA;
+	out.localB = npInvRotate3(pair.xfB.q, v3Sub(pointB, pair.xfB.p));
+	npMakeTangents3(out.normal, &out.tangent1, &out.tangent2);
+	out.iterations = iterations;
+	out.stop = stop;
+	return out;
+}

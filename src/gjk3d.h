@@ -1,0 +1,84 @@
+// 3D GJK internals shared by the distance and EPA code (private header).
+//
+// As in 2D, everything runs in A's local frame: B is brought into it once per query (a rotation
+// matrix and an offset), so shapes far from the world origin lose no precision to cancellation.
+// Cores are polytopes (a point, a segment, a box, a hull, a triangle), so GJK terminates exactly
+// on repeated support points and EPA converges to a true face of the Minkowski difference.
+#ifndef NP_GJK3D_H
+#define NP_GJK3D_H
+
+#include "polyhedron3d.h"
+#include "vec3.h"
+
+/// A point of the Minkowski difference A - B with the two core points it came from.
+typedef struct npSupportPoint3
+{
+	npVec3 wA;  ///< point of A's core (A's frame)
+	npVec3 wB;  ///< point of B's core (A's frame)
+	npVec3 w;   ///< wA - wB
+	int indexA; ///< vertex index on A's polyhedron view
+	int indexB; ///< vertex index on B's polyhedron view
+} npSupportPoint3;
+
+/// The query pair, prepared once.
+typedef struct npPair3
+{
+	const npShape3* shapeA;
+	const npShape3* shapeB;
+	npTransform3 xfB;  ///< B's transform relative to A (A's frame)
+	double rot[3][3];  ///< rotation matrix of xfB.q (B's local axes as columns)
+	npPolyhedron3 polyA; ///< A's core as a polyhedron (local frame)
+	npPolyhedron3 polyB; ///< B's core as a polyhedron (B's local frame)
+} npPair3;
+
+/// What GJK found.
+typedef struct npGjkResult3
+{
+	npSupportPoint3 simplex[4]; ///< final simplex
+	double weights[4];          ///< barycentric weights of the closest point
+	int count;                  ///< simplex size
+	bool overlap;               ///< the origin is inside or on the simplex (cores touch or overlap)
+	bool early;                 ///< stopped early: the cores are farther apart than `stopDistance`
+	npVec3 pointA;              ///< closest point on A's core (A's frame)
+	npVec3 pointB;              ///< closest point on B's core (A's frame)
+	double distance;            ///< distance between the cores (0 when overlapping)
+	double scale;               ///< magnitude of the coordinates involved, for tolerances
+	int iterations;             ///< iterations used
+} npGjkResult3;
+
+/// Relative tolerance: lengths below this times the problem's scale count as zero.
+#define NP_REL_TOLERANCE3 1.0e-12
+
+/// Prepares the pair (relative transform, rotation matrix, polyhedron views).
+void npMakePair3(npPair3* pair, const npShape3* a, npTransform3 xfA, const npShape3* b, npTransform3 xfB);
+
+/// B's local point in A's frame.
+static inline npVec3 npPairPointB(const npPair3* pair, npVec3 p)
+{
+	const double(*m)[3] = pair->rot;
+	return (npVec3){ m[0][0] * p.x + m[0][1] * p.y + m[0][2] * p.z + pair->xfB.p.x,
+					 m[1][0] * p.x + m[1][1] * p.y + m[1][2] * p.z + pair->xfB.p.y,
+					 m[2][0] * p.x + m[2][1] * p.y + m[2][2] * p.z + pair->xfB.p.z };
+}
+/// A direction in A's frame expressed in B's frame.
+static inline npVec3 npPairDirToB(const npPair3* pair, npVec3 d)
+{
+	const double(*m)[3] = pair->rot;
+	return (npVec3){ m[0][0] * d.x + m[1][0] * d.y + m[2][0] * d.z, m[0][1] * d.x + m[1][1] * d.y + m[2][1] * d.z,
+					 m[0][2] * d.x + m[1][2] * d.y + m[2][2] * d.z };
+}
+
+/// Support point of A - B in direction d (A's frame): A's farthest vertex along d minus B's
+/// farthest along -d.
+npSupportPoint3 npSupportPair3(const npPair3* pair, npVec3 d);
+
+/// Distance between the two cores by GJK. Stops early (result->early) as soon as a separating
+/// plane proves the cores are more than `stopDistance` apart.
+void npGjk3(const npPair3* pair, double stopDistance, npGjkResult3* result);
+
+/// Closest point of triangle abc to the origin: writes barycentric weights and returns the number
+/// of vertices kept (1..3), reordering `s` so the kept ones come first. Robust for degenerate
+/// triangles (Ericson, Real-Time Collision Detection 5.1.5, with the origin as the query point).
+int npClosestOnTriangle3(npSupportPoint3* s, double* weights);
+
+#endif
