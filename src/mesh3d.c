@@ -440,10 +440,13 @@ npResult npMakeMesh3(const npVec3* vertices, int vertexCount, const int32_t* ind
 			continue;
 		npVec3 pa = verts[a], pb = verts[b], pc = verts[c];
 		npVec3 e0 = v3Sub(pb, pa), e1 = v3Sub(pc, pa), e2 = v3Sub(pc, pb);
-		double cross = v3LengthSq(v3Cross(e0, e1));
-		double longest = np3Max(v3LengthSq(e0), np3Max(v3LengthSq(e1), v3LengthSq(e2)));
-		// Zero area, or a sliver whose sine of its largest angle is below 1e-12.
-		if (!(cross > 1e-24 * longest * longest))
+		// Zero area or a needle: the same test as npMakeTriangle3 (twice the area below
+		// (1e-10 * longest edge + 1e-13 * coordinate scale) * longest edge), so every stored
+		// triangle is also a valid triangle shape.
+		double twiceArea = v3Length(v3Cross(e0, e1));
+		double longest = sqrt(np3Max(v3LengthSq(e0), np3Max(v3LengthSq(e1), v3LengthSq(e2))));
+		double scale = np3Max(v3MaxAbs(pa), np3Max(v3MaxAbs(pb), v3MaxAbs(pc)));
+		if (!(twiceArea > (1.0e-10 * longest + 1.0e-13 * scale) * longest))
 			continue;
 		validTris[3 * n] = a;
 		validTris[3 * n + 1] = b;

@@ -1,0 +1,388 @@
+// The configurations of Pierre Terdiman's "Contact generation for meshes" (seed 002), rebuilt
+// with explicit coordinates. Expected contacts come from the geometry (closest points worked out by
+// hand in the comments), and each test also runs a variant that must fail where the paper says the
+// naive method fails (no feature removal, or the paper's initial algorithm), so the tests can fail.
+#include "meshtest.h"
+
+#define CAP 64
+
+typedef struct Scene
+{
+	npMesh3* mesh[4];
+	npMeshInstance3 inst[4];
+	int count;
+} Scene;
+
+static void addMesh(Scene* s, const npVec3* v, int nv, const int32_t* idx, int nt, npTransform3 xf)
+{
+	npMesh3* m = NULL;
+	npResult r = mtMakeMesh(v, nv, idx, nt, 0.0, &m);
+	CHECK(r == NP_OK, "mesh creation failed: %d", r);
+	s->mesh[s->count] = m;
+	s->inst[s->count] = (npMeshInstance3){ m, xf };
+	s->count += 1;
+}
+
+static void freeScene(Scene* s)
+{
+	for (int i = 0; i < s->count; ++i)
+		free(s->mesh[i]);
+	s->count = 0;
+}
+
+static int sphereContacts(const Scene* s, npVec3 centre, double radius, double margin,
+						  npMeshAlgorithm3 algorithm, npMeshContact3* out)
+{
+	npShape3 sphere;
+	npMakeSphere(radius, &sphere);
+	npMeshQuery3 q = npDefaultMeshQuery3();
+	q.margin = margin;
+	q.algorithm = algorithm;
+	int n = 0;
+	npResult r = npMeshContacts3(&sphere, mtAt(centre.x, centre.y, centre.z), s->inst, s->count, &q, out,
+								 CAP, &n, NULL);
+	CHECK(r == NP_OK, "npMeshContacts3 returned %d", r);
+	for (int i = 0; i < n; ++i)
+		CHECK(mtContactConsistent(out + i), "contact %d breaks the conventions", i);
+	return n;
+}
+
+static bool near3(npVec3 a, npVec3 b, double tol) { return mtDist(a, b) <= tol; }
+
+// Figure 4, "fear of the wireframe": T1 = (V1, V2, V3), T2 = (V2, V4, V3) share edge V2V3 (the
+// line x + y = 2 in the plane z = 0). The centre (0.9, 0.9, 0.45) projects inside T1, 0.1414 from
+// the shared edge; with radius 0.5 the sphere also reaches T2, whose closest point is the edge
+// point (1, 1, 0) at distance sqrt(0.02 + 0.2025) = 0.4717. Only T1's face contact is right.
+static void testFigure4(void)
+{
+	npVec3 v[4] = { mt3(0, 0, 0), mt3(2, 0, 0), mt3(0, 2, 0), mt3(2, 2, 0) };
+	int32_t idx[6] = { 0, 1, 2, 1, 3, 2 };
+	Scene s = { 0 };
+	addMesh(&s, v, 4, idx, 2, mtIdentity);
+	npMeshContact3 c[CAP];
+	npVec3 centre = mt3(0.9, 0.9, 0.45);
+	int n = sphereContacts(&s, centre, 0.5, 0.0, NP_MESH_TERDIMAN, c);
+	CHECK(n == 1, "figure 4: %d contacts, expected 1", n);
+	if (n >= 1)
+	{
+		CHECK(c[0].triangle == 0 && c[0].feature == NP_MESH_FACE, "figure 4: not T1's face");
+		CHECK(near3(c[0].normal, mt3(0, 0, -1), 1e-15), "figure 4: normal");
+		CHECK(fabs(c[0].depth - 0.05) < 1e-12, "figure 4: depth %.17g", c[0].depth);
+		CHECK(near3(c[0].pointB, mt3(0.9, 0.9, 0), 1e-12), "figure 4: pointB");
+		CHECK(near3(c[0].pointA, mt3(0.9, 0.9, -0.05), 1e-12), "figure 4: pointA");
+	}
+	// Without removal T2's ghost edge contact shows up, with the tilted normal from the centre to
+	// (1, 1, 0).
+	n = sphereContacts(&s, centre, 0.5, 0.0, NP_MESH_ALL_CONTACTS, c);
+	CHECK(n == 2, "figure 4 (all): %d contacts, expected 2", n);
+	npVec3 ghost = mtNorm(mtSub(mt3(1, 1, 0), centre));
+	bool found = false;
+	for (int i = 0; i < n; ++i)
+		if (c[i].triangle == 1 && c[i].feature == NP_MESH_EDGE && c[i].featureIndex == 2 &&
+			near3(c[i].normal, ghost, 1e-12) && fabs(c[i].depth - (0.5 - mtDist(centre, mt3(1, 1, 0)))) < 1e-12)
+			found = true;
+	CHECK(found, "figure 4 (all): the ghost edge contact on T2 is missing");
+	freeScene(&s);
+}
+
+// Figure 6: a vertex contact voided by an edge contact. T1 = (V3, V4, V5) lies in y <= 0 with edge
+// V3V5 on y = 0 (x from 0 to 2); T2 = (V3, V7, V6) lies in x <= 0 and shares only V3 (the origin).
+// The centre (0.3, 0.2, 0.1) is beyond edge V3V5: T1's closest point is (0.3, 0, 0) (edge, distance
+// sqrt(0.05) = 0.2236); T2's is V3 itself (vertex region: (0.3, 0.2) . (-1, 1) < 0 and
+// . (-1, -1) < 0), distance sqrt(0.14) = 0.3742. Radius 0.4: both are potential contacts; the edge
+// contact is kept and voids V3, so the vertex contact goes.
+static void testFigure6(void)
+{
+	npVec3 v[5] = { mt3(0, 0, 0), mt3(1, -1.5, 0), mt3(2, 0, 0), mt3(-1, -1, 0), mt3(-1, 1, 0) };
+	int32_t idx[6] = { 0, 1, 2, 0, 4, 3 };
+	Scene s = { 0 };
+	addMesh(&s, v, 5, idx, 2, mtIdentity);
+	npMeshContact3 c[CAP];
+	npVec3 centre = mt3(0.3, 0.2, 0.1);
+	for (int alg = 0; alg < 2; ++alg)
+	{
+		int n = sphereContacts(&s, centre, 0.4, 0.0, alg == 0 ? NP_MESH_TERDIMAN : NP_MESH_TERDIMAN_INITIAL, c);
+		CHECK(n == 1, "figure 6 (alg %d): %d contacts, expected 1", alg, n);
+		if (n >= 1)
+		{
+			CHECK(c[0].triangle == 0 && c[0].feature == NP_MESH_EDGE && c[0].featureIndex == 2,
+				  "figure 6: expected T1's edge V5V3 (edge 2), got tri %d %s%d", c[0].triangle,
+				  mtFeatureName(c[0].feature), c[0].featureIndex);
+			CHECK(near3(c[0].pointB, mt3(0.3, 0, 0), 1e-15), "figure 6: pointB");
+			CHECK(near3(c[0].normal, mtNorm(mt3(0, -0.2, -0.1)), 1e-15), "figure 6: normal");
+			CHECK(fabs(c[0].depth - (0.4 - sqrt(0.05))) < 1e-15, "figure 6: depth");
+		}
+	}
+	int n = sphereContacts(&s, centre, 0.4, 0.0, NP_MESH_ALL_CONTACTS, c);
+	CHECK(n == 2, "figure 6 (all): %d contacts, expected 2 (edge and vertex)", n);
+	freeScene(&s);
+}
+
+// Figure 7: large contact distance. T1 = (V1, V2, V3) (face contact), T2 = (V2, V4, V3) shares
+// edge V2V3 with T1, T3 = (V3, V4, V5) shares edge V3V4 with T2 only. The centre projects to
+// P = (-0.5, 1.2), inside T1. T2's closest point is (0, 1.2) on V2V3 (in-plane distance 0.5); T3's is
+// on V3V4 at parameter 0.7 / 3.25 (in-plane distance 1.55 / sqrt(3.25) = 0.860). Height 0.3, radius
+// 0.35, margin 0.6: all three triangles are potential contacts; only T1's face contact is right.
+static const npVec3 fig7v[5] = { { -2, 1, 0 }, { 0, 0, 0 }, { 0, 2, 0 }, { 1, 0.5, 0 }, { 2, 2.5, 0 } };
+static const int32_t fig7T1[3] = { 0, 1, 2 }, fig7T2[3] = { 1, 3, 2 }, fig7T3[3] = { 2, 3, 4 };
+
+static void testFigure7(void)
+{
+	npVec3 centre = mt3(-0.5, 1.2, 0.3);
+	npMeshContact3 c[CAP];
+	for (int order = 0; order < 2; ++order)
+	{
+		int32_t idx[9];
+		memcpy(idx, fig7T1, sizeof fig7T1);
+		memcpy(idx + 3, order == 0 ? fig7T2 : fig7T3, sizeof fig7T1);
+		memcpy(idx + 6, order == 0 ? fig7T3 : fig7T2, sizeof fig7T1);
+		Scene s = { 0 };
+		addMesh(&s, fig7v, 5, idx, 3, mtIdentity);
+		int n = sphereContacts(&s, centre, 0.35, 0.6, NP_MESH_TERDIMAN, c);
+		CHECK(n == 1, "figure 7 (order %d): %d contacts, expected 1", order, n);
+		if (n >= 1)
+		{
+			CHECK(c[0].triangle == 0 && c[0].feature == NP_MESH_FACE, "figure 7: not T1's face");
+			CHECK(fabs(c[0].depth - 0.05) < 1e-15, "figure 7: depth %.17g", c[0].depth);
+			CHECK(near3(c[0].normal, mt3(0, 0, -1), 0), "figure 7: normal");
+		}
+		// The paper's initial algorithm (unsorted edge pass) keeps T3's wrong edge contact when T3
+		// comes before T2, and gets it right in the other order: the order dependence of section 5a.
+		n = sphereContacts(&s, centre, 0.35, 0.6, NP_MESH_TERDIMAN_INITIAL, c);
+		CHECK(n == (order == 0 ? 1 : 2), "figure 7 initial (order %d): %d contacts, expected %d", order, n,
+			  order == 0 ? 1 : 2);
+		if (order == 1 && n == 2)
+			CHECK(c[1].triangle == 1 && c[1].feature == NP_MESH_EDGE, "figure 7 initial: the wrong contact is T3's edge");
+		n = sphereContacts(&s, centre, 0.35, 0.6, NP_MESH_ALL_CONTACTS, c);
+		CHECK(n == 3, "figure 7 (all): %d contacts, expected 3", n);
+		freeScene(&s);
+	}
+}
+
+// Figure 8: six triangles around the origin (a regular hexagon of radius 1) and T7 across T1's outer
+// edge H0H1. The centre is exactly above the shared vertex: every fan triangle's closest point is the
+// origin (vertex, distance h = 0.2), T7's is the midpoint of H0H1 (edge, distance
+// sqrt(0.04 + 0.75)). Radius 1: expected one vertex contact at the origin, nothing on T7.
+static void fig8Mesh(npVec3* v, int32_t* idx)
+{
+	double s = sqrt(3.0) / 2.0;
+	npVec3 h[6] = { { 1, 0, 0 }, { 0.5, s, 0 }, { -0.5, s, 0 }, { -1, 0, 0 }, { -0.5, -s, 0 }, { 0.5, -s, 0 } };
+	v[0] = mt3(0, 0, 0);
+	for (int k = 0; k < 6; ++k)
+		v[1 + k] = h[k];
+	v[7] = mt3(1.5, s, 0); // H0 + H1
+	for (int k = 0; k < 6; ++k)
+	{
+		idx[3 * k] = 0;
+		idx[3 * k + 1] = 1 + k;
+		idx[3 * k + 2] = 1 + (k + 1) % 6;
+	}
+	idx[18] = 2; // T7 = (H1, H0, H0 + H1)
+	idx[19] = 1;
+	idx[20] = 7;
+}
+
+static void checkFigure8(const npMeshContact3* c, int n, const char* what)
+{
+	CHECK(n == 1, "%s: %d contacts, expected 1", what, n);
+	if (n < 1)
+		return;
+	CHECK(c[0].feature == NP_MESH_VERTEX && c[0].triangle != 6, "%s: expected a fan vertex contact, got tri %d %s",
+		  what, c[0].triangle, mtFeatureName(c[0].feature));
+	CHECK(near3(c[0].pointB, mt3(0, 0, 0), 0), "%s: pointB", what);
+	CHECK(near3(c[0].normal, mt3(0, 0, -1), 0), "%s: normal", what);
+	CHECK(fabs(c[0].depth - 0.8) < 1e-15, "%s: depth", what);
+	for (int i = 0; i < n; ++i)
+		CHECK(c[i].triangle != 6, "%s: contact on T7", what);
+}
+
+static void testFigure8(void)
+{
+	npVec3 v[8];
+	int32_t idx[21];
+	fig8Mesh(v, idx);
+	Scene s = { 0 };
+	addMesh(&s, v, 8, idx, 7, mtIdentity);
+	npMeshContact3 c[CAP];
+	npVec3 centre = mt3(0, 0, 0.2);
+	int n = sphereContacts(&s, centre, 1.0, 0.0, NP_MESH_TERDIMAN, c);
+	checkFigure8(c, n, "figure 8");
+	// Separate edge and vertex passes (the initial algorithm) keep T7's edge contact: 2 contacts.
+	n = sphereContacts(&s, centre, 1.0, 0.0, NP_MESH_TERDIMAN_INITIAL, c);
+	bool t7 = false;
+	for (int i = 0; i < n; ++i)
+		t7 = t7 || (c[i].triangle == 6 && c[i].feature == NP_MESH_EDGE);
+	CHECK(n == 2 && t7, "figure 8 initial: expected the invalid T7 edge contact (n = %d)", n);
+	n = sphereContacts(&s, centre, 1.0, 0.0, NP_MESH_ALL_CONTACTS, c);
+	CHECK(n == 7, "figure 8 (all): %d contacts, expected 7", n);
+	freeScene(&s);
+}
+
+// Section 6: the same scenes split into two meshes with duplicated vertices (each mesh has its own
+// copy of the shared vertices) give the same contacts. Also with the second mesh authored elsewhere
+// and moved into place by a rotation + translation (its world vertices then differ from the first
+// mesh's by rounding only).
+static void testDisjoint(void)
+{
+	npMeshContact3 c[CAP];
+	// Figure 8: the fan in mesh 0, T7 in mesh 1.
+	{
+		npVec3 v[8];
+		int32_t idx[21];
+		fig8Mesh(v, idx);
+		npVec3 v7[3] = { v[2], v[1], v[7] };
+		int32_t i7[3] = { 0, 1, 2 };
+		Scene s = { 0 };
+		addMesh(&s, v, 7, idx, 6, mtIdentity);
+		addMesh(&s, v7, 3, i7, 1, mtIdentity);
+		int n = sphereContacts(&s, mt3(0, 0, 0.2), 1.0, 0.0, NP_MESH_TERDIMAN, c);
+		checkFigure8(c, n, "figure 8 split");
+		for (int i = 0; i < n; ++i)
+			CHECK(c[i].mesh == 0, "figure 8 split: contact on mesh 1");
+		freeScene(&s);
+
+		// Fan split into two halves, T7 in a third mesh authored around (10, 0, 0), rotated 90 degrees
+		// about z, and placed back by its transform.
+		npTransform3 xf = mtPose(mt3(0, 0, 0), mt3(0, 0, 1), MT_PI / 2);
+		npVec3 local[3];
+		for (int k = 0; k < 3; ++k)
+		{
+			// local = R^-1 * world, computed with the test's own rotation (rounding differs).
+			npVec3 p = v7[k];
+			double cs = cos(-MT_PI / 2), sn = sin(-MT_PI / 2);
+			local[k] = mt3(cs * p.x - sn * p.y, sn * p.x + cs * p.y, p.z);
+		}
+		addMesh(&s, v, 7, idx, 3, mtIdentity);
+		addMesh(&s, v, 7, idx + 9, 3, mtIdentity);
+		addMesh(&s, local, 3, i7, 1, xf);
+		n = sphereContacts(&s, mt3(0, 0, 0.2), 1.0, 0.0, NP_MESH_TERDIMAN, c);
+		checkFigure8(c, n, "figure 8 in three meshes, one rotated");
+		// Without position matching tolerance (exact bits) the rotated copy may not match; with the
+		// default tolerance it must. And without removal every triangle reports.
+		n = sphereContacts(&s, mt3(0, 0, 0.2), 1.0, 0.0, NP_MESH_ALL_CONTACTS, c);
+		CHECK(n == 7, "figure 8 three meshes (all): %d contacts", n);
+		freeScene(&s);
+	}
+	// Figure 4 split: T1 in mesh 0, T2 (duplicated V2, V3) in mesh 1.
+	{
+		npVec3 a[3] = { mt3(0, 0, 0), mt3(2, 0, 0), mt3(0, 2, 0) };
+		npVec3 b[3] = { mt3(2, 0, 0), mt3(2, 2, 0), mt3(0, 2, 0) };
+		int32_t i3[3] = { 0, 1, 2 };
+		Scene s = { 0 };
+		addMesh(&s, b, 3, i3, 1, mtIdentity); // the edge-contact mesh first: order must not matter
+		addMesh(&s, a, 3, i3, 1, mtIdentity);
+		int n = sphereContacts(&s, mt3(0.9, 0.9, 0.45), 0.5, 0.0, NP_MESH_TERDIMAN, c);
+		CHECK(n == 1 && c[0].mesh == 1 && c[0].feature == NP_MESH_FACE, "figure 4 split: n = %d", n);
+		freeScene(&s);
+	}
+	// Figure 7 split: T1 | T2 | T3 in three meshes, in both orders of T2 and T3.
+	for (int order = 0; order < 2; ++order)
+	{
+		const int32_t* tris[3] = { fig7T1, order == 0 ? fig7T2 : fig7T3, order == 0 ? fig7T3 : fig7T2 };
+		Scene s = { 0 };
+		for (int m = 0; m < 3; ++m)
+		{
+			npVec3 v[3] = { fig7v[tris[m][0]], fig7v[tris[m][1]], fig7v[tris[m][2]] };
+			int32_t i3[3] = { 0, 1, 2 };
+			addMesh(&s, v, 3, i3, 1, mtIdentity);
+		}
+		int n = sphereContacts(&s, mt3(-0.5, 1.2, 0.3), 0.35, 0.6, NP_MESH_TERDIMAN, c);
+		CHECK(n == 1 && c[0].mesh == 0 && c[0].feature == NP_MESH_FACE, "figure 7 split (order %d): n = %d", order, n);
+		freeScene(&s);
+	}
+	// Figure 6 split: T2 in another mesh.
+	{
+		npVec3 t1[3] = { mt3(0, 0, 0), mt3(1, -1.5, 0), mt3(2, 0, 0) };
+		npVec3 t2[3] = { mt3(0, 0, 0), mt3(-1, 1, 0), mt3(-1, -1, 0) };
+		int32_t i3[3] = { 0, 1, 2 };
+		Scene s = { 0 };
+		addMesh(&s, t2, 3, i3, 1, mtIdentity);
+		addMesh(&s, t1, 3, i3, 1, mtIdentity);
+		int n = sphereContacts(&s, mt3(0.3, 0.2, 0.1), 0.4, 0.0, NP_MESH_TERDIMAN, c);
+		CHECK(n == 1 && c[0].mesh == 1 && c[0].feature == NP_MESH_EDGE, "figure 6 split: n = %d", n);
+		freeScene(&s);
+	}
+}
+
+// Features are matched by position, not by welding: with a feature tolerance of 0 and a copy of T2
+// shifted by 1e-9 (so its edge no longer coincides with T1's), the ghost contact comes back; with
+// tolerance 1e-6 it is removed again.
+static void testFeatureTolerance(void)
+{
+	npVec3 a[3] = { mt3(0, 0, 0), mt3(2, 0, 0), mt3(0, 2, 0) };
+	npVec3 b[3] = { mt3(2 + 1e-9, 0, 0), mt3(2 + 1e-9, 2, 0), mt3(1e-9, 2, 0) };
+	int32_t i3[3] = { 0, 1, 2 };
+	Scene s = { 0 };
+	addMesh(&s, a, 3, i3, 1, mtIdentity);
+	addMesh(&s, b, 3, i3, 1, mtIdentity);
+	npShape3 sphere;
+	npMakeSphere(0.5, &sphere);
+	npMeshQuery3 q = npDefaultMeshQuery3();
+	npMeshContact3 c[CAP];
+	int n = 0;
+	q.featureTolerance = 0.0;
+	npMeshContacts3(&sphere, mtAt(0.9, 0.9, 0.45), s.inst, 2, &q, c, CAP, &n, NULL);
+	CHECK(n == 2, "tolerance 0: %d contacts, expected 2 (edges no longer shared)", n);
+	q.featureTolerance = 1e-6;
+	npMeshContacts3(&sphere, mtAt(0.9, 0.9, 0.45), s.inst, 2, &q, c, CAP, &n, NULL);
+	CHECK(n == 1, "tolerance 1e-6: %d contacts, expected 1", n);
+	freeScene(&s);
+}
+
+// A closed box mesh [-1, 1]^3 (outward normals): genuine convex edges and corners keep their
+// contacts (one each: the two or three triangles touching the same edge / corner void each other).
+static void testMeshBoxCorner(void)
+{
+	npVec3 v[8];
+	for (int i = 0; i < 8; ++i)
+		v[i] = mt3(i & 1 ? 1 : -1, i & 2 ? 1 : -1, i & 4 ? 1 : -1);
+	// Faces as quads (counter-clockwise from outside), two triangles each.
+	int quads[6][4] = { { 0, 2, 3, 1 }, { 4, 5, 7, 6 }, { 0, 1, 5, 4 }, { 2, 6, 7, 3 }, { 0, 4, 6, 2 }, { 1, 3, 7, 5 } };
+	int32_t idx[36];
+	for (int f = 0; f < 6; ++f)
+	{
+		int32_t t[6] = { quads[f][0], quads[f][1], quads[f][2], quads[f][0], quads[f][2], quads[f][3] };
+		memcpy(idx + 6 * f, t, sizeof t);
+	}
+	Scene s = { 0 };
+	addMesh(&s, v, 8, idx, 12, mtIdentity);
+	CHECK(s.mesh[0]->boundaryEdges == 0, "box mesh: %d boundary edges", s.mesh[0]->boundaryEdges);
+	npMeshContact3 c[CAP];
+	// Corner: centre (1.2, 1.2, 1.2), radius 0.4, distance sqrt(0.12) to the corner (1, 1, 1).
+	int n = sphereContacts(&s, mt3(1.2, 1.2, 1.2), 0.4, 0.0, NP_MESH_TERDIMAN, c);
+	CHECK(n == 1, "box corner: %d contacts, expected 1", n);
+	if (n >= 1)
+	{
+		CHECK(c[0].feature == NP_MESH_VERTEX, "box corner: feature %s", mtFeatureName(c[0].feature));
+		CHECK(near3(c[0].normal, mtNorm(mt3(-1, -1, -1)), 1e-15), "box corner: normal");
+		CHECK(fabs(c[0].depth - (0.4 - sqrt(0.12))) < 1e-15, "box corner: depth");
+	}
+	// Edge: centre (1.2, 1.2, 0.3): closest point (1, 1, 0.3) on the cube edge x = y = 1.
+	n = sphereContacts(&s, mt3(1.2, 1.2, 0.3), 0.4, 0.0, NP_MESH_TERDIMAN, c);
+	CHECK(n == 1, "box edge: %d contacts, expected 1", n);
+	if (n >= 1)
+	{
+		CHECK(c[0].feature == NP_MESH_EDGE, "box edge: feature %s", mtFeatureName(c[0].feature));
+		CHECK(near3(c[0].normal, mtNorm(mt3(-1, -1, 0)), 1e-15), "box edge: normal");
+		CHECK(near3(c[0].pointB, mt3(1, 1, 0.3), 1e-15), "box edge: pointB");
+	}
+	// Face: centre (1.3, 0.2, -0.1): face contact on +x with depth 0.1.
+	n = sphereContacts(&s, mt3(1.3, 0.2, -0.1), 0.4, 0.0, NP_MESH_TERDIMAN, c);
+	CHECK(n == 1 && c[0].feature == NP_MESH_FACE && near3(c[0].normal, mt3(-1, 0, 0), 0) &&
+			  fabs(c[0].depth - 0.1) < 1e-15,
+		  "box face: n = %d", n);
+	freeScene(&s);
+}
+
+int main(void)
+{
+	testFigure4();
+	testFigure6();
+	testFigure7();
+	testFigure8();
+	testDisjoint();
+	testFeatureTolerance();
+	testMeshBoxCorner();
+	printf("%d passed, %d failed\n", passed, failed);
+	return failed == 0 ? 0 : 1;
+}
