@@ -47,6 +47,8 @@
 //       shapes: { a: { kind, params, transform }, b: ... }, selected, playing, speed
 //     }
 //   worldToClient([x, y]), csoToClient([x, y])  client (viewport) pixels of a point in either view
+//   handleToClient(which)       client pixels of a shape's rotation handle
+//   select(which)               makes 'a' or 'b' the shape the keyboard moves
 import { init } from '../js/narrowphase.mjs';
 import * as draw from './draw.mjs';
 
@@ -73,7 +75,7 @@ const INITIAL = {
 	b: { kind: 'box', params: { hx: 1.0, hy: 0.65 }, transform: { position: [0.85, -0.35], angle: 0.6 } },
 };
 
-const WORLD_HALF_SPAN = 4.2; // world units visible from the centre to the nearest canvas edge
+const WORLD_HALF_SPAN = 3.2; // world units visible from the centre to the nearest canvas edge
 const KINDS = ['circle', 'box', 'capsule', 'polygon'];
 
 let np = null;
@@ -102,7 +104,7 @@ function num(x, digits = 4) {
 }
 const vec = (v, digits = 3) => (v ? `(${num(v[0], digits)}, ${num(v[1], digits)})` : '–');
 const deg = (rad) => (rad * 180) / Math.PI;
-const clone = (x) => (x === undefined ? undefined : JSON.parse(JSON.stringify(x)));
+const clone = (x) => (x === undefined ? undefined : structuredClone(x));
 
 // ------------------------------------------------------------------ shapes through the library
 
@@ -307,7 +309,6 @@ function drawWorld() {
 		view.ctx.setLineDash([6, 5]);
 		draw.shape(view, scene.b.shape.vertices, scene.b.shape.radius, moved, palette.b, 'rgba(217, 115, 26, 0.05)', { dashedCore: false });
 		view.ctx.restore();
-		draw.label(view, moved.position, 'B + depth·n', { dy: 0, align: 'center', color: palette.b });
 	}
 
 	for (const w of order) {
@@ -317,8 +318,11 @@ function drawWorld() {
 	for (const w of order) {
 		const s = scene[w];
 		const h = handlePoint(w);
+		view.ctx.save();
+		view.ctx.globalAlpha = scene.selected === w ? 1 : 0.5;
 		draw.segment(view, s.transform.position, h, palette[w], 1.25, [2, 3]);
 		draw.dot(view, h, palette[w], scene.selected === w ? 7 : 6);
+		view.ctx.restore();
 		draw.dot(view, s.transform.position, palette[w], 3, null);
 		draw.label(view, s.transform.position, w.toUpperCase(), { dx: 7, dy: -9, color: palette[w], bold: true, size: 15 });
 	}
@@ -337,12 +341,20 @@ function drawWorld() {
 			draw.arrowDir(view, base, n, 46, palette.normal, 2.5);
 			const tip = [base[0] + (n[0] * 58) / view.scale, base[1] + (n[1] * 58) / view.scale];
 			draw.label(view, tip, 'n', { align: 'center', color: palette.normal, bold: true, size: 14 });
+			// Depth labels sit beside their point along the contact tangent, away from the other point.
+			const t = [-n[1], n[0]];
 			pts.forEach((c, i) => {
-				const side = n[0] >= 0 ? -1 : 1;
-				draw.label(view, c.pointB, `d${pts.length > 1 ? i + 1 : ''} = ${num(c.depth, 3)}`, {
-					dx: side * 12,
-					dy: 12,
-					align: side < 0 ? 'right' : 'left',
+				let side = i === 0 ? -1 : 1;
+				if (pts.length === 2) {
+					const other = pts[1 - i].pointB;
+					side = (c.pointB[0] - other[0]) * t[0] + (c.pointB[1] - other[1]) * t[1] >= 0 ? 1 : -1;
+				}
+				const dx = side * t[0] * 16;
+				const dy = -side * t[1] * 16;
+				draw.label(view, c.pointB, `${num(c.depth, 3)}`, {
+					dx,
+					dy,
+					align: Math.abs(dx) < 6 ? 'center' : dx < 0 ? 'right' : 'left',
 					color: palette.ink,
 				});
 			});
@@ -464,7 +476,7 @@ function drawCso() {
 		const nrm = st.edgeNormal;
 		const foot = [nrm[0] * st.edgeDistance, nrm[1] * st.edgeDistance];
 		const level = [nrm[0] * st.supportDistance, nrm[1] * st.supportDistance];
-		// The support point's level line: every point of A - B lies on the origin's side of it.
+		// The support point's level line (dotted): all of A - B lies on the origin's side of it.
 		const tangent = [-nrm[1], nrm[0]];
 		const reach = Math.max(view.width, view.height) / view.scale;
 		draw.segment(view, [level[0] - tangent[0] * reach, level[1] - tangent[1] * reach], [level[0] + tangent[0] * reach, level[1] + tangent[1] * reach], palette.muted, 1, [3, 4]);
@@ -478,11 +490,14 @@ function drawCso() {
 		// Origin to the closest edge: its distance is this iteration's candidate depth.
 		draw.segment(view, [0, 0], foot, palette.edge, 2);
 		draw.dot(view, foot, palette.edge, 3.5, null);
-		draw.arrow(view, foot, level, palette.ink, 1.5);
+		// The edge's outward normal n, drawn at a fixed length from the edge's closest point.
+		draw.arrowDir(view, foot, nrm, 34, palette.ink, 1.75);
+		draw.label(view, [foot[0] + (nrm[0] * 44) / view.scale, foot[1] + (nrm[1] * 44) / view.scale], 'n', { align: 'center', bold: true });
 		draw.dot(view, st.support, palette.support, 6);
-		draw.origin(view);
+		draw.origin(view, nrm);
 		const side = { dx: 12, dy: -12 };
-		draw.label(view, [foot[0] / 2, foot[1] / 2], `d = ${num(st.edgeDistance, 3)}`, { dx: -10, dy: 14, align: 'right', color: palette.edge, bold: true });
+		// The edge distance sits beside O, opposite the normal (inside the polytope, clear of the edge).
+		draw.label(view, [0, 0], `d = ${num(st.edgeDistance, 3)}`, { dx: -34 * nrm[0], dy: 34 * nrm[1], align: 'center', color: palette.edge, bold: true });
 		draw.label(view, st.support, `support, n·s = ${num(st.supportDistance, 3)}`, { ...side, color: palette.ink, bold: true });
 		return;
 	}
@@ -504,7 +519,7 @@ function drawCso() {
 		draw.segment(view, poly[last.closestEdge], poly[(last.closestEdge + 1) % poly.length], palette.edge, 4.5);
 	}
 	const tip = [pen.normal[0] * pen.depth, pen.normal[1] * pen.depth];
-	draw.origin(view);
+	draw.origin(view, pen.normal);
 	draw.arrow(view, [0, 0], tip, palette.normal, 3.5);
 	if (pen.radius > 0 && steps.length > 0) {
 		const core = steps[steps.length - 1].edgeDistance;
@@ -573,7 +588,7 @@ function explain() {
 			} else if (pen.stop === 'point') {
 				text = `Both cores are the same point, so any direction is as good as another; the library picks a fixed one. The depth is the rounding, <b>${num(pen.depth, 4)}</b>.`;
 			} else {
-				text = `The closest edge's distance plus the rounding (${num(r, 3)}) is the penetration depth, <b>${num(pen.depth, 4)}</b>, and its outward normal n = ${vec(pen.normal, 4)} points from A to B. The red arrow from O is depth·n: shifting A − B by it puts the origin on the boundary, which is moving B by depth·n (the dashed B in the world view) so the shapes just touch.`;
+				text = `The closest edge's distance${r > 0 ? ` plus the rounding (${num(r, 3)})` : ''} is the penetration depth, <b>${num(pen.depth, 4)}</b>, and its outward normal n = ${vec(pen.normal, 4)} points from A to B. The red arrow from O is depth·n: shifting A − B by it puts the origin on the boundary, which is moving B by depth·n (the dashed B in the world view) so the shapes just touch.`;
 			}
 			return {
 				tag: 'Result',
@@ -602,7 +617,7 @@ function renderText() {
 	$('#btn-step').disabled = !q || atEnd;
 	$('#btn-end').disabled = !q || atEnd;
 	$('#btn-play').disabled = !q || count <= 1;
-	$('#play-icon').textContent = playing ? '⏸' : '▶';
+	$('#play-icon').setAttribute('d', playing ? 'M4 3h3v10H4zM9 3h3v10H9z' : 'M4 3v10l8-5z');
 	$('#play-text').textContent = playing ? 'Pause' : 'Play';
 	$('#btn-play').setAttribute('aria-pressed', String(playing));
 
@@ -614,6 +629,7 @@ function renderText() {
 			rows.push(['Normal A→B', vec(pen.normal, 4)]);
 			rows.push(['EPA iterations', `${pen.iterations} (${pen.stop})`]);
 			rows.push(['Contact points', String(q.manifold.points.length)]);
+			q.manifold.points.forEach((c, i) => rows.push([`  point ${i + 1}`, `A ${vec(c.pointA, 3)} depth ${num(c.depth, 4)}`]));
 			if (info.phase === 'step') {
 				const st = info.step;
 				rows.push(['Edge distance', num(st.edgeDistance, 6)]);
@@ -980,7 +996,10 @@ function render() {
 	drawWorld();
 	drawCso();
 	renderText();
-	$('#cso-hint').textContent = q && q.pen ? `the origin is inside: overlap (r = ${num(q.cso.radius, 3)})` : q ? 'the origin is outside: apart' : 'every point of A minus every point of B';
+	let hint = 'every point of A minus every point of B';
+	if (q) hint = q.pen ? 'the origin O is inside: the shapes overlap' : 'the origin O is outside: the shapes are apart';
+	if (q && q.cso.radius > 0) hint += ` · rounded by r = ${num(q.cso.radius, 3)}`;
+	$('#cso-hint').textContent = hint;
 }
 
 function resize() {
@@ -1033,6 +1052,7 @@ const api = {
 		return state();
 	},
 	worldToClient: (p) => clientPoint(worldView, p),
+	handleToClient: (which) => clientPoint(worldView, handlePoint(which)),
 	csoToClient: (p) => clientPoint(csoView, p),
 };
 window.narrowphaseDemo = api;

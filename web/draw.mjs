@@ -255,7 +255,7 @@ export function ring(view, p, color, radius = 6, width = 2) {
 }
 
 /** The origin marker of the Minkowski view: a small cross in a circle. */
-export function origin(view) {
+export function origin(view, away = null) {
 	const { ctx } = view;
 	const [x, y] = view.toScreen([0, 0]);
 	ctx.save();
@@ -269,7 +269,10 @@ export function origin(view) {
 	ctx.lineTo(x, y + 9);
 	ctx.stroke();
 	ctx.restore();
-	label(view, [0, 0], 'O', { dx: -9, dy: 13, color: palette.ink, align: 'right', bold: true });
+	// The label goes beside `away` (a world direction drawn from the origin), at right angles to it.
+	const d = away && (away[0] !== 0 || away[1] !== 0) ? [away[1], -away[0]] : [-0.6, -0.8];
+	const len = Math.hypot(d[0], d[1]);
+	label(view, [0, 0], 'O', { dx: (16 * d[0]) / len, dy: (-16 * d[1]) / len, color: palette.ink, align: 'center', bold: true });
 }
 
 /**

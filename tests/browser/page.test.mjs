@@ -177,6 +177,23 @@ const cases = [
 		b: { kind: 'capsule', params: { halfLength: 1.1, radius: 0.3 }, transform: { position: [0.4, 0.9], angle: -0.4 } },
 	},
 	{
+		name: 'rounded polygon vs capsule, cores overlapping (EPA on the cores, radius added)',
+		a: { kind: 'polygon', params: { vertices: [[-1, -1], [1, -1], [0, 1.2]], radius: 0.2 }, transform: { position: [0, 0], angle: 0 } },
+		b: { kind: 'capsule', params: { halfLength: 1.1, radius: 0.3 }, transform: { position: [0.2, 0.4], angle: -0.4 } },
+	},
+	{
+		name: 'equal boxes side by side (origin on the simplex edge: EPA starts from the edge pair)',
+		a: { kind: 'box', params: { hx: 1, hy: 1 }, transform: { position: [0, 0], angle: 0 } },
+		b: { kind: 'box', params: { hx: 1, hy: 1 }, transform: { position: [1.5, 0], angle: 0 } },
+		expect: { startedFromEdge: true, depth: 0.5, normal: [1, 0] },
+	},
+	{
+		name: 'concentric circles (both cores one point)',
+		a: { kind: 'circle', params: { radius: 0.7 }, transform: { position: [0.3, -0.2], angle: 0 } },
+		b: { kind: 'circle', params: { radius: 0.5 }, transform: { position: [0.3, -0.2], angle: 0 } },
+		expect: { depth: 1.2 },
+	},
+	{
 		name: 'box vs box, deep',
 		a: { kind: 'box', params: { hx: 1.5, hy: 1 }, transform: { position: [0, 0], angle: 0 } },
 		b: { kind: 'box', params: { hx: 0.8, hy: 0.8 }, transform: { position: [0.7, 0.3], angle: 0.3 } },
@@ -221,6 +238,13 @@ for (const c of cases) {
 		close(s.normal[1], ref.pen.normal[1], 1e-12, 'normal y');
 		close(Math.hypot(...s.normal), 1, 1e-12, '|normal|');
 		assert.equal(s.stop, ref.pen.stop);
+		assert.equal(s.startedFromEdge, ref.pen.startedFromEdge);
+		// Where a closed form exists, check it too (the library could be wrong in both places).
+		if (c.expect) {
+			if (c.expect.depth !== undefined) close(s.depth, c.expect.depth, 1e-12, 'depth (closed form)');
+			if (c.expect.normal) c.expect.normal.forEach((v, i) => close(s.normal[i], v, 1e-12, `normal[${i}] (closed form)`));
+			if (c.expect.startedFromEdge !== undefined) assert.equal(s.startedFromEdge, c.expect.startedFromEdge);
+		}
 		assert.deepEqual(s.contacts, ref.manifold.points);
 		// step() at the end stays at the end; back() and reset() go back.
 		assert.equal((await demo('step')).frame, s.frame);
@@ -347,6 +371,63 @@ test('dragging B with the mouse moves it and changes the depth as the library sa
 	assert.notEqual(r.shapes.b.transform.angle, 0);
 	assert.equal(r.shapes.a.transform.angle, 0);
 	await page.screenshot({ path: join(artifacts, 'epa-after-drag.png'), fullPage: true });
+});
+
+test('the rotation handle turns a shape about its centre; the keyboard moves the selected shape', async () => {
+	const a = { kind: 'box', params: { hx: 1.2, hy: 0.8 }, transform: { position: [-0.6, 0], angle: 0 } };
+	const b = { kind: 'capsule', params: { halfLength: 0.8, radius: 0.4 }, transform: { position: [0.8, 0.3], angle: 0 } };
+	await setScene(a, b);
+	// B's handle lies on its local x axis; drag it a quarter turn around B's centre.
+	const h = await demo('handleToClient', 'b');
+	const c = await demo('worldToClient', b.transform.position);
+	const r = h.x - c.x;
+	assert.ok(r > 20 && Math.abs(h.y - c.y) < 1e-6, 'handle on the local x axis');
+	await page.mouse.move(h.x, h.y);
+	await page.mouse.down();
+	for (let i = 1; i <= 8; i++) {
+		const t = (i / 8) * (Math.PI / 2);
+		await page.mouse.move(c.x + r * Math.cos(t), c.y - r * Math.sin(t));
+	}
+	await page.mouse.up();
+	let s = await demo('state');
+	close(s.shapes.b.transform.angle, Math.PI / 2, 0.02, 'B turned a quarter turn counter-clockwise');
+	assert.deepEqual(s.shapes.b.transform.position, b.transform.position, 'rotating does not move B');
+	const ref = reference(a, { ...b, transform: s.shapes.b.transform });
+	close(s.depth, ref.pen.depth, 1e-12, 'depth after rotating');
+	// Keyboard on the focused world view: 1 selects A, ArrowRight moves it by 0.05, Shift by 0.25.
+	await page.focus('#world-canvas');
+	await page.keyboard.press('1');
+	await page.keyboard.press('ArrowRight');
+	await page.keyboard.press('Shift+ArrowUp');
+	s = await demo('state');
+	assert.equal(s.selected, 'a');
+	close(s.shapes.a.transform.position[0], -0.55, 1e-12, 'A moved right');
+	close(s.shapes.a.transform.position[1], 0.25, 1e-12, 'A moved up');
+	const focusOutline = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
+	assert.notEqual(focusOutline, 'none', 'focused canvas shows a visible focus ring');
+});
+
+test('touch: dragging a shape with a finger moves it (pointer events)', async () => {
+	const a = { kind: 'circle', params: { radius: 0.8 }, transform: { position: [-1.5, 0], angle: 0 } };
+	const b = { kind: 'circle', params: { radius: 0.6 }, transform: { position: [1.5, 0], angle: 0 } };
+	await setScene(a, b);
+	const cdp = await page.context().newCDPSession(page);
+	const from = await demo('worldToClient', b.transform.position);
+	const touch = (type, x, y) =>
+		cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y, id: 1, radiusX: 4, radiusY: 4, force: 1 }] });
+	await touch('touchStart', from.x, from.y);
+	for (let i = 1; i <= 5; i++) await touch('touchMove', from.x - 16 * i, from.y + 4 * i);
+	await touch('touchEnd');
+	await cdp.detach();
+	const s = await demo('state');
+	const scale = await page.evaluate(() => {
+		const n = window.narrowphaseDemo;
+		return n.worldToClient([1, 0]).x - n.worldToClient([0, 0]).x;
+	});
+	close(s.shapes.b.transform.position[0], 1.5 - 80 / scale, 1e-9, 'B x after the touch drag');
+	close(s.shapes.b.transform.position[1], -20 / scale, 1e-9, 'B y after the touch drag');
+	const ref = reference(a, { ...b, transform: s.shapes.b.transform });
+	close(s.distance, ref.dist.distance, 1e-12, 'distance after the touch drag');
 });
 
 test('phone-sized viewport: views stack and stay drawn', async () => {
