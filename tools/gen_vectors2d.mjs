@@ -236,6 +236,16 @@ function reference(a, xfA, b, xfB) {
 	return res;
 }
 
+// Minimum width of a rounded core over its own edge normals (2 * radius for circles and capsules).
+function minWidth(core) {
+	let w = 0;
+	if (core.verts.length >= 3) {
+		w = Infinity;
+		for (const n of axesOf(core.verts)) w = Math.min(w, support(core.verts, n) + support(core.verts, mul(-1, n)));
+	}
+	return w + 2 * core.radius;
+}
+
 // ------------------------------------------------------------------------------------ vectors
 const files = { overlap: [], distance: [], penetration: [], manifold: [], shapes: [], errors: [] };
 const ids = new Set();
@@ -295,6 +305,10 @@ function pairVectors(name, a, xfA, b, xfB, opts = {}) {
 				// normals) plus the face preference; without face axes, the best direction itself.
 				e.maxNormalOverlap = (ref.satBest !== null ? ref.satBest : -ref.gap) + FACE_PREFERENCE;
 				const satSep = ref.satBest !== null ? -ref.satBest : ref.gap;
+				// Shallow contact (depth at most a quarter of either shape's minimum width): then each
+				// point's incident witness must lie inside the other shape (deeper contacts can pass
+				// through a thin shape, e.g. two crossing slivers).
+				if (ref.gap < 0 && -ref.gap <= 0.25 * Math.min(minWidth(ref.A), minWidth(ref.B))) e.shallow = true;
 				if (opts.count !== undefined && !ref.touching) e.count = opts.count;
 				else if (ref.gap < -tol) e.minCount = 1;
 				else if (ref.gap > tol && ref.gap < margin - tol) e.minCount = 1;

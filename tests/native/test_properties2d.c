@@ -5,8 +5,8 @@
 //  1. EPA depth == brute-force depth: SAT over every edge normal of both cores (+-normal for a
 //     segment core) plus the radii when the cores overlap, else rA + rB - (brute-force core
 //     distance over all feature pairs);
-//  2. manifold points: pointA on A's surface, pointB on B's, depth identity, and for overlapping
-//     points pointA inside B and pointB inside A, all within tolerance;
+//  2. manifold points: pointA on A's surface, pointB on B's, depth identity, and for shallow
+//     overlapping points one witness inside the other shape, all within tolerance;
 //  3. swapping A and B flips the penetration normal and keeps the depth;
 //  4. overlap == (penetration != null) == (distance == 0), away from touching (|gap| > 1e-9).
 // The same PRNG (mulberry32) drives tests/node/properties2d.test.mjs, so the first pairs are the same.
@@ -247,6 +247,20 @@ static double signedDistance(const Core* c, npVec2 p)
 	return (inside <= 0.0 ? inside : outside) - c->r;
 }
 
+// Minimum width of a rounded core over its own edge normals (2 * radius for circles and capsules).
+static double minWidth(const Core* c)
+{
+	double w = c->n >= 3 ? INFINITY : 0.0;
+	for (int i = 0; c->n >= 3 && i < c->n; ++i)
+	{
+		npVec2 e = sub2(c->v[(i + 1) % c->n], c->v[i]);
+		double l = len2(e);
+		npVec2 n = { e.y / l, -e.x / l };
+		w = fmin(w, support(c, n) + support(c, (npVec2){ -n.x, -n.y }));
+	}
+	return w + 2.0 * c->r;
+}
+
 // ------------------------------------------------------------------------------ random shapes
 static void randomShape(npShape2* s)
 {
@@ -311,11 +325,14 @@ static void checkManifold(int pair, const Core* A, const Core* B, const npManifo
 		checkPoint(fabs(dB) <= TOL, "manifold pointB on B's surface", pair, dB, 0.0);
 		double id = dot2(sub2(pa, p->pointB), m->normal);
 		checkPoint(fabs(id - p->depth) <= TOL, "manifold depth identity", pair, id, p->depth);
-		if (p->depth > 0.0)
+		if (p->depth > 0.0 && p->depth <= 0.25 * fmin(minWidth(A), minWidth(B)))
 		{
-			double inB = signedDistance(B, pa), inA = signedDistance(A, p->pointB);
-			checkPoint(inB <= TOL, "manifold pointA inside B", pair, inB, 0.0);
-			checkPoint(inA <= TOL, "manifold pointB inside A", pair, inA, 0.0);
+			// A shallow contact lies in both shapes: the incident feature's witness is inside the
+			// other shape. Only one of the two (the witness projected onto the reference face can be
+			// outside a tilted incident shape by depth * sin(tilt)), and only when shallow (a deeper
+			// contact can pass through a thin shape).
+			double outB = signedDistance(B, pa), outA = signedDistance(A, p->pointB);
+			checkPoint(outB <= TOL || outA <= TOL, "manifold point: a witness inside the other shape", pair, fmin(outA, outB), 0.0);
 		}
 	}
 }
