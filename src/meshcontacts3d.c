@@ -7,7 +7,8 @@
 //     space.
 //  2. Per triangle: back-face culling (the shape's centre behind the triangle's plane), then the
 //     shape-vs-triangle contact and the triangle feature it touches. Spheres use the closest point
-//     on the triangle (its Voronoi region gives face / edge / vertex). Capsules, boxes and hulls use
+//     on the triangle (its Voronoi region gives face / edge / vertex), capsules the closest points
+//     between their segment and the triangle. Boxes and hulls use
 //     the library's manifold routine (npCollide3 against the triangle) and read the feature off the
 //     contact normal: the triangle vertices extreme along the normal are the touched feature (three:
 //     the face, two: an edge, one: a vertex). Triangles farther than the margin are dropped; the
@@ -164,6 +165,7 @@ typedef struct ShapeInfo
 	const npShape3* shape;
 	npTransform3 xf;
 	npVec3 centre; // world centre used for back-face culling
+	npVec3 segment[2]; // capsule core segment, world space
 	double margin;
 } ShapeInfo;
 
@@ -231,6 +233,186 @@ static void sphereTriangle(Scratch* s, const ShapeInfo* info, const npVec3 v[3],
 	pt->pointA = v3MulAdd(c, r, normal);
 	pt->pointB = cp;
 	pt->depth = r - distance;
+	commitPotential(s, p);
+}
+
+// Closest points of segments p0 + s (p1 - p0) and q0 + t (q1 - q0), s and t clamped to [0, 1]
+// (Ericson 5.1.9). The second segment is a triangle edge (never degenerate); the first may be.
+static void closestSegments(npVec3 p0, npVec3 p1, npVec3 q0, npVec3 q1, double* sOut, double* tOut)
+{
+	npVec3 d1 = v3Sub(p1, p0), d2 = v3Sub(q1, q0), r = v3Sub(p0, q0);
+	double a = v3Dot(d1, d1), e = v3Dot(d2, d2), f = v3Dot(d2, r);
+	double sv, tv;
+	if (a <= 0.0)
+	{
+		sv = 0.0;
+		tv = f / e;
+		tv = tv < 0.0 ? 0.0 : (tv > 1.0 ? 1.0 : tv);
+	}
+	else
+	{
+		double c = v3Dot(d1, r), b = v3Dot(d1, d2);
+		double denom = a * e - b * b;
+		sv = denom > 0.0 ? (b * f - c * e) / denom : 0.0; // parallel: any s, take 0
+		sv = sv < 0.0 ? 0.0 : (sv > 1.0 ? 1.0 : sv);
+		tv = (b * sv + f) / e;
+		if (tv < 0.0)
+		{
+			tv = 0.0;
+			sv = -c / a;
+		}
+		else if (tv > 1.0)
+		{
+			tv = 1.0;
+			sv = (b - c) / a;
+		}
+		sv = sv < 0.0 ? 0.0 : (sv > 1.0 ? 1.0 : sv);
+	}
+	*sOut = sv;
+	*tOut = tv;
+}
+
+// Capsule against one triangle: the closest points between the core segment and the triangle (the
+// segment crossing the triangle, an endpoint against the triangle, or the segment against one of the
+// three edges), with the triangle feature they lie on. A face contact gives the part of the segment
+// above the triangle (clipped by the triangle's side planes) as up to two points, so a capsule lying
+// on the ground rests on both ends; edge and vertex contacts give one point.
+static void capsuleTriangle(Scratch* s, const ShapeInfo* info, const npVec3 v[3], npVec3 n, int mesh,
+							int triangle)
+{
+	double r = info->shape->radius, reach = r + info->margin;
+	npVec3 p0 = info->segment[0], p1 = info->segment[1];
+	if (v3Dot(v3Sub(info->centre, v[0]), n) < 0.0)
+		return; // back-face culling
+	double h0 = v3Dot(v3Sub(p0, v[0]), n), h1 = v3Dot(v3Sub(p1, v[0]), n);
+	if (h0 > reach && h1 > reach)
+		return;
+
+	double best = DBL_MAX;
+	npMeshFeature3 feature = NP_MESH_FACE;
+	int index = 0;
+	npVec3 q = p0, cp = p0; // closest points on the segment and on the triangle
+	npMeshFeature3 f;
+	int k;
+	if ((h0 <= 0.0 && h1 >= 0.0) || (h0 >= 0.0 && h1 <= 0.0))
+	{
+		double t = h0 != h1 ? h0 / (h0 - h1) : 0.0;
+		npVec3 x = v3MulAdd(p0, t, v3Sub(p1, p0));
+		closestOnTriangle(x, v, &f, &k);
+		if (f == NP_MESH_FACE)
+		{
+			best = 0.0;
+			q = x;
+			cp = v3MulAdd(x, -v3Dot(v3Sub(x, v[0]), n), n);
+		}
+	}
+	if (best > 0.0)
+	{
+		double scale = 1e-12 * (1.0 + v3MaxAbs(v3Sub(p1, p0)) + v3MaxAbs(v3Sub(v[1], v[0])));
+		for (int e = 0; e < 2; ++e)
+		{
+			npVec3 p = e == 0 ? p0 : p1;
+			npVec3 c = closestOnTriangle(p, v, &f, &k);
+			if (f == NP_MESH_FACE)
+				c = v3MulAdd(p, -v3Dot(v3Sub(p, v[0]), n), n);
+			double d = v3Length(v3Sub(c, p));
+			if (d < best - scale || (d <= best + scale && f < feature))
+			{
+				best = d;
+				feature = f;
+				index = k;
+				q = p;
+				cp = c;
+			}
+		}
+		for (int e = 0; e < 3; ++e)
+		{
+			double sv, tv;
+			closestSegments(p0, p1, v[e], v[(e + 1) % 3], &sv, &tv);
+			npVec3 a = v3MulAdd(p0, sv, v3Sub(p1, p0));
+			npVec3 c = v3MulAdd(v[e], tv, v3Sub(v[(e + 1) % 3], v[e]));
+			f = tv > 0.0 && tv < 1.0 ? NP_MESH_EDGE : NP_MESH_VERTEX;
+			k = tv >= 1.0 ? (e + 1) % 3 : e;
+			double d = v3Length(v3Sub(c, a));
+			if (d < best - scale || (d <= best + scale && f < feature))
+			{
+				best = d;
+				feature = f;
+				index = f == NP_MESH_EDGE ? e : k;
+				q = a;
+				cp = c;
+			}
+		}
+	}
+	if (best > reach)
+		return;
+
+	Potential* p = newPotential(s, 2);
+	if (p == NULL)
+		return;
+	p->v[0] = v[0];
+	p->v[1] = v[1];
+	p->v[2] = v[2];
+	p->key = best - r;
+	p->mesh = mesh;
+	p->triangle = triangle;
+	p->feature = feature;
+	p->featureIndex = feature == NP_MESH_FACE ? 0 : index;
+	Point* pts = s->points + p->pointStart;
+	if (feature == NP_MESH_FACE)
+	{
+		p->normal = v3Neg(n);
+		// Clip the segment to the prism over the triangle (side planes through the edges).
+		npVec3 d = v3Sub(p1, p0);
+		double tmin = 0.0, tmax = 1.0;
+		for (int e = 0; e < 3; ++e)
+		{
+			npVec3 side = v3Cross(v3Sub(v[(e + 1) % 3], v[e]), n); // outward in the plane
+			double f0 = v3Dot(v3Sub(p0, v[e]), side), fd = v3Dot(d, side);
+			if (fd > 0.0)
+				tmax = np3Min(tmax, -f0 / fd);
+			else if (fd < 0.0)
+				tmin = np3Max(tmin, -f0 / fd);
+			else if (f0 > 0.0)
+				tmax = -1.0;
+		}
+		int count = 0;
+		if (tmin <= tmax)
+		{
+			for (int e = 0; e < 2; ++e)
+			{
+				if (e == 1 && tmax - tmin <= 1e-12)
+					break;
+				npVec3 x = v3MulAdd(p0, e == 0 ? tmin : tmax, d);
+				double hx = v3Dot(v3Sub(x, v[0]), n);
+				if (hx > reach)
+					continue;
+				pts[count].pointA = v3MulAdd(x, -r, n);
+				pts[count].pointB = v3MulAdd(x, -hx, n);
+				pts[count].depth = r - hx;
+				++count;
+			}
+		}
+		if (count == 0)
+		{
+			// Rounding left nothing: the closest pair itself.
+			double hq = v3Dot(v3Sub(q, v[0]), n);
+			pts[0].pointA = v3MulAdd(q, -r, n);
+			pts[0].pointB = cp;
+			pts[0].depth = r - hq;
+			count = 1;
+		}
+		p->pointCount = count;
+	}
+	else
+	{
+		npVec3 d = v3Sub(cp, q);
+		p->normal = best > 1e-150 ? v3Scale(1.0 / best, d) : v3Neg(n);
+		pts[0].pointA = v3MulAdd(q, r, p->normal);
+		pts[0].pointB = cp;
+		pts[0].depth = r - best;
+		p->pointCount = 1;
+	}
 	commitPotential(s, p);
 }
 
@@ -373,7 +555,7 @@ static int gatherMesh(Scratch* s, const ShapeInfo* info, const npMeshInstance3* 
 	npVec3 lower, upper;
 	shapeBounds(info->shape, rel, info->margin, &lower, &upper);
 	bool identity = isIdentity(inst->transform);
-	bool sphere = info->shape->type == NP_SHAPE_SPHERE;
+	npShapeType3 type = info->shape->type;
 
 	int candidates = 0;
 	int32_t stack[NP_MESH_MAX_DEPTH + 2];
@@ -413,8 +595,10 @@ static int gatherMesh(Scratch* s, const ShapeInfo* info, const npMeshInstance3* 
 			npVec3 n = v3Normalize(v3Cross(v3Sub(v[1], v[0]), v3Sub(v[2], v[0])));
 			if (n.x == 0.0 && n.y == 0.0 && n.z == 0.0)
 				continue;
-			if (sphere)
+			if (type == NP_SHAPE_SPHERE)
 				sphereTriangle(s, info, v, n, meshIndex, mesh->triangleIds[i]);
+			else if (type == NP_SHAPE_CAPSULE3)
+				capsuleTriangle(s, info, v, n, meshIndex, mesh->triangleIds[i]);
 			else
 				genericTriangle(s, info, v, n, meshIndex, mesh->triangleIds[i]);
 		}
@@ -502,11 +686,17 @@ static void emit(Scratch* s, int index)
 	}
 }
 
-// True when potential a goes before b: smaller distance first, then gathering order.
+// True when potential a goes before b: smaller distance first; at equal distance edges before
+// vertices (the order of the paper's initial passes), then gathering order.
 static bool before(const Scratch* s, int32_t a, int32_t b)
 {
-	double ka = s->potentials[a].key, kb = s->potentials[b].key;
-	return ka < kb || (ka == kb && a < b);
+	const Potential* pa = s->potentials + a;
+	const Potential* pb = s->potentials + b;
+	if (pa->key != pb->key)
+		return pa->key < pb->key;
+	if (pa->feature != pb->feature)
+		return pa->feature < pb->feature;
+	return a < b;
 }
 
 // Heap sort of the delayed contacts (bounded loops, no recursion, no allocation); the order is
@@ -725,6 +915,8 @@ npResult npMeshContacts3(const npShape3* shape, npTransform3 transform,
 	si.centre = transform.p;
 	if (shape->type == NP_SHAPE_HULL3)
 		si.centre = npTransformPoint3(transform, shape->hull->centroid);
+	si.segment[0] = npTransformPoint3(transform, (npVec3){ 0.0, -shape->halfHeight, 0.0 });
+	si.segment[1] = npTransformPoint3(transform, (npVec3){ 0.0, shape->halfHeight, 0.0 });
 
 	int candidates = 0;
 	for (int i = 0; i < meshCount; ++i)

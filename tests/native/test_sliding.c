@@ -1,0 +1,317 @@
+// Sliding tests: shapes swept in small steps across flat tessellated ground must only ever get the
+// ground's normal (no ghost contacts on internal edges or vertices), whether the ground is one mesh or
+// several meshes with duplicated border vertices (placed by translations or rotations). The same
+// sweeps with feature removal off must show ghost normals (so the check can fail), and sweeps over a
+// real rim (a convex edge between a plateau and a cliff wall) must keep the rim's edge contacts.
+// Expected normals and depths come from the geometry: the ground is the plane z = 0 (normal from the
+// shape to the mesh: (0, 0, -1)) and the rim is the line x = 5, z = 1.
+#include "meshtest.h"
+
+#define CAP 256
+#define STEPS 600
+
+// A rectangle of nu x nv quads from corner o along u and v (front face u x v), appended to v/idx.
+static void quadGrid(npVec3 o, npVec3 u, npVec3 w, int nu, int nw, npVec3* v, int* nv, int32_t* idx, int* nt)
+{
+	int base = *nv;
+	for (int j = 0; j <= nw; ++j)
+		for (int i = 0; i <= nu; ++i)
+			v[(*nv)++] = mtAdd(o, mtAdd(mtScale(i, u), mtScale(j, w)));
+	for (int j = 0; j < nw; ++j)
+		for (int i = 0; i < nu; ++i)
+		{
+			int32_t a = base + j * (nu + 1) + i, b = a + 1, c = a + nu + 1, d = c + 1;
+			int32_t t[6] = { a, b, d, a, d, c };
+			if ((i + j) & 1)
+			{
+				int32_t f[6] = { a, b, c, b, d, c };
+				memcpy(t, f, sizeof t);
+			}
+			memcpy(idx + 3 * (*nt), t, sizeof t);
+			*nt += 2;
+		}
+}
+
+typedef struct Ground
+{
+	npMesh3* meshes[8];
+	npMeshInstance3 inst[8];
+	int count;
+	const char* name;
+} Ground;
+
+static void freeGround(Ground* g)
+{
+	for (int i = 0; i < g->count; ++i)
+		free(g->meshes[i]);
+	g->count = 0;
+}
+
+static void addGrid(Ground* g, npVec3 o, int nx, int ny, double cell, npTransform3 xf)
+{
+	static npVec3 v[20000];
+	static int32_t idx[60000];
+	int nv = 0, nt = 0;
+	quadGrid(o, mt3(cell, 0, 0), mt3(0, cell, 0), nx, ny, v, &nv, idx, &nt);
+	npMesh3* m = NULL;
+	npResult r = mtMakeMesh(v, nv, idx, nt, 0.0, &m);
+	CHECK(r == NP_OK, "grid creation: %d", r);
+	g->meshes[g->count] = m;
+	g->inst[g->count] = (npMeshInstance3){ m, xf };
+	g->count += 1;
+}
+
+// Ground variants over [0, 16]^2 at z = 0, cell 0.5 (2048 triangles in all).
+static void makeGround(Ground* g, int variant)
+{
+	g->count = 0;
+	if (variant == 0)
+	{
+		g->name = "one mesh";
+		addGrid(g, mt3(0, 0, 0), 32, 32, 0.5, mtIdentity);
+	}
+	else if (variant == 1)
+	{
+		g->name = "four meshes (duplicated borders)";
+		for (int q = 0; q < 4; ++q)
+			addGrid(g, mt3(8.0 * (q & 1), 8.0 * (q >> 1), 0), 16, 16, 0.5, mtIdentity);
+	}
+	else
+	{
+		// Each quadrant authored around the origin and placed by its transform; two of them also
+		// rotated by 90 or 180 degrees about z (the rotated vertices land on the grid up to rounding).
+		g->name = "four meshes placed by transforms";
+		for (int q = 0; q < 4; ++q)
+		{
+			double cx = 8.0 * (q & 1) + 4.0, cy = 8.0 * (q >> 1) + 4.0;
+			npTransform3 xf = mtPose(mt3(cx, cy, 0), mt3(0, 0, 1), q * MT_PI / 2);
+			addGrid(g, mt3(-4, -4, 0), 16, 16, 0.5, xf);
+		}
+	}
+}
+
+typedef struct Sweep
+{
+	const char* name;
+	npShape3 shape;
+	npQuat rotation;
+	double height; // centre height over the ground
+	double depth;  // expected depth of every contact
+} Sweep;
+
+// One sweep along a path that crosses cell edges, diagonals and vertices (it starts on a grid
+// vertex and runs along a grid line for a while, then diagonally). Returns the number of steps at
+// which some contact had a normal other than (0, 0, -1).
+static int sweep(const Ground* g, const Sweep* s, double margin, npMeshAlgorithm3 algorithm, bool check)
+{
+	npMeshQuery3 q = npDefaultMeshQuery3();
+	q.margin = margin;
+	q.algorithm = algorithm;
+	npMeshContact3 c[CAP];
+	int ghostSteps = 0, badSteps = 0;
+	for (int i = 0; i <= STEPS; ++i)
+	{
+		double t = (double)i / STEPS;
+		npVec3 p = t < 0.3 ? mt3(4.0 + 10.0 * t, 5.0, s->height)   // along the grid line y = 5
+						   : mt3(7.0 + 6.0 * (t - 0.3), 5.0 + 7.7 * (t - 0.3), s->height);
+		npTransform3 xf = { p, s->rotation };
+		int n = 0;
+		npResult r = npMeshContacts3(&s->shape, xf, g->inst, g->count, &q, c, CAP, &n, NULL);
+		bool ghost = false, bad = r != NP_OK || n == 0;
+		for (int k = 0; k < n; ++k)
+		{
+			if (mtDist(c[k].normal, mt3(0, 0, -1)) > 1e-9)
+				ghost = true;
+			if (!mtContactConsistent(c + k))
+				bad = true;
+			if (!ghost && fabs(c[k].depth - s->depth) > 1e-9)
+				bad = true;
+		}
+		ghostSteps += ghost ? 1 : 0;
+		if (check && (ghost || bad))
+		{
+			if (badSteps < 3)
+			{
+				printf("  %s / %s step %d at (%.4f, %.4f): %d contacts\n", g->name, s->name, i, p.x, p.y, n);
+				mtPrintContacts(c, n);
+			}
+			++badSteps;
+		}
+	}
+	if (check)
+		CHECK(badSteps == 0, "%s over %s (margin %g): %d of %d steps with ghost or wrong contacts", s->name,
+			  g->name, margin, badSteps, STEPS + 1);
+	return ghostSteps;
+}
+
+static void testFlatGround(void)
+{
+	npQuat yaw30 = mtPose(mt3(0, 0, 0), mt3(0, 0, 1), MT_PI / 6).q;
+	npQuat yaw0 = { 0, 0, 0, 1 };
+	Sweep sweeps[4];
+	npMakeSphere(0.5, &sweeps[0].shape);
+	sweeps[0] = (Sweep){ "sphere r 0.5", sweeps[0].shape, yaw0, 0.45, 0.05 };
+	// The capsule's axis is local y, so with no rotation (or a yaw) it lies flat on the ground.
+	npMakeCapsule3(0.8, 0.3, &sweeps[1].shape);
+	sweeps[1] = (Sweep){ "capsule h 0.8 r 0.3, yaw 30", sweeps[1].shape, yaw30, 0.28, 0.02 };
+	npMakeBox3(mt3(0.6, 0.4, 0.3), &sweeps[2].shape);
+	sweeps[2] = (Sweep){ "box 1.2 x 0.8 x 0.6, yaw 30", sweeps[2].shape, yaw30, 0.29, 0.01 };
+	sweeps[3] = (Sweep){ "box 1.2 x 0.8 x 0.6, axis-aligned", sweeps[2].shape, yaw0, 0.29, 0.01 };
+
+	for (int variant = 0; variant < 3; ++variant)
+	{
+		Ground g;
+		makeGround(&g, variant);
+		for (int k = 0; k < 4; ++k)
+		{
+			sweep(&g, sweeps + k, 0.0, NP_MESH_TERDIMAN, true);
+			sweep(&g, sweeps + k, 0.05, NP_MESH_TERDIMAN, true);
+			// With feature removal off the same sweep meets ghost normals (spheres and capsules at
+			// almost every step: the neighbouring triangles' edges are within reach).
+			int ghosts = sweep(&g, sweeps + k, 0.05, NP_MESH_ALL_CONTACTS, false);
+			// Boxes meet them wherever a neighbouring triangle pokes a sliver into the box's footprint
+			// (the separating axis is then one of the box's side faces).
+			CHECK(ghosts > (k < 2 ? STEPS / 2 : STEPS / 4), "%s over %s without removal: only %d ghost steps",
+				  sweeps[k].name, g.name, ghosts);
+			printf("  (%s over %s without removal: %d of %d steps with ghost normals)\n", sweeps[k].name, g.name,
+				   ghosts, STEPS + 1);
+		}
+		freeGround(&g);
+	}
+}
+
+// A plateau (top z = 1 for x in [0, 5]) with a cliff wall at x = 5 facing +x down to the ground
+// (z = 0, x in [5, 10]), one mesh (the pieces are welded along the rim and the foot of the wall).
+static npMesh3* makeCliff(void)
+{
+	static npVec3 v[4000];
+	static int32_t idx[12000];
+	int nv = 0, nt = 0;
+	quadGrid(mt3(0, 0, 1), mt3(0.5, 0, 0), mt3(0, 0.5, 0), 10, 12, v, &nv, idx, &nt);
+	quadGrid(mt3(5, 0, 0), mt3(0, 0.5, 0), mt3(0, 0, 0.25), 12, 4, v, &nv, idx, &nt);
+	quadGrid(mt3(5, 0, 0), mt3(0.5, 0, 0), mt3(0, 0.5, 0), 10, 12, v, &nv, idx, &nt);
+	npMesh3* m = NULL;
+	npResult r = mtMakeMesh(v, nv, idx, nt, 1e-9, &m);
+	CHECK(r == NP_OK, "cliff mesh: %d", r);
+	return m;
+}
+
+static void testCliff(void)
+{
+	npMesh3* m = makeCliff();
+	if (m == NULL)
+		return;
+	npMeshInstance3 inst = { m, mtIdentity };
+	npMeshContact3 c[CAP];
+	npMeshQuery3 q = npDefaultMeshQuery3();
+
+	// Sphere (r 0.5, centre height 1.45) rolling off the rim at y = 2.3 (not a rim vertex).
+	npShape3 sphere;
+	npMakeSphere(0.5, &sphere);
+	int rimSteps = 0, bad = 0;
+	for (int i = 0; i <= STEPS; ++i)
+	{
+		double x = 3.0 + 2.6 * i / STEPS;
+		npVec3 centre = mt3(x, 2.3, 1.45);
+		int n = 0;
+		npMeshContacts3(&sphere, mtAt(x, 2.3, 1.45), &inst, 1, &q, c, CAP, &n, NULL);
+		npVec3 rim = mt3(5, 2.3, 1);
+		double d = mtDist(centre, rim);
+		bool ok = true;
+		if (x <= 5.0)
+		{
+			ok = n >= 1;
+			for (int k = 0; k < n; ++k)
+				ok = ok && mtDist(c[k].normal, mt3(0, 0, -1)) < 1e-12 && fabs(c[k].depth - 0.05) < 1e-12;
+		}
+		else if (d <= 0.5)
+		{
+			// Exactly one contact: the rim edge (reported by a top or a wall triangle; the other is voided).
+			ok = n == 1 && c[0].feature == NP_MESH_EDGE && mtDist(c[0].normal, mtNorm(mtSub(rim, centre))) < 1e-12 &&
+				 mtDist(c[0].pointB, rim) < 1e-12 && fabs(c[0].depth - (0.5 - d)) < 1e-12;
+			rimSteps += ok ? 1 : 0;
+		}
+		else
+			ok = n == 0;
+		if (!ok && bad++ < 3)
+		{
+			printf("  cliff sphere at x = %.4f: %d contacts\n", x, n);
+			mtPrintContacts(c, n);
+		}
+	}
+	CHECK(bad == 0, "sphere over the rim: %d wrong steps", bad);
+	CHECK(rimSteps > 20, "sphere over the rim: only %d steps with a rim contact", rimSteps);
+
+	// Capsule lying along y (parallel to the rim), r 0.3, centre height 1.28, rolling off the rim.
+	npShape3 capsule;
+	npMakeCapsule3(0.8, 0.3, &capsule);
+	rimSteps = 0;
+	bad = 0;
+	for (int i = 0; i <= STEPS; ++i)
+	{
+		double x = 4.0 + 1.5 * i / STEPS;
+		npVec3 centre = mt3(x, 3.1, 1.28);
+		int n = 0;
+		npMeshContacts3(&capsule, mtAt(x, 3.1, 1.28), &inst, 1, &q, c, CAP, &n, NULL);
+		double d = sqrt((x - 5) * (x - 5) + 0.28 * 0.28);
+		bool ok = true;
+		if (x <= 5.0)
+		{
+			ok = n >= 1;
+			for (int k = 0; k < n; ++k)
+				ok = ok && mtDist(c[k].normal, mt3(0, 0, -1)) < 1e-9 && fabs(c[k].depth - 0.02) < 1e-9;
+		}
+		else if (d <= 0.3)
+		{
+			npVec3 expected = mtNorm(mt3(5 - x, 0, 1 - 1.28));
+			ok = n >= 1;
+			for (int k = 0; k < n; ++k)
+				ok = ok && c[k].feature != NP_MESH_FACE && mtDist(c[k].normal, expected) < 1e-9 &&
+					 fabs(c[k].pointB.x - 5) < 1e-9 && fabs(c[k].pointB.z - 1) < 1e-9 &&
+					 fabs(c[k].depth - (0.3 - d)) < 1e-9;
+			rimSteps += ok ? 1 : 0;
+		}
+		else
+			ok = n == 0;
+		(void)centre;
+		if (!ok && bad++ < 3)
+		{
+			printf("  cliff capsule at x = %.4f: %d contacts\n", x, n);
+			mtPrintContacts(c, n);
+		}
+	}
+	CHECK(bad == 0, "capsule over the rim: %d wrong steps", bad);
+	CHECK(rimSteps > 20, "capsule over the rim: only %d steps with rim contacts", rimSteps);
+
+	// A box over the void, tipped 30 degrees about y so that its bottom face (world normal
+	// nf = (-sin 30, 0, -cos 30)) leans on the rim line with 0.01 penetration: the contacts are the
+	// rim's edges against the box's face, normal nf, points on the rim, depth 0.01. The centre is at
+	// F + (0.25, 0, 0.433), F = rim point + 0.01 nf the bottom face's centre.
+	npShape3 box;
+	npMakeBox3(mt3(0.5, 0.5, 0.5), &box);
+	{
+		double a = MT_PI / 6;
+		npTransform3 xf = mtPose(mt3(0, 0, 0), mt3(0, 1, 0), a);
+		npVec3 nf = mt3(-sin(a), 0, -cos(a));
+		npVec3 f = mtAdd(mt3(5, 3.1, 1), mtScale(0.01, nf));
+		xf.p = mtSub(f, mtScale(0.5, nf));
+		int n = 0;
+		npMeshContacts3(&box, xf, &inst, 1, &q, c, CAP, &n, NULL);
+		bool ok = n >= 1;
+		for (int k = 0; k < n; ++k)
+			ok = ok && c[k].feature == NP_MESH_EDGE && fabs(c[k].pointB.x - 5) < 1e-9 &&
+				 fabs(c[k].pointB.z - 1) < 1e-9 && mtDist(c[k].normal, nf) < 1e-9 && fabs(c[k].depth - 0.01) < 1e-9;
+		CHECK(ok, "tipped box on the rim: expected rim edge contacts (%d contacts)", n);
+		if (!ok)
+			mtPrintContacts(c, n);
+	}
+	free(m);
+}
+
+int main(void)
+{
+	testFlatGround();
+	testCliff();
+	printf("%d passed, %d failed\n", passed, failed);
+	return failed == 0 ? 0 : 1;
+}
