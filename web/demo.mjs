@@ -290,6 +290,26 @@ function handlePoint(which) {
 	return [position[0] + r * Math.cos(angle), position[1] + r * Math.sin(angle)];
 }
 
+/** World position of a polygon's hull vertex i (the library's hull, posed; for the vertex handles). */
+function vertexPoint(which, i) {
+	const s = scene[which];
+	const v = s.shape.vertices[i];
+	const { position, angle } = s.transform;
+	const c = Math.cos(angle);
+	const sn = Math.sin(angle);
+	return [position[0] + c * v[0] - sn * v[1], position[1] + sn * v[0] + c * v[1]];
+}
+
+/** A world point in a shape's local frame (inverse pose; for dragging a polygon's vertex). */
+function toLocal(which, p) {
+	const { position, angle } = scene[which].transform;
+	const c = Math.cos(angle);
+	const sn = Math.sin(angle);
+	const dx = p[0] - position[0];
+	const dy = p[1] - position[1];
+	return [c * dx + sn * dy, -sn * dx + c * dy];
+}
+
 function drawWorld() {
 	const view = worldView;
 	view.center = [0, 0];
@@ -325,6 +345,22 @@ function drawWorld() {
 		view.ctx.restore();
 		draw.dot(view, s.transform.position, palette[w], 3, null);
 		draw.label(view, s.transform.position, w.toUpperCase(), { dx: 7, dy: -9, color: palette[w], bold: true, size: 15 });
+	}
+
+	// The selected polygon's hull vertices can be dragged: small squares.
+	const sel = scene[scene.selected];
+	if (sel.kind === 'polygon') {
+		const { ctx } = view;
+		sel.shape.vertices.forEach((v, i) => {
+			const [x, y] = view.toScreen(vertexPoint(scene.selected, i));
+			ctx.save();
+			ctx.fillStyle = '#ffffff';
+			ctx.strokeStyle = palette[scene.selected];
+			ctx.lineWidth = 1.75;
+			ctx.fillRect(x - 4, y - 4, 8, 8);
+			ctx.strokeRect(x - 4, y - 4, 8, 8);
+			ctx.restore();
+		});
 	}
 
 	if (pen) {
@@ -782,7 +818,17 @@ function randomPolygon(which) {
 for (const which of ['a', 'b']) {
 	const root = editors[which];
 	root.addEventListener('input', (e) => {
-		if (e.target.tagName !== 'TEXTAREA') onEditorInput(which, e);
+		if (e.target.tagName !== 'TEXTAREA') return onEditorInput(which, e);
+		// While typing points, apply each valid state silently; errors show on 'change' (blur).
+		try {
+			replaceShape(which, 'polygon', paramsFromEditor(which, 'polygon'));
+			scene[which].error = null;
+			syncEditor(which, { pose: false, params: false });
+			compute();
+			render();
+		} catch {
+			// incomplete input: keep the last valid polygon
+		}
 	});
 	root.addEventListener('change', (e) => onEditorInput(which, e));
 	root.querySelector('[name="randomise"]').addEventListener('click', () => randomPolygon(which));
@@ -813,6 +859,23 @@ function shapeAt(p, tolerancePx) {
 	}
 }
 
+/** Index of the selected polygon's hull vertex under the pointer, or null. */
+function vertexAt(px, py, tolerancePx) {
+	const w = scene.selected;
+	if (scene[w].kind !== 'polygon') return null;
+	let best = null;
+	let bestDistance = tolerancePx;
+	scene[w].shape.vertices.forEach((v, i) => {
+		const [x, y] = worldView.toScreen(vertexPoint(w, i));
+		const d = Math.hypot(x - px, y - py);
+		if (d <= bestDistance) {
+			best = i;
+			bestDistance = d;
+		}
+	});
+	return best;
+}
+
 function handleAt(px, py, tolerancePx) {
 	const order = scene.selected === 'a' ? ['a', 'b'] : ['b', 'a'];
 	for (const w of order) {
@@ -833,14 +896,17 @@ canvas.addEventListener('pointerdown', (e) => {
 	const [px, py] = eventPoint(e);
 	const p = worldView.toWorld(px, py);
 	const tol = e.pointerType === 'touch' ? 22 : 11;
-	const h = handleAt(px, py, tol);
-	const w = h || shapeAt(p, e.pointerType === 'touch' ? 10 : 2);
+	const v = vertexAt(px, py, e.pointerType === 'touch' ? 16 : 8);
+	const h = v === null ? handleAt(px, py, tol) : null;
+	const w = v !== null ? scene.selected : h || shapeAt(p, e.pointerType === 'touch' ? 10 : 2);
 	if (!w) return;
 	e.preventDefault();
 	canvas.focus({ preventScroll: true });
 	scene.selected = w;
 	const t = scene[w].transform;
-	if (h) {
+	if (v !== null) {
+		drag = { which: w, id: e.pointerId, mode: 'vertex', index: v, hull: structuredClone(scene[w].shape.vertices) };
+	} else if (h) {
 		drag = { which: w, id: e.pointerId, mode: 'rotate', grab: Math.atan2(p[1] - t.position[1], p[0] - t.position[0]) - t.angle };
 	} else {
 		drag = { which: w, id: e.pointerId, mode: 'move', offset: [t.position[0] - p[0], t.position[1] - p[1]] };
@@ -856,13 +922,23 @@ canvas.addEventListener('pointermove', (e) => {
 	const p = worldView.toWorld(px, py);
 	if (!drag || drag.id !== e.pointerId) {
 		if (e.pointerType === 'mouse') {
-			canvas.style.cursor = handleAt(px, py, 11) ? 'alias' : shapeAt(p, 2) ? 'grab' : '';
+			canvas.style.cursor = vertexAt(px, py, 8) !== null ? 'move' : handleAt(px, py, 11) ? 'alias' : shapeAt(p, 2) ? 'grab' : '';
 		}
 		return;
 	}
 	const s = scene[drag.which];
 	if (drag.mode === 'move') {
 		s.transform = { position: [p[0] + drag.offset[0], p[1] + drag.offset[1]], angle: s.transform.angle };
+	} else if (drag.mode === 'vertex') {
+		// Move one hull vertex; the library takes the hull again (a vertex dragged inside vanishes,
+		// a degenerate result is refused and the shape keeps its last valid form).
+		const points = drag.hull.map((v, i) => (i === drag.index ? toLocal(drag.which, p).map((x) => +x.toFixed(3)) : v.map((x) => +x.toFixed(3))));
+		try {
+			replaceShape(drag.which, 'polygon', { vertices: points, radius: s.params.radius });
+		} catch {
+			return;
+		}
+		syncEditor(drag.which);
 	} else {
 		const a = Math.atan2(p[1] - s.transform.position[1], p[0] - s.transform.position[0]) - drag.grab;
 		s.transform = { position: s.transform.position, angle: Math.atan2(Math.sin(a), Math.cos(a)) };

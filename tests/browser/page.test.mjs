@@ -430,6 +430,60 @@ test('touch: dragging a shape with a finger moves it (pointer events)', async ()
 	close(s.distance, ref.dist.distance, 1e-12, 'distance after the touch drag');
 });
 
+test('the shape editors switch kinds and reshape polygons through the library', async () => {
+	await setScene(cases[0].a, cases[0].b);
+	const editor = '.editor[data-which="b"]';
+	for (const kind of ['circle', 'capsule', 'polygon', 'box']) {
+		await page.selectOption(`${editor} select[name="kind"]`, kind);
+		const s = await demo('state');
+		assert.equal(s.shapes.b.kind, kind);
+		// The visible parameter fields are the kind's own.
+		const visible = await page.$$eval(`${editor} [data-kinds]`, (els) => els.filter((el) => !el.hidden).map((el) => el.dataset.kinds));
+		assert.ok(visible.length > 0 && visible.every((k) => k.split(' ').includes(kind)), `${kind}: ${visible}`);
+		const ref = reference(s.shapes.a, s.shapes.b);
+		assert.equal(s.overlapping, ref.pen !== null, `${kind}: overlap as the library says`);
+		if (ref.pen) close(s.depth, ref.pen.depth, 1e-12, `${kind}: depth`);
+	}
+	// Typing a half width updates the box live.
+	await page.fill(`${editor} input[name="hx"]`, '1.6');
+	assert.equal((await demo('state')).shapes.b.params.hx, 1.6);
+	// Typing polygon points: the library takes their hull (the inner point is dropped).
+	await page.selectOption(`${editor} select[name="kind"]`, 'polygon');
+	await page.fill(`${editor} textarea[name="vertices"]`, '-1 -1\n1 -1\n1 1\n-1 1\n0 0');
+	let s = await demo('state');
+	assert.equal(s.shapes.b.params.vertices.length, 5);
+	const hull = await page.evaluate(() => window.narrowphaseDemo.state().shapes.b);
+	const B = np.polygon2d(hull.params.vertices);
+	assert.equal(B.vertices.length, 4);
+	B.dispose();
+	// Random polygon: a new valid polygon each time.
+	await page.click(`${editor} button[name="randomise"]`);
+	s = await demo('state');
+	assert.equal(s.shapes.b.kind, 'polygon');
+	assert.ok(s.shapes.b.params.vertices.length >= 3);
+});
+
+test('dragging a polygon corner reshapes it', async () => {
+	const a = { kind: 'box', params: { hx: 0.5, hy: 0.5 }, transform: { position: [-2, -2], angle: 0 } };
+	const b = { kind: 'polygon', params: { vertices: [[-1, -1], [1, -1], [1, 1], [-1, 1]], radius: 0 }, transform: { position: [0.5, 0.5], angle: 0 } };
+	await setScene(a, b);
+	await demo('select', 'b');
+	await page.evaluate(() => window.scrollTo(0, 0)); // the editors test scrolled down
+	// Corner (1, 1) of B is at world (1.5, 1.5); drag it 40 px right.
+	const from = await demo('worldToClient', [1.5, 1.5]);
+	await page.mouse.move(from.x, from.y);
+	await page.mouse.down();
+	for (let i = 1; i <= 4; i++) await page.mouse.move(from.x + 10 * i, from.y);
+	await page.mouse.up();
+	const s = await demo('state');
+	const scale = await page.evaluate(() => window.narrowphaseDemo.worldToClient([1, 0]).x - window.narrowphaseDemo.worldToClient([0, 0]).x);
+	assert.deepEqual(s.shapes.b.transform.position, [0.5, 0.5], 'the polygon did not move');
+	const moved = s.shapes.b.params.vertices.find((v) => v[0] > 1.01);
+	assert.ok(moved, `a vertex moved right: ${JSON.stringify(s.shapes.b.params.vertices)}`);
+	close(moved[0], 1 + 40 / scale, 2e-3, 'dragged corner x (3 decimals)');
+	close(moved[1], 1, 2e-3, 'dragged corner y');
+});
+
 test('phone-sized viewport: views stack and stay drawn', async () => {
 	await page.setViewportSize({ width: 390, height: 844 });
 	await page.waitForFunction(() => document.getElementById('world-canvas').getBoundingClientRect().width < 400);
