@@ -11,14 +11,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { init } from '../../js/narrowphase.mjs';
 import { runVector3 } from './vectors3d.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const VECTOR_DIR = join(ROOT, 'tests', 'vectors');
-const RESULTS_DIR = process.env.NP_RESULTS_DIR ? join(ROOT, process.env.NP_RESULTS_DIR) : join(ROOT, 'build', 'results');
+const RESULTS_DIR = resolve(ROOT, process.env.NP_RESULTS_DIR || join('build', 'results'));
 
 // ------------------------------------------------------------------------------ formatting
 const scratch = new DataView(new ArrayBuffer(8));
