@@ -211,7 +211,10 @@ function reference(a, xfA, b, xfB) {
 		const n = unit(sub(c.pb, c.pa));
 		res.gap = cd.d - r; // signed: > 0 apart, < 0 overlapping (only the rounding overlaps)
 		res.normal = n;
-		res.normalUnique = true;
+		// The closest-point direction is unique, but when the cores nearly touch it is dominated by
+		// rounding (the library's sine and cosine differ from Math's by ~1e-16): only trust it when
+		// the core gap is well above that.
+		res.normalUnique = cd.d > 1e-9 * scale;
 		// Closest points, when no other candidate pair with different points is nearly as close.
 		const pa = add(c.pa, mul(A.radius, n)), pb = sub(c.pb, mul(B.radius, n));
 		let conditioned = true;
@@ -472,6 +475,19 @@ function specialVectors() {
 	const far = { position: [-1e4, 1e4], angle: 1.1 };
 	pairVectors('far-rpoly-capsule', ROUNDED, far, CAPSULE, { position: [-1e4 + 0.3, 1e4 + 0.5], angle: -0.2 }, { far: true });
 	pairVectors('far-box-box-apart', BOX, far, box2, { position: [-1e4 + 2, 1e4 + 1.5], angle: 0.3 }, { far: true });
+	// Degenerate Minkowski differences (the origin on an edge of GJK's simplex, flat differences):
+	// crossed capsules sharing a centre, collinear capsules, a circle centred on a capsule's segment,
+	// on a box's edge and on its corner, a capsule lying along a box's edge.
+	pairVectors('capsule-capsule-crossed-centred', CAPSULE, id, CAPSULE, { position: [0, 0], angle: Math.PI / 2 });
+	pairVectors('capsule-capsule-collinear', CAPSULE, id, CAPSULE, { position: [0.5, 0], angle: 0 }, { note: 'cores overlap along a segment' });
+	pairVectors('capsule-circle-on-core', CAPSULE, { position: [0.3, -0.2], angle: 0.4 }, CIRCLE,
+		{ position: toWorld({ position: [0.3, -0.2], angle: 0.4 }, [0.2, 0]), angle: 0 }, { note: 'circle centre on the capsule segment' });
+	pairVectors('box-circle-on-edge', BOX, id, CIRCLE, { position: [0.25, 0.5], angle: 0 }, { note: 'circle centre on the top edge' });
+	pairVectors('box-circle-on-corner', BOX, id, CIRCLE, { position: [1, 0.5], angle: 0 }, { note: 'circle centre on a corner' });
+	pairVectors('box-capsule-on-edge', BOX, id, CAPSULE, { position: [0.1, 0.5], angle: 0 }, { note: 'capsule segment along the top edge' });
+	pairVectors('box-box-half-overlap', box2, id, box2, { position: [0.5, 0], angle: 0 }, { note: 'two equal boxes, half overlapping' });
+	pairVectors('box-box-same-centre-rotated', BOX, id, BOX, { position: [0, 0], angle: Math.PI / 2 });
+
 	// Speculative margins: a gap inside, and one beyond, the margin.
 	pairVectors('spec-box-box-inside', BOX, id, box2, { position: [0.2, 1.05], angle: 0 }, { margin: 0.1, count: 2 });
 	pairVectors('spec-box-circle-inside', BOX, id, CIRCLE, { position: [0.2, 1.04], angle: 0 }, { margin: 0.1, count: 1 });
