@@ -16,6 +16,7 @@
 #include <string.h>
 
 static int passed, failed;
+static bool quiet; // set while a self-check runs checks that are meant to fail
 
 #define CHECK(cond, ...)                                         \
 	do                                                           \
@@ -25,9 +26,12 @@ static int passed, failed;
 		else                                                     \
 		{                                                        \
 			++failed;                                            \
-			printf("FAIL %s:%d: ", __FILE__, __LINE__);          \
-			printf(__VA_ARGS__);                                 \
-			printf("\n");                                        \
+			if (!quiet)                                          \
+			{                                                    \
+				printf("FAIL %s:%d: ", __FILE__, __LINE__);      \
+				printf(__VA_ARGS__);                             \
+				printf("\n");                                    \
+			}                                                    \
 		}                                                        \
 	} while (0)
 
@@ -807,39 +811,41 @@ static void testIdStability(void)
 	}
 }
 
+// A random shape of any type: circle, capsule, box, sharp or rounded polygon (3..10 points on an
+// ellipse, so slivers happen).
+static npShape2 randomShape(void)
+{
+	int type = (int)uniform(0, 5);
+	switch (type)
+	{
+		case 0: return circle(uniform(0.1, 1.0));
+		case 1: return capsule(uniform(0.1, 1.0), uniform(0.02, 0.5));
+		case 2: return box(uniform(0.05, 1.0), uniform(0.05, 1.0));
+		default:
+		{
+			int n = 3 + (int)uniform(0, 8);
+			npVec2 p[16];
+			double rx = uniform(0.2, 1.0), ry = uniform(0.02, 1.0);
+			for (int i = 0; i < n; ++i)
+			{
+				double a = uniform(0, 6.283185307179586);
+				p[i] = V(rx * cos(a), ry * sin(a));
+			}
+			npShape2 poly;
+			if (npMakePolygon2(p, n, type == 4 ? uniform(0.0, 0.3) : 0.0, &poly) != NP_OK)
+				poly = box(0.3, 0.2);
+			return poly;
+		}
+	}
+}
+
 // Random pairs of every type against the brute-force reference, both orders, near and far.
 static void testRandomPairs(void)
 {
 	const int N = 6000;
 	for (int iter = 0; iter < N; ++iter)
 	{
-		npShape2 s[2];
-		for (int k = 0; k < 2; ++k)
-		{
-			int type = (int)uniform(0, 5);
-			switch (type)
-			{
-				case 0: s[k] = circle(uniform(0.1, 1.0)); break;
-				case 1: s[k] = capsule(uniform(0.1, 1.0), uniform(0.02, 0.5)); break;
-				case 2: s[k] = box(uniform(0.05, 1.0), uniform(0.05, 1.0)); break;
-				default:
-				{
-					int n = 3 + (int)uniform(0, 8);
-					npVec2 p[16];
-					double rx = uniform(0.2, 1.0), ry = uniform(0.02, 1.0);
-					for (int i = 0; i < n; ++i)
-					{
-						double a = uniform(0, 6.283185307179586);
-						p[i] = V(rx * cos(a), ry * sin(a));
-					}
-					npShape2 poly;
-					if (npMakePolygon2(p, n, type == 4 ? uniform(0.0, 0.3) : 0.0, &poly) != NP_OK)
-						poly = box(0.3, 0.2);
-					s[k] = poly;
-					break;
-				}
-			}
-		}
+		npShape2 s[2] = { randomShape(), randomShape() };
 		double off = iter % 5 == 4 ? 1e4 : 0.0;
 		npTransform2 xfA = XF(off + uniform(-1, 1), -off + uniform(-1, 1), uniform(-3.2, 3.2));
 		double reach = 2.2;
@@ -911,6 +917,70 @@ static void testSpecialShapes(void)
 	}
 }
 
+// The same pair near the origin and translated to (1e4, -1e4): computing in A's frame keeps the
+// results equal up to the rounding of the translated positions themselves (ulp(1e4) ~ 1.8e-12).
+static void testFarOffsets(void)
+{
+	int compared = 0, differ = 0;
+	double worstDepth = 0.0, worstPoint = 0.0, worstNormal = 0.0;
+	for (int iter = 0; iter < 3000; ++iter)
+	{
+		npShape2 a = randomShape(), b = randomShape();
+		npTransform2 xfA = XF(uniform(-1, 1), uniform(-1, 1), uniform(-3.2, 3.2));
+		npTransform2 xfB = XF(xfA.p.x + uniform(-2, 2), xfA.p.y + uniform(-2, 2), uniform(-3.2, 3.2));
+		double margin = iter % 2 ? 0.1 : 0.0;
+		npVec2 T = V(1e4, -1e4);
+		npTransform2 farA = { add(xfA.p, T), xfA.q }, farB = { add(xfB.p, T), xfB.q };
+		npManifold2 m0 = npCollide2(&a, xfA, &b, xfB, margin), m1 = npCollide2(&a, farA, &b, farB, margin);
+		if (m0.pointCount == 0 && m1.pointCount == 0)
+			continue;
+		++compared;
+		bool same = m0.pointCount == m1.pointCount;
+		for (int i = 0; same && i < m0.pointCount; ++i)
+		{
+			same = m0.points[i].id == m1.points[i].id;
+			worstDepth = fmax(worstDepth, fabs(m0.points[i].depth - m1.points[i].depth));
+			worstPoint = fmax(worstPoint, len(sub(sub(m1.points[i].pointA, T), m0.points[i].pointA)));
+			worstPoint = fmax(worstPoint, len(sub(sub(m1.points[i].pointB, T), m0.points[i].pointB)));
+		}
+		if (same)
+			worstNormal = fmax(worstNormal, len(sub(m0.normal, m1.normal)));
+		else
+			++differ;
+		checkManifold("far", &a, farA, &b, farB, margin, &m1);
+	}
+	CHECK(differ == 0, "far offsets: %d of %d manifolds changed their points or ids", differ, compared);
+	CHECK(worstDepth <= 1e-11 && worstPoint <= 3e-11 && worstNormal <= 1e-9, // ulp(1e4) = 1.8e-12
+		  "far offsets: depth %.3g, points %.3g, normal %.3g", worstDepth, worstPoint, worstNormal);
+	printf("far offsets: %d manifolds at 1e4, largest differences: depth %.3g, points %.3g, normal %.3g\n", compared,
+		   worstDepth, worstPoint, worstNormal);
+}
+
+// The checks can fail: a correct manifold point moved by 1e-6 off B's surface, a depth off by 1e-6,
+// and a normal turned by 1e-3 must each be reported.
+static void testSelfCheck(void)
+{
+	npShape2 a = box(1.0, 0.5), b = capsule(0.75, 0.25);
+	npTransform2 xfA = XF(0.3, -0.2, 0.4), xfB = XF(0.5, 0.55, 0.45);
+	npManifold2 good = npCollide2(&a, xfA, &b, xfB, 0.0);
+	int p0 = passed, f0 = failed;
+	quiet = true;
+	bool okGood = checkManifold("self-check good", &a, xfA, &b, xfB, 0.0, &good);
+	npManifold2 shifted = good, deeper = good, turned = good;
+	shifted.points[0].pointB = add(shifted.points[0].pointB, scale(1e-6, good.normal));
+	deeper.points[0].depth += 1e-6;
+	npRot2 q = npMakeRot2(1e-3);
+	turned.normal = V(q.c * good.normal.x - q.s * good.normal.y, q.s * good.normal.x + q.c * good.normal.y);
+	bool okShifted = checkManifold("self-check shifted", &a, xfA, &b, xfB, 0.0, &shifted);
+	bool okDeeper = checkManifold("self-check deeper", &a, xfA, &b, xfB, 0.0, &deeper);
+	bool okTurned = checkManifold("self-check turned", &a, xfA, &b, xfB, 0.0, &turned);
+	quiet = false;
+	passed = p0;
+	failed = f0;
+	CHECK(good.pointCount > 0 && okGood && !okShifted && !okDeeper && !okTurned,
+		  "self-check: good %d, shifted %d, deeper %d, turned %d (want 1 0 0 0)", okGood, okShifted, okDeeper, okTurned);
+}
+
 static void testBadInput(void)
 {
 	npShape2 a = box(1, 1), c = circle(1);
@@ -952,6 +1022,8 @@ int main(void)
 	testIdStability();
 	testSpecialShapes();
 	testRandomPairs();
+	testFarOffsets();
+	testSelfCheck();
 	testBadInput();
 	printf("reference checks: %d manifolds, %d with contact, deepest depth == overlap along the normal in %d, "
 		   "below it (deepest vertex clipped) in %d; swaps mirrored %d, preference ties %d\n",
