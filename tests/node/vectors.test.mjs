@@ -388,6 +388,7 @@ test('wasm results are bit-identical to the native ones', (t) => {
 		if (n !== l) diffs.push(`${id}\n  native: ${n ?? '(missing)'}\n  wasm:   ${l}`);
 	}
 	assert.equal(native.length, lines.length, `native file has ${native.length} lines, wasm run ${lines.length}`);
-	assert.equal(diffs.length, 0, `${diffs.length} vectors differ:\n${diffs.slice(0, 10).join('\n')}`);
+	assert.equal(diffs.length, 0, `${diffs.length} vectors differ (if src/ changed since the native run, ` +
+		`rerun make test-native: ${nativePath} may be stale):\n${diffs.slice(0, 10).join('\n')}`);
 	console.log(`bit-identical: ${lines.length} result lines match ${nativePath}`);
 });
