@@ -364,6 +364,32 @@ for (const { name, doc } of docs) {
 	});
 }
 
+// The checks can fail: the same runner, given deliberately wrong expectations, must reject them.
+test('self-check: wrong expectations are rejected', () => {
+	const pick = (file, pred) => docs.find((d) => d.name === file).doc.vectors.filter(pred).slice(0, 25);
+	const mutations = [
+		['2d_penetration.json', (v) => v.expect.depth > 0 && !v.expect.touching, (e, v) => { e.depth += 10 * v.tol; }],
+		['2d_penetration.json', (v) => v.expect.normal && !v.expect.touching, (e) => { e.normal = [-e.normal[0], -e.normal[1]]; }],
+		['2d_distance.json', (v) => v.expect.distance > 0 && !v.expect.touching, (e, v) => { e.distance += 10 * v.tol; }],
+		['2d_overlap.json', (v) => v.expect.overlap !== undefined, (e) => { e.overlap = !e.overlap; }],
+		['2d_manifold.json', (v) => v.expect.count === 2, (e) => { e.count = 1; }],
+		['2d_manifold.json', (v) => v.expect.minCount === 1, (e) => { e.maxNormalOverlap = e.best - 1e-3; }],
+		['2d_shapes.json', (v) => v.expect.vertices, (e, v) => { e.vertices = e.vertices.map(([x, y]) => [x + 10 * v.tol, y]); }],
+		['2d_errors.json', (v) => v.expect.error === 'NP_ERR_NON_FINITE', (e) => { e.error = 'NP_ERR_DEGENERATE'; }],
+	];
+	for (const [file, pred, mutate] of mutations) {
+		const vectors = pick(file, pred);
+		assert.ok(vectors.length > 0, `no vectors to mutate in ${file}`);
+		for (const original of vectors) {
+			const v = structuredClone(original);
+			mutate(v.expect, v);
+			const run = new VectorRun(file, v);
+			runVector2(np, v, run);
+			assert.ok(run.failures.length > 0, `${v.id}: a wrong expectation (${mutate}) passed`);
+		}
+	}
+});
+
 test('every vector ran', () => {
 	console.log(`vectors: ${ran} run`);
 	assert.ok(expectedTotal > 0, 'no vectors found');
