@@ -6,7 +6,8 @@
 // Cases, all with shape A at the identity and B at one of 1024 fixed pseudo-random poses near A
 // (most of them touching): box-box manifold, regular 8-gon vs 8-gon manifold, box-circle manifold
 // and 8-gon overlap. Boxes have half extent 0.5, the 8-gon circumradius 0.5, the circle radius 0.5.
-// Each measurement is warmed up first (V8 tiers up), then the median of several timed runs.
+// Each measurement is warmed up first (V8 tiers up), then the median of several timed runs of
+// process CPU time (robust to other processes on the machine, not to a slower shared core).
 import { init } from '../js/narrowphase.mjs';
 
 const POSES = 1024;
@@ -47,12 +48,14 @@ function time(fn) {
 		}
 		batch *= 4;
 	}
+	// CPU time of this process (not wall time): on a shared machine the time spent descheduled
+	// would otherwise be counted.
 	const samples = [];
 	for (let r = 0; r < RUNS; r++) {
-		const t0 = process.hrtime.bigint();
+		const c0 = process.cpuUsage();
 		for (let k = 0; k < batch; k++) sink += fn(k & mask);
-		const t1 = process.hrtime.bigint();
-		samples.push(Number(t1 - t0) / batch);
+		const c1 = process.cpuUsage(c0);
+		samples.push(((c1.user + c1.system) * 1000) / batch);
 	}
 	samples.sort((a, b) => a - b);
 	if (sink === -1) console.log(sink); // keeps the results alive
@@ -105,7 +108,7 @@ async function main() {
 		}
 	}
 
-	console.log(`ns per call from Node ${process.version}, median of ${RUNS} runs, ${POSES} poses`);
+	console.log(`ns per call (CPU time) from Node ${process.version}, median of ${RUNS} runs, ${POSES} poses`);
 	const width = Math.max(...libs.map((l) => l.name.length));
 	console.log(`${'case'.padEnd(26)}${libs.map((l) => l.name.padStart(width + 2)).join('')}`);
 	for (const [key, label] of CASES) {

@@ -2,6 +2,7 @@
 #include "binding.h"
 
 #include <stddef.h>
+#include <string.h>
 
 #ifdef __EMSCRIPTEN__
 #include <malloc.h>
@@ -40,22 +41,55 @@ static bool usableAngle(double angle)
 	return angle >= -NP_HUGE && angle <= NP_HUGE;
 }
 
-// Builds both transforms from (x, y, angle) triples; 0 or the negative code described in binding.h.
-static int readTransforms(const double* io, npTransform2* xfA, npTransform2* xfB)
+// The last angle seen in each transform slot and its rotation. A body is usually tested against
+// several others in a row with the same transform, so remembering npMakeRot2's result saves its
+// polynomial; the rotation is bit-identical to recomputing it (angles are compared bit for bit, so
+// -0.0 and +0.0 are different keys).
+static uint64_t cachedAngleBits[2] = { 0, 0 };
+static npRot2 cachedRot[2] = { { 1.0, 0.0 }, { 1.0, 0.0 } };
+
+static npTransform2 makeTransform(const double* xyAngle, int slot)
+{
+	uint64_t bits;
+	memcpy(&bits, &xyAngle[2], sizeof bits);
+	if (bits != cachedAngleBits[slot])
+	{
+		cachedRot[slot] = npMakeRot2(xyAngle[2]);
+		cachedAngleBits[slot] = bits;
+	}
+	return (npTransform2){ { xyAngle[0], xyAngle[1] }, cachedRot[slot] };
+}
+
+// Builds both transforms from (x, y, angle) triples without validating them (the angles are
+// bounded first, as npMakeRot2 needs). 0, or the negative code described in binding.h.
+static int makeTransforms(const double* io, npTransform2* xfA, npTransform2* xfB)
 {
 	if (!usableAngle(io[NPW_IO_XFA + 2]))
 		return -(int)NP_ERR_NON_FINITE;
 	if (!usableAngle(io[NPW_IO_XFB + 2]))
 		return -(NPW_ERR_B + (int)NP_ERR_NON_FINITE);
-	*xfA = npMakeTransform2(io[NPW_IO_XFA], io[NPW_IO_XFA + 1], io[NPW_IO_XFA + 2]);
-	npResult r = npValidateTransform2(*xfA);
+	*xfA = makeTransform(io + NPW_IO_XFA, 0);
+	*xfB = makeTransform(io + NPW_IO_XFB, 1);
+	return 0;
+}
+
+// 0 when both transforms are valid, else the negative code described in binding.h.
+static int validateTransforms(npTransform2 xfA, npTransform2 xfB)
+{
+	npResult r = npValidateTransform2(xfA);
 	if (r != NP_OK)
 		return -(int)r;
-	*xfB = npMakeTransform2(io[NPW_IO_XFB], io[NPW_IO_XFB + 1], io[NPW_IO_XFB + 2]);
-	r = npValidateTransform2(*xfB);
+	r = npValidateTransform2(xfB);
 	if (r != NP_OK)
 		return -(NPW_ERR_B + (int)r);
 	return 0;
+}
+
+// Builds and validates both transforms.
+static int readTransforms(const double* io, npTransform2* xfA, npTransform2* xfB)
+{
+	int r = makeTransforms(io, xfA, xfB);
+	return r != 0 ? r : validateTransforms(*xfA, *xfB);
 }
 
 static void putVec(double* out, npVec2 v)
@@ -141,11 +175,19 @@ int npwEpaStep2(const npEpaStep2* steps, int index, double* out)
 
 int npwManifold2(const npShape2* shapeA, const npShape2* shapeB, double* io)
 {
+	// npCollide2 validates its input itself (an empty manifold when invalid), so the transforms are
+	// only checked here when it found no contact, to tell "no contact" from "bad transform".
 	npTransform2 xfA, xfB;
-	int r = readTransforms(io, &xfA, &xfB);
+	int r = makeTransforms(io, &xfA, &xfB);
 	if (r != 0)
 		return r;
 	npManifold2 m = npCollide2(shapeA, xfA, shapeB, xfB, io[NPW_IO_ARG]);
+	if (m.pointCount <= 0)
+	{
+		r = validateTransforms(xfA, xfB);
+		if (r != 0)
+			return r;
+	}
 	double* out = io + NPW_IO_OUT;
 	putVec(out, m.normal);
 	int n = m.pointCount;

@@ -293,6 +293,27 @@ test('missing transform or field means identity; typed-array positions are accep
 	b.dispose();
 });
 
+test('results do not depend on the previous call (the shim remembers the last rotations)', () => {
+	const a = np.polygon2d([[0, 0], [2, 0], [2.5, 1], [0.5, 1.5]]);
+	const b = np.box2d(0.7, 0.4);
+	const ta = { position: [0.1, -0.2], angle: 0.3 };
+	const tb = { position: [1.9, 0.8], angle: -1.1 };
+	const fresh = np.manifold(a, ta, b, tb);
+	const fresh2 = np.minkowskiDifference(a, ta, b, tb);
+	for (const angle of [0, -0, 0.3, -1.1, 2.5, 1e6]) {
+		np.manifold(a, { angle }, b, { angle });
+		assert.deepEqual(np.manifold(a, ta, b, tb), fresh);
+		np.overlap(b, { angle: -angle }, a, { angle: angle * 0.5 });
+		assert.deepEqual(np.minkowskiDifference(a, ta, b, tb), fresh2);
+	}
+	// -0 and +0 are distinct keys: each gives exactly what a first call gives.
+	const z1 = np.minkowskiDifference(a, { angle: -0 }, b, null);
+	np.minkowskiDifference(a, { angle: 0 }, b, null);
+	assert.deepEqual(np.minkowskiDifference(a, { angle: -0 }, b, null), z1);
+	a.dispose();
+	b.dispose();
+});
+
 test('minkowskiDifference of two boxes is the box of summed extents, CCW, in world space', () => {
 	const a = np.box2d(1, 1);
 	const b = np.box2d(2, 0.5);
