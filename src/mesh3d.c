@@ -16,8 +16,9 @@
 //   | vertexMap (V) | nodes (2T - 1 npMeshNode3) | scratch
 // The scratch is reused by the three build phases, so it is the largest of:
 //   welding:   hash heads (a power of two >= 2V) + chain links (V)
-//   BVH:       valid triangles (3T + T) + triangle boxes (6T doubles) + permutation (T)
-//   adjacency: hash heads (a power of two >= 6T) + chain links (3T)
+//   BVH:       valid triangles (3T + T) + triangle boxes (6T doubles) + box centres (3T doubles)
+//              + permutation (T)
+//   adjacency: vertex rings: offsets (V + 1) + incident triangles (3T)
 
 #define SAH_BINS 16
 // Below this depth splits stop using the SAH and simply halve the triangle range, which bounds the
@@ -37,7 +38,7 @@ uint64_t npNextPow2Mesh(uint64_t n)
 typedef struct Layout
 {
 	uint64_t vertices, triangles, triangleIds, neighbours, vertexMap, nodes, scratch, end;
-	uint64_t weldSlots, edgeSlots;
+	uint64_t weldSlots;
 } Layout;
 
 static uint64_t maxU64(uint64_t a, uint64_t b) { return a > b ? a : b; }
@@ -60,10 +61,9 @@ static Layout computeLayout(uint64_t V, uint64_t T)
 	at = align8(at + (2 * T > 1 ? 2 * T - 1 : 1) * sizeof(npMeshNode3));
 	L.scratch = at;
 	L.weldSlots = npNextPow2Mesh(2 * V);
-	L.edgeSlots = npNextPow2Mesh(6 * T);
 	uint64_t weld = 4 * (L.weldSlots + V);
-	uint64_t bvh = align8(16 * T) + 48 * T + 4 * T;
-	uint64_t edges = 4 * (L.edgeSlots + 3 * T);
+	uint64_t bvh = align8(16 * T) + 48 * T + 24 * T + align8(4 * T);
+	uint64_t edges = 4 * (V + 1 + 3 * T);
 	L.end = at + align8(maxU64(weld, maxU64(bvh, edges)));
 	return L;
 }
@@ -97,16 +97,6 @@ static uint32_t hashCell(double kx, double ky, double kz, uint64_t mask)
 	h ^= bitsOf(kz) * 0x165667B19E3779F9ull;
 	h ^= h >> 31;
 	h *= 0xD6E8FEB86659FD93ull;
-	h ^= h >> 32;
-	return (uint32_t)(h & mask);
-}
-
-static uint32_t hashEdge(int32_t a, int32_t b, uint64_t mask)
-{
-	uint64_t h = ((uint64_t)(uint32_t)a << 32) | (uint32_t)b;
-	h *= 0x9E3779B97F4A7C15ull;
-	h ^= h >> 29;
-	h *= 0xBF58476D1CE4E5B9ull;
 	h ^= h >> 32;
 	return (uint32_t)(h & mask);
 }
@@ -257,7 +247,8 @@ typedef struct BuildTask
 } BuildTask;
 
 // Returns the number of nodes; the depth goes to *depthOut.
-static int buildBvh(const double* boxes, int32_t* perm, int n, npMeshNode3* nodes, int* depthOut)
+static int buildBvh(const double* boxes, const double* centres3, int32_t* perm, int n, npMeshNode3* nodes,
+					int* depthOut)
 {
 	BuildTask stack[2 * NP_MESH_MAX_DEPTH + 4];
 	int top = 0;
@@ -275,7 +266,7 @@ static int buildBvh(const double* boxes, int32_t* perm, int n, npMeshNode3* node
 		{
 			const double* b = boxes + 6 * perm[i];
 			growBox(&bounds, b, b + 3);
-			double c[3] = { 0.5 * (b[0] + b[3]), 0.5 * (b[1] + b[4]), 0.5 * (b[2] + b[5]) };
+			const double* c = centres3 + 3 * perm[i];
 			growBox(&centres, c, c);
 		}
 		npMeshNode3* node = nodes + t.node;
@@ -295,7 +286,13 @@ static int buildBvh(const double* boxes, int32_t* perm, int n, npMeshNode3* node
 		double bestCost = DBL_MAX;
 		if (t.depth < SAH_MAX_DEPTH)
 		{
-			for (int a = 0; a < 3; ++a)
+			// Bins along the axis of largest centre spread only (a third of the work of trying all
+			// three; the tree quality difference is small for meshes).
+			int longest = 0;
+			for (int a = 1; a < 3; ++a)
+				if (centres.hi[a] - centres.lo[a] > centres.hi[longest] - centres.lo[longest])
+					longest = a;
+			for (int a = longest; a == longest; ++a)
 			{
 				double extent = centres.hi[a] - centres.lo[a];
 				if (!(extent > 0.0))
@@ -308,7 +305,7 @@ static int buildBvh(const double* boxes, int32_t* perm, int n, npMeshNode3* node
 				for (int i = t.start; i < t.start + t.count; ++i)
 				{
 					const double* b = boxes + 6 * perm[i];
-					int k = (int)((0.5 * (b[a] + b[a + 3]) - centres.lo[a]) * scale);
+					int k = (int)((centres3[3 * perm[i] + a] - centres.lo[a]) * scale);
 					k = k < 0 ? 0 : (k >= SAH_BINS ? SAH_BINS - 1 : k);
 					binCount[k] += 1;
 					growBox(&binBox[k], b, b + 3);
@@ -352,8 +349,7 @@ static int buildBvh(const double* boxes, int32_t* perm, int n, npMeshNode3* node
 			int i = t.start, j = t.start + t.count - 1;
 			while (i <= j)
 			{
-				const double* b = boxes + 6 * perm[i];
-				int k = (int)((0.5 * (b[bestAxis] + b[bestAxis + 3]) - centres.lo[bestAxis]) * scale);
+				int k = (int)((centres3[3 * perm[i] + bestAxis] - centres.lo[bestAxis]) * scale);
 				k = k < 0 ? 0 : (k >= SAH_BINS ? SAH_BINS - 1 : k);
 				if (k <= bestBin)
 					++i;
@@ -431,7 +427,8 @@ npResult npMakeMesh3(const npVec3* vertices, int vertexCount, const int32_t* ind
 	int32_t* validTris = (int32_t*)scratch;
 	int32_t* validIds = validTris + 3 * (uint64_t)triangleCount;
 	double* boxes = (double*)(scratch + align8(16 * (uint64_t)triangleCount));
-	int32_t* perm = (int32_t*)(boxes + 6 * (uint64_t)triangleCount);
+	double* centres = boxes + 6 * (uint64_t)triangleCount;
+	int32_t* perm = (int32_t*)(centres + 3 * (uint64_t)triangleCount);
 	int n = 0;
 	for (int t = 0; t < triangleCount; ++t)
 	{
@@ -459,6 +456,9 @@ npResult npMakeMesh3(const npVec3* vertices, int vertexCount, const int32_t* ind
 		box[3] = np3Max(pa.x, np3Max(pb.x, pc.x));
 		box[4] = np3Max(pa.y, np3Max(pb.y, pc.y));
 		box[5] = np3Max(pa.z, np3Max(pb.z, pc.z));
+		centres[3 * n] = 0.5 * (box[0] + box[3]);
+		centres[3 * n + 1] = 0.5 * (box[1] + box[4]);
+		centres[3 * n + 2] = 0.5 * (box[2] + box[5]);
 		perm[n] = n;
 		++n;
 	}
@@ -467,7 +467,7 @@ npResult npMakeMesh3(const npVec3* vertices, int vertexCount, const int32_t* ind
 
 	// 3. BVH, then store the triangles in leaf order.
 	int depth = 0;
-	int nodeCount = buildBvh(boxes, perm, n, nodes, &depth);
+	int nodeCount = buildBvh(boxes, centres, perm, n, nodes, &depth);
 	for (int k = 0; k < n; ++k)
 	{
 		int32_t s = perm[k];
@@ -477,49 +477,51 @@ npResult npMakeMesh3(const npVec3* vertices, int vertexCount, const int32_t* ind
 		ids[k] = validIds[s];
 	}
 
-	// 4. Edge adjacency: half-edges hashed by their unordered vertex pair; an edge with exactly two
-	// half-edges links the two triangles.
-	uint64_t edgeMask = L.edgeSlots - 1;
-	int32_t* heads = (int32_t*)scratch;
-	int32_t* links = heads + L.edgeSlots;
-	for (uint64_t i = 0; i < L.edgeSlots; ++i)
-		heads[i] = -1;
-	for (int h = 0; h < 3 * n; ++h)
-	{
-		int t = h / 3, k = h % 3;
-		int32_t a = tris[3 * t + k], b = tris[3 * t + (k + 1) % 3];
-		uint32_t s = hashEdge(a < b ? a : b, a < b ? b : a, edgeMask);
-		links[h] = heads[s];
-		heads[s] = h;
-	}
+	// 4. Edge adjacency through vertex rings (the triangles around each vertex, stored compactly:
+	// ring v is incident[offsets[v] .. offsets[v + 1])). The neighbour across edge (a, b) is found
+	// by scanning the smaller of the two rings for the other triangles holding both a and b; an edge
+	// with exactly one other triangle links the two, none is a boundary, more is non-manifold.
+	int32_t* offsets = (int32_t*)scratch;
+	int32_t* incident = offsets + weldedCount + 1;
+	for (int i = 0; i <= weldedCount; ++i)
+		offsets[i] = 0;
+	for (int i = 0; i < 3 * n; ++i)
+		offsets[tris[i] + 1] += 1;
+	for (int i = 0; i < weldedCount; ++i)
+		offsets[i + 1] += offsets[i];
+	for (int i = 0; i < 3 * n; ++i)
+		incident[offsets[tris[i]]++] = i / 3; // offsets[v] ends at the start of ring v + 1 ...
+	for (int i = weldedCount; i > 0; --i)
+		offsets[i] = offsets[i - 1]; // ... so shift back by one ring
+	offsets[0] = 0;
 	int boundary = 0, nonManifold = 0;
 	for (int h = 0; h < 3 * n; ++h)
 	{
 		int t = h / 3, k = h % 3;
 		int32_t a = tris[3 * t + k], b = tris[3 * t + (k + 1) % 3];
-		int32_t lo = a < b ? a : b, hi = a < b ? b : a;
-		uint32_t s = hashEdge(lo, hi, edgeMask);
-		int matches = 0, other = -1, first = h;
-		for (int32_t g = heads[s]; g >= 0; g = links[g])
+		int32_t ring = offsets[a + 1] - offsets[a] <= offsets[b + 1] - offsets[b] ? a : b;
+		int matches = 0, other = -1;
+		bool lowest = true; // t is the lowest-numbered triangle on this edge
+		for (int32_t j = offsets[ring]; j < offsets[ring + 1]; ++j)
 		{
-			int tg = g / 3, kg = g % 3;
-			int32_t ga = tris[3 * tg + kg], gb = tris[3 * tg + (kg + 1) % 3];
-			if ((ga < gb ? ga : gb) != lo || (ga < gb ? gb : ga) != hi)
+			int32_t u = incident[j];
+			if (u == t)
+				continue;
+			const int32_t* tu = tris + 3 * u;
+			bool hasA = tu[0] == a || tu[1] == a || tu[2] == a;
+			bool hasB = tu[0] == b || tu[1] == b || tu[2] == b;
+			if (!hasA || !hasB)
 				continue;
 			++matches;
-			if (g != h)
-				other = g;
-			if (g < first)
-				first = g;
+			other = u;
+			if (u < t)
+				lowest = false;
 		}
-		neighbours[h] = matches == 2 ? other / 3 : -1;
-		if (first == h)
-		{
-			if (matches == 1)
-				++boundary;
-			else if (matches > 2)
-				++nonManifold;
-		}
+		neighbours[h] = matches == 1 ? other : -1;
+		if (matches == 0)
+			++boundary;
+		else if (matches > 1 && lowest)
+			++nonManifold;
 	}
 
 	npVec3 lower = verts[tris[0]], upper = lower;
