@@ -132,13 +132,12 @@ function makeShape(kind, params) {
 	}
 }
 
-/** Builds the new shape first, so bad input leaves the old one in place. */
+/** Builds the new shape first, so bad input leaves the old one in place. Call inside update(). */
 function replaceShape(which, kind, params, transform) {
 	if (which !== 'a' && which !== 'b') throw new TypeError(`which must be 'a' or 'b', not ${JSON.stringify(which)}`);
 	const merged = { ...clone(DEFAULTS[kind] || {}), ...clone(params || {}) };
 	const shape = makeShape(kind, merged);
 	const s = scene[which];
-	if (s.shape && s.shape !== shape) s.shape.dispose();
 	s.kind = kind;
 	s.params = merged;
 	s.shape = shape;
@@ -147,6 +146,29 @@ function replaceShape(which, kind, params, transform) {
 }
 
 // ------------------------------------------------------------------ queries and the player
+
+/**
+ * Changes the scene all or nothing: runs `mutate`, then every query. If the library refuses
+ * anything (a bad shape, a transform out of range), the scene is put back as it was and the
+ * library's error is rethrown; replaced shapes are disposed only once the change has succeeded.
+ */
+function update(mutate) {
+	const saved = { a: { ...scene.a }, b: { ...scene.b } };
+	try {
+		mutate();
+		compute();
+	} catch (err) {
+		for (const w of ['a', 'b']) {
+			if (scene[w].shape && scene[w].shape !== saved[w].shape) scene[w].shape.dispose();
+			Object.assign(scene[w], saved[w]);
+		}
+		if (scene.a.shape && scene.b.shape) compute();
+		throw err;
+	}
+	for (const w of ['a', 'b']) {
+		if (saved[w].shape && saved[w].shape !== scene[w].shape) saved[w].shape.dispose();
+	}
+}
 
 function compute() {
 	const A = scene.a.shape;
@@ -773,22 +795,22 @@ function onEditorInput(which, event) {
 	if (!el.name || !q) return;
 	const s = scene[which];
 	try {
-		if (el.name === 'x' || el.name === 'y' || el.name === 'angle') {
-			const f = fieldsOf(which);
-			const x = Number(f.x.value);
-			const y = Number(f.y.value);
-			const a = (Number(f.angle.value) * Math.PI) / 180;
-			if (![x, y, a].every(Number.isFinite)) return;
-			s.transform = { position: [x, y], angle: a };
-		} else if (el.name === 'kind') {
-			replaceShape(which, el.value, s.kind === el.value ? s.params : DEFAULTS[el.value]);
-			syncEditor(which);
-		} else {
-			replaceShape(which, s.kind, paramsFromEditor(which, s.kind));
-		}
-		s.error = null;
-		syncEditor(which, { pose: false, params: false });
-		compute();
+		update(() => {
+			if (el.name === 'x' || el.name === 'y' || el.name === 'angle') {
+				const f = fieldsOf(which);
+				const x = Number(f.x.value);
+				const y = Number(f.y.value);
+				const a = (Number(f.angle.value) * Math.PI) / 180;
+				if (![x, y, a].every(Number.isFinite)) return;
+				s.transform = { position: [x, y], angle: a };
+			} else if (el.name === 'kind') {
+				replaceShape(which, el.value, s.kind === el.value ? s.params : DEFAULTS[el.value]);
+			} else {
+				replaceShape(which, s.kind, paramsFromEditor(which, s.kind));
+			}
+			s.error = null;
+		});
+		syncEditor(which, { pose: el.name === 'kind' });
 		render();
 	} catch (err) {
 		showError(which, err);
@@ -804,14 +826,13 @@ function randomPolygon(which) {
 	});
 	const rounding = scene[which].kind === 'polygon' ? scene[which].params.radius : 0;
 	try {
-		replaceShape(which, 'polygon', { vertices, radius: rounding });
+		update(() => replaceShape(which, 'polygon', { vertices, radius: rounding }));
 	} catch (err) {
 		// A random draw can be degenerate (all points nearly collinear): the library says so; retry.
 		if (err.code === 'NP_DEGENERATE') return randomPolygon(which);
-		throw err;
+		return showError(which, err);
 	}
 	syncEditor(which);
-	compute();
 	render();
 }
 
@@ -821,10 +842,8 @@ for (const which of ['a', 'b']) {
 		if (e.target.tagName !== 'TEXTAREA') return onEditorInput(which, e);
 		// While typing points, apply each valid state silently; errors show on 'change' (blur).
 		try {
-			replaceShape(which, 'polygon', paramsFromEditor(which, 'polygon'));
-			scene[which].error = null;
+			update(() => replaceShape(which, 'polygon', paramsFromEditor(which, 'polygon')));
 			syncEditor(which, { pose: false, params: false });
-			compute();
 			render();
 		} catch {
 			// incomplete input: keep the last valid polygon
@@ -901,7 +920,7 @@ canvas.addEventListener('pointerdown', (e) => {
 	const w = v !== null ? scene.selected : h || shapeAt(p, e.pointerType === 'touch' ? 10 : 2);
 	if (!w) return;
 	e.preventDefault();
-	canvas.focus({ preventScroll: true });
+	canvas.focus({ preventScroll: true, focusVisible: false });
 	scene.selected = w;
 	const t = scene[w].transform;
 	if (v !== null) {
@@ -927,25 +946,27 @@ canvas.addEventListener('pointermove', (e) => {
 		return;
 	}
 	const s = scene[drag.which];
-	if (drag.mode === 'move') {
-		s.transform = { position: [p[0] + drag.offset[0], p[1] + drag.offset[1]], angle: s.transform.angle };
-	} else if (drag.mode === 'vertex') {
-		// Move one hull vertex; the library takes the hull again (a vertex dragged inside vanishes,
-		// a degenerate result is refused and the shape keeps its last valid form).
-		const points = drag.hull.map((v, i) => (i === drag.index ? toLocal(drag.which, p).map((x) => +x.toFixed(3)) : v.map((x) => +x.toFixed(3))));
-		try {
-			replaceShape(drag.which, 'polygon', { vertices: points, radius: s.params.radius });
-		} catch {
-			return;
-		}
-		syncEditor(drag.which);
-	} else {
-		const a = Math.atan2(p[1] - s.transform.position[1], p[0] - s.transform.position[0]) - drag.grab;
-		s.transform = { position: s.transform.position, angle: Math.atan2(Math.sin(a), Math.cos(a)) };
+	const { which, mode } = drag;
+	try {
+		update(() => {
+			if (mode === 'move') {
+				s.transform = { position: [p[0] + drag.offset[0], p[1] + drag.offset[1]], angle: s.transform.angle };
+			} else if (mode === 'vertex') {
+				// Move one hull vertex; the library takes the hull again (a vertex dragged inside
+				// vanishes; a degenerate result is refused and the shape keeps its last valid form).
+				const local = toLocal(which, p).map((x) => +x.toFixed(3));
+				const points = drag.hull.map((v, i) => (i === drag.index ? local : v.map((x) => +x.toFixed(3))));
+				replaceShape(which, 'polygon', { vertices: points, radius: s.params.radius });
+			} else {
+				const a = Math.atan2(p[1] - s.transform.position[1], p[0] - s.transform.position[0]) - drag.grab;
+				s.transform = { position: s.transform.position, angle: Math.atan2(Math.sin(a), Math.cos(a)) };
+			}
+		});
+	} catch {
+		return; // the library refused this pose or shape: keep the last valid one
 	}
-	compute();
 	render();
-	syncEditor(drag.which, { params: false });
+	syncEditor(which, { params: mode === 'vertex' });
 });
 
 function endDrag(e) {
@@ -968,9 +989,10 @@ canvas.addEventListener(
 		const s = scene[w];
 		const px_ = e.deltaMode === 1 ? e.deltaY * 16 : e.deltaY; // lines to pixels
 		const a = s.transform.angle - px_ * 0.003;
-		s.transform = { position: s.transform.position, angle: Math.atan2(Math.sin(a), Math.cos(a)) };
+		update(() => {
+			s.transform = { position: s.transform.position, angle: Math.atan2(Math.sin(a), Math.cos(a)) };
+		});
 		scene.selected = w;
-		compute();
 		render();
 		syncEditor(w, { params: false });
 	},
@@ -1018,8 +1040,13 @@ canvas.addEventListener('keydown', (e) => {
 	e.preventDefault();
 	e.stopPropagation();
 	if (t) {
-		s.transform = t;
-		compute();
+		try {
+			update(() => {
+				s.transform = t;
+			});
+		} catch {
+			return; // out of the library's range: stay put
+		}
 		render();
 		syncEditor(scene.selected, { params: false });
 	}
@@ -1093,8 +1120,7 @@ const api = {
 	ready: null,
 	setShape(which, kind, params, transform) {
 		if (!np) throw new Error('narrowphase is not loaded yet: await narrowphaseDemo.ready');
-		replaceShape(which, kind, params, transform);
-		compute();
+		update(() => replaceShape(which, kind, params, transform));
 		frame = 0;
 		syncEditor(which);
 		render();
@@ -1102,8 +1128,9 @@ const api = {
 	},
 	setTransform(which, transform) {
 		if (which !== 'a' && which !== 'b') throw new TypeError(`which must be 'a' or 'b', not ${JSON.stringify(which)}`);
-		scene[which].transform = validTransform(transform);
-		compute();
+		update(() => {
+			scene[which].transform = validTransform(transform);
+		});
 		syncEditor(which, { params: false });
 		render();
 		return state();
@@ -1145,8 +1172,9 @@ async function start() {
 		$('#explain-text').textContent = `${err.message}. Build it with "make wasm" and serve the repository with "make demo".`;
 		throw err;
 	}
-	for (const w of ['a', 'b']) replaceShape(w, INITIAL[w].kind, INITIAL[w].params, INITIAL[w].transform);
-	compute();
+	update(() => {
+		for (const w of ['a', 'b']) replaceShape(w, INITIAL[w].kind, INITIAL[w].params, INITIAL[w].transform);
+	});
 	frame = 0;
 	syncEditor('a');
 	syncEditor('b');

@@ -294,6 +294,26 @@ test('bad input is reported, not thrown into the console, and the old shape stay
 	await textarea.blur();
 	await page.waitForFunction(() => document.querySelector('.editor[data-which="a"] .error').textContent.includes('NP_DEGENERATE'));
 	assert.deepEqual((await demo('state')).shapes.a.params.vertices, cases[0].a.params.vertices);
+	// A pose the library refuses (non-finite, or beyond its range) leaves the scene as it was.
+	const before = await demo('state');
+	const code = await page.evaluate(() => {
+		try {
+			window.narrowphaseDemo.setTransform('b', { position: [NaN, 0], angle: 0 });
+			return null;
+		} catch (e) {
+			return e.code;
+		}
+	});
+	assert.ok(code && code.startsWith('NP_'), `library error code, got ${code}`);
+	const x = page.locator('.editor[data-which="b"] input[name="x"]');
+	await x.fill('1e300');
+	await x.blur();
+	const after = await demo('state');
+	assert.deepEqual(after.shapes.b.transform, before.shapes.b.transform);
+	assert.equal(after.depth, before.depth);
+	assert.match(await page.textContent('.editor[data-which="b"] .error'), /NP_/);
+	// The page still works afterwards.
+	assert.equal((await demo('step')).frame, 1);
 	await setScene(cases[0].a, cases[0].b);
 });
 
@@ -395,7 +415,10 @@ test('the rotation handle turns a shape about its centre; the keyboard moves the
 	const ref = reference(a, { ...b, transform: s.shapes.b.transform });
 	close(s.depth, ref.pen.depth, 1e-12, 'depth after rotating');
 	// Keyboard on the focused world view: 1 selects A, ArrowRight moves it by 0.05, Shift by 0.25.
-	await page.focus('#world-canvas');
+	// Reach the world view from the keyboard: it is the first stop in the tab order.
+	await page.click('h1'); // moves the tab starting point to the top of the page
+	await page.keyboard.press('Tab');
+	assert.equal(await page.evaluate(() => document.activeElement.id), 'world-canvas');
 	await page.keyboard.press('1');
 	await page.keyboard.press('ArrowRight');
 	await page.keyboard.press('Shift+ArrowUp');
