@@ -4,6 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 
 import { init, NarrowphaseError } from '../../js/narrowphase.mjs';
 
@@ -52,8 +54,10 @@ test('init() loads in Node, is cached, and init({ wasmBinary }) makes a separate
 	const s = other.circle(1);
 	assert.equal(s.kind, 'circle');
 	// A shape of one instance means nothing to another instance's memory.
-	throwsCode(() => np.overlap(s, null, np.circle(1), null), 'NP_INVALID_ARGUMENT', /shape A/);
+	const mine = np.circle(1);
+	throwsCode(() => np.overlap(s, null, mine, null), 'NP_INVALID_ARGUMENT', /shape A/);
 	s.dispose();
+	mine.dispose();
 	await assert.rejects(init({ wasmBinary: 'nope' }), (e) => e.code === 'NP_INVALID_ARGUMENT');
 });
 
@@ -279,6 +283,29 @@ test('the leak probe can see a leak (shapes that are not disposed)', () => {
 	assert.equal(np.heapInUse(), before);
 });
 
+test('shapes never disposed are freed after garbage collection', async () => {
+	v8.setFlagsFromString('--expose-gc');
+	const gc = vm.runInNewContext('gc');
+	const settle = async () => {
+		for (let i = 0; i < 5; i++) {
+			gc();
+			await new Promise((resolve) => setTimeout(resolve, 10));
+		}
+	};
+	await settle(); // earlier tests may have left garbage shapes: let them go first
+	const before = np.heapInUse();
+	(() => {
+		for (let i = 0; i < 1000; i++) np.box2d(1, 1 + i * 1e-3);
+	})();
+	assert.ok(np.heapInUse() >= before + 1000 * 2000, 'the shapes are allocated');
+	// Finalizers run asynchronously after a collection: collect and yield until they have run.
+	for (let i = 0; i < 50 && np.heapInUse() !== before; i++) {
+		gc();
+		await new Promise((resolve) => setTimeout(resolve, 10));
+	}
+	assert.equal(np.heapInUse(), before);
+});
+
 // -------------------------------------------------------------------------- transforms, queries
 test('missing transform or field means identity; typed-array positions are accepted', () => {
 	const a = np.box2d(1, 1);
@@ -326,13 +353,14 @@ test('minkowskiDifference of two boxes is the box of summed extents, CCW, in wor
 	const ys = m.vertices.map((v) => v[1]);
 	closeVec([Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)], [-4.5, 1.5, 0.5, 3.5]);
 	// A quarter turn of A (angle passed to C, rotated with the library's sine/cosine).
-	const r = np.minkowskiDifference(np.box2d(2, 1), { angle: Math.PI / 2 }, np.circle(0.5), null);
+	const long = np.box2d(2, 1);
+	const c = np.circle(0.5);
+	const r = np.minkowskiDifference(long, { angle: Math.PI / 2 }, c, null);
 	assert.equal(r.radius, 0.5);
 	const rx = r.vertices.map((v) => v[0]);
 	const ry = r.vertices.map((v) => v[1]);
 	closeVec([Math.min(...rx), Math.max(...rx), Math.min(...ry), Math.max(...ry)], [-1, 1, -2, 2], 1e-12);
-	a.dispose();
-	b.dispose();
+	for (const s of [a, b, long, c]) s.dispose();
 });
 
 test('overlap and distance on closed-form cases', () => {
