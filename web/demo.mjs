@@ -555,7 +555,14 @@ function drawCso() {
 		draw.origin(view, nrm);
 		const side = { dx: 12, dy: -12 };
 		// The edge distance sits beside O, opposite the normal (inside the polytope, clear of the edge).
-		draw.label(view, [0, 0], `d = ${num(st.edgeDistance, 3)}`, { dx: -34 * nrm[0], dy: 34 * nrm[1], align: 'center', color: palette.edge, bold: true });
+		const ldx = -30 * nrm[0];
+		draw.label(view, [0, 0], `d = ${num(st.edgeDistance, 3)}`, {
+			dx: ldx,
+			dy: 30 * nrm[1],
+			align: Math.abs(ldx) < 12 ? 'center' : ldx < 0 ? 'right' : 'left',
+			color: palette.edge,
+			bold: true,
+		});
 		draw.label(view, st.support, `support, n·s = ${num(st.supportDistance, 3)}`, { ...side, color: palette.ink, bold: true });
 		return;
 	}
@@ -609,6 +616,13 @@ function explain() {
 					tag: 'Start',
 					title: 'Only the rounded rims overlap',
 					text: `The cores (dashed) are apart, so the origin is outside the core difference but inside its rounded outline. No polytope is needed: GJK's distance between the cores, subtracted from r<sub>A</sub>+r<sub>B</sub> = ${num(r, 3)}, gives the depth in closed form. Step to see it.`,
+				};
+			}
+			if (pen.stop === 'point') {
+				return {
+					tag: 'Start',
+					title: 'Both cores are the same single point',
+					text: `Two circles (or a circle and a point-like core) share their centre, so A − B is a disc around the origin of radius r<sub>A</sub>+r<sub>B</sub> = ${num(r, 3)}. Every direction is equally short: there is no edge to expand, and the library picks a fixed normal. Step to see the result.`,
 				};
 			}
 			const k = pen.simplex.length;
