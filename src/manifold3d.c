@@ -24,6 +24,7 @@
 // faces; their Gauss-map arc is the half circle from one normal through the edge's outward in-plane
 // normal to the other, which the arc test handles as two quarter arcs.
 #include "manifold3d_private.h"
+#include "gjk3d.h"
 #include "polyhedron3d.h"
 #include "vec3.h"
 
@@ -963,7 +964,30 @@ npManifold3 npCollidePolyhedronAndCapsule(const npShape3* polyA, npTransform3 xf
 		return emptyManifold();
 
 	npManifold3 m = emptyManifold();
-	if (bestEdge < 0 || !(sepE > sepF + NP_FACE_PREFERENCE3))
+	bool useFace = bestEdge < 0 || !(sepE > sepF + NP_FACE_PREFERENCE3);
+	double sepBest = sepE > sepF ? sepE : sepF;
+	if (sepBest > 0.0)
+	{
+		// The cores are apart. SAT's separation is then only a lower bound of their distance (a
+		// segment end near a vertex, or the segment parallel to an edge, has its closest point
+		// direction on none of the axes), so measure the distance by GJK. The face contact stays
+		// when the face realises it (the segment end over the face, or the segment parallel to it).
+		npPair3 pair;
+		npGjkResult3 g;
+		npMakePair3(&pair, polyA, xfA, capsuleB, xfB);
+		npGjk3(&pair, reach, &g);
+		if (g.early || g.distance > reach)
+			return emptyManifold();
+		double tol = 1.0e-9 * (1.0 + g.scale);
+		if (!(useFace && sepF >= g.distance - tol) && g.distance > tol)
+		{
+			npVec3 n = v3Scale(1.0 / g.distance, v3Sub(g.pointB, g.pointA));
+			m.normal = n;
+			pushPoint(&m, g.pointA, v3MulAdd(g.pointB, -r, n), n, closedFormId(0));
+			return toWorld(m, xfA);
+		}
+	}
+	if (useFace)
 	{
 		// Face: clip the segment against the face's side planes (a two-point "polygon").
 		npVec3 n = pa.planes[face].normal;
@@ -1035,6 +1059,15 @@ npManifold3 npCollidePolyhedronAndCapsule(const npShape3* polyA, npTransform3 xf
 				ff[0] = ff[1];
 				ff[1] = tf;
 			}
+			if (kept == 0 && sepF <= reach)
+			{
+				// Both clipped ends are too far; the deeper end of the whole segment sets the
+				// overlap along the face normal.
+				pp[0] = seg[endpoint];
+				dd[0] = r - sepF;
+				ff[0] = pointFeature(ID_VERTEX, endpoint, 0);
+				kept = 1;
+			}
 			m.normal = n;
 			for (int k = 0; k < kept; ++k)
 			{
@@ -1043,6 +1076,15 @@ npManifold3 npCollidePolyhedronAndCapsule(const npShape3* polyA, npTransform3 xf
 						  faceId(ID_FACE_A, face, ff[k]));
 			}
 		}
+	}
+	if (m.pointCount == 0 && useFace && bestEdge < 0 && sepF <= reach)
+	{
+		// The segment misses the face's prism and no edge axis exists: the deeper end.
+		npVec3 n = pa.planes[face].normal;
+		npVec3 c = seg[endpoint];
+		m.normal = n;
+		pushPoint(&m, v3MulAdd(c, -sepF, n), v3MulAdd(c, -r, n), n,
+				  faceId(ID_FACE_A, face, pointFeature(ID_VERTEX, endpoint, 0)));
 	}
 	if (m.pointCount == 0 && bestEdge >= 0)
 	{
