@@ -215,14 +215,11 @@ static double maxAbsCoordinate(const npVec2* p, int count)
 
 // ------------------------------------------------------------------------------------ circles
 
-npManifold2 npCollideCircles(const npShape2* circleA, npTransform2 xfA, const npShape2* circleB,
-							 npTransform2 xfB, double margin)
+// The public pair routines check their input, then call these unchecked versions (as npCollide2
+// does, so the checks run once per query).
+static npManifold2 collideCircles(const npShape2* circleA, npTransform2 xfA, const npShape2* circleB,
+								  npTransform2 xfB, double margin)
 {
-	if (!isValidInput(circleA, xfA, circleB, xfB, margin))
-		return emptyManifold();
-	if (circleA->type != NP_SHAPE_CIRCLE || circleB->type != NP_SHAPE_CIRCLE)
-		return npCollide2(circleA, xfA, circleB, xfB, margin);
-
 	// B's centre in A's frame; A's centre is its core point.
 	npTransform2 rel = npInvMulTransforms2(xfA, xfB);
 	npVec2 cA = circleA->vertices[0];
@@ -235,6 +232,16 @@ npManifold2 npCollideCircles(const npShape2* circleA, npTransform2 xfA, const np
 	setClosestPoint(&m, cA, cB, circleA->radius, circleB->radius, v2(0.0, 1.0), tolerance, margin,
 					makeId(NP_FEATURE_VERTEX, 0, NP_FEATURE_VERTEX, 0));
 	return toWorld(m, xfA);
+}
+
+npManifold2 npCollideCircles(const npShape2* circleA, npTransform2 xfA, const npShape2* circleB,
+							 npTransform2 xfB, double margin)
+{
+	if (!isValidInput(circleA, xfA, circleB, xfB, margin))
+		return emptyManifold();
+	if (circleA->type != NP_SHAPE_CIRCLE || circleB->type != NP_SHAPE_CIRCLE)
+		return npCollide2(circleA, xfA, circleB, xfB, margin);
+	return collideCircles(circleA, xfA, circleB, xfB, margin);
 }
 
 // ------------------------------------------------------------------------------------ core vs circle
@@ -351,7 +358,11 @@ static double findMaxSeparation(const localCore* core, const localCore* other, i
 		npVec2 n = core->normals[i], v = core->vertices[i];
 		double s = DBL_MAX;
 		for (int j = 0; j < other->count; ++j)
+		{
 			s = npMin(s, v2Dot(n, v2Sub(other->vertices[j], v)));
+			if (s <= bestSeparation)
+				break; // this edge can no longer win; the winner's minimum is always complete
+		}
 		if (s > bestSeparation)
 		{
 			bestSeparation = s;
@@ -678,14 +689,9 @@ static npManifold2 collideAlignedBoxes(const corePair* pair, npRot2 relq)
 	return finishCores(pair, sep[edge], edge, incident, sep[edge], edge, -1);
 }
 
-npManifold2 npCollidePolygons(const npShape2* polygonA, npTransform2 xfA, const npShape2* polygonB,
-							  npTransform2 xfB, double margin)
+static npManifold2 collidePolygons(const npShape2* polygonA, npTransform2 xfA, const npShape2* polygonB,
+								   npTransform2 xfB, double margin)
 {
-	if (!isValidInput(polygonA, xfA, polygonB, xfB, margin))
-		return emptyManifold();
-	if (polygonA->count < 2 || polygonB->count < 2)
-		return npCollide2(polygonA, xfA, polygonB, xfB, margin);
-
 	npTransform2 rel = npInvMulTransforms2(xfA, xfB);
 	npVec2 verticesB[NP_MAX_POLYGON_VERTICES], normalsB[NP_MAX_POLYGON_VERTICES];
 	corePair pair;
@@ -699,6 +705,16 @@ npManifold2 npCollidePolygons(const npShape2* polygonA, npTransform2 xfA, const 
 	return toWorld(m, xfA);
 }
 
+npManifold2 npCollidePolygons(const npShape2* polygonA, npTransform2 xfA, const npShape2* polygonB,
+							  npTransform2 xfB, double margin)
+{
+	if (!isValidInput(polygonA, xfA, polygonB, xfB, margin))
+		return emptyManifold();
+	if (polygonA->count < 2 || polygonB->count < 2)
+		return npCollide2(polygonA, xfA, polygonB, xfB, margin);
+	return collidePolygons(polygonA, xfA, polygonB, xfB, margin);
+}
+
 npManifold2 npCollideCapsules(const npShape2* capsuleA, npTransform2 xfA, const npShape2* capsuleB,
 							  npTransform2 xfB, double margin)
 {
@@ -708,8 +724,9 @@ npManifold2 npCollideCapsules(const npShape2* capsuleA, npTransform2 xfA, const 
 		return npCollide2(capsuleA, xfA, capsuleB, xfB, margin);
 	// Two segments: the separating-axis test over their normals is exact (their Minkowski
 	// difference is a parallelogram with those edge normals), the closest features of the segments
-	// give crossing-free vertex-vertex contacts, and clipping gives two points for parallel overlap.
-	return npCollidePolygons(capsuleA, xfA, capsuleB, xfB, margin);
+	// give the vertex-vertex contacts (ends apart, or collinear), and clipping one segment against
+	// the other's side planes gives two points for parallel overlap.
+	return collidePolygons(capsuleA, xfA, capsuleB, xfB, margin);
 }
 
 // ------------------------------------------------------------------------------------ dispatch
@@ -721,7 +738,7 @@ npManifold2 npCollide2(const npShape2* shapeA, npTransform2 xfA, const npShape2*
 		return emptyManifold();
 	bool circleA = shapeA->type == NP_SHAPE_CIRCLE, circleB = shapeB->type == NP_SHAPE_CIRCLE;
 	if (circleA && circleB)
-		return npCollideCircles(shapeA, xfA, shapeB, xfB, margin);
+		return collideCircles(shapeA, xfA, shapeB, xfB, margin);
 	if (circleA)
 	{
 		// Circle first: collide (B, A) and swap back so the normal points from A to B again.
@@ -730,8 +747,6 @@ npManifold2 npCollide2(const npShape2* shapeA, npTransform2 xfA, const npShape2*
 	}
 	if (circleB)
 		return collideCoreAndCircle(shapeA, xfA, shapeB, xfB, margin);
-	if (shapeA->type == NP_SHAPE_CAPSULE2 && shapeB->type == NP_SHAPE_CAPSULE2)
-		return npCollideCapsules(shapeA, xfA, shapeB, xfB, margin);
-	// Boxes, polygons, and capsules against either: one core-vs-core routine.
-	return npCollidePolygons(shapeA, xfA, shapeB, xfB, margin);
+	// Capsule pairs, boxes, polygons, and capsules against either: one core-vs-core routine.
+	return collidePolygons(shapeA, xfA, shapeB, xfB, margin);
 }
