@@ -21,9 +21,9 @@
 // When only the roundings can touch (the cores are apart), the closest features of the cores may be
 // two vertices; the contact normal is then the direction between them (as for two circles), not a
 // face normal. The face with the largest separation is always adjacent to the cores' closest
-// features (a face of the Minkowski difference not adjacent to its closest point to the origin is
-// strictly nearer to the origin), so the closest pair is found among the reference face and the
-// incident edge alone.
+// features (the origin's signed distance to the line of a face of the Minkowski difference that is
+// not adjacent to the difference's closest point is strictly smaller than the distance itself), so
+// the closest pair is found among the reference face and the incident edge alone.
 //
 // Feature ids. A point's id names the feature of A and the feature of B that produced it, each a
 // vertex or an edge of the shape's core, by index into the shape's vertex array (edge i runs from
@@ -248,8 +248,8 @@ npManifold2 npCollideCircles(const npShape2* circleA, npTransform2 xfA, const np
 
 // A circle against a core of two or more vertices (capsule, box or polygon), by Voronoi regions.
 // The core's edge with the largest signed distance to the circle's centre c is adjacent to the
-// core's point closest to c (for a point outside a convex polygon, an edge not adjacent to the
-// closest point is strictly nearer to it along its normal). So either c projects inside that edge
+// core's point closest to c (for a point outside a convex polygon, the signed distance to the line
+// of an edge not adjacent to the closest point is strictly smaller). So either c projects inside that edge
 // (face region: the normal is the edge normal, also when c is inside the core), or the closest
 // point is one of the edge's two vertices (vertex region: the normal points from the vertex to c).
 // A segment core has no inside: there c is in a face region only when it projects onto the segment.

@@ -732,6 +732,27 @@ static void testAlignedBoxesPath(void)
 			checkManifold("aligned boxes", &a, xfA, &b, xfB, margin, &fast);
 	}
 	CHECK(mismatches == 0, "aligned box path differs from the general path in %d of 4000 cases", mismatches);
+
+	// Continuity between the paths: turning B by 1e-9 (general path) keeps the count, the ids and the
+	// depths of the aligned path's manifold (positions off the grid, so nothing touches exactly).
+	int continuityFailures = 0, continuityContacts = 0;
+	for (int iter = 0; iter < 1000; ++iter)
+	{
+		npShape2 a = box(uniform(0.1, 1.0), uniform(0.1, 1.0)), b = box(uniform(0.1, 1.0), uniform(0.1, 1.0));
+		npTransform2 xfA = { V(uniform(-1, 1), uniform(-1, 1)), quarter[(int)uniform(0, 4)] };
+		npTransform2 xfB = { V(xfA.p.x + uniform(-2, 2), xfA.p.y + uniform(-2, 2)), quarter[(int)uniform(0, 4)] };
+		npManifold2 fast = npCollidePolygons(&a, xfA, &b, xfB, 0.05);
+		npRot2 dq = npMakeRot2(iter % 2 ? 1e-9 : -1e-9);
+		npTransform2 turned = { xfB.p, { xfB.q.c * dq.c - xfB.q.s * dq.s, xfB.q.s * dq.c + xfB.q.c * dq.s } };
+		npManifold2 general = npCollidePolygons(&a, xfA, &b, turned, 0.05);
+		bool same = fast.pointCount == general.pointCount && nearV(fast.normal, general.normal, 1e-8);
+		for (int i = 0; same && i < fast.pointCount; ++i)
+			same = fast.points[i].id == general.points[i].id && near(fast.points[i].depth, general.points[i].depth, 1e-8);
+		continuityFailures += !same;
+		continuityContacts += fast.pointCount > 0;
+	}
+	CHECK(continuityFailures == 0 && continuityContacts > 200, "aligned vs turned by 1e-9: %d of %d differ",
+		  continuityFailures, continuityContacts);
 	CHECK(contacts > 1000 && twoPoints > 500 && vertexVertex > 10,
 		  "aligned box sample too thin: %d contacts, %d two-point, %d vertex-vertex", contacts, twoPoints, vertexVertex);
 	printf("aligned boxes: 4000 pairs, %d contacts (%d two-point, %d vertex-vertex), %d mismatches\n", contacts,
