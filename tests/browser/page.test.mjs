@@ -512,6 +512,10 @@ test('phone-sized viewport: views stack and stay drawn', async () => {
 	await page.waitForFunction(() => document.getElementById('world-canvas').getBoundingClientRect().width < 400);
 	await setScene(cases[0].a, cases[0].b);
 	await demo('step');
+	// The canvases follow the window: backing store = CSS size x devicePixelRatio again.
+	await page.waitForFunction(() =>
+		[...document.querySelectorAll('canvas')].every((c) => c.width === Math.round(c.getBoundingClientRect().width * devicePixelRatio)),
+	);
 	const boxes = await page.evaluate(() => ['world-canvas', 'cso-canvas'].map((id) => document.getElementById(id).getBoundingClientRect().toJSON()));
 	assert.ok(boxes[1].top >= boxes[0].bottom, 'Minkowski view is below the world view on a phone');
 	assert.ok(boxes[0].width <= 390 && boxes[0].width > 300);
