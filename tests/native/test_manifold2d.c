@@ -88,6 +88,33 @@ static double uniform(double lo, double hi)
 	return lo + (hi - lo) * ((double)(rngState >> 11) * (1.0 / 9007199254740992.0));
 }
 
+// Draws in a fixed order: the order in which a call's arguments (or an initializer's elements) are
+// evaluated is unspecified, and gcc and clang differ.
+static npVec2 uniformVec(double lo, double hi)
+{
+	double x = uniform(lo, hi);
+	double y = uniform(lo, hi);
+	return V(x, y);
+}
+static npVec2 gridVec(double step, int lo, int hi)
+{
+	double x = step * (int)uniform(lo, hi);
+	double y = step * (int)uniform(lo, hi);
+	return V(x, y);
+}
+// A transform at `centre` plus a random offset in [-reach, reach]^2, with a random angle.
+static npTransform2 uniformXf(npVec2 centre, double reach, double angleRange)
+{
+	npVec2 d = uniformVec(-reach, reach);
+	double angle = uniform(-angleRange, angleRange);
+	return XF(centre.x + d.x, centre.y + d.y, angle);
+}
+static npShape2 uniformBox(double lo, double hi)
+{
+	npVec2 h = uniformVec(lo, hi);
+	return box(h.x, h.y);
+}
+
 // Field by field, bit for bit (memcmp on the structs would also compare padding).
 static bool sameManifold(const npManifold2* a, const npManifold2* b)
 {
@@ -700,15 +727,15 @@ static void testAlignedBoxesPath(void)
 	for (int iter = 0; iter < 4000; ++iter)
 	{
 		// Extents and positions on a coarse grid, so exact touching and equal overlaps happen often.
-		npShape2 a = box(0.25 * (1 + (int)uniform(0, 8)), 0.25 * (1 + (int)uniform(0, 8)));
-		npShape2 b = box(0.25 * (1 + (int)uniform(0, 8)), 0.25 * (1 + (int)uniform(0, 8)));
+		npVec2 ha = gridVec(0.25, 1, 9), hb = gridVec(0.25, 1, 9);
+		npShape2 a = box(ha.x, ha.y), b = box(hb.x, hb.y);
 		double off = iter % 4 == 3 ? 1e4 : 0.0;
-		npTransform2 xfA = { V(off + 0.125 * (int)uniform(-16, 16), -off + 0.125 * (int)uniform(-16, 16)),
-							 quarter[(int)uniform(0, 4)] };
-		npTransform2 xfB = { V(xfA.p.x + 0.125 * (int)uniform(-24, 24), xfA.p.y + 0.125 * (int)uniform(-24, 24)),
-							 quarter[(int)uniform(0, 4)] };
+		npVec2 posA = gridVec(0.125, -16, 16);
+		npTransform2 xfA = { V(off + posA.x, -off + posA.y), quarter[(int)uniform(0, 4)] };
+		npVec2 posB = gridVec(0.125, -24, 24);
+		npTransform2 xfB = { add(xfA.p, posB), quarter[(int)uniform(0, 4)] };
 		if (iter % 5 == 4)
-			xfB.p = V(xfA.p.x + uniform(-3, 3), xfA.p.y + uniform(-3, 3));
+			xfB.p = add(xfA.p, uniformVec(-3, 3));
 		double margin = iter % 3 == 0 ? 0.0 : 0.25 * (int)uniform(0, 4);
 		npShape2 pa = a, pb = b;
 		pa.type = NP_SHAPE_POLYGON2;
@@ -738,9 +765,10 @@ static void testAlignedBoxesPath(void)
 	int continuityFailures = 0, continuityContacts = 0;
 	for (int iter = 0; iter < 1000; ++iter)
 	{
-		npShape2 a = box(uniform(0.1, 1.0), uniform(0.1, 1.0)), b = box(uniform(0.1, 1.0), uniform(0.1, 1.0));
-		npTransform2 xfA = { V(uniform(-1, 1), uniform(-1, 1)), quarter[(int)uniform(0, 4)] };
-		npTransform2 xfB = { V(xfA.p.x + uniform(-2, 2), xfA.p.y + uniform(-2, 2)), quarter[(int)uniform(0, 4)] };
+		npShape2 a = uniformBox(0.1, 1.0);
+		npShape2 b = uniformBox(0.1, 1.0);
+		npTransform2 xfA = { uniformVec(-1, 1), quarter[(int)uniform(0, 4)] };
+		npTransform2 xfB = { add(xfA.p, uniformVec(-2, 2)), quarter[(int)uniform(0, 4)] };
 		npManifold2 fast = npCollidePolygons(&a, xfA, &b, xfB, 0.05);
 		npRot2 dq = npMakeRot2(iter % 2 ? 1e-9 : -1e-9);
 		npTransform2 turned = { xfB.p, { xfB.q.c * dq.c - xfB.q.s * dq.s, xfB.q.s * dq.c + xfB.q.c * dq.s } };
@@ -840,8 +868,12 @@ static npShape2 randomShape(void)
 	switch (type)
 	{
 		case 0: return circle(uniform(0.1, 1.0));
-		case 1: return capsule(uniform(0.1, 1.0), uniform(0.02, 0.5));
-		case 2: return box(uniform(0.05, 1.0), uniform(0.05, 1.0));
+		case 1:
+		{
+			double h = uniform(0.1, 1.0);
+			return capsule(h, uniform(0.02, 0.5));
+		}
+		case 2: return uniformBox(0.05, 1.0);
 		default:
 		{
 			int n = 3 + (int)uniform(0, 8);
@@ -866,11 +898,13 @@ static void testRandomPairs(void)
 	const int N = 6000;
 	for (int iter = 0; iter < N; ++iter)
 	{
-		npShape2 s[2] = { randomShape(), randomShape() };
+		npShape2 s[2];
+		s[0] = randomShape();
+		s[1] = randomShape();
 		double off = iter % 5 == 4 ? 1e4 : 0.0;
-		npTransform2 xfA = XF(off + uniform(-1, 1), -off + uniform(-1, 1), uniform(-3.2, 3.2));
+		npTransform2 xfA = uniformXf(V(off, -off), 1.0, 3.2);
 		double reach = 2.2;
-		npTransform2 xfB = XF(xfA.p.x + uniform(-reach, reach), xfA.p.y + uniform(-reach, reach), uniform(-3.2, 3.2));
+		npTransform2 xfB = uniformXf(xfA.p, reach, 3.2);
 		if (iter % 7 == 0)
 			xfB.q = xfA.q; // aligned faces: parallel contacts, ties
 		if (iter % 11 == 0)
@@ -946,9 +980,10 @@ static void testFarOffsets(void)
 	double worstDepth = 0.0, worstPoint = 0.0, worstNormal = 0.0;
 	for (int iter = 0; iter < 3000; ++iter)
 	{
-		npShape2 a = randomShape(), b = randomShape();
-		npTransform2 xfA = XF(uniform(-1, 1), uniform(-1, 1), uniform(-3.2, 3.2));
-		npTransform2 xfB = XF(xfA.p.x + uniform(-2, 2), xfA.p.y + uniform(-2, 2), uniform(-3.2, 3.2));
+		npShape2 a = randomShape();
+		npShape2 b = randomShape();
+		npTransform2 xfA = uniformXf(V(0, 0), 1.0, 3.2);
+		npTransform2 xfB = uniformXf(xfA.p, 2.0, 3.2);
 		double margin = iter % 2 ? 0.1 : 0.0;
 		npVec2 T = V(1e4, -1e4);
 		npTransform2 farA = { add(xfA.p, T), xfA.q }, farB = { add(xfB.p, T), xfB.q };
