@@ -12,7 +12,8 @@
 
 // ------------------------------------------------------------------------------------------------
 // Buffer layout. Every array starts on an 8-byte boundary:
-//   npMesh3 | vertices (V npVec3) | triangles (3T int32) | triangleIds (T) | neighbours (3T)
+//   npMesh3 | vertices (V npVec3) | normals (T npVec3) | triangles (3T int32) | triangleIds (T)
+//   | neighbours (3T)
 //   | vertexMap (V) | nodes (2T - 1 npMeshNode3) | scratch
 // The scratch is reused by the three build phases, so it is the largest of:
 //   welding:   hash heads (a power of two >= 2V) + chain links (V)
@@ -37,7 +38,7 @@ uint64_t npNextPow2Mesh(uint64_t n)
 
 typedef struct Layout
 {
-	uint64_t vertices, triangles, triangleIds, neighbours, vertexMap, nodes, scratch, end;
+	uint64_t vertices, normals, triangles, triangleIds, neighbours, vertexMap, nodes, scratch, end;
 	uint64_t weldSlots;
 } Layout;
 
@@ -49,6 +50,8 @@ static Layout computeLayout(uint64_t V, uint64_t T)
 	uint64_t at = align8(sizeof(npMesh3));
 	L.vertices = at;
 	at = align8(at + V * sizeof(npVec3));
+	L.normals = at;
+	at = align8(at + T * sizeof(npVec3));
 	L.triangles = at;
 	at = align8(at + 3 * T * 4);
 	L.triangleIds = at;
@@ -90,11 +93,11 @@ static uint64_t bitsOf(double x)
 	return u;
 }
 
-static uint32_t hashCell(double kx, double ky, double kz, uint64_t mask)
+static uint32_t hashCell(int64_t kx, int64_t ky, int64_t kz, uint64_t mask)
 {
-	uint64_t h = bitsOf(kx) * 0x9E3779B97F4A7C15ull;
-	h ^= bitsOf(ky) * 0xC2B2AE3D27D4EB4Full;
-	h ^= bitsOf(kz) * 0x165667B19E3779F9ull;
+	uint64_t h = (uint64_t)kx * 0x9E3779B97F4A7C15ull;
+	h ^= (uint64_t)ky * 0xC2B2AE3D27D4EB4Full;
+	h ^= (uint64_t)kz * 0x165667B19E3779F9ull;
 	h ^= h >> 31;
 	h *= 0xD6E8FEB86659FD93ull;
 	h ^= h >> 32;
@@ -103,9 +106,16 @@ static uint32_t hashCell(double kx, double ky, double kz, uint64_t mask)
 
 static bool finiteCoordinate(double x) { return x >= -NP_HUGE && x <= NP_HUGE; }
 
-// Cell key of a coordinate: the cell index for a positive cell size, the coordinate itself when
-// matching is exact (cell size 0).
-static double cellKey(double x, double cell) { return cell > 0.0 ? floor(x / cell) : x + 0.0; }
+// Cell key of a coordinate: for a positive cell size the cell index, x / cell + 1/2 truncated towards
+// zero (monotonic, and every cell is at least `cell` wide, which is all the search needs; the half
+// puts round coordinates at cell centres), or the bit pattern of the coordinate itself when matching
+// is exact (cell size 0).
+static int64_t cellKey(double x, double invCell)
+{
+	if (invCell > 0.0)
+		return (int64_t)(x * invCell + 0.5);
+	return (int64_t)bitsOf(x);
+}
 
 void npPointHashInit3(npPointHash3* hash, int32_t* heads, uint64_t slotCount, int32_t* links,
 					  npVec3* points, double tolerance, double maxAbs)
@@ -118,26 +128,29 @@ void npPointHashInit3(npPointHash3* hash, int32_t* heads, uint64_t slotCount, in
 	hash->mask = slotCount - 1;
 	hash->tolerance = tolerance;
 	hash->count = 0;
-	hash->cell = 0.0;
+	hash->invCell = 0.0;
 	if (tolerance > 0.0)
 	{
-		hash->cell = 2.0 * tolerance;
-		// Keep cell indices exact integers in a double.
+		// Cells much wider than the tolerance: a point's search interval [p - tol, p + tol] then
+		// crosses a cell border on an axis with probability 1/32 only.
+		double cell = 64.0 * tolerance;
+		// Keep cell indices well inside int64 (|x / cell| <= 2^50).
 		double minCell = maxAbs * 0x1.0p-50;
-		if (hash->cell < minCell)
-			hash->cell = minCell;
+		if (cell < minCell)
+			cell = minCell;
+		hash->invCell = 1.0 / cell;
 	}
 }
 
 int32_t npPointHashAdd3(npPointHash3* hash, npVec3 p)
 {
-	double tol = hash->tolerance, cell = hash->cell;
+	double tol = hash->tolerance, inv = hash->invCell;
 	double c[3] = { p.x, p.y, p.z };
-	double lo[3], hi[3];
+	int64_t lo[3], hi[3];
 	for (int a = 0; a < 3; ++a)
 	{
-		lo[a] = cellKey(c[a] - tol, cell);
-		hi[a] = cellKey(c[a] + tol, cell);
+		lo[a] = cellKey(c[a] - tol, inv);
+		hi[a] = cellKey(c[a] + tol, inv);
 	}
 	int32_t found = -1;
 	for (int ix = 0; ix < 2; ++ix)
@@ -167,7 +180,7 @@ int32_t npPointHashAdd3(npPointHash3* hash, npVec3 p)
 		return found;
 	found = hash->count++;
 	hash->points[found] = p;
-	uint32_t s = hashCell(cellKey(p.x, cell), cellKey(p.y, cell), cellKey(p.z, cell), hash->mask);
+	uint32_t s = hashCell(cellKey(p.x, inv), cellKey(p.y, inv), cellKey(p.z, inv), hash->mask);
 	hash->links[found] = hash->heads[s];
 	hash->heads[s] = found;
 	return found;
@@ -220,27 +233,6 @@ static double halfArea(const Box* b)
 	return dx * dy + dy * dz + dz * dx;
 }
 
-// Float bounds rounded outwards (one ulp step when the nearest float is on the wrong side).
-static float floatDown(double x)
-{
-	float f = (float)x;
-	if ((double)f > x)
-	{
-		uint32_t u;
-		memcpy(&u, &f, sizeof u);
-		if (f > 0.0f)
-			u -= 1;
-		else if (f < 0.0f)
-			u += 1;
-		else
-			u = 0x80000001u; // smallest negative subnormal
-		memcpy(&f, &u, sizeof f);
-	}
-	return f;
-}
-
-static float floatUp(double x) { return -floatDown(-x); }
-
 typedef struct BuildTask
 {
 	int32_t node, start, count, depth;
@@ -272,8 +264,8 @@ static int buildBvh(const double* boxes, const double* centres3, int32_t* perm, 
 		npMeshNode3* node = nodes + t.node;
 		for (int a = 0; a < 3; ++a)
 		{
-			node->lower[a] = floatDown(bounds.lo[a]);
-			node->upper[a] = floatUp(bounds.hi[a]);
+			node->lower[a] = npFloatDown(bounds.lo[a]);
+			node->upper[a] = npFloatUp(bounds.hi[a]);
 		}
 		if (t.count <= NP_MESH_LEAF_TRIANGLES)
 		{
@@ -415,6 +407,7 @@ npResult npMakeMesh3(const npVec3* vertices, int vertexCount, const int32_t* ind
 	int32_t* tris = (int32_t*)(base + L.triangles);
 	int32_t* ids = (int32_t*)(base + L.triangleIds);
 	int32_t* neighbours = (int32_t*)(base + L.neighbours);
+	npVec3* normals = (npVec3*)(base + L.normals);
 	int32_t* vmap = (int32_t*)(base + L.vertexMap);
 	npMeshNode3* nodes = (npMeshNode3*)(base + L.nodes);
 	uint8_t* scratch = base + L.scratch;
@@ -475,6 +468,8 @@ npResult npMakeMesh3(const npVec3* vertices, int vertexCount, const int32_t* ind
 		tris[3 * k + 1] = validTris[3 * s + 1];
 		tris[3 * k + 2] = validTris[3 * s + 2];
 		ids[k] = validIds[s];
+		npVec3 a = verts[tris[3 * k]];
+		normals[k] = v3Normalize(v3Cross(v3Sub(verts[tris[3 * k + 1]], a), v3Sub(verts[tris[3 * k + 2]], a)));
 	}
 
 	// 4. Edge adjacency through vertex rings (the triangles around each vertex, stored compactly:
@@ -548,6 +543,7 @@ npResult npMakeMesh3(const npVec3* vertices, int vertexCount, const int32_t* ind
 	mesh->triangles = tris;
 	mesh->triangleIds = ids;
 	mesh->neighbours = neighbours;
+	mesh->normals = normals;
 	mesh->vertexMap = vmap;
 	mesh->nodes = nodes;
 	mesh->bytes = (size_t)(L.nodes + (uint64_t)nodeCount * sizeof(npMeshNode3));
@@ -568,11 +564,11 @@ int npQueryMesh3(const npMesh3* mesh, npVec3 lower, npVec3 upper, int32_t* out, 
 	int32_t stack[NP_MESH_MAX_DEPTH + 2];
 	int top = 0, found = 0;
 	stack[top++] = 0;
+	npFloatBox3 q = npMakeFloatBox3(lower, upper);
 	while (top > 0)
 	{
 		const npMeshNode3* node = mesh->nodes + stack[--top];
-		if (node->lower[0] > upper.x || node->upper[0] < lower.x || node->lower[1] > upper.y ||
-			node->upper[1] < lower.y || node->lower[2] > upper.z || node->upper[2] < lower.z)
+		if (!npFloatBoxesOverlap3(node, &q))
 			continue;
 		if (node->count > 0)
 		{

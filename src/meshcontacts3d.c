@@ -561,26 +561,29 @@ static int gatherMesh(Scratch* s, const ShapeInfo* info, const npMeshInstance3* 
 	int32_t stack[NP_MESH_MAX_DEPTH + 2];
 	int top = 0;
 	stack[top++] = 0;
+	npFloatBox3 box = npMakeFloatBox3(lower, upper);
+	if (!npFloatBoxesOverlap3(mesh->nodes, &box))
+		return 0;
+	// Depth-first; children are tested before they are pushed, so the stack only holds nodes that
+	// overlap the box (at most one per level).
 	while (top > 0)
 	{
 		const npMeshNode3* node = mesh->nodes + stack[--top];
-		if (node->lower[0] > upper.x || node->upper[0] < lower.x || node->lower[1] > upper.y ||
-			node->upper[1] < lower.y || node->lower[2] > upper.z || node->upper[2] < lower.z)
-			continue;
 		if (node->count == 0)
 		{
-			if (top + 2 <= NP_MESH_MAX_DEPTH + 2)
-			{
+			const npMeshNode3* child = mesh->nodes + node->index;
+			bool left = npFloatBoxesOverlap3(child, &box), right = npFloatBoxesOverlap3(child + 1, &box);
+			if (right && top < NP_MESH_MAX_DEPTH + 2)
 				stack[top++] = node->index + 1;
+			if (left && top < NP_MESH_MAX_DEPTH + 2)
 				stack[top++] = node->index;
-			}
 			continue;
 		}
 		for (int i = node->index; i < node->index + node->count; ++i)
 		{
 			const int32_t* t = mesh->triangles + 3 * i;
 			npVec3 v[3] = { mesh->vertices[t[0]], mesh->vertices[t[1]], mesh->vertices[t[2]] };
-			// Exact triangle-box rejection on the bounds (the leaf box is shared by several).
+			// Triangle-box rejection on the triangle's own bounds (the leaf box is shared).
 			if (np3Min(v[0].x, np3Min(v[1].x, v[2].x)) > upper.x ||
 				np3Max(v[0].x, np3Max(v[1].x, v[2].x)) < lower.x ||
 				np3Min(v[0].y, np3Min(v[1].y, v[2].y)) > upper.y ||
@@ -589,12 +592,13 @@ static int gatherMesh(Scratch* s, const ShapeInfo* info, const npMeshInstance3* 
 				np3Max(v[0].z, np3Max(v[1].z, v[2].z)) < lower.z)
 				continue;
 			++candidates;
+			npVec3 n = mesh->normals[i];
 			if (!identity)
+			{
 				for (int k = 0; k < 3; ++k)
 					v[k] = npTransformPoint3(inst->transform, v[k]);
-			npVec3 n = v3Normalize(v3Cross(v3Sub(v[1], v[0]), v3Sub(v[2], v[0])));
-			if (n.x == 0.0 && n.y == 0.0 && n.z == 0.0)
-				continue;
+				n = npRotate3(inst->transform.q, n);
+			}
 			if (type == NP_SHAPE_SPHERE)
 				sphereTriangle(s, info, v, n, meshIndex, mesh->triangleIds[i]);
 			else if (type == NP_SHAPE_CAPSULE3)
