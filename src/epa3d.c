@@ -40,57 +40,40 @@
 
 typedef struct epaFace
 {
-	int v[3];
 	npVec3 n;    // unit outward normal (zero for a degenerate triangle)
 	double dist; // distance of its plane from the origin (DBL_MAX when degenerate)
-	bool alive;
-	bool seen;
+	int v[3];
 } epaFace;
 
+// The polytope: its vertices (support points) and a compact array of its triangles (a removed
+// triangle is replaced by the last one, so scans never skip dead entries).
 typedef struct epaPolytope
 {
 	npSupportPoint3 verts[NP_EPA3_MAX_VERTICES];
 	int vertexCount;
 	epaFace faces[NP_EPA3_MAX_FACES];
-	int faceSlots;
-	int freeList[NP_EPA3_MAX_FACES];
-	int freeCount;
+	int faceCount;
 } epaPolytope;
 
-static bool addFace(epaPolytope* p, int a, int b, int c)
+static void addFace(epaPolytope* p, int a, int b, int c)
 {
-	int f;
-	if (p->freeCount > 0)
-		f = p->freeList[--p->freeCount];
-	else if (p->faceSlots < NP_EPA3_MAX_FACES)
-		f = p->faceSlots++;
-	else
-		return false;
-	epaFace* face = &p->faces[f];
+	epaFace* face = &p->faces[p->faceCount++];
 	face->v[0] = a;
 	face->v[1] = b;
 	face->v[2] = c;
-	face->alive = true;
-	face->seen = false;
-	npVec3 pa = p->verts[a].w, pb = p->verts[b].w, pc = p->verts[c].w;
-	// Cross product of the two edges meeting opposite the longest edge (best conditioned).
-	npVec3 ab = v3Sub(pb, pa), bc = v3Sub(pc, pb), ca = v3Sub(pa, pc);
-	double lab = v3LengthSq(ab), lbc = v3LengthSq(bc), lca = v3LengthSq(ca);
-	npVec3 n = (lab >= lbc && lab >= lca) ? v3Cross(bc, ca) : (lbc >= lca ? v3Cross(ca, ab) : v3Cross(ab, bc));
-	double len = v3Length(n);
-	if (len > 0.0)
+	npVec3 pa = p->verts[a].w;
+	npVec3 n = v3Cross(v3Sub(p->verts[b].w, pa), v3Sub(p->verts[c].w, pa));
+	double lenSq = v3LengthSq(n);
+	if (lenSq > 0.0)
 	{
-		face->n = v3Scale(1.0 / len, n);
-		// Plane offset from the vertex nearest the origin's projection is not needed: the mean of
-		// the three is as good and symmetric.
-		face->dist = (v3Dot(face->n, pa) + v3Dot(face->n, pb) + v3Dot(face->n, pc)) * (1.0 / 3.0);
+		face->n = v3Scale(1.0 / sqrt(lenSq), n);
+		face->dist = v3Dot(face->n, pa);
 	}
 	else
 	{
 		face->n = v3(0.0, 0.0, 0.0);
 		face->dist = DBL_MAX;
 	}
-	return true;
 }
 
 typedef enum epaShape
@@ -302,40 +285,52 @@ static npVec3 polish(const npPair3* pair, npVec3 n, double depth, const int* fea
 		}
 	}
 
-	// Edge pairs at EPA's feature vertices.
+	// Edge pairs at EPA's feature vertices. An axis within the cone around n is perpendicular to
+	// both edges, so an edge with a large component along n cannot produce one: such edges are
+	// dropped before pairing (|e.n| > sin(cone angle) |e|).
 	int vertsA[3], vertsB[3];
 	int countVA = distinct3(featureA, vertsA), countVB = distinct3(featureB, vertsB);
 	int edgesA[16], edgesB[16];
 	int eA = collectEdges(pa, vertsA, countVA, edgesA, 16);
 	int eB = collectEdges(pb, vertsB, countVB, edgesB, 16);
 	double cone = wide ? 0.0 : 0.99;
-	int evaluated = 0;
+	double sinCone = wide ? 1.0 : 0.1411; // sqrt(1 - 0.99^2)
+	npVec3 dirA[16], dirB[16];
+	int keptA = 0, keptB = 0;
 	for (int i = 0; i < eA; ++i)
 	{
-		const npHalfEdge3* ha = &pa->halfEdges[edgesA[i]];
-		npVec3 da = v3Sub(pa->vertices[pa->halfEdges[ha->twin].origin], pa->vertices[ha->origin]);
-		for (int j = 0; j < eB; ++j)
+		const npHalfEdge3* h = &pa->halfEdges[edgesA[i]];
+		npVec3 d = v3Sub(pa->vertices[pa->halfEdges[h->twin].origin], pa->vertices[h->origin]);
+		double along = v3Dot(d, n);
+		if (along * along <= sinCone * sinCone * v3LengthSq(d))
+			dirA[keptA++] = d;
+	}
+	const double(*r)[3] = pair->rot;
+	for (int j = 0; j < eB; ++j)
+	{
+		const npHalfEdge3* h = &pb->halfEdges[edgesB[j]];
+		npVec3 l = v3Sub(pb->vertices[pb->halfEdges[h->twin].origin], pb->vertices[h->origin]);
+		npVec3 d = { r[0][0] * l.x + r[0][1] * l.y + r[0][2] * l.z, r[1][0] * l.x + r[1][1] * l.y + r[1][2] * l.z,
+					 r[2][0] * l.x + r[2][1] * l.y + r[2][2] * l.z };
+		double along = v3Dot(d, n);
+		if (along * along <= sinCone * sinCone * v3LengthSq(d))
+			dirB[keptB++] = d;
+	}
+	int evaluated = 0;
+	for (int i = 0; i < keptA; ++i)
+		for (int j = 0; j < keptB; ++j)
 		{
-			const npHalfEdge3* hb = &pb->halfEdges[edgesB[j]];
-			npVec3 dbLocal = v3Sub(pb->vertices[pb->halfEdges[hb->twin].origin], pb->vertices[hb->origin]);
-			const double(*r)[3] = pair->rot;
-			npVec3 db = { r[0][0] * dbLocal.x + r[0][1] * dbLocal.y + r[0][2] * dbLocal.z,
-						  r[1][0] * dbLocal.x + r[1][1] * dbLocal.y + r[1][2] * dbLocal.z,
-						  r[2][0] * dbLocal.x + r[2][1] * dbLocal.y + r[2][2] * dbLocal.z };
-			npVec3 c = v3Cross(da, db);
-			double len = v3Length(c);
-			if (!(len > 1.0e-9 * v3Length(da) * v3Length(db)))
-				continue; // parallel edges: their axis is a face normal, covered above
-			npVec3 u = v3Scale(1.0 / len, c);
-			double align = v3Dot(u, n);
-			if (align < 0.0)
-			{
-				u = v3Neg(u);
-				align = -align;
-			}
-			if (align < cone || evaluated >= 48)
+			npVec3 c = v3Cross(dirA[i], dirB[j]);
+			double lenSq = v3LengthSq(c);
+			double align = v3Dot(c, n);
+			// Skip parallel edges (their axis is a face normal, covered above) and axes outside
+			// the cone: align^2 < cone^2 |c|^2.
+			if (!(lenSq > 1.0e-18 * v3LengthSq(dirA[i]) * v3LengthSq(dirB[j])) || align * align < cone * cone * lenSq)
 				continue;
+			if (evaluated >= 48)
+				break;
 			evaluated += 1;
+			npVec3 u = v3Scale((align < 0.0 ? -1.0 : 1.0) / sqrt(lenSq), c);
 			double d = overlapAlong(pair, u);
 			if (d < *bestDepth)
 			{
@@ -343,7 +338,6 @@ static npVec3 polish(const npPair3* pair, npVec3 n, double depth, const int* fea
 				best = u;
 			}
 		}
-	}
 	return best;
 }
 
@@ -416,8 +410,7 @@ npPenetrationResult3 npPenetration3(const npShape3* shapeA, npTransform3 xfA, co
 		{
 			epaPolytope poly;
 			poly.vertexCount = 4;
-			poly.faceSlots = 0;
-			poly.freeCount = 0;
+			poly.faceCount = 0;
 			// Winding: face 0-1-2 must look away from vertex 3.
 			if (v3Dot(v3Cross(v3Sub(s[1].w, s[0].w), v3Sub(s[2].w, s[0].w)), v3Sub(s[3].w, s[0].w)) > 0.0)
 			{
@@ -435,23 +428,23 @@ npPenetrationResult3 npPenetration3(const npShape3* shapeA, npTransform3 xfA, co
 			double threshold = 1.0e-13 * gjk.scale;
 			stop = NP_EPA3_MAX_ITERATIONS;
 			int closest = 0;
+			for (int f = 1; f < poly.faceCount; ++f)
+				if (poly.faces[f].dist < poly.faces[closest].dist)
+					closest = f;
+			epaFace best = poly.faces[closest];
 			int edgeA[3 * NP_EPA3_MAX_FACES], edgeB[3 * NP_EPA3_MAX_FACES];
 			int startOf[NP_EPA3_MAX_VERTICES], endOf[NP_EPA3_MAX_VERTICES];
 			for (iterations = 0; iterations < NP_EPA3_ITERATION_LIMIT; ++iterations)
 			{
-				closest = -1;
-				for (int f = 0; f < poly.faceSlots; ++f)
-					if (poly.faces[f].alive && (closest < 0 || poly.faces[f].dist < poly.faces[closest].dist))
-						closest = f;
-				const epaFace* face = &poly.faces[closest];
-				if (face->dist == DBL_MAX)
+				best = poly.faces[closest];
+				if (best.dist == DBL_MAX)
 				{
 					stop = NP_EPA3_NO_PROGRESS;
 					break;
 				}
-				npSupportPoint3 p = npSupportPair3(&pair, face->n);
-				double gain = v3Dot(p.w, face->n) - face->dist;
-				if (gain <= threshold)
+				npSupportPoint3 p = npSupportPair3(&pair, best.n);
+				double support = v3Dot(p.w, best.n);
+				if (support - best.dist <= threshold)
 				{
 					stop = NP_EPA3_CONVERGED;
 					break;
@@ -467,17 +460,21 @@ npPenetrationResult3 npPenetration3(const npShape3* shapeA, npTransform3 xfA, co
 				if (poly.vertexCount >= NP_EPA3_MAX_VERTICES)
 					break;
 
-				// Faces the new point sees; their directed edges, a reverse pair cancelling.
+				// Remove the faces the new point sees; their directed edges go into the horizon
+				// list, where an edge cancels its reverse (then both triangles were removed).
 				int edgeCount = 0;
-				for (int f = 0; f < poly.faceSlots; ++f)
+				for (int f = 0; f < poly.faceCount;)
 				{
 					epaFace* g = &poly.faces[f];
-					g->seen = g->alive && (f == closest || v3Dot(g->n, v3Sub(p.w, poly.verts[g->v[0]].w)) > 0.0);
-					if (!g->seen)
+					bool seen = f == closest || v3Dot(g->n, p.w) > g->dist;
+					if (!seen)
+					{
+						++f;
 						continue;
+					}
 					for (int k = 0; k < 3; ++k)
 					{
-						int a = g->v[k], b = g->v[(k + 1) % 3];
+						int a = g->v[k], b = g->v[k == 2 ? 0 : k + 1];
 						int found = -1;
 						for (int e = 0; e < edgeCount; ++e)
 							if (edgeA[e] == b && edgeB[e] == a)
@@ -498,9 +495,15 @@ npPenetrationResult3 npPenetration3(const npShape3* shapeA, npTransform3 xfA, co
 							edgeCount += 1;
 						}
 					}
+					// Swap-remove; keep `closest` pointing at the same face (or -1 once removed).
+					if (f == closest)
+						closest = -1;
+					else if (closest == poly.faceCount - 1)
+						closest = f;
+					*g = poly.faces[--poly.faceCount];
 				}
-				// The horizon must be one simple loop, else the polytope stays as it is.
-				bool valid = edgeCount >= 3;
+				// The horizon must be one simple loop; otherwise stop with the face found so far.
+				bool valid = edgeCount >= 3 && poly.faceCount + edgeCount <= NP_EPA3_MAX_FACES;
 				for (int e = 0; e < edgeCount && valid; ++e)
 					startOf[edgeA[e]] = endOf[edgeB[e]] = -1;
 				for (int e = 0; e < edgeCount && valid; ++e)
@@ -520,34 +523,25 @@ npPenetrationResult3 npPenetration3(const npShape3* shapeA, npTransform3 xfA, co
 					} while (e > 0 && steps <= edgeCount);
 					valid = e == 0 && steps == edgeCount;
 				}
-				int liveFaces = 0;
-				for (int f = 0; f < poly.faceSlots; ++f)
-					liveFaces += poly.faces[f].alive && !poly.faces[f].seen;
-				if (!valid || liveFaces + edgeCount > NP_EPA3_MAX_FACES)
+				if (!valid)
 				{
 					stop = NP_EPA3_NO_PROGRESS;
 					break;
 				}
-				for (int f = 0; f < poly.faceSlots; ++f)
-					if (poly.faces[f].seen)
-					{
-						poly.faces[f].alive = false;
-						poly.faces[f].seen = false;
-						poly.freeList[poly.freeCount++] = f;
-					}
 				int v = poly.vertexCount++;
 				poly.verts[v] = p;
 				for (int e = 0; e < edgeCount; ++e)
 					addFace(&poly, edgeA[e], edgeB[e], v);
+				closest = 0;
+				double closestDist = poly.faces[0].dist;
+				for (int f = 1; f < poly.faceCount; ++f)
+				{
+					double d = poly.faces[f].dist;
+					closest = d < closestDist ? f : closest;
+					closestDist = d < closestDist ? d : closestDist;
+				}
 			}
-			if (stop == NP_EPA3_MAX_ITERATIONS || stop == NP_EPA3_NO_PROGRESS)
-			{
-				closest = -1;
-				for (int f = 0; f < poly.faceSlots; ++f)
-					if (poly.faces[f].alive && (closest < 0 || poly.faces[f].dist < poly.faces[closest].dist))
-						closest = f;
-			}
-			const epaFace* face = &poly.faces[closest];
+			const epaFace* face = &best;
 			npSupportPoint3 t[3] = { poly.verts[face->v[0]], poly.verts[face->v[1]], poly.verts[face->v[2]] };
 			int featureA[3] = { t[0].indexA, t[1].indexA, t[2].indexA };
 			int featureB[3] = { t[0].indexB, t[1].indexB, t[2].indexB };
