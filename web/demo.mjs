@@ -26,6 +26,7 @@
 //     Rebuilds the shape through the library (throws the library's Error, with .code, on bad
 //     input; the old shape stays), recomputes every query and goes back to EPA's first step.
 //   setTransform(which, transform)   moves a shape, keeping the current step (as dragging does)
+//   loadExample(name)                one of narrowphaseDemo.examples (the Examples menu)
 //   step(), back(), reset(), end()   move through the EPA steps; each returns state()
 //   play(), pause()                  animate at the selected speed
 //   state()   {
@@ -73,6 +74,40 @@ const DEFAULTS = {
 const INITIAL = {
 	a: { kind: 'polygon', params: DEFAULTS.polygon, transform: { position: [-0.9, 0.2], angle: 0.15 } },
 	b: { kind: 'box', params: { hx: 1.0, hy: 0.65 }, transform: { position: [0.85, -0.35], angle: 0.6 } },
+};
+
+/** Ready-made scenes for the cases the explanation talks about (Examples menu). */
+const EXAMPLES = {
+	triangle: {
+		label: 'Polygon vs box: EPA from GJK\'s triangle',
+		a: INITIAL.a,
+		b: INITIAL.b,
+	},
+	edge: {
+		label: 'Origin on a simplex edge: start from the edge pair',
+		a: { kind: 'box', params: { hx: 1, hy: 1 }, transform: { position: [-0.7, 0], angle: 0 } },
+		b: { kind: 'box', params: { hx: 1, hy: 1 }, transform: { position: [0.8, 0], angle: 0 } },
+	},
+	rounded: {
+		label: 'Rounded polygon vs capsule: EPA on the cores',
+		a: { kind: 'polygon', params: { vertices: [[-1, -1], [1, -1], [0, 1.2]], radius: 0.2 }, transform: { position: [-0.3, -0.2], angle: 0 } },
+		b: { kind: 'capsule', params: { halfLength: 1.1, radius: 0.3 }, transform: { position: [-0.1, 0.2], angle: -0.4 } },
+	},
+	rims: {
+		label: 'Only the rounded rims overlap: no EPA needed',
+		a: { kind: 'circle', params: { radius: 1 }, transform: { position: [-0.8, -0.1], angle: 0 } },
+		b: { kind: 'capsule', params: { halfLength: 0.8, radius: 0.5 }, transform: { position: [0.55, 0.3], angle: 0.5 } },
+	},
+	deep: {
+		label: 'Deep overlap: several expansions',
+		a: { kind: 'polygon', params: { vertices: [[-1.3, -0.4], [-0.5, -1.2], [0.8, -1.1], [1.4, 0], [0.7, 1.1], [-0.6, 1.2], [-1.4, 0.5]], radius: 0 }, transform: { position: [-0.3, 0], angle: 0 } },
+		b: { kind: 'polygon', params: { vertices: [[-0.9, -0.7], [0.9, -0.8], [1.1, 0.5], [0, 1.1], [-1, 0.6]], radius: 0 }, transform: { position: [0.5, 0.25], angle: 0.4 } },
+	},
+	apart: {
+		label: 'Apart: GJK distance, no EPA',
+		a: { kind: 'box', params: { hx: 0.9, hy: 0.6 }, transform: { position: [-1.5, -0.3], angle: 0.3 } },
+		b: { kind: 'circle', params: { radius: 0.7 }, transform: { position: [1.3, 0.5], angle: 0 } },
+	},
 };
 
 const WORLD_HALF_SPAN = 3.2; // world units visible from the centre to the nearest canvas edge
@@ -1102,6 +1137,12 @@ $('#btn-back').addEventListener('click', () => api.back());
 $('#btn-reset').addEventListener('click', () => api.reset());
 $('#btn-end').addEventListener('click', () => api.end());
 $('#btn-play').addEventListener('click', () => (playing ? pause() : play()));
+const exampleMenu = $('#example');
+for (const [name, ex] of Object.entries(EXAMPLES)) exampleMenu.append(new Option(ex.label, name));
+exampleMenu.addEventListener('change', () => {
+	if (exampleMenu.value) api.loadExample(exampleMenu.value);
+});
+
 $('#speed').addEventListener('change', (e) => {
 	speed = Number(e.target.value) || 1;
 	if (playing) schedule();
@@ -1166,6 +1207,23 @@ const api = {
 	state,
 	select(which) {
 		select(which);
+		return state();
+	},
+	examples: Object.keys(EXAMPLES),
+	loadExample(name) {
+		const ex = EXAMPLES[name];
+		if (!ex) throw new TypeError(`unknown example ${JSON.stringify(name)} (one of ${Object.keys(EXAMPLES).join(', ')})`);
+		update(() => {
+			replaceShape('a', ex.a.kind, ex.a.params, ex.a.transform);
+			replaceShape('b', ex.b.kind, ex.b.params, ex.b.transform);
+		});
+		playing = false;
+		stopTimer();
+		frame = 0;
+		syncEditor('a');
+		syncEditor('b');
+		$('#example').value = name;
+		render();
 		return state();
 	},
 	worldToClient: (p) => clientPoint(worldView, p),
