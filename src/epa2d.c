@@ -139,7 +139,7 @@ npPenetrationResult2 npPenetration2(const npShape2* shapeA, npTransform2 xfA, co
 
 	npPair2 pair = npMakePair2(shapeA, xfA, shapeB, xfB);
 	npGjkResult2 gjk;
-	npGjk2(&pair, &gjk);
+	npGjk2(&pair, -1.0, &gjk);
 	if (trace != NULL)
 	{
 		trace->simplexCount = gjk.count;

@@ -140,7 +140,7 @@ static double maxAbs2(npVec2 a)
 	return npMax(npAbs(a.x), npAbs(a.y));
 }
 
-void npGjk2(const npPair2* pair, npGjkResult2* r)
+void npGjk2(const npPair2* pair, double separationLimit, npGjkResult2* r)
 {
 	npSupportPoint2* v = r->simplex;
 	double* weights = r->weights;
@@ -193,6 +193,22 @@ void npGjk2(const npPair2* pair, npGjkResult2* r)
 
 		npSupportPoint2 s = npSupportPair2(pair, d);
 		++iteration;
+
+		// The support plane w . d = s.w . d bounds A - B: if it is on the far side of the origin by
+		// more than the limit, the cores are at least that far apart (a separating axis).
+		if (separationLimit >= 0.0)
+		{
+			double gap = -v2Dot(s.w, d);
+			if (gap > 0.0 && gap * gap > separationLimit * separationLimit * v2LengthSq(d))
+			{
+				r->count = 0;
+				r->distance = gap / v2Length(d);
+				r->pointA = r->pointB = v2(0.0, 0.0);
+				r->scale = npMax(scale, 1.0e-300);
+				r->iterations = iteration;
+				return;
+			}
+		}
 		scale = npMax(scale, maxAbs2(s.wA) + maxAbs2(s.wB));
 
 		bool repeated = false;
@@ -247,8 +263,8 @@ bool npOverlap2(const npShape2* shapeA, npTransform2 xfA, const npShape2* shapeB
 		return false;
 	npPair2 pair = npMakePair2(shapeA, xfA, shapeB, xfB);
 	npGjkResult2 r;
-	npGjk2(&pair, &r);
 	double reach = shapeA->radius + shapeB->radius;
+	npGjk2(&pair, reach, &r);
 	return r.distance <= reach + NP_REL_TOLERANCE2 * r.scale;
 }
 
@@ -260,7 +276,7 @@ npDistanceResult2 npDistance2(const npShape2* shapeA, npTransform2 xfA, const np
 		return out;
 	npPair2 pair = npMakePair2(shapeA, xfA, shapeB, xfB);
 	npGjkResult2 r;
-	npGjk2(&pair, &r);
+	npGjk2(&pair, -1.0, &r);
 	out.iterations = r.iterations;
 
 	double rA = shapeA->radius, rB = shapeB->radius;

@@ -52,6 +52,9 @@ static inline npPair2 npMakePair2(const npShape2* a, npTransform2 xfA, const npS
 npSupportPoint2 npSupportPair2(const npPair2* pair, npVec2 d);
 
 /// Distance between the two cores by GJK (bounded, terminates on repeated support points).
-void npGjk2(const npPair2* pair, npGjkResult2* result);
+/// With `separationLimit` >= 0 GJK may stop early, with `result->distance` set to a lower bound
+/// above the limit, as soon as a support plane proves the cores farther apart than the limit
+/// (the boolean overlap test); pass -1 for the exact distance.
+void npGjk2(const npPair2* pair, double separationLimit, npGjkResult2* result);
 
 #endif
