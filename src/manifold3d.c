@@ -430,7 +430,8 @@ typedef struct SatPair
 	npVec3 bv[NP_MAX_HULL_VERTICES];       // B's vertices in A's frame
 	npPlane3 bp[NP_MAX_HULL_FACES];        // B's planes in A's frame
 	double sideSign[NP_MAX_HULL_FACES];    // scratch: per face of B, dot(normal, arc normal)
-	uint16_t candidates[NP_MAX_HULL_HALF_EDGES / 2]; // scratch: B's edges left for the arc test
+	uint16_t candidates[5][NP_MAX_HULL_HALF_EDGES / 2]; // scratch: B's edges left for the arc test
+	npVec3 edgeB[NP_MAX_HULL_HALF_EDGES / 2];        // scratch: B's edge vectors (A's frame)
 } SatPair;
 
 static inline npVec3 edgeStart(const npPolyhedron3* p, const npVec3* verts, int edge)
@@ -544,6 +545,137 @@ static bool arcSetsCross(const EdgeArcs* x, const EdgeArcs* y)
 // Only pairs separating more than `floor` are reported (bestA = -1 when none does): an edge axis
 // is only chosen when it beats the best face by the preference tolerance, so most pairs are
 // rejected by one comparison.
+// Pair separation along cross(uA, uB) oriented away from A, compared with `best` without a square
+// root; updates best and the pair when larger.
+static inline void tryEdgePair(npVec3 pA, npVec3 uA, double uaSq, npVec3 pB, npVec3 uB, npVec3 centroidA,
+							   int i, int j, double* best, int* bestA, int* bestB)
+{
+	npVec3 axis = v3Cross(uA, uB);
+	double lenSq = v3LengthSq(axis);
+	// Parallel edges: their plane is already tested as a face axis.
+	if (lenSq <= 1.0e-12 * uaSq * v3LengthSq(uB))
+		return;
+	double num = v3Dot(axis, v3Sub(pB, pA));
+	if (v3Dot(axis, v3Sub(pA, centroidA)) < 0.0)
+		num = -num;
+	double b = *best;
+	bool better = b >= 0.0 ? (num > 0.0 && num * num > b * b * lenSq) : (num >= 0.0 || num * num < b * b * lenSq);
+	if (better)
+	{
+		*best = num / sqrt(lenSq);
+		*bestA = i;
+		*bestB = j;
+	}
+}
+
+// The edge query for two solids (no flat shape), B's faces at most 64. Uses the half-edge
+// orientation (half-edge 2k runs counter-clockwise around its face seen from outside): then for an
+// edge with vector u from face n1 (left of half-edge 2k) to face n2, n1 x n2 points along +u, so
+// the arc test's triple products reduce to signs of dot products with the edge vectors:
+//   C.(b x a) ~ c.uA,  D.(b x a) ~ d.uA,  a.(D x C) ~ -a.uB,  b.(D x C) ~ -b.uB
+// (positive factors). The signs of B's normals against uA go into two bit masks, shared by the
+// parallel edges of A (a box has 3 directions for 12 edges); B's candidate edges (normals on
+// strictly opposite sides) are collected without branches.
+static double queryEdgesSolid(SatPair* w, npVec3 centroidA, double floor, int* bestA, int* bestB)
+{
+	const npPolyhedron3* pa = &w->a;
+	const npPolyhedron3* pb = &w->b;
+	int edgesA = pa->halfEdgeCount / 2, edgesB = pb->halfEdgeCount / 2;
+	double best = floor;
+	*bestA = -1;
+	*bestB = -1;
+	for (int j = 0; j < edgesB; ++j)
+		w->edgeB[j] = v3Sub(w->bv[pb->halfEdges[2 * j + 1].origin], w->bv[pb->halfEdges[2 * j].origin]);
+
+	// Up to 3 directions of A's edges seen so far, their masks and candidate lists (the list is
+	// the same for the opposite direction: the test is symmetric in pos and neg).
+	npVec3 seenDir[3];
+	uint64_t seenPos[3], seenNeg[3];
+	int seenCount[3];
+	int seen = 0;
+	for (int i = 0; i < edgesA; ++i)
+	{
+		const npHalfEdge3* ha = pa->halfEdges + 2 * i;
+		npVec3 pA = pa->vertices[ha[0].origin];
+		npVec3 uA = v3Sub(pa->vertices[ha[1].origin], pA);
+		uint64_t pos = 0, neg = 0;
+		int slot = -1;
+		for (int k = 0; k < seen && slot < 0; ++k)
+		{
+			npVec3 d = seenDir[k];
+			if (d.x == uA.x && d.y == uA.y && d.z == uA.z)
+			{
+				pos = seenPos[k];
+				neg = seenNeg[k];
+				slot = k;
+			}
+			else if (d.x == -uA.x && d.y == -uA.y && d.z == -uA.z)
+			{
+				pos = seenNeg[k];
+				neg = seenPos[k];
+				slot = k;
+			}
+		}
+		int candidates;
+		if (slot < 0)
+		{
+			for (int f = 0; f < pb->faceCount; ++f)
+			{
+				double sd = v3Dot(w->bp[f].normal, uA);
+				pos |= (uint64_t)(sd > 0.0) << f;
+				neg |= (uint64_t)(sd < 0.0) << f;
+			}
+			slot = seen < 3 ? seen : 3;
+			uint16_t* list = w->candidates[slot];
+			candidates = 0;
+			for (int j = 0; j < edgesB; ++j)
+			{
+				const npHalfEdge3* hb = pb->halfEdges + 2 * j;
+				uint64_t c = hb[0].face, d = hb[1].face;
+				list[candidates] = (uint16_t)j;
+				candidates += (int)((((pos >> c) & (neg >> d)) | ((neg >> c) & (pos >> d))) & 1u);
+			}
+			if (seen < 3)
+			{
+				seenDir[seen] = uA;
+				seenPos[seen] = pos;
+				seenNeg[seen] = neg;
+				seenCount[seen] = candidates;
+				++seen;
+			}
+		}
+		else
+			candidates = seenCount[slot];
+		const uint16_t* list = w->candidates[slot];
+		if (candidates == 0)
+			continue;
+		npVec3 a = pa->planes[ha[0].face].normal, b = pa->planes[ha[1].face].normal;
+		double uaSq = v3LengthSq(uA);
+		// The rest of the arc test, without branches (about half the candidates fail it):
+		// a.(DxC) * b.(DxC) < 0, and C.(bxa) * b.(DxC) > 0 with C.(bxa) ~ c.uA (its sign is whether
+		// face c is in `pos`) and b.(DxC) ~ -b.uB.
+		uint16_t* pass = w->candidates[4];
+		int passCount = 0;
+		for (int k = 0; k < candidates; ++k)
+		{
+			int j = list[k];
+			npVec3 uB = w->edgeB[j];
+			double au = v3Dot(a, uB), bu = v3Dot(b, uB);
+			int cPositive = (int)((pos >> pb->halfEdges[2 * j].face) & 1u);
+			int ok = (au * bu < 0.0) & (cPositive ? bu < 0.0 : bu > 0.0);
+			pass[passCount] = (uint16_t)j;
+			passCount += ok;
+		}
+		for (int k = 0; k < passCount; ++k)
+		{
+			int j = pass[k];
+			tryEdgePair(pA, uA, uaSq, w->bv[pb->halfEdges[2 * j].origin], w->edgeB[j], centroidA, i, j, &best,
+						bestA, bestB);
+		}
+	}
+	return best;
+}
+
 static double queryEdges(SatPair* w, npVec3 centroidA, double floor, int* bestA, int* bestB)
 {
 	const npPolyhedron3* pa = &w->a;
@@ -577,7 +709,7 @@ static double queryEdges(SatPair* w, npVec3 centroidA, double floor, int* bestA,
 			for (int j = 0; j < edgesB; ++j)
 			{
 				const npHalfEdge3* he = pb->halfEdges + 2 * j;
-				w->candidates[candidates] = (uint16_t)j;
+				w->candidates[0][candidates] = (uint16_t)j;
 				candidates += (int)(((mask >> he[0].face) ^ (mask >> he[1].face)) & 1u);
 			}
 		}
@@ -587,11 +719,11 @@ static double queryEdges(SatPair* w, npVec3 centroidA, double floor, int* bestA,
 				for (int f = 0; f < pb->faceCount; ++f)
 					w->sideSign[f] = v3Dot(w->bp[f].normal, bxa);
 			for (int j = 0; j < edgesB; ++j)
-				w->candidates[candidates++] = (uint16_t)j;
+				w->candidates[0][candidates++] = (uint16_t)j;
 		}
 		for (int k = 0; k < candidates; ++k)
 		{
-			int j = w->candidates[k];
+			int j = w->candidates[0][k];
 			const npHalfEdge3* he = pb->halfEdges + 2 * j;
 			if (fast)
 			{
@@ -862,7 +994,10 @@ npManifold3 npCollidePolyhedra(const npShape3* polyA, npTransform3 xfA, const np
 	npVec3 centroidA = centroidOf(&w.a, w.a.vertices);
 	int edgeA, edgeB;
 	double faceBest = (sepB > sepA + NP_FACE_PREFERENCE3 ? sepB : sepA) + NP_FACE_PREFERENCE3;
-	double sepE = queryEdges(&w, centroidA, faceBest < margin ? faceBest : margin, &edgeA, &edgeB);
+	double floor = faceBest < margin ? faceBest : margin;
+	double sepE = !w.a.flat && !w.b.flat && w.b.faceCount <= 64
+					  ? queryEdgesSolid(&w, centroidA, floor, &edgeA, &edgeB)
+					  : queryEdges(&w, centroidA, floor, &edgeA, &edgeB);
 	if (edgeA >= 0 && sepE > margin)
 		return emptyManifold();
 
