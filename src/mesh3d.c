@@ -551,6 +551,33 @@ npResult npMakeMesh3(const npVec3* vertices, int vertexCount, const int32_t* ind
 	return NP_OK;
 }
 
+// Every array pointer is an offset from the header, so a copy only needs its pointers rebased.
+static const void* rebase(const void* p, const npMesh3* from, const npMesh3* to)
+{
+	return (const uint8_t*)to + ((const uint8_t*)p - (const uint8_t*)from);
+}
+
+npResult npCopyMesh3(const npMesh3* mesh, void* memory, size_t bytes, npMesh3** out)
+{
+	if (out != NULL)
+		*out = NULL;
+	if (mesh == NULL || memory == NULL || out == NULL || ((uintptr_t)memory & 7u) != 0)
+		return NP_ERR_INVALID_ARGUMENT;
+	if (bytes < mesh->bytes)
+		return NP_ERR_CAPACITY;
+	memmove(memory, mesh, mesh->bytes);
+	npMesh3* copy = (npMesh3*)memory;
+	copy->vertices = rebase(mesh->vertices, mesh, copy);
+	copy->normals = rebase(mesh->normals, mesh, copy);
+	copy->triangles = rebase(mesh->triangles, mesh, copy);
+	copy->triangleIds = rebase(mesh->triangleIds, mesh, copy);
+	copy->neighbours = rebase(mesh->neighbours, mesh, copy);
+	copy->vertexMap = rebase(mesh->vertexMap, mesh, copy);
+	copy->nodes = rebase(mesh->nodes, mesh, copy);
+	*out = copy;
+	return NP_OK;
+}
+
 void npGetMeshTriangle3(const npMesh3* mesh, int index, npVec3 out[3])
 {
 	const int32_t* t = mesh->triangles + 3 * index;

@@ -94,6 +94,12 @@ npResult npMakeMesh3(const npVec3* vertices, int vertexCount, const int32_t* ind
 					 int triangleCount, double weldTolerance, void* memory, size_t bytes,
 					 npMesh3** out);
 
+/// Copies a finished mesh into `memory` (at least mesh->bytes bytes, 8-byte aligned), without the
+/// build scratch, and points `*out` at the copy; the original buffer may then be freed. Lets a
+/// caller build in a large temporary buffer and keep only mesh->bytes. NP_ERR_CAPACITY when
+/// `bytes` is too small, NP_ERR_INVALID_ARGUMENT for null or misaligned pointers.
+npResult npCopyMesh3(const npMesh3* mesh, void* memory, size_t bytes, npMesh3** out);
+
 /// The three mesh-space vertices of stored triangle `index`.
 void npGetMeshTriangle3(const npMesh3* mesh, int index, npVec3 out[3]);
 
