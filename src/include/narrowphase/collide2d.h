@@ -130,7 +130,10 @@ typedef enum npEpaStop2
 	NP_EPA_POINT = 4,          ///< both cores are points at the same place; the normal is a fixed choice
 } npEpaStop2;
 
-/// One EPA iteration, recorded for teaching and debugging. Polytope points are in A - B space.
+/// One EPA step, recorded for teaching and debugging: every step picks the closest edge and asks
+/// for a support point; all steps but the last then expand the polytope (a run with `iterations`
+/// expansions has iterations + 1 steps, the last one being the check that stops). Polytope
+/// points are in A - B space, world orientation.
 typedef struct npEpaStep2
 {
 	int vertexCount;   ///< vertices of the polytope at the start of this iteration
@@ -163,7 +166,7 @@ typedef struct npPenetration2
 	npVec2 normal;    ///< unit direction from A to B; moving B by depth * normal separates them
 	npVec2 pointA;    ///< deepest point of A inside B (on A's surface)
 	npVec2 pointB;    ///< deepest point of B inside A (on B's surface)
-	int iterations;   ///< EPA iterations
+	int iterations;   ///< EPA expansions (support points inserted); the trace has one step more
 	npEpaStop2 stop;  ///< why EPA stopped
 } npPenetrationResult2;
 
