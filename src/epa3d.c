@@ -26,9 +26,11 @@
 // configurations (two coincident cubes) the closest triangle can be a diagonal one. The exact
 // answer is one of the separating-axis candidates: a face normal of A, a face normal of B, or the
 // cross product of an edge of A and an edge of B. So the EPA normal only selects candidates: the
-// three faces of each shape best aligned with it, and the edge pairs formed by the edges at the
-// vertices of A and of B that EPA's final face is built from, whose axis is within ~8 degrees of
-// it (any direction when EPA did not converge). The overlap of the shapes along each candidate is
+// faces of each shape aligned with it, and the edge pairs formed by the edges at the vertices of A
+// and of B that EPA's final face is built from, whose axis is within ~1.4e-3 rad of it (a converged
+// EPA face is a facet of the Minkowski difference, so its normal is a candidate axis up to
+// rounding); when EPA did not converge, the three best-aligned faces of each shape and every such
+// edge pair in the half-space around it. The overlap of the shapes along each candidate is
 // evaluated exactly (support planes); the smallest wins, the EPA normal itself being a candidate
 // too, so the polish can only lower the answer toward the true depth, which no axis undercuts.
 // The witness points are then moved along the final normal onto each shape's support plane, so
@@ -237,6 +239,12 @@ static npVec3 polish(const npPair3* pair, npVec3 n, double depth, const int* fea
 	npVec3 best = n;
 	*bestDepth = depth;
 
+	// When EPA converged its final face is a facet of the Minkowski difference, so its normal is
+	// one of the candidate axes up to rounding: only candidates within a narrow cone
+	// (cos >= 1 - 1e-6, about 1.4e-3 rad) can improve it. Otherwise (no convergence) the cone is
+	// the whole half-space and the three best-aligned faces of each shape are tried.
+	double minAlign = wide ? 0.0 : 1.0 - 1.0e-6;
+
 	// Face normals of A best aligned with n; of B best aligned with -n (in A's frame).
 	enum { K = 3 };
 	polishCandidate listA[K], listB[K];
@@ -244,15 +252,27 @@ static npVec3 polish(const npPair3* pair, npVec3 n, double depth, const int* fea
 	for (int f = 0; f < pa->faceCount; ++f)
 	{
 		double align = v3Dot(pa->planes[f].normal, n);
-		if (align > 0.0)
+		if (align > minAlign)
 			countA = keepBest(listA, countA, K, f, align);
 	}
 	npVec3 nB = npPairDirToB(pair, n);
 	for (int f = 0; f < pb->faceCount; ++f)
 	{
 		double align = -v3Dot(pb->planes[f].normal, nB);
-		if (align > 0.0)
+		if (align > minAlign)
 			countB = keepBest(listB, countB, K, f, align);
+	}
+	// EPA's normal is (to rounding) a face normal: that face is the answer. Evaluate it alone,
+	// which also snaps the normal onto the exact face normal.
+	if (!wide && countA > 0 && listA[0].align >= 1.0 - 1.0e-13 && (countB == 0 || listB[0].align < listA[0].align))
+	{
+		countA = 1, countB = 0, featureA = NULL;
+		*bestDepth = DBL_MAX;
+	}
+	else if (!wide && countB > 0 && listB[0].align >= 1.0 - 1.0e-13)
+	{
+		countA = 0, countB = 1, featureA = NULL;
+		*bestDepth = DBL_MAX;
 	}
 	for (int i = 0; i < countA; ++i)
 	{
@@ -285,6 +305,13 @@ static npVec3 polish(const npPair3* pair, npVec3 n, double depth, const int* fea
 		}
 	}
 
+	if (featureA == NULL)
+	{
+		// The face case above: its depth is exact; keep its normal even when rounding makes the
+		// EPA normal's overlap a hair smaller.
+		return best;
+	}
+
 	// Edge pairs at EPA's feature vertices. An axis within the cone around n is perpendicular to
 	// both edges, so an edge with a large component along n cannot produce one: such edges are
 	// dropped before pairing (|e.n| > sin(cone angle) |e|).
@@ -293,8 +320,8 @@ static npVec3 polish(const npPair3* pair, npVec3 n, double depth, const int* fea
 	int edgesA[16], edgesB[16];
 	int eA = collectEdges(pa, vertsA, countVA, edgesA, 16);
 	int eB = collectEdges(pb, vertsB, countVB, edgesB, 16);
-	double cone = wide ? 0.0 : 0.99;
-	double sinCone = wide ? 1.0 : 0.1411; // sqrt(1 - 0.99^2)
+	double cone = minAlign;
+	double sinCone = wide ? 1.0 : 1.4143e-3; // about sqrt(1 - cone^2)
 	npVec3 dirA[16], dirB[16];
 	int keptA = 0, keptB = 0;
 	for (int i = 0; i < eA; ++i)
@@ -555,21 +582,23 @@ npPenetrationResult3 npPenetration3(const npShape3* shapeA, npTransform3 xfA, co
 				pointB = v3MulAdd(pointB, w[i], t[i].wB);
 			}
 			normal = face->n;
-			// The EPA normal's exact overlap is a candidate too.
-			coreDepth = overlapAlong(&pair, normal);
 			if (face->dist == DBL_MAX || v3LengthSq(normal) == 0.0)
-			{
 				normal = v3(0.0, 1.0, 0.0);
-				coreDepth = overlapAlong(&pair, normal);
-			}
+			// The EPA normal's exact overlap (support planes) is a candidate too.
+			npSupportPoint3 sp = npSupportPair3(&pair, normal);
+			coreDepth = v3Dot(sp.w, normal);
 			if (pair.polyA.halfEdgeCount > 0 || pair.polyB.halfEdgeCount > 0)
 			{
 				double polished;
-				normal = polish(&pair, normal, coreDepth, featureA, featureB, stop != NP_EPA3_CONVERGED, &polished);
+				npVec3 n = polish(&pair, normal, coreDepth, featureA, featureB, stop != NP_EPA3_CONVERGED, &polished);
+				if (n.x != normal.x || n.y != normal.y || n.z != normal.z)
+				{
+					normal = n;
+					sp = npSupportPair3(&pair, normal);
+				}
 				coreDepth = polished;
 			}
 			// Move the witnesses along the normal onto each shape's support plane.
-			npSupportPoint3 sp = npSupportPair3(&pair, normal);
 			pointA = v3MulAdd(pointA, v3Dot(v3Sub(sp.wA, pointA), normal), normal);
 			pointB = v3MulAdd(pointB, v3Dot(v3Sub(sp.wB, pointB), normal), normal);
 			if (coreDepth < 0.0)

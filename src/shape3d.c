@@ -1228,16 +1228,16 @@ bool npMakePolyhedron3(const npShape3* shape, npPolyhedron3* out)
 
 int npPolyhedronSupport3(const npPolyhedron3* poly, npVec3 d)
 {
+	// Written so compilers use conditional moves: the winner is unpredictable, branches are not.
+	const npVec3* v = poly->vertices;
 	int best = 0;
-	double bestValue = v3Dot(poly->vertices[0], d);
+	double bestValue = v[0].x * d.x + v[0].y * d.y + v[0].z * d.z;
 	for (int i = 1; i < poly->vertexCount; ++i)
 	{
-		double value = v3Dot(poly->vertices[i], d);
-		if (value > bestValue)
-		{
-			best = i;
-			bestValue = value;
-		}
+		double value = v[i].x * d.x + v[i].y * d.y + v[i].z * d.z;
+		bool better = value > bestValue;
+		best = better ? i : best;
+		bestValue = better ? value : bestValue;
 	}
 	return best;
 }
