@@ -77,6 +77,16 @@ async function loadNarrowphase() {
 	return {
 		name: 'narrowphase (this)',
 		boxBox: (poses) => { const xf = xfs(poses); return (i) => np.manifold(box, id, box, xf[i]).points.length; },
+		boxBoxOut: (poses) => {
+			const xf = xfs(poses);
+			const opts = { out: { normal: [0, 0], points: [] } };
+			return (i) => np.manifold(box, id, box, xf[i], opts).points.length;
+		},
+		octOctOut: (poses) => {
+			const xf = xfs(poses);
+			const opts = { out: { normal: [0, 0], points: [] } };
+			return (i) => np.manifold(oct, id, oct, xf[i], opts).points.length;
+		},
 		octOct: (poses) => { const xf = xfs(poses); return (i) => np.manifold(oct, id, oct, xf[i]).points.length; },
 		circleBox: (poses) => { const xf = xfs(poses); return (i) => np.manifold(box, id, circle, xf[i]).points.length; },
 		octOverlap: (poses) => { const xf = xfs(poses); return (i) => (np.overlap(oct, id, oct, xf[i]) ? 1 : 0); },
@@ -88,6 +98,8 @@ const CASES = [
 	['octOct', '8-gon vs 8-gon manifold'],
 	['circleBox', 'box-circle manifold'],
 	['octOverlap', '8-gon overlap'],
+	['boxBoxOut', 'box-box, reused result'],
+	['octOctOut', '8-gon, reused result'],
 ];
 
 async function main() {

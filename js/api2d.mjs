@@ -341,7 +341,11 @@ export function install(np, ctx) {
 		result.steps = steps;
 	}
 
-	/** Contact manifold: { normal, points: [{ pointA, pointB, depth, id }] } (points [] when apart). */
+	/**
+	 * Contact manifold: { normal, points: [{ pointA, pointB, depth, id }] } (points [] when apart).
+	 * options.margin: speculative distance; options.out: a manifold returned earlier, refilled in
+	 * place and returned (no allocation while the point count stays the same).
+	 */
 	np.manifold = function manifold(a, ta, b, tb, options) {
 		const pa = ptrOf(a);
 		const pb = ptrOf(b);
@@ -349,8 +353,11 @@ export function install(np, ctx) {
 		putXf(ta, XA, 'manifold', 'A');
 		putXf(tb, XB, 'manifold', 'B');
 		let margin = 0;
+		let out;
 		if (options !== undefined && options !== null) {
 			if (typeof options !== 'object') fail('NP_INVALID_ARGUMENT', `manifold: options must be an object (got ${describe(options)})`);
+			out = options.out;
+			if (out !== undefined) checkOut(out);
 			const m = options.margin;
 			if (m !== undefined) {
 				if (typeof m !== 'number') fail('NP_INVALID_ARGUMENT', `manifold: options.margin must be a number (got ${describe(m)})`);
@@ -364,6 +371,7 @@ export function install(np, ctx) {
 		f64[ARG] = margin;
 		const n = wManifold(pa, pb, IO_PTR);
 		if (n < 0) xfFail('manifold', n, ta, tb);
+		if (out !== undefined) return refill(out, n);
 		const o = OUT;
 		const points = [];
 		for (let i = 0; i < n; i++) {
@@ -377,6 +385,37 @@ export function install(np, ctx) {
 		}
 		return { normal: [f64[o], f64[o + 1]], points };
 	};
+
+	// options.out: a manifold object to fill in place (no allocation once its points exist).
+	function checkOut(out) {
+		if (out === null || typeof out !== 'object' || !Array.isArray(out.normal) || out.normal.length !== 2 ||
+			!Array.isArray(out.points)) {
+			fail('NP_INVALID_ARGUMENT', 'manifold: options.out must be a manifold ({ normal: [x, y], points: [...] }), e.g. one returned earlier');
+		}
+	}
+
+	function refill(out, n) {
+		const o = OUT;
+		out.normal[0] = f64[o];
+		out.normal[1] = f64[o + 1];
+		const points = out.points;
+		for (let i = 0; i < n; i++) {
+			const k = o + 2 + 6 * i;
+			let p = points[i];
+			if (p === null || typeof p !== 'object' || !Array.isArray(p.pointA) || !Array.isArray(p.pointB)) {
+				p = { pointA: [0, 0], pointB: [0, 0], depth: 0, id: 0 };
+				points[i] = p;
+			}
+			p.pointA[0] = f64[k];
+			p.pointA[1] = f64[k + 1];
+			p.pointB[0] = f64[k + 2];
+			p.pointB[1] = f64[k + 3];
+			p.depth = f64[k + 4];
+			p.id = f64[k + 5];
+		}
+		if (points.length !== n) points.length = n;
+		return out;
+	}
 
 	/** Core Minkowski difference A - B in world space (CCW), and the total rounding radius. */
 	np.minkowskiDifference = function minkowskiDifference(a, ta, b, tb) {

@@ -149,6 +149,9 @@ export interface PolygonOptions {
 export interface ManifoldOptions {
 	/** Points separated by less than this are kept with negative depth (default 0, must be >= 0). */
 	margin?: number;
+	/** A manifold returned earlier: it is refilled in place and returned (its arrays and point
+	 *  objects are reused, so a steady contact allocates nothing). */
+	out?: Manifold2;
 }
 
 export interface PenetrationOptions {

@@ -478,3 +478,31 @@ test('manifold: closed-form contacts for box-box, circle-box and speculative mar
 	closeVec(k.points[0].pointB, [0.3, 0.9], 1e-12);
 	for (const sh of [a, b, c]) sh.dispose();
 });
+
+test('manifold with options.out refills the given manifold in place', () => {
+	const a = np.box2d(1, 1);
+	const b = np.box2d(1, 1);
+	const c = np.circle(0.5);
+	const out = np.manifold(a, null, b, { position: [1.5, 0] });
+	for (const [shape, tb] of [[b, { position: [0, 1.7] }], [c, { position: [0.3, 1.4] }], [b, { position: [5, 0] }], [b, { position: [-1.2, 0.3], angle: 0.2 }]]) {
+		const fresh = np.manifold(a, null, shape, tb);
+		const r = np.manifold(a, null, shape, tb, { out });
+		assert.equal(r, out);
+		assert.deepEqual(r, fresh);
+	}
+	// A steady contact keeps its objects.
+	np.manifold(a, null, b, { position: [1.5, 0] }, { out });
+	const p0 = out.points[0];
+	const pointA0 = p0.pointA;
+	const normal = out.normal;
+	np.manifold(a, null, b, { position: [1.4, 0.1] }, { out, margin: 0.1 });
+	assert.equal(out.points.length, 2);
+	assert.ok(out.points[0] === p0 && p0.pointA === pointA0 && out.normal === normal);
+	assert.deepEqual(out, np.manifold(a, null, b, { position: [1.4, 0.1] }, { margin: 0.1 }));
+	// An empty shell is fine too; a malformed one is rejected.
+	const shell = { normal: [0, 0], points: [] };
+	assert.deepEqual(np.manifold(a, null, b, { position: [1.5, 0] }, { out: shell }), np.manifold(a, null, b, { position: [1.5, 0] }));
+	throwsCode(() => np.manifold(a, null, b, null, { out: {} }), 'NP_INVALID_ARGUMENT', /options.out/);
+	throwsCode(() => np.manifold(a, null, b, null, { out: { normal: [0], points: [] } }), 'NP_INVALID_ARGUMENT');
+	for (const s of [a, b, c]) s.dispose();
+});
