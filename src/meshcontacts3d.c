@@ -99,6 +99,9 @@ npMeshQuery3 npDefaultMeshQuery3(void)
 	return (npMeshQuery3){ 0.0, false, NP_MESH_TERDIMAN, NP_MESH_FEATURE_TOLERANCE };
 }
 
+// -n without negative zeros (0 - x is +0 for x = +-0), so flat-ground normals read (0, 0, -1).
+static npVec3 flip(npVec3 n) { return (npVec3){ 0.0 - n.x, 0.0 - n.y, 0.0 - n.z }; }
+
 // ------------------------------------------------------------------------------------------------
 // Sphere against one triangle: the closest point on the triangle and its Voronoi region, after
 // Ericson, "Real-Time Collision Detection", 5.1.5 (region tests by barycentric sign checks).
@@ -205,7 +208,7 @@ static void sphereTriangle(Scratch* s, const ShapeInfo* info, const npVec3 v[3],
 	{
 		distance = planeDistance;
 		cp = v3MulAdd(c, -planeDistance, n);
-		normal = v3Neg(n);
+		normal = flip(n);
 	}
 	else
 	{
@@ -214,7 +217,7 @@ static void sphereTriangle(Scratch* s, const ShapeInfo* info, const npVec3 v[3],
 		if (distance > r + info->margin)
 			return;
 		// A zero vector (centre on the edge or vertex) falls back to the triangle's normal (paper 4b).
-		normal = distance > 1e-150 ? v3Scale(1.0 / distance, d) : v3Neg(n);
+		normal = distance > 1e-150 ? v3Scale(1.0 / distance, d) : flip(n);
 	}
 	Potential* p = newPotential(s, 1);
 	if (p == NULL)
@@ -361,7 +364,7 @@ static void capsuleTriangle(Scratch* s, const ShapeInfo* info, const npVec3 v[3]
 	Point* pts = s->points + p->pointStart;
 	if (feature == NP_MESH_FACE)
 	{
-		p->normal = v3Neg(n);
+		p->normal = flip(n);
 		// Clip the segment to the prism over the triangle (side planes through the edges).
 		npVec3 d = v3Sub(p1, p0);
 		double tmin = 0.0, tmax = 1.0;
@@ -407,7 +410,7 @@ static void capsuleTriangle(Scratch* s, const ShapeInfo* info, const npVec3 v[3]
 	else
 	{
 		npVec3 d = v3Sub(cp, q);
-		p->normal = best > 1e-150 ? v3Scale(1.0 / best, d) : v3Neg(n);
+		p->normal = best > 1e-150 ? v3Scale(1.0 / best, d) : flip(n);
 		pts[0].pointA = v3MulAdd(q, r, p->normal);
 		pts[0].pointB = cp;
 		pts[0].depth = r - best;
