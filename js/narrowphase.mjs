@@ -33,8 +33,9 @@
 // A shape subclass is registered with the shared FinalizationRegistry by the Shape constructor,
 // so shapes that are never disposed are freed after garbage collection.
 import * as api2d from './api2d.mjs';
+import * as api3d from './api3d.mjs';
 
-const API_MODULES = [api2d];
+const API_MODULES = [api2d, api3d];
 
 /** Error thrown for bad input. `code` is a stable string such as 'NP_NON_FINITE'. */
 export class NarrowphaseError extends Error {
