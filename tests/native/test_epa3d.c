@@ -430,6 +430,29 @@ int main(void)
 		   "%d separated pairs, max distance error %.3g\n",
 		   boxPairs, pairsChecked - boxPairs, maxDepthErr, maxAngleErr, uniqueChecked, maxTouchErr, distChecked, maxDistErr);
 
+	// --- Larger hulls: 64 points on an ellipsoid (every point a vertex), against each other.
+	int bigBefore = pairsChecked;
+	for (int trial = 0; trial < 30; ++trial)
+	{
+		for (int i = 0; i < 64; ++i)
+		{
+			npVec3 u = unit(V(rndRange(-1, 1), rndRange(-1, 1), rndRange(-1, 1)));
+			ptsA[i] = V(0.9 * u.x, 0.6 * u.y, 0.5 * u.z);
+			u = unit(V(rndRange(-1, 1), rndRange(-1, 1), rndRange(-1, 1)));
+			ptsB[i] = V(0.5 * u.x, 0.8 * u.y, 0.7 * u.z);
+		}
+		npMakeHull3(ptsA, 64, &hullA);
+		npMakeHull3(ptsB, 64, &hullB);
+		npMakeHullShape3(&hullA, &a);
+		npMakeHullShape3(&hullB, &b);
+		npVec3 off = scale(rndRange(0.0, 1.4), unit(V(rndRange(-1, 1), rndRange(-1, 1), rndRange(-1, 1))));
+		npTransform3 xa = makeXf(V(rndRange(-1, 1), rndRange(-1, 1), rndRange(-1, 1)), randomQuat());
+		npTransform3 xb = makeXf(add(xa.p, off), randomQuat());
+		snprintf(name, sizeof name, "hull64-hull64 %d", trial);
+		checkPolyPair(name, &a, xa, &b, xb, ptsA, 64, ptsB, 64, 1e-9);
+	}
+	printf("64-point hulls: %d overlapping pairs checked\n", pairsChecked - bigBefore);
+
 	// --- Mixed polyhedral pairs: box-hull, triangle-box, triangle-hull, triangle-triangle, flat hulls.
 	for (int trial = 0; trial < 200; ++trial)
 	{
