@@ -2,7 +2,7 @@
 //
 // Runs every "dim": 3 vector: shape construction (hull counts, errors), transform validation,
 // overlap, distance, penetration and manifold. Shapes and transforms are as in
-// tools/gen_vectors3d.mjs (header); manifold vectors as in tools/gen_manifold3d.mjs. The checks use
+// tools/gen_vectors3d.mjs (header); manifold vectors as in tools/gen_vectors3d_manifold.mjs. The checks use
 // the generator's world-space reference cores (`ref`): the vertices of each core, its radius, and
 // for polyhedral cores the world planes (a flat core has both sides and its in-plane edge planes).
 // Results lines (hex doubles) as in tests/vectors/README.md, one per vector, so the Node runner's

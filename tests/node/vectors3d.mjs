@@ -2,7 +2,7 @@
 //
 // Mirrors tests/native/vectors3d.c check for check and writes the same results line (doubles as
 // hex), so the runner can compare native and wasm results bit for bit. Shapes, transforms and the
-// `ref` cores are described in tools/gen_vectors3d.mjs; manifold vectors in tools/gen_manifold3d.mjs.
+// `ref` cores are described in tools/gen_vectors3d.mjs; manifold vectors in tools/gen_vectors3d_manifold.mjs.
 
 const sub = (a, b) => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
 const dot = (a, b) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
