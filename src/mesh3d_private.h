@@ -66,10 +66,12 @@ static inline npFloatBox3 npMakeFloatBox3(npVec3 lower, npVec3 upper)
 }
 
 /// True when the node's box and the query box overlap (touching counts).
+/// (One combined test rather than six short-circuit branches: traversal is branch-bound.)
 static inline bool npFloatBoxesOverlap3(const npMeshNode3* node, const npFloatBox3* q)
 {
-	return !(node->lower[0] > q->upper[0] || node->upper[0] < q->lower[0] || node->lower[1] > q->upper[1] ||
-			 node->upper[1] < q->lower[1] || node->lower[2] > q->upper[2] || node->upper[2] < q->lower[2]);
+	int out = (node->lower[0] > q->upper[0]) | (node->upper[0] < q->lower[0]) | (node->lower[1] > q->upper[1]) |
+			  (node->upper[1] < q->lower[1]) | (node->lower[2] > q->upper[2]) | (node->upper[2] < q->lower[2]);
+	return out == 0;
 }
 
 /// Smallest power of two >= n (at least 16).

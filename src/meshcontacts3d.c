@@ -33,8 +33,13 @@
 
 // Classes of triangle-vertex positions: three per potential contact.
 #define MAX_CLASSES (3 * NP_MESH_MAX_POTENTIAL)
-// Hash slots: a power of two >= 2 * MAX_CLASSES (also used for the voided-edge set).
+// Hash slots: a power of two >= 2 * MAX_CLASSES (position classes) and >= 2 * 2 * MAX_CLASSES (the
+// voided set holds up to three vertex keys and three edge keys per potential contact).
 #define MAX_SLOTS (4 * MAX_CLASSES)
+#define MAX_VOID_SLOTS (8 * MAX_CLASSES)
+// Up to this many potential contacts the voided set is a plain list scanned linearly (cheaper than
+// hashing for the few triangles a sphere or capsule touches); beyond it a hash set.
+#define SMALL_POTENTIAL 32
 // Triangles gathered from one BVH leaf before they are processed.
 #define LEAF_BATCH 64
 
@@ -49,7 +54,8 @@ typedef struct Potential
 	int pointStart;         // first point in the point pool
 	int pointCount;         // number of points
 	npVec3 normal;          // contact normal, shape to mesh
-	int32_t ids[3];         // position classes of v[0..2]
+	int32_t ids[3];         // feature ids of v[0..2]: position classes, or welded indices (one mesh)
+	int32_t welded[3];      // the mesh's welded vertex indices of v[0..2]
 } Potential;
 
 typedef struct Point
@@ -73,9 +79,10 @@ typedef struct Scratch
 	npVec3 classPoints[MAX_CLASSES];
 	int32_t classLinks[MAX_CLASSES];
 	int32_t slots[MAX_SLOTS];
-	bool vertexVoided[MAX_CLASSES];
-	uint64_t edgeKeys[MAX_SLOTS];
-	uint64_t edgeMask;
+	uint64_t voidKeys[MAX_VOID_SLOTS]; // list (small mode) or open-addressing table of voided features
+	int voidCount;                     // list length (small mode)
+	uint64_t voidMask;                 // table size - 1 (hash mode)
+	bool small;                        // list mode
 } Scratch;
 
 // ------------------------------------------------------------------------------------------------
@@ -559,6 +566,12 @@ static int gatherMesh(Scratch* s, const ShapeInfo* info, const npMeshInstance3* 
 	shapeBounds(info->shape, rel, info->margin, &lower, &upper);
 	bool identity = isIdentity(inst->transform);
 	npShapeType3 type = info->shape->type;
+	bool sphere = type == NP_SHAPE_SPHERE;
+	npVec3 centre = rel.p; // the sphere's centre in mesh space
+	// Squared reach, with the same slack as the query box so that rounding in the mesh-space
+	// transform never drops a triangle the exact test in sphereTriangle would keep.
+	double reach = info->shape->radius + info->margin + 1e-9 * (1.0 + v3MaxAbs(centre));
+	double reach2 = reach * reach;
 
 	int candidates = 0;
 	int32_t stack[NP_MESH_MAX_DEPTH + 2];
@@ -586,14 +599,28 @@ static int gatherMesh(Scratch* s, const ShapeInfo* info, const npMeshInstance3* 
 		{
 			const int32_t* t = mesh->triangles + 3 * i;
 			npVec3 v[3] = { mesh->vertices[t[0]], mesh->vertices[t[1]], mesh->vertices[t[2]] };
-			// Triangle-box rejection on the triangle's own bounds (the leaf box is shared).
-			if (np3Min(v[0].x, np3Min(v[1].x, v[2].x)) > upper.x ||
-				np3Max(v[0].x, np3Max(v[1].x, v[2].x)) < lower.x ||
-				np3Min(v[0].y, np3Min(v[1].y, v[2].y)) > upper.y ||
-				np3Max(v[0].y, np3Max(v[1].y, v[2].y)) < lower.y ||
-				np3Min(v[0].z, np3Min(v[1].z, v[2].z)) > upper.z ||
-				np3Max(v[0].z, np3Max(v[1].z, v[2].z)) < lower.z)
+			// Triangle-box rejection on the triangle's own bounds (the leaf box is shared), as one
+			// combined test.
+			int out = (np3Min(v[0].x, np3Min(v[1].x, v[2].x)) > upper.x) |
+					  (np3Max(v[0].x, np3Max(v[1].x, v[2].x)) < lower.x) |
+					  (np3Min(v[0].y, np3Min(v[1].y, v[2].y)) > upper.y) |
+					  (np3Max(v[0].y, np3Max(v[1].y, v[2].y)) < lower.y) |
+					  (np3Min(v[0].z, np3Min(v[1].z, v[2].z)) > upper.z) |
+					  (np3Max(v[0].z, np3Max(v[1].z, v[2].z)) < lower.z);
+			if (out != 0)
 				continue;
+			if (sphere)
+			{
+				// Spheres: the squared distance from the centre (mesh space) to the triangle's box.
+				double dx = np3Max(0.0, np3Max(np3Min(v[0].x, np3Min(v[1].x, v[2].x)) - centre.x,
+											   centre.x - np3Max(v[0].x, np3Max(v[1].x, v[2].x))));
+				double dy = np3Max(0.0, np3Max(np3Min(v[0].y, np3Min(v[1].y, v[2].y)) - centre.y,
+											   centre.y - np3Max(v[0].y, np3Max(v[1].y, v[2].y))));
+				double dz = np3Max(0.0, np3Max(np3Min(v[0].z, np3Min(v[1].z, v[2].z)) - centre.z,
+											   centre.z - np3Max(v[0].z, np3Max(v[1].z, v[2].z))));
+				if (dx * dx + dy * dy + dz * dz > reach2)
+					continue;
+			}
 			++candidates;
 			npVec3 n = mesh->normals[i];
 			if (!identity)
@@ -602,12 +629,20 @@ static int gatherMesh(Scratch* s, const ShapeInfo* info, const npMeshInstance3* 
 					v[k] = npTransformPoint3(inst->transform, v[k]);
 				n = npRotate3(inst->transform.q, n);
 			}
+			int countBefore = s->potentialCount;
 			if (type == NP_SHAPE_SPHERE)
 				sphereTriangle(s, info, v, n, meshIndex, mesh->triangleIds[i]);
 			else if (type == NP_SHAPE_CAPSULE3)
 				capsuleTriangle(s, info, v, n, meshIndex, mesh->triangleIds[i]);
 			else
 				genericTriangle(s, info, v, n, meshIndex, mesh->triangleIds[i]);
+			if (s->potentialCount > countBefore)
+			{
+				int32_t* w = s->potentials[countBefore].welded;
+				w[0] = t[0];
+				w[1] = t[1];
+				w[2] = t[2];
+			}
 		}
 	}
 	return candidates;
@@ -616,43 +651,59 @@ static int gatherMesh(Scratch* s, const ShapeInfo* info, const npMeshInstance3* 
 // ------------------------------------------------------------------------------------------------
 // Voided features.
 
+// Feature keys: an edge is its two vertex ids (smaller first, each + 1, so a key is never 0); a
+// vertex is its id + 1 with the top bit set (edge keys never have it: ids are below 2^31).
 static uint64_t edgeKey(int32_t a, int32_t b)
 {
 	int32_t lo = a < b ? a : b, hi = a < b ? b : a;
 	return ((uint64_t)(uint32_t)(lo + 1) << 32) | (uint32_t)(hi + 1);
 }
 
-static uint32_t edgeSlot(uint64_t key, uint64_t mask)
+static uint64_t vertexKey(int32_t a) { return (1ull << 63) | (uint32_t)(a + 1); }
+
+static uint32_t keySlot(uint64_t key, uint64_t mask)
 {
 	uint64_t h = key * 0x9E3779B97F4A7C15ull;
 	h ^= h >> 32;
 	return (uint32_t)(h & mask);
 }
 
-// Linear probing; the table has at least twice as many slots as edges can ever be inserted.
-static bool edgeVoided(const Scratch* s, int32_t a, int32_t b)
+// The voided set. Linear probing in hash mode: the table has at least twice as many slots as keys
+// can ever be inserted, so probing always ends at an empty slot.
+static bool isVoided(const Scratch* s, uint64_t key)
 {
-	uint64_t key = edgeKey(a, b);
-	for (uint64_t i = edgeSlot(key, s->edgeMask), n = 0; n <= s->edgeMask; i = (i + 1) & s->edgeMask, ++n)
+	if (s->small)
 	{
-		if (s->edgeKeys[i] == key)
+		for (int i = 0; i < s->voidCount; ++i)
+			if (s->voidKeys[i] == key)
+				return true;
+		return false;
+	}
+	for (uint64_t i = keySlot(key, s->voidMask), n = 0; n <= s->voidMask; i = (i + 1) & s->voidMask, ++n)
+	{
+		if (s->voidKeys[i] == key)
 			return true;
-		if (s->edgeKeys[i] == 0)
+		if (s->voidKeys[i] == 0)
 			return false;
 	}
 	return false;
 }
 
-static void voidEdge(Scratch* s, int32_t a, int32_t b)
+static void addVoided(Scratch* s, uint64_t key)
 {
-	uint64_t key = edgeKey(a, b);
-	for (uint64_t i = edgeSlot(key, s->edgeMask), n = 0; n <= s->edgeMask; i = (i + 1) & s->edgeMask, ++n)
+	if (s->small)
 	{
-		if (s->edgeKeys[i] == key)
+		// Repeats are harmless and cheaper than searching (at most 6 * SMALL_POTENTIAL keys).
+		s->voidKeys[s->voidCount++] = key;
+		return;
+	}
+	for (uint64_t i = keySlot(key, s->voidMask), n = 0; n <= s->voidMask; i = (i + 1) & s->voidMask, ++n)
+	{
+		if (s->voidKeys[i] == key)
 			return;
-		if (s->edgeKeys[i] == 0)
+		if (s->voidKeys[i] == 0)
 		{
-			s->edgeKeys[i] = key;
+			s->voidKeys[i] = key;
 			return;
 		}
 	}
@@ -662,8 +713,8 @@ static void voidTriangle(Scratch* s, const Potential* p)
 {
 	for (int k = 0; k < 3; ++k)
 	{
-		s->vertexVoided[p->ids[k]] = true;
-		voidEdge(s, p->ids[k], p->ids[(k + 1) % 3]);
+		addVoided(s, vertexKey(p->ids[k]));
+		addVoided(s, edgeKey(p->ids[k], p->ids[(k + 1) % 3]));
 	}
 }
 
@@ -671,9 +722,9 @@ static bool featureVoided(const Scratch* s, const Potential* p)
 {
 	int k = p->featureIndex;
 	if (p->feature == NP_MESH_EDGE)
-		return edgeVoided(s, p->ids[k], p->ids[(k + 1) % 3]);
+		return isVoided(s, edgeKey(p->ids[k], p->ids[(k + 1) % 3]));
 	if (p->feature == NP_MESH_VERTEX)
-		return s->vertexVoided[p->ids[k]];
+		return isVoided(s, vertexKey(p->ids[k]));
 	return false;
 }
 
@@ -728,6 +779,17 @@ static void siftDown(const Scratch* s, int32_t* a, int root, int end)
 
 static void sortDelayed(const Scratch* s, int32_t* a, int n)
 {
+	if (n <= 16)
+	{
+		for (int i = 1; i < n; ++i)
+			for (int j = i; j > 0 && before(s, a[j], a[j - 1]); --j)
+			{
+				int32_t t = a[j];
+				a[j] = a[j - 1];
+				a[j - 1] = t;
+			}
+		return;
+	}
 	for (int i = n / 2 - 1; i >= 0; --i)
 		siftDown(s, a, i, n);
 	for (int end = n - 1; end > 0; --end)
@@ -929,23 +991,46 @@ npResult npMeshContacts3(const npShape3* shape, npTransform3 transform,
 	for (int i = 0; i < meshCount; ++i)
 		candidates += gatherMesh(&s, &si, meshes + i, i);
 
-	// Position classes of the potential contacts' vertices (section 6).
+	// Feature ids (section 6). Features are matched by position: vertices of the potential contacts
+	// within featureTolerance of each other get one id (position classes through a hash grid). When
+	// every potential contact comes from one mesh whose weld tolerance is at least featureTolerance,
+	// the welded indices are exactly those classes (distinct welded vertices are more than the weld
+	// tolerance apart, and welded copies share one position), so they are used directly.
 	int n = s.potentialCount;
-	double maxAbs = 0.0;
-	for (int i = 0; i < n; ++i)
-		for (int k = 0; k < 3; ++k)
-			maxAbs = np3Max(maxAbs, v3MaxAbs(s.potentials[i].v[k]));
-	uint64_t slots = npNextPow2Mesh(6 * (uint64_t)n);
-	npPointHash3 hash;
-	npPointHashInit3(&hash, s.slots, slots, s.classLinks, s.classPoints, q.featureTolerance, maxAbs);
-	for (int i = 0; i < n; ++i)
-		for (int k = 0; k < 3; ++k)
-			s.potentials[i].ids[k] = npPointHashAdd3(&hash, s.potentials[i].v[k]);
-	for (int i = 0; i < hash.count; ++i)
-		s.vertexVoided[i] = false;
-	s.edgeMask = slots - 1;
-	for (uint64_t i = 0; i < slots; ++i)
-		s.edgeKeys[i] = 0;
+	if (q.algorithm != NP_MESH_ALL_CONTACTS && n > 0)
+	{
+		bool oneMesh = true;
+		for (int i = 1; i < n; ++i)
+			oneMesh = oneMesh && s.potentials[i].mesh == s.potentials[0].mesh;
+		if (oneMesh && meshes[s.potentials[0].mesh].mesh->weldTolerance >= q.featureTolerance)
+		{
+			for (int i = 0; i < n; ++i)
+				for (int k = 0; k < 3; ++k)
+					s.potentials[i].ids[k] = s.potentials[i].welded[k];
+		}
+		else
+		{
+			double maxAbs = 0.0;
+			for (int i = 0; i < n; ++i)
+				for (int k = 0; k < 3; ++k)
+					maxAbs = np3Max(maxAbs, v3MaxAbs(s.potentials[i].v[k]));
+			npPointHash3 hash;
+			npPointHashInit3(&hash, s.slots, npNextPow2Mesh(6 * (uint64_t)n), s.classLinks, s.classPoints,
+							 q.featureTolerance, maxAbs);
+			for (int i = 0; i < n; ++i)
+				for (int k = 0; k < 3; ++k)
+					s.potentials[i].ids[k] = npPointHashAdd3(&hash, s.potentials[i].v[k]);
+		}
+		s.small = n <= SMALL_POTENTIAL;
+		s.voidCount = 0;
+		if (!s.small)
+		{
+			uint64_t slots = npNextPow2Mesh(12 * (uint64_t)n);
+			s.voidMask = slots - 1;
+			for (uint64_t i = 0; i < slots; ++i)
+				s.voidKeys[i] = 0;
+		}
+	}
 
 	int removed = 0;
 	runAlgorithm(&s, q.algorithm, &removed);
