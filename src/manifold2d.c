@@ -38,6 +38,13 @@
 // edge appears in the unclipped points. Ids are always written in the caller's A and B, so
 // npCollide2 swaps the two halves when it swaps the shapes, and the ids of a pair stay the same
 // from frame to frame while the same features touch, whatever the argument order.
+//
+// Cost. These routines run once per touching pair per step, so the common paths are kept short:
+// every routine writes into the caller's manifold (cleared once per query, no manifold copies),
+// the input checks are a few compares, B's core is moved into A's frame in one pass, and the size
+// tolerance (two scans over the vertices) is computed only on the rare paths that take a direction
+// from a short vector. The results do not depend on these choices: the same expressions are
+// evaluated on every path.
 #include "vec2.h"
 
 #include <float.h>
@@ -50,124 +57,146 @@
 // taken from them (a unit vector from a vector that small would be mostly rounding noise).
 #define NP_MANIFOLD_REL_TOLERANCE 1.0e-12
 
-static uint32_t makeId(uint32_t kindA, int indexA, uint32_t kindB, int indexB)
+static inline uint32_t makeId(uint32_t kindA, int indexA, uint32_t kindB, int indexB)
 {
 	return (uint32_t)indexA | ((uint32_t)indexB << 8) | (kindA << 16) | (kindB << 17);
 }
 
 // The same contact seen with A and B exchanged.
-static uint32_t swapId(uint32_t id)
+static inline uint32_t swapId(uint32_t id)
 {
 	uint32_t indexA = id & 0xffu, indexB = (id >> 8) & 0xffu;
 	uint32_t kindA = (id >> 16) & 1u, kindB = (id >> 17) & 1u;
 	return indexB | (indexA << 8) | (kindB << 16) | (kindA << 17);
 }
 
+// An empty manifold: no points, zero normal, every unused slot zero (so results are reproducible
+// byte for byte). Done once per query; the routines below only fill what they use.
+static inline void clearManifold(npManifold2* m)
+{
+	*m = (npManifold2){ 0 };
+}
+
 static npManifold2 emptyManifold(void)
 {
 	npManifold2 m;
-	m.normal = v2(0.0, 0.0);
-	m.pointCount = 0;
-	for (int i = 0; i < NP_MAX_MANIFOLD_POINTS2; ++i)
-	{
-		m.points[i].pointA = v2(0.0, 0.0);
-		m.points[i].pointB = v2(0.0, 0.0);
-		m.points[i].depth = 0.0;
-		m.points[i].id = 0;
-	}
+	clearManifold(&m);
 	return m;
 }
 
 // ------------------------------------------------------------------------------------ input checks
 
-static bool isUsable(double x)
+// |x| <= NP_HUGE, false for NaN and infinities.
+static inline bool isUsable(double x)
 {
-	return x >= -NP_HUGE && x <= NP_HUGE; // false for NaN and infinities
+	return fabs(x) <= NP_HUGE;
 }
 
-static bool isValidShape(const npShape2* s)
+// Core vertex counts by shape type: circle 1, capsule 2, box 4, polygon 3..64.
+static const int minVertexCount[4] = { 1, 2, 4, 3 };
+static const int maxVertexCount[4] = { 1, 2, 4, NP_MAX_POLYGON_VERTICES };
+
+static inline bool isValidShape(const npShape2* s)
 {
-	if (s == NULL || !isUsable(s->radius) || s->radius < 0.0)
+	if (s == NULL || (unsigned)s->type > 3u)
 		return false;
-	switch (s->type)
-	{
-		case NP_SHAPE_CIRCLE: return s->count == 1;
-		case NP_SHAPE_CAPSULE2: return s->count == 2;
-		case NP_SHAPE_BOX2: return s->count == 4;
-		case NP_SHAPE_POLYGON2: return s->count >= 3 && s->count <= NP_MAX_POLYGON_VERTICES;
-	}
-	return false;
+	unsigned type = (unsigned)s->type;
+	return s->count >= minVertexCount[type] && s->count <= maxVertexCount[type] && isUsable(s->radius) &&
+		   s->radius >= 0.0;
+}
+
+// The same test as npValidateTransform2(xf) == NP_OK (position within NP_HUGE, rotation of unit
+// length to 1e-6), inlined because it runs twice per query. The unit-length test also rejects a
+// rotation with a NaN, infinite or huge component (its squared length is then NaN or far from 1),
+// so only the position needs the range test.
+static inline bool isValidTransform(npTransform2 xf)
+{
+	double lenSq = xf.q.c * xf.q.c + xf.q.s * xf.q.s;
+	return isUsable(xf.p.x) && isUsable(xf.p.y) && fabs(lenSq - 1.0) <= 2.0e-6;
 }
 
 // Invalid input gives an empty manifold (the manifold functions have no error code to return).
-static bool isValidInput(const npShape2* a, npTransform2 xfA, const npShape2* b, npTransform2 xfB, double margin)
+static inline bool isValidInput(const npShape2* a, npTransform2 xfA, const npShape2* b, npTransform2 xfB,
+								double margin)
 {
-	return isValidShape(a) && isValidShape(b) && npValidateTransform2(xfA) == NP_OK &&
-		   npValidateTransform2(xfB) == NP_OK && isUsable(margin);
+	return isValidShape(a) && isValidShape(b) && isValidTransform(xfA) && isValidTransform(xfB) && isUsable(margin);
 }
 
 // ------------------------------------------------------------------------------------ emitting points
 
-// Moves a manifold computed in A's local frame into world space.
-static npManifold2 toWorld(npManifold2 m, npTransform2 xfA)
+// Moves a manifold computed in A's local frame into world space (an empty one keeps its zeros).
+static inline void toWorld(npManifold2* m, npTransform2 xfA)
 {
-	m.normal = npRotate2(xfA.q, m.normal);
-	for (int i = 0; i < m.pointCount; ++i)
+	int count = m->pointCount;
+	if (count == 0)
+		return;
+	m->normal = npRotate2(xfA.q, m->normal);
+	for (int i = 0; i < count; ++i)
 	{
-		m.points[i].pointA = npTransformPoint2(xfA, m.points[i].pointA);
-		m.points[i].pointB = npTransformPoint2(xfA, m.points[i].pointB);
+		m->points[i].pointA = npTransformPoint2(xfA, m->points[i].pointA);
+		m->points[i].pointB = npTransformPoint2(xfA, m->points[i].pointB);
 	}
-	return m;
 }
 
 // The manifold of (B, A) from the manifold of (A, B).
-static npManifold2 swapManifold(npManifold2 m)
+static inline void swapManifold(npManifold2* m)
 {
-	m.normal = v2Neg(m.normal);
-	for (int i = 0; i < m.pointCount; ++i)
+	int count = m->pointCount;
+	if (count == 0)
+		return;
+	m->normal = v2Neg(m->normal);
+	for (int i = 0; i < count; ++i)
 	{
-		npVec2 t = m.points[i].pointA;
-		m.points[i].pointA = m.points[i].pointB;
-		m.points[i].pointB = t;
-		m.points[i].id = swapId(m.points[i].id);
+		npVec2 t = m->points[i].pointA;
+		m->points[i].pointA = m->points[i].pointB;
+		m->points[i].pointB = t;
+		m->points[i].id = swapId(m->points[i].id);
 	}
-	return m;
 }
 
-// Adds a face contact. The reference face is the line through v1 with unit tangent t and outward
-// normal n (A's frame); the incident core point sits at (u, h) in the face's coordinates (u along t
+// A reference face in A's frame, with what a contact on it needs: the line through v1 with unit
+// tangent t and outward normal n, the radii of the face's shape and of the other shape, the margin,
+// and which shape owns the face (`refIsB`: the manifold normal is then -n).
+typedef struct faceFrame
+{
+	npVec2 v1, t, n;
+	double refRadius, incRadius, margin;
+	bool refIsB;
+} faceFrame;
+
+// Adds a face contact. The incident core point sits at (u, h) in the face's coordinates (u along t
 // from v1, h along n). The reference surface point is its projection onto the face pushed out by
 // the reference radius. The incident surface point is the core point pushed out by the incident
 // radius along `incDir`, an outward normal of the incident core at that point: -n itself whenever
-// -n is one (then depth = radius - h, the separation along n, exactly), else the outward normal
-// nearest to -n (a rounded incident edge tilted against the face: the point stays on its surface).
-// `refIsB` says which shape owns the face (the manifold normal is then -n). The depth is
-// dot(pointRef - pointInc, n) by construction.
-static void addFacePoint(npManifold2* m, bool refIsB, npVec2 v1, npVec2 t, npVec2 n, double u, double h,
-						 double refRadius, double incRadius, npVec2 incDir, bool incAlongNormal, double margin,
+// -n is one (`incAlongNormal`; then depth = radius - h, the separation along n, exactly), else the
+// outward normal nearest to -n (a rounded incident edge tilted against the face: the point stays on
+// its surface). The depth is dot(pointRef - pointInc, n) by construction.
+static void addFacePoint(npManifold2* m, const faceFrame* f, double u, double h, npVec2 incDir, bool incAlongNormal,
 						 uint32_t id)
 {
 	if (m->pointCount >= NP_MAX_MANIFOLD_POINTS2)
 		return;
-	npVec2 onRef = v2MulAdd(v2MulAdd(v1, u, t), refRadius, n);
+	npVec2 n = f->n;
+	npVec2 onFace = v2MulAdd(f->v1, u, f->t);
+	npVec2 onRef = v2MulAdd(onFace, f->refRadius, n);
 	npVec2 onInc;
 	double depth;
-	if (incAlongNormal || incRadius == 0.0)
+	if (incAlongNormal || f->incRadius == 0.0)
 	{
-		depth = (refRadius + incRadius) - h;
+		depth = (f->refRadius + f->incRadius) - h;
 		onInc = v2MulAdd(onRef, -depth, n);
 	}
 	else
 	{
-		npVec2 core = v2MulAdd(v2MulAdd(v1, u, t), h, n);
-		onInc = v2MulAdd(core, incRadius, incDir);
+		npVec2 core = v2MulAdd(onFace, h, n);
+		onInc = v2MulAdd(core, f->incRadius, incDir);
 		depth = v2Dot(v2Sub(onRef, onInc), n);
 	}
-	if (!(depth >= -margin))
+	if (!(depth >= -f->margin))
 		return;
 	npManifoldPoint2* p = m->points + m->pointCount;
-	p->pointA = refIsB ? onInc : onRef;
-	p->pointB = refIsB ? onRef : onInc;
+	p->pointA = f->refIsB ? onInc : onRef;
+	p->pointB = f->refIsB ? onRef : onInc;
 	p->depth = depth;
 	p->id = id;
 	m->pointCount += 1;
@@ -175,7 +204,8 @@ static void addFacePoint(npManifold2* m, bool refIsB, npVec2 v1, npVec2 t, npVec
 
 // Sets a one-point manifold from the closest points cA, cB of the two cores (A's frame). The normal
 // is the direction cA -> cB, or `fallbackNormal` when the two points are too close for a direction
-// (then the depth is measured along that normal, so the conventions still hold exactly).
+// (then the depth is measured along that normal, so the conventions still hold exactly). The
+// manifold must be empty on entry; it stays empty when the point is beyond the margin.
 static void setClosestPoint(npManifold2* m, npVec2 cA, npVec2 cB, double radiusA, double radiusB,
 							npVec2 fallbackNormal, double tolerance, double margin, uint32_t id)
 {
@@ -194,7 +224,6 @@ static void setClosestPoint(npManifold2* m, npVec2 cA, npVec2 cB, double radiusA
 		separation = v2Dot(d, n);
 	}
 	double depth = (radiusA + radiusB) - separation;
-	m->pointCount = 0;
 	if (!(depth >= -margin))
 		return;
 	m->normal = n;
@@ -216,9 +245,9 @@ static double maxAbsCoordinate(const npVec2* p, int count)
 // ------------------------------------------------------------------------------------ circles
 
 // The public pair routines check their input, then call these unchecked versions (as npCollide2
-// does, so the checks run once per query).
-static npManifold2 collideCircles(const npShape2* circleA, npTransform2 xfA, const npShape2* circleB,
-								  npTransform2 xfB, double margin)
+// does, so the checks run once per query). All of them write into a cleared manifold.
+static void collideCircles(npManifold2* m, const npShape2* circleA, npTransform2 xfA, const npShape2* circleB,
+						   npTransform2 xfB, double margin)
 {
 	// B's centre in A's frame; A's centre is its core point.
 	npTransform2 rel = npInvMulTransforms2(xfA, xfB);
@@ -228,10 +257,9 @@ static npManifold2 collideCircles(const npShape2* circleA, npTransform2 xfA, con
 	double tolerance = NP_MANIFOLD_REL_TOLERANCE * (npMax(maxAbsCoordinate(&cA, 1), maxAbsCoordinate(&cB, 1)) + radius);
 
 	// Concentric circles have no preferred direction: A's local +y is the fixed choice.
-	npManifold2 m = emptyManifold();
-	setClosestPoint(&m, cA, cB, circleA->radius, circleB->radius, v2(0.0, 1.0), tolerance, margin,
+	setClosestPoint(m, cA, cB, circleA->radius, circleB->radius, v2(0.0, 1.0), tolerance, margin,
 					makeId(NP_FEATURE_VERTEX, 0, NP_FEATURE_VERTEX, 0));
-	return toWorld(m, xfA);
+	toWorld(m, xfA);
 }
 
 npManifold2 npCollideCircles(const npShape2* circleA, npTransform2 xfA, const npShape2* circleB,
@@ -241,7 +269,10 @@ npManifold2 npCollideCircles(const npShape2* circleA, npTransform2 xfA, const np
 		return emptyManifold();
 	if (circleA->type != NP_SHAPE_CIRCLE || circleB->type != NP_SHAPE_CIRCLE)
 		return npCollide2(circleA, xfA, circleB, xfB, margin);
-	return collideCircles(circleA, xfA, circleB, xfB, margin);
+	npManifold2 m;
+	clearManifold(&m);
+	collideCircles(&m, circleA, xfA, circleB, xfB, margin);
+	return m;
 }
 
 // ------------------------------------------------------------------------------------ core vs circle
@@ -253,53 +284,54 @@ npManifold2 npCollideCircles(const npShape2* circleA, npTransform2 xfA, const np
 // (face region: the normal is the edge normal, also when c is inside the core), or the closest
 // point is one of the edge's two vertices (vertex region: the normal points from the vertex to c).
 // A segment core has no inside: there c is in a face region only when it projects onto the segment.
-static npManifold2 collideCoreAndCircle(const npShape2* A, npTransform2 xfA, const npShape2* B,
-										npTransform2 xfB, double margin)
+static void collideCoreAndCircle(npManifold2* m, const npShape2* A, npTransform2 xfA, const npShape2* B,
+								 npTransform2 xfB, double margin)
 {
 	npTransform2 rel = npInvMulTransforms2(xfA, xfB);
 	npVec2 c = npTransformPoint2(rel, B->vertices[0]);
 	double radius = A->radius + B->radius;
-	double tolerance = NP_MANIFOLD_REL_TOLERANCE *
-					   (npMax(maxAbsCoordinate(A->vertices, A->count), maxAbsCoordinate(&c, 1)) + radius);
 
 	int count = A->count;
+	const npVec2* vertices = A->vertices;
+	const npVec2* normals = A->normals;
 	int edge = 0;
 	double separation = -DBL_MAX;
 	for (int i = 0; i < count; ++i)
 	{
-		double s = v2Dot(A->normals[i], v2Sub(c, A->vertices[i]));
+		double s = v2Dot(normals[i], v2Sub(c, vertices[i]));
 		if (s > separation)
 		{
 			separation = s;
 			edge = i;
 		}
 	}
-
-	npManifold2 m = emptyManifold();
 	if (separation - radius > margin)
-		return m;
+		return;
 
 	int next = edge + 1 < count ? edge + 1 : 0;
-	npVec2 v1 = A->vertices[edge], v2p = A->vertices[next];
-	npVec2 n = A->normals[edge];
+	npVec2 v1 = vertices[edge], v2p = vertices[next];
+	npVec2 n = normals[edge];
 	npVec2 t = v2LeftPerp(n);
 	double length = v2Dot(v2Sub(v2p, v1), t);
 	double u = v2Dot(v2Sub(c, v1), t);
 	bool faceRegion = (count >= 3 && separation <= 0.0) || (u >= 0.0 && u <= length);
 	if (faceRegion)
 	{
-		m.normal = n;
+		m->normal = n;
 		// A circle's surface point along -n is always on its surface.
-		addFacePoint(&m, false, v1, t, n, u, separation, A->radius, B->radius, v2Neg(n), true, margin,
-					 makeId(NP_FEATURE_EDGE, edge, NP_FEATURE_VERTEX, 0));
+		faceFrame f = { v1, t, n, A->radius, B->radius, margin, false };
+		addFacePoint(m, &f, u, separation, n, true, makeId(NP_FEATURE_EDGE, edge, NP_FEATURE_VERTEX, 0));
 	}
 	else
 	{
+		// Only this path can take a direction from a short vector, so only it pays for the size.
+		double tolerance = NP_MANIFOLD_REL_TOLERANCE *
+						   (npMax(maxAbsCoordinate(vertices, count), maxAbsCoordinate(&c, 1)) + radius);
 		int vertex = u < 0.0 ? edge : next;
-		setClosestPoint(&m, A->vertices[vertex], c, A->radius, B->radius, n, tolerance, margin,
+		setClosestPoint(m, vertices[vertex], c, A->radius, B->radius, n, tolerance, margin,
 						makeId(NP_FEATURE_VERTEX, vertex, NP_FEATURE_VERTEX, 0));
 	}
-	return toWorld(m, xfA);
+	toWorld(m, xfA);
 }
 
 npManifold2 npCollideCapsuleAndCircle(const npShape2* capsuleA, npTransform2 xfA, const npShape2* circleB,
@@ -309,7 +341,10 @@ npManifold2 npCollideCapsuleAndCircle(const npShape2* capsuleA, npTransform2 xfA
 		return emptyManifold();
 	if (capsuleA->type != NP_SHAPE_CAPSULE2 || circleB->type != NP_SHAPE_CIRCLE)
 		return npCollide2(capsuleA, xfA, circleB, xfB, margin);
-	return collideCoreAndCircle(capsuleA, xfA, circleB, xfB, margin);
+	npManifold2 m;
+	clearManifold(&m);
+	collideCoreAndCircle(&m, capsuleA, xfA, circleB, xfB, margin);
+	return m;
 }
 
 npManifold2 npCollidePolygonAndCircle(const npShape2* polygonA, npTransform2 xfA, const npShape2* circleB,
@@ -319,7 +354,10 @@ npManifold2 npCollidePolygonAndCircle(const npShape2* polygonA, npTransform2 xfA
 		return emptyManifold();
 	if (polygonA->count < 2 || circleB->type != NP_SHAPE_CIRCLE)
 		return npCollide2(polygonA, xfA, circleB, xfB, margin);
-	return collideCoreAndCircle(polygonA, xfA, circleB, xfB, margin);
+	npManifold2 m;
+	clearManifold(&m);
+	collideCoreAndCircle(&m, polygonA, xfA, circleB, xfB, margin);
+	return m;
 }
 
 // ------------------------------------------------------------------------------------ core vs core
@@ -337,12 +375,23 @@ typedef struct localCore
 typedef struct corePair
 {
 	localCore cores[2];
-	double radius;    // rA + rB
-	double margin;    // speculative distance
-	double tolerance; // lengths below this are too short to give a direction
+	double radius; // rA + rB
+	double margin; // speculative distance
 } corePair;
 
-static int nextIndex(int i, int count)
+// Lengths below this are too short to give a direction: a fraction of the problem's size (the
+// largest coordinate of either core in A's frame) plus the radii. Only the paths that may take a
+// direction from a short vector ask for it (the cores apart, or degenerate ends), so the common
+// overlapping case never scans the vertices for it.
+static double pairTolerance(const corePair* pair)
+{
+	const localCore* A = &pair->cores[0];
+	const localCore* B = &pair->cores[1];
+	double size = npMax(maxAbsCoordinate(A->vertices, A->count), maxAbsCoordinate(B->vertices, B->count));
+	return NP_MANIFOLD_REL_TOLERANCE * (size + pair->radius);
+}
+
+static inline int nextIndex(int i, int count)
 {
 	return i + 1 < count ? i + 1 : 0;
 }
@@ -351,18 +400,99 @@ static int nextIndex(int i, int count)
 // from the edge's line; writes the edge. Ties keep the lowest index, so the choice is deterministic.
 static double findMaxSeparation(const localCore* core, const localCore* other, int* edge)
 {
+	const npVec2* normals = core->normals;
+	const npVec2* vertices = core->vertices;
+	const npVec2* others = other->vertices;
+	int count = core->count, otherCount = other->count;
+	int best = 0;
+	double bestSeparation = -DBL_MAX;
+	for (int i = 0; i < count; ++i)
+	{
+		npVec2 n = normals[i], v = vertices[i];
+		double s = DBL_MAX;
+		for (int j = 0; j < otherCount; ++j)
+		{
+			s = npMin(s, v2Dot(n, v2Sub(others[j], v)));
+			if (s <= bestSeparation)
+				break; // this edge can no longer win; the winner's minimum is always complete
+		}
+		if (s > bestSeparation)
+		{
+			bestSeparation = s;
+			best = i;
+		}
+	}
+	*edge = best;
+	return bestSeparation;
+}
+
+// Box and capsule cores (as made by npMakeBox2 and npMakeCapsule2) have a special layout in their
+// own frame: every edge normal is an axis direction, and the vertex set is a product of two sets of
+// coordinates ({-hx, hx} x {-hy, hy}, resp. {-h, h} x {0}) spanned by vertex 0 (the minimum corner)
+// and vertex count/2 (the maximum corner). Both facts make the separating-axis test linear instead
+// of quadratic, with the same numbers as findMaxSeparation bit for bit:
+static inline bool isAxisCore(const npShape2* s)
+{
+	return s->type == NP_SHAPE_BOX2 || s->type == NP_SHAPE_CAPSULE2;
+}
+
+// - the core's own faces: with n = (0, -1), dot(n, w - v) evaluates to -(w.y - v.y) = v.y - w.y
+//   exactly (0 * anything is a zero), and rounding is monotone, so the smallest over the other
+//   core's vertices w is v.y - max(w.y): the four face separations are differences of the other
+//   core's bounding box (in the axis core's frame) and the faces' coordinates.
+static double findAxisCoreSeparation(const localCore* core, const localCore* other, int* edge)
+{
+	const npVec2* w = other->vertices;
+	int otherCount = other->count;
+	double minX = w[0].x, maxX = w[0].x, minY = w[0].y, maxY = w[0].y;
+	for (int j = 1; j < otherCount; ++j)
+	{
+		minX = npMin(minX, w[j].x);
+		maxX = npMax(maxX, w[j].x);
+		minY = npMin(minY, w[j].y);
+		maxY = npMax(maxY, w[j].y);
+	}
 	int best = 0;
 	double bestSeparation = -DBL_MAX;
 	for (int i = 0; i < core->count; ++i)
 	{
 		npVec2 n = core->normals[i], v = core->vertices[i];
-		double s = DBL_MAX;
-		for (int j = 0; j < other->count; ++j)
+		double s;
+		if (n.y < 0.0)
+			s = v.y - maxY;
+		else if (n.x > 0.0)
+			s = minX - v.x;
+		else if (n.y > 0.0)
+			s = minY - v.y;
+		else
+			s = v.x - maxX;
+		if (s > bestSeparation)
 		{
-			s = npMin(s, v2Dot(n, v2Sub(other->vertices[j], v)));
-			if (s <= bestSeparation)
-				break; // this edge can no longer win; the winner's minimum is always complete
+			bestSeparation = s;
+			best = i;
 		}
+	}
+	*edge = best;
+	return bestSeparation;
+}
+
+// - the other core's faces against an axis core: dot(n, w - v) = n.x * (w.x - v.x) + n.y * (w.y - v.y)
+//   is, after rounding, monotone in w.x and in w.y separately, so over a product set of vertices
+//   its smallest value is at the corner taking the smaller term in each coordinate (the support
+//   point in -n): one evaluation per face instead of one per vertex.
+static double findSeparationAgainstAxisCore(const localCore* core, const localCore* axisCore, int* edge)
+{
+	npVec2 lo = axisCore->vertices[0], hi = axisCore->vertices[axisCore->count >> 1];
+	const npVec2* normals = core->normals;
+	const npVec2* vertices = core->vertices;
+	int count = core->count;
+	int best = 0;
+	double bestSeparation = -DBL_MAX;
+	for (int i = 0; i < count; ++i)
+	{
+		npVec2 n = normals[i];
+		npVec2 w = v2(n.x > 0.0 ? lo.x : hi.x, n.y > 0.0 ? lo.y : hi.y);
+		double s = v2Dot(n, v2Sub(w, vertices[i]));
 		if (s > bestSeparation)
 		{
 			bestSeparation = s;
@@ -377,11 +507,13 @@ static double findMaxSeparation(const localCore* core, const localCore* other, i
 // It holds the core's support point in the direction -referenceNormal.
 static int findIncidentEdge(const localCore* core, npVec2 referenceNormal)
 {
+	const npVec2* normals = core->normals;
+	int count = core->count;
 	int best = 0;
 	double bestDot = DBL_MAX;
-	for (int i = 0; i < core->count; ++i)
+	for (int i = 0; i < count; ++i)
 	{
-		double d = v2Dot(core->normals[i], referenceNormal);
+		double d = v2Dot(normals[i], referenceNormal);
 		if (d < bestDot)
 		{
 			bestDot = d;
@@ -424,11 +556,10 @@ typedef struct closestPair
 	double distanceSq; // squared distance between the points
 } closestPair;
 
-static closestPair findClosestFeatures(const npVec2 a[2], const int ia[2], int edgeA, const npVec2 b[2],
-									   const int ib[2], int edgeB)
+static void findClosestFeatures(closestPair* best, const npVec2 a[2], const int ia[2], int edgeA,
+								const npVec2 b[2], const int ib[2], int edgeB)
 {
-	closestPair best;
-	best.distanceSq = DBL_MAX;
+	best->distanceSq = DBL_MAX;
 	for (int side = 0; side < 2; ++side)
 	{
 		// side 0: end points of a against segment b; side 1: end points of b against segment a.
@@ -442,23 +573,22 @@ static closestPair findClosestFeatures(const npVec2 a[2], const int ia[2], int e
 			int where;
 			npVec2 q = closestOnSegment(onto[0], onto[1], from[k], &where);
 			double d = v2DistanceSq(from[k], q);
-			if (d < best.distanceSq)
+			if (d < best->distanceSq)
 			{
-				best.distanceSq = d;
-				best.point[side] = from[k];
-				best.kind[side] = NP_FEATURE_VERTEX;
-				best.index[side] = fromIndex[k];
-				best.point[1 - side] = q;
-				best.kind[1 - side] = where == 2 ? NP_FEATURE_EDGE : NP_FEATURE_VERTEX;
-				best.index[1 - side] = where == 2 ? ontoEdge : ontoIndex[where];
+				best->distanceSq = d;
+				best->point[side] = from[k];
+				best->kind[side] = NP_FEATURE_VERTEX;
+				best->index[side] = fromIndex[k];
+				best->point[1 - side] = q;
+				best->kind[1 - side] = where == 2 ? NP_FEATURE_EDGE : NP_FEATURE_VERTEX;
+				best->index[1 - side] = where == 2 ? ontoEdge : ontoIndex[where];
 			}
 		}
 	}
-	return best;
 }
 
 // Closest features of the reference edge of core `ref` and the incident edge of the other core.
-static closestPair closestOfFaces(const corePair* pair, int ref, int edge, int incident)
+static void closestOfFaces(closestPair* cp, const corePair* pair, int ref, int edge, int incident)
 {
 	const localCore* R = &pair->cores[ref];
 	const localCore* I = &pair->cores[1 - ref];
@@ -466,22 +596,84 @@ static closestPair closestOfFaces(const corePair* pair, int ref, int edge, int i
 	int ii[2] = { incident, nextIndex(incident, I->count) };
 	npVec2 r[2] = { R->vertices[ir[0]], R->vertices[ir[1]] };
 	npVec2 w[2] = { I->vertices[ii[0]], I->vertices[ii[1]] };
-	return findClosestFeatures(r, ir, edge, w, ii, incident);
+	findClosestFeatures(cp, r, ir, edge, w, ii, incident);
 }
 
 // One-point manifold from the closest features of a reference/incident pair; `ref` is the shape
 // owning the reference face, whose normal (oriented A -> B) serves when no direction can be taken.
-static npManifold2 closestPointManifold(const corePair* pair, closestPair cp, int ref, int edge)
+// Replaces whatever a failed clipping left in the manifold.
+static void closestPointManifold(npManifold2* m, const corePair* pair, const closestPair* cp, int ref, int edge)
 {
-	npManifold2 m = emptyManifold();
 	const localCore* A = &pair->cores[0];
 	const localCore* B = &pair->cores[1];
+	m->pointCount = 0;
+	m->normal = v2(0.0, 0.0);
 	// Map the (reference, incident) order of cp to (A, B).
 	int sa = ref == 0 ? 0 : 1, sb = 1 - sa;
 	npVec2 fallback = ref == 0 ? A->normals[edge] : v2Neg(B->normals[edge]);
-	setClosestPoint(&m, cp.point[sa], cp.point[sb], A->radius, B->radius, fallback, pair->tolerance,
-					pair->margin, makeId(cp.kind[sa], cp.index[sa], cp.kind[sb], cp.index[sb]));
-	return m;
+	setClosestPoint(m, cp->point[sa], cp->point[sb], A->radius, B->radius, fallback, pairTolerance(pair),
+					pair->margin, makeId(cp->kind[sa], cp->index[sa], cp->kind[sb], cp->index[sb]));
+}
+
+// One end of the clipped incident edge: its place above the reference face (u along the face from
+// v1, h along the normal) and the features that made it.
+typedef struct clippedEnd
+{
+	double u, h;
+	uint32_t refKind, incKind;
+	int refIndex, incIndex;
+} clippedEnd;
+
+// End k (vertex wk, at (uk, hk)) of the incident edge from (u0, h0) to (u1, h1), clipped to
+// 0 <= u <= length. A clipped point is where the incident edge crosses the side plane through a
+// reference vertex; the other end point is then on the inner side, so u1 != u0.
+static inline void clipEnd(clippedEnd* e, double uk, double hk, int wk, double u0, double h0, double u1, double h1,
+						   double length, int edge, int edgeEnd, int incident)
+{
+	if (uk < 0.0 || uk > length)
+	{
+		double side = uk < 0.0 ? 0.0 : length;
+		double lambda = (side - u0) / (u1 - u0);
+		e->u = side;
+		e->h = h0 + lambda * (h1 - h0);
+		e->refKind = NP_FEATURE_VERTEX;
+		e->refIndex = uk < 0.0 ? edge : edgeEnd;
+		e->incKind = NP_FEATURE_EDGE;
+		e->incIndex = incident;
+	}
+	else
+	{
+		e->u = uk;
+		e->h = hk;
+		e->refKind = NP_FEATURE_EDGE;
+		e->refIndex = edge;
+		e->incKind = NP_FEATURE_VERTEX;
+		e->incIndex = wk;
+	}
+}
+
+// Emits a clipped end as a contact (see addFacePoint). A rounded incident core pushes its surface
+// point out along its outward normal nearest to -n: the incident edge's normal at a clipped point;
+// at an incident vertex -n itself when -n is inside the vertex's normal cone (which runs
+// counter-clockwise from the normal of the edge ending at the vertex to the normal of the edge
+// starting at it), else the nearer of the cone's two bounding normals.
+static void emitClippedEnd(npManifold2* m, const faceFrame* f, const localCore* I, int incident, const clippedEnd* e)
+{
+	npVec2 incDir = I->normals[incident];
+	bool alongNormal = false;
+	if (f->incRadius != 0.0 && e->incKind == NP_FEATURE_VERTEX)
+	{
+		npVec2 inward = v2Neg(f->n);
+		int w = e->incIndex;
+		npVec2 before = I->normals[w == 0 ? I->count - 1 : w - 1], after = I->normals[w];
+		if (v2Cross(before, inward) >= 0.0 && v2Cross(inward, after) >= 0.0)
+			alongNormal = true;
+		else
+			incDir = v2Dot(before, inward) > v2Dot(after, inward) ? before : after;
+	}
+	uint32_t id = f->refIsB ? makeId(e->incKind, e->incIndex, e->refKind, e->refIndex)
+							: makeId(e->refKind, e->refIndex, e->incKind, e->incIndex);
+	addFacePoint(m, f, e->u, e->h, incDir, alongNormal, id);
 }
 
 // The one clipping routine. Reference face: edge `edge` of core `ref` (0 = A, 1 = B), running from
@@ -489,85 +681,46 @@ static npManifold2 closestPointManifold(const corePair* pair, closestPair cp, in
 // core). The incident edge w1 -> w2 of the other core is clipped against the side planes u = 0 and
 // u = L (Sutherland-Hodgman against two planes); each surviving point becomes a contact at its
 // height h above the face. Returns false when the incident edge lies wholly beyond one side plane
-// (nothing to clip to); the manifold is then empty.
-static bool clipIncidentEdge(const corePair* pair, int ref, int edge, int incident, npManifold2* m)
+// (nothing to clip to); the manifold then has no points.
+static bool clipIncidentEdge(npManifold2* m, const corePair* pair, int ref, int edge, int incident)
 {
-	*m = emptyManifold();
 	const localCore* R = &pair->cores[ref];
 	const localCore* I = &pair->cores[1 - ref];
 	int edgeEnd = nextIndex(edge, R->count);
-	npVec2 v1 = R->vertices[edge];
-	npVec2 n = R->normals[edge];
-	npVec2 t = v2LeftPerp(n);
-	double length = v2Dot(v2Sub(R->vertices[edgeEnd], v1), t);
+	int incidentEnd = nextIndex(incident, I->count);
+	faceFrame f;
+	f.v1 = R->vertices[edge];
+	f.n = R->normals[edge];
+	f.t = v2LeftPerp(f.n);
+	double length = v2Dot(v2Sub(R->vertices[edgeEnd], f.v1), f.t);
 
-	int wi[2] = { incident, nextIndex(incident, I->count) };
-	double u[2], h[2];
-	for (int k = 0; k < 2; ++k)
-	{
-		npVec2 d = v2Sub(I->vertices[wi[k]], v1);
-		u[k] = v2Dot(d, t);
-		h[k] = v2Dot(n, d); // the same expression as in findMaxSeparation, so the depths agree
-	}
-	if ((u[0] < 0.0 && u[1] < 0.0) || (u[0] > length && u[1] > length))
+	npVec2 d0 = v2Sub(I->vertices[incident], f.v1), d1 = v2Sub(I->vertices[incidentEnd], f.v1);
+	double u0 = v2Dot(d0, f.t), u1 = v2Dot(d1, f.t);
+	// The same expression as in findMaxSeparation, so the depths agree.
+	double h0 = v2Dot(f.n, d0), h1 = v2Dot(f.n, d1);
+	m->pointCount = 0;
+	if ((u0 < 0.0 && u1 < 0.0) || (u0 > length && u1 > length))
 		return false;
 
-	m->normal = ref == 0 ? n : v2Neg(n);
-	npVec2 inward = v2Neg(n);
-	npVec2 incidentNormal = I->normals[incident];
-	double lastU = 0.0, lastH = 0.0;
-	for (int k = 0; k < 2; ++k)
-	{
-		double pu, ph;
-		uint32_t refKind, incKind;
-		int refIndex, incIndex;
-		// Outward normal of the incident core at the point, as near -n as its normal cone allows.
-		npVec2 incDir = incidentNormal;
-		bool alongNormal = false;
-		if (u[k] < 0.0 || u[k] > length)
-		{
-			// Clipped: the point where the incident edge crosses the side plane through a reference
-			// vertex. The other end point is on the inner side here, so u[1] != u[0].
-			double side = u[k] < 0.0 ? 0.0 : length;
-			double lambda = (side - u[0]) / (u[1] - u[0]);
-			pu = side;
-			ph = h[0] + lambda * (h[1] - h[0]);
-			refKind = NP_FEATURE_VERTEX;
-			refIndex = u[k] < 0.0 ? edge : edgeEnd;
-			incKind = NP_FEATURE_EDGE;
-			incIndex = incident;
-		}
-		else
-		{
-			pu = u[k];
-			ph = h[k];
-			refKind = NP_FEATURE_EDGE;
-			refIndex = edge;
-			incKind = NP_FEATURE_VERTEX;
-			incIndex = wi[k];
-			// The vertex's normal cone runs counter-clockwise from the normal of the edge ending at it
-			// to the normal of the edge starting at it.
-			npVec2 before = I->normals[wi[k] == 0 ? I->count - 1 : wi[k] - 1], after = I->normals[wi[k]];
-			if (v2Cross(before, inward) >= 0.0 && v2Cross(inward, after) >= 0.0)
-				alongNormal = true;
-			else
-				incDir = v2Dot(before, inward) > v2Dot(after, inward) ? before : after;
-		}
-		// An incident edge touching the reference range in a single point gives it twice.
-		if (k == 1 && pu == lastU && ph == lastH)
-			break;
-		lastU = pu;
-		lastH = ph;
-		uint32_t id = ref == 0 ? makeId(refKind, refIndex, incKind, incIndex) : makeId(incKind, incIndex, refKind, refIndex);
-		addFacePoint(m, ref == 1, v1, t, n, pu, ph, R->radius, I->radius, incDir, alongNormal, pair->margin, id);
-	}
+	m->normal = ref == 0 ? f.n : v2Neg(f.n);
+	f.refRadius = R->radius;
+	f.incRadius = I->radius;
+	f.margin = pair->margin;
+	f.refIsB = ref == 1;
+	clippedEnd e0, e1;
+	clipEnd(&e0, u0, h0, incident, u0, h0, u1, h1, length, edge, edgeEnd, incident);
+	clipEnd(&e1, u1, h1, incidentEnd, u0, h0, u1, h1, length, edge, edgeEnd, incident);
+	emitClippedEnd(m, &f, I, incident, &e0);
+	// An incident edge touching the reference range in a single point gives it twice.
+	if (!(e1.u == e0.u && e1.h == e0.h))
+		emitClippedEnd(m, &f, I, incident, &e1);
 	return true;
 }
 
 // Everything after the separating-axis test. sepA/edgeA: A's best face; sepB/edgeB: B's best face;
 // incidentA/incidentB: the incident edge for each (on B, resp. on A), or -1 to search for it.
-static npManifold2 finishCores(const corePair* pair, double sepA, int edgeA, int incidentA, double sepB,
-							   int edgeB, int incidentB)
+static void finishCores(npManifold2* m, const corePair* pair, double sepA, int edgeA, int incidentA, double sepB,
+						int edgeB, int incidentB)
 {
 	const localCore* A = &pair->cores[0];
 	const localCore* B = &pair->cores[1];
@@ -577,7 +730,7 @@ static npManifold2 finishCores(const corePair* pair, double sepA, int edgeA, int
 	int maxRef = sepB > sepA ? 1 : 0;
 	double maxSeparation = maxRef ? sepB : sepA;
 	if (maxSeparation - pair->radius > pair->margin)
-		return emptyManifold();
+		return;
 
 	// The reference face: A's, unless B's separates by more than the preference. A fixed bias keeps
 	// the face (and the normal, and the ids) from flipping between nearly equal candidates through
@@ -598,57 +751,72 @@ static npManifold2 finishCores(const corePair* pair, double sepA, int edgeA, int
 	// Cores apart: when their closest features are two vertices, the contact is vertex-vertex and
 	// its normal is the direction between them (only the roundings or the margin can reach). When
 	// the distance equals the face separation the face normal is that direction anyway: clip.
-	if (maxSeparation > pair->tolerance)
+	// (The tolerance is never negative, so overlapping cores skip the test without computing it.)
+	closestPair cp;
+	if (maxSeparation > 0.0 && maxSeparation > pairTolerance(pair))
 	{
-		closestPair cp = closestOfFaces(pair, maxRef, maxEdge, maxIncident);
+		closestOfFaces(&cp, pair, maxRef, maxEdge, maxIncident);
 		if (cp.kind[0] == NP_FEATURE_VERTEX && cp.kind[1] == NP_FEATURE_VERTEX &&
 			sqrt(cp.distanceSq) > maxSeparation)
-			return closestPointManifold(pair, cp, maxRef, maxEdge);
+		{
+			closestPointManifold(m, pair, &cp, maxRef, maxEdge);
+			return;
+		}
 	}
 
-	npManifold2 m;
 	int edge = ref ? edgeB : edgeA, incident = ref ? incidentB : incidentA;
-	if (clipIncidentEdge(pair, ref, edge, incident, &m) && m.pointCount > 0)
-		return m;
+	if (clipIncidentEdge(m, pair, ref, edge, incident) && m->pointCount > 0)
+		return;
 	// The preferred face's side planes can miss the incident edge (or clip away the points within
 	// the margin) when it is not the best face; the best face always holds the support point.
-	if (ref != maxRef && clipIncidentEdge(pair, maxRef, maxEdge, maxIncident, &m) && m.pointCount > 0)
-		return m;
+	if (ref != maxRef && clipIncidentEdge(m, pair, maxRef, maxEdge, maxIncident) && m->pointCount > 0)
+		return;
 	// Degenerate ends: collinear segments (capsules end to end), or a support point that rounding
 	// left just outside the side planes. The closest features give the single contact.
-	return closestPointManifold(pair, closestOfFaces(pair, maxRef, maxEdge, maxIncident), maxRef, maxEdge);
+	closestOfFaces(&cp, pair, maxRef, maxEdge, maxIncident);
+	closestPointManifold(m, pair, &cp, maxRef, maxEdge);
 }
 
-// Moves B's core into A's frame (into the caller's arrays) and fills the pair.
-static void makeCorePair(corePair* pair, const npShape2* A, const npShape2* B, npTransform2 rel, double margin,
-						 npVec2* verticesB, npVec2* normalsB)
+// Moves B's core vertices into A's frame (into the caller's array) and fills the pair. B's normals
+// follow separately (moveNormalsB), only once the pair is known to be close enough to need them.
+static inline void makeCorePair(corePair* pair, const npShape2* A, const npShape2* B, npTransform2 rel,
+								double margin, npVec2* verticesB, npVec2* normalsB)
 {
-	for (int i = 0; i < B->count; ++i)
-	{
+	int count = B->count;
+	for (int i = 0; i < count; ++i)
 		verticesB[i] = npTransformPoint2(rel, B->vertices[i]);
-		normalsB[i] = npRotate2(rel.q, B->normals[i]);
-	}
 	pair->cores[0] = (localCore){ A->vertices, A->normals, A->count, A->radius };
-	pair->cores[1] = (localCore){ verticesB, normalsB, B->count, B->radius };
+	pair->cores[1] = (localCore){ verticesB, normalsB, count, B->radius };
 	pair->radius = A->radius + B->radius;
 	pair->margin = margin;
-	double size = npMax(maxAbsCoordinate(A->vertices, A->count), maxAbsCoordinate(verticesB, B->count));
-	pair->tolerance = NP_MANIFOLD_REL_TOLERANCE * (size + pair->radius);
 }
 
-// General path: separating-axis test over the edge normals of both cores.
-static npManifold2 collideCores(const corePair* pair)
+static inline void moveNormalsB(const npShape2* B, npRot2 relq, npVec2* normalsB)
+{
+	int count = B->count;
+	for (int i = 0; i < count; ++i)
+		normalsB[i] = npRotate2(relq, B->normals[i]);
+}
+
+// General path: separating-axis test over the edge normals of both cores (linear when A is a box
+// or a capsule, see isAxisCore).
+static void collideCores(npManifold2* m, corePair* pair, const npShape2* A, const npShape2* B, npRot2 relq,
+						 npVec2* normalsB)
 {
 	int edgeA, edgeB;
-	double sepA = findMaxSeparation(&pair->cores[0], &pair->cores[1], &edgeA);
+	bool axisA = isAxisCore(A);
+	double sepA = axisA ? findAxisCoreSeparation(&pair->cores[0], &pair->cores[1], &edgeA)
+						: findMaxSeparation(&pair->cores[0], &pair->cores[1], &edgeA);
 	if (sepA - pair->radius > pair->margin)
-		return emptyManifold();
-	double sepB = findMaxSeparation(&pair->cores[1], &pair->cores[0], &edgeB);
-	return finishCores(pair, sepA, edgeA, -1, sepB, edgeB, -1);
+		return;
+	moveNormalsB(B, relq, normalsB);
+	double sepB = axisA ? findSeparationAgainstAxisCore(&pair->cores[1], &pair->cores[0], &edgeB)
+						: findMaxSeparation(&pair->cores[1], &pair->cores[0], &edgeB);
+	finishCores(m, pair, sepA, edgeA, -1, sepB, edgeB, -1);
 }
 
 // Exact test for a rotation by a multiple of 90 degrees.
-static bool isQuarterTurn(npRot2 q)
+static inline bool isQuarterTurn(npRot2 q)
 {
 	return (q.s == 0.0 && (q.c == 1.0 || q.c == -1.0)) || (q.c == 0.0 && (q.s == 1.0 || q.s == -1.0));
 }
@@ -663,7 +831,7 @@ static bool isQuarterTurn(npRot2 q)
 // reference face. The numbers equal those of the general path bit for bit (the general path's dot
 // products with axis-aligned normals are these same differences), so both paths give the same
 // manifold; tests/native/test_manifold2d.c checks it.
-static npManifold2 collideAlignedBoxes(const corePair* pair, npRot2 relq)
+static void collideAlignedBoxes(npManifold2* m, const corePair* pair, npRot2 relq)
 {
 	const localCore* A = &pair->cores[0];
 	const localCore* B = &pair->cores[1];
@@ -686,23 +854,25 @@ static npManifold2 collideAlignedBoxes(const corePair* pair, npRot2 relq)
 	// degrees; the incident edge points opposite to A's normal: k = i + 2 - turns.
 	int incident = (edge + 6 - turns) & 3;
 	// B's best face separation equals A's (same differences), so B is never preferred.
-	return finishCores(pair, sep[edge], edge, incident, sep[edge], edge, -1);
+	finishCores(m, pair, sep[edge], edge, incident, sep[edge], edge, -1);
 }
 
-static npManifold2 collidePolygons(const npShape2* polygonA, npTransform2 xfA, const npShape2* polygonB,
-								   npTransform2 xfB, double margin)
+static void collidePolygons(npManifold2* m, const npShape2* polygonA, npTransform2 xfA, const npShape2* polygonB,
+							npTransform2 xfB, double margin)
 {
 	npTransform2 rel = npInvMulTransforms2(xfA, xfB);
 	npVec2 verticesB[NP_MAX_POLYGON_VERTICES], normalsB[NP_MAX_POLYGON_VERTICES];
 	corePair pair;
 	makeCorePair(&pair, polygonA, polygonB, rel, margin, verticesB, normalsB);
-	npManifold2 m;
-	if (polygonA->type == NP_SHAPE_BOX2 && polygonB->type == NP_SHAPE_BOX2 && isQuarterTurn(xfA.q) &&
-		isQuarterTurn(xfB.q))
-		m = collideAlignedBoxes(&pair, rel.q);
+	if (polygonA->type == NP_SHAPE_BOX2 && polygonB->type == NP_SHAPE_BOX2 && (xfA.q.s == 0.0 || xfA.q.c == 0.0) &&
+		(xfB.q.s == 0.0 || xfB.q.c == 0.0) && isQuarterTurn(xfA.q) && isQuarterTurn(xfB.q))
+	{
+		moveNormalsB(polygonB, rel.q, normalsB);
+		collideAlignedBoxes(m, &pair, rel.q);
+	}
 	else
-		m = collideCores(&pair);
-	return toWorld(m, xfA);
+		collideCores(m, &pair, polygonA, polygonB, rel.q, normalsB);
+	toWorld(m, xfA);
 }
 
 npManifold2 npCollidePolygons(const npShape2* polygonA, npTransform2 xfA, const npShape2* polygonB,
@@ -712,7 +882,10 @@ npManifold2 npCollidePolygons(const npShape2* polygonA, npTransform2 xfA, const 
 		return emptyManifold();
 	if (polygonA->count < 2 || polygonB->count < 2)
 		return npCollide2(polygonA, xfA, polygonB, xfB, margin);
-	return collidePolygons(polygonA, xfA, polygonB, xfB, margin);
+	npManifold2 m;
+	clearManifold(&m);
+	collidePolygons(&m, polygonA, xfA, polygonB, xfB, margin);
+	return m;
 }
 
 npManifold2 npCollideCapsules(const npShape2* capsuleA, npTransform2 xfA, const npShape2* capsuleB,
@@ -726,7 +899,10 @@ npManifold2 npCollideCapsules(const npShape2* capsuleA, npTransform2 xfA, const 
 	// difference is a parallelogram with those edge normals), the closest features of the segments
 	// give the vertex-vertex contacts (ends apart, or collinear), and clipping one segment against
 	// the other's side planes gives two points for parallel overlap.
-	return collidePolygons(capsuleA, xfA, capsuleB, xfB, margin);
+	npManifold2 m;
+	clearManifold(&m);
+	collidePolygons(&m, capsuleA, xfA, capsuleB, xfB, margin);
+	return m;
 }
 
 // ------------------------------------------------------------------------------------ dispatch
@@ -734,19 +910,23 @@ npManifold2 npCollideCapsules(const npShape2* capsuleA, npTransform2 xfA, const 
 npManifold2 npCollide2(const npShape2* shapeA, npTransform2 xfA, const npShape2* shapeB, npTransform2 xfB,
 					   double margin)
 {
+	npManifold2 m;
+	clearManifold(&m);
 	if (!isValidInput(shapeA, xfA, shapeB, xfB, margin))
-		return emptyManifold();
+		return m;
 	bool circleA = shapeA->type == NP_SHAPE_CIRCLE, circleB = shapeB->type == NP_SHAPE_CIRCLE;
 	if (circleA && circleB)
-		return collideCircles(shapeA, xfA, shapeB, xfB, margin);
-	if (circleA)
+		collideCircles(&m, shapeA, xfA, shapeB, xfB, margin);
+	else if (circleA)
 	{
 		// Circle first: collide (B, A) and swap back so the normal points from A to B again.
-		npManifold2 m = collideCoreAndCircle(shapeB, xfB, shapeA, xfA, margin);
-		return swapManifold(m);
+		collideCoreAndCircle(&m, shapeB, xfB, shapeA, xfA, margin);
+		swapManifold(&m);
 	}
-	if (circleB)
-		return collideCoreAndCircle(shapeA, xfA, shapeB, xfB, margin);
-	// Capsule pairs, boxes, polygons, and capsules against either: one core-vs-core routine.
-	return collidePolygons(shapeA, xfA, shapeB, xfB, margin);
+	else if (circleB)
+		collideCoreAndCircle(&m, shapeA, xfA, shapeB, xfB, margin);
+	else
+		// Capsule pairs, boxes, polygons, and capsules against either: one core-vs-core routine.
+		collidePolygons(&m, shapeA, xfA, shapeB, xfB, margin);
+	return m;
 }
