@@ -453,6 +453,11 @@ npPenetrationResult3 npPenetration3(const npShape3* shapeA, npTransform3 xfA, co
 			addFace(&poly, 0, 2, 3);
 
 			double threshold = 1.0e-13 * gjk.scale;
+			// A face counts as seen by the new point only when the point is above its plane by more
+			// than rounding noise: Minkowski differences with a flat shape have many coplanar
+			// points, and deciding visibility on noise there can pinch the horizon into a non-simple
+			// loop. Leaving such a face in place keeps the polytope convex to within the noise.
+			double visibleTolerance = 1.0e-14 * gjk.scale;
 			stop = NP_EPA3_MAX_ITERATIONS;
 			int closest = 0;
 			for (int f = 1; f < poly.faceCount; ++f)
@@ -493,7 +498,7 @@ npPenetrationResult3 npPenetration3(const npShape3* shapeA, npTransform3 xfA, co
 				for (int f = 0; f < poly.faceCount;)
 				{
 					epaFace* g = &poly.faces[f];
-					bool seen = f == closest || v3Dot(g->n, p.w) > g->dist;
+					bool seen = f == closest || v3Dot(g->n, p.w) > g->dist + visibleTolerance;
 					if (!seen)
 					{
 						++f;

@@ -203,7 +203,22 @@ static int solve4(npSupportPoint3* s, double* weights)
 		any = any || outside[f];
 	}
 	if (!any)
+	{
+		// Inside: barycentric weights of the origin (ratios of signed volumes, clamped against
+		// rounding), so the weighted points of A and of B coincide at a point inside both.
+		npVec3 o = v3Neg(a);
+		double inv = 1.0 / det;
+		double w1 = np3Max(0.0, v3Dot(o, v3Cross(e2, e3)) * inv);
+		double w2 = np3Max(0.0, v3Dot(e1, v3Cross(o, e3)) * inv);
+		double w3 = np3Max(0.0, v3Dot(e1, v3Cross(e2, o)) * inv);
+		double w0 = np3Max(0.0, 1.0 - w1 - w2 - w3);
+		double sum = w0 + w1 + w2 + w3;
+		weights[0] = w0 / sum;
+		weights[1] = w1 / sum;
+		weights[2] = w2 / sum;
+		weights[3] = w3 / sum;
 		return 4;
+	}
 	npSupportPoint3 best[3];
 	double bestW[3] = { 1.0, 0.0, 0.0 };
 	int bestCount = 0;

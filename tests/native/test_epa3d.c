@@ -345,6 +345,14 @@ static double checkPolyPair(const char* name, const npShape3* sa, npTransform3 x
 		return 0.0;
 	}
 	CHECK(r.overlapping, "%s: overlapping by %g but not reported", name, sat.depth);
+	{
+		// Distance of overlapping shapes: 0, with one point inside both.
+		npDistanceResult3 dr = npDistance3(sa, xa, sb, xb);
+		double slack = 1e-9 * (1 + len(xa.p) + len(xb.p));
+		CHECK(dr.distance == 0.0 && len(sub(dr.pointA, dr.pointB)) <= slack && outside(&polyA, dr.pointA) <= slack &&
+				  outside(&polyB, dr.pointA) <= slack,
+			  "%s: overlapping distance point not inside both (%g, %g)", name, outside(&polyA, dr.pointA), outside(&polyB, dr.pointA));
+	}
 	CHECK(npOverlap3(sa, xa, sb, xb) == expectOverlap, "%s: overlap()", name);
 	if (!r.overlapping)
 		return 1.0;
@@ -452,6 +460,27 @@ int main(void)
 		checkPolyPair(name, &a, xa, &b, xb, ptsA, 64, ptsB, 64, 1e-9);
 	}
 	printf("64-point hulls: %d overlapping pairs checked\n", pairsChecked - bigBefore);
+
+	// --- Hulls against flat hulls (many coplanar Minkowski points: EPA visibility on noise).
+	for (int trial = 0; trial < 150; ++trial)
+	{
+		int na = randomHullPoints(ptsA);
+		int nb = 5 + (int)(rnd() * 10);
+		for (int i = 0; i < nb; ++i)
+			ptsB[i] = V(rndRange(-1, 1), rndRange(-1, 1), 0);
+		npMakeHull3(ptsA, na, &hullA);
+		npMakeHull3(ptsB, nb, &hullB);
+		npMakeHullShape3(&hullA, &a);
+		npMakeHullShape3(&hullB, &b);
+		npVec3 off = scale(rndRange(0.0, 1.2), unit(V(rndRange(-1, 1), rndRange(-1, 1), rndRange(-1, 1))));
+		npTransform3 xa = makeXf(V(rndRange(-1, 1), rndRange(-1, 1), rndRange(-1, 1)), randomQuat());
+		npTransform3 xb = makeXf(add(xa.p, off), randomQuat());
+		snprintf(name, sizeof name, "hull-flat %d", trial);
+		if (trial & 1)
+			checkPolyPair(name, &a, xa, &b, xb, ptsA, na, ptsB, nb, 1e-9);
+		else
+			checkPolyPair(name, &b, xb, &a, xa, ptsB, nb, ptsA, na, 1e-9);
+	}
 
 	// --- Mixed polyhedral pairs: box-hull, triangle-box, triangle-hull, triangle-triangle, flat hulls.
 	for (int trial = 0; trial < 200; ++trial)
