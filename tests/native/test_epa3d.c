@@ -592,6 +592,26 @@ int main(void)
 			CHECK(d.distance < 1e-12, "%s: distance %g", name, d.distance);
 		}
 	}
+	// A corner pushed into a face: all three EPA support points share A's corner (A's side of the
+	// final triangle is degenerate); the witness on A must be that corner exactly.
+	{
+		npVec3 u = unit(V(1, 1, 1)), down = V(0, 0, -1);
+		npVec3 axis = unit(cross(u, down));
+		double angle = acos(dot(u, down));
+		npQuat q = { axis.x * sin(angle / 2), axis.y * sin(angle / 2), axis.z * sin(angle / 2), cos(angle / 2) };
+		double corner = sqrt(3.0) * 0.5;
+		npTransform3 xa = makeXf(V(0.1, -0.05, 0.5 + corner - 0.01), q);
+		npTransform3 xb = makeXf(V(0, 0, 0), id);
+		r = npPenetration3(&a, xa, &b, xb);
+		npVec3 tip = xform(xa, V(0.5, 0.5, 0.5));
+		checkClose("corner into face: depth", r.depth, 0.01, 1e-12);
+		CHECK(angleBetween(r.normal, V(0, 0, -1)) < 1e-9, "corner into face: normal");
+		CHECK(len(sub(r.pointA, tip)) < 1e-12, "corner into face: pointA is the corner (off by %g)", len(sub(r.pointA, tip)));
+		CHECK(fabs(r.pointB.z - 0.5) < 1e-12 && fabs(r.pointB.x - tip.x) < 1e-12 && fabs(r.pointB.y - tip.y) < 1e-12,
+			  "corner into face: pointB below the corner on B's top face");
+		CHECK(len(sub(r.localA, V(0.5, 0.5, 0.5))) < 1e-12, "corner into face: localA is A's local corner");
+	}
+
 	// 1e-6 overlaps, and the same at 1e4 offsets.
 	for (int trial = 0; trial < 40; ++trial)
 	{
