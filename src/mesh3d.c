@@ -19,6 +19,7 @@
 //   welding:   hash heads (a power of two >= 2V) + chain links (V)
 //   BVH:       valid triangles (3T + T) + triangle boxes (6T doubles) + box centres (3T doubles)
 //              + permutation (T)
+//   renumbering: new vertex index (V) + vertex copy (V npVec3)
 //   adjacency: vertex rings: offsets (V + 1) + incident triangles (3T)
 
 #define SAH_BINS 16
@@ -67,7 +68,8 @@ static Layout computeLayout(uint64_t V, uint64_t T)
 	uint64_t weld = 4 * (L.weldSlots + V);
 	uint64_t bvh = align8(16 * T) + 48 * T + 24 * T + align8(4 * T);
 	uint64_t edges = 4 * (V + 1 + 3 * T);
-	L.end = at + align8(maxU64(weld, maxU64(bvh, edges)));
+	uint64_t renumber = align8(4 * V) + 24 * V;
+	L.end = at + align8(maxU64(maxU64(weld, renumber), maxU64(bvh, edges)));
 	return L;
 }
 
@@ -472,7 +474,31 @@ npResult npMakeMesh3(const npVec3* vertices, int vertexCount, const int32_t* ind
 		normals[k] = v3Normalize(v3Cross(v3Sub(verts[tris[3 * k + 1]], a), v3Sub(verts[tris[3 * k + 2]], a)));
 	}
 
-	// 4. Edge adjacency through vertex rings (the triangles around each vertex, stored compactly:
+	// 4. Renumber the vertices in order of first use by the stored (leaf-ordered) triangles, so the
+	// triangles of one leaf, and of neighbouring leaves, read nearby vertices (fewer cache misses in
+	// queries). Vertices no triangle uses go last, in their old order.
+	{
+		int32_t* newIndex = (int32_t*)scratch;
+		npVec3* copy = (npVec3*)(scratch + align8(4 * (uint64_t)weldedCount));
+		for (int i = 0; i < weldedCount; ++i)
+			newIndex[i] = -1;
+		int next = 0;
+		for (int i = 0; i < 3 * n; ++i)
+			if (newIndex[tris[i]] < 0)
+				newIndex[tris[i]] = next++;
+		for (int i = 0; i < weldedCount; ++i)
+			if (newIndex[i] < 0)
+				newIndex[i] = next++;
+		for (int i = 0; i < weldedCount; ++i)
+			copy[newIndex[i]] = verts[i];
+		memcpy(verts, copy, sizeof(npVec3) * (size_t)weldedCount);
+		for (int i = 0; i < 3 * n; ++i)
+			tris[i] = newIndex[tris[i]];
+		for (int i = 0; i < vertexCount; ++i)
+			vmap[i] = newIndex[vmap[i]];
+	}
+
+	// 5. Edge adjacency through vertex rings (the triangles around each vertex, stored compactly:
 	// ring v is incident[offsets[v] .. offsets[v + 1])). The neighbour across edge (a, b) is found
 	// by scanning the smaller of the two rings for the other triangles holding both a and b; an edge
 	// with exactly one other triangle links the two, none is a boundary, more is non-manifold.
