@@ -374,6 +374,53 @@ static void testMeshBoxCorner(void)
 	freeScene(&s);
 }
 
+// The two ways of naming features must agree: a one-mesh query uses welded indices when the mesh
+// was welded at least as finely as featureTolerance, else position classes; and a query with more
+// than 32 potential contacts keeps the voided set in a hash table instead of a list. A large sphere
+// (radius 3, centre 2.9 above a 0.25-cell grid: about 450 triangles within reach, many of them
+// edge and vertex candidates) must get face contacts only, depth 0.1, with all four combinations.
+static void testLargeSphere(void)
+{
+	enum { N = 48 };
+	static npVec3 v[(N + 1) * (N + 1)];
+	static int32_t idx[6 * N * N];
+	mtGrid(N, N, 0, 0, 0.25, 0, true, v, idx);
+	npShape3 sphere;
+	npMakeSphere(3.0, &sphere);
+	static npMeshContact3 c[NP_MESH_MAX_POINTS];
+	for (int variant = 0; variant < 2; ++variant)
+	{
+		npMesh3* m = NULL;
+		// variant 0: weld 1e-6 >= feature tolerance: welded indices; variant 1: weld 0: positions.
+		CHECK(mtMakeMesh(v, (N + 1) * (N + 1), idx, 2 * N * N, variant == 0 ? 1e-6 : 0.0, &m) == NP_OK, "grid");
+		npMeshInstance3 inst = { m, mtIdentity };
+		npMeshQuery3 q = npDefaultMeshQuery3();
+		for (int margin = 0; margin < 2; ++margin)
+		{
+			q.margin = margin * 0.05;
+			int n = 0;
+			npMeshContactsInfo3 info;
+			npResult r = npMeshContacts3(&sphere, mtAt(6.13, 5.91, 2.9), &inst, 1, &q, c, NP_MESH_MAX_POINTS, &n, &info);
+			bool ok = r == NP_OK && n >= 1 && info.potential > 32;
+			for (int i = 0; i < n; ++i)
+				ok = ok && c[i].feature == NP_MESH_FACE && near3(c[i].normal, mt3(0, 0, -1), 0) &&
+					 fabs(c[i].depth - 0.1) < 1e-12;
+			if (!ok)
+				mtPrintContacts(c, n);
+			CHECK(ok, "large sphere (weld %s, margin %g): r %d, %d contacts of %d potential", variant ? "0" : "1e-6",
+				  q.margin, r, n, info.potential);
+			q.algorithm = NP_MESH_ALL_CONTACTS;
+			npMeshContacts3(&sphere, mtAt(6.13, 5.91, 2.9), &inst, 1, &q, c, NP_MESH_MAX_POINTS, &n, &info);
+			int ghosts = 0;
+			for (int i = 0; i < n; ++i)
+				ghosts += c[i].feature != NP_MESH_FACE ? 1 : 0;
+			CHECK(ghosts > 32, "large sphere without removal: only %d edge/vertex contacts", ghosts);
+			q.algorithm = NP_MESH_TERDIMAN;
+		}
+		free(m);
+	}
+}
+
 int main(void)
 {
 	testFigure4();
@@ -383,6 +430,7 @@ int main(void)
 	testDisjoint();
 	testFeatureTolerance();
 	testMeshBoxCorner();
+	testLargeSphere();
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed == 0 ? 0 : 1;
 }
