@@ -13,10 +13,13 @@
 // The tetrahedron's winding is fixed so every face looks outward. Each iteration picks the face
 // closest to the origin, finds the support point along its normal and stops when that point is
 // not farther than the face by more than the threshold (the "no closer face" rule). Otherwise
-// every face the point sees is removed; each removed triangle's directed edges go into the horizon
-// list, where an edge cancels its reverse (shared by two removed triangles); the surviving edges,
-// checked to form one simple loop, are fanned to the new point. Polytope size and iterations are
-// fixed (NP_EPA3_MAX_VERTICES, NP_EPA3_ITERATION_LIMIT). Each vertex carries both shapes' points,
+// every face the point sees (by more than rounding noise) is removed: they are found by flooding
+// from the closest face through neighbour links, and the directed edges from a seen face to an
+// unseen one form the horizon list (the seeds' directed-edge list, in which an edge shared by two
+// removed triangles cancels its reverse; the flood never adds those). The horizon, checked to be
+// one simple loop, is fanned to the new point and the new triangles are linked to their
+// neighbours. Polytope size and iterations are fixed (NP_EPA3_MAX_VERTICES,
+// NP_EPA3_ITERATION_LIMIT). Each vertex carries both shapes' points,
 // so the witness points are the closest point's barycentric weights on the final face applied to
 // A's and B's points (degenerate triangles of A's or B's points are harmless: only the weights
 // matter, and they come from the well-formed Minkowski triangle).
@@ -43,26 +46,34 @@
 typedef struct epaFace
 {
 	npVec3 n;    // unit outward normal (zero for a degenerate triangle)
-	double dist; // distance of its plane from the origin (DBL_MAX when degenerate)
-	int v[3];
+	double dist; // distance of its plane from the origin
+	int v[3];    // vertices, counter-clockwise seen from outside
+	int adj[3];  // neighbour across edge v[k] -> v[k + 1]
+	int mark;    // flood-fill mark: 2 * epoch seen, 2 * epoch + 1 tested and not seen
 } epaFace;
 
-// The polytope: its vertices (support points) and a compact array of its triangles (a removed
-// triangle is replaced by the last one, so scans never skip dead entries).
+// The polytope: its vertices (support points) and its triangles in slots with neighbour links.
+// `key` holds each slot's distance for the closest-face scan (DBL_MAX for free slots and for
+// degenerate triangles), in its own array so the scan reads 8 bytes per face.
 typedef struct epaPolytope
 {
 	npSupportPoint3 verts[NP_EPA3_MAX_VERTICES];
 	int vertexCount;
 	epaFace faces[NP_EPA3_MAX_FACES];
-	int faceCount;
+	double key[NP_EPA3_MAX_FACES];
+	int slotCount;
+	int freeList[NP_EPA3_MAX_FACES];
+	int freeCount;
 } epaPolytope;
 
-static void addFace(epaPolytope* p, int a, int b, int c)
+static int addFace(epaPolytope* p, int a, int b, int c)
 {
-	epaFace* face = &p->faces[p->faceCount++];
+	int f = p->freeCount > 0 ? p->freeList[--p->freeCount] : p->slotCount++;
+	epaFace* face = &p->faces[f];
 	face->v[0] = a;
 	face->v[1] = b;
 	face->v[2] = c;
+	face->mark = 0;
 	npVec3 pa = p->verts[a].w;
 	npVec3 n = v3Cross(v3Sub(p->verts[b].w, pa), v3Sub(p->verts[c].w, pa));
 	double lenSq = v3LengthSq(n);
@@ -70,12 +81,37 @@ static void addFace(epaPolytope* p, int a, int b, int c)
 	{
 		face->n = v3Scale(1.0 / sqrt(lenSq), n);
 		face->dist = v3Dot(face->n, pa);
+		p->key[f] = face->dist;
 	}
 	else
 	{
 		face->n = v3(0.0, 0.0, 0.0);
 		face->dist = DBL_MAX;
+		p->key[f] = DBL_MAX;
 	}
+	return f;
+}
+
+// Index k of the edge of face f running from vertex a to vertex b (-1 when none).
+static int edgeIndex(const epaFace* f, int a, int b)
+{
+	for (int k = 0; k < 3; ++k)
+		if (f->v[k] == a && f->v[k == 2 ? 0 : k + 1] == b)
+			return k;
+	return -1;
+}
+
+static int closestFace(const epaPolytope* p)
+{
+	int closest = 0;
+	double best = p->key[0];
+	for (int f = 1; f < p->slotCount; ++f)
+	{
+		double d = p->key[f];
+		closest = d < best ? f : closest;
+		best = d < best ? d : best;
+	}
+	return closest;
 }
 
 typedef enum epaShape
@@ -437,7 +473,8 @@ npPenetrationResult3 npPenetration3(const npShape3* shapeA, npTransform3 xfA, co
 		{
 			epaPolytope poly;
 			poly.vertexCount = 4;
-			poly.faceCount = 0;
+			poly.slotCount = 0;
+			poly.freeCount = 0;
 			// Winding: face 0-1-2 must look away from vertex 3.
 			if (v3Dot(v3Cross(v3Sub(s[1].w, s[0].w), v3Sub(s[2].w, s[0].w)), v3Sub(s[3].w, s[0].w)) > 0.0)
 			{
@@ -451,6 +488,11 @@ npPenetrationResult3 npPenetration3(const npShape3* shapeA, npTransform3 xfA, co
 			addFace(&poly, 0, 3, 1);
 			addFace(&poly, 1, 3, 2);
 			addFace(&poly, 0, 2, 3);
+			for (int f = 0; f < 4; ++f)
+				for (int k = 0; k < 3; ++k)
+					for (int g = 0; g < 4; ++g)
+						if (g != f && edgeIndex(&poly.faces[g], poly.faces[f].v[k == 2 ? 0 : k + 1], poly.faces[f].v[k]) >= 0)
+							poly.faces[f].adj[k] = g;
 
 			double threshold = 1.0e-13 * gjk.scale;
 			// A face counts as seen by the new point only when the point is above its plane by more
@@ -459,17 +501,16 @@ npPenetrationResult3 npPenetration3(const npShape3* shapeA, npTransform3 xfA, co
 			// loop. Leaving such a face in place keeps the polytope convex to within the noise.
 			double visibleTolerance = 1.0e-14 * gjk.scale;
 			stop = NP_EPA3_MAX_ITERATIONS;
-			int closest = 0;
-			for (int f = 1; f < poly.faceCount; ++f)
-				if (poly.faces[f].dist < poly.faces[closest].dist)
-					closest = f;
+			int closest = closestFace(&poly);
 			epaFace best = poly.faces[closest];
-			int edgeA[3 * NP_EPA3_MAX_FACES], edgeB[3 * NP_EPA3_MAX_FACES];
+			int stack[NP_EPA3_MAX_FACES], removed[NP_EPA3_MAX_FACES];
+			int edgeA[NP_EPA3_MAX_FACES], edgeB[NP_EPA3_MAX_FACES], edgeFace[NP_EPA3_MAX_FACES];
+			int newFace[NP_EPA3_MAX_FACES];
 			int startOf[NP_EPA3_MAX_VERTICES], endOf[NP_EPA3_MAX_VERTICES];
 			for (iterations = 0; iterations < NP_EPA3_ITERATION_LIMIT; ++iterations)
 			{
 				best = poly.faces[closest];
-				if (best.dist == DBL_MAX)
+				if (poly.key[closest] == DBL_MAX)
 				{
 					stop = NP_EPA3_NO_PROGRESS;
 					break;
@@ -492,50 +533,46 @@ npPenetrationResult3 npPenetration3(const npShape3* shapeA, npTransform3 xfA, co
 				if (poly.vertexCount >= NP_EPA3_MAX_VERTICES)
 					break;
 
-				// Remove the faces the new point sees; their directed edges go into the horizon
-				// list, where an edge cancels its reverse (then both triangles were removed).
-				int edgeCount = 0;
-				for (int f = 0; f < poly.faceCount;)
+				// The faces the new point sees, flooded from the closest face through the neighbour
+				// links. Each edge from a seen face to an unseen one is a horizon edge (directed as in
+				// the seen face): this is the directed-edge list of the seed articles, with the
+				// cancellation of edges shared by two removed triangles done by the flood itself.
+				int epoch = 2 * (iterations + 1);
+				int top = 0, removedCount = 0, edgeCount = 0;
+				bool valid = true;
+				poly.faces[closest].mark = epoch;
+				stack[top++] = closest;
+				while (top > 0 && valid)
 				{
-					epaFace* g = &poly.faces[f];
-					bool seen = f == closest || v3Dot(g->n, p.w) > g->dist + visibleTolerance;
-					if (!seen)
-					{
-						++f;
-						continue;
-					}
+					int f = stack[--top];
+					removed[removedCount++] = f;
 					for (int k = 0; k < 3; ++k)
 					{
-						int a = g->v[k], b = g->v[k == 2 ? 0 : k + 1];
-						int found = -1;
-						for (int e = 0; e < edgeCount; ++e)
-							if (edgeA[e] == b && edgeB[e] == a)
-							{
-								found = e;
-								break;
-							}
-						if (found >= 0)
+						int g = poly.faces[f].adj[k];
+						epaFace* other = &poly.faces[g];
+						if (other->mark == epoch)
+							continue;
+						if (other->mark != epoch + 1 && v3Dot(other->n, p.w) > other->dist + visibleTolerance)
 						{
-							edgeA[found] = edgeA[edgeCount - 1];
-							edgeB[found] = edgeB[edgeCount - 1];
-							edgeCount -= 1;
+							other->mark = epoch;
+							stack[top++] = g;
+							continue;
 						}
-						else
+						other->mark = epoch + 1;
+						if (edgeCount >= NP_EPA3_MAX_FACES)
 						{
-							edgeA[edgeCount] = a;
-							edgeB[edgeCount] = b;
-							edgeCount += 1;
+							valid = false;
+							break;
 						}
+						edgeA[edgeCount] = poly.faces[f].v[k];
+						edgeB[edgeCount] = poly.faces[f].v[k == 2 ? 0 : k + 1];
+						edgeFace[edgeCount] = g;
+						edgeCount += 1;
 					}
-					// Swap-remove; keep `closest` pointing at the same face (or -1 once removed).
-					if (f == closest)
-						closest = -1;
-					else if (closest == poly.faceCount - 1)
-						closest = f;
-					*g = poly.faces[--poly.faceCount];
 				}
-				// The horizon must be one simple loop; otherwise stop with the face found so far.
-				bool valid = edgeCount >= 3 && poly.faceCount + edgeCount <= NP_EPA3_MAX_FACES;
+				// The horizon must be one simple loop; otherwise stop with the face found so far
+				// (the polytope is left untouched).
+				valid = valid && edgeCount >= 3 && poly.slotCount - poly.freeCount - removedCount + edgeCount <= NP_EPA3_MAX_FACES;
 				for (int e = 0; e < edgeCount && valid; ++e)
 					startOf[edgeA[e]] = endOf[edgeB[e]] = -1;
 				for (int e = 0; e < edgeCount && valid; ++e)
@@ -560,18 +597,29 @@ npPenetrationResult3 npPenetration3(const npShape3* shapeA, npTransform3 xfA, co
 					stop = NP_EPA3_NO_PROGRESS;
 					break;
 				}
+				for (int i = 0; i < removedCount; ++i)
+				{
+					poly.key[removed[i]] = DBL_MAX;
+					poly.faces[removed[i]].mark = -1;
+					poly.freeList[poly.freeCount++] = removed[i];
+				}
 				int v = poly.vertexCount++;
 				poly.verts[v] = p;
 				for (int e = 0; e < edgeCount; ++e)
-					addFace(&poly, edgeA[e], edgeB[e], v);
-				closest = 0;
-				double closestDist = poly.faces[0].dist;
-				for (int f = 1; f < poly.faceCount; ++f)
 				{
-					double d = poly.faces[f].dist;
-					closest = d < closestDist ? f : closest;
-					closestDist = d < closestDist ? d : closestDist;
+					int f = addFace(&poly, edgeA[e], edgeB[e], v);
+					newFace[e] = f;
+					int g = edgeFace[e];
+					poly.faces[f].adj[0] = g;
+					poly.faces[g].adj[edgeIndex(&poly.faces[g], edgeB[e], edgeA[e])] = f;
 				}
+				for (int e = 0; e < edgeCount; ++e)
+				{
+					epaFace* f = &poly.faces[newFace[e]];
+					f->adj[1] = newFace[startOf[edgeB[e]]]; // across b -> v: the face on edge b -> c
+					f->adj[2] = newFace[endOf[edgeA[e]]];   // across v -> a: the face on edge z -> a
+				}
+				closest = closestFace(&poly);
 			}
 			const epaFace* face = &best;
 			npSupportPoint3 t[3] = { poly.verts[face->v[0]], poly.verts[face->v[1]], poly.verts[face->v[2]] };

@@ -133,8 +133,7 @@ npResult npMakeHullShape3(const npHull3* hull, npShape3* out);
 #define NP_EPA3_ITERATION_LIMIT 96
 /// Most vertices of the 3D EPA polytope (the initial tetrahedron plus one per iteration).
 #define NP_EPA3_MAX_VERTICES (NP_EPA3_ITERATION_LIMIT + 4)
-/// Most triangles of the 3D EPA polytope, live and recycled (a closed triangulated polytope has
-/// 2V - 4 triangles).
+/// Most triangles of the 3D EPA polytope (a closed triangulated polytope has 2V - 4 triangles).
 #define NP_EPA3_MAX_FACES (2 * NP_EPA3_MAX_VERTICES)
 
 /// Support point of a shape's core (no radius) in a local direction: the core vertex with the
