@@ -448,8 +448,10 @@ static inline npVec3 edgeEnd(const npPolyhedron3* p, const npVec3* verts, int ed
 // a face query against a box costs one small rotation instead of a dot product per vertex.
 typedef struct SupportHint
 {
-	bool box;     // the other shape is a box whose vertices follow the npPolyhedron3 box layout
-	Mat3 toLocal; // rotation from the common frame into the box's frame
+	bool box;           // the shape is a box whose vertices follow the npPolyhedron3 box layout
+	Mat3 toLocal;       // rotation from the common frame into the box's frame
+	npVec3 center;      // the box's centre in the common frame
+	npVec3 halfExtents; // the box's half extents
 } SupportHint;
 
 static inline int boxSupportIndex(const SupportHint* hint, npVec3 d)
@@ -702,6 +704,163 @@ static double queryEdgesSolid(SatPair* w, npVec3 centroidA, double floor, int* b
 	return best;
 }
 
+/// Shapes with at most this many edges are checked for parallel edges (boxes have 12 edges in 3
+/// directions, triangles 3).
+#define NP_FEW_EDGES3 24
+/// Most distinct edge directions kept by directionGroups.
+#define NP_MAX_DIRECTIONS3 8
+
+// Groups a polyhedron's edges by direction (exactly equal or opposite edge vectors, in the
+// shape's own frame, where a box's parallel edges are bit-identical). Returns the number of
+// groups, or -1 when there are more than NP_MAX_DIRECTIONS3.
+static int directionGroups(const npPolyhedron3* p, bool box, npVec3* dirs, uint8_t* group)
+{
+	int count = 0;
+	int edges = p->halfEdgeCount / 2;
+	if (box)
+	{
+		// A box's edges run along its axes; vertex i has +h on axis k when bit k of i is set, so an
+		// edge's two vertex indices differ in the bit of its axis (see edgeGroup).
+		dirs[0] = v3(1.0, 0.0, 0.0);
+		dirs[1] = v3(0.0, 1.0, 0.0);
+		dirs[2] = v3(0.0, 0.0, 1.0);
+		return 3;
+	}
+	for (int i = 0; i < edges; ++i)
+	{
+		npVec3 u = v3Sub(p->vertices[p->halfEdges[2 * i + 1].origin], p->vertices[p->halfEdges[2 * i].origin]);
+		int g = -1;
+		for (int k = 0; k < count && g < 0; ++k)
+		{
+			npVec3 d = dirs[k];
+			if ((d.x == u.x && d.y == u.y && d.z == u.z) || (d.x == -u.x && d.y == -u.y && d.z == -u.z))
+				g = k;
+		}
+		if (g < 0)
+		{
+			if (count == NP_MAX_DIRECTIONS3)
+				return -1;
+			dirs[count] = u;
+			g = count++;
+		}
+		group[i] = (uint8_t)g;
+	}
+	return count;
+}
+
+// Direction group of edge i (directionGroups): a box's from its vertex indices, else the table.
+static inline int edgeGroup(const npPolyhedron3* p, bool box, const uint8_t* group, int i)
+{
+	if (box)
+	{
+		int bits = p->halfEdges[2 * i].origin ^ p->halfEdges[2 * i + 1].origin;
+		return bits == 1 ? 0 : (bits == 2 ? 1 : 2);
+	}
+	return group[i];
+}
+
+// The interval a shape covers along a unit axis: a box by its centre and half extents (the
+// projection of a box is centre +- sum of |axis . box axis k| * h_k), anything else by its vertices.
+static void projectOnAxis(const npVec3* verts, int count, const SupportHint* hint, npVec3 axis, double* lo,
+						  double* hi)
+{
+	if (hint->box)
+	{
+		// toLocal's rows are the box's axes in the common frame.
+		const Mat3* m = &hint->toLocal;
+		double c = v3Dot(axis, hint->center);
+		double r = hint->halfExtents.x * fabs(m->cx.x * axis.x + m->cy.x * axis.y + m->cz.x * axis.z) +
+				   hint->halfExtents.y * fabs(m->cx.y * axis.x + m->cy.y * axis.y + m->cz.y * axis.z) +
+				   hint->halfExtents.z * fabs(m->cx.z * axis.x + m->cy.z * axis.y + m->cz.z * axis.z);
+		*lo = c - r;
+		*hi = c + r;
+		return;
+	}
+	double a = DBL_MAX, b = -DBL_MAX;
+	for (int i = 0; i < count; ++i)
+	{
+		double v = v3Dot(verts[i], axis);
+		a = v < a ? v : a;
+		b = v > b ? v : b;
+	}
+	*lo = a;
+	*hi = b;
+}
+
+// The edge query for shapes with few edge directions (boxes, triangles, prisms): every pair of a
+// direction of A and a direction of B gives one axis, measured with support points on both sides
+// and in both orientations. A superset of the Gauss-map pairs, so just as exact, and for two boxes
+// 9 axes instead of 144 edge pairs. Reports the pair of edges supporting the best axis.
+static double queryEdgesByDirection(SatPair* w, const npVec3* dirsA, int countA, const uint8_t* groupA,
+									const npVec3* dirsB, int countB, const uint8_t* groupB,
+									const SupportHint* hintA, const SupportHint* hintB, double floor,
+									int* bestA, int* bestB)
+{
+	const npPolyhedron3* pa = &w->a;
+	const npPolyhedron3* pb = &w->b;
+	double best = floor;
+	int bestGa = -1, bestGb = -1;
+	npVec3 bestAxis = v3(0.0, 0.0, 0.0);
+	for (int ga = 0; ga < countA; ++ga)
+		for (int gb = 0; gb < countB; ++gb)
+		{
+			npVec3 axis = v3Cross(dirsA[ga], dirsB[gb]);
+			double lenSq = v3LengthSq(axis);
+			if (lenSq <= 1.0e-12 * v3LengthSq(dirsA[ga]) * v3LengthSq(dirsB[gb]))
+				continue;
+			axis = v3Scale(1.0 / sqrt(lenSq), axis);
+			npVec3 neg = v3Neg(axis);
+			double minA, maxA, minB, maxB;
+			projectOnAxis(pa->vertices, pa->vertexCount, hintA, axis, &minA, &maxA);
+			projectOnAxis(w->bv, pb->vertexCount, hintB, axis, &minB, &maxB);
+			// Separation with B beyond A along +axis, and along -axis.
+			double sepPlus = minB - maxA, sepMinus = minA - maxB;
+			if (sepPlus > best)
+			{
+				best = sepPlus;
+				bestGa = ga;
+				bestGb = gb;
+				bestAxis = axis;
+			}
+			if (sepMinus > best)
+			{
+				best = sepMinus;
+				bestGa = ga;
+				bestGb = gb;
+				bestAxis = neg;
+			}
+		}
+	*bestA = -1;
+	*bestB = -1;
+	if (bestGa < 0)
+		return best;
+	// The supporting edges: A's edge of that direction farthest along the axis, B's nearest.
+	double hiA = -DBL_MAX, loB = DBL_MAX;
+	for (int i = 0; i < pa->halfEdgeCount / 2; ++i)
+	{
+		if (edgeGroup(pa, hintA->box, groupA, i) != bestGa)
+			continue;
+		double v = v3Dot(bestAxis, pa->vertices[pa->halfEdges[2 * i].origin]);
+		if (v > hiA)
+		{
+			hiA = v;
+			*bestA = i;
+		}
+	}
+	for (int j = 0; j < pb->halfEdgeCount / 2; ++j)
+	{
+		if (edgeGroup(pb, hintB->box, groupB, j) != bestGb)
+			continue;
+		double v = v3Dot(bestAxis, w->bv[pb->halfEdges[2 * j].origin]);
+		if (v < loB)
+		{
+			loB = v;
+			*bestB = j;
+		}
+	}
+	return best;
+}
+
 static double queryEdges(SatPair* w, npVec3 centroidA, double floor, int* bestA, int* bestB)
 {
 	const npPolyhedron3* pa = &w->a;
@@ -901,7 +1060,8 @@ static npManifold3 faceContact(const npPolyhedron3* rp, const npVec3* rv, const 
 	{
 		const npHalfEdge3* he = rp->halfEdges + e;
 		npVec3 v0 = rv[he->origin], v1 = rv[rp->halfEdges[he->next].origin];
-		npVec3 sn = v3Normalize(v3Cross(v3Sub(v1, v0), n));
+		// Unnormalised: only signs and ratios of plane distances are used.
+		npVec3 sn = v3Cross(v3Sub(v1, v0), n);
 		count = clipPolygon(poly, count, sn, v3Dot(sn, v0), he->origin, next);
 		ClipVertex* t = poly;
 		poly = next;
@@ -979,9 +1139,11 @@ static npManifold3 edgeContact(npVec3 pA, npVec3 qA, npVec3 pB, npVec3 qB, npVec
 	return m;
 }
 
-static void moveToFrame(const npPolyhedron3* p, npTransform3 rel, npVec3* verts, npPlane3* planes)
+static void moveToFrame(const npPolyhedron3* p, const Mat3* rot, npVec3 offset, npVec3* verts, npPlane3* planes)
 {
-	Mat3 r = quatToMat(rel.q);
+	const Mat3 r = *rot;
+	npTransform3 rel;
+	rel.p = offset;
 	for (int i = 0; i < p->vertexCount; ++i)
 		verts[i] = v3Add(matMul(&r, p->vertices[i]), rel.p);
 	for (int f = 0; f < p->faceCount; ++f)
@@ -1008,23 +1170,24 @@ npManifold3 npCollidePolyhedra(const npShape3* polyA, npTransform3 xfA, const np
 		!getPolyhedron(polyB, &w.b))
 		return emptyManifold();
 	npTransform3 rel = npInvMulTransforms3(xfA, xfB);
-	moveToFrame(&w.b, rel, w.bv, w.bp);
+	Mat3 rot = quatToMat(rel.q);
+	moveToFrame(&w.b, &rot, rel.p, w.bv, w.bp);
 
 	int faceA, faceB, supportB, supportA;
 	SupportHint hintB, hintA;
 	hintB.box = polyB->type == NP_SHAPE_BOX3;
-	if (hintB.box)
-	{
-		// The transpose of B's rotation (B -> A) maps A's frame into B's.
-		Mat3 r = quatToMat(rel.q);
-		hintB.toLocal.cx = v3(r.cx.x, r.cy.x, r.cz.x);
-		hintB.toLocal.cy = v3(r.cx.y, r.cy.y, r.cz.y);
-		hintB.toLocal.cz = v3(r.cx.z, r.cy.z, r.cz.z);
-	}
+	// The transpose of B's rotation (B -> A) maps A's frame into B's.
+	hintB.toLocal.cx = v3(rot.cx.x, rot.cy.x, rot.cz.x);
+	hintB.toLocal.cy = v3(rot.cx.y, rot.cy.y, rot.cz.y);
+	hintB.toLocal.cz = v3(rot.cx.z, rot.cy.z, rot.cz.z);
+	hintB.center = rel.p;
+	hintB.halfExtents = polyB->halfExtents;
 	hintA.box = polyA->type == NP_SHAPE_BOX3;
 	hintA.toLocal.cx = v3(1.0, 0.0, 0.0);
 	hintA.toLocal.cy = v3(0.0, 1.0, 0.0);
 	hintA.toLocal.cz = v3(0.0, 0.0, 1.0);
+	hintA.center = v3(0.0, 0.0, 0.0);
+	hintA.halfExtents = polyA->halfExtents;
 	double sepA = queryFacesOf(&w.a, w.a.planes, w.bv, w.b.vertexCount, &hintB, margin, &faceA, &supportB);
 	if (sepA > margin)
 		return emptyManifold();
@@ -1035,9 +1198,23 @@ npManifold3 npCollidePolyhedra(const npShape3* polyA, npTransform3 xfA, const np
 	int edgeA, edgeB;
 	double faceBest = (sepB > sepA + NP_FACE_PREFERENCE3 ? sepB : sepA) + NP_FACE_PREFERENCE3;
 	double floor = faceBest < margin ? faceBest : margin;
-	double sepE = !w.a.flat && !w.b.flat && w.b.faceCount <= 64
-					  ? queryEdgesSolid(&w, centroidA, floor, &edgeA, &edgeB)
-					  : queryEdges(&w, centroidA, floor, &edgeA, &edgeB);
+	double sepE;
+	npVec3 dirsA[NP_MAX_DIRECTIONS3], dirsB[NP_MAX_DIRECTIONS3];
+	uint8_t groupA[NP_FEW_EDGES3], groupB[NP_FEW_EDGES3];
+	int countA = w.a.halfEdgeCount / 2 <= NP_FEW_EDGES3 ? directionGroups(&w.a, hintA.box, dirsA, groupA) : -1;
+	int countB = countA > 0 && w.b.halfEdgeCount / 2 <= NP_FEW_EDGES3 ? directionGroups(&w.b, hintB.box, dirsB, groupB) : -1;
+	if (countA > 0 && countB > 0)
+	{
+		// B's directions were grouped in B's frame (exact); move them to A's.
+		for (int k = 0; k < countB; ++k)
+			dirsB[k] = matMul(&rot, dirsB[k]);
+		sepE = queryEdgesByDirection(&w, dirsA, countA, groupA, dirsB, countB, groupB, &hintA, &hintB, floor,
+									 &edgeA, &edgeB);
+	}
+	else if (!w.a.flat && !w.b.flat && w.b.faceCount <= 64)
+		sepE = queryEdgesSolid(&w, centroidA, floor, &edgeA, &edgeB);
+	else
+		sepE = queryEdges(&w, centroidA, floor, &edgeA, &edgeB);
 	if (edgeA >= 0 && sepE > margin)
 		return emptyManifold();
 
@@ -1174,7 +1351,8 @@ npManifold3 npCollidePolyhedronAndCapsule(const npShape3* polyA, npTransform3 xf
 		{
 			const npHalfEdge3* he = pa.halfEdges + e;
 			npVec3 v0 = pa.vertices[he->origin], v1 = pa.vertices[pa.halfEdges[he->next].origin];
-			npVec3 sn = v3Normalize(v3Cross(v3Sub(v1, v0), n));
+			// Unnormalised: only signs and ratios of plane distances are used.
+		npVec3 sn = v3Cross(v3Sub(v1, v0), n);
 			double d0 = v3Dot(sn, seg[0]) - v3Dot(sn, v0);
 			double du = v3Dot(sn, u);
 			// Keep d0 + t du <= 0.
