@@ -299,15 +299,17 @@ static npVec3 polish(const npPair3* pair, npVec3 n, double depth, const int* fea
 			countB = keepBest(listB, countB, K, f, align);
 	}
 	// EPA's normal is (to rounding) a face normal: that face is the answer. Evaluate it alone,
-	// which also snaps the normal onto the exact face normal.
+	// which also snaps the normal onto the exact face normal (its depth is exact; it is kept even
+	// when rounding makes the EPA normal's overlap a hair smaller).
+	bool snap = false;
 	if (!wide && countA > 0 && listA[0].align >= 1.0 - 1.0e-13 && (countB == 0 || listB[0].align < listA[0].align))
 	{
-		countA = 1, countB = 0, featureA = NULL;
+		countA = 1, countB = 0, snap = true;
 		*bestDepth = DBL_MAX;
 	}
 	else if (!wide && countB > 0 && listB[0].align >= 1.0 - 1.0e-13)
 	{
-		countA = 0, countB = 1, featureA = NULL;
+		countA = 0, countB = 1, snap = true;
 		*bestDepth = DBL_MAX;
 	}
 	for (int i = 0; i < countA; ++i)
@@ -341,12 +343,8 @@ static npVec3 polish(const npPair3* pair, npVec3 n, double depth, const int* fea
 		}
 	}
 
-	if (featureA == NULL)
-	{
-		// The face case above: its depth is exact; keep its normal even when rounding makes the
-		// EPA normal's overlap a hair smaller.
+	if (snap)
 		return best;
-	}
 
 	// Edge pairs at EPA's feature vertices. An axis within the cone around n is perpendicular to
 	// both edges, so an edge with a large component along n cannot produce one: such edges are
