@@ -11,7 +11,11 @@
 //     edges build a face of the Minkowski difference A - B. On the Gauss map (the unit sphere of
 //     normals) an edge is the arc between its two face normals; the edges build a face exactly when
 //     A's arc crosses the arc of B negated. The arc test needs only signs of triple products, so
-//     most pairs are rejected for the price of two table lookups (see queryEdges).
+//     most pairs are rejected for the price of two table lookups (queryEdgesSolid; queryEdges for
+//     flat shapes). Shapes with few edge directions (a box has 12 edges in 3 directions, a triangle
+//     3) instead test every pair of directions with projection intervals (queryEdgesByDirection):
+//     a superset of the Gauss-map pairs, so just as exact, and 9 axes for two boxes instead of 144
+//     edge pairs. Either way only edge axes that could beat the best face are reported.
 //  4. The best axis is chosen with a bias (NP_FACE_PREFERENCE3): A's face, then B's face, then an
 //     edge pair, each only replacing the previous choice when it separates more by the tolerance.
 //     This keeps the reference face from flipping between frames through rounding.
