@@ -453,6 +453,7 @@ static inline npVec3 edgeEnd(const npPolyhedron3* p, const npVec3* verts, int ed
 typedef struct SupportHint
 {
 	bool box;           // the shape is a box whose vertices follow the npPolyhedron3 box layout
+	bool local;         // the common frame is the box's own frame (toLocal is the identity)
 	Mat3 toLocal;       // rotation from the common frame into the box's frame
 	npVec3 center;      // the box's centre in the common frame
 	npVec3 halfExtents; // the box's half extents
@@ -460,7 +461,7 @@ typedef struct SupportHint
 
 static inline int boxSupportIndex(const SupportHint* hint, npVec3 d)
 {
-	npVec3 l = matMul(&hint->toLocal, d);
+	npVec3 l = hint->local ? d : matMul(&hint->toLocal, d);
 	return (l.x > 0.0 ? 1 : 0) | (l.y > 0.0 ? 2 : 0) | (l.z > 0.0 ? 4 : 0);
 }
 
@@ -768,6 +769,14 @@ static inline int edgeGroup(const npPolyhedron3* p, bool box, const uint8_t* gro
 static void projectOnAxis(const npVec3* verts, int count, const SupportHint* hint, npVec3 axis, double* lo,
 						  double* hi)
 {
+	if (hint->box && hint->local)
+	{
+		double r = hint->halfExtents.x * fabs(axis.x) + hint->halfExtents.y * fabs(axis.y) +
+				   hint->halfExtents.z * fabs(axis.z);
+		*lo = -r;
+		*hi = r;
+		return;
+	}
 	if (hint->box)
 	{
 		// toLocal's rows are the box's axes in the common frame.
@@ -1180,6 +1189,7 @@ npManifold3 npCollidePolyhedra(const npShape3* polyA, npTransform3 xfA, const np
 	int faceA, faceB, supportB, supportA;
 	SupportHint hintB, hintA;
 	hintB.box = polyB->type == NP_SHAPE_BOX3;
+	hintB.local = false;
 	// The transpose of B's rotation (B -> A) maps A's frame into B's.
 	hintB.toLocal.cx = v3(rot.cx.x, rot.cy.x, rot.cz.x);
 	hintB.toLocal.cy = v3(rot.cx.y, rot.cy.y, rot.cz.y);
@@ -1187,6 +1197,7 @@ npManifold3 npCollidePolyhedra(const npShape3* polyA, npTransform3 xfA, const np
 	hintB.center = rel.p;
 	hintB.halfExtents = polyB->halfExtents;
 	hintA.box = polyA->type == NP_SHAPE_BOX3;
+	hintA.local = true;
 	hintA.toLocal.cx = v3(1.0, 0.0, 0.0);
 	hintA.toLocal.cy = v3(0.0, 1.0, 0.0);
 	hintA.toLocal.cz = v3(0.0, 0.0, 1.0);
