@@ -70,17 +70,23 @@ static inline uint32_t swapId(uint32_t id)
 	return indexB | (indexA << 8) | (kindB << 16) | (kindA << 17);
 }
 
-// An empty manifold: no points, zero normal, every unused slot zero (so results are reproducible
-// byte for byte). Done once per query; the routines below only fill what they use.
-static inline void clearManifold(npManifold2* m)
+// The routines below start from a manifold with no points (`pointCount = 0`, nothing else set) and
+// write only what they use; finishManifold then zeroes what is left (the normal of an empty
+// manifold, unused point slots), so results are reproducible byte for byte without clearing the
+// whole struct up front.
+static inline void finishManifold(npManifold2* m)
 {
-	*m = (npManifold2){ 0 };
+	if (m->pointCount == 0)
+		m->normal = v2(0.0, 0.0);
+	for (int i = m->pointCount; i < NP_MAX_MANIFOLD_POINTS2; ++i)
+		m->points[i] = (npManifoldPoint2){ { 0.0, 0.0 }, { 0.0, 0.0 }, 0.0, 0 };
 }
 
 static npManifold2 emptyManifold(void)
 {
 	npManifold2 m;
-	clearManifold(&m);
+	m.pointCount = 0;
+	finishManifold(&m);
 	return m;
 }
 
@@ -125,16 +131,16 @@ static inline bool isValidInput(const npShape2* a, npTransform2 xfA, const npSha
 // ------------------------------------------------------------------------------------ emitting points
 
 // Moves a manifold computed in A's local frame into world space (an empty one keeps its zeros).
-static inline void toWorld(npManifold2* m, npTransform2 xfA)
+static inline void toWorld(npManifold2* m, const npTransform2* xfA)
 {
 	int count = m->pointCount;
 	if (count == 0)
 		return;
-	m->normal = npRotate2(xfA.q, m->normal);
+	m->normal = npRotate2(xfA->q, m->normal);
 	for (int i = 0; i < count; ++i)
 	{
-		m->points[i].pointA = npTransformPoint2(xfA, m->points[i].pointA);
-		m->points[i].pointB = npTransformPoint2(xfA, m->points[i].pointB);
+		m->points[i].pointA = npTransformPoint2(*xfA, m->points[i].pointA);
+		m->points[i].pointB = npTransformPoint2(*xfA, m->points[i].pointB);
 	}
 }
 
@@ -246,11 +252,11 @@ static double maxAbsCoordinate(const npVec2* p, int count)
 
 // The public pair routines check their input, then call these unchecked versions (as npCollide2
 // does, so the checks run once per query). All of them write into a cleared manifold.
-static void collideCircles(npManifold2* m, const npShape2* circleA, npTransform2 xfA, const npShape2* circleB,
-						   npTransform2 xfB, double margin)
+static void collideCircles(npManifold2* m, const npShape2* circleA, const npTransform2* xfA, const npShape2* circleB,
+						   const npTransform2* xfB, double margin)
 {
 	// B's centre in A's frame; A's centre is its core point.
-	npTransform2 rel = npInvMulTransforms2(xfA, xfB);
+	npTransform2 rel = npInvMulTransforms2(*xfA, *xfB);
 	npVec2 cA = circleA->vertices[0];
 	npVec2 cB = npTransformPoint2(rel, circleB->vertices[0]);
 	double radius = circleA->radius + circleB->radius;
@@ -270,8 +276,9 @@ npManifold2 npCollideCircles(const npShape2* circleA, npTransform2 xfA, const np
 	if (circleA->type != NP_SHAPE_CIRCLE || circleB->type != NP_SHAPE_CIRCLE)
 		return npCollide2(circleA, xfA, circleB, xfB, margin);
 	npManifold2 m;
-	clearManifold(&m);
-	collideCircles(&m, circleA, xfA, circleB, xfB, margin);
+	m.pointCount = 0;
+	collideCircles(&m, circleA, &xfA, circleB, &xfB, margin);
+	finishManifold(&m);
 	return m;
 }
 
@@ -284,10 +291,10 @@ npManifold2 npCollideCircles(const npShape2* circleA, npTransform2 xfA, const np
 // (face region: the normal is the edge normal, also when c is inside the core), or the closest
 // point is one of the edge's two vertices (vertex region: the normal points from the vertex to c).
 // A segment core has no inside: there c is in a face region only when it projects onto the segment.
-static void collideCoreAndCircle(npManifold2* m, const npShape2* A, npTransform2 xfA, const npShape2* B,
-								 npTransform2 xfB, double margin)
+static void collideCoreAndCircle(npManifold2* m, const npShape2* A, const npTransform2* xfA, const npShape2* B,
+								 const npTransform2* xfB, double margin)
 {
-	npTransform2 rel = npInvMulTransforms2(xfA, xfB);
+	npTransform2 rel = npInvMulTransforms2(*xfA, *xfB);
 	npVec2 c = npTransformPoint2(rel, B->vertices[0]);
 	double radius = A->radius + B->radius;
 
@@ -342,8 +349,9 @@ npManifold2 npCollideCapsuleAndCircle(const npShape2* capsuleA, npTransform2 xfA
 	if (capsuleA->type != NP_SHAPE_CAPSULE2 || circleB->type != NP_SHAPE_CIRCLE)
 		return npCollide2(capsuleA, xfA, circleB, xfB, margin);
 	npManifold2 m;
-	clearManifold(&m);
-	collideCoreAndCircle(&m, capsuleA, xfA, circleB, xfB, margin);
+	m.pointCount = 0;
+	collideCoreAndCircle(&m, capsuleA, &xfA, circleB, &xfB, margin);
+	finishManifold(&m);
 	return m;
 }
 
@@ -355,8 +363,9 @@ npManifold2 npCollidePolygonAndCircle(const npShape2* polygonA, npTransform2 xfA
 	if (polygonA->count < 2 || circleB->type != NP_SHAPE_CIRCLE)
 		return npCollide2(polygonA, xfA, circleB, xfB, margin);
 	npManifold2 m;
-	clearManifold(&m);
-	collideCoreAndCircle(&m, polygonA, xfA, circleB, xfB, margin);
+	m.pointCount = 0;
+	collideCoreAndCircle(&m, polygonA, &xfA, circleB, &xfB, margin);
+	finishManifold(&m);
 	return m;
 }
 
@@ -398,25 +407,75 @@ static inline int nextIndex(int i, int count)
 
 // The largest, over the edges of `core`, of the smallest signed distance of any vertex of `other`
 // from the edge's line; writes the edge. Ties keep the lowest index, so the choice is deterministic.
-static double findMaxSeparation(const localCore* core, const localCore* other, int* edge)
+//
+// The result is that of the plain double loop; only the order of the work differs, to let most
+// edges stop after a vertex or two. An edge's minimum can only fall as vertices are added, so once
+// it is below the best separation found so far (or equal to it, for a higher index) the edge cannot
+// win and the rest of its vertices are skipped. That happens at once when the search starts near
+// the answer, so the edges are visited starting from the one facing `towardOther` (the direction
+// from this core's centroid to the other's; the best edge is usually among those facing it), and
+// each edge starts its vertex loop at the previous edge's minimizing vertex (the support points of
+// neighbouring edges are neighbours). The winner's minimum is always complete, over all vertices.
+static double findMaxSeparation(const localCore* core, const localCore* other, npVec2 towardOther, int* edge)
 {
 	const npVec2* normals = core->normals;
 	const npVec2* vertices = core->vertices;
 	const npVec2* others = other->vertices;
 	int count = core->count, otherCount = other->count;
-	int best = 0;
-	double bestSeparation = -DBL_MAX;
-	for (int i = 0; i < count; ++i)
+
+	// The edge facing `towardOther` best, by climbing from edge 0 (the normals are sorted around
+	// the circle, so dot(normal, towardOther) has a single maximum; rounding can only stop the climb
+	// early, which costs time, not exactness: the start only orders the work).
+	int start = 0;
+	double facing = v2Dot(normals[0], towardOther);
+	int step = v2Dot(normals[1], towardOther) > facing ? 1 : count - 1;
+	for (int k = 1; k < count; ++k)
 	{
-		npVec2 n = normals[i], v = vertices[i];
-		double s = DBL_MAX;
+		int i = start + step;
+		if (i >= count)
+			i -= count;
+		double f = v2Dot(normals[i], towardOther);
+		if (!(f > facing))
+			break;
+		facing = f;
+		start = i;
+	}
+
+	// The facing edge first, over all vertices: a good bound for the others to stop early.
+	int best = start, hint = 0;
+	double bestSeparation = DBL_MAX;
+	{
+		npVec2 n = normals[start], v = vertices[start];
 		for (int j = 0; j < otherCount; ++j)
 		{
-			s = npMin(s, v2Dot(n, v2Sub(others[j], v)));
-			if (s <= bestSeparation)
-				break; // this edge can no longer win; the winner's minimum is always complete
+			double d = v2Dot(n, v2Sub(others[j], v));
+			if (d < bestSeparation)
+			{
+				bestSeparation = d;
+				hint = j;
+			}
 		}
-		if (s > bestSeparation)
+	}
+	for (int i = 0; i < count; ++i)
+	{
+		if (i == start)
+			continue;
+		npVec2 n = normals[i], v = vertices[i];
+		double s = DBL_MAX;
+		int first = hint, j = hint;
+		do
+		{
+			double d = v2Dot(n, v2Sub(others[j], v));
+			if (d < s)
+			{
+				s = d;
+				hint = j;
+			}
+			if (s < bestSeparation)
+				break; // this edge can no longer win (an equal one still can, by a lower index)
+			j = nextIndex(j, otherCount);
+		} while (j != first);
+		if (s > bestSeparation || (s == bestSeparation && i < best))
 		{
 			bestSeparation = s;
 			best = i;
@@ -652,30 +711,6 @@ static inline void clipEnd(clippedEnd* e, double uk, double hk, int wk, double u
 	}
 }
 
-// Emits a clipped end as a contact (see addFacePoint). A rounded incident core pushes its surface
-// point out along its outward normal nearest to -n: the incident edge's normal at a clipped point;
-// at an incident vertex -n itself when -n is inside the vertex's normal cone (which runs
-// counter-clockwise from the normal of the edge ending at the vertex to the normal of the edge
-// starting at it), else the nearer of the cone's two bounding normals.
-static void emitClippedEnd(npManifold2* m, const faceFrame* f, const localCore* I, int incident, const clippedEnd* e)
-{
-	npVec2 incDir = I->normals[incident];
-	bool alongNormal = false;
-	if (f->incRadius != 0.0 && e->incKind == NP_FEATURE_VERTEX)
-	{
-		npVec2 inward = v2Neg(f->n);
-		int w = e->incIndex;
-		npVec2 before = I->normals[w == 0 ? I->count - 1 : w - 1], after = I->normals[w];
-		if (v2Cross(before, inward) >= 0.0 && v2Cross(inward, after) >= 0.0)
-			alongNormal = true;
-		else
-			incDir = v2Dot(before, inward) > v2Dot(after, inward) ? before : after;
-	}
-	uint32_t id = f->refIsB ? makeId(e->incKind, e->incIndex, e->refKind, e->refIndex)
-							: makeId(e->refKind, e->refIndex, e->incKind, e->incIndex);
-	addFacePoint(m, f, e->u, e->h, incDir, alongNormal, id);
-}
-
 // The one clipping routine. Reference face: edge `edge` of core `ref` (0 = A, 1 = B), running from
 // v1 to v2 with outward normal n and tangent t = leftPerp(n) (the direction v1 -> v2 of a CCW
 // core). The incident edge w1 -> w2 of the other core is clipped against the side planes u = 0 and
@@ -707,13 +742,35 @@ static bool clipIncidentEdge(npManifold2* m, const corePair* pair, int ref, int 
 	f.incRadius = I->radius;
 	f.margin = pair->margin;
 	f.refIsB = ref == 1;
-	clippedEnd e0, e1;
-	clipEnd(&e0, u0, h0, incident, u0, h0, u1, h1, length, edge, edgeEnd, incident);
-	clipEnd(&e1, u1, h1, incidentEnd, u0, h0, u1, h1, length, edge, edgeEnd, incident);
-	emitClippedEnd(m, &f, I, incident, &e0);
+	clippedEnd ends[2];
+	clipEnd(ends + 0, u0, h0, incident, u0, h0, u1, h1, length, edge, edgeEnd, incident);
+	clipEnd(ends + 1, u1, h1, incidentEnd, u0, h0, u1, h1, length, edge, edgeEnd, incident);
 	// An incident edge touching the reference range in a single point gives it twice.
-	if (!(e1.u == e0.u && e1.h == e0.h))
-		emitClippedEnd(m, &f, I, incident, &e1);
+	int endCount = ends[1].u == ends[0].u && ends[1].h == ends[0].h ? 1 : 2;
+	for (int k = 0; k < endCount; ++k)
+	{
+		const clippedEnd* e = ends + k;
+		// A rounded incident core pushes its surface point out along its outward normal nearest to
+		// -n: the incident edge's normal at a clipped point; at an incident vertex -n itself when -n
+		// is inside the vertex's normal cone (which runs counter-clockwise from the normal of the
+		// edge ending at the vertex to the normal of the edge starting at it), else the nearer of the
+		// cone's two bounding normals.
+		npVec2 incDir = I->normals[incident];
+		bool alongNormal = false;
+		if (f.incRadius != 0.0 && e->incKind == NP_FEATURE_VERTEX)
+		{
+			npVec2 inward = v2Neg(f.n);
+			int w = e->incIndex;
+			npVec2 before = I->normals[w == 0 ? I->count - 1 : w - 1], after = I->normals[w];
+			if (v2Cross(before, inward) >= 0.0 && v2Cross(inward, after) >= 0.0)
+				alongNormal = true;
+			else
+				incDir = v2Dot(before, inward) > v2Dot(after, inward) ? before : after;
+		}
+		uint32_t id = f.refIsB ? makeId(e->incKind, e->incIndex, e->refKind, e->refIndex)
+							   : makeId(e->refKind, e->refIndex, e->incKind, e->incIndex);
+		addFacePoint(m, &f, e->u, e->h, incDir, alongNormal, id);
+	}
 	return true;
 }
 
@@ -764,13 +821,18 @@ static void finishCores(npManifold2* m, const corePair* pair, double sepA, int e
 		}
 	}
 
-	int edge = ref ? edgeB : edgeA, incident = ref ? incidentB : incidentA;
-	if (clipIncidentEdge(m, pair, ref, edge, incident) && m->pointCount > 0)
-		return;
-	// The preferred face's side planes can miss the incident edge (or clip away the points within
-	// the margin) when it is not the best face; the best face always holds the support point.
-	if (ref != maxRef && clipIncidentEdge(m, pair, maxRef, maxEdge, maxIncident) && m->pointCount > 0)
-		return;
+	// Clip against the preferred face. Its side planes can miss the incident edge (or clip away the
+	// points within the margin) when it is not the best face; the best face always holds the
+	// support point, so it is tried next.
+	for (int attempt = 0; attempt < 2; ++attempt)
+	{
+		int edge = ref ? edgeB : edgeA, incident = ref ? incidentB : incidentA;
+		if (clipIncidentEdge(m, pair, ref, edge, incident) && m->pointCount > 0)
+			return;
+		if (ref == maxRef)
+			break;
+		ref = maxRef;
+	}
 	// Degenerate ends: collinear segments (capsules end to end), or a support point that rounding
 	// left just outside the side planes. The closest features give the single contact.
 	closestOfFaces(&cp, pair, maxRef, maxEdge, maxIncident);
@@ -800,18 +862,29 @@ static inline void moveNormalsB(const npShape2* B, npRot2 relq, npVec2* normalsB
 
 // General path: separating-axis test over the edge normals of both cores (linear when A is a box
 // or a capsule, see isAxisCore).
-static void collideCores(npManifold2* m, corePair* pair, const npShape2* A, const npShape2* B, npRot2 relq,
-						 npVec2* normalsB)
+static void collideCores(npManifold2* m, corePair* pair, const npShape2* A, const npShape2* B,
+						 const npTransform2* rel, npVec2* normalsB)
 {
 	int edgeA, edgeB;
-	bool axisA = isAxisCore(A);
-	double sepA = axisA ? findAxisCoreSeparation(&pair->cores[0], &pair->cores[1], &edgeA)
-						: findMaxSeparation(&pair->cores[0], &pair->cores[1], &edgeA);
-	if (sepA - pair->radius > pair->margin)
-		return;
-	moveNormalsB(B, relq, normalsB);
-	double sepB = axisA ? findSeparationAgainstAxisCore(&pair->cores[1], &pair->cores[0], &edgeB)
-						: findMaxSeparation(&pair->cores[1], &pair->cores[0], &edgeB);
+	double sepA, sepB;
+	if (isAxisCore(A))
+	{
+		sepA = findAxisCoreSeparation(&pair->cores[0], &pair->cores[1], &edgeA);
+		if (sepA - pair->radius > pair->margin)
+			return;
+		moveNormalsB(B, rel->q, normalsB);
+		sepB = findSeparationAgainstAxisCore(&pair->cores[1], &pair->cores[0], &edgeB);
+	}
+	else
+	{
+		// From A's centroid to B's (A's frame), to start the searches near their answers.
+		npVec2 towardB = v2Sub(npTransformPoint2(*rel, B->centroid), A->centroid);
+		sepA = findMaxSeparation(&pair->cores[0], &pair->cores[1], towardB, &edgeA);
+		if (sepA - pair->radius > pair->margin)
+			return;
+		moveNormalsB(B, rel->q, normalsB);
+		sepB = findMaxSeparation(&pair->cores[1], &pair->cores[0], v2Neg(towardB), &edgeB);
+	}
 	finishCores(m, pair, sepA, edgeA, -1, sepB, edgeB, -1);
 }
 
@@ -857,21 +930,21 @@ static void collideAlignedBoxes(npManifold2* m, const corePair* pair, npRot2 rel
 	finishCores(m, pair, sep[edge], edge, incident, sep[edge], edge, -1);
 }
 
-static void collidePolygons(npManifold2* m, const npShape2* polygonA, npTransform2 xfA, const npShape2* polygonB,
-							npTransform2 xfB, double margin)
+static void collidePolygons(npManifold2* m, const npShape2* polygonA, const npTransform2* xfA,
+							const npShape2* polygonB, const npTransform2* xfB, double margin)
 {
-	npTransform2 rel = npInvMulTransforms2(xfA, xfB);
+	npTransform2 rel = npInvMulTransforms2(*xfA, *xfB);
 	npVec2 verticesB[NP_MAX_POLYGON_VERTICES], normalsB[NP_MAX_POLYGON_VERTICES];
 	corePair pair;
 	makeCorePair(&pair, polygonA, polygonB, rel, margin, verticesB, normalsB);
-	if (polygonA->type == NP_SHAPE_BOX2 && polygonB->type == NP_SHAPE_BOX2 && (xfA.q.s == 0.0 || xfA.q.c == 0.0) &&
-		(xfB.q.s == 0.0 || xfB.q.c == 0.0) && isQuarterTurn(xfA.q) && isQuarterTurn(xfB.q))
+	if (polygonA->type == NP_SHAPE_BOX2 && polygonB->type == NP_SHAPE_BOX2 && (xfA->q.s == 0.0 || xfA->q.c == 0.0) &&
+		(xfB->q.s == 0.0 || xfB->q.c == 0.0) && isQuarterTurn(xfA->q) && isQuarterTurn(xfB->q))
 	{
 		moveNormalsB(polygonB, rel.q, normalsB);
 		collideAlignedBoxes(m, &pair, rel.q);
 	}
 	else
-		collideCores(m, &pair, polygonA, polygonB, rel.q, normalsB);
+		collideCores(m, &pair, polygonA, polygonB, &rel, normalsB);
 	toWorld(m, xfA);
 }
 
@@ -883,8 +956,9 @@ npManifold2 npCollidePolygons(const npShape2* polygonA, npTransform2 xfA, const 
 	if (polygonA->count < 2 || polygonB->count < 2)
 		return npCollide2(polygonA, xfA, polygonB, xfB, margin);
 	npManifold2 m;
-	clearManifold(&m);
-	collidePolygons(&m, polygonA, xfA, polygonB, xfB, margin);
+	m.pointCount = 0;
+	collidePolygons(&m, polygonA, &xfA, polygonB, &xfB, margin);
+	finishManifold(&m);
 	return m;
 }
 
@@ -900,8 +974,9 @@ npManifold2 npCollideCapsules(const npShape2* capsuleA, npTransform2 xfA, const 
 	// give the vertex-vertex contacts (ends apart, or collinear), and clipping one segment against
 	// the other's side planes gives two points for parallel overlap.
 	npManifold2 m;
-	clearManifold(&m);
-	collidePolygons(&m, capsuleA, xfA, capsuleB, xfB, margin);
+	m.pointCount = 0;
+	collidePolygons(&m, capsuleA, &xfA, capsuleB, &xfB, margin);
+	finishManifold(&m);
 	return m;
 }
 
@@ -911,22 +986,24 @@ npManifold2 npCollide2(const npShape2* shapeA, npTransform2 xfA, const npShape2*
 					   double margin)
 {
 	npManifold2 m;
-	clearManifold(&m);
-	if (!isValidInput(shapeA, xfA, shapeB, xfB, margin))
-		return m;
-	bool circleA = shapeA->type == NP_SHAPE_CIRCLE, circleB = shapeB->type == NP_SHAPE_CIRCLE;
-	if (circleA && circleB)
-		collideCircles(&m, shapeA, xfA, shapeB, xfB, margin);
-	else if (circleA)
+	m.pointCount = 0;
+	if (isValidInput(shapeA, xfA, shapeB, xfB, margin))
 	{
-		// Circle first: collide (B, A) and swap back so the normal points from A to B again.
-		collideCoreAndCircle(&m, shapeB, xfB, shapeA, xfA, margin);
-		swapManifold(&m);
+		bool circleA = shapeA->type == NP_SHAPE_CIRCLE, circleB = shapeB->type == NP_SHAPE_CIRCLE;
+		if (circleA && circleB)
+			collideCircles(&m, shapeA, &xfA, shapeB, &xfB, margin);
+		else if (circleA)
+		{
+			// Circle first: collide (B, A) and swap back so the normal points from A to B again.
+			collideCoreAndCircle(&m, shapeB, &xfB, shapeA, &xfA, margin);
+			swapManifold(&m);
+		}
+		else if (circleB)
+			collideCoreAndCircle(&m, shapeA, &xfA, shapeB, &xfB, margin);
+		else
+			// Capsule pairs, boxes, polygons, and capsules against either: one core-vs-core routine.
+			collidePolygons(&m, shapeA, &xfA, shapeB, &xfB, margin);
 	}
-	else if (circleB)
-		collideCoreAndCircle(&m, shapeA, xfA, shapeB, xfB, margin);
-	else
-		// Capsule pairs, boxes, polygons, and capsules against either: one core-vs-core routine.
-		collidePolygons(&m, shapeA, xfA, shapeB, xfB, margin);
+	finishManifold(&m);
 	return m;
 }
