@@ -176,6 +176,8 @@ typedef struct ShapeInfo
 	npTransform3 xf;
 	npVec3 centre; // world centre used for back-face culling
 	npVec3 segment[2]; // capsule core segment, world space
+	npVec3 axes[3];    // box axes, world space
+	double half[3];    // box half extents
 	double margin;
 } ShapeInfo;
 
@@ -430,8 +432,28 @@ static void capsuleTriangle(Scratch* s, const ShapeInfo* info, const npVec3 v[3]
 static void genericTriangle(Scratch* s, const ShapeInfo* info, const npVec3 v[3], npVec3 n, int mesh,
 							int triangle)
 {
-	if (v3Dot(v3Sub(info->centre, v[0]), n) < 0.0)
+	double h = v3Dot(v3Sub(info->centre, v[0]), n);
+	if (h < 0.0)
 		return; // back-face culling
+	if (info->shape->type == NP_SHAPE_BOX3)
+	{
+		// Cheap separating-axis rejections before the full manifold (exact, no tolerance needed
+		// beyond the margin): the triangle's plane, then the box's three face axes.
+		double extent = 0.0;
+		for (int a = 0; a < 3; ++a)
+			extent += fabs(v3Dot(info->axes[a], n)) * info->half[a];
+		if (h - extent > info->margin)
+			return;
+		for (int a = 0; a < 3; ++a)
+		{
+			double p0 = v3Dot(v3Sub(v[0], info->centre), info->axes[a]);
+			double p1 = v3Dot(v3Sub(v[1], info->centre), info->axes[a]);
+			double p2 = v3Dot(v3Sub(v[2], info->centre), info->axes[a]);
+			double lim = info->half[a] + info->margin;
+			if (np3Min(p0, np3Min(p1, p2)) > lim || np3Max(p0, np3Max(p1, p2)) < -lim)
+				return;
+		}
+	}
 	npShape3 tri;
 	if (npMakeTriangle3(v[0], v[1], v[2], &tri) != NP_OK)
 		return;
@@ -986,6 +1008,12 @@ npResult npMeshContacts3(const npShape3* shape, npTransform3 transform,
 		si.centre = npTransformPoint3(transform, shape->hull->centroid);
 	si.segment[0] = npTransformPoint3(transform, (npVec3){ 0.0, -shape->halfHeight, 0.0 });
 	si.segment[1] = npTransformPoint3(transform, (npVec3){ 0.0, shape->halfHeight, 0.0 });
+	si.axes[0] = npRotate3(transform.q, (npVec3){ 1.0, 0.0, 0.0 });
+	si.axes[1] = npRotate3(transform.q, (npVec3){ 0.0, 1.0, 0.0 });
+	si.axes[2] = npRotate3(transform.q, (npVec3){ 0.0, 0.0, 1.0 });
+	si.half[0] = shape->halfExtents.x;
+	si.half[1] = shape->halfExtents.y;
+	si.half[2] = shape->halfExtents.z;
 
 	int candidates = 0;
 	for (int i = 0; i < meshCount; ++i)
