@@ -33,10 +33,12 @@
 
 // Classes of triangle-vertex positions: three per potential contact.
 #define MAX_CLASSES (3 * NP_MESH_MAX_POTENTIAL)
-// Hash slots: a power of two >= 2 * MAX_CLASSES (position classes) and >= 2 * 2 * MAX_CLASSES (the
-// voided set holds up to three vertex keys and three edge keys per potential contact).
-#define MAX_SLOTS (4 * MAX_CLASSES)
-#define MAX_VOID_SLOTS (8 * MAX_CLASSES)
+// Hash slots for position classes: the largest table used is the power of two >= 6 * potentials.
+#define MAX_SLOTS (8 * NP_MESH_MAX_POTENTIAL)
+// Voided-set slots: the power of two >= 12 * potentials (three vertex and three edge keys each,
+// at most half full).
+#define MAX_VOID_SLOTS (16 * NP_MESH_MAX_POTENTIAL)
+_Static_assert((NP_MESH_MAX_POTENTIAL & (NP_MESH_MAX_POTENTIAL - 1)) == 0, "a power of two keeps the tables exact");
 // Up to this many potential contacts the voided set is a plain list scanned linearly (cheaper than
 // hashing for the few triangles a sphere or capsule touches); beyond it a hash set.
 #define SMALL_POTENTIAL 32

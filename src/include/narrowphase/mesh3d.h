@@ -169,7 +169,8 @@ typedef struct npMeshContactsInfo3
 /// `capacity` contacts to `contacts` and their number to `*count`; `info` may be NULL.
 /// Returns NP_OK, NP_ERR_CAPACITY when something did not fit (the contacts written are valid, the
 /// rest were dropped), or NP_ERR_INVALID_ARGUMENT / NP_ERR_INVALID_TRANSFORM / NP_ERR_NON_FINITE
-/// for bad input (then *count is 0). Never allocates; uses about 200 KB of stack.
+/// for bad input (then *count is 0). Never allocates: its scratch (sized by NP_MESH_MAX_POTENTIAL
+/// and NP_MESH_MAX_POINTS) lives on the stack, about 280 KB.
 npResult npMeshContacts3(const npShape3* shape, npTransform3 transform,
 						 const npMeshInstance3* meshes, int meshCount, const npMeshQuery3* query,
 						 npMeshContact3* contacts, int capacity, int* count,
