@@ -14,8 +14,14 @@
 // triangle near the shape yields a potential contact classified by the triangle feature it touches
 // (face, edge or vertex); face contacts are kept; edge and vertex contacts are sorted by distance
 // and kept only when no triangle already processed (with a kept contact or not) contains that edge
-// or vertex. Features are compared by world-space position, so triangles of different meshes and
-// duplicated vertices share edges.
+// or vertex. Features are compared by world-space position (within featureTolerance), so triangles
+// of different meshes and duplicated vertices share edges. The per-triangle contact: spheres use
+// the closest point on the triangle, capsules the closest points between their segment and the
+// triangle (a face contact gives both ends of the segment part above the triangle), boxes and hulls
+// the library's manifold (npCollide3) against the triangle, whose normal tells the feature (the
+// triangle vertices nearest the shape along it: three = face, two = edge, one = vertex).
+// Genuine convex edges (a cliff's rim, a mesh box's corners) keep their contacts: only features
+// shared with a triangle that was processed first are removed.
 #ifndef NARROWPHASE_MESH3D_H
 #define NARROWPHASE_MESH3D_H
 
@@ -27,7 +33,7 @@
 extern "C" {
 #endif
 
-/// Most triangles (and most vertices) given to npMakeMesh3.
+/// Most triangles given to npMakeMesh3 (and at most three times as many vertices).
 #define NP_MESH_MAX_TRIANGLES (1 << 26)
 /// Largest number of triangles in a BVH leaf.
 #define NP_MESH_LEAF_TRIANGLES 4
