@@ -345,6 +345,96 @@ static void testBruteForce(void)
 	free(m);
 }
 
+// Capsule contacts with no feature removal against brute force: for every triangle with the
+// capsule's centre in front, the segment-triangle distance by ternary search over the segment
+// parameter (the point-triangle distance is convex along a segment), so the set of triangles within
+// radius + margin and, per triangle, the deepest contact (radius - distance) are known independently.
+static double segmentTriangleDistance(npVec3 p0, npVec3 p1, const npVec3 t[3])
+{
+	double lo = 0.0, hi = 1.0;
+	for (int it = 0; it < 200; ++it)
+	{
+		double a = lo + (hi - lo) / 3.0, b = hi - (hi - lo) / 3.0;
+		npVec3 pa = mtAdd(p0, mtScale(a, mtSub(p1, p0))), pb = mtAdd(p0, mtScale(b, mtSub(p1, p0)));
+		double da = mtDist(pa, mtClosestOnTriangle(pa, t[0], t[1], t[2]));
+		double db = mtDist(pb, mtClosestOnTriangle(pb, t[0], t[1], t[2]));
+		if (da < db)
+			hi = b;
+		else
+			lo = a;
+	}
+	npVec3 p = mtAdd(p0, mtScale(0.5 * (lo + hi), mtSub(p1, p0)));
+	return mtDist(p, mtClosestOnTriangle(p, t[0], t[1], t[2]));
+}
+
+static void testCapsuleBruteForce(void)
+{
+	enum { N = 12 };
+	npVec3 v[(N + 1) * (N + 1)];
+	int32_t idx[6 * N * N];
+	mtGrid(N, N, -3, -3, 0.5, 0, true, v, idx);
+	for (int i = 0; i < (N + 1) * (N + 1); ++i)
+		v[i].z = 0.3 * sin(1.7 * v[i].x + 0.3) * cos(1.1 * v[i].y) + mtRange(-0.05, 0.05);
+	npMesh3* m;
+	CHECK(mtMakeMesh(v, (N + 1) * (N + 1), idx, 2 * N * N, 0.0, &m) == NP_OK, "capsule terrain");
+	npMeshInstance3 inst = { m, mtIdentity };
+	npMeshQuery3 q = npDefaultMeshQuery3();
+	q.algorithm = NP_MESH_ALL_CONTACTS;
+	q.margin = 0.05;
+	npMeshContact3 c[512];
+	int mismatches = 0, checked = 0;
+	for (int trial = 0; trial < 150; ++trial)
+	{
+		double r = mtRange(0.15, 0.5), hh = mtRange(0.1, 0.8);
+		npShape3 capsule;
+		npMakeCapsule3(hh, r, &capsule);
+		npVec3 axis = mtNorm(mt3(mtRange(-1, 1), mtRange(-1, 1), mtRange(-1, 1)));
+		npTransform3 xf = mtPose(mt3(mtRange(-1.5, 1.5), mtRange(-1.5, 1.5), mtRange(0.0, 0.8)), axis, mtRange(0, 3));
+		int n = 0;
+		npMeshContacts3(&capsule, xf, &inst, 1, &q, c, 512, &n, NULL);
+		// World segment with the test's own rotation.
+		npVec3 u = mt3(xf.q.x, xf.q.y, xf.q.z);
+		npVec3 ends[2];
+		for (int e = 0; e < 2; ++e)
+		{
+			npVec3 a = mt3(0, e ? hh : -hh, 0);
+			npVec3 tt = mtScale(2, mtCross(u, a));
+			ends[e] = mtAdd(mtAdd(mtAdd(a, mtScale(xf.q.w, tt)), mtCross(u, tt)), xf.p);
+		}
+		for (int t = 0; t < 2 * N * N; ++t)
+		{
+			npVec3 p[3] = { v[idx[3 * t]], v[idx[3 * t + 1]], v[idx[3 * t + 2]] };
+			npVec3 nrm = mtNorm(mtCross(mtSub(p[1], p[0]), mtSub(p[2], p[0])));
+			double h = mtDot(mtSub(xf.p, p[0]), nrm);
+			double d = segmentTriangleDistance(ends[0], ends[1], p);
+			double deepest = -1e300;
+			int count = 0;
+			for (int i = 0; i < n; ++i)
+				if (c[i].triangle == t)
+				{
+					deepest = fmax(deepest, c[i].depth);
+					++count;
+				}
+			if (fabs(h) < 1e-9 || fabs(d - (r + q.margin)) < 1e-7 || d < 1e-7)
+				continue; // too close to call, or the segment crosses the triangle
+			++checked;
+			bool expected = h >= 0 && d <= r + q.margin;
+			if (expected != (count > 0) || (expected && fabs(deepest - (r - d)) > 1e-7))
+			{
+				if (mismatches < 3)
+					printf("  capsule trial %d tri %d: expected %d (d %.9f), got %d contacts, deepest %.9f vs %.9f\n", trial, t,
+						   expected, d, count, deepest, r - d);
+				++mismatches;
+			}
+		}
+		for (int i = 0; i < n; ++i)
+			if (!mtContactConsistent(c + i))
+				++mismatches;
+	}
+	CHECK(mismatches == 0 && checked > 10000, "capsule brute force: %d mismatches of %d triangle checks", mismatches, checked);
+	free(m);
+}
+
 // Input checks and capacities of npMeshContacts3.
 static void testContactErrors(void)
 {
@@ -525,6 +615,7 @@ int main(void)
 	testWeld();
 	testBvhAndQuery();
 	testBruteForce();
+	testCapsuleBruteForce();
 	testContactErrors();
 	testReduce();
 	testHull();
