@@ -468,12 +468,13 @@ static inline int boxSupportIndex(const SupportHint* hint, npVec3 d)
 // Largest separation of the other shape from p's faces: max over faces of min over the other's
 // vertices of the plane distance. Stops early once a face separates by more than `stop`. Writes
 // the best face and the other shape's deepest vertex for it (its support point along -normal).
+// `topo`, when given, is the other shape's topology (hulls with many vertices: hill climbing).
 static double queryFacesOf(const npPolyhedron3* p, const npPlane3* planes, const npVec3* others,
-						   int otherCount, const SupportHint* hint, double stop, int* bestFace,
-						   int* bestVertex)
+						   int otherCount, const SupportHint* hint, const npPolyhedron3* topo, double stop,
+						   int* bestFace, int* bestVertex)
 {
 	double best = -DBL_MAX;
-	int bestIndex = 0, bestV = 0;
+	int bestIndex = 0, bestV = 0, warm = 0;
 	for (int f = 0; f < p->faceCount; ++f)
 	{
 		npVec3 n = planes[f].normal;
@@ -483,6 +484,32 @@ static double queryFacesOf(const npPolyhedron3* p, const npPlane3* planes, const
 		{
 			loIndex = boxSupportIndex(hint, v3Neg(n));
 			lo = v3Dot(n, others[loIndex]);
+		}
+		else if (topo != NULL)
+		{
+			// Hill climbing over the other hull's vertex graph from the last support vertex: on a
+			// convex polyhedron a vertex no neighbour improves on is the minimum.
+			loIndex = warm;
+			lo = v3Dot(n, others[loIndex]);
+			for (int step = 0; step < otherCount; ++step)
+			{
+				int start = topo->vertexEdge[loIndex], e = start, guard = 0, next = loIndex;
+				do
+				{
+					int v = topo->halfEdges[topo->halfEdges[e].twin].origin;
+					double s = v3Dot(n, others[v]);
+					if (s < lo)
+					{
+						lo = s;
+						next = v;
+					}
+					e = topo->halfEdges[topo->halfEdges[e].twin].next;
+					++guard;
+				} while (e != start && guard < NP_MAX_HULL_HALF_EDGES);
+				if (next == loIndex)
+					break;
+				loIndex = next;
+			}
 		}
 		else
 		{
@@ -498,6 +525,7 @@ static double queryFacesOf(const npPolyhedron3* p, const npPlane3* planes, const
 				}
 			}
 		}
+		warm = loIndex;
 		double sep = lo - planes[f].offset;
 		if (sep > best)
 		{
@@ -874,6 +902,85 @@ static double queryEdgesByDirection(SatPair* w, const npVec3* dirsA, int countA,
 	return best;
 }
 
+/// Above this many edge pairs the Gauss-map scan (linear in the number of pairs) costs more than
+/// locating the best axis with GJK + EPA (queryEdgesGuided).
+#define NP_SAT_EDGE_PAIRS3 1024
+
+// Of the edges leaving vertex v, the one most perpendicular to n (the edge a support vertex
+// shares with the Minkowski face of normal n).
+static int edgeAtVertex(const npPolyhedron3* p, const npVec3* verts, int v, npVec3 n)
+{
+	int start = p->vertexEdge[v], e = start, guard = 0, best = start;
+	double bestCos = DBL_MAX;
+	do
+	{
+		npVec3 u = v3Sub(verts[p->halfEdges[p->halfEdges[e].next].origin], verts[v]);
+		double c = v3Dot(u, n);
+		double cosSq = c * c / v3LengthSq(u);
+		if (cosSq < bestCos)
+		{
+			bestCos = cosSq;
+			best = e;
+		}
+		e = p->halfEdges[p->halfEdges[e].twin].next;
+		++guard;
+	} while (e != start && guard < NP_MAX_HULL_HALF_EDGES);
+	return best / 2;
+}
+
+// The edge query for large solids: GJK + EPA (npPenetration3, whose normal is polished to the exact
+// best separating axis) give the largest separation over all axes. When it does not beat the
+// floor (the best face plus the preference), no edge pair can, and the scan is skipped; otherwise
+// the best axis is an edge pair, found at the support vertices along the EPA normal. Sets *apart
+// when the shapes are farther apart than the margin.
+static double queryEdgesGuided(SatPair* w, const npShape3* a, npTransform3 xfA, const npShape3* b,
+							   npTransform3 xfB, npVec3 centroidA, double floor, double margin, bool* apart,
+							   int* bestA, int* bestB)
+{
+	*bestA = -1;
+	*bestB = -1;
+	*apart = false;
+	npPenetrationResult3 pen = npPenetration3(a, xfA, b, xfB);
+	if (!pen.overlapping)
+	{
+		// Separated: only the distance matters (speculative points come from the face).
+		npDistanceResult3 d = npDistance3(a, xfA, b, xfB);
+		*apart = d.distance > margin;
+		return -DBL_MAX;
+	}
+	if (!(-pen.depth > floor))
+		return -DBL_MAX;
+	const npPolyhedron3* pa = &w->a;
+	const npPolyhedron3* pb = &w->b;
+	npVec3 n = npInvRotate3(xfA.q, pen.normal);
+	int va = 0, vb = 0;
+	double hi = -DBL_MAX, lo = DBL_MAX;
+	for (int i = 0; i < pa->vertexCount; ++i)
+	{
+		double v = v3Dot(n, pa->vertices[i]);
+		if (v > hi)
+		{
+			hi = v;
+			va = i;
+		}
+	}
+	for (int i = 0; i < pb->vertexCount; ++i)
+	{
+		double v = v3Dot(n, w->bv[i]);
+		if (v < lo)
+		{
+			lo = v;
+			vb = i;
+		}
+	}
+	int ea = edgeAtVertex(pa, pa->vertices, va, n), eb = edgeAtVertex(pb, w->bv, vb, n);
+	npVec3 pA = edgeStart(pa, pa->vertices, ea), uA = v3Sub(edgeEnd(pa, pa->vertices, ea), pA);
+	npVec3 pB = edgeStart(pb, w->bv, eb), uB = v3Sub(edgeEnd(pb, w->bv, eb), pB);
+	double best = -DBL_MAX;
+	tryEdgePair(pA, uA, v3LengthSq(uA), pB, uB, centroidA, ea, eb, &best, bestA, bestB);
+	return best;
+}
+
 static double queryEdges(SatPair* w, npVec3 centroidA, double floor, int* bestA, int* bestB)
 {
 	const npPolyhedron3* pa = &w->a;
@@ -974,6 +1081,40 @@ typedef struct ClipVertex
 	int edgeIsSide; // the outgoing edge lies on side plane edgeIndex (else incident edge edgeIndex)
 	int edgeIndex;
 } ClipVertex;
+
+// Closest point of face f (a convex polygon of `topo` with vertices `verts`, planes `planes`) to p,
+// given p's plane distance s: its projection when inside, else the nearest point of an edge it is
+// outside of.
+static npVec3 closestOnFace(const npPolyhedron3* topo, const npVec3* verts, const npPlane3* planes, int f,
+							npVec3 p, double s)
+{
+	npVec3 n = planes[f].normal;
+	npVec3 proj = v3MulAdd(p, -s, n);
+	int start = topo->faceEdge[f], e = start, guard = 0;
+	bool inside = true;
+	double bestDist = DBL_MAX;
+	npVec3 best = proj;
+	do
+	{
+		const npHalfEdge3* he = topo->halfEdges + e;
+		npVec3 v0 = verts[he->origin], v1 = verts[topo->halfEdges[he->next].origin];
+		npVec3 sn = v3Cross(v3Sub(v1, v0), n);
+		if (v3Dot(sn, v3Sub(proj, v0)) > 0.0)
+		{
+			inside = false;
+			npVec3 c = closestOnSegment(v0, v1, proj);
+			double d = v3DistanceSq(c, proj);
+			if (d < bestDist)
+			{
+				bestDist = d;
+				best = c;
+			}
+		}
+		e = he->next;
+		++guard;
+	} while (e != start && guard < NP_MAX_HULL_VERTICES);
+	return inside ? proj : best;
+}
 
 // Sutherland-Hodgman: keeps the part of the polygon on the negative side of plane (n, d).
 // `side` identifies the plane (the first vertex of its reference face edge).
@@ -1105,7 +1246,9 @@ static npManifold3 faceContact(const npPolyhedron3* rp, const npVec3* rv, const 
 	// The support vertex fixes the overlap along n. When a side plane cut it off (it lies just
 	// outside the reference face, which happens when an edge axis nearly ties with this face), it
 	// is added anyway: then moving B by the deepest depth along the normal separates the shapes, as
-	// the depth convention promises. Its reference point is its projection on the reference plane.
+	// the depth convention promises. Its reference point is the point of the reference face nearest
+	// to its projection: on the reference plane, so the depth is the same, and on the shape.
+	int extra = -1;
 	double deepest = -DBL_MAX;
 	for (int i = 0; i < kept; ++i)
 		deepest = depth[i] > deepest ? depth[i] : deepest;
@@ -1119,6 +1262,7 @@ static npManifold3 faceContact(const npPolyhedron3* rp, const npVec3* rv, const 
 			pos[kept] = iv[support];
 			depth[kept] = -s;
 			feature[kept] = supportFeature;
+			extra = kept;
 			++kept;
 		}
 	}
@@ -1131,7 +1275,8 @@ static npManifold3 faceContact(const npPolyhedron3* rp, const npVec3* rv, const 
 	{
 		int c = chosen[i];
 		npVec3 onInc = pos[c];
-		npVec3 onRef = v3MulAdd(onInc, depth[c], n);
+		npVec3 onRef = c == extra ? closestOnFace(rp, rv, rplanes, ref, onInc, -depth[c])
+								  : v3MulAdd(onInc, depth[c], n);
 		uint32_t id = faceId(kind, ref, feature[c]);
 		if (refIsA)
 			pushPoint(&m, onRef, onInc, normal, id);
@@ -1203,10 +1348,13 @@ npManifold3 npCollidePolyhedra(const npShape3* polyA, npTransform3 xfA, const np
 	hintA.toLocal.cz = v3(0.0, 0.0, 1.0);
 	hintA.center = v3(0.0, 0.0, 0.0);
 	hintA.halfExtents = polyA->halfExtents;
-	double sepA = queryFacesOf(&w.a, w.a.planes, w.bv, w.b.vertexCount, &hintB, margin, &faceA, &supportB);
+	// Hill climbing pays off on hulls with many vertices (a hull's vertex graph has vertexEdge).
+	const npPolyhedron3* climbB = polyB->type == NP_SHAPE_HULL3 && w.b.vertexCount > 48 ? &w.b : NULL;
+	const npPolyhedron3* climbA = polyA->type == NP_SHAPE_HULL3 && w.a.vertexCount > 48 ? &w.a : NULL;
+	double sepA = queryFacesOf(&w.a, w.a.planes, w.bv, w.b.vertexCount, &hintB, climbB, margin, &faceA, &supportB);
 	if (sepA > margin)
 		return emptyManifold();
-	double sepB = queryFacesOf(&w.b, w.bp, w.a.vertices, w.a.vertexCount, &hintA, margin, &faceB, &supportA);
+	double sepB = queryFacesOf(&w.b, w.bp, w.a.vertices, w.a.vertexCount, &hintA, climbA, margin, &faceB, &supportA);
 	if (sepB > margin)
 		return emptyManifold();
 	npVec3 centroidA = centroidOf(&w.a, w.a.vertices);
@@ -1225,6 +1373,13 @@ npManifold3 npCollidePolyhedra(const npShape3* polyA, npTransform3 xfA, const np
 			dirsB[k] = matMul(&rot, dirsB[k]);
 		sepE = queryEdgesByDirection(&w, dirsA, countA, groupA, dirsB, countB, groupB, &hintA, &hintB, floor,
 									 &edgeA, &edgeB);
+	}
+	else if (!w.a.flat && !w.b.flat && (w.a.halfEdgeCount / 2) * (w.b.halfEdgeCount / 2) > NP_SAT_EDGE_PAIRS3)
+	{
+		bool apart;
+		sepE = queryEdgesGuided(&w, polyA, xfA, polyB, xfB, centroidA, floor, margin, &apart, &edgeA, &edgeB);
+		if (apart)
+			return emptyManifold();
 	}
 	else if (!w.a.flat && !w.b.flat && w.b.faceCount <= 64)
 		sepE = queryEdgesSolid(&w, centroidA, floor, &edgeA, &edgeB);
@@ -1288,7 +1443,7 @@ npManifold3 npCollidePolyhedronAndCapsule(const npShape3* polyA, npTransform3 xf
 
 	// Face axes.
 	int face, endpoint;
-	double sepF = queryFacesOf(&pa, pa.planes, seg, 2, NULL, reach, &face, &endpoint);
+	double sepF = queryFacesOf(&pa, pa.planes, seg, 2, NULL, NULL, reach, &face, &endpoint);
 	if (sepF > reach)
 		return emptyManifold();
 
@@ -1471,37 +1626,6 @@ npManifold3 npCollidePolyhedronAndCapsule(const npShape3* polyA, npTransform3 xf
 
 // ---------------------------------------------------------------------------------- sphere vs polyhedron
 
-// Closest point of face f (a convex polygon) to p, given p's plane distance s.
-static npVec3 closestOnFace(const npPolyhedron3* pa, int f, npVec3 p, double s)
-{
-	npVec3 n = pa->planes[f].normal;
-	npVec3 proj = v3MulAdd(p, -s, n);
-	int start = pa->faceEdge[f], e = start, guard = 0;
-	bool inside = true;
-	double bestDist = DBL_MAX;
-	npVec3 best = proj;
-	do
-	{
-		const npHalfEdge3* he = pa->halfEdges + e;
-		npVec3 v0 = pa->vertices[he->origin], v1 = pa->vertices[pa->halfEdges[he->next].origin];
-		npVec3 sn = v3Cross(v3Sub(v1, v0), n);
-		if (v3Dot(sn, v3Sub(proj, v0)) > 0.0)
-		{
-			inside = false;
-			npVec3 c = closestOnSegment(v0, v1, proj);
-			double d = v3DistanceSq(c, proj);
-			if (d < bestDist)
-			{
-				bestDist = d;
-				best = c;
-			}
-		}
-		e = he->next;
-		++guard;
-	} while (e != start && guard < NP_MAX_HULL_VERTICES);
-	return inside ? proj : best;
-}
-
 npManifold3 npCollidePolyhedronAndSphere(const npShape3* polyA, npTransform3 xfA,
 										 const npShape3* sphereB, npTransform3 xfB, double margin)
 {
@@ -1538,7 +1662,7 @@ npManifold3 npCollidePolyhedronAndSphere(const npShape3* polyA, npTransform3 xfA
 			double s = v3Dot(pa.planes[f].normal, c) - pa.planes[f].offset;
 			if (s < 0.0)
 				continue;
-			npVec3 q = closestOnFace(&pa, f, c, s);
+			npVec3 q = closestOnFace(&pa, pa.vertices, pa.planes, f, c, s);
 			double d = v3DistanceSq(q, c);
 			if (d < bestDist)
 			{

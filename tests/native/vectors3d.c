@@ -403,11 +403,9 @@ static void runManifold(const Pair3* p, const cJSON* v, const cJSON* expect, npV
 	{
 		const npManifoldPoint3* mp = &m.points[i];
 		deepest = mp->depth > deepest ? mp->depth : deepest;
-		// Each point lies in (or on) its shape. The deepest point of a face contact may be a support
-		// vertex the side planes cut off; its reference-side point (the projection on the reference
-		// plane) can then lie outside its shape, so for the first point one side suffices.
+		// Each point lies in (or on) its shape.
 		double outA = signedDistance(&p->refA, mp->pointA), outB = signedDistance(&p->refB, mp->pointB);
-		if (i == 0 ? (outA > tol && outB > tol) : (outA > tol || outB > tol))
+		if (outA > tol || outB > tol)
 			npVecFail(run, "point %d outside its shape (pointA by %.3g, pointB by %.3g)", i, outA, outB);
 		npVecNear(run, "depth identity", dot3(sub3(mp->pointA, mp->pointB), m.normal), mp->depth, tol);
 		if (!(mp->depth <= along + tol))

@@ -239,7 +239,7 @@ export function runVector3(np, v, run, helpers) {
 		m.points.forEach((p, i) => {
 			if (p.depth > deepest) deepest = p.depth;
 			const outA = signedDistance(refA, p.pointA), outB = signedDistance(refB, p.pointB);
-			if (i === 0 ? outA > tol && outB > tol : outA > tol || outB > tol) {
+			if (outA > tol || outB > tol) {
 				run.fail(`point ${i} outside its shape (pointA by ${outA}, pointB by ${outB})`);
 			}
 			run.near('depth identity', dot(sub(p.pointA, p.pointB), m.normal), p.depth, tol);
