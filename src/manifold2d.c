@@ -98,17 +98,18 @@ static inline bool isUsable(double x)
 	return fabs(x) <= NP_HUGE;
 }
 
-// Core vertex counts by shape type: circle 1, capsule 2, box 4, polygon 3..64.
+// Core vertex counts by shape type: circle 1, capsule 2, box 4, polygon 3..64 (the smallest
+// count, and how many more are allowed).
 static const int minVertexCount[4] = { 1, 2, 4, 3 };
-static const int maxVertexCount[4] = { 1, 2, 4, NP_MAX_POLYGON_VERTICES };
+static const unsigned extraVertexCount[4] = { 0, 0, 0, NP_MAX_POLYGON_VERTICES - 3 };
 
 static inline bool isValidShape(const npShape2* s)
 {
 	if (s == NULL || (unsigned)s->type > 3u)
 		return false;
 	unsigned type = (unsigned)s->type;
-	return s->count >= minVertexCount[type] && s->count <= maxVertexCount[type] && isUsable(s->radius) &&
-		   s->radius >= 0.0;
+	return (unsigned)(s->count - minVertexCount[type]) <= extraVertexCount[type] && s->radius >= 0.0 &&
+		   s->radius <= NP_HUGE;
 }
 
 // The same test as npValidateTransform2(xf) == NP_OK (position within NP_HUGE, rotation of unit
@@ -177,7 +178,7 @@ typedef struct faceFrame
 // -n is one (`incAlongNormal`; then depth = radius - h, the separation along n, exactly), else the
 // outward normal nearest to -n (a rounded incident edge tilted against the face: the point stays on
 // its surface). The depth is dot(pointRef - pointInc, n) by construction.
-static void addFacePoint(npManifold2* m, const faceFrame* f, double u, double h, npVec2 incDir, bool incAlongNormal,
+static inline void addFacePoint(npManifold2* m, const faceFrame* f, double u, double h, npVec2 incDir, bool incAlongNormal,
 						 uint32_t id)
 {
 	if (m->pointCount >= NP_MAX_MANIFOLD_POINTS2)
@@ -294,8 +295,12 @@ npManifold2 npCollideCircles(const npShape2* circleA, npTransform2 xfA, const np
 static void collideCoreAndCircle(npManifold2* m, const npShape2* A, const npTransform2* xfA, const npShape2* B,
 								 const npTransform2* xfB, double margin)
 {
-	npTransform2 rel = npInvMulTransforms2(*xfA, *xfB);
-	npVec2 c = npTransformPoint2(rel, B->vertices[0]);
+	// The circle's centre in A's frame. A circle made by npMakeCircle has its core point at its
+	// origin, and then this is just inv(A) applied to B's position (the same expression that gives
+	// the relative transform's translation, without the rotation part that would only add zeros).
+	npVec2 centre = B->vertices[0];
+	npVec2 c = centre.x == 0.0 && centre.y == 0.0 ? npInvRotate2(xfA->q, v2Sub(xfB->p, xfA->p))
+												  : npTransformPoint2(npInvMulTransforms2(*xfA, *xfB), centre);
 	double radius = A->radius + B->radius;
 
 	int count = A->count;
@@ -774,13 +779,22 @@ static bool clipIncidentEdge(npManifold2* m, const corePair* pair, int ref, int 
 	return true;
 }
 
-// Everything after the separating-axis test. sepA/edgeA: A's best face; sepB/edgeB: B's best face;
-// incidentA/incidentB: the incident edge for each (on B, resp. on A), or -1 to search for it.
-static void finishCores(npManifold2* m, const corePair* pair, double sepA, int edgeA, int incidentA, double sepB,
-						int edgeB, int incidentB)
+// What the separating-axis test found: each core's best face (edge and separation) and, when
+// already known, the incident edge on the other core for it (-1: finishCores searches for it).
+typedef struct satResult
+{
+	double sepA, sepB;
+	int edgeA, edgeB;
+	int incidentA, incidentB;
+} satResult;
+
+// Everything after the separating-axis test.
+static void finishCores(npManifold2* m, const corePair* pair, const satResult* sat)
 {
 	const localCore* A = &pair->cores[0];
 	const localCore* B = &pair->cores[1];
+	double sepA = sat->sepA, sepB = sat->sepB;
+	int edgeA = sat->edgeA, edgeB = sat->edgeB, incidentA = sat->incidentA, incidentB = sat->incidentB;
 
 	// The true largest separation decides emptiness and the closest features. The cores' distance
 	// is at least this, so a separation beyond radius + margin means no contact.
@@ -861,31 +875,32 @@ static inline void moveNormalsB(const npShape2* B, npRot2 relq, npVec2* normalsB
 }
 
 // General path: separating-axis test over the edge normals of both cores (linear when A is a box
-// or a capsule, see isAxisCore).
-static void collideCores(npManifold2* m, corePair* pair, const npShape2* A, const npShape2* B,
+// or a capsule, see isAxisCore). Returns false when A's faces already separate the cores beyond
+// the radii and the margin (B's normals are then never needed).
+static bool testCoreAxes(satResult* sat, const corePair* pair, const npShape2* A, const npShape2* B,
 						 const npTransform2* rel, npVec2* normalsB)
 {
-	int edgeA, edgeB;
-	double sepA, sepB;
+	sat->incidentA = -1;
+	sat->incidentB = -1;
 	if (isAxisCore(A))
 	{
-		sepA = findAxisCoreSeparation(&pair->cores[0], &pair->cores[1], &edgeA);
-		if (sepA - pair->radius > pair->margin)
-			return;
+		sat->sepA = findAxisCoreSeparation(&pair->cores[0], &pair->cores[1], &sat->edgeA);
+		if (sat->sepA - pair->radius > pair->margin)
+			return false;
 		moveNormalsB(B, rel->q, normalsB);
-		sepB = findSeparationAgainstAxisCore(&pair->cores[1], &pair->cores[0], &edgeB);
+		sat->sepB = findSeparationAgainstAxisCore(&pair->cores[1], &pair->cores[0], &sat->edgeB);
 	}
 	else
 	{
 		// From A's centroid to B's (A's frame), to start the searches near their answers.
 		npVec2 towardB = v2Sub(npTransformPoint2(*rel, B->centroid), A->centroid);
-		sepA = findMaxSeparation(&pair->cores[0], &pair->cores[1], towardB, &edgeA);
-		if (sepA - pair->radius > pair->margin)
-			return;
+		sat->sepA = findMaxSeparation(&pair->cores[0], &pair->cores[1], towardB, &sat->edgeA);
+		if (sat->sepA - pair->radius > pair->margin)
+			return false;
 		moveNormalsB(B, rel->q, normalsB);
-		sepB = findMaxSeparation(&pair->cores[1], &pair->cores[0], v2Neg(towardB), &edgeB);
+		sat->sepB = findMaxSeparation(&pair->cores[1], &pair->cores[0], v2Neg(towardB), &sat->edgeB);
 	}
-	finishCores(m, pair, sepA, edgeA, -1, sepB, edgeB, -1);
+	return true;
 }
 
 // Exact test for a rotation by a multiple of 90 degrees.
@@ -904,7 +919,7 @@ static inline bool isQuarterTurn(npRot2 q)
 // reference face. The numbers equal those of the general path bit for bit (the general path's dot
 // products with axis-aligned normals are these same differences), so both paths give the same
 // manifold; tests/native/test_manifold2d.c checks it.
-static void collideAlignedBoxes(npManifold2* m, const corePair* pair, npRot2 relq)
+static void testAlignedBoxAxes(satResult* sat, const corePair* pair, npRot2 relq)
 {
 	const localCore* A = &pair->cores[0];
 	const localCore* B = &pair->cores[1];
@@ -925,9 +940,13 @@ static void collideAlignedBoxes(npManifold2* m, const corePair* pair, npRot2 rel
 	}
 	// Normal i points at angle (i - 1) * 90 degrees; B's edge k, turned, points at (k - 1 + turns) * 90
 	// degrees; the incident edge points opposite to A's normal: k = i + 2 - turns.
-	int incident = (edge + 6 - turns) & 3;
 	// B's best face separation equals A's (same differences), so B is never preferred.
-	finishCores(m, pair, sep[edge], edge, incident, sep[edge], edge, -1);
+	sat->sepA = sep[edge];
+	sat->edgeA = edge;
+	sat->incidentA = (edge + 6 - turns) & 3;
+	sat->sepB = sep[edge];
+	sat->edgeB = edge;
+	sat->incidentB = -1;
 }
 
 static void collidePolygons(npManifold2* m, const npShape2* polygonA, const npTransform2* xfA,
@@ -937,14 +956,16 @@ static void collidePolygons(npManifold2* m, const npShape2* polygonA, const npTr
 	npVec2 verticesB[NP_MAX_POLYGON_VERTICES], normalsB[NP_MAX_POLYGON_VERTICES];
 	corePair pair;
 	makeCorePair(&pair, polygonA, polygonB, rel, margin, verticesB, normalsB);
+	satResult sat;
 	if (polygonA->type == NP_SHAPE_BOX2 && polygonB->type == NP_SHAPE_BOX2 && (xfA->q.s == 0.0 || xfA->q.c == 0.0) &&
 		(xfB->q.s == 0.0 || xfB->q.c == 0.0) && isQuarterTurn(xfA->q) && isQuarterTurn(xfB->q))
 	{
 		moveNormalsB(polygonB, rel.q, normalsB);
-		collideAlignedBoxes(m, &pair, rel.q);
+		testAlignedBoxAxes(&sat, &pair, rel.q);
 	}
-	else
-		collideCores(m, &pair, polygonA, polygonB, &rel, normalsB);
+	else if (!testCoreAxes(&sat, &pair, polygonA, polygonB, &rel, normalsB))
+		return;
+	finishCores(m, &pair, &sat);
 	toWorld(m, xfA);
 }
 
