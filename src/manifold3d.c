@@ -1695,10 +1695,20 @@ static bool isPolyhedron(const npShape3* s)
 	return s->type == NP_SHAPE_BOX3 || s->type == NP_SHAPE_HULL3 || s->type == NP_SHAPE_TRIANGLE3;
 }
 
+// A transform npMakeTransform3 could have built: finite, bounded, (nearly) unit quaternion.
+static bool usableTransform(npTransform3 xf)
+{
+	double qq = xf.q.x * xf.q.x + xf.q.y * xf.q.y + xf.q.z * xf.q.z + xf.q.w * xf.q.w;
+	return fabs(xf.p.x) <= NP_HUGE && fabs(xf.p.y) <= NP_HUGE && fabs(xf.p.z) <= NP_HUGE && qq >= 0.999 &&
+		   qq <= 1.001;
+}
+
 npManifold3 npCollide3(const npShape3* shapeA, npTransform3 xfA, const npShape3* shapeB,
 					   npTransform3 xfB, double margin)
 {
-	if (shapeA == NULL || shapeB == NULL || !(margin >= 0.0) || margin > NP_HUGE)
+	// NaN fails every comparison, so non-finite input is rejected here too.
+	if (shapeA == NULL || shapeB == NULL || !(margin >= 0.0) || margin > NP_HUGE || !usableTransform(xfA) ||
+		!usableTransform(xfB))
 		return emptyManifold();
 	npShapeType3 ta = shapeA->type, tb = shapeB->type;
 	bool rA = ta == NP_SHAPE_SPHERE || ta == NP_SHAPE_CAPSULE3;

@@ -16,6 +16,8 @@
 static int passed = 0, failed = 0;
 // Support vertices kept beyond the reference face's side planes: how many, largest tangential offset.
 static int supportPoints = 0;
+// Pairs in contact, and those whose manifold normal is the exact best SAT axis (to 1e-9).
+static int contactPairs = 0, exactAxis = 0;
 static double supportOutside = 0.0;
 
 #define CHECK(cond, ...)                                                                             \
@@ -215,6 +217,8 @@ static int checkPolyPair(const char* what, const npShape3* sa, npTransform3 xa, 
 			double err = fabs(m.points[0].depth - depth);
 			if (err > *maxDepthErr)
 				*maxDepthErr = err;
+			++contactPairs;
+			exactAxis += fabs(along - depth) <= 1e-9;
 			for (int i = 0; i < m.pointCount; ++i)
 			{
 				npManifoldPoint3 p = m.points[i];
@@ -463,6 +467,8 @@ static void testRandom(void)
 		}
 	}
 	printf("mixed box/hull/triangle: %d pairs with failures\n", bad);
+	printf("polyhedron pairs in contact: %d, normal on the exact best axis in %d (the rest within the face preference)\n",
+		   contactPairs, exactAxis);
 	printf("support vertices kept beyond the reference face's side planes: %d, tangential offset at most %.3g\n",
 		   supportPoints, supportOutside);
 }
@@ -552,6 +558,12 @@ static void testPolyAndRounded(void)
 	CHECK(m.pointCount == 0, "negative margin");
 	m = npCollide3(&box, id, &box, id, NAN);
 	CHECK(m.pointCount == 0, "NaN margin");
+	npTransform3 nanXf = id;
+	nanXf.p.y = NAN;
+	CHECK(npCollide3(&box, nanXf, &box, id, 0.0).pointCount == 0, "NaN position");
+	npTransform3 zeroQ = id;
+	zeroQ.q.w = 0.0;
+	CHECK(npCollide3(&box, id, &sphere, zeroQ, 0.0).pointCount == 0, "zero quaternion");
 	npShape3 bogus = box;
 	bogus.type = (npShapeType3)42;
 	m = npCollide3(&bogus, id, &box, id, 0.0);

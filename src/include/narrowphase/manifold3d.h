@@ -53,7 +53,8 @@ typedef struct npManifold3
 
 /// Contact manifold for any pair of 3D shapes. Points separated by less than `margin` (>= 0) are
 /// kept with negative depth (speculative contacts). Invalid input (null shape, unknown type,
-/// negative or non-finite margin) gives an empty manifold.
+/// negative or non-finite margin, a non-finite transform or a quaternion that is not unit to 1e-3;
+/// build transforms with npMakeTransform3) gives an empty manifold.
 npManifold3 npCollide3(const npShape3* shapeA, npTransform3 xfA, const npShape3* shapeB,
 					   npTransform3 xfB, double margin);
 
