@@ -1078,8 +1078,8 @@ typedef struct ClipVertex
 {
 	npVec3 p;
 	uint32_t feature;
-	int edgeIsSide; // the outgoing edge lies on side plane edgeIndex (else incident edge edgeIndex)
-	int edgeIndex;
+	uint16_t edgeIsSide; // the outgoing edge lies on side plane edgeIndex (else incident edge edgeIndex)
+	uint16_t edgeIndex;
 } ClipVertex;
 
 // Closest point of face f (a convex polygon of `topo` with vertices `verts`, planes `planes`) to p,
@@ -1141,7 +1141,7 @@ static int clipPolygon(const ClipVertex* in, int count, npVec3 n, double d, int 
 			{
 				// Leaving: the new edge runs along the side plane.
 				x.edgeIsSide = 1;
-				x.edgeIndex = side;
+				x.edgeIndex = (uint16_t)side;
 			}
 			else
 			{
@@ -1201,7 +1201,7 @@ static npManifold3 faceContact(const npPolyhedron3* rp, const npVec3* rv, const 
 		poly[count].p = iv[v];
 		poly[count].feature = pointFeature(ID_VERTEX, v, 0);
 		poly[count].edgeIsSide = 0;
-		poly[count].edgeIndex = v;
+		poly[count].edgeIndex = (uint16_t)v;
 		++count;
 		e = ip->halfEdges[e].next;
 	} while (e != start && count < NP_MAX_HULL_VERTICES);
