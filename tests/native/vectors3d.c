@@ -8,6 +8,7 @@
 // Results lines (hex doubles) as in tests/vectors/README.md, one per vector, so the Node runner's
 // lines can be compared bit for bit.
 #include "vectors.h"
+#include "vectorsmesh.h"
 
 #include "narrowphase/collide3d.h"
 #include "narrowphase/manifold3d.h"
@@ -443,6 +444,9 @@ bool npRunVector3(const cJSON* v, npVectorRun* run)
 		runTransform(v, expect, run);
 		return true;
 	}
+	// Mesh contacts (tests/vectors/3d_mesh.json) are checked by the mesh work's runner.
+	if (strcmp(query, "meshContacts") == 0)
+		return npRunVectorMesh(v, run);
 	bool pairQuery = strcmp(query, "overlap") == 0 || strcmp(query, "distance") == 0 ||
 					 strcmp(query, "penetration") == 0 || strcmp(query, "manifold") == 0;
 	if (!pairQuery)

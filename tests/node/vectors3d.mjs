@@ -4,6 +4,8 @@
 // hex), so the runner can compare native and wasm results bit for bit. Shapes, transforms and the
 // `ref` cores are described in tools/gen_vectors3d.mjs; manifold vectors in tools/gen_vectors3d_manifold.mjs.
 
+import { runVectorMesh } from './vectorsmesh.mjs';
+
 const sub = (a, b) => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
 const dot = (a, b) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 const len = (a) => Math.sqrt(dot(a, a));
@@ -58,6 +60,8 @@ export function runVector3(np, v, run, helpers) {
 	const { hex, num } = helpers;
 	const hexPoint = (p) => `${hex(p[0])},${hex(p[1])},${hex(p[2])}`;
 	const numPoint = (p) => [num(p[0]), num(p[1]), num(p[2])];
+	// Mesh contacts (tests/vectors/3d_mesh.json) are checked by the mesh work's runner.
+	if (v.query === 'meshContacts') return runVectorMesh(np, v, run, helpers);
 	const e = v.expect || {};
 	const tol = run.tol;
 
