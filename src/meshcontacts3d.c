@@ -180,6 +180,8 @@ typedef struct ShapeInfo
 	npVec3 segment[2]; // capsule core segment, world space
 	npVec3 axes[3];    // box axes, world space
 	double half[3];    // box half extents
+	npVec3 corners[NP_MAX_HULL_VERTICES]; // box or hull vertices, world space
+	int cornerCount;
 	double margin;
 } ShapeInfo;
 
@@ -484,6 +486,86 @@ static void genericTriangle(Scratch* s, const ShapeInfo* info, const npVec3 v[3]
 	{
 		low[k] = sv[k] - smin <= tol;
 		lowCount += low[k] ? 1 : 0;
+	}
+
+	// Per-triangle SAT knows nothing of the neighbours: a tilted box whose corner pokes into flat
+	// tessellated ground can be pushed out of one small triangle sideways (a box face axis) by less
+	// than along the ground's normal, and then no triangle reports a face contact and the tilted
+	// normal survives. So when the manifold is not a face contact, the shape is penetrating, and its
+	// deepest corner along the triangle's normal is at most four times the manifold's depth below
+	// the plane (and less deep than the centre is high), the corners below the plane that lie over
+	// the triangle's interior are taken as a face contact instead (normal = the triangle's). A real
+	// convex feature (a cliff's rim, where the shape reaches far behind the wall's plane) keeps the
+	// manifold's edge or vertex contact. A heuristic: near a triangle's edge the sideways push can
+	// be arbitrarily small, so a tilted box can still, rarely, keep a tilted normal there.
+	double maxDepth = -DBL_MAX;
+	for (int i = 0; i < m.pointCount; ++i)
+		maxDepth = np3Max(maxDepth, m.points[i].depth);
+	int faceCorners = 0;
+	int faceCorner[NP_MAX_MANIFOLD_POINTS3];
+	double faceHeight[NP_MAX_MANIFOLD_POINTS3];
+	if (lowCount != 3 && maxDepth > 0.0)
+	{
+		double deepestCorner = DBL_MAX;
+		for (int i = 0; i < info->cornerCount; ++i)
+			deepestCorner = np3Min(deepestCorner, v3Dot(v3Sub(info->corners[i], v[0]), n));
+		if (-deepestCorner <= 4.0 * maxDepth && -deepestCorner < h)
+		{
+			for (int i = 0; i < info->cornerCount; ++i)
+			{
+				npVec3 c = info->corners[i];
+				double hc = v3Dot(v3Sub(c, v[0]), n);
+				if (hc > info->margin)
+					continue;
+				bool inside = true;
+				for (int k = 0; k < 3 && inside; ++k)
+					inside = v3Dot(v3Cross(v3Sub(v[(k + 1) % 3], v[k]), v3Sub(c, v[k])), n) >= 0.0;
+				if (!inside)
+					continue;
+				// Keep the deepest NP_MAX_MANIFOLD_POINTS3 corners (insertion by depth).
+				int at = faceCorners < NP_MAX_MANIFOLD_POINTS3 ? faceCorners++ : NP_MAX_MANIFOLD_POINTS3;
+				while (at > 0 && faceHeight[at - 1] > hc)
+				{
+					if (at < NP_MAX_MANIFOLD_POINTS3)
+					{
+						faceHeight[at] = faceHeight[at - 1];
+						faceCorner[at] = faceCorner[at - 1];
+					}
+					--at;
+				}
+				if (at < NP_MAX_MANIFOLD_POINTS3)
+				{
+					faceHeight[at] = hc;
+					faceCorner[at] = i;
+				}
+			}
+		}
+	}
+	if (faceCorners > 0)
+	{
+		Potential* p = newPotential(s, faceCorners);
+		if (p == NULL)
+			return;
+		p->feature = NP_MESH_FACE;
+		p->featureIndex = 0;
+		p->v[0] = v[0];
+		p->v[1] = v[1];
+		p->v[2] = v[2];
+		p->mesh = mesh;
+		p->triangle = triangle;
+		p->normal = flip(n);
+		for (int i = 0; i < faceCorners; ++i)
+		{
+			Point* pt = s->points + p->pointStart + i;
+			npVec3 c = info->corners[faceCorner[i]];
+			pt->pointA = c;
+			pt->pointB = v3MulAdd(c, -faceHeight[i], n);
+			pt->depth = -faceHeight[i];
+		}
+		p->pointCount = faceCorners;
+		p->key = faceHeight[0];
+		commitPotential(s, p);
+		return;
 	}
 
 	Potential* p = newPotential(s, m.pointCount);
@@ -1016,6 +1098,21 @@ npResult npMeshContacts3(const npShape3* shape, npTransform3 transform,
 	si.half[0] = shape->halfExtents.x;
 	si.half[1] = shape->halfExtents.y;
 	si.half[2] = shape->halfExtents.z;
+	si.cornerCount = 0;
+	if (shape->type == NP_SHAPE_BOX3)
+	{
+		for (int i = 0; i < 8; ++i)
+		{
+			npVec3 local = { i & 1 ? si.half[0] : -si.half[0], i & 2 ? si.half[1] : -si.half[1],
+							 i & 4 ? si.half[2] : -si.half[2] };
+			si.corners[si.cornerCount++] = npTransformPoint3(transform, local);
+		}
+	}
+	else if (shape->type == NP_SHAPE_HULL3)
+	{
+		for (int i = 0; i < shape->hull->vertexCount && i < NP_MAX_HULL_VERTICES; ++i)
+			si.corners[si.cornerCount++] = npTransformPoint3(transform, shape->hull->vertices[i]);
+	}
 
 	int candidates = 0;
 	for (int i = 0; i < meshCount; ++i)
