@@ -249,6 +249,49 @@ static double maxAbsCoordinate(const npVec2* p, int count)
 	return s;
 }
 
+// ------------------------------------------------------------------------------------ axis cores
+
+// Box and capsule cores (as made by npMakeBox2 and npMakeCapsule2) have a special layout in their
+// own frame: every edge normal is an axis direction, and the vertex set is a product of two sets of
+// coordinates ({-hx, hx} x {-hy, hy}, resp. {-h, h} x {0}) spanned by vertex 0 (the minimum corner)
+// and vertex count/2 (the maximum corner). Both facts make the separating-axis test linear instead
+// of quadratic, with the same numbers as findMaxSeparation bit for bit:
+static inline bool isAxisCore(const npShape2* s)
+{
+	return s->type == NP_SHAPE_BOX2 || s->type == NP_SHAPE_CAPSULE2;
+}
+
+// - the core's own faces: with n = (0, -1), dot(n, w - v) evaluates to -(w.y - v.y) = v.y - w.y
+//   exactly (0 * anything is a zero), and rounding is monotone, so the smallest over the other
+//   core's vertices w is v.y - max(w.y): the face separations are differences of the other core's
+//   bounding box (in the axis core's frame) and the faces' coordinates. A box's faces are, in
+//   order, -y, +x, +y, -x; a capsule's -y, +y.
+static inline double findAxisCoreSeparation(const npVec2* v, int count, double minX, double maxX, double minY, double maxY,
+									 int* edge)
+{
+	double sep[4];
+	if (count == 4)
+	{
+		sep[0] = v[0].y - maxY;
+		sep[1] = minX - v[1].x;
+		sep[2] = minY - v[2].y;
+		sep[3] = v[3].x - maxX;
+	}
+	else
+	{
+		sep[0] = v[0].y - maxY;
+		sep[1] = minY - v[1].y;
+	}
+	int best = 0;
+	for (int i = 1; i < count; ++i)
+	{
+		if (sep[i] > sep[best])
+			best = i;
+	}
+	*edge = best;
+	return sep[best];
+}
+
 // ------------------------------------------------------------------------------------ circles
 
 // The public pair routines check their input, then call these unchecked versions (as npCollide2
@@ -308,13 +351,18 @@ static void collideCoreAndCircle(npManifold2* m, const npShape2* A, const npTran
 	const npVec2* normals = A->normals;
 	int edge = 0;
 	double separation = -DBL_MAX;
-	for (int i = 0; i < count; ++i)
+	if (isAxisCore(A))
+		separation = findAxisCoreSeparation(vertices, count, c.x, c.x, c.y, c.y, &edge);
+	else
 	{
-		double s = v2Dot(normals[i], v2Sub(c, vertices[i]));
-		if (s > separation)
+		for (int i = 0; i < count; ++i)
 		{
-			separation = s;
-			edge = i;
+			double s = v2Dot(normals[i], v2Sub(c, vertices[i]));
+			if (s > separation)
+			{
+				separation = s;
+				edge = i;
+			}
 		}
 	}
 	if (separation - radius > margin)
@@ -490,21 +538,8 @@ static double findMaxSeparation(const localCore* core, const localCore* other, n
 	return bestSeparation;
 }
 
-// Box and capsule cores (as made by npMakeBox2 and npMakeCapsule2) have a special layout in their
-// own frame: every edge normal is an axis direction, and the vertex set is a product of two sets of
-// coordinates ({-hx, hx} x {-hy, hy}, resp. {-h, h} x {0}) spanned by vertex 0 (the minimum corner)
-// and vertex count/2 (the maximum corner). Both facts make the separating-axis test linear instead
-// of quadratic, with the same numbers as findMaxSeparation bit for bit:
-static inline bool isAxisCore(const npShape2* s)
-{
-	return s->type == NP_SHAPE_BOX2 || s->type == NP_SHAPE_CAPSULE2;
-}
-
-// - the core's own faces: with n = (0, -1), dot(n, w - v) evaluates to -(w.y - v.y) = v.y - w.y
-//   exactly (0 * anything is a zero), and rounding is monotone, so the smallest over the other
-//   core's vertices w is v.y - max(w.y): the four face separations are differences of the other
-//   core's bounding box (in the axis core's frame) and the faces' coordinates.
-static double findAxisCoreSeparation(const localCore* core, const localCore* other, int* edge)
+// The same against a point set: its bounding box.
+static double findAxisCoreSeparationFromPoints(const localCore* core, const localCore* other, int* edge)
 {
 	const npVec2* w = other->vertices;
 	int otherCount = other->count;
@@ -516,28 +551,7 @@ static double findAxisCoreSeparation(const localCore* core, const localCore* oth
 		minY = npMin(minY, w[j].y);
 		maxY = npMax(maxY, w[j].y);
 	}
-	int best = 0;
-	double bestSeparation = -DBL_MAX;
-	for (int i = 0; i < core->count; ++i)
-	{
-		npVec2 n = core->normals[i], v = core->vertices[i];
-		double s;
-		if (n.y < 0.0)
-			s = v.y - maxY;
-		else if (n.x > 0.0)
-			s = minX - v.x;
-		else if (n.y > 0.0)
-			s = minY - v.y;
-		else
-			s = v.x - maxX;
-		if (s > bestSeparation)
-		{
-			bestSeparation = s;
-			best = i;
-		}
-	}
-	*edge = best;
-	return bestSeparation;
+	return findAxisCoreSeparation(core->vertices, core->count, minX, maxX, minY, maxY, edge);
 }
 
 // - the other core's faces against an axis core: dot(n, w - v) = n.x * (w.x - v.x) + n.y * (w.y - v.y)
@@ -884,7 +898,7 @@ static bool testCoreAxes(satResult* sat, const corePair* pair, const npShape2* A
 	sat->incidentB = -1;
 	if (isAxisCore(A))
 	{
-		sat->sepA = findAxisCoreSeparation(&pair->cores[0], &pair->cores[1], &sat->edgeA);
+		sat->sepA = findAxisCoreSeparationFromPoints(&pair->cores[0], &pair->cores[1], &sat->edgeA);
 		if (sat->sepA - pair->radius > pair->margin)
 			return false;
 		moveNormalsB(B, rel->q, normalsB);
