@@ -9,6 +9,13 @@ import { init } from '../../js/narrowphase.mjs';
 
 const np = await init();
 
+// js/apimesh.mjs must be listed in API_MODULES of js/narrowphase.mjs (and its C symbols in
+// js/exports.txt); without it every test below would fail with a less helpful message.
+test('the mesh API is installed', () => {
+	assert.equal(typeof np.mesh3d, 'function', 'np.mesh3d is missing: add apimesh.mjs to API_MODULES in js/narrowphase.mjs');
+	assert.equal(typeof np.meshContacts, 'function', 'np.meshContacts is missing');
+});
+
 const near = (a, b, tol, what) => {
 	for (let i = 0; i < 3; i++) assert.ok(Math.abs(a[i] - b[i]) <= tol, `${what}: [${a}] vs [${b}]`);
 };
