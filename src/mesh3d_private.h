@@ -69,8 +69,9 @@ static inline npFloatBox3 npMakeFloatBox3(npVec3 lower, npVec3 upper)
 /// (One combined test rather than six short-circuit branches: traversal is branch-bound.)
 static inline bool npFloatBoxesOverlap3(const npMeshNode3* node, const npFloatBox3* q)
 {
-	int out = (node->lower[0] > q->upper[0]) | (node->upper[0] < q->lower[0]) | (node->lower[1] > q->upper[1]) |
-			  (node->upper[1] < q->lower[1]) | (node->lower[2] > q->upper[2]) | (node->upper[2] < q->lower[2]);
+	int out = (int)(node->lower[0] > q->upper[0]) | (int)(node->upper[0] < q->lower[0]) |
+			  (int)(node->lower[1] > q->upper[1]) | (int)(node->upper[1] < q->lower[1]) |
+			  (int)(node->lower[2] > q->upper[2]) | (int)(node->upper[2] < q->lower[2]);
 	return out == 0;
 }
 

@@ -707,12 +707,12 @@ static int gatherMesh(Scratch* s, const ShapeInfo* info, const npMeshInstance3* 
 			npVec3 v[3] = { mesh->vertices[t[0]], mesh->vertices[t[1]], mesh->vertices[t[2]] };
 			// Triangle-box rejection on the triangle's own bounds (the leaf box is shared), as one
 			// combined test.
-			int out = (np3Min(v[0].x, np3Min(v[1].x, v[2].x)) > upper.x) |
-					  (np3Max(v[0].x, np3Max(v[1].x, v[2].x)) < lower.x) |
-					  (np3Min(v[0].y, np3Min(v[1].y, v[2].y)) > upper.y) |
-					  (np3Max(v[0].y, np3Max(v[1].y, v[2].y)) < lower.y) |
-					  (np3Min(v[0].z, np3Min(v[1].z, v[2].z)) > upper.z) |
-					  (np3Max(v[0].z, np3Max(v[1].z, v[2].z)) < lower.z);
+			int out = (int)(np3Min(v[0].x, np3Min(v[1].x, v[2].x)) > upper.x) |
+					  (int)(np3Max(v[0].x, np3Max(v[1].x, v[2].x)) < lower.x) |
+					  (int)(np3Min(v[0].y, np3Min(v[1].y, v[2].y)) > upper.y) |
+					  (int)(np3Max(v[0].y, np3Max(v[1].y, v[2].y)) < lower.y) |
+					  (int)(np3Min(v[0].z, np3Min(v[1].z, v[2].z)) > upper.z) |
+					  (int)(np3Max(v[0].z, np3Max(v[1].z, v[2].z)) < lower.z);
 			if (out != 0)
 				continue;
 			if (sphere)
