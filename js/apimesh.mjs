@@ -102,17 +102,22 @@ export function install(np, ctx) {
 				if (p === null || typeof p !== 'object' || p.length !== 3) {
 					fail('NP_INVALID_ARGUMENT', `mesh3d: vertex ${i} must be [x, y, z] (got ${describe(p)})`);
 				}
-				flat[3 * i] = p[0];
-				flat[3 * i + 1] = p[1];
-				flat[3 * i + 2] = p[2];
-				for (let k = 0; k < 3; k++) checkNumber(p[k], `mesh3d: vertex ${i}[${k}]`);
+				for (let k = 0; k < 3; k++) {
+					const x = p[k];
+					if (typeof x !== 'number' || !Number.isFinite(x)) checkNumber(x, `mesh3d: vertex ${i}[${k}]`);
+					flat[3 * i + k] = x;
+				}
 			}
 			return flat;
 		}
 		if (vertices.length % 3 !== 0) {
 			fail('NP_INVALID_ARGUMENT', `mesh3d: a flat vertex array needs 3 numbers per vertex (got ${vertices.length})`);
 		}
-		for (let i = 0; i < vertices.length; i++) checkNumber(vertices[i], `mesh3d: vertices[${i}]`);
+		// (The message is only built for a bad entry: template strings per vertex would dominate.)
+		for (let i = 0; i < vertices.length; i++) {
+			const x = vertices[i];
+			if (typeof x !== 'number' || !Number.isFinite(x)) checkNumber(x, `mesh3d: vertices[${i}]`);
+		}
 		return vertices;
 	}
 
