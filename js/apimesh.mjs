@@ -231,7 +231,8 @@ export function install(np, ctx) {
 	/**
 	 * Contacts between a sphere, capsule, box or hull (with its transform) and one mesh (identity
 	 * transform) or an array of meshes ({ mesh, transform } or bare meshes). Options: margin
-	 * (contact distance, default 0), reduce (at most 4 contacts per mesh, default false),
+	 * (contact distance, default 0), reduce (at most 4 contacts per mesh: the deepest, then the
+	 * most spread, each with its own normal; default false),
 	 * removeInternalEdges (default true), algorithm ('terdiman' | 'initial' | 'all', for study),
 	 * featureTolerance (position matching of shared vertices, default 1e-6). Normals point from the
 	 * shape to the mesh; depth > 0 when overlapping.

@@ -141,7 +141,7 @@ typedef enum npMeshAlgorithm3
 typedef struct npMeshQuery3
 {
 	double margin;           ///< contact distance (>= 0): triangles closer than this give speculative contacts
-	bool reduce;             ///< keep at most NP_MAX_MANIFOLD_POINTS3 contacts per mesh
+	bool reduce;             ///< keep at most NP_MAX_MANIFOLD_POINTS3 contacts per mesh (the deepest, then the most spread; each keeps its own normal)
 	npMeshAlgorithm3 algorithm; ///< NP_MESH_TERDIMAN unless studying the variants
 	double featureTolerance; ///< vertices closer than this (each coordinate, world space) are one feature
 } npMeshQuery3;
