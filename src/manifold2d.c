@@ -74,12 +74,20 @@ static inline uint32_t swapId(uint32_t id)
 // write only what they use; finishManifold then zeroes what is left (the normal of an empty
 // manifold, unused point slots), so results are reproducible byte for byte without clearing the
 // whole struct up front.
+_Static_assert(NP_MAX_MANIFOLD_POINTS2 == 2, "finishManifold clears two point slots");
+
 static inline void finishManifold(npManifold2* m)
 {
-	if (m->pointCount == 0)
-		m->normal = v2(0.0, 0.0);
-	for (int i = m->pointCount; i < NP_MAX_MANIFOLD_POINTS2; ++i)
-		m->points[i] = (npManifoldPoint2){ { 0.0, 0.0 }, { 0.0, 0.0 }, 0.0, 0 };
+	const npManifoldPoint2 unused = { { 0.0, 0.0 }, { 0.0, 0.0 }, 0.0, 0 };
+	if (m->pointCount < 2)
+	{
+		m->points[1] = unused;
+		if (m->pointCount < 1)
+		{
+			m->points[0] = unused;
+			m->normal = v2(0.0, 0.0);
+		}
+	}
 }
 
 static npManifold2 emptyManifold(void)
@@ -131,20 +139,6 @@ static inline bool isValidInput(const npShape2* a, npTransform2 xfA, const npSha
 
 // ------------------------------------------------------------------------------------ emitting points
 
-// Moves a manifold computed in A's local frame into world space (an empty one keeps its zeros).
-static inline void toWorld(npManifold2* m, const npTransform2* xfA)
-{
-	int count = m->pointCount;
-	if (count == 0)
-		return;
-	m->normal = npRotate2(xfA->q, m->normal);
-	for (int i = 0; i < count; ++i)
-	{
-		m->points[i].pointA = npTransformPoint2(*xfA, m->points[i].pointA);
-		m->points[i].pointB = npTransformPoint2(*xfA, m->points[i].pointB);
-	}
-}
-
 // The manifold of (B, A) from the manifold of (A, B).
 static inline void swapManifold(npManifold2* m)
 {
@@ -161,14 +155,18 @@ static inline void swapManifold(npManifold2* m)
 	}
 }
 
+// The routines work in A's local frame and write the manifold's points and normal straight into
+// world space, through A's transform (the same expressions as moving the finished manifold).
+
 // A reference face in A's frame, with what a contact on it needs: the line through v1 with unit
 // tangent t and outward normal n, the radii of the face's shape and of the other shape, the margin,
-// and which shape owns the face (`refIsB`: the manifold normal is then -n).
+// which shape owns the face (`refIsB`: the manifold normal is then -n), and A's transform.
 typedef struct faceFrame
 {
 	npVec2 v1, t, n;
 	double refRadius, incRadius, margin;
 	bool refIsB;
+	const npTransform2* xfA;
 } faceFrame;
 
 // Adds a face contact. The incident core point sits at (u, h) in the face's coordinates (u along t
@@ -202,19 +200,20 @@ static inline void addFacePoint(npManifold2* m, const faceFrame* f, double u, do
 	if (!(depth >= -f->margin))
 		return;
 	npManifoldPoint2* p = m->points + m->pointCount;
-	p->pointA = f->refIsB ? onInc : onRef;
-	p->pointB = f->refIsB ? onRef : onInc;
+	p->pointA = npTransformPoint2(*f->xfA, f->refIsB ? onInc : onRef);
+	p->pointB = npTransformPoint2(*f->xfA, f->refIsB ? onRef : onInc);
 	p->depth = depth;
 	p->id = id;
 	m->pointCount += 1;
 }
 
-// Sets a one-point manifold from the closest points cA, cB of the two cores (A's frame). The normal
-// is the direction cA -> cB, or `fallbackNormal` when the two points are too close for a direction
-// (then the depth is measured along that normal, so the conventions still hold exactly). The
-// manifold must be empty on entry; it stays empty when the point is beyond the margin.
-static void setClosestPoint(npManifold2* m, npVec2 cA, npVec2 cB, double radiusA, double radiusB,
-							npVec2 fallbackNormal, double tolerance, double margin, uint32_t id)
+// Sets a one-point manifold from the closest points cA, cB of the two cores (A's frame, A's
+// transform xfA). The normal is the direction cA -> cB, or `fallbackNormal` when the two points are
+// too close for a direction (then the depth is measured along that normal, so the conventions still
+// hold exactly). The manifold must be empty on entry; it stays empty when the point is beyond the
+// margin.
+static void setClosestPoint(npManifold2* m, const npTransform2* xfA, npVec2 cA, npVec2 cB, double radiusA,
+							double radiusB, npVec2 fallbackNormal, double tolerance, double margin, uint32_t id)
 {
 	npVec2 d = v2Sub(cB, cA);
 	double distance = v2Length(d);
@@ -233,9 +232,9 @@ static void setClosestPoint(npManifold2* m, npVec2 cA, npVec2 cB, double radiusA
 	double depth = (radiusA + radiusB) - separation;
 	if (!(depth >= -margin))
 		return;
-	m->normal = n;
-	m->points[0].pointA = v2MulAdd(cA, radiusA, n);
-	m->points[0].pointB = v2MulAdd(cB, -radiusB, n);
+	m->normal = npRotate2(xfA->q, n);
+	m->points[0].pointA = npTransformPoint2(*xfA, v2MulAdd(cA, radiusA, n));
+	m->points[0].pointB = npTransformPoint2(*xfA, v2MulAdd(cB, -radiusB, n));
 	m->points[0].depth = depth;
 	m->points[0].id = id;
 	m->pointCount = 1;
@@ -269,27 +268,39 @@ static inline bool isAxisCore(const npShape2* s)
 static inline double findAxisCoreSeparation(const npVec2* v, int count, double minX, double maxX, double minY, double maxY,
 									 int* edge)
 {
-	double sep[4];
+	// The first of equal separations wins, as in findMaxSeparation.
+	double s = v[0].y - maxY;
+	int best = 0;
 	if (count == 4)
 	{
-		sep[0] = v[0].y - maxY;
-		sep[1] = minX - v[1].x;
-		sep[2] = minY - v[2].y;
-		sep[3] = v[3].x - maxX;
+		double s1 = minX - v[1].x, s2 = minY - v[2].y, s3 = v[3].x - maxX;
+		if (s1 > s)
+		{
+			s = s1;
+			best = 1;
+		}
+		if (s2 > s)
+		{
+			s = s2;
+			best = 2;
+		}
+		if (s3 > s)
+		{
+			s = s3;
+			best = 3;
+		}
 	}
 	else
 	{
-		sep[0] = v[0].y - maxY;
-		sep[1] = minY - v[1].y;
-	}
-	int best = 0;
-	for (int i = 1; i < count; ++i)
-	{
-		if (sep[i] > sep[best])
-			best = i;
+		double s1 = minY - v[1].y;
+		if (s1 > s)
+		{
+			s = s1;
+			best = 1;
+		}
 	}
 	*edge = best;
-	return sep[best];
+	return s;
 }
 
 // ------------------------------------------------------------------------------------ circles
@@ -307,9 +318,8 @@ static void collideCircles(npManifold2* m, const npShape2* circleA, const npTran
 	double tolerance = NP_MANIFOLD_REL_TOLERANCE * (npMax(maxAbsCoordinate(&cA, 1), maxAbsCoordinate(&cB, 1)) + radius);
 
 	// Concentric circles have no preferred direction: A's local +y is the fixed choice.
-	setClosestPoint(m, cA, cB, circleA->radius, circleB->radius, v2(0.0, 1.0), tolerance, margin,
+	setClosestPoint(m, xfA, cA, cB, circleA->radius, circleB->radius, v2(0.0, 1.0), tolerance, margin,
 					makeId(NP_FEATURE_VERTEX, 0, NP_FEATURE_VERTEX, 0));
-	toWorld(m, xfA);
 }
 
 npManifold2 npCollideCircles(const npShape2* circleA, npTransform2 xfA, const npShape2* circleB,
@@ -377,9 +387,9 @@ static void collideCoreAndCircle(npManifold2* m, const npShape2* A, const npTran
 	bool faceRegion = (count >= 3 && separation <= 0.0) || (u >= 0.0 && u <= length);
 	if (faceRegion)
 	{
-		m->normal = n;
+		m->normal = npRotate2(xfA->q, n);
 		// A circle's surface point along -n is always on its surface.
-		faceFrame f = { v1, t, n, A->radius, B->radius, margin, false };
+		faceFrame f = { v1, t, n, A->radius, B->radius, margin, false, xfA };
 		addFacePoint(m, &f, u, separation, n, true, makeId(NP_FEATURE_EDGE, edge, NP_FEATURE_VERTEX, 0));
 	}
 	else
@@ -388,10 +398,9 @@ static void collideCoreAndCircle(npManifold2* m, const npShape2* A, const npTran
 		double tolerance = NP_MANIFOLD_REL_TOLERANCE *
 						   (npMax(maxAbsCoordinate(vertices, count), maxAbsCoordinate(&c, 1)) + radius);
 		int vertex = u < 0.0 ? edge : next;
-		setClosestPoint(m, vertices[vertex], c, A->radius, B->radius, n, tolerance, margin,
+		setClosestPoint(m, xfA, vertices[vertex], c, A->radius, B->radius, n, tolerance, margin,
 						makeId(NP_FEATURE_VERTEX, vertex, NP_FEATURE_VERTEX, 0));
 	}
-	toWorld(m, xfA);
 }
 
 npManifold2 npCollideCapsuleAndCircle(const npShape2* capsuleA, npTransform2 xfA, const npShape2* circleB,
@@ -439,6 +448,7 @@ typedef struct corePair
 	localCore cores[2];
 	double radius; // rA + rB
 	double margin; // speculative distance
+	const npTransform2* xfA; // A's transform, to write the results in world space
 } corePair;
 
 // Lengths below this are too short to give a direction: a fraction of the problem's size (the
@@ -455,7 +465,8 @@ static double pairTolerance(const corePair* pair)
 
 static inline int nextIndex(int i, int count)
 {
-	return i + 1 < count ? i + 1 : 0;
+	int j = i + 1;
+	return j & -(j < count); // j, or 0 past the end (without a branch: the index is data)
 }
 
 // The largest, over the edges of `core`, of the smallest signed distance of any vertex of `other`
@@ -475,6 +486,37 @@ static double findMaxSeparation(const localCore* core, const localCore* other, n
 	const npVec2* vertices = core->vertices;
 	const npVec2* others = other->vertices;
 	int count = core->count, otherCount = other->count;
+
+	// Small cores: every vertex against every edge, without early exits. The exits save dot
+	// products but their branches depend on the data and are mispredicted about once per edge,
+	// which costs more than the few products they save at this size.
+	if (count * otherCount <= 64)
+	{
+		int best = 0;
+		double bestSeparation = -DBL_MAX;
+		for (int i = 0; i < count; ++i)
+		{
+			npVec2 n = normals[i], v = vertices[i];
+			// Two running minimums (the minimum of a set does not depend on the order).
+			double s0 = DBL_MAX, s1 = DBL_MAX;
+			int j = 0;
+			for (; j + 1 < otherCount; j += 2)
+			{
+				s0 = npMin(s0, v2Dot(n, v2Sub(others[j], v)));
+				s1 = npMin(s1, v2Dot(n, v2Sub(others[j + 1], v)));
+			}
+			if (j < otherCount)
+				s0 = npMin(s0, v2Dot(n, v2Sub(others[j], v)));
+			double s = npMin(s0, s1);
+			if (s > bestSeparation)
+			{
+				bestSeparation = s;
+				best = i;
+			}
+		}
+		*edge = best;
+		return bestSeparation;
+	}
 
 	// The edge facing `towardOther` best, by climbing from edge 0 (the normals are sorted around
 	// the circle, so dot(normal, towardOther) has a single maximum; rounding can only stop the climb
@@ -689,7 +731,7 @@ static void closestPointManifold(npManifold2* m, const corePair* pair, const clo
 	// Map the (reference, incident) order of cp to (A, B).
 	int sa = ref == 0 ? 0 : 1, sb = 1 - sa;
 	npVec2 fallback = ref == 0 ? A->normals[edge] : v2Neg(B->normals[edge]);
-	setClosestPoint(m, cp->point[sa], cp->point[sb], A->radius, B->radius, fallback, pairTolerance(pair),
+	setClosestPoint(m, pair->xfA, cp->point[sa], cp->point[sb], A->radius, B->radius, fallback, pairTolerance(pair),
 					pair->margin, makeId(cp->kind[sa], cp->index[sa], cp->kind[sb], cp->index[sb]));
 }
 
@@ -756,11 +798,12 @@ static bool clipIncidentEdge(npManifold2* m, const corePair* pair, int ref, int 
 	if ((u0 < 0.0 && u1 < 0.0) || (u0 > length && u1 > length))
 		return false;
 
-	m->normal = ref == 0 ? f.n : v2Neg(f.n);
+	m->normal = npRotate2(pair->xfA->q, ref == 0 ? f.n : v2Neg(f.n));
 	f.refRadius = R->radius;
 	f.incRadius = I->radius;
 	f.margin = pair->margin;
 	f.refIsB = ref == 1;
+	f.xfA = pair->xfA;
 	clippedEnd ends[2];
 	clipEnd(ends + 0, u0, h0, incident, u0, h0, u1, h1, length, edge, edgeEnd, incident);
 	clipEnd(ends + 1, u1, h1, incidentEnd, u0, h0, u1, h1, length, edge, edgeEnd, incident);
@@ -979,8 +1022,8 @@ static void collidePolygons(npManifold2* m, const npShape2* polygonA, const npTr
 	}
 	else if (!testCoreAxes(&sat, &pair, polygonA, polygonB, &rel, normalsB))
 		return;
+	pair.xfA = xfA;
 	finishCores(m, &pair, &sat);
-	toWorld(m, xfA);
 }
 
 npManifold2 npCollidePolygons(const npShape2* polygonA, npTransform2 xfA, const npShape2* polygonB,
