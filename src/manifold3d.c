@@ -112,17 +112,17 @@ static inline npVec3 matMul(const Mat3* m, npVec3 v)
 			  m->cx.z * v.x + m->cy.z * v.y + m->cz.z * v.z);
 }
 
-// Moves a manifold computed in A's local frame to world space.
-static npManifold3 toWorld(npManifold3 m, npTransform3 xfA)
+// Moves a manifold computed in A's local frame to world space, in place.
+static void toWorld(npManifold3* m, npTransform3 xfA)
 {
 	Mat3 r = quatToMat(xfA.q);
-	m.normal = matMul(&r, m.normal);
-	for (int i = 0; i < m.pointCount; ++i)
+	m->normal = matMul(&r, m->normal);
+	for (int i = 0; i < m->pointCount; ++i)
 	{
-		m.points[i].pointA = v3Add(matMul(&r, m.points[i].pointA), xfA.p);
-		m.points[i].pointB = v3Add(matMul(&r, m.points[i].pointB), xfA.p);
+		npManifoldPoint3* mp = m->points + i;
+		mp->pointA = v3Add(matMul(&r, mp->pointA), xfA.p);
+		mp->pointB = v3Add(matMul(&r, mp->pointB), xfA.p);
 	}
-	return m;
 }
 
 // Swaps the roles of A and B: the routine computed (B, A), the caller asked for (A, B).
@@ -415,13 +415,15 @@ npManifold3 npCollideCapsules3(const npShape3* capsuleA, npTransform3 xfA, const
 						m.points[0] = m.points[1];
 						m.points[1] = tmp;
 					}
-					return toWorld(m, xfA);
+					toWorld(&m, xfA);
+					return m;
 				}
 			}
 		}
 	}
 	pushPoint(&m, v3MulAdd(c1, rA, n), v3MulAdd(c2, -rB, n), n, closedFormId(0));
-	return toWorld(m, xfA);
+	toWorld(&m, xfA);
+	return m;
 }
 
 // ---------------------------------------------------------------------------------- polyhedra
@@ -538,6 +540,84 @@ static double queryFacesOf(const npPolyhedron3* p, const npPlane3* planes, const
 	}
 	*bestFace = bestIndex;
 	*bestVertex = bestV;
+	return best;
+}
+
+// A box's faces (the box in its own frame, which is the common frame) against a point set. The
+// normals are the axes, so face +k separates by min_k - h_k and face -k by -max_k - h_k, with min_k
+// and max_k the extremes of the points' k coordinates: one pass over the points for all six faces,
+// or none when the points are a box's vertices (`otherAxes`, the columns of its rotation into the
+// common frame): its vertex with the smallest k coordinate has +h_j on axis j exactly where row k
+// of the rotation is negative. Same separations, ties (lowest face, lowest vertex) and early stop
+// as queryFacesOf.
+static double queryBoxFaces(npVec3 h, const npVec3* pts, int count, const Mat3* otherAxes, double stop,
+							int* bestFace, int* bestVertex)
+{
+	int lo[3], hi[3];
+	if (otherAxes != NULL)
+	{
+		const double row[3][3] = { { otherAxes->cx.x, otherAxes->cy.x, otherAxes->cz.x },
+								   { otherAxes->cx.y, otherAxes->cy.y, otherAxes->cz.y },
+								   { otherAxes->cx.z, otherAxes->cy.z, otherAxes->cz.z } };
+		for (int k = 0; k < 3; ++k)
+		{
+			lo[k] = (row[k][0] < 0.0 ? 1 : 0) | (row[k][1] < 0.0 ? 2 : 0) | (row[k][2] < 0.0 ? 4 : 0);
+			hi[k] = (row[k][0] > 0.0 ? 1 : 0) | (row[k][1] > 0.0 ? 2 : 0) | (row[k][2] > 0.0 ? 4 : 0);
+		}
+	}
+	else
+	{
+		lo[0] = lo[1] = lo[2] = hi[0] = hi[1] = hi[2] = 0;
+		for (int i = 1; i < count; ++i)
+		{
+			npVec3 p = pts[i];
+			lo[0] = p.x < pts[lo[0]].x ? i : lo[0];
+			hi[0] = p.x > pts[hi[0]].x ? i : hi[0];
+			lo[1] = p.y < pts[lo[1]].y ? i : lo[1];
+			hi[1] = p.y > pts[hi[1]].y ? i : hi[1];
+			lo[2] = p.z < pts[lo[2]].z ? i : lo[2];
+			hi[2] = p.z > pts[hi[2]].z ? i : hi[2];
+		}
+	}
+	// Faces in the view's order: -x, +x, -y, +y, -z, +z.
+	const double sep[6] = { -pts[hi[0]].x - h.x, pts[lo[0]].x - h.x, -pts[hi[1]].y - h.y,
+							pts[lo[1]].y - h.y, -pts[hi[2]].z - h.z, pts[lo[2]].z - h.z };
+	double best = sep[0];
+	int f = 0;
+	for (int g = 1; g < 6 && !(best > stop); ++g)
+		if (sep[g] > best)
+		{
+			best = sep[g];
+			f = g;
+		}
+	*bestFace = f;
+	*bestVertex = (f & 1) ? lo[f >> 1] : hi[f >> 1];
+	return best;
+}
+
+// Faces (planes in a box's frame) against that box: the box's deepest vertex along -n has -h_k
+// where n_k > 0, so its plane distance is -(|n_x| h_x + |n_y| h_y + |n_z| h_z), the dot product
+// rounded the same way, and its index has bit k set where n_k < 0. Same results as queryFacesOf.
+static double queryFacesAgainstBox(const npPlane3* planes, int faceCount, npVec3 h, double stop, int* bestFace,
+								   int* bestVertex)
+{
+	double best = -DBL_MAX;
+	int bestIndex = 0;
+	for (int f = 0; f < faceCount; ++f)
+	{
+		npVec3 n = planes[f].normal;
+		double sep = -(fabs(n.x) * h.x + fabs(n.y) * h.y + fabs(n.z) * h.z) - planes[f].offset;
+		if (sep > best)
+		{
+			best = sep;
+			bestIndex = f;
+			if (sep > stop)
+				break;
+		}
+	}
+	npVec3 n = planes[bestIndex].normal;
+	*bestFace = bestIndex;
+	*bestVertex = (n.x < 0.0 ? 1 : 0) | (n.y < 0.0 ? 2 : 0) | (n.z < 0.0 ? 4 : 0);
 	return best;
 }
 
@@ -831,17 +911,17 @@ static void projectOnAxis(const npVec3* verts, int count, const SupportHint* hin
 // The edge query for shapes with few edge directions (boxes, triangles, prisms): every pair of a
 // direction of A and a direction of B gives one axis, measured with support points on both sides
 // and in both orientations. A superset of the Gauss-map pairs, so just as exact, and for two boxes
-// 9 axes instead of 144 edge pairs. Reports the pair of edges supporting the best axis.
-static double queryEdgesByDirection(SatPair* w, const npVec3* dirsA, int countA, const uint8_t* groupA,
-									const npVec3* dirsB, int countB, const uint8_t* groupB,
-									const SupportHint* hintA, const SupportHint* hintB, double floor,
-									int* bestA, int* bestB)
+// 9 axes instead of 144 edge pairs. Finds the best pair of directions and its unit axis (A -> B);
+// supportingEdges then names the edges.
+static double queryEdgeAxes(SatPair* w, const npVec3* dirsA, int countA, const npVec3* dirsB, int countB,
+							const SupportHint* hintA, const SupportHint* hintB, double floor, int* bestGa, int* bestGb,
+							npVec3* bestAxis)
 {
 	const npPolyhedron3* pa = &w->a;
 	const npPolyhedron3* pb = &w->b;
 	double best = floor;
-	int bestGa = -1, bestGb = -1;
-	npVec3 bestAxis = v3(0.0, 0.0, 0.0);
+	*bestGa = -1;
+	*bestGb = -1;
 	for (int ga = 0; ga < countA; ++ga)
 		for (int gb = 0; gb < countB; ++gb)
 		{
@@ -850,7 +930,6 @@ static double queryEdgesByDirection(SatPair* w, const npVec3* dirsA, int countA,
 			if (lenSq <= 1.0e-12 * v3LengthSq(dirsA[ga]) * v3LengthSq(dirsB[gb]))
 				continue;
 			axis = v3Scale(1.0 / sqrt(lenSq), axis);
-			npVec3 neg = v3Neg(axis);
 			double minA, maxA, minB, maxB;
 			projectOnAxis(pa->vertices, pa->vertexCount, hintA, axis, &minA, &maxA);
 			projectOnAxis(w->bv, pb->vertexCount, hintB, axis, &minB, &maxB);
@@ -859,29 +938,91 @@ static double queryEdgesByDirection(SatPair* w, const npVec3* dirsA, int countA,
 			if (sepPlus > best)
 			{
 				best = sepPlus;
-				bestGa = ga;
-				bestGb = gb;
-				bestAxis = axis;
+				*bestGa = ga;
+				*bestGb = gb;
+				*bestAxis = axis;
 			}
 			if (sepMinus > best)
 			{
 				best = sepMinus;
-				bestGa = ga;
-				bestGb = gb;
-				bestAxis = neg;
+				*bestGa = ga;
+				*bestGb = gb;
+				*bestAxis = v3Neg(axis);
 			}
 		}
+	return best;
+}
+
+// The same search for two boxes, without projecting: the axis a_i x b_j (A's axis i, B's axis j,
+// column j of B's rotation R into A's frame) and the projections of both boxes and of B's centre c
+// onto it are closed forms in the entries of R (Gottschalk's OBB overlap test), with (i, i1, i2)
+// and (j, j1, j2) cyclic:
+//   c . L = c_i2 R_i1j - c_i1 R_i2j,  radius of A = hA_i1 |R_i2j| + hA_i2 |R_i1j|,
+//   radius of B = hB_j1 |R_ij2| + hB_j2 |R_ij1|,  |L|^2 = R_i1j^2 + R_i2j^2 (exactly the cross product's).
+// The separation |c . L| - radii is compared with the best unnormalised; only the winner's axis is
+// normalised (as queryEdgeAxes does, so the supporting edges come out the same).
+static double queryEdgeAxesBoxes(const Mat3* rot, npVec3 center, npVec3 hA, npVec3 hB, double floor, int* bestGa,
+								 int* bestGb, npVec3* bestAxis)
+{
+	const double R[3][3] = { { rot->cx.x, rot->cy.x, rot->cz.x },
+							 { rot->cx.y, rot->cy.y, rot->cz.y },
+							 { rot->cx.z, rot->cy.z, rot->cz.z } };
+	const double c[3] = { center.x, center.y, center.z };
+	const double a[3] = { hA.x, hA.y, hA.z }, b[3] = { hB.x, hB.y, hB.z };
+	static const int next1[3] = { 1, 2, 0 }, next2[3] = { 2, 0, 1 };
+	double best = floor, sign = 1.0, bestLenSq = 1.0;
+	int gi = -1, gj = -1;
+	for (int i = 0; i < 3; ++i)
+	{
+		int i1 = next1[i], i2 = next2[i];
+		for (int j = 0; j < 3; ++j)
+		{
+			double lenSq = R[i1][j] * R[i1][j] + R[i2][j] * R[i2][j];
+			if (lenSq <= 1.0e-12)
+				continue;
+			int j1 = next1[j], j2 = next2[j];
+			double s = c[i2] * R[i1][j] - c[i1] * R[i2][j];
+			double radii = a[i1] * fabs(R[i2][j]) + a[i2] * fabs(R[i1][j]) + b[j1] * fabs(R[i][j2]) +
+						   b[j2] * fabs(R[i][j1]);
+			double len = sqrt(lenSq);
+			double num = fabs(s) - radii;
+			if (num > best * len)
+			{
+				best = num / len;
+				gi = i;
+				gj = j;
+				bestLenSq = lenSq;
+				sign = s >= 0.0 ? 1.0 : -1.0;
+			}
+		}
+	}
+	*bestGa = gi;
+	*bestGb = gj;
+	if (gi >= 0)
+	{
+		const npVec3 unit[3] = { { 1.0, 0.0, 0.0 }, { 0.0, 1.0, 0.0 }, { 0.0, 0.0, 1.0 } };
+		const npVec3 col[3] = { rot->cx, rot->cy, rot->cz };
+		npVec3 axis = v3Scale(1.0 / sqrt(bestLenSq), v3Cross(unit[gi], col[gj]));
+		*bestAxis = sign > 0.0 ? axis : v3Neg(axis);
+	}
+	return best;
+}
+
+// The edges supporting the best direction pair: A's edge of that direction farthest along the axis,
+// B's nearest (lowest index on ties).
+static void supportingEdges(SatPair* w, const uint8_t* groupA, const uint8_t* groupB, bool boxA, bool boxB, int ga,
+							int gb, npVec3 axis, int* bestA, int* bestB)
+{
+	const npPolyhedron3* pa = &w->a;
+	const npPolyhedron3* pb = &w->b;
+	double hiA = -DBL_MAX, loB = DBL_MAX;
 	*bestA = -1;
 	*bestB = -1;
-	if (bestGa < 0)
-		return best;
-	// The supporting edges: A's edge of that direction farthest along the axis, B's nearest.
-	double hiA = -DBL_MAX, loB = DBL_MAX;
 	for (int i = 0; i < pa->halfEdgeCount / 2; ++i)
 	{
-		if (edgeGroup(pa, hintA->box, groupA, i) != bestGa)
+		if (edgeGroup(pa, boxA, groupA, i) != ga)
 			continue;
-		double v = v3Dot(bestAxis, pa->vertices[pa->halfEdges[2 * i].origin]);
+		double v = v3Dot(axis, pa->vertices[pa->halfEdges[2 * i].origin]);
 		if (v > hiA)
 		{
 			hiA = v;
@@ -890,16 +1031,15 @@ static double queryEdgesByDirection(SatPair* w, const npVec3* dirsA, int countA,
 	}
 	for (int j = 0; j < pb->halfEdgeCount / 2; ++j)
 	{
-		if (edgeGroup(pb, hintB->box, groupB, j) != bestGb)
+		if (edgeGroup(pb, boxB, groupB, j) != gb)
 			continue;
-		double v = v3Dot(bestAxis, w->bv[pb->halfEdges[2 * j].origin]);
+		double v = v3Dot(axis, w->bv[pb->halfEdges[2 * j].origin]);
 		if (v < loB)
 		{
 			loB = v;
 			*bestB = j;
 		}
 	}
-	return best;
 }
 
 /// Above this many edge pairs the Gauss-map scan (linear in the number of pairs) costs more than
@@ -1117,42 +1257,49 @@ static npVec3 closestOnFace(const npPolyhedron3* topo, const npVec3* verts, cons
 }
 
 // Sutherland-Hodgman: keeps the part of the polygon on the negative side of plane (n, d).
-// `side` identifies the plane (the first vertex of its reference face edge).
+// `side` identifies the plane (the first vertex of its reference face edge). Returns -1 and writes
+// nothing when no vertex is outside (the common case of a small face resting on a larger one).
 static int clipPolygon(const ClipVertex* in, int count, npVec3 n, double d, int side, ClipVertex* out)
 {
-	int k = 0;
-	if (count == 0)
-		return 0;
-	ClipVertex prev = in[count - 1];
-	double dPrev = v3Dot(n, prev.p) - d;
+	double dist[NP_MAX_CLIP_POINTS3];
+	bool outside = false;
 	for (int i = 0; i < count; ++i)
 	{
-		ClipVertex cur = in[i];
-		double dCur = v3Dot(n, cur.p) - d;
+		dist[i] = v3Dot(n, in[i].p) - d;
+		outside = outside || dist[i] > 0.0;
+	}
+	if (!outside)
+		return -1;
+	int k = 0;
+	const ClipVertex* prev = in + count - 1;
+	double dPrev = dist[count - 1];
+	for (int i = 0; i < count; ++i)
+	{
+		const ClipVertex* cur = in + i;
+		double dCur = dist[i];
 		if ((dPrev <= 0.0) != (dCur <= 0.0))
 		{
 			// The edge prev -> cur crosses the plane; the point lies on prev's outgoing edge.
 			double t = dPrev / (dPrev - dCur);
-			ClipVertex x;
-			x.p = v3MulAdd(prev.p, t, v3Sub(cur.p, prev.p));
-			x.feature = prev.edgeIsSide ? pointFeature(ID_CORNER, prev.edgeIndex, side)
-										: pointFeature(ID_EDGE_CLIP, prev.edgeIndex, side);
+			ClipVertex* x = out + k++;
+			x->p = v3MulAdd(prev->p, t, v3Sub(cur->p, prev->p));
+			x->feature = prev->edgeIsSide ? pointFeature(ID_CORNER, prev->edgeIndex, side)
+										  : pointFeature(ID_EDGE_CLIP, prev->edgeIndex, side);
 			if (dPrev <= 0.0)
 			{
 				// Leaving: the new edge runs along the side plane.
-				x.edgeIsSide = 1;
-				x.edgeIndex = (uint16_t)side;
+				x->edgeIsSide = 1;
+				x->edgeIndex = (uint16_t)side;
 			}
 			else
 			{
 				// Entering: the edge continues as prev's edge.
-				x.edgeIsSide = prev.edgeIsSide;
-				x.edgeIndex = prev.edgeIndex;
+				x->edgeIsSide = prev->edgeIsSide;
+				x->edgeIndex = prev->edgeIndex;
 			}
-			out[k++] = x;
 		}
 		if (dCur <= 0.0)
-			out[k++] = cur;
+			out[k++] = *cur;
 		prev = cur;
 		dPrev = dCur;
 	}
@@ -1162,11 +1309,11 @@ static int clipPolygon(const ClipVertex* in, int count, npVec3 n, double d, int 
 // Face contact. The reference face `ref` belongs to polyhedron `rp` (vertices rv, planes rplanes,
 // all in A's frame); the incident shape is ip (vertices iv, planes iplanes). refIsA selects the
 // id kind and which side gets which point.
-static npManifold3 faceContact(const npPolyhedron3* rp, const npVec3* rv, const npPlane3* rplanes,
-							   int ref, const npPolyhedron3* ip, const npVec3* iv,
-							   const npPlane3* iplanes, int support, bool refIsA, double margin)
+static void faceContact(const npPolyhedron3* rp, const npVec3* rv, const npPlane3* rplanes, int ref,
+						const npPolyhedron3* ip, const npVec3* iv, const npPlane3* iplanes, int support, bool refIsA,
+						double margin, npManifold3* m)
 {
-	npManifold3 m = emptyManifold();
+	m->pointCount = 0;
 	npVec3 n = rplanes[ref].normal;
 	double offset = rplanes[ref].offset;
 
@@ -1216,10 +1363,14 @@ static npManifold3 faceContact(const npPolyhedron3* rp, const npVec3* rv, const 
 		npVec3 v0 = rv[he->origin], v1 = rv[rp->halfEdges[he->next].origin];
 		// Unnormalised: only signs and ratios of plane distances are used.
 		npVec3 sn = v3Cross(v3Sub(v1, v0), n);
-		count = clipPolygon(poly, count, sn, v3Dot(sn, v0), he->origin, next);
-		ClipVertex* t = poly;
-		poly = next;
-		next = t;
+		int clipped = clipPolygon(poly, count, sn, v3Dot(sn, v0), he->origin, next);
+		if (clipped >= 0)
+		{
+			count = clipped;
+			ClipVertex* t = poly;
+			poly = next;
+			next = t;
+		}
 		e = he->next;
 		++guard;
 	} while (e != start && count > 0 && count < capacity - 2 && guard < NP_MAX_HULL_VERTICES);
@@ -1270,7 +1421,7 @@ static npManifold3 faceContact(const npPolyhedron3* rp, const npVec3* rv, const 
 	int k = npReduceContacts3(pos, depth, kept, n, chosen);
 	uint32_t kind = refIsA ? ID_FACE_A : ID_FACE_B;
 	npVec3 normal = refIsA ? n : v3Neg(n);
-	m.normal = normal;
+	m->normal = normal;
 	for (int i = 0; i < k; ++i)
 	{
 		int c = chosen[i];
@@ -1279,37 +1430,56 @@ static npManifold3 faceContact(const npPolyhedron3* rp, const npVec3* rv, const 
 								  : v3MulAdd(onInc, depth[c], n);
 		uint32_t id = faceId(kind, ref, feature[c]);
 		if (refIsA)
-			pushPoint(&m, onRef, onInc, normal, id);
+			pushPoint(m, onRef, onInc, normal, id);
 		else
-			pushPoint(&m, onInc, onRef, normal, id);
+			pushPoint(m, onInc, onRef, normal, id);
 	}
-	return m;
 }
 
 // Closest points of two segments as an edge-edge contact along `axis` (A -> B).
-static npManifold3 edgeContact(npVec3 pA, npVec3 qA, npVec3 pB, npVec3 qB, npVec3 axis, uint32_t id)
+static void edgeContact(npVec3 pA, npVec3 qA, npVec3 pB, npVec3 qB, npVec3 axis, uint32_t id, npManifold3* m)
 {
-	npManifold3 m = emptyManifold();
 	double s, t;
 	closestSegments(pA, qA, pB, qB, &s, &t);
-	m.normal = axis;
-	pushPoint(&m, v3MulAdd(pA, s, v3Sub(qA, pA)), v3MulAdd(pB, t, v3Sub(qB, pB)), axis, id);
-	return m;
+	m->normal = axis;
+	m->pointCount = 0;
+	pushPoint(m, v3MulAdd(pA, s, v3Sub(qA, pA)), v3MulAdd(pB, t, v3Sub(qB, pB)), axis, id);
 }
 
 static void moveToFrame(const npPolyhedron3* p, const Mat3* rot, npVec3 offset, npVec3* verts, npPlane3* planes)
 {
 	const Mat3 r = *rot;
-	npTransform3 rel;
-	rel.p = offset;
 	for (int i = 0; i < p->vertexCount; ++i)
-		verts[i] = v3Add(matMul(&r, p->vertices[i]), rel.p);
+		verts[i] = v3Add(matMul(&r, p->vertices[i]), offset);
 	for (int f = 0; f < p->faceCount; ++f)
 	{
 		npVec3 n = matMul(&r, p->planes[f].normal);
 		planes[f].normal = n;
-		planes[f].offset = p->planes[f].offset + v3Dot(n, rel.p);
+		planes[f].offset = p->planes[f].offset + v3Dot(n, offset);
 	}
+}
+
+// moveToFrame for a box of half extents h: vertex i is offset + R (+-h), the sign on axis k from bit
+// k of i, and R (+-h) is the sum of +-(h_k times column k of R), which rounds exactly as matMul
+// does (a factor -h_k instead of h_k only flips a sign), so the four sums of the x and y terms are
+// shared. Face 2k has normal -column k, face 2k+1 +column k.
+static void moveBoxToFrame(npVec3 h, const Mat3* r, npVec3 offset, npVec3* verts, npPlane3* planes)
+{
+	npVec3 ex = v3Scale(h.x, r->cx), ey = v3Scale(h.y, r->cy), ez = v3Scale(h.z, r->cz);
+	npVec3 nex = v3Neg(ex), nez = v3Neg(ez);
+	const npVec3 xy[4] = { v3Sub(nex, ey), v3Sub(ex, ey), v3Add(nex, ey), v3Add(ex, ey) };
+	for (int i = 0; i < 4; ++i)
+	{
+		verts[i] = v3Add(v3Add(xy[i], nez), offset);
+		verts[i + 4] = v3Add(v3Add(xy[i], ez), offset);
+	}
+	double dx = v3Dot(r->cx, offset), dy = v3Dot(r->cy, offset), dz = v3Dot(r->cz, offset);
+	planes[0] = (npPlane3){ v3Neg(r->cx), h.x - dx };
+	planes[1] = (npPlane3){ r->cx, h.x + dx };
+	planes[2] = (npPlane3){ v3Neg(r->cy), h.y - dy };
+	planes[3] = (npPlane3){ r->cy, h.y + dy };
+	planes[4] = (npPlane3){ v3Neg(r->cz), h.z - dz };
+	planes[5] = (npPlane3){ r->cz, h.z + dz };
 }
 
 static npVec3 centroidOf(const npPolyhedron3* p, const npVec3* verts)
@@ -1320,20 +1490,31 @@ static npVec3 centroidOf(const npPolyhedron3* p, const npVec3* verts)
 	return v3Scale(1.0 / (double)p->vertexCount, c);
 }
 
-npManifold3 npCollidePolyhedra(const npShape3* polyA, npTransform3 xfA, const npShape3* polyB,
-							   npTransform3 xfB, double margin)
+// The generic polyhedron routine (see the top of the file), writing into *m. Boxes take cheaper
+// sub-steps where their layout allows (face queries by axes and sign bits, B's vertices from three
+// scaled axes, the edge axes of two boxes in closed form); each gives the same result as the
+// general step up to rounding.
+static void collidePolyhedra(const npShape3* polyA, npTransform3 xfA, const npShape3* polyB, npTransform3 xfB,
+							 double margin, npManifold3* m)
 {
+	m->pointCount = 0;
+	m->normal = v3(0.0, 0.0, 0.0);
 	SatPair w;
-	if (polyA == NULL || polyB == NULL || !getPolyhedron(polyA, &w.a) ||
-		!getPolyhedron(polyB, &w.b))
-		return emptyManifold();
+	if (polyA == NULL || polyB == NULL || !getPolyhedron(polyA, &w.a) || !getPolyhedron(polyB, &w.b))
+		return;
+	bool boxA = polyA->type == NP_SHAPE_BOX3, boxB = polyB->type == NP_SHAPE_BOX3;
 	npTransform3 rel = npInvMulTransforms3(xfA, xfB);
 	Mat3 rot = quatToMat(rel.q);
-	moveToFrame(&w.b, &rot, rel.p, w.bv, w.bp);
+	if (boxB)
+		moveBoxToFrame(polyB->halfExtents, &rot, rel.p, w.bv, w.bp);
+	else
+		moveToFrame(&w.b, &rot, rel.p, w.bv, w.bp);
 
-	int faceA, faceB, supportB, supportA;
+	// Hill climbing pays off on hulls with many vertices (a hull's vertex graph has vertexEdge).
+	const npPolyhedron3* climbB = polyB->type == NP_SHAPE_HULL3 && w.b.vertexCount > 48 ? &w.b : NULL;
+	const npPolyhedron3* climbA = polyA->type == NP_SHAPE_HULL3 && w.a.vertexCount > 48 ? &w.a : NULL;
 	SupportHint hintB, hintA;
-	hintB.box = polyB->type == NP_SHAPE_BOX3;
+	hintB.box = boxB;
 	hintB.local = false;
 	// The transpose of B's rotation (B -> A) maps A's frame into B's.
 	hintB.toLocal.cx = v3(rot.cx.x, rot.cy.x, rot.cz.x);
@@ -1341,52 +1522,70 @@ npManifold3 npCollidePolyhedra(const npShape3* polyA, npTransform3 xfA, const np
 	hintB.toLocal.cz = v3(rot.cx.z, rot.cy.z, rot.cz.z);
 	hintB.center = rel.p;
 	hintB.halfExtents = polyB->halfExtents;
-	hintA.box = polyA->type == NP_SHAPE_BOX3;
+	hintA.box = boxA;
 	hintA.local = true;
-	hintA.toLocal.cx = v3(1.0, 0.0, 0.0);
-	hintA.toLocal.cy = v3(0.0, 1.0, 0.0);
-	hintA.toLocal.cz = v3(0.0, 0.0, 1.0);
-	hintA.center = v3(0.0, 0.0, 0.0);
 	hintA.halfExtents = polyA->halfExtents;
-	// Hill climbing pays off on hulls with many vertices (a hull's vertex graph has vertexEdge).
-	const npPolyhedron3* climbB = polyB->type == NP_SHAPE_HULL3 && w.b.vertexCount > 48 ? &w.b : NULL;
-	const npPolyhedron3* climbA = polyA->type == NP_SHAPE_HULL3 && w.a.vertexCount > 48 ? &w.a : NULL;
-	double sepA = queryFacesOf(&w.a, w.a.planes, w.bv, w.b.vertexCount, &hintB, climbB, margin, &faceA, &supportB);
+
+	int faceA, faceB, supportB, supportA;
+	double sepA = boxA && climbB == NULL
+					  ? queryBoxFaces(polyA->halfExtents, w.bv, w.b.vertexCount, boxB ? &rot : NULL, margin, &faceA,
+									  &supportB)
+					  : queryFacesOf(&w.a, w.a.planes, w.bv, w.b.vertexCount, &hintB, climbB, margin, &faceA,
+									 &supportB);
 	if (sepA > margin)
-		return emptyManifold();
-	double sepB = queryFacesOf(&w.b, w.bp, w.a.vertices, w.a.vertexCount, &hintA, climbA, margin, &faceB, &supportA);
+		return;
+	double sepB = boxA ? queryFacesAgainstBox(w.bp, w.b.faceCount, polyA->halfExtents, margin, &faceB, &supportA)
+					   : queryFacesOf(&w.b, w.bp, w.a.vertices, w.a.vertexCount, &hintA, climbA, margin, &faceB,
+									  &supportA);
 	if (sepB > margin)
-		return emptyManifold();
-	npVec3 centroidA = centroidOf(&w.a, w.a.vertices);
+		return;
+	// A box's centroid is its origin (the vertex sum cancels exactly).
+	npVec3 centroidA = boxA ? v3(0.0, 0.0, 0.0) : centroidOf(&w.a, w.a.vertices);
 	int edgeA, edgeB;
 	double faceBest = (sepB > sepA + NP_FACE_PREFERENCE3 ? sepB : sepA) + NP_FACE_PREFERENCE3;
 	double floor = faceBest < margin ? faceBest : margin;
 	double sepE;
 	npVec3 dirsA[NP_MAX_DIRECTIONS3], dirsB[NP_MAX_DIRECTIONS3];
 	uint8_t groupA[NP_FEW_EDGES3], groupB[NP_FEW_EDGES3];
-	int countA = w.a.halfEdgeCount / 2 <= NP_FEW_EDGES3 ? directionGroups(&w.a, hintA.box, dirsA, groupA) : -1;
-	int countB = countA > 0 && w.b.halfEdgeCount / 2 <= NP_FEW_EDGES3 ? directionGroups(&w.b, hintB.box, dirsB, groupB) : -1;
+	int countA = boxA ? 3 : (w.a.halfEdgeCount / 2 <= NP_FEW_EDGES3 ? directionGroups(&w.a, false, dirsA, groupA) : -1);
+	int countB = countA < 0 ? -1
+							: (boxB ? 3
+									: (w.b.halfEdgeCount / 2 <= NP_FEW_EDGES3 ? directionGroups(&w.b, false, dirsB, groupB)
+																			   : -1));
 	if (countA > 0 && countB > 0)
 	{
-		// B's directions were grouped in B's frame (exact); move them to A's.
-		for (int k = 0; k < countB; ++k)
-			dirsB[k] = matMul(&rot, dirsB[k]);
-		sepE = queryEdgesByDirection(&w, dirsA, countA, groupA, dirsB, countB, groupB, &hintA, &hintB, floor,
-									 &edgeA, &edgeB);
+		int ga, gb;
+		npVec3 axis;
+		if (boxA && boxB)
+			sepE = queryEdgeAxesBoxes(&rot, rel.p, polyA->halfExtents, polyB->halfExtents, floor, &ga, &gb, &axis);
+		else
+		{
+			if (boxA)
+				directionGroups(&w.a, true, dirsA, groupA);
+			if (boxB)
+				directionGroups(&w.b, true, dirsB, groupB);
+			// B's directions were grouped in B's frame (exact); move them to A's.
+			for (int k = 0; k < countB; ++k)
+				dirsB[k] = matMul(&rot, dirsB[k]);
+			sepE = queryEdgeAxes(&w, dirsA, countA, dirsB, countB, &hintA, &hintB, floor, &ga, &gb, &axis);
+		}
+		edgeA = edgeB = -1;
+		if (ga >= 0)
+			supportingEdges(&w, groupA, groupB, boxA, boxB, ga, gb, axis, &edgeA, &edgeB);
 	}
 	else if (!w.a.flat && !w.b.flat && (w.a.halfEdgeCount / 2) * (w.b.halfEdgeCount / 2) > NP_SAT_EDGE_PAIRS3)
 	{
 		bool apart;
 		sepE = queryEdgesGuided(&w, polyA, xfA, polyB, xfB, centroidA, floor, margin, &apart, &edgeA, &edgeB);
 		if (apart)
-			return emptyManifold();
+			return;
 	}
 	else if (!w.a.flat && !w.b.flat && w.b.faceCount <= 64)
 		sepE = queryEdgesSolid(&w, centroidA, floor, &edgeA, &edgeB);
 	else
 		sepE = queryEdges(&w, centroidA, floor, &edgeA, &edgeB);
 	if (edgeA >= 0 && sepE > margin)
-		return emptyManifold();
+		return;
 
 	// Biased choice: A's face, then B's face, then the edge pair.
 	int choice = 0;
@@ -1399,14 +1598,11 @@ npManifold3 npCollidePolyhedra(const npShape3* polyA, npTransform3 xfA, const np
 	if (edgeA >= 0 && sepE > sep + NP_FACE_PREFERENCE3)
 		choice = 2;
 
-	npManifold3 m;
 	if (choice == 0)
-		m = faceContact(&w.a, w.a.vertices, w.a.planes, faceA, &w.b, w.bv, w.bp, supportB, true, margin);
+		faceContact(&w.a, w.a.vertices, w.a.planes, faceA, &w.b, w.bv, w.bp, supportB, true, margin, m);
 	else if (choice == 1)
-		m = faceContact(&w.b, w.bv, w.bp, faceB, &w.a, w.a.vertices, w.a.planes, supportA, false, margin);
-	else
-		m = emptyManifold();
-	if (m.pointCount == 0 && edgeA >= 0 && sepE <= margin)
+		faceContact(&w.b, w.bv, w.bp, faceB, &w.a, w.a.vertices, w.a.planes, supportA, false, margin, m);
+	if (m->pointCount == 0 && edgeA >= 0 && sepE <= margin)
 	{
 		// Edge axis (or a face axis whose clipped polygon came out empty, which only happens for
 		// separated shapes): one point between the two edges.
@@ -1415,11 +1611,19 @@ npManifold3 npCollidePolyhedra(const npShape3* polyA, npTransform3 xfA, const np
 		npVec3 axis = v3Normalize(v3Cross(v3Sub(qA, pA), v3Sub(qB, pB)));
 		if (v3Dot(axis, v3Sub(pA, centroidA)) < 0.0)
 			axis = v3Neg(axis);
-		m = edgeContact(pA, qA, pB, qB, axis, edgeId(edgeA, edgeB));
-		if (m.points[0].depth < -margin)
-			m.pointCount = 0;
+		edgeContact(pA, qA, pB, qB, axis, edgeId(edgeA, edgeB), m);
+		if (m->points[0].depth < -margin)
+			m->pointCount = 0;
 	}
-	return toWorld(m, xfA);
+	toWorld(m, xfA);
+}
+
+npManifold3 npCollidePolyhedra(const npShape3* polyA, npTransform3 xfA, const npShape3* polyB,
+							   npTransform3 xfB, double margin)
+{
+	npManifold3 m;
+	collidePolyhedra(polyA, xfA, polyB, xfB, margin, &m);
+	return m;
 }
 
 // ---------------------------------------------------------------------------------- capsule vs polyhedron
@@ -1506,7 +1710,8 @@ npManifold3 npCollidePolyhedronAndCapsule(const npShape3* polyA, npTransform3 xf
 			npVec3 n = v3Scale(1.0 / g.distance, v3Sub(g.pointB, g.pointA));
 			m.normal = n;
 			pushPoint(&m, g.pointA, v3MulAdd(g.pointB, -r, n), n, closedFormId(0));
-			return toWorld(m, xfA);
+			toWorld(&m, xfA);
+			return m;
 		}
 	}
 	if (useFace)
@@ -1621,7 +1826,8 @@ npManifold3 npCollidePolyhedronAndCapsule(const npShape3* polyA, npTransform3 xf
 		if (m.points[0].depth < -margin)
 			m.pointCount = 0;
 	}
-	return toWorld(m, xfA);
+	toWorld(&m, xfA);
+	return m;
 }
 
 // ---------------------------------------------------------------------------------- sphere vs polyhedron
@@ -1678,14 +1884,16 @@ npManifold3 npCollidePolyhedronAndSphere(const npShape3* polyA, npTransform3 xfA
 			npVec3 n = v3Scale(1.0 / dist, v3Sub(c, best));
 			m.normal = n;
 			pushPoint(&m, best, v3MulAdd(c, -r, n), n, closedFormId(0));
-			return toWorld(m, xfA);
+			toWorld(&m, xfA);
+			return m;
 		}
 	}
 	// Inside (or on the surface): push out through the deepest face.
 	npVec3 n = pa.planes[face].normal;
 	m.normal = n;
 	pushPoint(&m, v3MulAdd(c, -sepF, n), v3MulAdd(c, -r, n), n, closedFormId(0));
-	return toWorld(m, xfA);
+	toWorld(&m, xfA);
+	return m;
 }
 
 // ---------------------------------------------------------------------------------- dispatch
