@@ -42,63 +42,63 @@
 
 #include <float.h>
 #include <stddef.h>
+#include <stdint.h>
 
+// The polytope's vertices: the Minkowski point and the pair of core vertices it came from
+// (A's index in the high 16 bits, B's in the low 16), so the shapes' own points are looked up only
+// for the final face.
+typedef struct epaVertex
+{
+	npVec3 w;    // wA - wB (A's frame)
+	uint32_t id; // indexA << 16 | indexB
+} epaVertex;
+
+// A triangle of the polytope. Neighbour links name the neighbour's edge too (4 * face + edge), so
+// relinking after an expansion needs no search.
 typedef struct epaFace
 {
-	npVec3 n;    // unit outward normal (zero for a degenerate triangle)
-	double dist; // distance of its plane from the origin
-	int v[3];    // vertices, counter-clockwise seen from outside
-	int adj[3];  // neighbour across edge v[k] -> v[k + 1]
-	int mark;    // flood-fill mark: 2 * epoch seen, 2 * epoch + 1 tested and not seen
+	npVec3 n;        // unit outward normal (zero for a degenerate triangle)
+	double dist;     // distance of its plane from the origin
+	uint8_t v[3];    // vertices, counter-clockwise seen from outside
+	uint16_t adj[3]; // across edge v[k] -> v[k + 1]: 4 * neighbour + the neighbour's edge index
+	uint16_t mark;   // flood-fill mark: 2 * epoch seen, 2 * epoch + 1 tested and not seen
 } epaFace;
+
+_Static_assert(NP_EPA3_MAX_VERTICES <= 256, "vertex indices are stored in 8 bits");
+_Static_assert(4 * NP_EPA3_MAX_FACES <= 65536, "face links are stored in 16 bits");
+_Static_assert(NP_MAX_HULL_VERTICES <= 65536, "core vertex indices are stored in 16 bits");
 
 // The polytope: its vertices (support points) and its triangles in slots with neighbour links.
 // `key` holds each slot's distance for the closest-face scan (DBL_MAX for free slots and for
 // degenerate triangles), in its own array so the scan reads 8 bytes per face.
 typedef struct epaPolytope
 {
-	npSupportPoint3 verts[NP_EPA3_MAX_VERTICES];
-	int vertexCount;
+	epaVertex verts[NP_EPA3_MAX_VERTICES];
 	epaFace faces[NP_EPA3_MAX_FACES];
 	double key[NP_EPA3_MAX_FACES];
+	uint8_t freeList[NP_EPA3_MAX_FACES];
+	int vertexCount;
 	int slotCount;
-	int freeList[NP_EPA3_MAX_FACES];
 	int freeCount;
 } epaPolytope;
 
-static int addFace(epaPolytope* p, int a, int b, int c)
+static inline int addFace(epaPolytope* p, int a, int b, int c)
 {
 	int f = p->freeCount > 0 ? p->freeList[--p->freeCount] : p->slotCount++;
 	epaFace* face = &p->faces[f];
-	face->v[0] = a;
-	face->v[1] = b;
-	face->v[2] = c;
+	face->v[0] = (uint8_t)a;
+	face->v[1] = (uint8_t)b;
+	face->v[2] = (uint8_t)c;
 	face->mark = 0;
 	npVec3 pa = p->verts[a].w;
 	npVec3 n = v3Cross(v3Sub(p->verts[b].w, pa), v3Sub(p->verts[c].w, pa));
 	double lenSq = v3LengthSq(n);
-	if (lenSq > 0.0)
-	{
-		face->n = v3Scale(1.0 / sqrt(lenSq), n);
-		face->dist = v3Dot(face->n, pa);
-		p->key[f] = face->dist;
-	}
-	else
-	{
-		face->n = v3(0.0, 0.0, 0.0);
-		face->dist = DBL_MAX;
-		p->key[f] = DBL_MAX;
-	}
+	double inv = lenSq > 0.0 ? 1.0 / sqrt(lenSq) : 0.0;
+	face->n = v3Scale(inv, n);
+	double dist = v3Dot(face->n, pa);
+	face->dist = lenSq > 0.0 ? dist : DBL_MAX;
+	p->key[f] = face->dist;
 	return f;
-}
-
-// Index k of the edge of face f running from vertex a to vertex b (-1 when none).
-static int edgeIndex(const epaFace* f, int a, int b)
-{
-	for (int k = 0; k < 3; ++k)
-		if (f->v[k] == a && f->v[k == 2 ? 0 : k + 1] == b)
-			return k;
-	return -1;
 }
 
 static int closestFace(const epaPolytope* p)
@@ -424,6 +424,211 @@ static npVec3 orientFlat(const npPair3* pair, npVec3 n)
 	return s < 0.0 ? v3Neg(n) : n;
 }
 
+// What EPA hands to the polish: the closest face found, and the last support point (along that
+// face's normal when EPA converged).
+typedef struct epaOutcome
+{
+	npVec3 normal;      // unit normal of the final face (A's frame)
+	double dist;        // its distance from the origin (DBL_MAX: degenerate)
+	npVec3 w[3];        // its vertices
+	int indexA[3];      // A's core vertices of its corners
+	int indexB[3];      // B's core vertices of its corners
+	npVec3 support;     // support point along `normal` when `supportValid`
+	int supportA;       // its A vertex
+	int supportB;       // its B vertex
+	bool supportValid;  // the last support query was along the final face's normal
+	npEpaStop3 stop;    // why EPA stopped
+	int iterations;     // iterations used
+} epaOutcome;
+
+// Twin links of the initial tetrahedron's faces 0-1-2, 0-3-1, 1-3-2, 0-2-3 (4 * face + edge).
+static const uint16_t tetraLinks[4][3] = {
+	{ 4 * 1 + 2, 4 * 2 + 2, 4 * 3 + 0 },
+	{ 4 * 3 + 2, 4 * 2 + 0, 4 * 0 + 0 },
+	{ 4 * 1 + 1, 4 * 3 + 1, 4 * 0 + 1 },
+	{ 4 * 0 + 2, 4 * 2 + 1, 4 * 1 + 0 },
+};
+
+// Expands the tetrahedron s[0..3] (containing the origin) until no face gets closer (see the top of
+// the file).
+static void runEpa(const npPair3* pair, npSupportPoint3* s, double scale, epaOutcome* out)
+{
+	epaPolytope poly;
+	poly.vertexCount = 4;
+	poly.slotCount = 0;
+	poly.freeCount = 0;
+	// Winding: face 0-1-2 must look away from vertex 3.
+	if (v3Dot(v3Cross(v3Sub(s[1].w, s[0].w), v3Sub(s[2].w, s[0].w)), v3Sub(s[3].w, s[0].w)) > 0.0)
+	{
+		npSupportPoint3 t = s[1];
+		s[1] = s[2];
+		s[2] = t;
+	}
+	for (int i = 0; i < 4; ++i)
+		poly.verts[i] = (epaVertex){ s[i].w, (uint32_t)s[i].indexA << 16 | (uint32_t)s[i].indexB };
+	addFace(&poly, 0, 1, 2);
+	addFace(&poly, 0, 3, 1);
+	addFace(&poly, 1, 3, 2);
+	addFace(&poly, 0, 2, 3);
+	for (int f = 0; f < 4; ++f)
+		for (int k = 0; k < 3; ++k)
+			poly.faces[f].adj[k] = tetraLinks[f][k];
+
+	double threshold = 1.0e-13 * scale;
+	// A face counts as seen by the new point only when the point is above its plane by more than
+	// rounding noise: Minkowski differences with a flat shape have many coplanar points, and
+	// deciding visibility on noise there can pinch the horizon into a non-simple loop. Leaving
+	// such a face in place keeps the polytope convex to within the noise.
+	double visibleTolerance = 1.0e-14 * scale;
+	npEpaStop3 stop = NP_EPA3_MAX_ITERATIONS;
+	int closest = closestFace(&poly);
+	epaFace best = poly.faces[closest];
+	npVec3 pw = v3(0.0, 0.0, 0.0);
+	int pa = 0, pb = 0;
+	bool supportValid = false;
+	int stack[NP_EPA3_MAX_FACES], removed[NP_EPA3_MAX_FACES];
+	uint8_t edgeA[NP_EPA3_MAX_FACES], edgeB[NP_EPA3_MAX_FACES];
+	uint16_t edgeTwin[NP_EPA3_MAX_FACES];
+	int newFace[NP_EPA3_MAX_FACES];
+	int startOf[NP_EPA3_MAX_VERTICES], endOf[NP_EPA3_MAX_VERTICES];
+	int iterations = 0;
+	for (; iterations < NP_EPA3_ITERATION_LIMIT; ++iterations)
+	{
+		best = poly.faces[closest];
+		supportValid = false;
+		if (poly.key[closest] == DBL_MAX)
+		{
+			stop = NP_EPA3_NO_PROGRESS;
+			break;
+		}
+		pw = npSupportIndices3(pair, best.n, &pa, &pb);
+		supportValid = true;
+		if (v3Dot(pw, best.n) - best.dist <= threshold)
+		{
+			stop = NP_EPA3_CONVERGED;
+			break;
+		}
+		uint32_t id = (uint32_t)pa << 16 | (uint32_t)pb;
+		bool repeated = false;
+		for (int i = 0; i < poly.vertexCount; ++i)
+			repeated = repeated || poly.verts[i].id == id;
+		if (repeated)
+		{
+			stop = NP_EPA3_CONVERGED;
+			break;
+		}
+		if (poly.vertexCount >= NP_EPA3_MAX_VERTICES)
+			break;
+
+		// The faces the new point sees, flooded from the closest face through the neighbour links.
+		// Each edge from a seen face to an unseen one is a horizon edge (directed as in the seen
+		// face): this is the directed-edge list of the seed articles, with the cancellation of
+		// edges shared by two removed triangles done by the flood itself.
+		uint16_t epoch = (uint16_t)(2 * (iterations + 1));
+		int top = 0, removedCount = 0, edgeCount = 0;
+		bool valid = true;
+		poly.faces[closest].mark = epoch;
+		stack[top++] = closest;
+		while (top > 0 && valid)
+		{
+			int f = stack[--top];
+			removed[removedCount++] = f;
+			const epaFace* face = &poly.faces[f];
+			for (int k = 0; k < 3; ++k)
+			{
+				int link = face->adj[k];
+				int g = link >> 2;
+				epaFace* other = &poly.faces[g];
+				if (other->mark == epoch)
+					continue;
+				if (other->mark != epoch + 1 && v3Dot(other->n, pw) > other->dist + visibleTolerance)
+				{
+					other->mark = epoch;
+					stack[top++] = g;
+					continue;
+				}
+				other->mark = (uint16_t)(epoch + 1);
+				if (edgeCount >= NP_EPA3_MAX_FACES)
+				{
+					valid = false;
+					break;
+				}
+				edgeA[edgeCount] = face->v[k];
+				edgeB[edgeCount] = face->v[k == 2 ? 0 : k + 1];
+				edgeTwin[edgeCount] = (uint16_t)link;
+				edgeCount += 1;
+			}
+		}
+		// The horizon must be one simple loop; otherwise stop with the face found so far (the
+		// polytope is left untouched).
+		valid = valid && edgeCount >= 3 && poly.slotCount - poly.freeCount - removedCount + edgeCount <= NP_EPA3_MAX_FACES;
+		for (int e = 0; e < edgeCount && valid; ++e)
+			startOf[edgeA[e]] = endOf[edgeB[e]] = -1;
+		for (int e = 0; e < edgeCount && valid; ++e)
+		{
+			if (startOf[edgeA[e]] != -1 || endOf[edgeB[e]] != -1)
+				valid = false;
+			startOf[edgeA[e]] = e;
+			endOf[edgeB[e]] = e;
+		}
+		if (valid)
+		{
+			int e = 0, steps = 0;
+			do
+			{
+				e = startOf[edgeB[e]];
+				steps += 1;
+			} while (e > 0 && steps <= edgeCount);
+			valid = e == 0 && steps == edgeCount;
+		}
+		if (!valid)
+		{
+			stop = NP_EPA3_NO_PROGRESS;
+			break;
+		}
+		for (int i = 0; i < removedCount; ++i)
+		{
+			poly.key[removed[i]] = DBL_MAX;
+			poly.freeList[poly.freeCount++] = (uint8_t)removed[i];
+		}
+		int v = poly.vertexCount++;
+		poly.verts[v] = (epaVertex){ pw, id };
+		// Fan the horizon to the new point: face (a, b, v) has edges a -> b (twin: the kept face
+		// across the horizon), b -> v (twin: edge v -> b, edge 2 of the face on the horizon edge
+		// leaving b) and v -> a (twin: edge a -> v, edge 1 of the face on the edge ending at a).
+		for (int e = 0; e < edgeCount; ++e)
+		{
+			int f = addFace(&poly, edgeA[e], edgeB[e], v);
+			newFace[e] = f;
+			int link = edgeTwin[e];
+			poly.faces[f].adj[0] = (uint16_t)link;
+			poly.faces[link >> 2].adj[link & 3] = (uint16_t)(4 * f);
+		}
+		for (int e = 0; e < edgeCount; ++e)
+		{
+			epaFace* f = &poly.faces[newFace[e]];
+			f->adj[1] = (uint16_t)(4 * newFace[startOf[edgeB[e]]] + 2);
+			f->adj[2] = (uint16_t)(4 * newFace[endOf[edgeA[e]]] + 1);
+		}
+		closest = closestFace(&poly);
+	}
+	out->normal = best.n;
+	out->dist = best.dist;
+	for (int i = 0; i < 3; ++i)
+	{
+		const epaVertex* vert = &poly.verts[best.v[i]];
+		out->w[i] = vert->w;
+		out->indexA[i] = (int)(vert->id >> 16);
+		out->indexB[i] = (int)(vert->id & 0xFFFFu);
+	}
+	out->support = pw;
+	out->supportA = pa;
+	out->supportB = pb;
+	out->supportValid = supportValid;
+	out->stop = stop;
+	out->iterations = iterations;
+}
+
 npPenetrationResult3 npPenetration3(const npShape3* shapeA, npTransform3 xfA, const npShape3* shapeB,
 									npTransform3 xfB)
 {
@@ -469,160 +674,21 @@ npPenetrationResult3 npPenetration3(const npShape3* shapeA, npTransform3 xfA, co
 		}
 		else
 		{
-			epaPolytope poly;
-			poly.vertexCount = 4;
-			poly.slotCount = 0;
-			poly.freeCount = 0;
-			// Winding: face 0-1-2 must look away from vertex 3.
-			if (v3Dot(v3Cross(v3Sub(s[1].w, s[0].w), v3Sub(s[2].w, s[0].w)), v3Sub(s[3].w, s[0].w)) > 0.0)
+			epaOutcome epa;
+			runEpa(&pair, s, gjk.scale, &epa);
+			stop = epa.stop;
+			iterations = epa.iterations;
+			// Witness points: the closest point of the final face to the origin, its barycentric
+			// weights applied to A's and B's points.
+			npSupportPoint3 t[3];
+			for (int i = 0; i < 3; ++i)
 			{
-				npSupportPoint3 t = s[1];
-				s[1] = s[2];
-				s[2] = t;
+				t[i].w = epa.w[i];
+				t[i].wA = pair.polyA.vertices[epa.indexA[i]];
+				t[i].wB = npPairVertexB(&pair, epa.indexB[i]);
+				t[i].indexA = epa.indexA[i];
+				t[i].indexB = epa.indexB[i];
 			}
-			for (int i = 0; i < 4; ++i)
-				poly.verts[i] = s[i];
-			addFace(&poly, 0, 1, 2);
-			addFace(&poly, 0, 3, 1);
-			addFace(&poly, 1, 3, 2);
-			addFace(&poly, 0, 2, 3);
-			for (int f = 0; f < 4; ++f)
-				for (int k = 0; k < 3; ++k)
-					for (int g = 0; g < 4; ++g)
-						if (g != f && edgeIndex(&poly.faces[g], poly.faces[f].v[k == 2 ? 0 : k + 1], poly.faces[f].v[k]) >= 0)
-							poly.faces[f].adj[k] = g;
-
-			double threshold = 1.0e-13 * gjk.scale;
-			// A face counts as seen by the new point only when the point is above its plane by more
-			// than rounding noise: Minkowski differences with a flat shape have many coplanar
-			// points, and deciding visibility on noise there can pinch the horizon into a non-simple
-			// loop. Leaving such a face in place keeps the polytope convex to within the noise.
-			double visibleTolerance = 1.0e-14 * gjk.scale;
-			stop = NP_EPA3_MAX_ITERATIONS;
-			int closest = closestFace(&poly);
-			epaFace best = poly.faces[closest];
-			int stack[NP_EPA3_MAX_FACES], removed[NP_EPA3_MAX_FACES];
-			int edgeA[NP_EPA3_MAX_FACES], edgeB[NP_EPA3_MAX_FACES], edgeFace[NP_EPA3_MAX_FACES];
-			int newFace[NP_EPA3_MAX_FACES];
-			int startOf[NP_EPA3_MAX_VERTICES], endOf[NP_EPA3_MAX_VERTICES];
-			for (iterations = 0; iterations < NP_EPA3_ITERATION_LIMIT; ++iterations)
-			{
-				best = poly.faces[closest];
-				if (poly.key[closest] == DBL_MAX)
-				{
-					stop = NP_EPA3_NO_PROGRESS;
-					break;
-				}
-				npSupportPoint3 p = npSupportPair3(&pair, best.n);
-				double support = v3Dot(p.w, best.n);
-				if (support - best.dist <= threshold)
-				{
-					stop = NP_EPA3_CONVERGED;
-					break;
-				}
-				bool repeated = false;
-				for (int i = 0; i < poly.vertexCount; ++i)
-					repeated = repeated || (poly.verts[i].indexA == p.indexA && poly.verts[i].indexB == p.indexB);
-				if (repeated)
-				{
-					stop = NP_EPA3_CONVERGED;
-					break;
-				}
-				if (poly.vertexCount >= NP_EPA3_MAX_VERTICES)
-					break;
-
-				// The faces the new point sees, flooded from the closest face through the neighbour
-				// links. Each edge from a seen face to an unseen one is a horizon edge (directed as in
-				// the seen face): this is the directed-edge list of the seed articles, with the
-				// cancellation of edges shared by two removed triangles done by the flood itself.
-				int epoch = 2 * (iterations + 1);
-				int top = 0, removedCount = 0, edgeCount = 0;
-				bool valid = true;
-				poly.faces[closest].mark = epoch;
-				stack[top++] = closest;
-				while (top > 0 && valid)
-				{
-					int f = stack[--top];
-					removed[removedCount++] = f;
-					for (int k = 0; k < 3; ++k)
-					{
-						int g = poly.faces[f].adj[k];
-						epaFace* other = &poly.faces[g];
-						if (other->mark == epoch)
-							continue;
-						if (other->mark != epoch + 1 && v3Dot(other->n, p.w) > other->dist + visibleTolerance)
-						{
-							other->mark = epoch;
-							stack[top++] = g;
-							continue;
-						}
-						other->mark = epoch + 1;
-						if (edgeCount >= NP_EPA3_MAX_FACES)
-						{
-							valid = false;
-							break;
-						}
-						edgeA[edgeCount] = poly.faces[f].v[k];
-						edgeB[edgeCount] = poly.faces[f].v[k == 2 ? 0 : k + 1];
-						edgeFace[edgeCount] = g;
-						edgeCount += 1;
-					}
-				}
-				// The horizon must be one simple loop; otherwise stop with the face found so far
-				// (the polytope is left untouched).
-				valid = valid && edgeCount >= 3 && poly.slotCount - poly.freeCount - removedCount + edgeCount <= NP_EPA3_MAX_FACES;
-				for (int e = 0; e < edgeCount && valid; ++e)
-					startOf[edgeA[e]] = endOf[edgeB[e]] = -1;
-				for (int e = 0; e < edgeCount && valid; ++e)
-				{
-					if (startOf[edgeA[e]] != -1 || endOf[edgeB[e]] != -1)
-						valid = false;
-					startOf[edgeA[e]] = e;
-					endOf[edgeB[e]] = e;
-				}
-				if (valid)
-				{
-					int e = 0, steps = 0;
-					do
-					{
-						e = startOf[edgeB[e]];
-						steps += 1;
-					} while (e > 0 && steps <= edgeCount);
-					valid = e == 0 && steps == edgeCount;
-				}
-				if (!valid)
-				{
-					stop = NP_EPA3_NO_PROGRESS;
-					break;
-				}
-				for (int i = 0; i < removedCount; ++i)
-				{
-					poly.key[removed[i]] = DBL_MAX;
-					poly.faces[removed[i]].mark = -1;
-					poly.freeList[poly.freeCount++] = removed[i];
-				}
-				int v = poly.vertexCount++;
-				poly.verts[v] = p;
-				for (int e = 0; e < edgeCount; ++e)
-				{
-					int f = addFace(&poly, edgeA[e], edgeB[e], v);
-					newFace[e] = f;
-					int g = edgeFace[e];
-					poly.faces[f].adj[0] = g;
-					poly.faces[g].adj[edgeIndex(&poly.faces[g], edgeB[e], edgeA[e])] = f;
-				}
-				for (int e = 0; e < edgeCount; ++e)
-				{
-					epaFace* f = &poly.faces[newFace[e]];
-					f->adj[1] = newFace[startOf[edgeB[e]]]; // across b -> v: the face on edge b -> c
-					f->adj[2] = newFace[endOf[edgeA[e]]];   // across v -> a: the face on edge z -> a
-				}
-				closest = closestFace(&poly);
-			}
-			const epaFace* face = &best;
-			npSupportPoint3 t[3] = { poly.verts[face->v[0]], poly.verts[face->v[1]], poly.verts[face->v[2]] };
-			int featureA[3] = { t[0].indexA, t[1].indexA, t[2].indexA };
-			int featureB[3] = { t[0].indexB, t[1].indexB, t[2].indexB };
 			double w[3] = { 0.0, 0.0, 0.0 };
 			int kept = npClosestOnTriangle3(t, w);
 			pointA = v3(0.0, 0.0, 0.0);
@@ -632,26 +698,39 @@ npPenetrationResult3 npPenetration3(const npShape3* shapeA, npTransform3 xfA, co
 				pointA = v3MulAdd(pointA, w[i], t[i].wA);
 				pointB = v3MulAdd(pointB, w[i], t[i].wB);
 			}
-			normal = face->n;
-			if (face->dist == DBL_MAX || v3LengthSq(normal) == 0.0)
+			normal = epa.normal;
+			bool degenerate = epa.dist == DBL_MAX || v3LengthSq(normal) == 0.0;
+			if (degenerate)
 				normal = v3(0.0, 1.0, 0.0);
-			// The EPA normal's exact overlap (support planes) is a candidate too.
-			npSupportPoint3 sp = npSupportPair3(&pair, normal);
-			coreDepth = v3Dot(sp.w, normal);
+			// The EPA normal's exact overlap (support planes) is a candidate too; EPA's last support
+			// query was along it when it converged.
+			int supportA, supportB;
+			npVec3 sw;
+			if (epa.supportValid && !degenerate)
+			{
+				sw = epa.support;
+				supportA = epa.supportA;
+				supportB = epa.supportB;
+			}
+			else
+				sw = npSupportIndices3(&pair, normal, &supportA, &supportB);
+			coreDepth = v3Dot(sw, normal);
 			if (pair.polyA.halfEdgeCount > 0 || pair.polyB.halfEdgeCount > 0)
 			{
 				double polished;
-				npVec3 n = polish(&pair, normal, coreDepth, featureA, featureB, stop != NP_EPA3_CONVERGED, &polished);
+				npVec3 n = polish(&pair, normal, coreDepth, epa.indexA, epa.indexB, stop != NP_EPA3_CONVERGED, &polished);
 				if (n.x != normal.x || n.y != normal.y || n.z != normal.z)
 				{
 					normal = n;
-					sp = npSupportPair3(&pair, normal);
+					npSupportIndices3(&pair, normal, &supportA, &supportB);
 				}
 				coreDepth = polished;
 			}
+			npVec3 spA = pair.polyA.vertices[supportA];
+			npVec3 spB = npPairVertexB(&pair, supportB);
 			// Move the witnesses along the normal onto each shape's support plane.
-			pointA = v3MulAdd(pointA, v3Dot(v3Sub(sp.wA, pointA), normal), normal);
-			pointB = v3MulAdd(pointB, v3Dot(v3Sub(sp.wB, pointB), normal), normal);
+			pointA = v3MulAdd(pointA, v3Dot(v3Sub(spA, pointA), normal), normal);
+			pointB = v3MulAdd(pointB, v3Dot(v3Sub(spB, pointB), normal), normal);
 			if (coreDepth < 0.0)
 				coreDepth = 0.0;
 		}

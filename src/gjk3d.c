@@ -14,6 +14,17 @@
 
 #define GJK3_MAX_ITERATIONS 64
 
+static npCoreKind3 coreKind(const npShape3* shape)
+{
+	switch (shape->type)
+	{
+		case NP_SHAPE_SPHERE: return NP_CORE_POINT;
+		case NP_SHAPE_CAPSULE3: return NP_CORE_SEGMENT;
+		case NP_SHAPE_BOX3: return NP_CORE_BOX;
+		default: return NP_CORE_VERTICES;
+	}
+}
+
 void npMakePair3(npPair3* pair, const npShape3* a, npTransform3 xfA, const npShape3* b, npTransform3 xfB)
 {
 	pair->shapeA = a;
@@ -34,33 +45,8 @@ void npMakePair3(npPair3* pair, const npShape3* a, npTransform3 xfA, const npSha
 	pair->rot[2][2] = 1.0 - 2.0 * (xx + yy);
 	npMakePolyhedron3(a, &pair->polyA);
 	npMakePolyhedron3(b, &pair->polyB);
-}
-
-// Index of the core vertex farthest along d (same numbering as the polyhedron view).
-static int supportIndex(const npShape3* shape, const npPolyhedron3* poly, npVec3 d)
-{
-	switch (shape->type)
-	{
-		case NP_SHAPE_SPHERE:
-			return 0;
-		case NP_SHAPE_CAPSULE3:
-			return d.y >= 0.0 ? 1 : 0;
-		case NP_SHAPE_BOX3:
-			return (d.x >= 0.0 ? 1 : 0) | (d.y >= 0.0 ? 2 : 0) | (d.z >= 0.0 ? 4 : 0);
-		default:
-			return npPolyhedronSupport3(poly, d);
-	}
-}
-
-npSupportPoint3 npSupportPair3(const npPair3* pair, npVec3 d)
-{
-	npSupportPoint3 s;
-	s.indexA = supportIndex(pair->shapeA, &pair->polyA, d);
-	s.indexB = supportIndex(pair->shapeB, &pair->polyB, npPairDirToB(pair, v3Neg(d)));
-	s.wA = pair->polyA.vertices[s.indexA];
-	s.wB = npPairPointB(pair, pair->polyB.vertices[s.indexB]);
-	s.w = v3Sub(s.wA, s.wB);
-	return s;
+	pair->kindA = coreKind(a);
+	pair->kindB = coreKind(b);
 }
 
 // Segment s[0] s[1]: closest point to the origin.

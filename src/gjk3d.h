@@ -20,6 +20,15 @@ typedef struct npSupportPoint3
 	int indexB; ///< vertex index on B's polyhedron view
 } npSupportPoint3;
 
+/// How a core answers support queries.
+typedef enum npCoreKind3
+{
+	NP_CORE_POINT = 0,   ///< sphere: one vertex
+	NP_CORE_SEGMENT = 1, ///< capsule: vertices 0 (-y) and 1 (+y)
+	NP_CORE_BOX = 2,     ///< box: vertex index from the direction's sign bits
+	NP_CORE_VERTICES = 3 ///< hull, triangle: scan of the vertices
+} npCoreKind3;
+
 /// The query pair, prepared once.
 typedef struct npPair3
 {
@@ -27,6 +36,8 @@ typedef struct npPair3
 	const npShape3* shapeB;
 	npTransform3 xfB;  ///< B's transform relative to A (A's frame)
 	double rot[3][3];  ///< rotation matrix of xfB.q (B's local axes as columns)
+	npCoreKind3 kindA; ///< support rule of A's core
+	npCoreKind3 kindB; ///< support rule of B's core
 	npPolyhedron3 polyA; ///< A's core as a polyhedron (local frame)
 	npPolyhedron3 polyB; ///< B's core as a polyhedron (B's local frame)
 } npPair3;
@@ -68,9 +79,49 @@ static inline npVec3 npPairDirToB(const npPair3* pair, npVec3 d)
 					 m[0][2] * d.x + m[1][2] * d.y + m[2][2] * d.z };
 }
 
+/// Index of the core vertex farthest along d (the polyhedron view's numbering; lowest index on
+/// ties for vertex scans).
+static inline int npCoreSupport3(npCoreKind3 kind, const npPolyhedron3* poly, npVec3 d)
+{
+	switch (kind)
+	{
+		case NP_CORE_POINT:
+			return 0;
+		case NP_CORE_SEGMENT:
+			return d.y >= 0.0 ? 1 : 0;
+		case NP_CORE_BOX:
+			return (d.x >= 0.0 ? 1 : 0) | (d.y >= 0.0 ? 2 : 0) | (d.z >= 0.0 ? 4 : 0);
+		default:
+			return npPolyhedronSupport3(poly, d);
+	}
+}
+
+/// B's core vertex i in A's frame.
+static inline npVec3 npPairVertexB(const npPair3* pair, int i) { return npPairPointB(pair, pair->polyB.vertices[i]); }
+
+/// Support point of A - B in direction d (A's frame), without the shapes' points: returns
+/// A's farthest vertex along d minus B's farthest along -d and their indices.
+static inline npVec3 npSupportIndices3(const npPair3* pair, npVec3 d, int* indexA, int* indexB)
+{
+	int ia = npCoreSupport3(pair->kindA, &pair->polyA, d);
+	int ib = npCoreSupport3(pair->kindB, &pair->polyB, npPairDirToB(pair, v3Neg(d)));
+	*indexA = ia;
+	*indexB = ib;
+	return v3Sub(pair->polyA.vertices[ia], npPairVertexB(pair, ib));
+}
+
 /// Support point of A - B in direction d (A's frame): A's farthest vertex along d minus B's
 /// farthest along -d.
-npSupportPoint3 npSupportPair3(const npPair3* pair, npVec3 d);
+static inline npSupportPoint3 npSupportPair3(const npPair3* pair, npVec3 d)
+{
+	npSupportPoint3 s;
+	s.indexA = npCoreSupport3(pair->kindA, &pair->polyA, d);
+	s.indexB = npCoreSupport3(pair->kindB, &pair->polyB, npPairDirToB(pair, v3Neg(d)));
+	s.wA = pair->polyA.vertices[s.indexA];
+	s.wB = npPairVertexB(pair, s.indexB);
+	s.w = v3Sub(s.wA, s.wB);
+	return s;
+}
 
 /// Distance between the two cores by GJK. Stops early (result->early) as soon as a separating
 /// plane proves the cores are more than `stopDistance` apart.
