@@ -245,6 +245,36 @@ test('sliding over a ground made of four meshes', () => {
 	for (const q of quads) q.mesh.dispose();
 });
 
+test('hull shapes: a hexagonal prism resting on a grid gets its bottom corners, ground normal', () => {
+	const v = [], idx = [];
+	const n = 8;
+	for (let j = 0; j <= n; j++) for (let i = 0; i <= n; i++) v.push(0.5 * i, 0.5 * j, 0);
+	for (let j = 0; j < n; j++) {
+		for (let i = 0; i < n; i++) {
+			const a = j * (n + 1) + i, b = a + 1, c = a + n + 1, d = c + 1;
+			idx.push(a, b, d, a, d, c);
+		}
+	}
+	const m = np.mesh3d(v, idx);
+	const pts = [];
+	for (let k = 0; k < 6; k++) {
+		const a = (k * Math.PI) / 3;
+		pts.push([0.5 * Math.cos(a), 0.5 * Math.sin(a), -0.2], [0.5 * Math.cos(a), 0.5 * Math.sin(a), 0.2]);
+	}
+	const hull = np.hull3d(pts);
+	for (const x of [1.3, 2.05, 2.5]) {
+		const c = np.meshContacts(hull, { position: [x, 2.2, 0.19] }, m);
+		assert.ok(c.length >= 3, `${c.length} contacts`);
+		for (const k of c) {
+			assert.deepEqual(k.normal, [0, 0, -1]);
+			assert.ok(Math.abs(k.depth - 0.01) < 1e-9, `depth ${k.depth}`);
+			consistent(k);
+		}
+	}
+	hull.dispose();
+	m.dispose();
+});
+
 test('reduce: at most four contacts per mesh, the deepest kept', () => {
 	const v = [], idx = [];
 	const n = 16;
