@@ -15,6 +15,8 @@
 //     rest are "potential contacts" keyed by their distance (negative when penetrating).
 //  3. Features are named by position: each vertex of a potential contact gets the id of its
 //     position class (points within featureTolerance are one class, whatever mesh they come from).
+//     When all potential contacts come from one mesh welded at least as finely, its welded vertex
+//     indices are exactly those classes and are used directly (no hashing).
 //  4. Terdiman's final algorithm: face contacts are kept and their triangles voided (all three
 //     edges and vertices); the delayed edge and vertex contacts are sorted by distance and handled
 //     in one pass: a contact is kept unless its edge / vertex is already voided, and its triangle is
@@ -42,8 +44,6 @@ _Static_assert((NP_MESH_MAX_POTENTIAL & (NP_MESH_MAX_POTENTIAL - 1)) == 0, "a po
 // Up to this many potential contacts the voided set is a plain list scanned linearly (cheaper than
 // hashing for the few triangles a sphere or capsule touches); beyond it a hash set.
 #define SMALL_POTENTIAL 32
-// Triangles gathered from one BVH leaf before they are processed.
-#define LEAF_BATCH 64
 
 typedef struct Potential
 {
