@@ -112,33 +112,44 @@ static inline npVec3 matMul(const Mat3* m, npVec3 v)
 			  m->cx.z * v.x + m->cy.z * v.y + m->cz.z * v.z);
 }
 
-// Moves a manifold computed in A's local frame to world space, in place.
-static void toWorld(npManifold3* m, npTransform3 xfA)
+// Moves a manifold computed in A's local frame to world space, in place (r: A's rotation, p: its
+// position).
+static void toWorldWith(npManifold3* m, const Mat3* r, npVec3 p)
 {
-	Mat3 r = quatToMat(xfA.q);
-	m->normal = matMul(&r, m->normal);
+	m->normal = matMul(r, m->normal);
 	for (int i = 0; i < m->pointCount; ++i)
 	{
 		npManifoldPoint3* mp = m->points + i;
-		mp->pointA = v3Add(matMul(&r, mp->pointA), xfA.p);
-		mp->pointB = v3Add(matMul(&r, mp->pointB), xfA.p);
+		mp->pointA = v3Add(matMul(r, mp->pointA), p);
+		mp->pointB = v3Add(matMul(r, mp->pointB), p);
 	}
 }
 
-// Swaps the roles of A and B: the routine computed (B, A), the caller asked for (A, B).
-static npManifold3 flipManifold(npManifold3 m)
+static void toWorld(npManifold3* m, npTransform3 xfA)
 {
-	m.normal = v3Neg(m.normal);
-	for (int i = 0; i < m.pointCount; ++i)
+	Mat3 r = quatToMat(xfA.q);
+	toWorldWith(m, &r, xfA.p);
+}
+
+static bool isPolyhedron(const npShape3* s)
+{
+	return s->type == NP_SHAPE_BOX3 || s->type == NP_SHAPE_HULL3 || s->type == NP_SHAPE_TRIANGLE3;
+}
+
+// Swaps the roles of A and B in place: the routine computed (B, A), the caller asked for (A, B).
+static void flipManifold(npManifold3* m)
+{
+	m->normal = v3Neg(m->normal);
+	for (int i = 0; i < m->pointCount; ++i)
 	{
-		npVec3 t = m.points[i].pointA;
-		m.points[i].pointA = m.points[i].pointB;
-		m.points[i].pointB = t;
-		uint32_t kind = m.points[i].id >> 30;
+		npManifoldPoint3* mp = m->points + i;
+		npVec3 t = mp->pointA;
+		mp->pointA = mp->pointB;
+		mp->pointB = t;
+		uint32_t kind = mp->id >> 30;
 		if (kind == ID_FACE_A || kind == ID_FACE_B)
-			m.points[i].id = (m.points[i].id & 0x3FFFFFFFu) | ((3u - kind) << 30);
+			mp->id = (mp->id & 0x3FFFFFFFu) | ((3u - kind) << 30);
 	}
-	return m;
 }
 
 // ---------------------------------------------------------------------------------- reduction
@@ -1494,15 +1505,32 @@ static npVec3 centroidOf(const npPolyhedron3* p, const npVec3* verts)
 // sub-steps where their layout allows (face queries by axes and sign bits, B's vertices from three
 // scaled axes, the edge axes of two boxes in closed form); each gives the same result as the
 // general step up to rounding.
-static void collidePolyhedra(const npShape3* polyA, npTransform3 xfA, const npShape3* polyB, npTransform3 xfB,
-							 double margin, npManifold3* m)
+static void collidePolyhedra(const npShape3* polyA, const npTransform3* pxfA, const npShape3* polyB,
+							 const npTransform3* pxfB, double margin, npManifold3* m)
 {
+	const npTransform3 xfA = *pxfA, xfB = *pxfB;
 	m->pointCount = 0;
 	m->normal = v3(0.0, 0.0, 0.0);
 	SatPair w;
-	if (polyA == NULL || polyB == NULL || !getPolyhedron(polyA, &w.a) || !getPolyhedron(polyB, &w.b))
+	if (polyA == NULL || polyB == NULL || !getPolyhedron(polyA, &w.a))
 		return;
 	bool boxA = polyA->type == NP_SHAPE_BOX3, boxB = polyB->type == NP_SHAPE_BOX3;
+	if (boxA && boxB)
+	{
+		// Only B's topology is read (bv and bp below replace its vertices and planes): two boxes
+		// share one, so B borrows A's instead of filling a view of its own.
+		w.b.vertexCount = w.a.vertexCount;
+		w.b.faceCount = w.a.faceCount;
+		w.b.halfEdgeCount = w.a.halfEdgeCount;
+		w.b.flat = false;
+		w.b.halfEdges = w.a.halfEdges;
+		w.b.faceEdge = w.a.faceEdge;
+		w.b.vertexEdge = w.a.vertexEdge;
+		w.b.vertices = NULL;
+		w.b.planes = NULL;
+	}
+	else if (!getPolyhedron(polyB, &w.b))
+		return;
 	npTransform3 rel = npInvMulTransforms3(xfA, xfB);
 	Mat3 rot = quatToMat(rel.q);
 	if (boxB)
@@ -1622,7 +1650,7 @@ npManifold3 npCollidePolyhedra(const npShape3* polyA, npTransform3 xfA, const np
 							   npTransform3 xfB, double margin)
 {
 	npManifold3 m;
-	collidePolyhedra(polyA, xfA, polyB, xfB, margin, &m);
+	collidePolyhedra(polyA, &xfA, polyB, &xfB, margin, &m);
 	return m;
 }
 
@@ -1832,23 +1860,40 @@ npManifold3 npCollidePolyhedronAndCapsule(const npShape3* polyA, npTransform3 xf
 
 // ---------------------------------------------------------------------------------- sphere vs polyhedron
 
-npManifold3 npCollidePolyhedronAndSphere(const npShape3* polyA, npTransform3 xfA,
-										 const npShape3* sphereB, npTransform3 xfB, double margin)
+// A sphere of radius r centred at c (A's frame) against polyhedron A, into *m (in A's frame). A box
+// needs no polyhedron view: its deepest face comes from the centre's coordinates and the closest
+// point of its surface to an outside centre is the centre clamped to the box (the point the general
+// face walk finds, up to rounding).
+static void polyhedronAndSphere(const npShape3* polyA, npVec3 c, double r, double margin, npManifold3* m)
 {
+	m->pointCount = 0;
+	m->normal = v3(0.0, 0.0, 0.0);
 	npPolyhedron3 pa;
-	if (polyA == NULL || sphereB == NULL || sphereB->type != NP_SHAPE_SPHERE ||
-		!getPolyhedron(polyA, &pa))
-		return emptyManifold();
-	npVec3 c = npInvTransformPoint3(xfA, xfB.p);
-	double r = sphereB->radius;
-	npManifold3 m = emptyManifold();
+	const npPlane3* planes = NULL;
+	int faceCount = 6;
+	bool box = polyA->type == NP_SHAPE_BOX3;
+	npVec3 h = polyA->halfExtents;
+	if (!box)
+	{
+		if (!getPolyhedron(polyA, &pa))
+			return;
+		planes = pa.planes;
+		faceCount = pa.faceCount;
+	}
 
-	// Deepest face (A's separating axis for the centre).
+	// Deepest face (A's separating axis for the centre). A box's faces are -x, +x, -y, +y, -z, +z.
 	int face = 0;
 	double sepF = -DBL_MAX;
-	for (int f = 0; f < pa.faceCount; ++f)
+	for (int f = 0; f < faceCount; ++f)
 	{
-		double s = v3Dot(pa.planes[f].normal, c) - pa.planes[f].offset;
+		double s;
+		if (box)
+		{
+			double ck = f < 2 ? c.x : (f < 4 ? c.y : c.z), hk = f < 2 ? h.x : (f < 4 ? h.y : h.z);
+			s = ((f & 1) ? ck : -ck) - hk;
+		}
+		else
+			s = v3Dot(planes[f].normal, c) - planes[f].offset;
 		if (s > sepF)
 		{
 			sepF = s;
@@ -1856,52 +1901,84 @@ npManifold3 npCollidePolyhedronAndSphere(const npShape3* polyA, npTransform3 xfA
 		}
 	}
 	if (sepF > r + margin)
-		return m;
+		return;
 
 	// Outside (or on the boundary of a flat shape): the closest point on a face that sees the centre.
 	if (sepF >= 0.0)
 	{
-		double bestDist = DBL_MAX;
 		npVec3 best = c;
-		for (int f = 0; f < pa.faceCount; ++f)
+		double bestDist;
+		if (box)
 		{
-			double s = v3Dot(pa.planes[f].normal, c) - pa.planes[f].offset;
-			if (s < 0.0)
-				continue;
-			npVec3 q = closestOnFace(&pa, pa.vertices, pa.planes, f, c, s);
-			double d = v3DistanceSq(q, c);
-			if (d < bestDist)
+			best = v3(np3Max(-h.x, np3Min(c.x, h.x)), np3Max(-h.y, np3Min(c.y, h.y)), np3Max(-h.z, np3Min(c.z, h.z)));
+			bestDist = v3DistanceSq(best, c);
+		}
+		else
+		{
+			bestDist = DBL_MAX;
+			for (int f = 0; f < faceCount; ++f)
 			{
-				bestDist = d;
-				best = q;
+				double s = v3Dot(planes[f].normal, c) - planes[f].offset;
+				if (s < 0.0)
+					continue;
+				npVec3 q = closestOnFace(&pa, pa.vertices, planes, f, c, s);
+				double d = v3DistanceSq(q, c);
+				if (d < bestDist)
+				{
+					bestDist = d;
+					best = q;
+				}
 			}
 		}
 		double dist = sqrt(bestDist);
 		if (dist > r + margin)
-			return m;
+			return;
 		if (dist > 1.0e-12 * (1.0 + v3MaxAbs(c)))
 		{
 			npVec3 n = v3Scale(1.0 / dist, v3Sub(c, best));
-			m.normal = n;
-			pushPoint(&m, best, v3MulAdd(c, -r, n), n, closedFormId(0));
-			toWorld(&m, xfA);
-			return m;
+			m->normal = n;
+			pushPoint(m, best, v3MulAdd(c, -r, n), n, closedFormId(0));
+			return;
 		}
 	}
 	// Inside (or on the surface): push out through the deepest face.
-	npVec3 n = pa.planes[face].normal;
-	m.normal = n;
-	pushPoint(&m, v3MulAdd(c, -sepF, n), v3MulAdd(c, -r, n), n, closedFormId(0));
-	toWorld(&m, xfA);
+	npVec3 n;
+	if (box)
+	{
+		double sign = (face & 1) ? 1.0 : -1.0;
+		n = face < 2 ? v3(sign, 0.0, 0.0) : (face < 4 ? v3(0.0, sign, 0.0) : v3(0.0, 0.0, sign));
+	}
+	else
+		n = planes[face].normal;
+	m->normal = n;
+	pushPoint(m, v3MulAdd(c, -sepF, n), v3MulAdd(c, -r, n), n, closedFormId(0));
+}
+
+// Sphere B against polyhedron A in world space: the centre is moved into A's frame with A's
+// rotation matrix, which then brings the result back.
+static void collidePolyhedronAndSphere(const npShape3* polyA, const npTransform3* xfA, const npShape3* sphereB,
+									   const npTransform3* xfB, double margin, npManifold3* m)
+{
+	m->pointCount = 0;
+	m->normal = v3(0.0, 0.0, 0.0);
+	if (polyA == NULL || sphereB == NULL || sphereB->type != NP_SHAPE_SPHERE || !isPolyhedron(polyA))
+		return;
+	Mat3 r = quatToMat(xfA->q);
+	npVec3 d = v3Sub(xfB->p, xfA->p);
+	npVec3 c = v3(v3Dot(r.cx, d), v3Dot(r.cy, d), v3Dot(r.cz, d));
+	polyhedronAndSphere(polyA, c, sphereB->radius, margin, m);
+	toWorldWith(m, &r, xfA->p);
+}
+
+npManifold3 npCollidePolyhedronAndSphere(const npShape3* polyA, npTransform3 xfA,
+										 const npShape3* sphereB, npTransform3 xfB, double margin)
+{
+	npManifold3 m;
+	collidePolyhedronAndSphere(polyA, &xfA, sphereB, &xfB, margin, &m);
 	return m;
 }
 
 // ---------------------------------------------------------------------------------- dispatch
-
-static bool isPolyhedron(const npShape3* s)
-{
-	return s->type == NP_SHAPE_BOX3 || s->type == NP_SHAPE_HULL3 || s->type == NP_SHAPE_TRIANGLE3;
-}
 
 // A transform npMakeTransform3 could have built: finite, bounded, (nearly) unit quaternion.
 static bool usableTransform(npTransform3 xf)
@@ -1911,35 +1988,57 @@ static bool usableTransform(npTransform3 xf)
 		   qq <= 1.001;
 }
 
-npManifold3 npCollide3(const npShape3* shapeA, npTransform3 xfA, const npShape3* shapeB,
-					   npTransform3 xfB, double margin)
+// npCollide3 writing into *m (all paths fill the caller's manifold; the polyhedron pairs, the
+// common case in a game, without an intermediate copy).
+static void collide3(const npShape3* shapeA, const npTransform3* xfA, const npShape3* shapeB,
+					 const npTransform3* xfB, double margin, npManifold3* m)
 {
+	m->pointCount = 0;
+	m->normal = v3(0.0, 0.0, 0.0);
 	// NaN fails every comparison, so non-finite input is rejected here too.
-	if (shapeA == NULL || shapeB == NULL || !(margin >= 0.0) || margin > NP_HUGE || !usableTransform(xfA) ||
-		!usableTransform(xfB))
-		return emptyManifold();
+	if (shapeA == NULL || shapeB == NULL || !(margin >= 0.0) || margin > NP_HUGE || !usableTransform(*xfA) ||
+		!usableTransform(*xfB))
+		return;
 	npShapeType3 ta = shapeA->type, tb = shapeB->type;
 	bool rA = ta == NP_SHAPE_SPHERE || ta == NP_SHAPE_CAPSULE3;
 	bool rB = tb == NP_SHAPE_SPHERE || tb == NP_SHAPE_CAPSULE3;
 	if (!rA && !isPolyhedron(shapeA))
-		return emptyManifold();
+		return;
 	if (!rB && !isPolyhedron(shapeB))
-		return emptyManifold();
+		return;
 	if (!rA && !rB)
-		return npCollidePolyhedra(shapeA, xfA, shapeB, xfB, margin);
-	if (ta == NP_SHAPE_SPHERE && tb == NP_SHAPE_SPHERE)
-		return npCollideSpheres(shapeA, xfA, shapeB, xfB, margin);
-	if (ta == NP_SHAPE_CAPSULE3 && tb == NP_SHAPE_CAPSULE3)
-		return npCollideCapsules3(shapeA, xfA, shapeB, xfB, margin);
-	if (ta == NP_SHAPE_CAPSULE3 && tb == NP_SHAPE_SPHERE)
-		return npCollideCapsuleAndSphere(shapeA, xfA, shapeB, xfB, margin);
-	if (ta == NP_SHAPE_SPHERE && tb == NP_SHAPE_CAPSULE3)
-		return flipManifold(npCollideCapsuleAndSphere(shapeB, xfB, shapeA, xfA, margin));
-	if (tb == NP_SHAPE_SPHERE)
-		return npCollidePolyhedronAndSphere(shapeA, xfA, shapeB, xfB, margin);
-	if (tb == NP_SHAPE_CAPSULE3)
-		return npCollidePolyhedronAndCapsule(shapeA, xfA, shapeB, xfB, margin);
-	if (ta == NP_SHAPE_SPHERE)
-		return flipManifold(npCollidePolyhedronAndSphere(shapeB, xfB, shapeA, xfA, margin));
-	return flipManifold(npCollidePolyhedronAndCapsule(shapeB, xfB, shapeA, xfA, margin));
+		collidePolyhedra(shapeA, xfA, shapeB, xfB, margin, m);
+	else if (ta == NP_SHAPE_SPHERE && tb == NP_SHAPE_SPHERE)
+		*m = npCollideSpheres(shapeA, *xfA, shapeB, *xfB, margin);
+	else if (ta == NP_SHAPE_CAPSULE3 && tb == NP_SHAPE_CAPSULE3)
+		*m = npCollideCapsules3(shapeA, *xfA, shapeB, *xfB, margin);
+	else if (ta == NP_SHAPE_CAPSULE3 && tb == NP_SHAPE_SPHERE)
+		*m = npCollideCapsuleAndSphere(shapeA, *xfA, shapeB, *xfB, margin);
+	else if (ta == NP_SHAPE_SPHERE && tb == NP_SHAPE_CAPSULE3)
+	{
+		*m = npCollideCapsuleAndSphere(shapeB, *xfB, shapeA, *xfA, margin);
+		flipManifold(m);
+	}
+	else if (tb == NP_SHAPE_SPHERE)
+		collidePolyhedronAndSphere(shapeA, xfA, shapeB, xfB, margin, m);
+	else if (tb == NP_SHAPE_CAPSULE3)
+		*m = npCollidePolyhedronAndCapsule(shapeA, *xfA, shapeB, *xfB, margin);
+	else if (ta == NP_SHAPE_SPHERE)
+	{
+		collidePolyhedronAndSphere(shapeB, xfB, shapeA, xfA, margin, m);
+		flipManifold(m);
+	}
+	else
+	{
+		*m = npCollidePolyhedronAndCapsule(shapeB, *xfB, shapeA, *xfA, margin);
+		flipManifold(m);
+	}
+}
+
+npManifold3 npCollide3(const npShape3* shapeA, npTransform3 xfA, const npShape3* shapeB,
+					   npTransform3 xfB, double margin)
+{
+	npManifold3 m;
+	collide3(shapeA, &xfA, shapeB, &xfB, margin, &m);
+	return m;
 }
