@@ -6,8 +6,8 @@
 // A 64 x 64 grid of unit cells (8,192 triangles), gently rolling (z = 0.25 sin(x/5) cos(y/7)),
 // queried at 1024 fixed pseudo-random poses by a sphere (r 0.5), a box (half extents 0.5, yawed) and
 // a capsule (half height 0.5, r 0.3, yawed) resting ~0.05 deep; internal-edge removal on and off.
-// Then the sphere against grids of ~1k, 100k and 1M triangles. Process CPU time, median of 7 runs
-// after a warm-up (V8 tiers up first).
+// Then the sphere against grids of ~1k, 100k and 1M triangles, poses spread out and in a 20 x 20
+// patch. Process CPU time, median of 7 runs after a warm-up (V8 tiers up first).
 import { init } from '../js/narrowphase.mjs';
 
 const POSES = 1024;
@@ -119,7 +119,10 @@ for (const n of [22, 224, 708]) {
 	const g = makeGrid(np, n);
 	const poses = makePoses(n, 0.45, false);
 	const ns = time((i) => np.meshContacts(sphere, poses[i], g.mesh).length);
-	console.log(`    ${String(g.mesh.triangleCount).padStart(8)} triangles (BVH depth ${String(g.mesh.depth).padStart(2)}, created in ${g.createMs.toFixed(1).padStart(7)} ms, ${(g.mesh.bytes / 1048576).toFixed(1).padStart(5)} MB): ${ns.toFixed(1).padStart(8)} ns/query`);
+	// The same query with the poses kept in a 20 x 20 patch (cache-resident): see mesh_bench.c.
+	const patch = makePoses(24, 0.45, false);
+	const local = time((i) => np.meshContacts(sphere, patch[i], g.mesh).length);
+	console.log(`    ${String(g.mesh.triangleCount).padStart(8)} triangles (BVH depth ${String(g.mesh.depth).padStart(2)}, created in ${g.createMs.toFixed(1).padStart(7)} ms, ${(g.mesh.bytes / 1048576).toFixed(1).padStart(5)} MB): ${ns.toFixed(1).padStart(8)} ns/query spread out, ${local.toFixed(1).padStart(8)} ns/query in a 20x20 patch`);
 	g.mesh.dispose();
 }
 for (const [, shape] of shapes) shape.dispose();
