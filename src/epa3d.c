@@ -192,13 +192,15 @@ static epaShape blowUp(const npPair3* pair, const npGjkResult3* gjk, double tol,
 	return EPA_SOLID;
 }
 
-// Overlap of A and B along unit axis u (A's frame, pointing from A to B): max over A of x.u minus
-// min over B of x.u. Never below the penetration depth; equal to it on the best axis.
-static double overlapAlong(const npPair3* pair, npVec3 u)
+// The polish's answer: an axis, the overlap along it, and a vertex of each shape on its support
+// plane along that axis (for the witness points).
+typedef struct polishAxis
 {
-	npSupportPoint3 s = npSupportPair3(pair, u);
-	return v3Dot(s.w, u);
-}
+	npVec3 axis;  // unit, A's frame, from A to B
+	double depth; // overlap of the cores along it
+	int indexA;   // A's vertex on A's support plane
+	int indexB;   // B's vertex on B's support plane
+} polishAxis;
 
 typedef struct polishCandidate
 {
@@ -206,9 +208,13 @@ typedef struct polishCandidate
 	double align;
 } polishCandidate;
 
-// Keeps the `k` entries with the largest alignment (insertion into a short sorted list).
+// Keeps the `k` entries with the largest alignment (insertion into a short sorted list; an index
+// already listed is ignored).
 static int keepBest(polishCandidate* list, int count, int k, int index, double align)
 {
+	for (int i = 0; i < count; ++i)
+		if (list[i].index == index)
+			return count;
 	int pos = count < k ? count : k;
 	while (pos > 0 && list[pos - 1].align < align)
 	{
@@ -225,151 +231,176 @@ static int keepBest(polishCandidate* list, int count, int k, int index, double a
 	return count;
 }
 
-// Distinct edges (half-edge index, even) leaving the given vertices of a polyhedron view.
-static int collectEdges(const npPolyhedron3* poly, const int* vertices, int vertexCount, int* edges, int capacity)
+// The features around a few vertices of a polyhedron view: the edges (even half-edge index) and
+// faces touching them, found by turning around each vertex (h and h ^ 1 are twins; the next of
+// the twin is the next half-edge leaving the same vertex). An edge joining two of the vertices is
+// listed once (from the first); a face touching several of them is listed for each (callers
+// tolerate repeats).
+typedef struct vertexFan
 {
-	int count = 0;
+	int edges[24];
+	int faces[24];
+	int edgeCount;
+	int faceCount;
+} vertexFan;
+
+static void collectFan(const npPolyhedron3* poly, const int* vertices, vertexFan* fan)
+{
+	fan->edgeCount = 0;
+	fan->faceCount = 0;
 	if (poly->halfEdgeCount == 0)
-		return 0;
-	for (int i = 0; i < vertexCount; ++i)
+		return;
+	const npHalfEdge3* edges = poly->halfEdges;
+	for (int i = 0; i < 3; ++i)
 	{
 		int v = vertices[i];
+		if ((i > 0 && vertices[0] == v) || (i > 1 && vertices[1] == v))
+			continue;
 		int start = poly->vertexEdge[v], h = start;
 		for (int guard = 0; guard < 64; ++guard)
 		{
-			int edge = h & ~1;
-			bool known = false;
-			for (int k = 0; k < count; ++k)
-				known = known || edges[k] == edge;
-			if (!known && count < capacity)
-				edges[count++] = edge;
-			h = poly->halfEdges[poly->halfEdges[h].twin].next; // next edge leaving v
+			const npHalfEdge3* twin = &edges[h ^ 1];
+			int w = twin->origin;
+			// Skip an edge whose other end is an earlier vertex of the list (listed there).
+			bool earlier = (i > 0 && vertices[0] == w) || (i > 1 && vertices[1] == w);
+			if (!earlier && fan->edgeCount < 24)
+				fan->edges[fan->edgeCount++] = h & ~1;
+			int face = edges[h].face;
+			if (face != NP_NO_FACE3 && fan->faceCount < 24)
+				fan->faces[fan->faceCount++] = face;
+			h = twin->next;
 			if (h == start)
 				break;
 		}
 	}
-	return count;
 }
 
-// Distinct entries of three indices.
-static int distinct3(const int* in, int* out)
+// Overlap along A's face f (its normal is the axis): the plane offset minus B's lowest point.
+static void tryFaceA(const npPair3* pair, int f, polishAxis* best)
 {
-	int n = 0;
-	for (int i = 0; i < 3; ++i)
-	{
-		bool known = false;
-		for (int k = 0; k < n; ++k)
-			known = known || out[k] == in[i];
-		if (!known)
-			out[n++] = in[i];
-	}
-	return n;
+	const npPolyhedron3* pa = &pair->polyA;
+	npPlane3 plane = pa->planes[f];
+	npVec3 u = plane.normal;
+	int ib = npCoreSupport3(pair->kindB, &pair->polyB, npPairDirToB(pair, v3Neg(u)));
+	double d = plane.offset - v3Dot(u, npPairVertexB(pair, ib));
+	if (d < best->depth)
+		*best = (polishAxis){ u, d, pa->halfEdges[pa->faceEdge[f]].origin, ib };
 }
 
-// The separating-axis polish (see the top of the file). Returns the best axis and its depth.
-static npVec3 polish(const npPair3* pair, npVec3 n, double depth, const int* featureA, const int* featureB,
-					 bool wide, double* bestDepth)
+// Overlap along B's face f: the axis from A to B is minus its normal.
+static void tryFaceB(const npPair3* pair, int f, polishAxis* best)
+{
+	const npPolyhedron3* pb = &pair->polyB;
+	npPlane3 plane = pb->planes[f];
+	const double(*r)[3] = pair->rot;
+	npVec3 m = plane.normal;
+	npVec3 mA = { r[0][0] * m.x + r[0][1] * m.y + r[0][2] * m.z, r[1][0] * m.x + r[1][1] * m.y + r[1][2] * m.z,
+				  r[2][0] * m.x + r[2][1] * m.y + r[2][2] * m.z };
+	npVec3 u = v3Neg(mA);
+	int ia = npCoreSupport3(pair->kindA, &pair->polyA, u);
+	double d = v3Dot(u, pair->polyA.vertices[ia]) + plane.offset + v3Dot(mA, pair->xfB.p);
+	if (d < best->depth)
+		*best = (polishAxis){ u, d, ia, pb->halfEdges[pb->faceEdge[f]].origin };
+}
+
+// The separating-axis polish (see the top of the file). `start` is EPA's normal with its exact
+// overlap and support vertices; the result is the best candidate found (possibly `start`).
+static polishAxis polish(const npPair3* pair, polishAxis start, const int* featureA, const int* featureB, bool wide)
 {
 	const npPolyhedron3* pa = &pair->polyA;
 	const npPolyhedron3* pb = &pair->polyB;
-	npVec3 best = n;
-	*bestDepth = depth;
+	npVec3 n = start.axis;
+	polishAxis best = start;
 
-	// When EPA converged its final face is a facet of the Minkowski difference, so its normal is
-	// one of the candidate axes up to rounding: only candidates within a narrow cone
-	// (cos >= 1 - 1e-6, about 1.4e-3 rad) can improve it. Otherwise (no convergence) the cone is
-	// the whole half-space and the three best-aligned faces of each shape are tried.
+	// When EPA converged its final face lies in a facet of the Minkowski difference, so its normal
+	// is one of the candidate axes up to rounding: only candidates within a narrow cone
+	// (cos >= 1 - 1e-6, about 1.4e-3 rad) can improve it, and the facet's features contain the
+	// face's corners: A's face or edge through A's corner points, B's likewise. So the faces and
+	// edges touching those vertices are the candidates. Otherwise (no convergence) the cone is the
+	// whole half-space and the three best-aligned faces of each shape are tried as well.
 	double minAlign = wide ? 0.0 : 1.0 - 1.0e-6;
+	vertexFan fanA, fanB;
+	collectFan(pa, featureA, &fanA);
+	collectFan(pb, featureB, &fanB);
+	npVec3 nB = npPairDirToB(pair, n);
 
 	// Face normals of A best aligned with n; of B best aligned with -n (in A's frame).
 	enum { K = 3 };
 	polishCandidate listA[K], listB[K];
 	int countA = 0, countB = 0;
-	for (int f = 0; f < pa->faceCount; ++f)
+	if (wide)
 	{
-		double align = v3Dot(pa->planes[f].normal, n);
-		if (align > minAlign)
-			countA = keepBest(listA, countA, K, f, align);
+		for (int f = 0; f < pa->faceCount; ++f)
+		{
+			double align = v3Dot(pa->planes[f].normal, n);
+			if (align > minAlign)
+				countA = keepBest(listA, countA, K, f, align);
+		}
+		for (int f = 0; f < pb->faceCount; ++f)
+		{
+			double align = -v3Dot(pb->planes[f].normal, nB);
+			if (align > minAlign)
+				countB = keepBest(listB, countB, K, f, align);
+		}
 	}
-	npVec3 nB = npPairDirToB(pair, n);
-	for (int f = 0; f < pb->faceCount; ++f)
+	else
 	{
-		double align = -v3Dot(pb->planes[f].normal, nB);
-		if (align > minAlign)
-			countB = keepBest(listB, countB, K, f, align);
-	}
-	// EPA's normal is (to rounding) a face normal: that face is the answer. Evaluate it alone,
-	// which also snaps the normal onto the exact face normal (its depth is exact; it is kept even
-	// when rounding makes the EPA normal's overlap a hair smaller).
-	bool snap = false;
-	if (!wide && countA > 0 && listA[0].align >= 1.0 - 1.0e-13 && (countB == 0 || listB[0].align < listA[0].align))
-	{
-		countA = 1, countB = 0, snap = true;
-		*bestDepth = DBL_MAX;
-	}
-	else if (!wide && countB > 0 && listB[0].align >= 1.0 - 1.0e-13)
-	{
-		countA = 0, countB = 1, snap = true;
-		*bestDepth = DBL_MAX;
+		for (int i = 0; i < fanA.faceCount; ++i)
+		{
+			int f = fanA.faces[i];
+			double align = v3Dot(pa->planes[f].normal, n);
+			if (align > minAlign)
+				countA = keepBest(listA, countA, K, f, align);
+		}
+		for (int i = 0; i < fanB.faceCount; ++i)
+		{
+			int f = fanB.faces[i];
+			double align = -v3Dot(pb->planes[f].normal, nB);
+			if (align > minAlign)
+				countB = keepBest(listB, countB, K, f, align);
+		}
+		// EPA's normal is (to rounding) a face normal: that face is the answer. Evaluate it
+		// alone, which also snaps the normal onto the exact face normal (its depth is exact; it is
+		// kept even when rounding makes the EPA normal's overlap a hair smaller).
+		if (countA > 0 && listA[0].align >= 1.0 - 1.0e-13 && (countB == 0 || listB[0].align < listA[0].align))
+		{
+			best.depth = DBL_MAX;
+			tryFaceA(pair, listA[0].index, &best);
+			return best;
+		}
+		if (countB > 0 && listB[0].align >= 1.0 - 1.0e-13)
+		{
+			best.depth = DBL_MAX;
+			tryFaceB(pair, listB[0].index, &best);
+			return best;
+		}
 	}
 	for (int i = 0; i < countA; ++i)
-	{
-		npPlane3 plane = pa->planes[listA[i].index];
-		// A's extent along its own face normal is the plane offset; B's needs one support.
-		npVec3 u = plane.normal;
-		int ib = npPolyhedronSupport3(pb, npPairDirToB(pair, v3Neg(u)));
-		double d = plane.offset - v3Dot(u, npPairPointB(pair, pb->vertices[ib]));
-		if (d < *bestDepth)
-		{
-			*bestDepth = d;
-			best = u;
-		}
-	}
+		tryFaceA(pair, listA[i].index, &best);
 	for (int i = 0; i < countB; ++i)
-	{
-		npPlane3 plane = pb->planes[listB[i].index];
-		// B's face normal m (B's frame); the axis from A to B is -m.
-		const double(*r)[3] = pair->rot;
-		npVec3 m = plane.normal;
-		npVec3 mA = { r[0][0] * m.x + r[0][1] * m.y + r[0][2] * m.z, r[1][0] * m.x + r[1][1] * m.y + r[1][2] * m.z,
-					  r[2][0] * m.x + r[2][1] * m.y + r[2][2] * m.z };
-		npVec3 u = v3Neg(mA);
-		int ia = npPolyhedronSupport3(pa, u);
-		double d = v3Dot(u, pa->vertices[ia]) + plane.offset + v3Dot(mA, pair->xfB.p);
-		if (d < *bestDepth)
-		{
-			*bestDepth = d;
-			best = u;
-		}
-	}
-
-	if (snap)
-		return best;
+		tryFaceB(pair, listB[i].index, &best);
 
 	// Edge pairs at EPA's feature vertices. An axis within the cone around n is perpendicular to
 	// both edges, so an edge with a large component along n cannot produce one: such edges are
 	// dropped before pairing (|e.n| > sin(cone angle) |e|).
-	int vertsA[3], vertsB[3];
-	int countVA = distinct3(featureA, vertsA), countVB = distinct3(featureB, vertsB);
-	int edgesA[16], edgesB[16];
-	int eA = collectEdges(pa, vertsA, countVA, edgesA, 16);
-	int eB = collectEdges(pb, vertsB, countVB, edgesB, 16);
 	double cone = minAlign;
 	double sinCone = wide ? 1.0 : 1.4143e-3; // about sqrt(1 - cone^2)
-	npVec3 dirA[16], dirB[16];
+	npVec3 dirA[24], dirB[24];
 	int keptA = 0, keptB = 0;
-	for (int i = 0; i < eA; ++i)
+	for (int i = 0; i < fanA.edgeCount; ++i)
 	{
-		const npHalfEdge3* h = &pa->halfEdges[edgesA[i]];
+		const npHalfEdge3* h = &pa->halfEdges[fanA.edges[i]];
 		npVec3 d = v3Sub(pa->vertices[pa->halfEdges[h->twin].origin], pa->vertices[h->origin]);
 		double along = v3Dot(d, n);
 		if (along * along <= sinCone * sinCone * v3LengthSq(d))
 			dirA[keptA++] = d;
 	}
+	if (keptA == 0)
+		return best;
 	const double(*r)[3] = pair->rot;
-	for (int j = 0; j < eB; ++j)
+	for (int j = 0; j < fanB.edgeCount; ++j)
 	{
-		const npHalfEdge3* h = &pb->halfEdges[edgesB[j]];
+		const npHalfEdge3* h = &pb->halfEdges[fanB.edges[j]];
 		npVec3 l = v3Sub(pb->vertices[pb->halfEdges[h->twin].origin], pb->vertices[h->origin]);
 		npVec3 d = { r[0][0] * l.x + r[0][1] * l.y + r[0][2] * l.z, r[1][0] * l.x + r[1][1] * l.y + r[1][2] * l.z,
 					 r[2][0] * l.x + r[2][1] * l.y + r[2][2] * l.z };
@@ -392,12 +423,10 @@ static npVec3 polish(const npPair3* pair, npVec3 n, double depth, const int* fea
 				break;
 			evaluated += 1;
 			npVec3 u = v3Scale((align < 0.0 ? -1.0 : 1.0) / sqrt(lenSq), c);
-			double d = overlapAlong(pair, u);
-			if (d < *bestDepth)
-			{
-				*bestDepth = d;
-				best = u;
-			}
+			int ia, ib;
+			double d = v3Dot(npSupportIndices3(pair, u, &ia, &ib), u);
+			if (d < best.depth)
+				best = (polishAxis){ u, d, ia, ib };
 		}
 	return best;
 }
@@ -717,14 +746,12 @@ npPenetrationResult3 npPenetration3(const npShape3* shapeA, npTransform3 xfA, co
 			coreDepth = v3Dot(sw, normal);
 			if (pair.polyA.halfEdgeCount > 0 || pair.polyB.halfEdgeCount > 0)
 			{
-				double polished;
-				npVec3 n = polish(&pair, normal, coreDepth, epa.indexA, epa.indexB, stop != NP_EPA3_CONVERGED, &polished);
-				if (n.x != normal.x || n.y != normal.y || n.z != normal.z)
-				{
-					normal = n;
-					npSupportIndices3(&pair, normal, &supportA, &supportB);
-				}
-				coreDepth = polished;
+				polishAxis found = polish(&pair, (polishAxis){ normal, coreDepth, supportA, supportB }, epa.indexA,
+										  epa.indexB, stop != NP_EPA3_CONVERGED);
+				normal = found.axis;
+				coreDepth = found.depth;
+				supportA = found.indexA;
+				supportB = found.indexB;
 			}
 			npVec3 spA = pair.polyA.vertices[supportA];
 			npVec3 spB = npPairVertexB(&pair, supportB);
