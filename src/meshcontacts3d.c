@@ -1090,17 +1090,21 @@ npResult npMeshContacts3(const npShape3* shape, npTransform3 transform,
 	si.centre = transform.p;
 	if (shape->type == NP_SHAPE_HULL3)
 		si.centre = npTransformPoint3(transform, shape->hull->centroid);
-	si.segment[0] = npTransformPoint3(transform, (npVec3){ 0.0, -shape->halfHeight, 0.0 });
-	si.segment[1] = npTransformPoint3(transform, (npVec3){ 0.0, shape->halfHeight, 0.0 });
-	si.axes[0] = npRotate3(transform.q, (npVec3){ 1.0, 0.0, 0.0 });
-	si.axes[1] = npRotate3(transform.q, (npVec3){ 0.0, 1.0, 0.0 });
-	si.axes[2] = npRotate3(transform.q, (npVec3){ 0.0, 0.0, 1.0 });
-	si.half[0] = shape->halfExtents.x;
-	si.half[1] = shape->halfExtents.y;
-	si.half[2] = shape->halfExtents.z;
+	// World-space data for the shape's own per-triangle routine (nothing extra for spheres).
 	si.cornerCount = 0;
-	if (shape->type == NP_SHAPE_BOX3)
+	if (shape->type == NP_SHAPE_CAPSULE3)
 	{
+		si.segment[0] = npTransformPoint3(transform, (npVec3){ 0.0, -shape->halfHeight, 0.0 });
+		si.segment[1] = npTransformPoint3(transform, (npVec3){ 0.0, shape->halfHeight, 0.0 });
+	}
+	else if (shape->type == NP_SHAPE_BOX3)
+	{
+		si.axes[0] = npRotate3(transform.q, (npVec3){ 1.0, 0.0, 0.0 });
+		si.axes[1] = npRotate3(transform.q, (npVec3){ 0.0, 1.0, 0.0 });
+		si.axes[2] = npRotate3(transform.q, (npVec3){ 0.0, 0.0, 1.0 });
+		si.half[0] = shape->halfExtents.x;
+		si.half[1] = shape->halfExtents.y;
+		si.half[2] = shape->halfExtents.z;
 		for (int i = 0; i < 8; ++i)
 		{
 			npVec3 local = { i & 1 ? si.half[0] : -si.half[0], i & 2 ? si.half[1] : -si.half[1],
