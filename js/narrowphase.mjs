@@ -34,8 +34,10 @@
 // so shapes that are never disposed are freed after garbage collection.
 import * as api2d from './api2d.mjs';
 import * as api3d from './api3d.mjs';
+import * as apimesh from './apimesh.mjs';
 
-const API_MODULES = [api2d, api3d];
+// Order matters: the mesh module takes the 3D module's shapes.
+const API_MODULES = [api2d, api3d, apimesh];
 
 /** Error thrown for bad input. `code` is a stable string such as 'NP_NON_FINITE'. */
 export class NarrowphaseError extends Error {
