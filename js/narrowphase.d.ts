@@ -1,6 +1,6 @@
 // Type declarations for the narrowphase JS API (js/narrowphase.mjs).
-// API modules added later (3D, meshes) declare their shapes and results in their own section
-// below and add their methods to the Narrowphase interface.
+// Sections: 2D (js/api2d.mjs), 3D (js/api3d.mjs), meshes (js/apimesh.mjs); a new API module
+// declares its types in its own section and adds its methods to the Narrowphase interface.
 
 /** A 2D vector [x, y]. */
 export type Vec2 = [number, number];
@@ -159,6 +159,215 @@ export interface PenetrationOptions {
 	trace?: boolean;
 }
 
+// ---------------------------------------------------------------------------------------- 3D
+// (js/api3d.mjs) Shapes are a convex core inflated by a radius, as in 2D. Transforms are a
+// position and a unit quaternion [x, y, z, w] (normalised by the library; a zero quaternion is
+// NP_INVALID_TRANSFORM). np.overlap / distance / penetration / manifold take 3D shapes too; mixing
+// a 2D and a 3D shape throws NP_INVALID_ARGUMENT.
+
+/** A 3D vector [x, y, z]. */
+export type Vec3 = [number, number, number];
+
+/** Anything accepted where a 3D vector is read: a plain array or a typed array of length 3. */
+export type Vec3Like = readonly [number, number, number] | ArrayLike<number>;
+
+/** A rigid 3D transform: rotate by the quaternion `rotation` [x, y, z, w], then translate.
+ *  Missing fields (or a missing transform) mean identity. */
+export interface Transform3 {
+	position?: Vec3Like;
+	rotation?: readonly [number, number, number, number] | ArrayLike<number>;
+}
+
+export type ShapeKind3D = 'sphere' | 'capsule3d' | 'box3d' | 'hull3d' | 'triangle3d';
+
+/** A 3D convex shape. */
+export interface Shape3D extends Shape {
+	readonly kind: ShapeKind3D;
+	/** Number of dimensions (3). */
+	readonly dim: 3;
+	/** Rounding radius (sphere and capsule radius; 0 for sharp shapes). */
+	readonly radius: number;
+	/** Capsule half height along local y (0 for other shapes). */
+	readonly halfHeight: number;
+	/** Number of faces of the core (0 for sphere and capsule; 2 for a triangle). */
+	readonly faceCount: number;
+	/** Core vertices in local space (sphere: [[0, 0, 0]], capsule: its segment's ends). */
+	readonly vertices: readonly (readonly [number, number, number])[];
+}
+
+export interface DistanceResult3 {
+	/** Distance between the shapes; 0 when they overlap. */
+	distance: number;
+	pointA: Vec3;
+	pointB: Vec3;
+	/** Unit vector from pointA to pointB; [0, 0, 0] when overlapping. */
+	normal: Vec3;
+	iterations: number;
+}
+
+export type EpaStop3 = 'none' | 'converged' | 'max-iterations' | 'cores-separated' | 'flat' | 'no-progress';
+
+export interface PenetrationResult3 {
+	/** Penetration depth (>= 0); moving B by depth * normal separates the shapes. */
+	depth: number;
+	/** Unit direction from A to B. */
+	normal: Vec3;
+	/** Deepest point of A inside B (world space, on A's surface). */
+	pointA: Vec3;
+	/** Deepest point of B inside A (world space, on B's surface). */
+	pointB: Vec3;
+	/** pointA in A's local space. */
+	localA: Vec3;
+	/** pointB in B's local space. */
+	localB: Vec3;
+	/** Unit tangents completing the normal to an orthonormal basis. */
+	tangent1: Vec3;
+	tangent2: Vec3;
+	iterations: number;
+	stop: EpaStop3;
+}
+
+export interface ManifoldPoint3 {
+	pointA: Vec3;
+	pointB: Vec3;
+	/** dot(pointA - pointB, normal): positive when overlapping, negative for speculative points. */
+	depth: number;
+	/** Feature id: stays the same while the same features touch. */
+	id: number;
+}
+
+export interface Manifold3 {
+	/** Unit normal from A to B. */
+	normal: Vec3;
+	/** At most 4 points; [] when there is no contact. */
+	points: ManifoldPoint3[];
+}
+
+/** A point kept by a ContactCache3D. */
+export interface CachedPoint3 {
+	pointA: Vec3;
+	pointB: Vec3;
+	/** pointA in A's local space. */
+	localA: Vec3;
+	/** pointB in B's local space. */
+	localB: Vec3;
+	depth: number;
+	id: number;
+	/** Updates this point has survived (0 when just added). */
+	age: number;
+	/** The numbers stored with setUserData (e.g. accumulated impulses). */
+	user: number[];
+}
+
+export interface ContactCacheOptions {
+	/** Largest tangential drift before a point is dropped; also the matching distance (default 0.02, > 0). */
+	breakDistance?: number;
+	/** Points separated by more than this along the normal are dropped (default 0, >= 0). */
+	margin?: number;
+}
+
+/** A persistent contact set for one pair of shapes (npContactCache3). */
+export interface ContactCache3D {
+	readonly breakDistance: number;
+	readonly margin: number;
+	/** Feeds this frame's result: a manifold (its points are taken, user data carried over from
+	 *  matched points), a single point such as a penetration result (accumulated, up to 4), or null
+	 *  (no contact this frame: the cached points are only refreshed). Returns the current points. */
+	update(result: Manifold3 | PenetrationResult3 | { pointA: Vec3Like; pointB: Vec3Like; normal: Vec3Like; id?: number } | null,
+		ta?: Transform3 | null, tb?: Transform3 | null): CachedPoint3[];
+	/** Re-measures the cached points for new transforms, dropping stale ones. Returns the points. */
+	refresh(ta?: Transform3 | null, tb?: Transform3 | null): CachedPoint3[];
+	/** Current points, deepest first. */
+	readonly points: CachedPoint3[];
+	/** World normal (A to B) of the last update. */
+	readonly normal: Vec3;
+	/** Number of cached points. */
+	readonly count: number;
+	/** Stores up to limits3d.userData numbers on point `index` (NP_OUT_OF_RANGE when there is no such point). */
+	setUserData(index: number, values: ArrayLike<number>): void;
+	/** Forgets every point. */
+	clear(): void;
+	/** Frees the wasm memory now; calling it again does nothing. */
+	dispose(): void;
+	readonly disposed: boolean;
+}
+
+// ---------------------------------------------------------------------------------------- meshes
+// (js/apimesh.mjs)
+
+/** A triangle mesh in wasm memory (one-sided triangles: counter-clockwise = front). */
+export interface Mesh3D {
+	readonly kind: 'mesh3d';
+	/** Welded vertices. */
+	readonly vertexCount: number;
+	/** Triangles kept. */
+	readonly triangleCount: number;
+	/** Vertices given. */
+	readonly inputVertexCount: number;
+	/** Triangles given. */
+	readonly inputTriangleCount: number;
+	/** Triangles dropped as degenerate (zero area or a repeated vertex after welding). */
+	readonly skippedTriangles: number;
+	/** BVH nodes. */
+	readonly nodeCount: number;
+	/** BVH depth. */
+	readonly depth: number;
+	/** Edges used by one triangle only. */
+	readonly boundaryEdges: number;
+	/** Edges used by more than two triangles. */
+	readonly nonManifoldEdges: number;
+	/** Bytes of wasm memory the mesh occupies. */
+	readonly bytes: number;
+	/** Bounds in mesh space. */
+	readonly lower: Vec3;
+	readonly upper: Vec3;
+	/** Weld tolerance used. */
+	readonly weldTolerance: number;
+	/** Frees the wasm memory now; calling it again does nothing. */
+	dispose(): void;
+	readonly disposed: boolean;
+}
+
+export interface MeshOptions {
+	/** Vertices closer than this are merged (default 1e-6, >= 0). */
+	weldTolerance?: number;
+}
+
+export interface MeshContactOptions {
+	/** Contact distance (default 0). */
+	margin?: number;
+	/** At most 4 contacts per mesh: the deepest, then the most spread (default false). */
+	reduce?: boolean;
+	/** Drop contacts on internal edges and vertices (Terdiman's method; default true). */
+	removeInternalEdges?: boolean;
+	/** For study: 'terdiman' (default), 'initial' (before voiding) or 'all'. */
+	algorithm?: 'terdiman' | 'initial' | 'all';
+	/** Position matching of shared vertices across meshes (default 1e-6). */
+	featureTolerance?: number;
+}
+
+export interface MeshContact {
+	/** On the shape's surface, world space. */
+	pointA: Vec3;
+	/** On the mesh's surface, world space. */
+	pointB: Vec3;
+	/** Unit normal from the shape to the mesh. */
+	normal: Vec3;
+	/** Positive when overlapping. */
+	depth: number;
+	/** Index of the mesh in the meshes argument. */
+	mesh: number;
+	/** Triangle index in that mesh. */
+	triangle: number;
+	/** Which feature of the triangle is touched. */
+	feature: 'face' | 'edge' | 'vertex';
+	/** Edge (0..2) or vertex (0..2) index within the triangle; 0 for a face. */
+	featureIndex: number;
+}
+
+/** Contacts of meshContacts; `overflow` is set when a fixed capacity was exceeded (some contacts dropped). */
+export type MeshContacts = MeshContact[] & { overflow?: true };
+
 /** The API object returned by init(). */
 export interface Narrowphase {
 	/** A disc of the given radius (> 0) centred at the local origin. */
@@ -193,6 +402,44 @@ export interface Narrowphase {
 	readonly NarrowphaseError: typeof NarrowphaseError;
 	/** Limits of the 2D shapes. */
 	readonly limits2d: { readonly maxPolygonVertices: number; readonly maxPolygonInput: number };
+	// ------------------------------------------------------------------------------ 3D
+	/** A sphere of the given radius (> 0). */
+	sphere(radius: number): Shape3D;
+	/** A capsule along the local y axis: segment (0, -halfHeight, 0)..(0, halfHeight, 0) plus radius. */
+	capsule3d(halfHeight: number, radius: number): Shape3D;
+	/** A box centred at the local origin with half extents (> 0). */
+	box3d(hx: number, hy: number, hz: number): Shape3D;
+	/** Convex hull of the points: [[x, y, z], ...] or flat [x0, y0, z0, ...]. */
+	hull3d(points: readonly Vec3Like[] | ArrayLike<number>): Shape3D;
+	/** A two-sided triangle. */
+	triangle3d(a: Vec3Like, b: Vec3Like, c: Vec3Like): Shape3D;
+	overlap(a: Shape3D, ta: Transform3 | undefined | null, b: Shape3D, tb: Transform3 | undefined | null): boolean;
+	distance(a: Shape3D, ta: Transform3 | undefined | null, b: Shape3D, tb: Transform3 | undefined | null): DistanceResult3;
+	penetration(a: Shape3D, ta: Transform3 | undefined | null, b: Shape3D, tb: Transform3 | undefined | null,
+		options?: object): PenetrationResult3 | null;
+	/** Contact manifold (at most 4 points in 3D). */
+	manifold(a: Shape3D, ta: Transform3 | undefined | null, b: Shape3D, tb: Transform3 | undefined | null,
+		options?: { margin?: number }): Manifold3;
+	/** A persistent contact cache for one pair. */
+	contactCache3d(options?: ContactCacheOptions): ContactCache3D;
+	/** The class of 3D shapes of this instance (for instanceof). */
+	readonly Shape3D: abstract new (...args: never[]) => Shape3D;
+	readonly ContactCache3D: abstract new (...args: never[]) => ContactCache3D;
+	readonly limits3d: { readonly maxHullInput: number; readonly maxHullVertices: number; readonly userData: number };
+
+	// ------------------------------------------------------------------------------ meshes
+	/** A triangle mesh from vertices (flat or [[x, y, z], ...]) and indices (3 per triangle).
+	 *  NP_OUT_OF_RANGE for a bad index; NP_DEGENERATE when no triangle is valid. */
+	mesh3d(vertices: readonly Vec3Like[] | ArrayLike<number>, indices: ArrayLike<number>, options?: MeshOptions): Mesh3D;
+	/** Contacts between a sphere, capsule, box or hull and one mesh (identity transform) or several
+	 *  meshes (bare or { mesh, transform }). */
+	meshContacts(shape: Shape3D, transform: Transform3 | undefined | null,
+		meshes: Mesh3D | readonly (Mesh3D | { mesh: Mesh3D; transform?: Transform3 | null })[],
+		options?: MeshContactOptions): MeshContacts;
+	readonly Mesh3D: abstract new (...args: never[]) => Mesh3D;
+	readonly limitsMesh: { readonly maxTriangles: number; readonly maxPoints: number; readonly maxMeshes: number;
+		readonly featureTolerance: number };
+
 	/** Bytes currently allocated in the wasm heap (for leak checks). */
 	heapInUse(): number;
 	/** Current size of the wasm memory in bytes. */
