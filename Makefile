@@ -137,18 +137,27 @@ setup-bench:
 $(B)/bench2d_native: bench/bench2d_native.cpp $(B)/libnarrowphase.a | setup-bench
 	g++ -std=c++17 -O2 -ffp-contract=off -Isrc/include $< $(B)/libnarrowphase.a -lbox2d -o $@
 
-bench-native: $(B)/bench2d_native
-	@$(B)/bench2d_native
+$(B)/bench3d_native: bench/bench3d_native.c $(B)/libnarrowphase.a
+	$(CC) $(NATIVE_CFLAGS) $< $(B)/libnarrowphase.a -lm -o $@
+
+$(B)/mesh_bench: bench/mesh_bench.c $(B)/libnarrowphase.a
+	$(CC) $(NATIVE_CFLAGS) $< $(B)/libnarrowphase.a -lm -o $@
+
+bench-native: $(B)/bench2d_native $(B)/bench3d_native $(B)/mesh_bench
+	@echo "== 2D, native"; $(B)/bench2d_native
+	@echo "== 3D, native"; $(B)/bench3d_native
+	@echo "== meshes, native"; $(B)/mesh_bench
 
 bench-node: $(WASM) setup-npm setup-bench
-	@node bench/node_bench.mjs
+	@echo "== from Node"; node bench/node_bench.mjs
+	@echo "== meshes, from Node"; node bench/mesh_bench.mjs
 
 bench: bench-native bench-node
 
 # Regenerate the shared test vectors (tests/vectors/*.json) from their independent generators
 # (plain Node, no dependencies; never the library). The generated files are committed.
 vectors:
-	@set -e; for g in tools/gen_vectors*.mjs; do echo "node $$g"; node $$g; done
+	@set -e; for g in tools/gen_*vectors*.mjs; do echo "node $$g"; node $$g; done
 
 clean:
 	rm -rf $(B) $(WASM)
