@@ -113,22 +113,25 @@ static inline npVec3 matMul(const Mat3* m, npVec3 v)
 }
 
 // Moves a manifold computed in A's local frame to world space, in place (r: A's rotation, p: its
-// position).
-static void toWorldWith(npManifold3* m, const Mat3* r, npVec3 p)
+// position). Point i with bit i of `offsetMask` set has pointA = pointB + depth * normal (a face
+// contact's reference point above its incident point): its pointA is rebuilt that way from the
+// moved pointB, a multiply-add instead of a rotation.
+static void toWorldWith(npManifold3* m, const Mat3* r, npVec3 p, unsigned offsetMask)
 {
-	m->normal = matMul(r, m->normal);
+	npVec3 n = matMul(r, m->normal);
+	m->normal = n;
 	for (int i = 0; i < m->pointCount; ++i)
 	{
 		npManifoldPoint3* mp = m->points + i;
-		mp->pointA = v3Add(matMul(r, mp->pointA), p);
 		mp->pointB = v3Add(matMul(r, mp->pointB), p);
+		mp->pointA = (offsetMask >> i) & 1u ? v3MulAdd(mp->pointB, mp->depth, n) : v3Add(matMul(r, mp->pointA), p);
 	}
 }
 
 static void toWorld(npManifold3* m, npTransform3 xfA)
 {
 	Mat3 r = quatToMat(xfA.q);
-	toWorldWith(m, &r, xfA.p);
+	toWorldWith(m, &r, xfA.p, 0u);
 }
 
 static bool isPolyhedron(const npShape3* s)
@@ -609,21 +612,37 @@ static double queryBoxFaces(npVec3 h, const npVec3* pts, int count, const Mat3* 
 // Faces (planes in a box's frame) against that box: the box's deepest vertex along -n has -h_k
 // where n_k > 0, so its plane distance is -(|n_x| h_x + |n_y| h_y + |n_z| h_z), the dot product
 // rounded the same way, and its index has bit k set where n_k < 0. Same results as queryFacesOf.
-static double queryFacesAgainstBox(const npPlane3* planes, int faceCount, npVec3 h, double stop, int* bestFace,
-								   int* bestVertex)
+// `pairs`: the faces come in opposite pairs 2k, 2k+1 (the other shape is a box too), which share the
+// distance term.
+static double queryFacesAgainstBox(const npPlane3* planes, int faceCount, bool pairs, npVec3 h, double stop,
+								   int* bestFace, int* bestVertex)
 {
 	double best = -DBL_MAX;
 	int bestIndex = 0;
-	for (int f = 0; f < faceCount; ++f)
+	int step = pairs ? 2 : 1;
+	for (int f = 0; f < faceCount; f += step)
 	{
 		npVec3 n = planes[f].normal;
-		double sep = -(fabs(n.x) * h.x + fabs(n.y) * h.y + fabs(n.z) * h.z) - planes[f].offset;
+		double lo = -(fabs(n.x) * h.x + fabs(n.y) * h.y + fabs(n.z) * h.z);
+		double sep = lo - planes[f].offset;
 		if (sep > best)
 		{
 			best = sep;
 			bestIndex = f;
 			if (sep > stop)
 				break;
+		}
+		if (pairs)
+		{
+			// Face f + 1 has normal -n: the same |n|, so the same deepest distance.
+			sep = lo - planes[f + 1].offset;
+			if (sep > best)
+			{
+				best = sep;
+				bestIndex = f + 1;
+				if (sep > stop)
+					break;
+			}
 		}
 	}
 	npVec3 n = planes[bestIndex].normal;
@@ -972,6 +991,27 @@ static double queryEdgeAxes(SatPair* w, const npVec3* dirsA, int countA, const n
 //   radius of B = hB_j1 |R_ij2| + hB_j2 |R_ij1|,  |L|^2 = R_i1j^2 + R_i2j^2 (exactly the cross product's).
 // The separation |c . L| - radii is compared with the best unnormalised; only the winner's axis is
 // normalised (as queryEdgeAxes does, so the supporting edges come out the same).
+static inline void tryBoxEdgeAxis(const double R[3][3], const double c[3], const double a[3], const double b[3],
+								  int i, int i1, int i2, int j, int j1, int j2, double* best, int* gi, int* gj,
+								  double* bestLenSq, double* sign)
+{
+	double lenSq = R[i1][j] * R[i1][j] + R[i2][j] * R[i2][j];
+	if (lenSq <= 1.0e-12)
+		return;
+	double s = c[i2] * R[i1][j] - c[i1] * R[i2][j];
+	double radii = a[i1] * fabs(R[i2][j]) + a[i2] * fabs(R[i1][j]) + b[j1] * fabs(R[i][j2]) + b[j2] * fabs(R[i][j1]);
+	double len = sqrt(lenSq);
+	double num = fabs(s) - radii;
+	if (num > *best * len)
+	{
+		*best = num / len;
+		*gi = i;
+		*gj = j;
+		*bestLenSq = lenSq;
+		*sign = s >= 0.0 ? 1.0 : -1.0;
+	}
+}
+
 static double queryEdgeAxesBoxes(const Mat3* rot, npVec3 center, npVec3 hA, npVec3 hB, double floor, int* bestGa,
 								 int* bestGb, npVec3* bestAxis)
 {
@@ -980,33 +1020,18 @@ static double queryEdgeAxesBoxes(const Mat3* rot, npVec3 center, npVec3 hA, npVe
 							 { rot->cx.z, rot->cy.z, rot->cz.z } };
 	const double c[3] = { center.x, center.y, center.z };
 	const double a[3] = { hA.x, hA.y, hA.z }, b[3] = { hB.x, hB.y, hB.z };
-	static const int next1[3] = { 1, 2, 0 }, next2[3] = { 2, 0, 1 };
 	double best = floor, sign = 1.0, bestLenSq = 1.0;
 	int gi = -1, gj = -1;
-	for (int i = 0; i < 3; ++i)
-	{
-		int i1 = next1[i], i2 = next2[i];
-		for (int j = 0; j < 3; ++j)
-		{
-			double lenSq = R[i1][j] * R[i1][j] + R[i2][j] * R[i2][j];
-			if (lenSq <= 1.0e-12)
-				continue;
-			int j1 = next1[j], j2 = next2[j];
-			double s = c[i2] * R[i1][j] - c[i1] * R[i2][j];
-			double radii = a[i1] * fabs(R[i2][j]) + a[i2] * fabs(R[i1][j]) + b[j1] * fabs(R[i][j2]) +
-						   b[j2] * fabs(R[i][j1]);
-			double len = sqrt(lenSq);
-			double num = fabs(s) - radii;
-			if (num > best * len)
-			{
-				best = num / len;
-				gi = i;
-				gj = j;
-				bestLenSq = lenSq;
-				sign = s >= 0.0 ? 1.0 : -1.0;
-			}
-		}
-	}
+	// Written out (constant indices) so the entries stay in registers; same order as queryEdgeAxes.
+	tryBoxEdgeAxis(R, c, a, b, 0, 1, 2, 0, 1, 2, &best, &gi, &gj, &bestLenSq, &sign);
+	tryBoxEdgeAxis(R, c, a, b, 0, 1, 2, 1, 2, 0, &best, &gi, &gj, &bestLenSq, &sign);
+	tryBoxEdgeAxis(R, c, a, b, 0, 1, 2, 2, 0, 1, &best, &gi, &gj, &bestLenSq, &sign);
+	tryBoxEdgeAxis(R, c, a, b, 1, 2, 0, 0, 1, 2, &best, &gi, &gj, &bestLenSq, &sign);
+	tryBoxEdgeAxis(R, c, a, b, 1, 2, 0, 1, 2, 0, &best, &gi, &gj, &bestLenSq, &sign);
+	tryBoxEdgeAxis(R, c, a, b, 1, 2, 0, 2, 0, 1, &best, &gi, &gj, &bestLenSq, &sign);
+	tryBoxEdgeAxis(R, c, a, b, 2, 0, 1, 0, 1, 2, &best, &gi, &gj, &bestLenSq, &sign);
+	tryBoxEdgeAxis(R, c, a, b, 2, 0, 1, 1, 2, 0, &best, &gi, &gj, &bestLenSq, &sign);
+	tryBoxEdgeAxis(R, c, a, b, 2, 0, 1, 2, 0, 1, &best, &gi, &gj, &bestLenSq, &sign);
 	*bestGa = gi;
 	*bestGb = gj;
 	if (gi >= 0)
@@ -1277,7 +1302,7 @@ static int clipPolygon(const ClipVertex* in, int count, npVec3 n, double d, int 
 	for (int i = 0; i < count; ++i)
 	{
 		dist[i] = v3Dot(n, in[i].p) - d;
-		outside = outside || dist[i] > 0.0;
+		outside |= dist[i] > 0.0;
 	}
 	if (!outside)
 		return -1;
@@ -1320,9 +1345,9 @@ static int clipPolygon(const ClipVertex* in, int count, npVec3 n, double d, int 
 // Face contact. The reference face `ref` belongs to polyhedron `rp` (vertices rv, planes rplanes,
 // all in A's frame); the incident shape is ip (vertices iv, planes iplanes). refIsA selects the
 // id kind and which side gets which point.
-static void faceContact(const npPolyhedron3* rp, const npVec3* rv, const npPlane3* rplanes, int ref,
-						const npPolyhedron3* ip, const npVec3* iv, const npPlane3* iplanes, int support, bool refIsA,
-						double margin, npManifold3* m)
+static unsigned faceContact(const npPolyhedron3* rp, const npVec3* rv, const npPlane3* rplanes, int ref,
+							const npPolyhedron3* ip, const npVec3* iv, const npPlane3* iplanes, int support,
+							bool refIsA, double margin, npManifold3* m)
 {
 	m->pointCount = 0;
 	npVec3 n = rplanes[ref].normal;
@@ -1386,22 +1411,21 @@ static void faceContact(const npPolyhedron3* rp, const npVec3* rv, const npPlane
 		++guard;
 	} while (e != start && count > 0 && count < capacity - 2 && guard < NP_MAX_HULL_VERTICES);
 
-	// Keep the points behind the reference plane (+margin).
-	npVec3 pos[NP_MAX_CLIP_POINTS3];
+	// Keep the points behind the reference plane (+margin), compacted in place with their depths.
 	double depth[NP_MAX_CLIP_POINTS3];
-	uint32_t feature[NP_MAX_CLIP_POINTS3];
 	int kept = 0;
 	bool haveSupport = false;
 	uint32_t supportFeature = pointFeature(ID_VERTEX, support, 0);
+	double deepest = -DBL_MAX;
 	for (int i = 0; i < count; ++i)
 	{
 		double s = v3Dot(n, poly[i].p) - offset;
 		if (s <= margin)
 		{
-			pos[kept] = poly[i].p;
+			poly[kept] = poly[i];
 			depth[kept] = -s;
-			feature[kept] = poly[i].feature;
-			haveSupport = haveSupport || poly[i].feature == supportFeature;
+			deepest = -s > deepest ? -s : deepest;
+			haveSupport |= poly[i].feature == supportFeature;
 			++kept;
 		}
 	}
@@ -1411,9 +1435,6 @@ static void faceContact(const npPolyhedron3* rp, const npVec3* rv, const npPlane
 	// the depth convention promises. Its reference point is the point of the reference face nearest
 	// to its projection: on the reference plane, so the depth is the same, and on the shape.
 	int extra = -1;
-	double deepest = -DBL_MAX;
-	for (int i = 0; i < kept; ++i)
-		deepest = depth[i] > deepest ? depth[i] : deepest;
 	if (!haveSupport)
 	{
 		// Ties (a flat incident face level with the kept points) are not worth an extra point.
@@ -1421,30 +1442,65 @@ static void faceContact(const npPolyhedron3* rp, const npVec3* rv, const npPlane
 		double tie = 1.0e-12 * (1.0 + (offset < 0.0 ? -offset : offset));
 		if (s <= margin && -s > deepest + tie)
 		{
-			pos[kept] = iv[support];
+			poly[kept].p = iv[support];
+			poly[kept].feature = supportFeature;
 			depth[kept] = -s;
-			feature[kept] = supportFeature;
 			extra = kept;
 			++kept;
 		}
 	}
 	int chosen[NP_MAX_MANIFOLD_POINTS3];
-	int k = npReduceContacts3(pos, depth, kept, n, chosen);
+	int k;
+	if (kept <= NP_MAX_MANIFOLD_POINTS3)
+	{
+		// All of them, deepest first (lowest index on ties), the others in polygon order: what
+		// npReduceContacts3 does for so few points, without copying the positions out.
+		int i0 = 0;
+		for (int i = 1; i < kept; ++i)
+			i0 = depth[i] > depth[i0] ? i : i0;
+		chosen[0] = i0;
+		k = 1;
+		for (int i = 0; i < kept; ++i)
+			if (i != i0)
+				chosen[k++] = i;
+		k = kept;
+	}
+	else
+	{
+		npVec3 pos[NP_MAX_CLIP_POINTS3];
+		for (int i = 0; i < kept; ++i)
+			pos[i] = poly[i].p;
+		k = npReduceContacts3(pos, depth, kept, n, chosen);
+	}
 	uint32_t kind = refIsA ? ID_FACE_A : ID_FACE_B;
 	npVec3 normal = refIsA ? n : v3Neg(n);
 	m->normal = normal;
+	unsigned offsetMask = 0;
 	for (int i = 0; i < k; ++i)
 	{
 		int c = chosen[i];
-		npVec3 onInc = pos[c];
-		npVec3 onRef = c == extra ? closestOnFace(rp, rv, rplanes, ref, onInc, -depth[c])
-								  : v3MulAdd(onInc, depth[c], n);
-		uint32_t id = faceId(kind, ref, feature[c]);
-		if (refIsA)
-			pushPoint(m, onRef, onInc, normal, id);
-		else
-			pushPoint(m, onInc, onRef, normal, id);
+		npVec3 onInc = poly[c].p;
+		uint32_t id = faceId(kind, ref, poly[c].feature);
+		if (c == extra)
+		{
+			npVec3 onRef = closestOnFace(rp, rv, rplanes, ref, onInc, -depth[c]);
+			if (refIsA)
+				pushPoint(m, onRef, onInc, normal, id);
+			else
+				pushPoint(m, onInc, onRef, normal, id);
+			continue;
+		}
+		// The reference point is the incident point moved by its depth along n, so pointA - pointB
+		// is depth * normal either way round and the depth is known.
+		npManifoldPoint3* mp = m->points + m->pointCount++;
+		npVec3 onRef = v3MulAdd(onInc, depth[c], n);
+		mp->pointA = refIsA ? onRef : onInc;
+		mp->pointB = refIsA ? onInc : onRef;
+		mp->depth = depth[c];
+		mp->id = id;
+		offsetMask |= 1u << i;
 	}
+	return offsetMask;
 }
 
 // Closest points of two segments as an edge-edge contact along `axis` (A -> B).
@@ -1562,7 +1618,7 @@ static void collidePolyhedra(const npShape3* polyA, const npTransform3* pxfA, co
 									 &supportB);
 	if (sepA > margin)
 		return;
-	double sepB = boxA ? queryFacesAgainstBox(w.bp, w.b.faceCount, polyA->halfExtents, margin, &faceB, &supportA)
+	double sepB = boxA ? queryFacesAgainstBox(w.bp, w.b.faceCount, boxB, polyA->halfExtents, margin, &faceB, &supportA)
 					   : queryFacesOf(&w.b, w.bp, w.a.vertices, w.a.vertexCount, &hintA, climbA, margin, &faceB,
 									  &supportA);
 	if (sepB > margin)
@@ -1626,10 +1682,11 @@ static void collidePolyhedra(const npShape3* polyA, const npTransform3* pxfA, co
 	if (edgeA >= 0 && sepE > sep + NP_FACE_PREFERENCE3)
 		choice = 2;
 
+	unsigned offsetMask = 0;
 	if (choice == 0)
-		faceContact(&w.a, w.a.vertices, w.a.planes, faceA, &w.b, w.bv, w.bp, supportB, true, margin, m);
+		offsetMask = faceContact(&w.a, w.a.vertices, w.a.planes, faceA, &w.b, w.bv, w.bp, supportB, true, margin, m);
 	else if (choice == 1)
-		faceContact(&w.b, w.bv, w.bp, faceB, &w.a, w.a.vertices, w.a.planes, supportA, false, margin, m);
+		offsetMask = faceContact(&w.b, w.bv, w.bp, faceB, &w.a, w.a.vertices, w.a.planes, supportA, false, margin, m);
 	if (m->pointCount == 0 && edgeA >= 0 && sepE <= margin)
 	{
 		// Edge axis (or a face axis whose clipped polygon came out empty, which only happens for
@@ -1640,10 +1697,12 @@ static void collidePolyhedra(const npShape3* polyA, const npTransform3* pxfA, co
 		if (v3Dot(axis, v3Sub(pA, centroidA)) < 0.0)
 			axis = v3Neg(axis);
 		edgeContact(pA, qA, pB, qB, axis, edgeId(edgeA, edgeB), m);
+		offsetMask = 0;
 		if (m->points[0].depth < -margin)
 			m->pointCount = 0;
 	}
-	toWorld(m, xfA);
+	Mat3 rA = quatToMat(xfA.q);
+	toWorldWith(m, &rA, xfA.p, offsetMask);
 }
 
 npManifold3 npCollidePolyhedra(const npShape3* polyA, npTransform3 xfA, const npShape3* polyB,
@@ -1870,7 +1929,7 @@ static void polyhedronAndSphere(const npShape3* polyA, npVec3 c, double r, doubl
 	m->normal = v3(0.0, 0.0, 0.0);
 	npPolyhedron3 pa;
 	const npPlane3* planes = NULL;
-	int faceCount = 6;
+	int faceCount = 0;
 	bool box = polyA->type == NP_SHAPE_BOX3;
 	npVec3 h = polyA->halfExtents;
 	if (!box)
@@ -1884,22 +1943,27 @@ static void polyhedronAndSphere(const npShape3* polyA, npVec3 c, double r, doubl
 	// Deepest face (A's separating axis for the centre). A box's faces are -x, +x, -y, +y, -z, +z.
 	int face = 0;
 	double sepF = -DBL_MAX;
-	for (int f = 0; f < faceCount; ++f)
+	if (box)
 	{
-		double s;
-		if (box)
-		{
-			double ck = f < 2 ? c.x : (f < 4 ? c.y : c.z), hk = f < 2 ? h.x : (f < 4 ? h.y : h.z);
-			s = ((f & 1) ? ck : -ck) - hk;
-		}
-		else
-			s = v3Dot(planes[f].normal, c) - planes[f].offset;
-		if (s > sepF)
-		{
-			sepF = s;
-			face = f;
-		}
+		const double sep[6] = { -c.x - h.x, c.x - h.x, -c.y - h.y, c.y - h.y, -c.z - h.z, c.z - h.z };
+		sepF = sep[0];
+		for (int f = 1; f < 6; ++f)
+			if (sep[f] > sepF)
+			{
+				sepF = sep[f];
+				face = f;
+			}
 	}
+	else
+		for (int f = 0; f < faceCount; ++f)
+		{
+			double s = v3Dot(planes[f].normal, c) - planes[f].offset;
+			if (s > sepF)
+			{
+				sepF = s;
+				face = f;
+			}
+		}
 	if (sepF > r + margin)
 		return;
 
@@ -1967,7 +2031,7 @@ static void collidePolyhedronAndSphere(const npShape3* polyA, const npTransform3
 	npVec3 d = v3Sub(xfB->p, xfA->p);
 	npVec3 c = v3(v3Dot(r.cx, d), v3Dot(r.cy, d), v3Dot(r.cz, d));
 	polyhedronAndSphere(polyA, c, sphereB->radius, margin, m);
-	toWorldWith(m, &r, xfA->p);
+	toWorldWith(m, &r, xfA->p, 0u);
 }
 
 npManifold3 npCollidePolyhedronAndSphere(const npShape3* polyA, npTransform3 xfA,
