@@ -352,8 +352,11 @@ static void collideCoreAndCircle(npManifold2* m, const npShape2* A, const npTran
 	// origin, and then this is just inv(A) applied to B's position (the same expression that gives
 	// the relative transform's translation, without the rotation part that would only add zeros).
 	npVec2 centre = B->vertices[0];
-	npVec2 c = centre.x == 0.0 && centre.y == 0.0 ? npInvRotate2(xfA->q, v2Sub(xfB->p, xfA->p))
-												  : npTransformPoint2(npInvMulTransforms2(*xfA, *xfB), centre);
+	npVec2 c;
+	if (centre.x == 0.0 && centre.y == 0.0)
+		c = npInvRotate2(xfA->q, v2Sub(xfB->p, xfA->p));
+	else
+		c = npTransformPoint2(npInvMulTransforms2(*xfA, *xfB), centre);
 	double radius = A->radius + B->radius;
 
 	int count = A->count;
@@ -487,30 +490,47 @@ static double findMaxSeparation(const localCore* core, const localCore* other, n
 	const npVec2* others = other->vertices;
 	int count = core->count, otherCount = other->count;
 
-	// Small cores: every vertex against every edge, without early exits. The exits save dot
-	// products but their branches depend on the data and are mispredicted about once per edge,
-	// which costs more than the few products they save at this size.
+	// Small cores: the facing edge over all vertices (its minimizer is the probe), then each other
+	// edge is probed at three vertices around the probe, and scanned over all of them only if the
+	// probe does not already put it below the best (rare after the facing edge). The scans have no
+	// early exits: those save products, but their branches depend on the data and are mispredicted
+	// about once per edge, which costs more than the products at this size.
 	if (count * otherCount <= 64)
 	{
-		int best = 0;
-		double bestSeparation = -DBL_MAX;
+		// The facing edge by a full scan (branch-free, unlike the climb below).
+		int start = 0;
+		double facing = -DBL_MAX;
 		for (int i = 0; i < count; ++i)
 		{
-			npVec2 n = normals[i], v = vertices[i];
-			// Two running minimums (the minimum of a set does not depend on the order).
-			double s0 = DBL_MAX, s1 = DBL_MAX;
-			int j = 0;
-			for (; j + 1 < otherCount; j += 2)
+			double f = v2Dot(normals[i], towardOther);
+			start = f > facing ? i : start;
+			facing = npMax(facing, f);
+		}
+		int best = start, probe = 0;
+		double bestSeparation = DBL_MAX;
+		{
+			npVec2 n = normals[start], v = vertices[start];
+			for (int j = 0; j < otherCount; ++j)
 			{
-				s0 = npMin(s0, v2Dot(n, v2Sub(others[j], v)));
-				s1 = npMin(s1, v2Dot(n, v2Sub(others[j + 1], v)));
+				double d = v2Dot(n, v2Sub(others[j], v));
+				probe = d < bestSeparation ? j : probe;
+				bestSeparation = npMin(bestSeparation, d);
 			}
-			if (j < otherCount)
-				s0 = npMin(s0, v2Dot(n, v2Sub(others[j], v)));
-			double s = npMin(s0, s1);
-			if (s > bestSeparation)
+		}
+		int before = probe == 0 ? otherCount - 1 : probe - 1, after = nextIndex(probe, otherCount);
+		for (int k = 1, i = nextIndex(start, count); k < count; ++k, i = nextIndex(i, count))
+		{
+			npVec2 n = normals[i], v = vertices[i];
+			double p = npMin(v2Dot(n, v2Sub(others[probe], v)),
+							 npMin(v2Dot(n, v2Sub(others[before], v)), v2Dot(n, v2Sub(others[after], v))));
+			if (p < bestSeparation)
+				continue; // the edge cannot win: one of its distances is already below the best
+			double sep = DBL_MAX;
+			for (int j = 0; j < otherCount; ++j)
+				sep = npMin(sep, v2Dot(n, v2Sub(others[j], v)));
+			if (sep > bestSeparation || (sep == bestSeparation && i < best))
 			{
-				bestSeparation = s;
+				bestSeparation = sep;
 				best = i;
 			}
 		}
