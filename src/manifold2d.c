@@ -179,8 +179,7 @@ typedef struct faceFrame
 static inline void addFacePoint(npManifold2* m, const faceFrame* f, double u, double h, npVec2 incDir, bool incAlongNormal,
 						 uint32_t id)
 {
-	if (m->pointCount >= NP_MAX_MANIFOLD_POINTS2)
-		return;
+	// (The callers add at most two points to an empty manifold.)
 	npVec2 n = f->n;
 	npVec2 onFace = v2MulAdd(f->v1, u, f->t);
 	npVec2 onRef = v2MulAdd(onFace, f->refRadius, n);
@@ -837,17 +836,22 @@ static bool clipIncidentEdge(npManifold2* m, const corePair* pair, int ref, int 
 		// is inside the vertex's normal cone (which runs counter-clockwise from the normal of the
 		// edge ending at the vertex to the normal of the edge starting at it), else the nearer of the
 		// cone's two bounding normals.
-		npVec2 incDir = I->normals[incident];
-		bool alongNormal = false;
-		if (f.incRadius != 0.0 && e->incKind == NP_FEATURE_VERTEX)
+		npVec2 incDir = v2(0.0, 0.0);
+		bool alongNormal = true;
+		if (f.incRadius != 0.0)
 		{
-			npVec2 inward = v2Neg(f.n);
-			int w = e->incIndex;
-			npVec2 before = I->normals[w == 0 ? I->count - 1 : w - 1], after = I->normals[w];
-			if (v2Cross(before, inward) >= 0.0 && v2Cross(inward, after) >= 0.0)
-				alongNormal = true;
-			else
-				incDir = v2Dot(before, inward) > v2Dot(after, inward) ? before : after;
+			incDir = I->normals[incident];
+			alongNormal = false;
+			if (e->incKind == NP_FEATURE_VERTEX)
+			{
+				npVec2 inward = v2Neg(f.n);
+				int w = e->incIndex;
+				npVec2 before = I->normals[w == 0 ? I->count - 1 : w - 1], after = I->normals[w];
+				if (v2Cross(before, inward) >= 0.0 && v2Cross(inward, after) >= 0.0)
+					alongNormal = true;
+				else
+					incDir = v2Dot(before, inward) > v2Dot(after, inward) ? before : after;
+			}
 		}
 		uint32_t id = f.refIsB ? makeId(e->incKind, e->incIndex, e->refKind, e->refIndex)
 							   : makeId(e->refKind, e->refIndex, e->incKind, e->incIndex);
