@@ -1715,6 +1715,23 @@ npManifold3 npCollidePolyhedra(const npShape3* polyA, npTransform3 xfA, const np
 
 // ---------------------------------------------------------------------------------- capsule vs polyhedron
 
+// Whether p lies inside every side plane of face f of p (over the face, seen along its normal).
+static bool overFace(const npPolyhedron3* poly, int f, npVec3 p)
+{
+	npVec3 n = poly->planes[f].normal;
+	int start = poly->faceEdge[f], e = start, guard = 0;
+	do
+	{
+		const npHalfEdge3* he = poly->halfEdges + e;
+		npVec3 v0 = poly->vertices[he->origin], v1 = poly->vertices[poly->halfEdges[he->next].origin];
+		if (v3Dot(v3Cross(v3Sub(v1, v0), n), v3Sub(p, v0)) > 0.0)
+			return false;
+		e = he->next;
+		++guard;
+	} while (e != start && guard < NP_MAX_HULL_VERTICES);
+	return true;
+}
+
 // The capsule is its segment (p, q) in A's frame plus radius r. The segment is a degenerate
 // polyhedron whose Gauss map is the whole great circle perpendicular to it, so the SAT axes are
 // A's face normals and the cross products of the segment with every edge of A whose arc crosses
@@ -1734,13 +1751,15 @@ npManifold3 npCollidePolyhedronAndCapsule(const npShape3* polyA, npTransform3 xf
 
 	// Face axes.
 	int face, endpoint;
-	double sepF = queryFacesOf(&pa, pa.planes, seg, 2, NULL, NULL, reach, &face, &endpoint);
+	bool box = polyA->type == NP_SHAPE_BOX3;
+	double sepF = box ? queryBoxFaces(polyA->halfExtents, seg, 2, NULL, reach, &face, &endpoint)
+					  : queryFacesOf(&pa, pa.planes, seg, 2, NULL, NULL, reach, &face, &endpoint);
 	if (sepF > reach)
 		return emptyManifold();
 
 	// Edge axes.
 	npVec3 u = v3Sub(seg[1], seg[0]);
-	npVec3 centroidA = centroidOf(&pa, pa.vertices);
+	npVec3 centroidA = box ? v3(0.0, 0.0, 0.0) : centroidOf(&pa, pa.vertices);
 	double sepE = -DBL_MAX;
 	int bestEdge = -1;
 	npVec3 bestAxis = v3(0.0, 0.0, 0.0);
@@ -1759,10 +1778,10 @@ npManifold3 npCollidePolyhedronAndCapsule(const npShape3* polyA, npTransform3 xf
 		}
 		// A flat shape's half-circle arc always crosses the great circle (unless parallel).
 		npVec3 axis = v3Cross(uA, u);
-		double len = v3Length(axis);
-		if (len <= 1.0e-6 * v3Length(uA) * v3Length(u))
+		double lenSq = v3LengthSq(axis);
+		if (lenSq <= 1.0e-12 * v3LengthSq(uA) * v3LengthSq(u))
 			continue;
-		axis = v3Scale(1.0 / len, axis);
+		axis = v3Scale(1.0 / sqrt(lenSq), axis);
 		if (v3Dot(axis, v3Sub(pA, centroidA)) < 0.0)
 			axis = v3Neg(axis);
 		double sep = v3Dot(axis, v3Sub(seg[0], pA));
@@ -1779,12 +1798,13 @@ npManifold3 npCollidePolyhedronAndCapsule(const npShape3* polyA, npTransform3 xf
 	npManifold3 m = emptyManifold();
 	bool useFace = bestEdge < 0 || !(sepE > sepF + NP_FACE_PREFERENCE3);
 	double sepBest = sepE > sepF ? sepE : sepF;
-	if (sepBest > 0.0)
+	// The cores are apart. SAT's separation is then only a lower bound of their distance (a segment
+	// end near a vertex, or the segment parallel to an edge, has its closest point direction on none
+	// of the axes), so the distance is measured by GJK, unless the face realises it: the segment's
+	// deeper end lies over the face (inside all its side planes), so its plane distance sepF is
+	// attained and no point of the segment is closer to the box (the common resting capsule).
+	if (sepBest > 0.0 && !(useFace && overFace(&pa, face, seg[endpoint])))
 	{
-		// The cores are apart. SAT's separation is then only a lower bound of their distance (a
-		// segment end near a vertex, or the segment parallel to an edge, has its closest point
-		// direction on none of the axes), so measure the distance by GJK. The face contact stays
-		// when the face realises it (the segment end over the face, or the segment parallel to it).
 		npPair3 pair;
 		npGjkResult3 g;
 		npMakePair3(&pair, polyA, xfA, capsuleB, xfB);
