@@ -4,8 +4,8 @@
 // radius. The routines work on the cores and add the radii exactly at the end, following the
 // layout of Randy Gaul's "Manifold Generation" (seed 004):
 //  - everything is computed in A's local frame (a change of basis: B's core is moved into A's
-//    frame once), so shapes far from the origin lose no precision to cancellation; the results are
-//    moved back to world space at the very end;
+//    frame once), so shapes far from the origin lose no precision to cancellation; the contact
+//    points and the normal are moved to world space as they are written;
 //  - circle pairs and circle-vs-core pairs use closed forms (closest point, Voronoi regions);
 //  - core pairs (polygon, box, capsule in any combination) use the separating-axis test over the
 //    cores' edge normals, a reference face and an incident edge, and Sutherland-Hodgman clipping of
@@ -39,12 +39,19 @@
 // npCollide2 swaps the two halves when it swaps the shapes, and the ids of a pair stay the same
 // from frame to frame while the same features touch, whatever the argument order.
 //
-// Cost. These routines run once per touching pair per step, so the common paths are kept short:
-// every routine writes into the caller's manifold (cleared once per query, no manifold copies),
-// the input checks are a few compares, B's core is moved into A's frame in one pass, and the size
-// tolerance (two scans over the vertices) is computed only on the rare paths that take a direction
-// from a short vector. The results do not depend on these choices: the same expressions are
-// evaluated on every path.
+// Cost. These routines run once per touching pair per step, so the common paths are kept short,
+// without changing a single number: every path evaluates the same expressions as the plain
+// algorithm above, so the results are the same bit for bit whichever path runs.
+//  - The manifold is written in place (the public functions' result), each field once; the input
+//    checks are a few compares; the size tolerance (two scans over the vertices) is computed only
+//    on the rare paths that take a direction from a short vector.
+//  - Boxes and capsules have a fixed layout (axis-aligned normals, vertex sets spanned by two
+//    corners), which makes their separating-axis tests linear: see isAxisCore.
+//  - Other polygons keep the double loop of the separating-axis test but skip most of it: an edge
+//    whose distance to one vertex of the other core is already below the best separation cannot
+//    win. Small polygons are probed at a few vertices and scanned without early exits (branches
+//    that depend on the data cost more than the products they save); large ones stop each edge's
+//    scan at the first such vertex. See findMaxSeparation.
 #include "vec2.h"
 
 #include <float.h>
@@ -176,8 +183,8 @@ typedef struct faceFrame
 // -n is one (`incAlongNormal`; then depth = radius - h, the separation along n, exactly), else the
 // outward normal nearest to -n (a rounded incident edge tilted against the face: the point stays on
 // its surface). The depth is dot(pointRef - pointInc, n) by construction.
-static inline void addFacePoint(npManifold2* m, const faceFrame* f, double u, double h, npVec2 incDir, bool incAlongNormal,
-						 uint32_t id)
+static inline void addFacePoint(npManifold2* m, const faceFrame* f, double u, double h, npVec2 incDir,
+								bool incAlongNormal, uint32_t id)
 {
 	// (The callers add at most two points to an empty manifold.)
 	npVec2 n = f->n;
@@ -249,25 +256,33 @@ static double maxAbsCoordinate(const npVec2* p, int count)
 
 // ------------------------------------------------------------------------------------ axis cores
 
-// Box and capsule cores (as made by npMakeBox2 and npMakeCapsule2) have a special layout in their
-// own frame: every edge normal is an axis direction, and the vertex set is a product of two sets of
-// coordinates ({-hx, hx} x {-hy, hy}, resp. {-h, h} x {0}) spanned by vertex 0 (the minimum corner)
-// and vertex count/2 (the maximum corner). Both facts make the separating-axis test linear instead
-// of quadratic, with the same numbers as findMaxSeparation bit for bit:
+// Box and capsule cores (as made by npMakeBox2 and npMakeCapsule2; the shape's documentation asks
+// for shapes to be made so) have a fixed layout in their own frame: every edge normal is an axis
+// direction, and the vertex set is a product of two sets of coordinates ({-hx, hx} x {-hy, hy},
+// resp. {-h, h} x {0}) spanned by vertex 0 (the minimum corner) and vertex count/2 (the maximum
+// corner). Both facts make the separating-axis test linear instead of quadratic, with the same
+// numbers as the double loop of findMaxSeparation, bit for bit:
+//  1. The axis core's own faces (findAxisCoreSeparation, also used against a circle's centre):
+//     with n = (0, -1), dot(n, w - v) evaluates to -(w.y - v.y) = v.y - w.y exactly (0 * anything
+//     is a zero, which adds nothing), and rounding is monotone, so the smallest over the other
+//     core's vertices w is v.y - max(w.y). The face separations are differences between the other
+//     core's bounding box (in the axis core's frame) and the faces' coordinates. A box's faces are,
+//     in order, -y, +x, +y, -x; a capsule's -y, +y.
+//  2. The other core's faces against the axis core (findSeparationAgainstAxisCore, with the core
+//     pairs below): dot(n, w - v) = n.x * (w.x - v.x) + n.y * (w.y - v.y) is, after rounding,
+//     monotone in w.x and in w.y separately, so over a product set of vertices its smallest value
+//     is at the corner taking the smaller term in each coordinate (the support point in -n): one
+//     evaluation per face instead of one per vertex.
 static inline bool isAxisCore(const npShape2* s)
 {
 	return s->type == NP_SHAPE_BOX2 || s->type == NP_SHAPE_CAPSULE2;
 }
 
-// - the core's own faces: with n = (0, -1), dot(n, w - v) evaluates to -(w.y - v.y) = v.y - w.y
-//   exactly (0 * anything is a zero), and rounding is monotone, so the smallest over the other
-//   core's vertices w is v.y - max(w.y): the face separations are differences of the other core's
-//   bounding box (in the axis core's frame) and the faces' coordinates. A box's faces are, in
-//   order, -y, +x, +y, -x; a capsule's -y, +y.
-static inline double findAxisCoreSeparation(const npVec2* v, int count, double minX, double maxX, double minY, double maxY,
-									 int* edge)
+// (1) above: the largest face separation of an axis core from a point set with the given bounding
+// box, and its face (the first of equal separations, as in findMaxSeparation).
+static inline double findAxisCoreSeparation(const npVec2* v, int count, double minX, double maxX, double minY,
+											double maxY, int* edge)
 {
-	// The first of equal separations wins, as in findMaxSeparation.
 	double s = v[0].y - maxY;
 	int best = 0;
 	if (count == 4)
@@ -305,7 +320,8 @@ static inline double findAxisCoreSeparation(const npVec2* v, int count, double m
 // ------------------------------------------------------------------------------------ circles
 
 // The public pair routines check their input, then call these unchecked versions (as npCollide2
-// does, so the checks run once per query). All of them write into a cleared manifold.
+// does, so the checks run once per query). All of them write into an empty manifold (see
+// finishManifold).
 static void collideCircles(npManifold2* m, const npShape2* circleA, const npTransform2* xfA, const npShape2* circleB,
 						   const npTransform2* xfB, double margin)
 {
@@ -474,14 +490,14 @@ static inline int nextIndex(int i, int count)
 // The largest, over the edges of `core`, of the smallest signed distance of any vertex of `other`
 // from the edge's line; writes the edge. Ties keep the lowest index, so the choice is deterministic.
 //
-// The result is that of the plain double loop; only the order of the work differs, to let most
-// edges stop after a vertex or two. An edge's minimum can only fall as vertices are added, so once
-// it is below the best separation found so far (or equal to it, for a higher index) the edge cannot
-// win and the rest of its vertices are skipped. That happens at once when the search starts near
-// the answer, so the edges are visited starting from the one facing `towardOther` (the direction
-// from this core's centroid to the other's; the best edge is usually among those facing it), and
-// each edge starts its vertex loop at the previous edge's minimizing vertex (the support points of
-// neighbouring edges are neighbours). The winner's minimum is always complete, over all vertices.
+// The result is that of the plain double loop; only the amount of work differs. An edge's minimum
+// is at most its distance to any one vertex, so once one distance is below the best separation
+// found so far the edge cannot win and needs no more vertices. That rules out most edges at their
+// first vertex when the search starts near the answer: it starts with the edge facing
+// `towardOther` (the direction from this core's centroid to the other's; the best edge is usually
+// among those facing it), over all vertices, and tries the other edges first at that edge's
+// minimizing vertex (the support points of neighbouring edges are neighbours). The winner's
+// minimum is always complete, over all vertices.
 static double findMaxSeparation(const localCore* core, const localCore* other, npVec2 towardOther, int* edge)
 {
 	const npVec2* normals = core->normals;
@@ -555,7 +571,8 @@ static double findMaxSeparation(const localCore* core, const localCore* other, n
 		start = i;
 	}
 
-	// The facing edge first, over all vertices: a good bound for the others to stop early.
+	// Larger cores: the facing edge first, over all vertices; then each edge's scan starts at the
+	// previous edge's minimizing vertex and stops at the first distance below the best.
 	int best = start, hint = 0;
 	double bestSeparation = DBL_MAX;
 	{
@@ -599,7 +616,7 @@ static double findMaxSeparation(const localCore* core, const localCore* other, n
 	return bestSeparation;
 }
 
-// The same against a point set: its bounding box.
+// (1) in the comment on isAxisCore, against a core's vertices: their bounding box.
 static double findAxisCoreSeparationFromPoints(const localCore* core, const localCore* other, int* edge)
 {
 	const npVec2* w = other->vertices;
@@ -615,10 +632,8 @@ static double findAxisCoreSeparationFromPoints(const localCore* core, const loca
 	return findAxisCoreSeparation(core->vertices, core->count, minX, maxX, minY, maxY, edge);
 }
 
-// - the other core's faces against an axis core: dot(n, w - v) = n.x * (w.x - v.x) + n.y * (w.y - v.y)
-//   is, after rounding, monotone in w.x and in w.y separately, so over a product set of vertices
-//   its smallest value is at the corner taking the smaller term in each coordinate (the support
-//   point in -n): one evaluation per face instead of one per vertex.
+// (2) in the comment on isAxisCore: the largest separation of the faces of `core` from an axis
+// core, and the face.
 static double findSeparationAgainstAxisCore(const localCore* core, const localCore* axisCore, int* edge)
 {
 	npVec2 lo = axisCore->vertices[0], hi = axisCore->vertices[axisCore->count >> 1];
