@@ -69,13 +69,17 @@ _Static_assert(4 * NP_EPA3_MAX_FACES <= 65536, "face links are stored in 16 bits
 _Static_assert(NP_MAX_HULL_VERTICES <= 65536, "core vertex indices are stored in 16 bits");
 
 // The polytope: its vertices (support points) and its triangles in slots with neighbour links.
-// `key` holds each slot's distance for the closest-face scan (DBL_MAX for free slots and for
-// degenerate triangles), in its own array so the scan reads 8 bytes per face.
+// `key` holds each slot's distance as an integer order key (npOrderKey) for the closest-face scan
+// (EPA_NO_FACE for free slots and for degenerate triangles), in its own array so the scan reads
+// 8 bytes per face and keeps its running minimum with integer selects.
+// Closest-face key of a free slot or a degenerate triangle (above every distance's key).
+#define EPA_NO_FACE INT64_MAX
+
 typedef struct epaPolytope
 {
 	epaVertex verts[NP_EPA3_MAX_VERTICES];
 	epaFace faces[NP_EPA3_MAX_FACES];
-	double key[NP_EPA3_MAX_FACES];
+	int64_t key[NP_EPA3_MAX_FACES];
 	uint8_t freeList[NP_EPA3_MAX_FACES];
 	int vertexCount;
 	int slotCount;
@@ -97,17 +101,17 @@ static inline int addFace(epaPolytope* p, int a, int b, int c)
 	face->n = v3Scale(inv, n);
 	double dist = v3Dot(face->n, pa);
 	face->dist = lenSq > 0.0 ? dist : DBL_MAX;
-	p->key[f] = face->dist;
+	p->key[f] = lenSq > 0.0 ? npOrderKey(dist) : EPA_NO_FACE;
 	return f;
 }
 
 static int closestFace(const epaPolytope* p)
 {
 	int closest = 0;
-	double best = p->key[0];
+	int64_t best = p->key[0];
 	for (int f = 1; f < p->slotCount; ++f)
 	{
-		double d = p->key[f];
+		int64_t d = p->key[f];
 		closest = d < best ? f : closest;
 		best = d < best ? d : best;
 	}
@@ -470,6 +474,9 @@ typedef struct epaOutcome
 	int iterations;     // iterations used
 } epaOutcome;
 
+// Next edge of a triangle (k + 1 mod 3).
+static const uint8_t next3[3] = { 1, 2, 0 };
+
 // Twin links of the initial tetrahedron's faces 0-1-2, 0-3-1, 1-3-2, 0-2-3 (4 * face + edge).
 static const uint16_t tetraLinks[4][3] = {
 	{ 4 * 1 + 2, 4 * 2 + 2, 4 * 3 + 0 },
@@ -510,22 +517,29 @@ static void runEpa(const npPair3* pair, npSupportPoint3* s, double scale, epaOut
 	// such a face in place keeps the polytope convex to within the noise.
 	double visibleTolerance = 1.0e-14 * scale;
 	npEpaStop3 stop = NP_EPA3_MAX_ITERATIONS;
+
+	// Support points already in the polytope, by core vertex pair: an open-addressing set
+	// (0 = empty, else id + 1), so a repeated support point is found without a scan.
+
 	int closest = closestFace(&poly);
 	epaFace best = poly.faces[closest];
 	npVec3 pw = v3(0.0, 0.0, 0.0);
 	int pa = 0, pb = 0;
 	bool supportValid = false;
-	int stack[NP_EPA3_MAX_FACES], removed[NP_EPA3_MAX_FACES];
+	// Flood state: faces to visit with the next edge to look across and how many edges remain.
+	int stackFace[NP_EPA3_MAX_FACES];
+	uint8_t stackEdge[NP_EPA3_MAX_FACES], stackLeft[NP_EPA3_MAX_FACES];
+	int removed[NP_EPA3_MAX_FACES];
 	uint8_t edgeA[NP_EPA3_MAX_FACES], edgeB[NP_EPA3_MAX_FACES];
 	uint16_t edgeTwin[NP_EPA3_MAX_FACES];
 	int newFace[NP_EPA3_MAX_FACES];
-	int startOf[NP_EPA3_MAX_VERTICES], endOf[NP_EPA3_MAX_VERTICES];
+	uint16_t vertexMark[NP_EPA3_MAX_VERTICES] = { 0 };
 	int iterations = 0;
 	for (; iterations < NP_EPA3_ITERATION_LIMIT; ++iterations)
 	{
 		best = poly.faces[closest];
 		supportValid = false;
-		if (poly.key[closest] == DBL_MAX)
+		if (poly.key[closest] == EPA_NO_FACE)
 		{
 			stop = NP_EPA3_NO_PROGRESS;
 			break;
@@ -543,72 +557,67 @@ static void runEpa(const npPair3* pair, npSupportPoint3* s, double scale, epaOut
 			repeated = repeated || poly.verts[i].id == id;
 		if (repeated)
 		{
-			stop = NP_EPA3_CONVERGED;
+			stop = NP_EPA3_CONVERGED; // the point is already a vertex: nothing new to add
 			break;
 		}
 		if (poly.vertexCount >= NP_EPA3_MAX_VERTICES)
 			break;
 
-		// The faces the new point sees, flooded from the closest face through the neighbour links.
-		// Each edge from a seen face to an unseen one is a horizon edge (directed as in the seen
-		// face): this is the directed-edge list of the seed articles, with the cancellation of
-		// edges shared by two removed triangles done by the flood itself.
+		// The faces the new point sees, flooded depth-first from the closest face through the
+		// neighbour links, each face's edges taken counter-clockwise starting after the edge it was
+		// entered by. Each edge from a seen face to an unseen one is a horizon edge (directed as in
+		// the seen face): the directed-edge list of the seed articles, with the cancellation of
+		// edges shared by two removed triangles done by the flood itself. Walking the seen region
+		// this way lists its boundary in order, as a chain a -> b, b -> c, ... when the region is a
+		// disk.
 		uint16_t epoch = (uint16_t)(2 * (iterations + 1));
 		int top = 0, removedCount = 0, edgeCount = 0;
-		bool valid = true;
 		poly.faces[closest].mark = epoch;
-		stack[top++] = closest;
-		while (top > 0 && valid)
+		removed[removedCount++] = closest;
+		stackFace[0] = closest;
+		stackEdge[0] = 0;
+		stackLeft[0] = 3;
+		top = 1;
+		while (top > 0)
 		{
-			int f = stack[--top];
-			removed[removedCount++] = f;
-			const epaFace* face = &poly.faces[f];
-			for (int k = 0; k < 3; ++k)
+			int t = top - 1;
+			if (stackLeft[t] == 0)
 			{
-				int link = face->adj[k];
-				int g = link >> 2;
-				epaFace* other = &poly.faces[g];
-				if (other->mark == epoch)
-					continue;
-				if (other->mark != epoch + 1 && v3Dot(other->n, pw) > other->dist + visibleTolerance)
-				{
-					other->mark = epoch;
-					stack[top++] = g;
-					continue;
-				}
-				other->mark = (uint16_t)(epoch + 1);
-				if (edgeCount >= NP_EPA3_MAX_FACES)
-				{
-					valid = false;
-					break;
-				}
-				edgeA[edgeCount] = face->v[k];
-				edgeB[edgeCount] = face->v[k == 2 ? 0 : k + 1];
-				edgeTwin[edgeCount] = (uint16_t)link;
-				edgeCount += 1;
+				top -= 1;
+				continue;
 			}
-		}
-		// The horizon must be one simple loop; otherwise stop with the face found so far (the
-		// polytope is left untouched).
-		valid = valid && edgeCount >= 3 && poly.slotCount - poly.freeCount - removedCount + edgeCount <= NP_EPA3_MAX_FACES;
-		for (int e = 0; e < edgeCount && valid; ++e)
-			startOf[edgeA[e]] = endOf[edgeB[e]] = -1;
-		for (int e = 0; e < edgeCount && valid; ++e)
-		{
-			if (startOf[edgeA[e]] != -1 || endOf[edgeB[e]] != -1)
-				valid = false;
-			startOf[edgeA[e]] = e;
-			endOf[edgeB[e]] = e;
-		}
-		if (valid)
-		{
-			int e = 0, steps = 0;
-			do
+			int f = stackFace[t], k = stackEdge[t];
+			stackEdge[t] = next3[k];
+			stackLeft[t] -= 1;
+			int link = poly.faces[f].adj[k];
+			int g = link >> 2;
+			epaFace* other = &poly.faces[g];
+			if (other->mark == epoch)
+				continue;
+			if (other->mark != epoch + 1 && v3Dot(other->n, pw) > other->dist + visibleTolerance)
 			{
-				e = startOf[edgeB[e]];
-				steps += 1;
-			} while (e > 0 && steps <= edgeCount);
-			valid = e == 0 && steps == edgeCount;
+				other->mark = epoch;
+				removed[removedCount++] = g;
+				stackFace[top] = g;
+				stackEdge[top] = next3[link & 3];
+				stackLeft[top] = 2;
+				top += 1;
+				continue;
+			}
+			other->mark = (uint16_t)(epoch + 1);
+			edgeA[edgeCount] = poly.faces[f].v[k];
+			edgeB[edgeCount] = poly.faces[f].v[next3[k]];
+			edgeTwin[edgeCount] = (uint16_t)link;
+			edgeCount += 1;
+		}
+		// The horizon must be one simple loop (a chain through distinct vertices, closing on
+		// itself); otherwise stop with the face found so far (the polytope is left untouched).
+		bool valid = edgeCount >= 3 && poly.slotCount - poly.freeCount - removedCount + edgeCount <= NP_EPA3_MAX_FACES;
+		for (int e = 0; e < edgeCount; ++e)
+		{
+			int a = edgeA[e];
+			valid = valid && vertexMark[a] != epoch && edgeB[e] == edgeA[e + 1 < edgeCount ? e + 1 : 0];
+			vertexMark[a] = epoch;
 		}
 		if (!valid)
 		{
@@ -617,14 +626,14 @@ static void runEpa(const npPair3* pair, npSupportPoint3* s, double scale, epaOut
 		}
 		for (int i = 0; i < removedCount; ++i)
 		{
-			poly.key[removed[i]] = DBL_MAX;
+			poly.key[removed[i]] = EPA_NO_FACE;
 			poly.freeList[poly.freeCount++] = (uint8_t)removed[i];
 		}
 		int v = poly.vertexCount++;
 		poly.verts[v] = (epaVertex){ pw, id };
-		// Fan the horizon to the new point: face (a, b, v) has edges a -> b (twin: the kept face
-		// across the horizon), b -> v (twin: edge v -> b, edge 2 of the face on the horizon edge
-		// leaving b) and v -> a (twin: edge a -> v, edge 1 of the face on the edge ending at a).
+		// Fan the horizon to the new point: face e = (a, b, v) has edges a -> b (twin: the kept
+		// face across the horizon), b -> v (twin: edge v -> b, edge 2 of face e + 1) and v -> a
+		// (twin: edge a -> v, edge 1 of face e - 1).
 		for (int e = 0; e < edgeCount; ++e)
 		{
 			int f = addFace(&poly, edgeA[e], edgeB[e], v);
@@ -636,8 +645,8 @@ static void runEpa(const npPair3* pair, npSupportPoint3* s, double scale, epaOut
 		for (int e = 0; e < edgeCount; ++e)
 		{
 			epaFace* f = &poly.faces[newFace[e]];
-			f->adj[1] = (uint16_t)(4 * newFace[startOf[edgeB[e]]] + 2);
-			f->adj[2] = (uint16_t)(4 * newFace[endOf[edgeA[e]]] + 1);
+			f->adj[1] = (uint16_t)(4 * newFace[e + 1 < edgeCount ? e + 1 : 0] + 2);
+			f->adj[2] = (uint16_t)(4 * newFace[e > 0 ? e - 1 : edgeCount - 1] + 1);
 		}
 		closest = closestFace(&poly);
 	}

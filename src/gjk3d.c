@@ -236,7 +236,7 @@ static int solve4(npSupportPoint3* s, double* weights)
 	return bestCount;
 }
 
-static double pointScale(const npSupportPoint3* s)
+static inline double pointScale(const npSupportPoint3* s)
 {
 	return np3Max(v3MaxAbs(s->wA), v3MaxAbs(s->wB));
 }

@@ -1228,9 +1228,24 @@ bool npMakePolyhedron3(const npShape3* shape, npPolyhedron3* out)
 
 int npPolyhedronSupport3(const npPolyhedron3* poly, npVec3 d)
 {
-	// Written so compilers use conditional moves: the winner is unpredictable, branches are not.
+	// Branch-free: the winner is unpredictable, so both the index and the running maximum are
+	// updated by selects. Native compilers turn the double select into maxsd; V8 compiles a wasm
+	// select on doubles into a branch, so there the running maximum is kept as an integer order
+	// key (npOrderKey; -0 is first turned into +0 by adding +0, so equal values give equal keys).
+	// Both forms return the lowest index with the largest dot product, the same in native code and
+	// in wasm (for a direction without NaN).
 	const npVec3* v = poly->vertices;
 	int best = 0;
+#if defined(__wasm__)
+	int64_t bestKey = npOrderKey(v[0].x * d.x + v[0].y * d.y + v[0].z * d.z + 0.0);
+	for (int i = 1; i < poly->vertexCount; ++i)
+	{
+		int64_t key = npOrderKey(v[i].x * d.x + v[i].y * d.y + v[i].z * d.z + 0.0);
+		bool better = key > bestKey;
+		best = better ? i : best;
+		bestKey = better ? key : bestKey;
+	}
+#else
 	double bestValue = v[0].x * d.x + v[0].y * d.y + v[0].z * d.z;
 	for (int i = 1; i < poly->vertexCount; ++i)
 	{
@@ -1239,6 +1254,7 @@ int npPolyhedronSupport3(const npPolyhedron3* poly, npVec3 d)
 		best = better ? i : best;
 		bestValue = better ? value : bestValue;
 	}
+#endif
 	return best;
 }
 

@@ -5,6 +5,8 @@
 #include "narrowphase/collide3d.h"
 
 #include <math.h>
+#include <stdint.h>
+#include <string.h>
 
 static inline npVec3 v3(double x, double y, double z) { return (npVec3){ x, y, z }; }
 static inline npVec3 v3Add(npVec3 a, npVec3 b) { return (npVec3){ a.x + b.x, a.y + b.y, a.z + b.z }; }
@@ -38,6 +40,16 @@ static inline npVec3 v3Normalize(npVec3 a)
 		return (npVec3){ 0.0, 0.0, 0.0 };
 	double inv = 1.0 / len;
 	return (npVec3){ inv * a.x, inv * a.y, inv * a.z };
+}
+/// An integer with the same order as the double x (for x not NaN; -0 sorts just below +0): its bits,
+/// with the magnitude bits flipped for negative numbers. Running maxima and minima kept on these
+/// keys use integer selects, which every compiler (V8's wasm tiers included) turns into
+/// conditional moves; a select on doubles may become an unpredictable branch.
+static inline int64_t npOrderKey(double x)
+{
+	int64_t bits;
+	memcpy(&bits, &x, sizeof bits);
+	return bits ^ (int64_t)((uint64_t)(bits >> 63) >> 1);
 }
 static inline double np3Min(double a, double b) { return a < b ? a : b; }
 static inline double np3Max(double a, double b) { return a > b ? a : b; }
