@@ -487,18 +487,53 @@ static inline int nextIndex(int i, int count)
 	return j & -(j < count); // j, or 0 past the end (without a branch: the index is data)
 }
 
+// The edge of `core` facing the direction `toward` best (largest dot product with its normal): a
+// branch-free scan for small cores, a climb from edge 0 for larger ones (the normals are sorted
+// around the circle, so the dot product has a single maximum; rounding can only stop the climb
+// early). It only orders the work of findMaxSeparation, never changes its result.
+static int findFacingEdge(const localCore* core, npVec2 toward)
+{
+	const npVec2* normals = core->normals;
+	int count = core->count;
+	int start = 0;
+	if (count <= 8)
+	{
+		double facing = -DBL_MAX;
+		for (int i = 0; i < count; ++i)
+		{
+			double f = v2Dot(normals[i], toward);
+			start = f > facing ? i : start;
+			facing = npMax(facing, f);
+		}
+		return start;
+	}
+	double facing = v2Dot(normals[0], toward);
+	int step = v2Dot(normals[1], toward) > facing ? 1 : count - 1;
+	for (int k = 1; k < count; ++k)
+	{
+		int i = start + step;
+		if (i >= count)
+			i -= count;
+		double f = v2Dot(normals[i], toward);
+		if (!(f > facing))
+			break;
+		facing = f;
+		start = i;
+	}
+	return start;
+}
+
 // The largest, over the edges of `core`, of the smallest signed distance of any vertex of `other`
 // from the edge's line; writes the edge. Ties keep the lowest index, so the choice is deterministic.
 //
 // The result is that of the plain double loop; only the amount of work differs. An edge's minimum
 // is at most its distance to any one vertex, so once one distance is below the best separation
 // found so far the edge cannot win and needs no more vertices. That rules out most edges at their
-// first vertex when the search starts near the answer: it starts with the edge facing
-// `towardOther` (the direction from this core's centroid to the other's; the best edge is usually
-// among those facing it), over all vertices, and tries the other edges first at that edge's
+// first vertex when the search starts near the answer: it starts with edge `start` (a guess at the
+// answer, see testCoreAxes), over all vertices, and tries the other edges first at that edge's
 // minimizing vertex (the support points of neighbouring edges are neighbours). The winner's
 // minimum is always complete, over all vertices.
-static double findMaxSeparation(const localCore* core, const localCore* other, npVec2 towardOther, int* edge)
+static double findMaxSeparation(const localCore* core, const localCore* other, int start, int* edge)
 {
 	const npVec2* normals = core->normals;
 	const npVec2* vertices = core->vertices;
@@ -512,15 +547,6 @@ static double findMaxSeparation(const localCore* core, const localCore* other, n
 	// about once per edge, which costs more than the products at this size.
 	if (count * otherCount <= 64)
 	{
-		// The facing edge by a full scan (branch-free, unlike the climb below).
-		int start = 0;
-		double facing = -DBL_MAX;
-		for (int i = 0; i < count; ++i)
-		{
-			double f = v2Dot(normals[i], towardOther);
-			start = f > facing ? i : start;
-			facing = npMax(facing, f);
-		}
 		int best = start, probe = 0;
 		double bestSeparation = DBL_MAX;
 		{
@@ -551,24 +577,6 @@ static double findMaxSeparation(const localCore* core, const localCore* other, n
 		}
 		*edge = best;
 		return bestSeparation;
-	}
-
-	// The edge facing `towardOther` best, by climbing from edge 0 (the normals are sorted around
-	// the circle, so dot(normal, towardOther) has a single maximum; rounding can only stop the climb
-	// early, which costs time, not exactness: the start only orders the work).
-	int start = 0;
-	double facing = v2Dot(normals[0], towardOther);
-	int step = v2Dot(normals[1], towardOther) > facing ? 1 : count - 1;
-	for (int k = 1; k < count; ++k)
-	{
-		int i = start + step;
-		if (i >= count)
-			i -= count;
-		double f = v2Dot(normals[i], towardOther);
-		if (!(f > facing))
-			break;
-		facing = f;
-		start = i;
 	}
 
 	// Larger cores: the facing edge first, over all vertices; then each edge's scan starts at the
@@ -990,11 +998,15 @@ static bool testCoreAxes(satResult* sat, const corePair* pair, const npShape2* A
 	{
 		// From A's centroid to B's (A's frame), to start the searches near their answers.
 		npVec2 towardB = v2Sub(npTransformPoint2(*rel, B->centroid), A->centroid);
-		sat->sepA = findMaxSeparation(&pair->cores[0], &pair->cores[1], towardB, &sat->edgeA);
+		sat->sepA = findMaxSeparation(&pair->cores[0], &pair->cores[1], findFacingEdge(&pair->cores[0], towardB),
+									  &sat->edgeA);
 		if (sat->sepA - pair->radius > pair->margin)
 			return false;
 		moveNormalsB(B, rel->q, normalsB);
-		sat->sepB = findMaxSeparation(&pair->cores[1], &pair->cores[0], v2Neg(towardB), &sat->edgeB);
+		// B's face most opposed to A's best one is the incident edge for A's face (needed later
+		// anyway) and usually B's best face, when B's face wins: where B's search starts.
+		sat->incidentA = findIncidentEdge(&pair->cores[1], pair->cores[0].normals[sat->edgeA]);
+		sat->sepB = findMaxSeparation(&pair->cores[1], &pair->cores[0], sat->incidentA, &sat->edgeB);
 	}
 	return true;
 }
