@@ -53,12 +53,16 @@ typedef struct epaVertex
 	uint32_t id; // indexA << 16 | indexB
 } epaVertex;
 
-// A triangle of the polytope. Neighbour links name the neighbour's edge too (4 * face + edge), so
-// relinking after an expansion needs no search.
+// A triangle of the polytope. Its plane is kept unnormalised (n . x = offset with n the cross
+// product of two edges), so building a face takes no square root: the closest-face key is the
+// signed squared distance offset |offset| / |n|^2, and the distance tests compare squares. Neighbour
+// links name the neighbour's edge too (4 * face + edge), so relinking after an expansion needs no
+// search.
 typedef struct epaFace
 {
-	npVec3 n;        // unit outward normal (zero for a degenerate triangle)
-	double dist;     // distance of its plane from the origin
+	npVec3 n;        // outward normal, unnormalised (zero for a degenerate triangle)
+	double offset;   // n . (any vertex)
+	double lenSq;    // |n|^2
 	uint8_t v[3];    // vertices, counter-clockwise seen from outside
 	uint16_t adj[3]; // across edge v[k] -> v[k + 1]: 4 * neighbour + the neighbour's edge index
 	uint16_t mark;   // flood-fill mark: 2 * epoch seen, 2 * epoch + 1 tested and not seen
@@ -97,11 +101,11 @@ static inline int addFace(epaPolytope* p, int a, int b, int c)
 	npVec3 pa = p->verts[a].w;
 	npVec3 n = v3Cross(v3Sub(p->verts[b].w, pa), v3Sub(p->verts[c].w, pa));
 	double lenSq = v3LengthSq(n);
-	double inv = lenSq > 0.0 ? 1.0 / sqrt(lenSq) : 0.0;
-	face->n = v3Scale(inv, n);
-	double dist = v3Dot(face->n, pa);
-	face->dist = lenSq > 0.0 ? dist : DBL_MAX;
-	p->key[f] = lenSq > 0.0 ? npOrderKey(dist) : EPA_NO_FACE;
+	double offset = v3Dot(n, pa);
+	face->n = n;
+	face->offset = offset;
+	face->lenSq = lenSq;
+	p->key[f] = lenSq > 0.0 ? npOrderKey(offset * fabs(offset) / lenSq) : EPA_NO_FACE;
 	return f;
 }
 
@@ -466,7 +470,7 @@ typedef struct epaOutcome
 	npVec3 w[3];        // its vertices
 	int indexA[3];      // A's core vertices of its corners
 	int indexB[3];      // B's core vertices of its corners
-	npVec3 support;     // support point along `normal` when `supportValid`
+	npVec3 support;     // support point along `normal` (up to scale) when `supportValid`
 	int supportA;       // its A vertex
 	int supportB;       // its B vertex
 	bool supportValid;  // the last support query was along the final face's normal
@@ -518,9 +522,6 @@ static void runEpa(const npPair3* pair, npSupportPoint3* s, double scale, epaOut
 	double visibleTolerance = 1.0e-14 * scale;
 	npEpaStop3 stop = NP_EPA3_MAX_ITERATIONS;
 
-	// Support points already in the polytope, by core vertex pair: an open-addressing set
-	// (0 = empty, else id + 1), so a repeated support point is found without a scan.
-
 	int closest = closestFace(&poly);
 	epaFace best = poly.faces[closest];
 	npVec3 pw = v3(0.0, 0.0, 0.0);
@@ -546,7 +547,10 @@ static void runEpa(const npPair3* pair, npSupportPoint3* s, double scale, epaOut
 		}
 		pw = npSupportIndices3(pair, best.n, &pa, &pb);
 		supportValid = true;
-		if (v3Dot(pw, best.n) - best.dist <= threshold)
+		// Converged when the support point is not above the face by more than the threshold:
+		// e <= threshold |n| with e = pw . n - offset, compared as squares.
+		double gap = v3Dot(pw, best.n) - best.offset;
+		if (gap <= 0.0 || gap * gap <= threshold * threshold * best.lenSq)
 		{
 			stop = NP_EPA3_CONVERGED;
 			break;
@@ -594,7 +598,8 @@ static void runEpa(const npPair3* pair, npSupportPoint3* s, double scale, epaOut
 			epaFace* other = &poly.faces[g];
 			if (other->mark == epoch)
 				continue;
-			if (other->mark != epoch + 1 && v3Dot(other->n, pw) > other->dist + visibleTolerance)
+			double above = v3Dot(other->n, pw) - other->offset;
+			if (other->mark != epoch + 1 && above > 0.0 && above * above > visibleTolerance * visibleTolerance * other->lenSq)
 			{
 				other->mark = epoch;
 				removed[removedCount++] = g;
@@ -650,8 +655,9 @@ static void runEpa(const npPair3* pair, npSupportPoint3* s, double scale, epaOut
 		}
 		closest = closestFace(&poly);
 	}
-	out->normal = best.n;
-	out->dist = best.dist;
+	double len = sqrt(best.lenSq);
+	out->normal = best.lenSq > 0.0 ? v3Scale(1.0 / len, best.n) : v3(0.0, 0.0, 0.0);
+	out->dist = best.lenSq > 0.0 ? best.offset / len : DBL_MAX;
 	for (int i = 0; i < 3; ++i)
 	{
 		const epaVertex* vert = &poly.verts[best.v[i]];
