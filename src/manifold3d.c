@@ -557,6 +557,105 @@ static double queryFacesOf(const npPolyhedron3* p, const npPlane3* planes, const
 	return best;
 }
 
+// Lowest plane distance of the points above plane `plane` (lowest index on ties).
+static double deepestAbove(const npPlane3* plane, const npVec3* pts, int count, int* index)
+{
+	npVec3 n = plane->normal;
+	double lo = DBL_MAX;
+	int li = 0;
+	for (int i = 0; i < count; ++i)
+	{
+		double d = v3Dot(n, pts[i]);
+		if (d < lo)
+		{
+			lo = d;
+			li = i;
+		}
+	}
+	*index = li;
+	return lo - plane->offset;
+}
+
+/// Support vertices remembered by queryFacesPruned to bound the faces it has not measured.
+#define NP_KNOWN_SUPPORTS3 6
+
+// queryFacesOf's full scan (lowest plane distance of the other shape's vertices, lowest index on
+// ties), skipping faces that cannot win. Any point of the other shape bounds a face's separation
+// from above (its deepest vertex is at most as far out as any of its points), so a face whose bound
+// is below the best separation found so far (or below that of the face measured first) is neither
+// the best face nor the first face past `stop`: scanning the rest in face order returns exactly what
+// the full scan returns. The bounds come from `inner` (a point inside the other shape; a small
+// tolerance covers its rounding) and from the last few support vertices found, which for two
+// overlapping 32-vertex hulls leaves about 6 of 60 faces to measure. The face with the largest
+// bound from `inner` is measured first.
+static double queryFacesPruned(const npPolyhedron3* p, const npPlane3* planes, const npVec3* others,
+							   int otherCount, npVec3 inner, double stop, int* bestFace, int* bestVertex)
+{
+	double bound[NP_MAX_HULL_FACES];
+	int g = 0;
+	for (int f = 0; f < p->faceCount; ++f)
+	{
+		bound[f] = v3Dot(planes[f].normal, inner) - planes[f].offset;
+		g = bound[f] > bound[g] ? f : g;
+	}
+	int gv;
+	double first = deepestAbove(planes + g, others, otherCount, &gv);
+	*bestFace = g;
+	*bestVertex = gv;
+	// Face g alone separates the shapes: the callers only need to know that.
+	if (first > stop)
+		return first;
+	int known[NP_KNOWN_SUPPORTS3];
+	int knownCount = 1, knownNext = 1;
+	known[0] = gv;
+	double best = -DBL_MAX;
+	int bestIndex = 0, bestV = 0;
+	for (int f = 0; f < p->faceCount; ++f)
+	{
+		double sep;
+		int v;
+		if (f == g)
+		{
+			sep = first;
+			v = gv;
+		}
+		else
+		{
+			double floor = best > first ? best : first;
+			double cut = floor - 1.0e-9 * (1.0 + fabs(floor) + fabs(planes[f].offset));
+			double b = bound[f];
+			for (int q = 0; q < knownCount && !(b < cut); ++q)
+			{
+				double d = v3Dot(planes[f].normal, others[known[q]]) - planes[f].offset;
+				b = d < b ? d : b;
+			}
+			if (b < cut)
+				continue;
+			sep = deepestAbove(planes + f, others, otherCount, &v);
+			bool seen = false;
+			for (int q = 0; q < knownCount; ++q)
+				seen = seen || known[q] == v;
+			if (!seen)
+			{
+				known[knownNext] = v;
+				knownNext = (knownNext + 1) % NP_KNOWN_SUPPORTS3;
+				knownCount = knownCount < NP_KNOWN_SUPPORTS3 ? knownCount + 1 : knownCount;
+			}
+		}
+		if (sep > best)
+		{
+			best = sep;
+			bestIndex = f;
+			bestV = v;
+			if (sep > stop)
+				break;
+		}
+	}
+	*bestFace = bestIndex;
+	*bestVertex = bestV;
+	return best;
+}
+
 // A box's faces (the box in its own frame, which is the common frame) against a point set. The
 // normals are the axes, so face +k separates by min_k - h_k and face -k by -max_k - h_k, with min_k
 // and max_k the extremes of the points' k coordinates: one pass over the points for all six faces,
@@ -1614,13 +1713,20 @@ static void collidePolyhedra(const npShape3* polyA, const npTransform3* pxfA, co
 	double sepA = boxA && climbB == NULL
 					  ? queryBoxFaces(polyA->halfExtents, w.bv, w.b.vertexCount, boxB ? &rot : NULL, margin, &faceA,
 									  &supportB)
-					  : queryFacesOf(&w.a, w.a.planes, w.bv, w.b.vertexCount, &hintB, climbB, margin, &faceA,
-									 &supportB);
+					  : (!boxB && climbB == NULL && w.b.vertexCount > 8 && polyB->type == NP_SHAPE_HULL3
+							 ? queryFacesPruned(&w.a, w.a.planes, w.bv, w.b.vertexCount,
+												v3Add(matMul(&rot, polyB->hull->centroid), rel.p), margin, &faceA,
+												&supportB)
+							 : queryFacesOf(&w.a, w.a.planes, w.bv, w.b.vertexCount, &hintB, climbB, margin, &faceA,
+											&supportB));
 	if (sepA > margin)
 		return;
 	double sepB = boxA ? queryFacesAgainstBox(w.bp, w.b.faceCount, boxB, polyA->halfExtents, margin, &faceB, &supportA)
-					   : queryFacesOf(&w.b, w.bp, w.a.vertices, w.a.vertexCount, &hintA, climbA, margin, &faceB,
-									  &supportA);
+					   : (climbA == NULL && w.a.vertexCount > 8 && polyA->type == NP_SHAPE_HULL3
+							  ? queryFacesPruned(&w.b, w.bp, w.a.vertices, w.a.vertexCount, polyA->hull->centroid,
+												 margin, &faceB, &supportA)
+							  : queryFacesOf(&w.b, w.bp, w.a.vertices, w.a.vertexCount, &hintA, climbA, margin,
+											 &faceB, &supportA));
 	if (sepB > margin)
 		return;
 	// A box's centroid is its origin (the vertex sum cancels exactly).
