@@ -963,8 +963,22 @@ static inline void makeCorePair(corePair* pair, const npShape2* A, const npShape
 								double margin, npVec2* verticesB, npVec2* normalsB)
 {
 	int count = B->count;
-	for (int i = 0; i < count; ++i)
-		verticesB[i] = npTransformPoint2(rel, B->vertices[i]);
+	if (B->type == NP_SHAPE_BOX2)
+	{
+		// A box's vertices are (+-hx, +-hy): the four products of the rotation are shared, their
+		// signs flipped exactly (the same numbers as transforming each vertex).
+		double hx = B->vertices[2].x, hy = B->vertices[2].y;
+		double chx = rel.q.c * hx, shx = rel.q.s * hx, chy = rel.q.c * hy, shy = rel.q.s * hy;
+		verticesB[0] = v2((-chx - -shy) + rel.p.x, (-shx + -chy) + rel.p.y);
+		verticesB[1] = v2((chx - -shy) + rel.p.x, (shx + -chy) + rel.p.y);
+		verticesB[2] = v2((chx - shy) + rel.p.x, (shx + chy) + rel.p.y);
+		verticesB[3] = v2((-chx - shy) + rel.p.x, (-shx + chy) + rel.p.y);
+	}
+	else
+	{
+		for (int i = 0; i < count; ++i)
+			verticesB[i] = npTransformPoint2(rel, B->vertices[i]);
+	}
 	pair->cores[0] = (localCore){ A->vertices, A->normals, A->count, A->radius };
 	pair->cores[1] = (localCore){ verticesB, normalsB, count, B->radius };
 	pair->radius = A->radius + B->radius;
