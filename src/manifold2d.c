@@ -1010,7 +1010,7 @@ static bool testCoreAxes(satResult* sat, const corePair* pair, const npShape2* A
 	}
 	else
 	{
-		// From A's centroid to B's (A's frame), to start the searches near their answers.
+		// From A's centroid to B's (A's frame): A's search starts at the edge facing it.
 		npVec2 towardB = v2Sub(npTransformPoint2(*rel, B->centroid), A->centroid);
 		sat->sepA = findMaxSeparation(&pair->cores[0], &pair->cores[1], findFacingEdge(&pair->cores[0], towardB),
 									  &sat->edgeA);
