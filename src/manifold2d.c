@@ -814,6 +814,13 @@ static inline void clipEnd(clippedEnd* e, double uk, double hk, int wk, double u
 	}
 }
 
+// The id of a clipped end, in the caller's A and B.
+static inline uint32_t clippedEndId(const faceFrame* f, const clippedEnd* e)
+{
+	return f->refIsB ? makeId(e->incKind, e->incIndex, e->refKind, e->refIndex)
+					 : makeId(e->refKind, e->refIndex, e->incKind, e->incIndex);
+}
+
 // The one clipping routine. Reference face: edge `edge` of core `ref` (0 = A, 1 = B), running from
 // v1 to v2 with outward normal n and tangent t = leftPerp(n) (the direction v1 -> v2 of a CCW
 // core). The incident edge w1 -> w2 of the other core is clipped against the side planes u = 0 and
@@ -850,8 +857,16 @@ static bool clipIncidentEdge(npManifold2* m, const corePair* pair, int ref, int 
 	clipEnd(ends + 0, u0, h0, incident, u0, h0, u1, h1, length, edge, edgeEnd, incident);
 	clipEnd(ends + 1, u1, h1, incidentEnd, u0, h0, u1, h1, length, edge, edgeEnd, incident);
 	// An incident edge touching the reference range in a single point gives it twice.
-	int endCount = ends[1].u == ends[0].u && ends[1].h == ends[0].h ? 1 : 2;
-	for (int k = 0; k < endCount; ++k)
+	bool twice = ends[1].u == ends[0].u && ends[1].h == ends[0].h;
+	if (f.incRadius == 0.0)
+	{
+		// A sharp incident core (the common case): its surface points are its core points.
+		addFacePoint(m, &f, ends[0].u, ends[0].h, v2(0.0, 0.0), true, clippedEndId(&f, ends + 0));
+		if (!twice)
+			addFacePoint(m, &f, ends[1].u, ends[1].h, v2(0.0, 0.0), true, clippedEndId(&f, ends + 1));
+		return true;
+	}
+	for (int k = 0; k < (twice ? 1 : 2); ++k)
 	{
 		const clippedEnd* e = ends + k;
 		// A rounded incident core pushes its surface point out along its outward normal nearest to
@@ -859,26 +874,19 @@ static bool clipIncidentEdge(npManifold2* m, const corePair* pair, int ref, int 
 		// is inside the vertex's normal cone (which runs counter-clockwise from the normal of the
 		// edge ending at the vertex to the normal of the edge starting at it), else the nearer of the
 		// cone's two bounding normals.
-		npVec2 incDir = v2(0.0, 0.0);
-		bool alongNormal = true;
-		if (f.incRadius != 0.0)
+		npVec2 incDir = I->normals[incident];
+		bool alongNormal = false;
+		if (e->incKind == NP_FEATURE_VERTEX)
 		{
-			incDir = I->normals[incident];
-			alongNormal = false;
-			if (e->incKind == NP_FEATURE_VERTEX)
-			{
-				npVec2 inward = v2Neg(f.n);
-				int w = e->incIndex;
-				npVec2 before = I->normals[w == 0 ? I->count - 1 : w - 1], after = I->normals[w];
-				if (v2Cross(before, inward) >= 0.0 && v2Cross(inward, after) >= 0.0)
-					alongNormal = true;
-				else
-					incDir = v2Dot(before, inward) > v2Dot(after, inward) ? before : after;
-			}
+			npVec2 inward = v2Neg(f.n);
+			int w = e->incIndex;
+			npVec2 before = I->normals[w == 0 ? I->count - 1 : w - 1], after = I->normals[w];
+			if (v2Cross(before, inward) >= 0.0 && v2Cross(inward, after) >= 0.0)
+				alongNormal = true;
+			else
+				incDir = v2Dot(before, inward) > v2Dot(after, inward) ? before : after;
 		}
-		uint32_t id = f.refIsB ? makeId(e->incKind, e->incIndex, e->refKind, e->refIndex)
-							   : makeId(e->refKind, e->refIndex, e->incKind, e->incIndex);
-		addFacePoint(m, &f, e->u, e->h, incDir, alongNormal, id);
+		addFacePoint(m, &f, e->u, e->h, incDir, alongNormal, clippedEndId(&f, e));
 	}
 	return true;
 }
