@@ -1090,15 +1090,15 @@ static double queryEdgeAxes(SatPair* w, const npVec3* dirsA, int countA, const n
 //   radius of B = hB_j1 |R_ij2| + hB_j2 |R_ij1|,  |L|^2 = R_i1j^2 + R_i2j^2 (exactly the cross product's).
 // The separation |c . L| - radii is compared with the best unnormalised; only the winner's axis is
 // normalised (as queryEdgeAxes does, so the supporting edges come out the same).
-static inline void tryBoxEdgeAxis(const double R[3][3], const double c[3], const double a[3], const double b[3],
-								  int i, int i1, int i2, int j, int j1, int j2, double* best, int* gi, int* gj,
-								  double* bestLenSq, double* sign)
+static inline void tryBoxEdgeAxis(const double R[3][3], const double absR[3][3], const double c[3], const double a[3],
+								  const double b[3], int i, int i1, int i2, int j, int j1, int j2, double* best, int* gi,
+								  int* gj, double* bestLenSq, double* sign)
 {
 	double lenSq = R[i1][j] * R[i1][j] + R[i2][j] * R[i2][j];
 	if (lenSq <= 1.0e-12)
 		return;
 	double s = c[i2] * R[i1][j] - c[i1] * R[i2][j];
-	double radii = a[i1] * fabs(R[i2][j]) + a[i2] * fabs(R[i1][j]) + b[j1] * fabs(R[i][j2]) + b[j2] * fabs(R[i][j1]);
+	double radii = a[i1] * absR[i2][j] + a[i2] * absR[i1][j] + b[j1] * absR[i][j2] + b[j2] * absR[i][j1];
 	double len = sqrt(lenSq);
 	double num = fabs(s) - radii;
 	if (num > *best * len)
@@ -1119,18 +1119,21 @@ static double queryEdgeAxesBoxes(const Mat3* rot, npVec3 center, npVec3 hA, npVe
 							 { rot->cx.z, rot->cy.z, rot->cz.z } };
 	const double c[3] = { center.x, center.y, center.z };
 	const double a[3] = { hA.x, hA.y, hA.z }, b[3] = { hB.x, hB.y, hB.z };
+	const double absR[3][3] = { { fabs(R[0][0]), fabs(R[0][1]), fabs(R[0][2]) },
+								{ fabs(R[1][0]), fabs(R[1][1]), fabs(R[1][2]) },
+								{ fabs(R[2][0]), fabs(R[2][1]), fabs(R[2][2]) } };
 	double best = floor, sign = 1.0, bestLenSq = 1.0;
 	int gi = -1, gj = -1;
 	// Written out (constant indices) so the entries stay in registers; same order as queryEdgeAxes.
-	tryBoxEdgeAxis(R, c, a, b, 0, 1, 2, 0, 1, 2, &best, &gi, &gj, &bestLenSq, &sign);
-	tryBoxEdgeAxis(R, c, a, b, 0, 1, 2, 1, 2, 0, &best, &gi, &gj, &bestLenSq, &sign);
-	tryBoxEdgeAxis(R, c, a, b, 0, 1, 2, 2, 0, 1, &best, &gi, &gj, &bestLenSq, &sign);
-	tryBoxEdgeAxis(R, c, a, b, 1, 2, 0, 0, 1, 2, &best, &gi, &gj, &bestLenSq, &sign);
-	tryBoxEdgeAxis(R, c, a, b, 1, 2, 0, 1, 2, 0, &best, &gi, &gj, &bestLenSq, &sign);
-	tryBoxEdgeAxis(R, c, a, b, 1, 2, 0, 2, 0, 1, &best, &gi, &gj, &bestLenSq, &sign);
-	tryBoxEdgeAxis(R, c, a, b, 2, 0, 1, 0, 1, 2, &best, &gi, &gj, &bestLenSq, &sign);
-	tryBoxEdgeAxis(R, c, a, b, 2, 0, 1, 1, 2, 0, &best, &gi, &gj, &bestLenSq, &sign);
-	tryBoxEdgeAxis(R, c, a, b, 2, 0, 1, 2, 0, 1, &best, &gi, &gj, &bestLenSq, &sign);
+	tryBoxEdgeAxis(R, absR, c, a, b, 0, 1, 2, 0, 1, 2, &best, &gi, &gj, &bestLenSq, &sign);
+	tryBoxEdgeAxis(R, absR, c, a, b, 0, 1, 2, 1, 2, 0, &best, &gi, &gj, &bestLenSq, &sign);
+	tryBoxEdgeAxis(R, absR, c, a, b, 0, 1, 2, 2, 0, 1, &best, &gi, &gj, &bestLenSq, &sign);
+	tryBoxEdgeAxis(R, absR, c, a, b, 1, 2, 0, 0, 1, 2, &best, &gi, &gj, &bestLenSq, &sign);
+	tryBoxEdgeAxis(R, absR, c, a, b, 1, 2, 0, 1, 2, 0, &best, &gi, &gj, &bestLenSq, &sign);
+	tryBoxEdgeAxis(R, absR, c, a, b, 1, 2, 0, 2, 0, 1, &best, &gi, &gj, &bestLenSq, &sign);
+	tryBoxEdgeAxis(R, absR, c, a, b, 2, 0, 1, 0, 1, 2, &best, &gi, &gj, &bestLenSq, &sign);
+	tryBoxEdgeAxis(R, absR, c, a, b, 2, 0, 1, 1, 2, 0, &best, &gi, &gj, &bestLenSq, &sign);
+	tryBoxEdgeAxis(R, absR, c, a, b, 2, 0, 1, 2, 0, 1, &best, &gi, &gj, &bestLenSq, &sign);
 	*bestGa = gi;
 	*bestGb = gj;
 	if (gi >= 0)
@@ -1441,11 +1444,38 @@ static int clipPolygon(const ClipVertex* in, int count, npVec3 n, double d, int 
 	return k;
 }
 
+// Whether every vertex of the polygon lies inside the side planes of face `face` of a box (`box`:
+// its frame relative to the common one), so that clipping would leave the polygon as it is. In the
+// box's own frame the side planes of face 2k/2k+1 are |p_a| <= h_a for the two other axes a, and the
+// general test (the unnormalised plane cross(v1 - v0, n), whose only non-zero entry is +-2 h_e, at
+// distance dot with a vertex) keeps exactly these points: rounding is monotonic, so p_a <= h_a gives
+// fl(2 h_e p_a) <= fl(2 h_e h_a). In another frame the vertices are moved into the box's with a
+// tolerance far above the rounding of either computation; a vertex within it of a side is left to
+// the general clipping.
+static bool insideBoxFace(const ClipVertex* poly, int count, const SupportHint* box, int face)
+{
+	int k = face >> 1;
+	npVec3 h = box->halfExtents;
+	if (!box->local)
+	{
+		double tol = 1.0e-9 * (1.0 + v3MaxAbs(box->center) + v3MaxAbs(h));
+		h = v3(h.x - tol, h.y - tol, h.z - tol);
+	}
+	for (int i = 0; i < count; ++i)
+	{
+		npVec3 q = box->local ? poly[i].p : matMul(&box->toLocal, v3Sub(poly[i].p, box->center));
+		bool inside = (k == 0 || fabs(q.x) <= h.x) && (k == 1 || fabs(q.y) <= h.y) && (k == 2 || fabs(q.z) <= h.z);
+		if (!inside)
+			return false;
+	}
+	return true;
+}
+
 // Face contact. The reference face `ref` belongs to polyhedron `rp` (vertices rv, planes rplanes,
 // all in A's frame); the incident shape is ip (vertices iv, planes iplanes). refIsA selects the
 // id kind and which side gets which point.
 static unsigned faceContact(const npPolyhedron3* rp, const npVec3* rv, const npPlane3* rplanes, int ref,
-							const npPolyhedron3* ip, const npVec3* iv, const npPlane3* iplanes, int support,
+							const SupportHint* refBox, const npPolyhedron3* ip, const npVec3* iv, const npPlane3* iplanes, int support,
 							bool refIsA, double margin, npManifold3* m)
 {
 	m->pointCount = 0;
@@ -1488,27 +1518,31 @@ static unsigned faceContact(const npPolyhedron3* rp, const npVec3* rv, const npP
 		e = ip->halfEdges[e].next;
 	} while (e != start && count < NP_MAX_HULL_VERTICES);
 
-	// Side planes of the reference face: through each edge, containing the normal, facing out.
+	// Side planes of the reference face: through each edge, containing the normal, facing out. (A
+	// box's face is skipped when the polygon lies inside it, the resting case.)
 	start = rp->faceEdge[ref];
 	e = start;
 	guard = 0;
-	do
+	if (refBox == NULL || !insideBoxFace(poly, count, refBox, ref))
 	{
-		const npHalfEdge3* he = rp->halfEdges + e;
-		npVec3 v0 = rv[he->origin], v1 = rv[rp->halfEdges[he->next].origin];
-		// Unnormalised: only signs and ratios of plane distances are used.
-		npVec3 sn = v3Cross(v3Sub(v1, v0), n);
-		int clipped = clipPolygon(poly, count, sn, v3Dot(sn, v0), he->origin, next);
-		if (clipped >= 0)
+		do
 		{
-			count = clipped;
-			ClipVertex* t = poly;
-			poly = next;
-			next = t;
-		}
-		e = he->next;
-		++guard;
-	} while (e != start && count > 0 && count < capacity - 2 && guard < NP_MAX_HULL_VERTICES);
+			const npHalfEdge3* he = rp->halfEdges + e;
+			npVec3 v0 = rv[he->origin], v1 = rv[rp->halfEdges[he->next].origin];
+			// Unnormalised: only signs and ratios of plane distances are used.
+			npVec3 sn = v3Cross(v3Sub(v1, v0), n);
+			int clipped = clipPolygon(poly, count, sn, v3Dot(sn, v0), he->origin, next);
+			if (clipped >= 0)
+			{
+				count = clipped;
+				ClipVertex* t = poly;
+				poly = next;
+				next = t;
+			}
+			e = he->next;
+			++guard;
+		} while (e != start && count > 0 && count < capacity - 2 && guard < NP_MAX_HULL_VERTICES);
+	}
 
 	// Keep the points behind the reference plane (+margin), compacted in place with their depths.
 	double depth[NP_MAX_CLIP_POINTS3];
@@ -1790,9 +1824,9 @@ static void collidePolyhedra(const npShape3* polyA, const npTransform3* pxfA, co
 
 	unsigned offsetMask = 0;
 	if (choice == 0)
-		offsetMask = faceContact(&w.a, w.a.vertices, w.a.planes, faceA, &w.b, w.bv, w.bp, supportB, true, margin, m);
+		offsetMask = faceContact(&w.a, w.a.vertices, w.a.planes, faceA, boxA ? &hintA : NULL, &w.b, w.bv, w.bp, supportB, true, margin, m);
 	else if (choice == 1)
-		offsetMask = faceContact(&w.b, w.bv, w.bp, faceB, &w.a, w.a.vertices, w.a.planes, supportA, false, margin, m);
+		offsetMask = faceContact(&w.b, w.bv, w.bp, faceB, boxB ? &hintB : NULL, &w.a, w.a.vertices, w.a.planes, supportA, false, margin, m);
 	if (m->pointCount == 0 && edgeA >= 0 && sepE <= margin)
 	{
 		// Edge axis (or a face axis whose clipped polygon came out empty, which only happens for
@@ -2171,10 +2205,10 @@ npManifold3 npCollidePolyhedronAndSphere(const npShape3* polyA, npTransform3 xfA
 // ---------------------------------------------------------------------------------- dispatch
 
 // A transform npMakeTransform3 could have built: finite, bounded, (nearly) unit quaternion.
-static bool usableTransform(npTransform3 xf)
+static bool usableTransform(const npTransform3* xf)
 {
-	double qq = xf.q.x * xf.q.x + xf.q.y * xf.q.y + xf.q.z * xf.q.z + xf.q.w * xf.q.w;
-	return fabs(xf.p.x) <= NP_HUGE && fabs(xf.p.y) <= NP_HUGE && fabs(xf.p.z) <= NP_HUGE && qq >= 0.999 &&
+	double qq = xf->q.x * xf->q.x + xf->q.y * xf->q.y + xf->q.z * xf->q.z + xf->q.w * xf->q.w;
+	return fabs(xf->p.x) <= NP_HUGE && fabs(xf->p.y) <= NP_HUGE && fabs(xf->p.z) <= NP_HUGE && qq >= 0.999 &&
 		   qq <= 1.001;
 }
 
@@ -2186,8 +2220,8 @@ static void collide3(const npShape3* shapeA, const npTransform3* xfA, const npSh
 	m->pointCount = 0;
 	m->normal = v3(0.0, 0.0, 0.0);
 	// NaN fails every comparison, so non-finite input is rejected here too.
-	if (shapeA == NULL || shapeB == NULL || !(margin >= 0.0) || margin > NP_HUGE || !usableTransform(*xfA) ||
-		!usableTransform(*xfB))
+	if (shapeA == NULL || shapeB == NULL || !(margin >= 0.0) || margin > NP_HUGE || !usableTransform(xfA) ||
+		!usableTransform(xfB))
 		return;
 	npShapeType3 ta = shapeA->type, tb = shapeB->type;
 	bool rA = ta == NP_SHAPE_SPHERE || ta == NP_SHAPE_CAPSULE3;
