@@ -311,6 +311,98 @@ static void tryFaceB(const npPair3* pair, int f, polishAxis* best)
 		*best = (polishAxis){ u, d, ia, pb->halfEdges[pb->faceEdge[f]].origin };
 }
 
+// Among the faces around vertex v of a polyhedron view, the one whose outward normal is best
+// aligned with u (u in the view's own frame); -1 when the view has no faces.
+static int alignedFace(const npPolyhedron3* poly, int v, npVec3 u, double* align)
+{
+	int found = -1;
+	*align = -DBL_MAX;
+	if (poly->faceCount == 0)
+		return -1;
+	int start = poly->vertexEdge[v], h = start;
+	for (int guard = 0; guard < 64; ++guard)
+	{
+		int face = poly->halfEdges[h].face;
+		if (face != NP_NO_FACE3)
+		{
+			double a = v3Dot(poly->planes[face].normal, u);
+			found = a > *align ? face : found;
+			*align = a > *align ? a : *align;
+		}
+		h = poly->halfEdges[h ^ 1].next;
+		if (h == start)
+			break;
+	}
+	return found;
+}
+
+// The polish's short cut after convergence. The final face lies in a facet F of the Minkowski
+// difference, F = F_A - F_B with F_A the support feature of A along the exact axis and F_B that of
+// B against it, and each corner a - b of the face has a in F_A and b in F_B. So the corners name
+// the axis: three distinct points of A and one of B make F_A a face of A (the axis is its normal,
+// found around one of them); one of A and three of B, a face of B; two and two, every difference
+// of the two A points and of the two B points is perpendicular to the axis, which is their cross
+// product (whatever F_A and F_B are). The candidate must agree with EPA's normal (a face to
+// 1e-13, a cross product within the polish cone), else the general search runs. Returns true when
+// *best holds the answer.
+static bool polishDirect(const npPair3* pair, const int* featureA, const int* featureB, polishAxis* best)
+{
+	int da[3], db[3];
+	int na = 0, nb = 0;
+	for (int i = 0; i < 3; ++i)
+	{
+		bool knownA = false, knownB = false;
+		for (int k = 0; k < na; ++k)
+			knownA = knownA || da[k] == featureA[i];
+		for (int k = 0; k < nb; ++k)
+			knownB = knownB || db[k] == featureB[i];
+		if (!knownA)
+			da[na++] = featureA[i];
+		if (!knownB)
+			db[nb++] = featureB[i];
+	}
+	npVec3 n = best->axis;
+	if (na == 3 && nb == 1)
+	{
+		double align;
+		int f = alignedFace(&pair->polyA, da[0], n, &align);
+		if (f < 0 || align < 1.0 - 1.0e-13)
+			return false;
+		best->depth = DBL_MAX;
+		tryFaceA(pair, f, best);
+		return true;
+	}
+	if (na == 1 && nb == 3)
+	{
+		double align;
+		int f = alignedFace(&pair->polyB, db[0], npPairDirToB(pair, v3Neg(n)), &align);
+		if (f < 0 || align < 1.0 - 1.0e-13)
+			return false;
+		best->depth = DBL_MAX;
+		tryFaceB(pair, f, best);
+		return true;
+	}
+	if (na == 2 && nb == 2)
+	{
+		const npVec3* va = pair->polyA.vertices;
+		npVec3 ea = v3Sub(va[da[1]], va[da[0]]);
+		npVec3 eb = v3Sub(npPairVertexB(pair, db[1]), npPairVertexB(pair, db[0]));
+		npVec3 c = v3Cross(ea, eb);
+		double lenSq = v3LengthSq(c);
+		double align = v3Dot(c, n);
+		const double cone = 1.0 - 1.0e-6;
+		if (!(lenSq > 1.0e-18 * v3LengthSq(ea) * v3LengthSq(eb)) || align * align < cone * cone * lenSq)
+			return false;
+		npVec3 u = v3Scale((align < 0.0 ? -1.0 : 1.0) / sqrt(lenSq), c);
+		int ia, ib;
+		double d = v3Dot(npSupportIndices3(pair, u, &ia, &ib), u);
+		if (d < best->depth)
+			*best = (polishAxis){ u, d, ia, ib };
+		return true;
+	}
+	return false;
+}
+
 // The separating-axis polish (see the top of the file). `start` is EPA's normal with its exact
 // overlap and support vertices; the result is the best candidate found (possibly `start`).
 static polishAxis polish(const npPair3* pair, polishAxis start, const int* featureA, const int* featureB, bool wide)
@@ -319,6 +411,8 @@ static polishAxis polish(const npPair3* pair, polishAxis start, const int* featu
 	const npPolyhedron3* pb = &pair->polyB;
 	npVec3 n = start.axis;
 	polishAxis best = start;
+	if (!wide && polishDirect(pair, featureA, featureB, &best))
+		return best;
 
 	// When EPA converged its final face lies in a facet of the Minkowski difference, so its normal
 	// is one of the candidate axes up to rounding: only candidates within a narrow cone
