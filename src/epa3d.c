@@ -283,20 +283,58 @@ static void collectFan(const npPolyhedron3* poly, const int* vertices, vertexFan
 	}
 }
 
-// Overlap along A's face f (its normal is the axis): the plane offset minus B's lowest point.
-static void tryFaceA(const npPair3* pair, int f, polishAxis* best)
+// Support vertex of a core along d, found by climbing the vertex graph of a hull or triangle from
+// `start` (a vertex believed to be at or near the answer): move to the best neighbour while one is
+// higher. On a convex polyhedron a vertex no neighbour beats is a farthest one, so a good start
+// costs one look around it instead of a scan. Other cores, or start < 0, use the plain support.
+static int climbSupport(npCoreKind3 kind, const npPolyhedron3* poly, int start, npVec3 d)
+{
+	if (kind != NP_CORE_VERTICES || poly->halfEdgeCount == 0 || start < 0)
+		return npCoreSupport3(kind, poly, d);
+	const npVec3* v = poly->vertices;
+	const npHalfEdge3* edges = poly->halfEdges;
+	int current = start;
+	double value = v3Dot(v[current], d);
+	// Every move strictly raises the value, so there are fewer moves than vertices.
+	for (int step = 0; step < poly->vertexCount; ++step)
+	{
+		int next = current;
+		double nextValue = value;
+		int first = poly->vertexEdge[current], h = first;
+		for (int guard = 0; guard < NP_MAX_HULL_HALF_EDGES; ++guard)
+		{
+			const npHalfEdge3* twin = &edges[h ^ 1];
+			int w = twin->origin;
+			double x = v3Dot(v[w], d);
+			next = x > nextValue ? w : next;
+			nextValue = x > nextValue ? x : nextValue;
+			h = twin->next;
+			if (h == first)
+				break;
+		}
+		if (next == current)
+			break;
+		current = next;
+		value = nextValue;
+	}
+	return current;
+}
+
+// Overlap along A's face f (its normal is the axis): the plane offset minus B's lowest point
+// (climbing from B's vertex startB when known, else a scan).
+static void tryFaceA(const npPair3* pair, int f, int startB, polishAxis* best)
 {
 	const npPolyhedron3* pa = &pair->polyA;
 	npPlane3 plane = pa->planes[f];
 	npVec3 u = plane.normal;
-	int ib = npCoreSupport3(pair->kindB, &pair->polyB, npPairDirToB(pair, v3Neg(u)));
+	int ib = climbSupport(pair->kindB, &pair->polyB, startB, npPairDirToB(pair, v3Neg(u)));
 	double d = plane.offset - v3Dot(u, npPairVertexB(pair, ib));
 	if (d < best->depth)
 		*best = (polishAxis){ u, d, pa->halfEdges[pa->faceEdge[f]].origin, ib };
 }
 
 // Overlap along B's face f: the axis from A to B is minus its normal.
-static void tryFaceB(const npPair3* pair, int f, polishAxis* best)
+static void tryFaceB(const npPair3* pair, int f, int startA, polishAxis* best)
 {
 	const npPolyhedron3* pb = &pair->polyB;
 	npPlane3 plane = pb->planes[f];
@@ -305,7 +343,7 @@ static void tryFaceB(const npPair3* pair, int f, polishAxis* best)
 	npVec3 mA = { r[0][0] * m.x + r[0][1] * m.y + r[0][2] * m.z, r[1][0] * m.x + r[1][1] * m.y + r[1][2] * m.z,
 				  r[2][0] * m.x + r[2][1] * m.y + r[2][2] * m.z };
 	npVec3 u = v3Neg(mA);
-	int ia = npCoreSupport3(pair->kindA, &pair->polyA, u);
+	int ia = climbSupport(pair->kindA, &pair->polyA, startA, u);
 	double d = v3Dot(u, pair->polyA.vertices[ia]) + plane.offset + v3Dot(mA, pair->xfB.p);
 	if (d < best->depth)
 		*best = (polishAxis){ u, d, ia, pb->halfEdges[pb->faceEdge[f]].origin };
@@ -369,7 +407,7 @@ static bool polishDirect(const npPair3* pair, const int* featureA, const int* fe
 		if (f < 0 || align < 1.0 - 1.0e-13)
 			return false;
 		best->depth = DBL_MAX;
-		tryFaceA(pair, f, best);
+		tryFaceA(pair, f, db[0], best);
 		return true;
 	}
 	if (na == 1 && nb == 3)
@@ -379,7 +417,7 @@ static bool polishDirect(const npPair3* pair, const int* featureA, const int* fe
 		if (f < 0 || align < 1.0 - 1.0e-13)
 			return false;
 		best->depth = DBL_MAX;
-		tryFaceB(pair, f, best);
+		tryFaceB(pair, f, da[0], best);
 		return true;
 	}
 	if (na == 2 && nb == 2)
@@ -394,8 +432,9 @@ static bool polishDirect(const npPair3* pair, const int* featureA, const int* fe
 		if (!(lenSq > 1.0e-18 * v3LengthSq(ea) * v3LengthSq(eb)) || align * align < cone * cone * lenSq)
 			return false;
 		npVec3 u = v3Scale((align < 0.0 ? -1.0 : 1.0) / sqrt(lenSq), c);
-		int ia, ib;
-		double d = v3Dot(npSupportIndices3(pair, u, &ia, &ib), u);
+		int ia = climbSupport(pair->kindA, &pair->polyA, da[0], u);
+		int ib = climbSupport(pair->kindB, &pair->polyB, db[0], npPairDirToB(pair, v3Neg(u)));
+		double d = v3Dot(v3Sub(va[ia], npPairVertexB(pair, ib)), u);
 		if (d < best->depth)
 			*best = (polishAxis){ u, d, ia, ib };
 		return true;
@@ -467,20 +506,20 @@ static polishAxis polish(const npPair3* pair, polishAxis start, const int* featu
 		if (countA > 0 && listA[0].align >= 1.0 - 1.0e-13 && (countB == 0 || listB[0].align < listA[0].align))
 		{
 			best.depth = DBL_MAX;
-			tryFaceA(pair, listA[0].index, &best);
+			tryFaceA(pair, listA[0].index, -1, &best);
 			return best;
 		}
 		if (countB > 0 && listB[0].align >= 1.0 - 1.0e-13)
 		{
 			best.depth = DBL_MAX;
-			tryFaceB(pair, listB[0].index, &best);
+			tryFaceB(pair, listB[0].index, -1, &best);
 			return best;
 		}
 	}
 	for (int i = 0; i < countA; ++i)
-		tryFaceA(pair, listA[i].index, &best);
+		tryFaceA(pair, listA[i].index, -1, &best);
 	for (int i = 0; i < countB; ++i)
-		tryFaceB(pair, listB[i].index, &best);
+		tryFaceB(pair, listB[i].index, -1, &best);
 
 	// Edge pairs at EPA's feature vertices. An axis within the cone around n is perpendicular to
 	// both edges, so an edge with a large component along n cannot produce one: such edges are
