@@ -658,24 +658,31 @@ static double queryFacesPruned(const npPolyhedron3* p, const npPlane3* planes, c
 
 // A box's faces (the box in its own frame, which is the common frame) against a point set. The
 // normals are the axes, so face +k separates by min_k - h_k and face -k by -max_k - h_k, with min_k
-// and max_k the extremes of the points' k coordinates: one pass over the points for all six faces,
-// or none when the points are a box's vertices (`otherAxes`, the columns of its rotation into the
-// common frame): its vertex with the smallest k coordinate has +h_j on axis j exactly where row k
-// of the rotation is negative. Same separations, ties (lowest face, lowest vertex) and early stop
-// as queryFacesOf.
-static double queryBoxFaces(npVec3 h, const npVec3* pts, int count, const Mat3* otherAxes, double stop,
+// and max_k the extremes of the points' k coordinates: one pass over the points for all six faces.
+// When the points are the vertices of another box (`other`: its rotation into the common frame,
+// centre and half extents, vertices as moveBoxToFrame builds them), no pass is needed: with
+// e_j = h_j (column j of the rotation), its vertex with the smallest k coordinate takes -|e_j,k| on
+// every axis j, exactly -((|e_0,k| + |e_1,k|) + |e_2,k|) + c_k in moveBoxToFrame's rounding, and
+// its index has bit j set where row k of the rotation is negative. Same separations, ties (lowest
+// face, lowest vertex) and early stop as queryFacesOf.
+static double queryBoxFaces(npVec3 h, const npVec3* pts, int count, const SupportHint* other, double stop,
 							int* bestFace, int* bestVertex)
 {
+	double sep[6];
 	int lo[3], hi[3];
-	if (otherAxes != NULL)
+	const double hk[3] = { h.x, h.y, h.z };
+	if (other != NULL)
 	{
-		const double row[3][3] = { { otherAxes->cx.x, otherAxes->cy.x, otherAxes->cz.x },
-								   { otherAxes->cx.y, otherAxes->cy.y, otherAxes->cz.y },
-								   { otherAxes->cx.z, otherAxes->cy.z, otherAxes->cz.z } };
+		// toLocal's rows are the other box's rotation columns: toLocal.c?.k is row k's entry j.
+		const Mat3* t = &other->toLocal;
+		npVec3 ho = other->halfExtents;
+		const double ck[3] = { other->center.x, other->center.y, other->center.z };
+		const npVec3 rows[3] = { t->cx, t->cy, t->cz };
 		for (int k = 0; k < 3; ++k)
 		{
-			lo[k] = (row[k][0] < 0.0 ? 1 : 0) | (row[k][1] < 0.0 ? 2 : 0) | (row[k][2] < 0.0 ? 4 : 0);
-			hi[k] = (row[k][0] > 0.0 ? 1 : 0) | (row[k][1] > 0.0 ? 2 : 0) | (row[k][2] > 0.0 ? 4 : 0);
+			double r = fabs(ho.x * rows[k].x) + fabs(ho.y * rows[k].y) + fabs(ho.z * rows[k].z);
+			sep[2 * k] = -(r + ck[k]) - hk[k];
+			sep[2 * k + 1] = (ck[k] - r) - hk[k];
 		}
 	}
 	else
@@ -691,10 +698,14 @@ static double queryBoxFaces(npVec3 h, const npVec3* pts, int count, const Mat3* 
 			lo[2] = p.z < pts[lo[2]].z ? i : lo[2];
 			hi[2] = p.z > pts[hi[2]].z ? i : hi[2];
 		}
+		// Faces in the view's order: -x, +x, -y, +y, -z, +z.
+		sep[0] = -pts[hi[0]].x - h.x;
+		sep[1] = pts[lo[0]].x - h.x;
+		sep[2] = -pts[hi[1]].y - h.y;
+		sep[3] = pts[lo[1]].y - h.y;
+		sep[4] = -pts[hi[2]].z - h.z;
+		sep[5] = pts[lo[2]].z - h.z;
 	}
-	// Faces in the view's order: -x, +x, -y, +y, -z, +z.
-	const double sep[6] = { -pts[hi[0]].x - h.x, pts[lo[0]].x - h.x, -pts[hi[1]].y - h.y,
-							pts[lo[1]].y - h.y, -pts[hi[2]].z - h.z, pts[lo[2]].z - h.z };
 	double best = sep[0];
 	int f = 0;
 	for (int g = 1; g < 6 && !(best > stop); ++g)
@@ -704,7 +715,16 @@ static double queryBoxFaces(npVec3 h, const npVec3* pts, int count, const Mat3* 
 			f = g;
 		}
 	*bestFace = f;
-	*bestVertex = (f & 1) ? lo[f >> 1] : hi[f >> 1];
+	if (other != NULL)
+	{
+		const npVec3 rows[3] = { other->toLocal.cx, other->toLocal.cy, other->toLocal.cz };
+		npVec3 row = rows[f >> 1];
+		// Face -k wants the largest k coordinate (bits where the row is positive), face +k the smallest.
+		double s = (f & 1) ? -1.0 : 1.0;
+		*bestVertex = (s * row.x > 0.0 ? 1 : 0) | (s * row.y > 0.0 ? 2 : 0) | (s * row.z > 0.0 ? 4 : 0);
+	}
+	else
+		*bestVertex = (f & 1) ? lo[f >> 1] : hi[f >> 1];
 	return best;
 }
 
@@ -1694,10 +1714,9 @@ static npVec3 centroidOf(const npPolyhedron3* p, const npVec3* verts)
 // sub-steps where their layout allows (face queries by axes and sign bits, B's vertices from three
 // scaled axes, the edge axes of two boxes in closed form); each gives the same result as the
 // general step up to rounding.
-static void collidePolyhedra(const npShape3* polyA, const npTransform3* pxfA, const npShape3* polyB,
-							 const npTransform3* pxfB, double margin, npManifold3* m)
+static void collidePolyhedra(const npShape3* polyA, const npTransform3* xfA, const npShape3* polyB,
+							 const npTransform3* xfB, double margin, npManifold3* m)
 {
-	const npTransform3 xfA = *pxfA, xfB = *pxfB;
 	m->pointCount = 0;
 	m->normal = v3(0.0, 0.0, 0.0);
 	SatPair w;
@@ -1720,7 +1739,7 @@ static void collidePolyhedra(const npShape3* polyA, const npTransform3* pxfA, co
 	}
 	else if (!getPolyhedron(polyB, &w.b))
 		return;
-	npTransform3 rel = npInvMulTransforms3(xfA, xfB);
+	npTransform3 rel = npInvMulTransforms3(*xfA, *xfB);
 	Mat3 rot = quatToMat(rel.q);
 	if (boxB)
 		moveBoxToFrame(polyB->halfExtents, &rot, rel.p, w.bv, w.bp);
@@ -1745,7 +1764,7 @@ static void collidePolyhedra(const npShape3* polyA, const npTransform3* pxfA, co
 
 	int faceA, faceB, supportB, supportA;
 	double sepA = boxA && climbB == NULL
-					  ? queryBoxFaces(polyA->halfExtents, w.bv, w.b.vertexCount, boxB ? &rot : NULL, margin, &faceA,
+					  ? queryBoxFaces(polyA->halfExtents, w.bv, w.b.vertexCount, boxB ? &hintB : NULL, margin, &faceA,
 									  &supportB)
 					  : (!boxB && climbB == NULL && w.b.vertexCount > 8 && polyB->type == NP_SHAPE_HULL3
 							 ? queryFacesPruned(&w.a, w.a.planes, w.bv, w.b.vertexCount,
@@ -1800,7 +1819,7 @@ static void collidePolyhedra(const npShape3* polyA, const npTransform3* pxfA, co
 	else if (!w.a.flat && !w.b.flat && (w.a.halfEdgeCount / 2) * (w.b.halfEdgeCount / 2) > NP_SAT_EDGE_PAIRS3)
 	{
 		bool apart;
-		sepE = queryEdgesGuided(&w, polyA, xfA, polyB, xfB, centroidA, floor, margin, &apart, &edgeA, &edgeB);
+		sepE = queryEdgesGuided(&w, polyA, *xfA, polyB, *xfB, centroidA, floor, margin, &apart, &edgeA, &edgeB);
 		if (apart)
 			return;
 	}
@@ -1841,8 +1860,8 @@ static void collidePolyhedra(const npShape3* polyA, const npTransform3* pxfA, co
 		if (m->points[0].depth < -margin)
 			m->pointCount = 0;
 	}
-	Mat3 rA = quatToMat(xfA.q);
-	toWorldWith(m, &rA, xfA.p, offsetMask);
+	Mat3 rA = quatToMat(xfA->q);
+	toWorldWith(m, &rA, xfA->p, offsetMask);
 }
 
 npManifold3 npCollidePolyhedra(const npShape3* polyA, npTransform3 xfA, const npShape3* polyB,
