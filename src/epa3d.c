@@ -77,13 +77,13 @@ _Static_assert(NP_MAX_HULL_VERTICES <= 65536, "core vertex indices are stored in
 // (EPA_NO_FACE for free slots and for degenerate triangles), in its own array so the scan reads
 // 8 bytes per face and keeps its running minimum with integer selects.
 // Closest-face key of a free slot or a degenerate triangle (above every distance's key).
-#define EPA_NO_FACE INT64_MAX
+#define EPA_NO_FACE UINT64_MAX
 
 typedef struct epaPolytope
 {
 	epaVertex verts[NP_EPA3_MAX_VERTICES];
 	epaFace faces[NP_EPA3_MAX_FACES];
-	int64_t key[NP_EPA3_MAX_FACES];
+	uint64_t key[NP_EPA3_MAX_FACES];
 	uint8_t freeList[NP_EPA3_MAX_FACES];
 	int vertexCount;
 	int slotCount;
@@ -112,10 +112,10 @@ static inline int addFace(epaPolytope* p, int a, int b, int c)
 static int closestFace(const epaPolytope* p)
 {
 	int closest = 0;
-	int64_t best = p->key[0];
+	uint64_t best = p->key[0];
 	for (int f = 1; f < p->slotCount; ++f)
 	{
-		int64_t d = p->key[f];
+		uint64_t d = p->key[f];
 		closest = d < best ? f : closest;
 		best = d < best ? d : best;
 	}

@@ -1237,10 +1237,13 @@ int npPolyhedronSupport3(const npPolyhedron3* poly, npVec3 d)
 	const npVec3* v = poly->vertices;
 	int best = 0;
 #if defined(__wasm__)
-	int64_t bestKey = npOrderKey(v[0].x * d.x + v[0].y * d.y + v[0].z * d.z + 0.0);
-	for (int i = 1; i < poly->vertexCount; ++i)
+	// A running pointer (V8 does not strength-reduce the index multiplication).
+	uint64_t bestKey = npOrderKey(v[0].x * d.x + v[0].y * d.y + v[0].z * d.z + 0.0);
+	const npVec3* end = v + poly->vertexCount;
+	int i = 1;
+	for (const npVec3* q = v + 1; q < end; ++q, ++i)
 	{
-		int64_t key = npOrderKey(v[i].x * d.x + v[i].y * d.y + v[i].z * d.z + 0.0);
+		uint64_t key = npOrderKey(q->x * d.x + q->y * d.y + q->z * d.z + 0.0);
 		bool better = key > bestKey;
 		best = better ? i : best;
 		bestKey = better ? key : bestKey;

@@ -41,15 +41,16 @@ static inline npVec3 v3Normalize(npVec3 a)
 	double inv = 1.0 / len;
 	return (npVec3){ inv * a.x, inv * a.y, inv * a.z };
 }
-/// An integer with the same order as the double x (for x not NaN; -0 sorts just below +0): its bits,
-/// with the magnitude bits flipped for negative numbers. Running maxima and minima kept on these
-/// keys use integer selects, which every compiler (V8's wasm tiers included) turns into
-/// conditional moves; a select on doubles may become an unpredictable branch.
-static inline int64_t npOrderKey(double x)
+/// An unsigned integer with the same order as the double x (for x not NaN; -0 sorts just below +0):
+/// the sign bit set on non-negative numbers, every bit flipped on negative ones. Running maxima and
+/// minima kept on these keys use integer selects, which every compiler (V8's wasm tiers included)
+/// turns into conditional moves; a select on doubles may become an unpredictable branch.
+static inline uint64_t npOrderKey(double x)
 {
-	int64_t bits;
+	uint64_t bits;
 	memcpy(&bits, &x, sizeof bits);
-	return bits ^ (int64_t)((uint64_t)(bits >> 63) >> 1);
+	uint64_t negative = (uint64_t)0 - (bits >> 63); // all ones for a negative number
+	return bits ^ (negative | 0x8000000000000000u);
 }
 static inline double np3Min(double a, double b) { return a < b ? a : b; }
 static inline double np3Max(double a, double b) { return a > b ? a : b; }

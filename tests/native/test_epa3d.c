@@ -10,7 +10,10 @@
 // Every polyhedral shape is described to the brute force by its vertices and the faces of the hull
 // of those vertices; the test uses its own quaternion rotation, not the library's.
 #include "narrowphase/collide3d.h"
+#include "polyhedron3d.h" // private: the vertex scan and the order keys are tested directly below
+#include "vec3.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -396,6 +399,43 @@ static double checkPolyPair(const char* name, const npShape3* sa, npTransform3 x
 static void checkClose(const char* name, double got, double want, double tol)
 {
 	CHECK(fabs(got - want) <= tol, "%s: got %.17g want %.17g", name, got, want);
+}
+
+// The integer order keys (vec3.h) must order like the doubles (-0 just below +0), and the vertex
+// scan (npPolyhedronSupport3, whose wasm form keeps its running maximum as such a key) must return
+// the first vertex with the largest dot product, as a plain scan written here does.
+static void checkOrderKeysAndScan(void)
+{
+	const double values[] = { -DBL_MAX, -1e300, -3.5, -1.0, -1e-300, -4.9e-324, -0.0, 0.0, 4.9e-324, 1e-300, 1.0,
+							  1.0000000000000002, 3.5, 1e300, DBL_MAX };
+	const int count = (int)(sizeof values / sizeof values[0]);
+	for (int i = 0; i < count; ++i)
+		for (int j = 0; j < count; ++j)
+			CHECK((npOrderKey(values[i]) < npOrderKey(values[j])) == (i < j), "order key of %g vs %g", values[i], values[j]);
+	// Scans: random hull vertices, and a box whose axis-aligned directions make exact ties.
+	npVec3 h = V(0.5, 0.25, 1.0);
+	npShape3 box;
+	npMakeBox3(h, &box);
+	for (int trial = 0; trial < 400; ++trial)
+	{
+		int n = randomHullPoints(ptsA);
+		npShape3 shape;
+		npMakeHull3(ptsA, n, &hullA);
+		npMakeHullShape3(&hullA, &shape);
+		npPolyhedron3 poly;
+		npMakePolyhedron3(trial & 1 ? &box : &shape, &poly);
+		npVec3 d = trial & 1 ? V((double)(trial % 3) - 1.0, (double)(trial / 3 % 3) - 1.0, (double)(trial / 9 % 3) - 1.0)
+							 : V(rndRange(-1, 1), rndRange(-1, 1), rndRange(-1, 1));
+		int want = 0;
+		double wantValue = dot(poly.vertices[0], d);
+		for (int i = 1; i < poly.vertexCount; ++i)
+			if (dot(poly.vertices[i], d) > wantValue)
+			{
+				want = i;
+				wantValue = dot(poly.vertices[i], d);
+			}
+		CHECK(npPolyhedronSupport3(&poly, d) == want, "vertex scan %d: got %d want %d", trial, npPolyhedronSupport3(&poly, d), want);
+	}
 }
 
 int main(void)
@@ -791,6 +831,7 @@ int main(void)
 		CHECK(r.normal.z == -1.0, "sphere below triangle: normal -z, got %g", r.normal.z);
 	}
 
+	checkOrderKeysAndScan();
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed == 0 ? 0 : 1;
 }
