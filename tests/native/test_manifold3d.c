@@ -367,6 +367,65 @@ static void testBoxes(void)
 	CHECK(fabs(m.normal.y - 1.0) < 1e-12, "edge-edge normal");
 }
 
+// A small tilted box under a large box turned about y: the large box's bottom face is the
+// reference (B's face: A's top face, tilted, separates far worse) and the small box's top face lies
+// inside it, so nothing is clipped (manifold3d.c skips the side planes then, in B's frame). Closed
+// form: the four points are the small box's top corners, depth = corner height - 0.5 (the large
+// box's bottom plane); with margin 0.05 the two low corners are speculative. Then the same with the
+// small box half out under the large box's edge: clipped, every reference point on the face.
+static void testBoxUnderBox(void)
+{
+	npShape3 small, large;
+	npMakeBox3(V(0.5, 0.5, 0.5), &small);
+	npMakeBox3(V(3, 0.5, 3), &large);
+	double th = 0.05, sh = sin(0.5 * th), ch = cos(0.5 * th);
+	npTransform3 xa = makeXf(V(0, 0, 0), (npQuat){ sh, 0, 0, ch }); // tilted about x
+	double ty = sin(0.15), cy = cos(0.15);
+	npTransform3 xb = makeXf(V(0.2, 1.0, -0.1), (npQuat){ 0, ty, 0, cy }); // bottom plane y = 0.5
+	npManifold3 m = npCollide3(&small, xa, &large, xb, 0.05);
+	CHECK(m.pointCount == 4, "box under box: %d points", m.pointCount);
+	CHECK(fabs(m.normal.x) < 1e-12 && fabs(m.normal.y - 1.0) < 1e-12 && fabs(m.normal.z) < 1e-12,
+		  "box under box: normal (%g %g %g)", m.normal.x, m.normal.y, m.normal.z);
+	int found = 0;
+	for (int i = 0; i < m.pointCount; ++i)
+	{
+		npManifoldPoint3 p = m.points[i];
+		CHECK((p.id >> 30) == 2 && ((p.id >> 16) & 3) == 0, "box under box: B's face, incident vertex (%08x)", p.id);
+		// Which top corner (local (+-0.5, 0.5, +-0.5)) is it?
+		for (int cx = -1; cx <= 1; cx += 2)
+			for (int cz = -1; cz <= 1; cz += 2)
+			{
+				npVec3 corner = xfPoint(xa, V(0.5 * cx, 0.5, 0.5 * cz));
+				if (len(sub(corner, p.pointA)) < 1e-12)
+				{
+					++found;
+					double depth = corner.y - 0.5;
+					CHECK(fabs(p.depth - depth) < 1e-12, "box under box: depth %.17g, expected %.17g", p.depth, depth);
+					CHECK(fabs(p.pointB.y - 0.5) < 1e-12 && fabs(p.pointB.x - corner.x) < 1e-12 &&
+							  fabs(p.pointB.z - corner.z) < 1e-12,
+						  "box under box: pointB below the corner");
+				}
+			}
+		if (i > 0)
+			CHECK(p.depth <= m.points[0].depth, "box under box: deepest first");
+	}
+	CHECK(found == 4, "box under box: %d of 4 points at the top corners", found);
+
+	// Half out under the large box's edge (its local x = +3 side): clipped to the face.
+	npTransform3 xb2 = makeXf(V(-2.85, 1.0, 0.0), (npQuat){ 0, 0, 0, 1 });
+	m = npCollide3(&small, xa, &large, xb2, 0.05);
+	CHECK(m.pointCount == 4, "box half under box: %d points", m.pointCount);
+	int clipped = 0;
+	for (int i = 0; i < m.pointCount; ++i)
+	{
+		npManifoldPoint3 p = m.points[i];
+		CHECK(fabs(p.pointB.y - 0.5) < 1e-12 && p.pointB.x <= 0.15 + 1e-12, "box half under box: pointB (%g %g %g) on the face",
+			  p.pointB.x, p.pointB.y, p.pointB.z);
+		clipped += ((p.id >> 16) & 3) != 0;
+	}
+	CHECK(clipped >= 2, "box half under box: %d clipped points", clipped);
+}
+
 static void testRandom(void)
 {
 	npShape3 a, b;
@@ -656,6 +715,7 @@ int main(void)
 {
 	testClosedForms();
 	testBoxes();
+	testBoxUnderBox();
 	testPolyAndRounded();
 	testRandom();
 	testCapsuleBoxRandom();
