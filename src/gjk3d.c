@@ -176,8 +176,9 @@ static int solve4(npSupportPoint3* s, double* weights)
 	npVec3 a = s[0].w;
 	npVec3 e1 = v3Sub(s[1].w, a), e2 = v3Sub(s[2].w, a), e3 = v3Sub(s[3].w, a);
 	double det = v3Dot(e1, v3Cross(e2, e3));
-	double size = v3Length(e1) * v3Length(e2) * v3Length(e3);
-	bool degenerate = !(fabs(det) > 1.0e-13 * size);
+	// Degenerate when |det| <= 1e-13 |e1| |e2| |e3|, compared as squares (no square roots).
+	double sizeSq = v3LengthSq(e1) * v3LengthSq(e2) * v3LengthSq(e3);
+	bool degenerate = !(det * det > 1.0e-26 * sizeSq);
 	bool outside[4];
 	bool any = false;
 	for (int f = 0; f < 4; ++f)
@@ -236,9 +237,15 @@ static int solve4(npSupportPoint3* s, double* weights)
 	return bestCount;
 }
 
+// Largest absolute coordinate of a support point's core points (for tolerances). Native compilers
+// turn the double maxima into maxsd; in wasm they are taken on bit patterns (same value).
 static inline double pointScale(const npSupportPoint3* s)
 {
+#if defined(__wasm__)
+	return v3MaxAbs2Bits(s->wA, s->wB);
+#else
 	return np3Max(v3MaxAbs(s->wA), v3MaxAbs(s->wB));
+#endif
 }
 
 void npGjk3(const npPair3* pair, double stopDistance, npGjkResult3* r)

@@ -52,6 +52,25 @@ static inline uint64_t npOrderKey(double x)
 	uint64_t negative = (uint64_t)0 - (bits >> 63); // all ones for a negative number
 	return bits ^ (negative | 0x8000000000000000u);
 }
+/// Largest absolute coordinate of a and b (as np3Max(v3MaxAbs(a), v3MaxAbs(b)) for coordinates that
+/// are not NaN), computed on bit patterns: the magnitudes of doubles order like their bits, so the
+/// maxima are integer selects (conditional moves in V8's wasm code too, where the double form
+/// becomes unpredictable branches).
+static inline double v3MaxAbs2Bits(npVec3 a, npVec3 b)
+{
+	const double c[6] = { a.x, a.y, a.z, b.x, b.y, b.z };
+	uint64_t best = 0;
+	for (int i = 0; i < 6; ++i)
+	{
+		uint64_t bits;
+		memcpy(&bits, &c[i], sizeof bits);
+		bits &= 0x7FFFFFFFFFFFFFFFu;
+		best = bits > best ? bits : best;
+	}
+	double result;
+	memcpy(&result, &best, sizeof result);
+	return result;
+}
 static inline double np3Min(double a, double b) { return a < b ? a : b; }
 static inline double np3Max(double a, double b) { return a > b ? a : b; }
 
