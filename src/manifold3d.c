@@ -1959,10 +1959,11 @@ npManifold3 npCollidePolyhedronAndCapsule(const npShape3* polyA, npTransform3 xf
 	double sepBest = sepE > sepF ? sepE : sepF;
 	// The cores are apart. SAT's separation is then only a lower bound of their distance (a segment
 	// end near a vertex, or the segment parallel to an edge, has its closest point direction on none
-	// of the axes), so the distance is measured by GJK, unless the face realises it: the segment's
-	// deeper end lies over the face (inside all its side planes), so its plane distance sepF is
-	// attained and no point of the segment is closer to the box (the common resting capsule).
-	if (sepBest > 0.0 && !(useFace && overFace(&pa, face, seg[endpoint])))
+	// of the axes), so the distance is measured by GJK, unless the face realises it: the whole
+	// segment is on the face's outer side (sepF >= 0, the smaller plane distance of its ends) and its
+	// deeper end lies over the face (inside all its side planes), so that end is sepF from the face
+	// and no point of the segment is closer to the shape (the common resting capsule).
+	if (sepBest > 0.0 && !(useFace && sepF >= 0.0 && overFace(&pa, face, seg[endpoint])))
 	{
 		npPair3 pair;
 		npGjkResult3 g;
