@@ -53,9 +53,14 @@ export function install(np, ctx) {
 	const wManifold = ex.npwManifold2;
 	const wMinkowski = ex.npwMinkowskiDifference2;
 
+	// Only this module makes shapes: np.Shape2D is exposed for instanceof, not for construction
+	// (a made-up pointer would make the C code read arbitrary wasm memory).
+	const MAKE = Symbol('Shape2D');
+
 	/** A 2D convex shape living in wasm memory. */
 	class Shape2D extends Shape {
-		constructor(ptr) {
+		constructor(ptr, token) {
+			if (token !== MAKE) fail('NP_INVALID_ARGUMENT', 'Shape2D: use np.circle, np.box2d, np.capsule2d or np.polygon2d');
 			ex.npwShapeInfo2(ptr, IO_PTR);
 			super(ptr, KIND_NAMES[f64[OUT - IO_OUT]]);
 			const count = f64[OUT - IO_OUT + 1];
@@ -79,7 +84,7 @@ export function install(np, ctx) {
 			ctx.free(ptr);
 			shapeFail(rc, what);
 		}
-		return new Shape2D(ptr);
+		return new Shape2D(ptr, MAKE);
 	}
 
 	function shapeFail(rc, what) {

@@ -186,6 +186,8 @@ test('every error code, with a message naming the bad argument', () => {
 	throwsCode(() => np.manifold(a, null, b, null, { margin: '0' }), 'NP_INVALID_ARGUMENT', /margin must be a number/);
 	throwsCode(() => np.manifold(a, null, b, null, 1), 'NP_INVALID_ARGUMENT', /options/);
 	throwsCode(() => np.penetration(a, null, b, null, 'trace'), 'NP_INVALID_ARGUMENT', /options/);
+	throwsCode(() => new np.Shape2D(8), 'NP_INVALID_ARGUMENT', /use np.circle/);
+	assert.ok(a instanceof np.Shape2D);
 
 	a.dispose();
 	b.dispose();
