@@ -27,6 +27,26 @@
 // Flat shapes (triangles, coplanar hulls) are two-sided polygons whose edges join two opposite
 // faces; their Gauss-map arc is the half circle from one normal through the edge's outward in-plane
 // normal to the other, which the arc test handles as two quarter arcs.
+//
+// Cost. The routine stays one routine for every pair; sub-steps take shortcuts where the shapes'
+// layout allows, each giving the general step's result: the same face, vertex and feature choices,
+// values equal up to rounding (a choice can only differ when two candidates tie to rounding), and
+// the clipping inputs bit for bit, so the point reduction's near ties fall the same way:
+//  - boxes: B's vertices from three scaled axes (moveBoxToFrame), A's faces as three axes with B's
+//    extremes by coordinates or, for a box B, by sign bits (queryBoxFaces), B's faces against box A
+//    in closed form (queryFacesAgainstBox), the 9 edge axes of two boxes from the entries of the
+//    relative rotation (queryEdgeAxesBoxes), A's box centroid at the origin, B's topology borrowed
+//    from A's view; a box reference face skips clipping when the incident polygon lies inside it
+//    (insideBoxFace, the resting case); sphere vs box needs no polyhedron view at all.
+//  - hulls: face queries skip faces whose separation is bounded below the best one by a point of
+//    the other hull (queryFacesPruned): about 6 of 60 faces are scanned for overlapping 32-vertex
+//    hulls.
+//  - capsule vs polyhedron: no GJK when the capsule's deeper end lies over the SAT face.
+//  - results are written in place (one manifold, filled once) and moved to world space with A's
+//    rotation matrix, rebuilding a face contact's pointA as pointB + depth * normal.
+// Measured with callgrind (x86-64, gcc -O2; bench/bench3d_native.c has the timings): a 4-point
+// box-box manifold 6.3k -> 2.8k instructions, sphere-box 1.35k -> 0.6k, a resting capsule on a box
+// 6.7k -> 2.9k, hull32-hull32 112k -> 62k (of which GJK + EPA, locating edge axes, are 42k).
 #include "manifold3d_private.h"
 #include "gjk3d.h"
 #include "polyhedron3d.h"
