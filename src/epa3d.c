@@ -13,31 +13,46 @@
 // The tetrahedron's winding is fixed so every face looks outward. Each iteration picks the face
 // closest to the origin, finds the support point along its normal and stops when that point is
 // not farther than the face by more than the threshold (the "no closer face" rule). Otherwise
-// every face the point sees (by more than rounding noise) is removed: they are found by flooding
-// from the closest face through neighbour links, and the directed edges from a seen face to an
-// unseen one form the horizon list (the seeds' directed-edge list, in which an edge shared by two
-// removed triangles cancels its reverse; the flood never adds those). The horizon, checked to be
-// one simple loop, is fanned to the new point and the new triangles are linked to their
-// neighbours. Polytope size and iterations are fixed (NP_EPA3_MAX_VERTICES,
-// NP_EPA3_ITERATION_LIMIT). Each vertex carries both shapes' points,
-// so the witness points are the closest point's barycentric weights on the final face applied to
-// A's and B's points (degenerate triangles of A's or B's points are harmless: only the weights
-// matter, and they come from the well-formed Minkowski triangle).
+// every face the point sees (by more than rounding noise) is removed: they are found by a
+// depth-first flood from the closest face through neighbour links, and the directed edges from a
+// seen face to an unseen one form the horizon list (the seeds' directed-edge list, in which an
+// edge shared by two removed triangles cancels its reverse; the flood never adds those). Taking
+// each face's edges in order from the one it was entered by lists the horizon as a chain, which
+// is checked to be one simple loop and fanned to the new point; each new triangle's neighbours are
+// the kept face across its horizon edge and the triangles before and after it in the chain.
+// Polytope size and iterations are fixed (NP_EPA3_MAX_VERTICES, NP_EPA3_ITERATION_LIMIT).
+// Each vertex carries the pair of core vertices it came from, so the witness points are the
+// closest point's barycentric weights on the final face applied to A's and B's points
+// (degenerate triangles of A's or B's points are harmless: only the weights matter, and they come
+// from the well-formed Minkowski triangle).
+//
+// Cost. Converged EPA is exact on polytopes, so stopping early saves nothing: the gap between the
+// support point and the closest face drops from about a tenth of the depth straight to zero on
+// the last iteration, which is only the check. The work per iteration is kept small instead:
+// triangles keep their plane unnormalised (no square root; the closest-face key is the signed
+// squared distance, compared as an integer order key), vertices are 32 bytes and faces 48, links
+// name the neighbour's edge so relinking needs no search, and the last support query is reused for
+// the final depth. Scans that keep a running maximum or minimum do it with integer selects where
+// V8 would compile a select on doubles into an unpredictable branch (npOrderKey).
 //
 // Polish. On polytopes EPA ends on a true face of the Minkowski difference, but that face's normal
 // is a cross product of differences of differences, accurate to maybe 1e-10, and in tied
 // configurations (two coincident cubes) the closest triangle can be a diagonal one. The exact
 // answer is one of the separating-axis candidates: a face normal of A, a face normal of B, or the
-// cross product of an edge of A and an edge of B. So the EPA normal only selects candidates: the
-// faces of each shape aligned with it, and the edge pairs formed by the edges at the vertices of A
-// and of B that EPA's final face is built from, whose axis is within ~1.4e-3 rad of it (a converged
-// EPA face is a facet of the Minkowski difference, so its normal is a candidate axis up to
-// rounding); when EPA did not converge, the three best-aligned faces of each shape and every such
-// edge pair in the half-space around it. The overlap of the shapes along each candidate is
-// evaluated exactly (support planes); the smallest wins, the EPA normal itself being a candidate
-// too, so the polish can only lower the answer toward the true depth, which no axis undercuts.
-// The witness points are then moved along the final normal onto each shape's support plane, so
-// depth = dot(pointA - pointB, normal) holds exactly for the chosen axis.
+// cross product of an edge of A and an edge of B. So the EPA normal only selects candidates. After
+// convergence the final face lies in a facet F = F_A - F_B of the Minkowski difference and its
+// corners name it (polishDirect): three distinct points of A and one of B -> A's face through
+// them; one and three -> B's face; two and two -> the cross product of the two differences (both
+// perpendicular to the axis whatever F_A and F_B are). When that candidate does not agree with the
+// EPA normal, the general search runs: the faces around the corner vertices aligned with it, and
+// the edge pairs formed by the edges at those vertices whose axis is within ~1.4e-3 rad of it;
+// when EPA did not converge, the three best-aligned faces of each shape and every such edge pair
+// in the half-space around it. The overlap of the shapes along each candidate is evaluated
+// exactly (support planes; the short cut climbs the vertex graph from the facet's own corners);
+// the smallest wins, the EPA normal itself being a candidate too, so the polish can only lower the
+// answer toward the true depth, which no axis undercuts. The witness points are then moved along
+// the final normal onto each shape's support plane, so depth = dot(pointA - pointB, normal) holds
+// exactly for the chosen axis.
 #include "gjk3d.h"
 
 #include <float.h>
