@@ -1894,9 +1894,15 @@ npManifold3 npCollidePolyhedra(const npShape3* polyA, npTransform3 xfA, const np
 
 // ---------------------------------------------------------------------------------- capsule vs polyhedron
 
-// Whether p lies inside every side plane of face f of p (over the face, seen along its normal).
-static bool overFace(const npPolyhedron3* poly, int f, npVec3 p)
+// Whether p lies inside every side plane of face f of `poly` (over the face, seen along its normal).
+// A box's face 2k/2k+1 (half extents `box`) is over |p_a| <= h_a for the two other axes a.
+static bool overFace(const npPolyhedron3* poly, const npVec3* box, int f, npVec3 p)
 {
+	if (box != NULL)
+	{
+		int k = f >> 1;
+		return (k == 0 || fabs(p.x) <= box->x) && (k == 1 || fabs(p.y) <= box->y) && (k == 2 || fabs(p.z) <= box->z);
+	}
 	npVec3 n = poly->planes[f].normal;
 	int start = poly->faceEdge[f], e = start, guard = 0;
 	do
@@ -1915,14 +1921,16 @@ static bool overFace(const npPolyhedron3* poly, int f, npVec3 p)
 // polyhedron whose Gauss map is the whole great circle perpendicular to it, so the SAT axes are
 // A's face normals and the cross products of the segment with every edge of A whose arc crosses
 // that circle (its two face normals lie on opposite sides of the plane perpendicular to the segment).
-npManifold3 npCollidePolyhedronAndCapsule(const npShape3* polyA, npTransform3 xfA,
-										  const npShape3* capsuleB, npTransform3 xfB, double margin)
+static void collidePolyhedronAndCapsule(const npShape3* polyA, const npTransform3* xfA, const npShape3* capsuleB,
+										const npTransform3* xfB, double margin, npManifold3* m)
 {
+	m->pointCount = 0;
+	m->normal = v3(0.0, 0.0, 0.0);
 	npPolyhedron3 pa;
 	if (polyA == NULL || capsuleB == NULL || capsuleB->type != NP_SHAPE_CAPSULE3 ||
 		!getPolyhedron(polyA, &pa))
-		return emptyManifold();
-	npTransform3 rel = npInvMulTransforms3(xfA, xfB);
+		return;
+	npTransform3 rel = npInvMulTransforms3(*xfA, *xfB);
 	npVec3 axisB = npRotate3(rel.q, v3(0.0, capsuleB->halfHeight, 0.0));
 	npVec3 seg[2] = { v3Sub(rel.p, axisB), v3Add(rel.p, axisB) };
 	double r = capsuleB->radius;
@@ -1934,7 +1942,7 @@ npManifold3 npCollidePolyhedronAndCapsule(const npShape3* polyA, npTransform3 xf
 	double sepF = box ? queryBoxFaces(polyA->halfExtents, seg, 2, NULL, reach, &face, &endpoint)
 					  : queryFacesOf(&pa, pa.planes, seg, 2, NULL, NULL, reach, &face, &endpoint);
 	if (sepF > reach)
-		return emptyManifold();
+		return;
 
 	// Edge axes.
 	npVec3 u = v3Sub(seg[1], seg[0]);
@@ -1972,9 +1980,8 @@ npManifold3 npCollidePolyhedronAndCapsule(const npShape3* polyA, npTransform3 xf
 		}
 	}
 	if (sepE > reach)
-		return emptyManifold();
+		return;
 
-	npManifold3 m = emptyManifold();
 	bool useFace = bestEdge < 0 || !(sepE > sepF + NP_FACE_PREFERENCE3);
 	double sepBest = sepE > sepF ? sepE : sepF;
 	// The cores are apart. SAT's separation is then only a lower bound of their distance (a segment
@@ -1983,22 +1990,22 @@ npManifold3 npCollidePolyhedronAndCapsule(const npShape3* polyA, npTransform3 xf
 	// segment is on the face's outer side (sepF >= 0, the smaller plane distance of its ends) and its
 	// deeper end lies over the face (inside all its side planes), so that end is sepF from the face
 	// and no point of the segment is closer to the shape (the common resting capsule).
-	if (sepBest > 0.0 && !(useFace && sepF >= 0.0 && overFace(&pa, face, seg[endpoint])))
+	if (sepBest > 0.0 && !(useFace && sepF >= 0.0 && overFace(&pa, box ? &polyA->halfExtents : NULL, face, seg[endpoint])))
 	{
 		npPair3 pair;
 		npGjkResult3 g;
-		npMakePair3(&pair, polyA, xfA, capsuleB, xfB);
+		npMakePair3(&pair, polyA, *xfA, capsuleB, *xfB);
 		npGjk3(&pair, reach, &g);
 		if (g.early || g.distance > reach)
-			return emptyManifold();
+			return;
 		double tol = 1.0e-9 * (1.0 + g.scale);
 		if (!(useFace && sepF >= g.distance - tol) && g.distance > tol)
 		{
 			npVec3 n = v3Scale(1.0 / g.distance, v3Sub(g.pointB, g.pointA));
-			m.normal = n;
-			pushPoint(&m, g.pointA, v3MulAdd(g.pointB, -r, n), n, closedFormId(0));
-			toWorld(&m, xfA);
-			return m;
+			m->normal = n;
+			pushPoint(m, g.pointA, v3MulAdd(g.pointB, -r, n), n, closedFormId(0));
+			toWorld(m, *xfA);
+			return;
 		}
 	}
 	if (useFace)
@@ -2083,37 +2090,44 @@ npManifold3 npCollidePolyhedronAndCapsule(const npShape3* polyA, npTransform3 xf
 				ff[0] = pointFeature(ID_VERTEX, endpoint, 0);
 				kept = 1;
 			}
-			m.normal = n;
+			m->normal = n;
 			for (int k = 0; k < kept; ++k)
 			{
 				double s = r - dd[k];
-				pushPoint(&m, v3MulAdd(pp[k], -s, n), v3MulAdd(pp[k], -r, n), n,
+				pushPoint(m, v3MulAdd(pp[k], -s, n), v3MulAdd(pp[k], -r, n), n,
 						  faceId(ID_FACE_A, face, ff[k]));
 			}
 		}
 	}
-	if (m.pointCount == 0 && useFace && bestEdge < 0 && sepF <= reach)
+	if (m->pointCount == 0 && useFace && bestEdge < 0 && sepF <= reach)
 	{
 		// The segment misses the face's prism and no edge axis exists: the deeper end.
 		npVec3 n = pa.planes[face].normal;
 		npVec3 c = seg[endpoint];
-		m.normal = n;
-		pushPoint(&m, v3MulAdd(c, -sepF, n), v3MulAdd(c, -r, n), n,
+		m->normal = n;
+		pushPoint(m, v3MulAdd(c, -sepF, n), v3MulAdd(c, -r, n), n,
 				  faceId(ID_FACE_A, face, pointFeature(ID_VERTEX, endpoint, 0)));
 	}
-	if (m.pointCount == 0 && bestEdge >= 0)
+	if (m->pointCount == 0 && bestEdge >= 0)
 	{
 		const npHalfEdge3* he = pa.halfEdges + 2 * bestEdge;
 		npVec3 pA = pa.vertices[he[0].origin], qA = pa.vertices[he[1].origin];
 		double s, t;
 		closestSegments(pA, qA, seg[0], seg[1], &s, &t);
 		npVec3 cA = v3MulAdd(pA, s, v3Sub(qA, pA)), cB = v3MulAdd(seg[0], t, u);
-		m.normal = bestAxis;
-		pushPoint(&m, cA, v3MulAdd(cB, -r, bestAxis), bestAxis, edgeId(bestEdge, 0));
-		if (m.points[0].depth < -margin)
-			m.pointCount = 0;
+		m->normal = bestAxis;
+		pushPoint(m, cA, v3MulAdd(cB, -r, bestAxis), bestAxis, edgeId(bestEdge, 0));
+		if (m->points[0].depth < -margin)
+			m->pointCount = 0;
 	}
-	toWorld(&m, xfA);
+	toWorld(m, *xfA);
+}
+
+npManifold3 npCollidePolyhedronAndCapsule(const npShape3* polyA, npTransform3 xfA,
+										  const npShape3* capsuleB, npTransform3 xfB, double margin)
+{
+	npManifold3 m;
+	collidePolyhedronAndCapsule(polyA, &xfA, capsuleB, &xfB, margin, &m);
 	return m;
 }
 
@@ -2286,7 +2300,7 @@ static void collide3(const npShape3* shapeA, const npTransform3* xfA, const npSh
 	else if (tb == NP_SHAPE_SPHERE)
 		collidePolyhedronAndSphere(shapeA, xfA, shapeB, xfB, margin, m);
 	else if (tb == NP_SHAPE_CAPSULE3)
-		*m = npCollidePolyhedronAndCapsule(shapeA, *xfA, shapeB, *xfB, margin);
+		collidePolyhedronAndCapsule(shapeA, xfA, shapeB, xfB, margin, m);
 	else if (ta == NP_SHAPE_SPHERE)
 	{
 		collidePolyhedronAndSphere(shapeB, xfB, shapeA, xfA, margin, m);
@@ -2294,7 +2308,7 @@ static void collide3(const npShape3* shapeA, const npTransform3* xfA, const npSh
 	}
 	else
 	{
-		*m = npCollidePolyhedronAndCapsule(shapeB, *xfB, shapeA, *xfA, margin);
+		collidePolyhedronAndCapsule(shapeB, xfB, shapeA, xfA, margin, m);
 		flipManifold(m);
 	}
 }
