@@ -44,9 +44,10 @@
 //  - capsule vs polyhedron: no GJK when the capsule's deeper end lies over the SAT face.
 //  - results are written in place (one manifold, filled once) and moved to world space with A's
 //    rotation matrix, rebuilding a face contact's pointA as pointB + depth * normal.
-// Measured with callgrind (x86-64, gcc -O2; bench/bench3d_native.c has the timings): a 4-point
-// box-box manifold 6.3k -> 2.8k instructions, sphere-box 1.35k -> 0.6k, a resting capsule on a box
-// 6.7k -> 2.9k, hull32-hull32 112k -> 62k (of which GJK + EPA, locating edge axes, are 42k).
+// Measured with callgrind (x86-64, gcc -O2, bench/bench3d_native.c's cases, which also times them):
+// a resting 4-point box-box manifold 6.3k -> 2.8k instructions, random box-box 6.25k -> 3.4k,
+// sphere-box 1.35k -> 0.6k, a resting capsule on a box 6.7k -> 2.7k, random overlapping
+// hull32-hull32 112k -> 62k (of which GJK + EPA, locating the edge axes, are 42k).
 #include "manifold3d_private.h"
 #include "gjk3d.h"
 #include "polyhedron3d.h"
