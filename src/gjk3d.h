@@ -111,17 +111,8 @@ static inline npVec3 npSupportIndices3(const npPair3* pair, npVec3 d, int* index
 }
 
 /// Support point of A - B in direction d (A's frame): A's farthest vertex along d minus B's
-/// farthest along -d.
-static inline npSupportPoint3 npSupportPair3(const npPair3* pair, npVec3 d)
-{
-	npSupportPoint3 s;
-	s.indexA = npCoreSupport3(pair->kindA, &pair->polyA, d);
-	s.indexB = npCoreSupport3(pair->kindB, &pair->polyB, npPairDirToB(pair, v3Neg(d)));
-	s.wA = pair->polyA.vertices[s.indexA];
-	s.wB = npPairVertexB(pair, s.indexB);
-	s.w = v3Sub(s.wA, s.wB);
-	return s;
-}
+/// farthest along -d, with both shapes' points. (Out of line: GJK calls it from several places.)
+npSupportPoint3 npSupportPair3(const npPair3* pair, npVec3 d);
 
 /// Distance between the two cores by GJK. Stops early (result->early) as soon as a separating
 /// plane proves the cores are more than `stopDistance` apart.
