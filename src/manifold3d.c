@@ -581,17 +581,16 @@ static double queryFacesOf(const npPolyhedron3* p, const npPlane3* planes, const
 // Lowest plane distance of the points above plane `plane` (lowest index on ties).
 static double deepestAbove(const npPlane3* plane, const npVec3* pts, int count, int* index)
 {
+	// Written for conditional moves (the winner is unpredictable, so branches would miss).
 	npVec3 n = plane->normal;
 	double lo = DBL_MAX;
 	int li = 0;
 	for (int i = 0; i < count; ++i)
 	{
 		double d = v3Dot(n, pts[i]);
-		if (d < lo)
-		{
-			lo = d;
-			li = i;
-		}
+		bool better = d < lo;
+		li = better ? i : li;
+		lo = better ? d : lo;
 	}
 	*index = li;
 	return lo - plane->offset;
