@@ -87,13 +87,13 @@ _Static_assert(NP_EPA3_MAX_VERTICES <= 256, "vertex indices are stored in 8 bits
 _Static_assert(4 * NP_EPA3_MAX_FACES <= 65536, "face links are stored in 16 bits");
 _Static_assert(NP_MAX_HULL_VERTICES <= 65536, "core vertex indices are stored in 16 bits");
 
-// The polytope: its vertices (support points) and its triangles in slots with neighbour links.
-// `key` holds each slot's distance as an integer order key (npOrderKey) for the closest-face scan
-// (EPA_NO_FACE for free slots and for degenerate triangles), in its own array so the scan reads
-// 8 bytes per face and keeps its running minimum with integer selects.
 // Closest-face key of a free slot or a degenerate triangle (above every distance's key).
 #define EPA_NO_FACE UINT64_MAX
 
+// The polytope: its vertices (support points) and its triangles in slots with neighbour links.
+// `key` holds each slot's signed squared distance as an integer order key (npOrderKey) for the
+// closest-face scan (EPA_NO_FACE for free slots and for degenerate triangles), in its own array so
+// the scan reads 8 bytes per face and keeps its running minimum with integer selects.
 typedef struct epaPolytope
 {
 	epaVertex verts[NP_EPA3_MAX_VERTICES];
@@ -724,6 +724,7 @@ static void runEpa(const npPair3* pair, npSupportPoint3* s, double scale, epaOut
 		// disk.
 		uint16_t epoch = (uint16_t)(2 * (iterations + 1));
 		int top = 0, removedCount = 0, edgeCount = 0;
+		bool overflow = false;
 		poly.faces[closest].mark = epoch;
 		removed[removedCount++] = closest;
 		stackFace[0] = closest;
@@ -758,6 +759,11 @@ static void runEpa(const npPair3* pair, npSupportPoint3* s, double scale, epaOut
 				continue;
 			}
 			other->mark = (uint16_t)(epoch + 1);
+			if (edgeCount >= NP_EPA3_MAX_FACES)
+			{
+				overflow = true; // never on a simple horizon (at most one edge per vertex)
+				break;
+			}
 			edgeA[edgeCount] = poly.faces[f].v[k];
 			edgeB[edgeCount] = poly.faces[f].v[next3[k]];
 			edgeTwin[edgeCount] = (uint16_t)link;
@@ -765,7 +771,7 @@ static void runEpa(const npPair3* pair, npSupportPoint3* s, double scale, epaOut
 		}
 		// The horizon must be one simple loop (a chain through distinct vertices, closing on
 		// itself); otherwise stop with the face found so far (the polytope is left untouched).
-		bool valid = edgeCount >= 3 && poly.slotCount - poly.freeCount - removedCount + edgeCount <= NP_EPA3_MAX_FACES;
+		bool valid = !overflow && edgeCount >= 3 && poly.slotCount - poly.freeCount - removedCount + edgeCount <= NP_EPA3_MAX_FACES;
 		for (int e = 0; e < edgeCount; ++e)
 		{
 			int a = edgeA[e];
