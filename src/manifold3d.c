@@ -1496,14 +1496,20 @@ static bool insideBoxFace(const ClipVertex* poly, int count, const SupportHint* 
 {
 	int k = face >> 1;
 	npVec3 h = box->halfExtents;
-	if (!box->local)
+	if (box->local)
 	{
-		double tol = 1.0e-9 * (1.0 + v3MaxAbs(box->center) + v3MaxAbs(h));
-		h = v3(h.x - tol, h.y - tol, h.z - tol);
+		// Bounds on the two in-face axes (the face's own axis gets an infinite one).
+		double bx = k == 0 ? DBL_MAX : h.x, by = k == 1 ? DBL_MAX : h.y, bz = k == 2 ? DBL_MAX : h.z;
+		bool inside = true;
+		for (int i = 0; i < count; ++i)
+			inside &= (fabs(poly[i].p.x) <= bx) & (fabs(poly[i].p.y) <= by) & (fabs(poly[i].p.z) <= bz);
+		return inside;
 	}
+	double tol = 1.0e-9 * (1.0 + v3MaxAbs(box->center) + v3MaxAbs(h));
+	h = v3(h.x - tol, h.y - tol, h.z - tol);
 	for (int i = 0; i < count; ++i)
 	{
-		npVec3 q = box->local ? poly[i].p : matMul(&box->toLocal, v3Sub(poly[i].p, box->center));
+		npVec3 q = matMul(&box->toLocal, v3Sub(poly[i].p, box->center));
 		bool inside = (k == 0 || fabs(q.x) <= h.x) && (k == 1 || fabs(q.y) <= h.y) && (k == 2 || fabs(q.z) <= h.z);
 		if (!inside)
 			return false;
@@ -1595,7 +1601,8 @@ static unsigned faceContact(const npPolyhedron3* rp, const npVec3* rv, const npP
 		double s = v3Dot(n, poly[i].p) - offset;
 		if (s <= margin)
 		{
-			poly[kept] = poly[i];
+			if (kept != i)
+				poly[kept] = poly[i];
 			depth[kept] = -s;
 			deepest = -s > deepest ? -s : deepest;
 			haveSupport |= poly[i].feature == supportFeature;
