@@ -63,7 +63,7 @@ static int supportIndex(const npShape3* shape, const npPolyhedron3* poly, npVec3
 		case NP_SHAPE_BOX3:
 			return (d.x >= 0.0 ? 1 : 0) | (d.y >= 0.0 ? 2 : 0) | (d.z >= 0.0 ? 4 : 0);
 		default:
-			return npPolyhedronSupport3(poly, d);
+			return npPolyhedronSupportXYZ3(poly, d.x, d.y, d.z);
 	}
 }
 

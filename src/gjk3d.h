@@ -92,7 +92,7 @@ static inline int npCoreSupport3(npCoreKind3 kind, const npPolyhedron3* poly, np
 		case NP_CORE_BOX:
 			return (d.x >= 0.0 ? 1 : 0) | (d.y >= 0.0 ? 2 : 0) | (d.z >= 0.0 ? 4 : 0);
 		default:
-			return npPolyhedronSupport3(poly, d);
+			return npPolyhedronSupportXYZ3(poly, d.x, d.y, d.z);
 	}
 }
 

@@ -1228,6 +1228,12 @@ bool npMakePolyhedron3(const npShape3* shape, npPolyhedron3* out)
 
 int npPolyhedronSupport3(const npPolyhedron3* poly, npVec3 d)
 {
+	return npPolyhedronSupportXYZ3(poly, d.x, d.y, d.z);
+}
+
+int npPolyhedronSupportXYZ3(const npPolyhedron3* poly, double dx, double dy, double dz)
+{
+	npVec3 d = { dx, dy, dz };
 	// Branch-free: the winner is unpredictable, so both the index and the running maximum are
 	// updated by selects. Native compilers turn the double select into maxsd; V8 compiles a wasm
 	// select on doubles into a branch, so there the running maximum is kept as an integer order
