@@ -29,6 +29,7 @@ export function install(np, ctx) {
 	const XB = BASE + IO_XFB;
 	const ARG = BASE + IO_ARG;
 	const OUT = BASE + IO_OUT;
+	const P0 = OUT + 3; // first manifold point
 
 	let f64 = ctx.heap.f64;
 	ctx.onMemoryGrowth((heap) => {
@@ -213,8 +214,29 @@ export function install(np, ctx) {
 
 	// ------------------------------------------------------------------------------ transforms
 	// Writes position and quaternion at f64 index o. Missing transform or field = identity. Only
-	// types and lengths are checked here; the C shim rejects non-finite numbers and zero quaternions.
+	// types and lengths are checked here; the C shim rejects non-finite numbers and zero quaternions
+	// (and normalises the quaternion). The common case, both fields given as arrays of numbers, is
+	// a short function V8 inlines into the query; everything else goes to putXfSlow.
 	function putXf(xf, o, fn, name) {
+		if (xf !== undefined && xf !== null) {
+			const p = xf.position;
+			const q = xf.rotation;
+			if (Array.isArray(p) && Array.isArray(q) && p.length === 3 && q.length === 4) {
+				const px = p[0], py = p[1], pz = p[2];
+				const qx = q[0], qy = q[1], qz = q[2], qw = q[3];
+				if (typeof px === 'number' && typeof py === 'number' && typeof pz === 'number' &&
+					typeof qx === 'number' && typeof qy === 'number' && typeof qz === 'number' && typeof qw === 'number') {
+					const h = f64;
+					h[o] = px; h[o + 1] = py; h[o + 2] = pz;
+					h[o + 3] = qx; h[o + 4] = qy; h[o + 5] = qz; h[o + 6] = qw;
+					return;
+				}
+			}
+		}
+		putXfSlow(xf, o, fn, name);
+	}
+
+	function putXfSlow(xf, o, fn, name) {
 		if (xf === undefined || xf === null) {
 			f64[o] = 0; f64[o + 1] = 0; f64[o + 2] = 0;
 			f64[o + 3] = 0; f64[o + 4] = 0; f64[o + 5] = 0; f64[o + 6] = 1;
@@ -351,44 +373,115 @@ export function install(np, ctx) {
 		return m;
 	}
 
+	/**
+	 * Contact manifold: { normal, points: [{ pointA, pointB, depth, id }] } (points [] when apart).
+	 * options.margin: speculative distance; options.out: a manifold returned earlier, refilled in
+	 * place and returned (no allocation while the point count stays the same).
+	 */
 	function manifold3(a, ta, b, tb, options) {
 		const pa = a._ptr;
 		const pb = b instanceof Shape3D ? b._ptr : 0;
 		if (pa === 0 || pb === 0) badShapes('manifold', a, b);
 		putXf(ta, XA, 'manifold', 'A');
 		putXf(tb, XB, 'manifold', 'B');
-		f64[ARG] = options === undefined ? 0 : readMargin('manifold', options);
+		let margin = 0;
+		let out;
+		if (options !== undefined && options !== null) {
+			margin = readMargin('manifold', options);
+			out = options.out;
+			if (out !== undefined) checkOut(out);
+		}
+		f64[ARG] = margin;
 		const n = wManifold(pa, pb, IO_PTR);
 		if (n < 0) xfFail('manifold', n, ta, tb);
-		const points = new Array(n);
+		if (out !== undefined) return refill(out, n);
+		// Array literals of known length are allocated inline by V8 (new Array(n) and push are
+		// builtin calls), so the points are listed by count.
+		const h = f64;
+		let points;
+		switch (n) {
+			case 0: points = []; break;
+			case 1: points = [point(h, P0)]; break;
+			case 2: points = [point(h, P0), point(h, P0 + MANIFOLD_POINT)]; break;
+			case 3: points = [point(h, P0), point(h, P0 + MANIFOLD_POINT), point(h, P0 + 2 * MANIFOLD_POINT)]; break;
+			default:
+				points = [point(h, P0), point(h, P0 + MANIFOLD_POINT), point(h, P0 + 2 * MANIFOLD_POINT),
+					point(h, P0 + 3 * MANIFOLD_POINT)];
+		}
+		return { normal: [h[OUT], h[OUT + 1], h[OUT + 2]], points };
+	}
+
+	// One manifold point read from f64 index k.
+	function point(h, k) {
+		return { pointA: [h[k], h[k + 1], h[k + 2]], pointB: [h[k + 3], h[k + 4], h[k + 5]], depth: h[k + 6], id: h[k + 7] };
+	}
+
+	// options.out: a manifold object to fill in place (no allocation once its points exist).
+	function checkOut(out) {
+		if (out === null || typeof out !== 'object' || !Array.isArray(out.normal) || out.normal.length !== 3 ||
+			!Array.isArray(out.points)) {
+			fail('NP_INVALID_ARGUMENT', 'manifold: options.out must be a manifold ({ normal: [x, y, z], points: [...] }), e.g. one returned earlier');
+		}
+	}
+
+	function refill(out, n) {
+		const h = f64;
+		const normal = out.normal;
+		normal[0] = h[OUT];
+		normal[1] = h[OUT + 1];
+		normal[2] = h[OUT + 2];
+		const points = out.points;
 		for (let i = 0; i < n; i++) {
 			const k = OUT + 3 + MANIFOLD_POINT * i;
-			points[i] = {
-				pointA: [f64[k], f64[k + 1], f64[k + 2]],
-				pointB: [f64[k + 3], f64[k + 4], f64[k + 5]],
-				depth: f64[k + 6],
-				id: f64[k + 7],
-			};
+			let p = points[i];
+			if (p === null || typeof p !== 'object' || !Array.isArray(p.pointA) || !Array.isArray(p.pointB)) {
+				p = { pointA: [0, 0, 0], pointB: [0, 0, 0], depth: 0, id: 0 };
+				points[i] = p;
+			}
+			const pA = p.pointA;
+			const pB = p.pointB;
+			pA[0] = h[k];
+			pA[1] = h[k + 1];
+			pA[2] = h[k + 2];
+			pB[0] = h[k + 3];
+			pB[1] = h[k + 4];
+			pB[2] = h[k + 5];
+			p.depth = h[k + 6];
+			p.id = h[k + 7];
 		}
-		return { normal: [f64[OUT], f64[OUT + 1], f64[OUT + 2]], points };
+		if (points.length !== n) points.length = n;
+		return out;
 	}
 
 	// ------------------------------------------------------------------------------ dispatch
 	// The 2D module installed np.overlap & co. first; 3D shapes are routed here, everything else
 	// (2D shapes and bad arguments) to the 2D function, which reports its own errors.
-	const dispatch = (name, fn2, fn3) => {
-		const wrapped = function (a, ta, b, tb, options) {
-			if (a instanceof Shape3D) return fn3(a, ta, b, tb, options);
-			if (b instanceof Shape3D) badShapes(name, a, b);
-			return fn2(a, ta, b, tb, options);
-		};
-		Object.defineProperty(wrapped, 'name', { value: name });
-		return wrapped;
+	// One small function per query (not a shared closure factory: V8 gives the closures of one
+	// site a shared call feedback, which would keep it from inlining the 3D query).
+	const overlap2 = np.overlap;
+	const distance2 = np.distance;
+	const penetration2 = np.penetration;
+	const manifold2 = np.manifold;
+	np.overlap = function overlap(a, ta, b, tb, options) {
+		if (a instanceof Shape3D) return overlap3(a, ta, b, tb);
+		if (b instanceof Shape3D) badShapes('overlap', a, b);
+		return overlap2(a, ta, b, tb, options);
 	};
-	np.overlap = dispatch('overlap', np.overlap, overlap3);
-	np.distance = dispatch('distance', np.distance, distance3);
-	np.penetration = dispatch('penetration', np.penetration, penetration3);
-	np.manifold = dispatch('manifold', np.manifold, manifold3);
+	np.distance = function distance(a, ta, b, tb, options) {
+		if (a instanceof Shape3D) return distance3(a, ta, b, tb);
+		if (b instanceof Shape3D) badShapes('distance', a, b);
+		return distance2(a, ta, b, tb, options);
+	};
+	np.penetration = function penetration(a, ta, b, tb, options) {
+		if (a instanceof Shape3D) return penetration3(a, ta, b, tb, options);
+		if (b instanceof Shape3D) badShapes('penetration', a, b);
+		return penetration2(a, ta, b, tb, options);
+	};
+	np.manifold = function manifold(a, ta, b, tb, options) {
+		if (a instanceof Shape3D) return manifold3(a, ta, b, tb, options);
+		if (b instanceof Shape3D) badShapes('manifold', a, b);
+		return manifold2(a, ta, b, tb, options);
+	};
 	if (typeof np.minkowskiDifference === 'function') {
 		const mink2 = np.minkowskiDifference;
 		np.minkowskiDifference = function minkowskiDifference(a, ta, b, tb) {
