@@ -705,28 +705,21 @@ static int gatherMesh(Scratch* s, const ShapeInfo* info, const npMeshInstance3* 
 		{
 			const int32_t* t = mesh->triangles + 3 * i;
 			npVec3 v[3] = { mesh->vertices[t[0]], mesh->vertices[t[1]], mesh->vertices[t[2]] };
-			// Triangle-box rejection on the triangle's own bounds (the leaf box is shared), as one
-			// combined test.
-			int out = (int)(np3Min(v[0].x, np3Min(v[1].x, v[2].x)) > upper.x) |
-					  (int)(np3Max(v[0].x, np3Max(v[1].x, v[2].x)) < lower.x) |
-					  (int)(np3Min(v[0].y, np3Min(v[1].y, v[2].y)) > upper.y) |
-					  (int)(np3Max(v[0].y, np3Max(v[1].y, v[2].y)) < lower.y) |
-					  (int)(np3Min(v[0].z, np3Min(v[1].z, v[2].z)) > upper.z) |
-					  (int)(np3Max(v[0].z, np3Max(v[1].z, v[2].z)) < lower.z);
+			// Triangle-box rejection on the triangle's own bounds (the leaf box is shared), and for
+			// spheres the squared distance from the centre (mesh space) to that box, as one combined
+			// test: one hard-to-predict branch per triangle instead of two.
+			npVec3 tlo = { np3Min(v[0].x, np3Min(v[1].x, v[2].x)), np3Min(v[0].y, np3Min(v[1].y, v[2].y)),
+						   np3Min(v[0].z, np3Min(v[1].z, v[2].z)) };
+			npVec3 thi = { np3Max(v[0].x, np3Max(v[1].x, v[2].x)), np3Max(v[0].y, np3Max(v[1].y, v[2].y)),
+						   np3Max(v[0].z, np3Max(v[1].z, v[2].z)) };
+			int out = (int)(tlo.x > upper.x) | (int)(thi.x < lower.x) | (int)(tlo.y > upper.y) |
+					  (int)(thi.y < lower.y) | (int)(tlo.z > upper.z) | (int)(thi.z < lower.z);
+			double dx = np3Max(0.0, np3Max(tlo.x - centre.x, centre.x - thi.x));
+			double dy = np3Max(0.0, np3Max(tlo.y - centre.y, centre.y - thi.y));
+			double dz = np3Max(0.0, np3Max(tlo.z - centre.z, centre.z - thi.z));
+			out |= (int)sphere & (int)(dx * dx + dy * dy + dz * dz > reach2);
 			if (out != 0)
 				continue;
-			if (sphere)
-			{
-				// Spheres: the squared distance from the centre (mesh space) to the triangle's box.
-				double dx = np3Max(0.0, np3Max(np3Min(v[0].x, np3Min(v[1].x, v[2].x)) - centre.x,
-											   centre.x - np3Max(v[0].x, np3Max(v[1].x, v[2].x))));
-				double dy = np3Max(0.0, np3Max(np3Min(v[0].y, np3Min(v[1].y, v[2].y)) - centre.y,
-											   centre.y - np3Max(v[0].y, np3Max(v[1].y, v[2].y))));
-				double dz = np3Max(0.0, np3Max(np3Min(v[0].z, np3Min(v[1].z, v[2].z)) - centre.z,
-											   centre.z - np3Max(v[0].z, np3Max(v[1].z, v[2].z))));
-				if (dx * dx + dy * dy + dz * dz > reach2)
-					continue;
-			}
 			++candidates;
 			npVec3 n = mesh->normals[i];
 			if (!identity)
