@@ -41,8 +41,9 @@
 // at most half full).
 #define MAX_VOID_SLOTS (16 * NP_MESH_MAX_POTENTIAL)
 _Static_assert((NP_MESH_MAX_POTENTIAL & (NP_MESH_MAX_POTENTIAL - 1)) == 0, "a power of two keeps the tables exact");
-// Up to this many potential contacts the voided set is a plain list scanned linearly (cheaper than
-// hashing for the few triangles a sphere or capsule touches); beyond it a hash set.
+// Up to this many potential contacts the voided set is the list of voided triangles' feature ids,
+// scanned linearly (cheaper than hashing for the few triangles a sphere or capsule touches); beyond
+// it a hash set of feature keys.
 #define SMALL_POTENTIAL 32
 
 typedef struct Potential
@@ -81,8 +82,9 @@ typedef struct Scratch
 	npVec3 classPoints[MAX_CLASSES];
 	int32_t classLinks[MAX_CLASSES];
 	int32_t slots[MAX_SLOTS];
-	uint64_t voidKeys[MAX_VOID_SLOTS]; // list (small mode) or open-addressing table of voided features
-	int voidCount;                     // list length (small mode)
+	uint64_t voidKeys[MAX_VOID_SLOTS]; // open-addressing table of voided features (hash mode)
+	int32_t voidIds[3 * SMALL_POTENTIAL]; // feature ids of the voided triangles (small mode)
+	int voidCount;                     // voided triangles (small mode)
 	uint64_t voidMask;                 // table size - 1 (hash mode)
 	bool small;                        // list mode
 } Scratch;
@@ -771,13 +773,6 @@ static uint32_t keySlot(uint64_t key, uint64_t mask)
 // can ever be inserted, so probing always ends at an empty slot.
 static bool isVoided(const Scratch* s, uint64_t key)
 {
-	if (s->small)
-	{
-		for (int i = 0; i < s->voidCount; ++i)
-			if (s->voidKeys[i] == key)
-				return true;
-		return false;
-	}
 	for (uint64_t i = keySlot(key, s->voidMask), n = 0; n <= s->voidMask; i = (i + 1) & s->voidMask, ++n)
 	{
 		if (s->voidKeys[i] == key)
@@ -790,12 +785,6 @@ static bool isVoided(const Scratch* s, uint64_t key)
 
 static void addVoided(Scratch* s, uint64_t key)
 {
-	if (s->small)
-	{
-		// Repeats are harmless and cheaper than searching (at most 6 * SMALL_POTENTIAL keys).
-		s->voidKeys[s->voidCount++] = key;
-		return;
-	}
 	for (uint64_t i = keySlot(key, s->voidMask), n = 0; n <= s->voidMask; i = (i + 1) & s->voidMask, ++n)
 	{
 		if (s->voidKeys[i] == key)
@@ -808,8 +797,20 @@ static void addVoided(Scratch* s, uint64_t key)
 	}
 }
 
+// Small mode keeps the voided triangles themselves: a vertex is voided when a voided triangle has
+// that id, an edge {a, b} when a voided triangle has it as one of its edges, i.e. holds both a and
+// b (any two corners of a triangle form an edge), or for a == b (ids of a sliver matched by
+// position) holds a at least twice. Exactly the membership the key set would answer.
 static void voidTriangle(Scratch* s, const Potential* p)
 {
+	if (s->small)
+	{
+		int32_t* t = s->voidIds + 3 * s->voidCount++;
+		t[0] = p->ids[0];
+		t[1] = p->ids[1];
+		t[2] = p->ids[2];
+		return;
+	}
 	for (int k = 0; k < 3; ++k)
 	{
 		addVoided(s, vertexKey(p->ids[k]));
@@ -820,6 +821,24 @@ static void voidTriangle(Scratch* s, const Potential* p)
 static bool featureVoided(const Scratch* s, const Potential* p)
 {
 	int k = p->featureIndex;
+	if (s->small)
+	{
+		if (p->feature == NP_MESH_FACE)
+			return false;
+		int32_t a = p->ids[k], b = p->feature == NP_MESH_EDGE ? p->ids[(k + 1) % 3] : a;
+		// For a vertex b == a and one occurrence is enough; for an edge both ends, or two
+		// occurrences of a when a == b.
+		int need = p->feature == NP_MESH_EDGE && a == b ? 2 : 1;
+		for (int i = 0; i < s->voidCount; ++i)
+		{
+			const int32_t* t = s->voidIds + 3 * i;
+			int ca = (int)(t[0] == a) + (int)(t[1] == a) + (int)(t[2] == a);
+			int cb = (int)(t[0] == b) + (int)(t[1] == b) + (int)(t[2] == b);
+			if (ca >= need && cb >= 1)
+				return true;
+		}
+		return false;
+	}
 	if (p->feature == NP_MESH_EDGE)
 		return isVoided(s, edgeKey(p->ids[k], p->ids[(k + 1) % 3]));
 	if (p->feature == NP_MESH_VERTEX)
