@@ -69,7 +69,8 @@ export interface DistanceResult2 {
 
 export type EpaStop = 'continue' | 'converged' | 'max-iterations' | 'cores-separated' | 'point';
 
-/** One 2D EPA iteration (points in A - B space). */
+/** One 2D EPA step (points in A - B space, world orientation): pick the closest edge, ask for the
+ *  support point along its normal, then expand (every step but the last) or stop. */
 export interface EpaStep2 {
 	/** Polytope at the start of the step, counter-clockwise (2 points = the edge pair). */
 	polytope: Vec2[];
@@ -96,7 +97,7 @@ export interface PenetrationResult2 {
 	pointA: Vec2;
 	/** Deepest point of B inside A (on B's surface). */
 	pointB: Vec2;
-	/** EPA iterations. */
+	/** EPA expansions (support points inserted); a trace has iterations + 1 steps. */
 	iterations: number;
 	/** Why EPA stopped. */
 	stop: EpaStop;
@@ -104,7 +105,7 @@ export interface PenetrationResult2 {
 
 /** Penetration with `{ trace: true }`: the EPA run, for teaching. */
 export interface PenetrationTrace2 extends PenetrationResult2 {
-	/** One entry per EPA iteration; [] when only the rounding overlaps. */
+	/** One entry per EPA step: each expansion, then the final check; [] when only the rounding overlaps. */
 	steps: EpaStep2[];
 	/** GJK's final simplex (1 to 3 points, A - B space). */
 	simplex: Vec2[];
