@@ -25,15 +25,24 @@ export function install(np, ctx) {
 	const { fail, codeName, describe, Shape } = ctx;
 	const IO_PTR = ctx.scratch.ptr;
 	const BASE = ctx.scratch.index;
-	const XA = BASE + IO_XFA;
-	const XB = BASE + IO_XFB;
 	const ARG = BASE + IO_ARG;
 	const OUT = BASE + IO_OUT;
-	const P0 = OUT + 3; // first manifold point
+	// io offsets of the four manifold points.
+	const P0 = IO_OUT + 3;
+	const P1 = P0 + MANIFOLD_POINT;
+	const P2 = P1 + MANIFOLD_POINT;
+	const P3 = P2 + MANIFOLD_POINT;
 
 	let f64 = ctx.heap.f64;
+	// The hot queries (manifold, putXf) go through `io`, a view of just the start of the scratch
+	// block: with constant indices V8 compiles each access to a load or store with one length check,
+	// where f64[BASE + k] also needs the index arithmetic checked.
+	const IO_VIEW = 64;
+	const ioView = (heap) => new Float64Array(heap.f64.buffer, IO_PTR, IO_VIEW);
+	let io = ioView(ctx.heap);
 	ctx.onMemoryGrowth((heap) => {
 		f64 = heap.f64;
+		io = ioView(heap);
 	});
 
 	ex.npwLimits3(IO_PTR);
@@ -213,7 +222,7 @@ export function install(np, ctx) {
 	};
 
 	// ------------------------------------------------------------------------------ transforms
-	// Writes position and quaternion at f64 index o. Missing transform or field = identity. Only
+	// Writes position and quaternion at offset o of the io block (IO_XFA or IO_XFB). Missing transform or field = identity. Only
 	// types and lengths are checked here; the C shim rejects non-finite numbers and zero quaternions
 	// (and normalises the quaternion). The common case, both fields given as arrays of numbers, is
 	// a short function V8 inlines into the query; everything else goes to putXfSlow.
@@ -226,9 +235,9 @@ export function install(np, ctx) {
 				const qx = q[0], qy = q[1], qz = q[2], qw = q[3];
 				if (typeof px === 'number' && typeof py === 'number' && typeof pz === 'number' &&
 					typeof qx === 'number' && typeof qy === 'number' && typeof qz === 'number' && typeof qw === 'number') {
-					const h = f64;
-					h[o] = px; h[o + 1] = py; h[o + 2] = pz;
-					h[o + 3] = qx; h[o + 4] = qy; h[o + 5] = qz; h[o + 6] = qw;
+					const v = io;
+					v[o] = px; v[o + 1] = py; v[o + 2] = pz;
+					v[o + 3] = qx; v[o + 4] = qy; v[o + 5] = qz; v[o + 6] = qw;
 					return;
 				}
 			}
@@ -236,7 +245,8 @@ export function install(np, ctx) {
 		putXfSlow(xf, o, fn, name);
 	}
 
-	function putXfSlow(xf, o, fn, name) {
+	function putXfSlow(xf, rel, fn, name) {
+		const o = BASE + rel;
 		if (xf === undefined || xf === null) {
 			f64[o] = 0; f64[o + 1] = 0; f64[o + 2] = 0;
 			f64[o + 3] = 0; f64[o + 4] = 0; f64[o + 5] = 0; f64[o + 6] = 1;
@@ -310,8 +320,8 @@ export function install(np, ctx) {
 		const pa = a._ptr;
 		const pb = b instanceof Shape3D ? b._ptr : 0;
 		if (pa === 0 || pb === 0) badShapes('overlap', a, b);
-		putXf(ta, XA, 'overlap', 'A');
-		putXf(tb, XB, 'overlap', 'B');
+		putXf(ta, IO_XFA, 'overlap', 'A');
+		putXf(tb, IO_XFB, 'overlap', 'B');
 		const r = wOverlap(pa, pb, IO_PTR);
 		if (r < 0) xfFail('overlap', r, ta, tb);
 		return r === 1;
@@ -321,8 +331,8 @@ export function install(np, ctx) {
 		const pa = a._ptr;
 		const pb = b instanceof Shape3D ? b._ptr : 0;
 		if (pa === 0 || pb === 0) badShapes('distance', a, b);
-		putXf(ta, XA, 'distance', 'A');
-		putXf(tb, XB, 'distance', 'B');
+		putXf(ta, IO_XFA, 'distance', 'A');
+		putXf(tb, IO_XFB, 'distance', 'B');
 		const r = wDistance(pa, pb, IO_PTR);
 		if (r < 0) xfFail('distance', r, ta, tb);
 		return {
@@ -341,8 +351,8 @@ export function install(np, ctx) {
 		if (options !== undefined && options !== null && typeof options !== 'object') {
 			fail('NP_INVALID_ARGUMENT', `penetration: options must be an object (got ${describe(options)})`);
 		}
-		putXf(ta, XA, 'penetration', 'A');
-		putXf(tb, XB, 'penetration', 'B');
+		putXf(ta, IO_XFA, 'penetration', 'A');
+		putXf(tb, IO_XFB, 'penetration', 'B');
 		const r = wPenetration(pa, pb, IO_PTR);
 		if (r < 0) xfFail('penetration', r, ta, tb);
 		if (r === 0) return null;
@@ -382,8 +392,8 @@ export function install(np, ctx) {
 		const pa = a._ptr;
 		const pb = b instanceof Shape3D ? b._ptr : 0;
 		if (pa === 0 || pb === 0) badShapes('manifold', a, b);
-		putXf(ta, XA, 'manifold', 'A');
-		putXf(tb, XB, 'manifold', 'B');
+		putXf(ta, IO_XFA, 'manifold', 'A');
+		putXf(tb, IO_XFB, 'manifold', 'B');
 		let margin = 0;
 		let out;
 		if (options !== undefined && options !== null) {
@@ -391,29 +401,27 @@ export function install(np, ctx) {
 			out = options.out;
 			if (out !== undefined) checkOut(out);
 		}
-		f64[ARG] = margin;
+		io[IO_ARG] = margin;
 		const n = wManifold(pa, pb, IO_PTR);
 		if (n < 0) xfFail('manifold', n, ta, tb);
 		if (out !== undefined) return refill(out, n);
 		// Array literals of known length are allocated inline by V8 (new Array(n) and push are
-		// builtin calls), so the points are listed by count.
-		const h = f64;
+		// builtin calls), so the points are listed by count; constant indices into `io`.
+		const v = io;
 		let points;
 		switch (n) {
 			case 0: points = []; break;
-			case 1: points = [point(h, P0)]; break;
-			case 2: points = [point(h, P0), point(h, P0 + MANIFOLD_POINT)]; break;
-			case 3: points = [point(h, P0), point(h, P0 + MANIFOLD_POINT), point(h, P0 + 2 * MANIFOLD_POINT)]; break;
-			default:
-				points = [point(h, P0), point(h, P0 + MANIFOLD_POINT), point(h, P0 + 2 * MANIFOLD_POINT),
-					point(h, P0 + 3 * MANIFOLD_POINT)];
+			case 1: points = [point(v, P0)]; break;
+			case 2: points = [point(v, P0), point(v, P1)]; break;
+			case 3: points = [point(v, P0), point(v, P1), point(v, P2)]; break;
+			default: points = [point(v, P0), point(v, P1), point(v, P2), point(v, P3)];
 		}
-		return { normal: [h[OUT], h[OUT + 1], h[OUT + 2]], points };
+		return { normal: [v[IO_OUT], v[IO_OUT + 1], v[IO_OUT + 2]], points };
 	}
 
-	// One manifold point read from f64 index k.
-	function point(h, k) {
-		return { pointA: [h[k], h[k + 1], h[k + 2]], pointB: [h[k + 3], h[k + 4], h[k + 5]], depth: h[k + 6], id: h[k + 7] };
+	// One manifold point read from io offset k.
+	function point(v, k) {
+		return { pointA: [v[k], v[k + 1], v[k + 2]], pointB: [v[k + 3], v[k + 4], v[k + 5]], depth: v[k + 6], id: v[k + 7] };
 	}
 
 	// options.out: a manifold object to fill in place (no allocation once its points exist).
@@ -425,32 +433,37 @@ export function install(np, ctx) {
 	}
 
 	function refill(out, n) {
-		const h = f64;
+		const v = io;
 		const normal = out.normal;
-		normal[0] = h[OUT];
-		normal[1] = h[OUT + 1];
-		normal[2] = h[OUT + 2];
+		normal[0] = v[IO_OUT];
+		normal[1] = v[IO_OUT + 1];
+		normal[2] = v[IO_OUT + 2];
 		const points = out.points;
-		for (let i = 0; i < n; i++) {
-			const k = OUT + 3 + MANIFOLD_POINT * i;
-			let p = points[i];
-			if (p === null || typeof p !== 'object' || !Array.isArray(p.pointA) || !Array.isArray(p.pointB)) {
-				p = { pointA: [0, 0, 0], pointB: [0, 0, 0], depth: 0, id: 0 };
-				points[i] = p;
-			}
-			const pA = p.pointA;
-			const pB = p.pointB;
-			pA[0] = h[k];
-			pA[1] = h[k + 1];
-			pA[2] = h[k + 2];
-			pB[0] = h[k + 3];
-			pB[1] = h[k + 4];
-			pB[2] = h[k + 5];
-			p.depth = h[k + 6];
-			p.id = h[k + 7];
-		}
+		if (n > 0) refillPoint(points, 0, v, P0);
+		if (n > 1) refillPoint(points, 1, v, P1);
+		if (n > 2) refillPoint(points, 2, v, P2);
+		if (n > 3) refillPoint(points, 3, v, P3);
 		if (points.length !== n) points.length = n;
 		return out;
+	}
+
+	// Copies the point at io offset k into points[i], creating it when missing or malformed.
+	function refillPoint(points, i, v, k) {
+		let p = points[i];
+		if (p === null || typeof p !== 'object' || !Array.isArray(p.pointA) || !Array.isArray(p.pointB)) {
+			p = { pointA: [0, 0, 0], pointB: [0, 0, 0], depth: 0, id: 0 };
+			points[i] = p;
+		}
+		const pA = p.pointA;
+		const pB = p.pointB;
+		pA[0] = v[k];
+		pA[1] = v[k + 1];
+		pA[2] = v[k + 2];
+		pB[0] = v[k + 3];
+		pB[1] = v[k + 4];
+		pB[2] = v[k + 5];
+		p.depth = v[k + 6];
+		p.id = v[k + 7];
 	}
 
 	// ------------------------------------------------------------------------------ dispatch
@@ -564,8 +577,8 @@ export function install(np, ctx) {
 		 */
 		update(result, ta, tb) {
 			this._check('update');
-			putXf(ta, XA, 'contactCache3d.update', 'A');
-			putXf(tb, XB, 'contactCache3d.update', 'B');
+			putXf(ta, IO_XFA, 'contactCache3d.update', 'A');
+			putXf(tb, IO_XFB, 'contactCache3d.update', 'B');
 			let rc;
 			if (result === null || result === undefined) {
 				rc = ex.npwContactRefresh3(this._ptr, IO_PTR);
@@ -603,8 +616,8 @@ export function install(np, ctx) {
 		/** Re-measures the cached points for new transforms, dropping stale ones. Returns the points. */
 		refresh(ta, tb) {
 			this._check('refresh');
-			putXf(ta, XA, 'contactCache3d.refresh', 'A');
-			putXf(tb, XB, 'contactCache3d.refresh', 'B');
+			putXf(ta, IO_XFA, 'contactCache3d.refresh', 'A');
+			putXf(tb, IO_XFB, 'contactCache3d.refresh', 'B');
 			const rc = ex.npwContactRefresh3(this._ptr, IO_PTR);
 			if (rc < 0) xfFail('contactCache3d.refresh', rc, ta, tb);
 			return this.points;
