@@ -682,6 +682,8 @@ static int gatherMesh(Scratch* s, const ShapeInfo* info, const npMeshInstance3* 
 	double reach2 = reach * reach;
 
 	int candidates = 0;
+	const npVec3* vertices = mesh->vertices;
+	const int32_t* triangles = mesh->triangles;
 	int32_t stack[NP_MESH_MAX_DEPTH + 2];
 	int top = 0;
 	stack[top++] = 0;
@@ -705,15 +707,17 @@ static int gatherMesh(Scratch* s, const ShapeInfo* info, const npMeshInstance3* 
 		}
 		for (int i = node->index; i < node->index + node->count; ++i)
 		{
-			const int32_t* t = mesh->triangles + 3 * i;
-			npVec3 v[3] = { mesh->vertices[t[0]], mesh->vertices[t[1]], mesh->vertices[t[2]] };
+			const int32_t* t = triangles + 3 * i;
+			// The tests read the mesh's vertices in place; only candidates are copied (into v) for
+			// the per-triangle routines (in WebAssembly the copy is a round trip through memory).
+			npVec3 v0 = vertices[t[0]], v1 = vertices[t[1]], v2 = vertices[t[2]];
 			// Triangle-box rejection on the triangle's own bounds (the leaf box is shared), and for
 			// spheres the squared distance from the centre (mesh space) to that box, as one combined
 			// test: one hard-to-predict branch per triangle instead of two.
-			npVec3 tlo = { np3Min(v[0].x, np3Min(v[1].x, v[2].x)), np3Min(v[0].y, np3Min(v[1].y, v[2].y)),
-						   np3Min(v[0].z, np3Min(v[1].z, v[2].z)) };
-			npVec3 thi = { np3Max(v[0].x, np3Max(v[1].x, v[2].x)), np3Max(v[0].y, np3Max(v[1].y, v[2].y)),
-						   np3Max(v[0].z, np3Max(v[1].z, v[2].z)) };
+			npVec3 tlo = { np3Min(v0.x, np3Min(v1.x, v2.x)), np3Min(v0.y, np3Min(v1.y, v2.y)),
+						   np3Min(v0.z, np3Min(v1.z, v2.z)) };
+			npVec3 thi = { np3Max(v0.x, np3Max(v1.x, v2.x)), np3Max(v0.y, np3Max(v1.y, v2.y)),
+						   np3Max(v0.z, np3Max(v1.z, v2.z)) };
 			int out = (int)(tlo.x > upper.x) | (int)(thi.x < lower.x) | (int)(tlo.y > upper.y) |
 					  (int)(thi.y < lower.y) | (int)(tlo.z > upper.z) | (int)(thi.z < lower.z);
 			double dx = np3Max(0.0, np3Max(tlo.x - centre.x, centre.x - thi.x));
@@ -723,6 +727,7 @@ static int gatherMesh(Scratch* s, const ShapeInfo* info, const npMeshInstance3* 
 			if (out != 0)
 				continue;
 			++candidates;
+			npVec3 v[3] = { v0, v1, v2 };
 			npVec3 n = mesh->normals[i];
 			if (!identity)
 			{
