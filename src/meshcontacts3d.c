@@ -33,6 +33,14 @@
 #include <math.h>
 #include <string.h>
 
+// Small hot helpers that compilers would otherwise leave out of line (wasm calls pass the vertex
+// array and the out-parameters through memory).
+#if defined(__GNUC__) || defined(__clang__)
+#define FORCE_INLINE __attribute__((always_inline)) static inline
+#else
+#define FORCE_INLINE static inline
+#endif
+
 // Classes of triangle-vertex positions: three per potential contact.
 #define MAX_CLASSES (3 * NP_MESH_MAX_POTENTIAL)
 // Hash slots for position classes: the largest table used is the power of two >= 6 * potentials.
@@ -118,7 +126,7 @@ static npVec3 flip(npVec3 n) { return (npVec3){ 0.0 - n.x, 0.0 - n.y, 0.0 - n.z 
 // Ericson, "Real-Time Collision Detection", 5.1.5 (region tests by barycentric sign checks).
 // Region codes: feature and index as in npMeshFeature3.
 
-static npVec3 closestOnTriangle(npVec3 p, const npVec3 v[3], npMeshFeature3* feature, int* index)
+FORCE_INLINE npVec3 closestOnTriangle(npVec3 p, const npVec3 v[3], npMeshFeature3* feature, int* index)
 {
 	npVec3 a = v[0], b = v[1], c = v[2];
 	npVec3 ab = v3Sub(b, a), ac = v3Sub(c, a), ap = v3Sub(p, a);
@@ -806,7 +814,7 @@ static void addVoided(Scratch* s, uint64_t key)
 // that id, an edge {a, b} when a voided triangle has it as one of its edges, i.e. holds both a and
 // b (any two corners of a triangle form an edge), or for a == b (ids of a sliver matched by
 // position) holds a at least twice. Exactly the membership the key set would answer.
-static void voidTriangle(Scratch* s, const Potential* p)
+FORCE_INLINE void voidTriangle(Scratch* s, const Potential* p)
 {
 	if (s->small)
 	{
