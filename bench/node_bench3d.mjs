@@ -124,7 +124,9 @@ async function main() {
 
 	console.log(`ns per call (CPU time) from Node ${process.version}, median of ${RUNS} runs, ${POSES} poses`);
 	console.log(`(box-box: ${four}/${POSES} poses give 4 points; hulls: ${over}/${POSES} poses overlap)`);
-	for (const [label, fn] of cases) console.log(`${label.padEnd(30)}${time(fn).toFixed(0).padStart(8)} ns`);
+	const only = process.env.BENCH_CASES; // e.g. BENCH_CASES=reused,sphere: labels containing a word
+	const picked = only ? cases.filter(([label]) => only.split(',').some((w) => label.includes(w))) : cases;
+	for (const [label, fn] of picked) console.log(`${label.padEnd(30)}${time(fn).toFixed(0).padStart(8)} ns`);
 	for (const s of [ground, cube, ball, hullA, hullB]) s.dispose();
 }
 

@@ -405,8 +405,12 @@ export function install(np, ctx) {
 		const n = wManifold(pa, pb, IO_PTR);
 		if (n < 0) xfFail('manifold', n, ta, tb);
 		if (out !== undefined) return refill(out, n);
-		// Array literals of known length are allocated inline by V8 (new Array(n) and push are
-		// builtin calls), so the points are listed by count; constant indices into `io`.
+		return readManifold(n);
+	}
+
+	// A new manifold object from the io block. Array literals of known length are allocated inline
+	// by V8 (new Array(n) and push are builtin calls), so the points are listed by count.
+	function readManifold(n) {
 		const v = io;
 		let points;
 		switch (n) {
