@@ -315,10 +315,10 @@ export function install(np, ctx) {
 				pointB: [h[k + 3], h[k + 4], h[k + 5]],
 				normal: [h[k + 6], h[k + 7], h[k + 8]],
 				depth: h[k + 9],
-				mesh: h[k + 10],
-				triangle: h[k + 11],
-				feature: FEATURES[h[k + 12]],
-				featureIndex: h[k + 13],
+				mesh: h[k + 10] | 0, // small integers (Smis): cheaper to store and index with than doubles
+				triangle: h[k + 11] | 0,
+				feature: FEATURES[h[k + 12] | 0],
+				featureIndex: h[k + 13] | 0,
 			};
 		}
 		if (overflow) result.overflow = true;

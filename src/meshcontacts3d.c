@@ -100,12 +100,15 @@ typedef struct Scratch
 // ------------------------------------------------------------------------------------------------
 // Input checks.
 
-static bool finiteValue(double x) { return x >= -NP_HUGE && x <= NP_HUGE; }
+// |x| <= NP_HUGE (false for NaN), as an int so that checks combine without branches.
+static int finiteFlag(double x) { return (int)(fabs(x) <= NP_HUGE); }
+
+static bool finiteValue(double x) { return finiteFlag(x) != 0; }
 
 static npResult checkTransform(npTransform3 t)
 {
-	if (!finiteValue(t.p.x) || !finiteValue(t.p.y) || !finiteValue(t.p.z) || !finiteValue(t.q.x) ||
-		!finiteValue(t.q.y) || !finiteValue(t.q.z) || !finiteValue(t.q.w))
+	if ((finiteFlag(t.p.x) & finiteFlag(t.p.y) & finiteFlag(t.p.z) & finiteFlag(t.q.x) & finiteFlag(t.q.y) &
+		 finiteFlag(t.q.z) & finiteFlag(t.q.w)) == 0)
 		return NP_ERR_NON_FINITE;
 	double n = t.q.x * t.q.x + t.q.y * t.q.y + t.q.z * t.q.z + t.q.w * t.q.w;
 	if (!(fabs(n - 1.0) <= 1e-6))
@@ -670,8 +673,8 @@ static void shapeBounds(const npShape3* shape, npTransform3 rel, double margin, 
 
 static bool isIdentity(npTransform3 t)
 {
-	return t.p.x == 0.0 && t.p.y == 0.0 && t.p.z == 0.0 && t.q.x == 0.0 && t.q.y == 0.0 &&
-		   t.q.z == 0.0 && t.q.w == 1.0;
+	return ((int)(t.p.x == 0.0) & (int)(t.p.y == 0.0) & (int)(t.p.z == 0.0) & (int)(t.q.x == 0.0) &
+			(int)(t.q.y == 0.0) & (int)(t.q.z == 0.0) & (int)(t.q.w == 1.0)) != 0;
 }
 
 static int gatherMesh(Scratch* s, const ShapeInfo* info, const npMeshInstance3* inst, int meshIndex)
