@@ -149,7 +149,8 @@ bench-native: $(B)/bench2d_native $(B)/bench3d_native $(B)/mesh_bench
 	@echo "== meshes, native"; $(B)/mesh_bench
 
 bench-node: $(WASM) setup-npm setup-bench
-	@echo "== from Node"; node bench/node_bench.mjs
+	@echo "== 2D, from Node"; node bench/node_bench.mjs
+	@echo "== 3D, from Node"; node bench/node_bench3d.mjs
 	@echo "== meshes, from Node"; node bench/mesh_bench.mjs
 
 bench: bench-native bench-node

@@ -65,9 +65,14 @@ export function install(np, ctx) {
 	const wPenetration = ex.npwPenetration3;
 	const wManifold = ex.npwManifold3;
 
+	// Only this module's constructors may wrap a pointer: a Shape3D made from an arbitrary number
+	// would let a caller point the library at any heap address.
+	const MAKE = Symbol('Shape3D');
+
 	/** A 3D convex shape living in wasm memory. */
 	class Shape3D extends Shape {
-		constructor(ptr) {
+		constructor(ptr, token) {
+			if (token !== MAKE) fail('NP_INVALID_ARGUMENT', 'Shape3D: use np.sphere, np.capsule3d, np.box3d, np.hull3d or np.triangle3d');
 			const n = ex.npwShapeInfo3(ptr, IO_PTR);
 			super(ptr, KIND_NAMES[f64[BASE]]);
 			/** Number of dimensions (3). */
@@ -101,7 +106,7 @@ export function install(np, ctx) {
 			ctx.free(ptr);
 			shapeFail(rc, what);
 		}
-		return new Shape3D(ptr);
+		return new Shape3D(ptr, MAKE);
 	}
 
 	function shapeFail(rc, what) {

@@ -420,7 +420,7 @@ export interface Narrowphase {
 		options?: object): PenetrationResult3 | null;
 	/** Contact manifold (at most 4 points in 3D). */
 	manifold(a: Shape3D, ta: Transform3 | undefined | null, b: Shape3D, tb: Transform3 | undefined | null,
-		options?: { margin?: number }): Manifold3;
+		options?: { margin?: number; out?: Manifold3 }): Manifold3;
 	/** A persistent contact cache for one pair. */
 	contactCache3d(options?: ContactCacheOptions): ContactCache3D;
 	/** The class of 3D shapes of this instance (for instanceof). */
