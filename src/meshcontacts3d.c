@@ -677,6 +677,18 @@ static bool isIdentity(npTransform3 t)
 			(int)(t.q.y == 0.0) & (int)(t.q.z == 0.0) & (int)(t.q.w == 1.0)) != 0;
 }
 
+// Squared distance from `c` to a node's box, with the same expression as the per-triangle test in
+// gatherMesh. Floating-point subtraction, max, squaring and addition are monotonic, and the node's
+// box contains each of its triangles' boxes, so this never exceeds any of its triangles' values:
+// a leaf farther than the sphere's reach holds no triangle the per-triangle test would keep.
+static double nodeDistanceSq(const npMeshNode3* node, npVec3 c)
+{
+	double dx = np3Max(0.0, np3Max((double)node->lower[0] - c.x, c.x - (double)node->upper[0]));
+	double dy = np3Max(0.0, np3Max((double)node->lower[1] - c.y, c.y - (double)node->upper[1]));
+	double dz = np3Max(0.0, np3Max((double)node->lower[2] - c.z, c.z - (double)node->upper[2]));
+	return dx * dx + dy * dy + dz * dz;
+}
+
 static int gatherMesh(Scratch* s, const ShapeInfo* info, const npMeshInstance3* inst, int meshIndex)
 {
 	const npMesh3* mesh = inst->mesh;
@@ -716,6 +728,10 @@ static int gatherMesh(Scratch* s, const ShapeInfo* info, const npMeshInstance3* 
 				stack[top++] = node->index;
 			continue;
 		}
+		// Spheres: a leaf in a corner of the query box but beyond the sphere's reach is skipped
+		// whole (its triangles would all fail the per-triangle test below).
+		if (sphere && nodeDistanceSq(node, centre) > reach2)
+			continue;
 		for (int i = node->index; i < node->index + node->count; ++i)
 		{
 			const int32_t* t = triangles + 3 * i;
