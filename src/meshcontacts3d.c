@@ -4,7 +4,8 @@
 // Outline of npMeshContacts3:
 //  1. Midphase. For each mesh, the shape's box in mesh space, grown by the margin, is run down the
 //     mesh's BVH. Triangles of every mesh land in one common set (the paper's section 6), in world
-//     space.
+//     space. For spheres, leaves and triangles whose boxes are beyond the sphere's reach (in the
+//     corners of the query box) are skipped before any vertex is read or copied.
 //  2. Per triangle: back-face culling (the shape's centre behind the triangle's plane), then the
 //     shape-vs-triangle contact and the triangle feature it touches. Spheres use the closest point
 //     on the triangle (its Voronoi region gives face / edge / vertex), capsules the closest points
