@@ -12,8 +12,7 @@
 
 // ------------------------------------------------------------------------------------------------
 // Buffer layout. Every array starts on an 8-byte boundary:
-//   npMesh3 | vertices (V npVec3) | normals (T npVec3) | corners (3T npVec3) | triangles (3T int32)
-//   | triangleIds (T)
+//   npMesh3 | vertices (V npVec3) | normals (T npVec3) | triangles (3T int32) | triangleIds (T)
 //   | neighbours (3T)
 //   | vertexMap (V) | nodes (2T - 1 npMeshNode3) | scratch
 // The scratch is reused by the three build phases, so it is the largest of:
@@ -40,7 +39,7 @@ uint64_t npNextPow2Mesh(uint64_t n)
 
 typedef struct Layout
 {
-	uint64_t vertices, normals, corners, triangles, triangleIds, neighbours, vertexMap, nodes, scratch, end;
+	uint64_t vertices, normals, triangles, triangleIds, neighbours, vertexMap, nodes, scratch, end;
 	uint64_t weldSlots;
 } Layout;
 
@@ -54,8 +53,6 @@ static Layout computeLayout(uint64_t V, uint64_t T)
 	at = align8(at + V * sizeof(npVec3));
 	L.normals = at;
 	at = align8(at + T * sizeof(npVec3));
-	L.corners = at;
-	at = align8(at + 3 * T * sizeof(npVec3));
 	L.triangles = at;
 	at = align8(at + 3 * T * 4);
 	L.triangleIds = at;
@@ -413,7 +410,6 @@ npResult npMakeMesh3(const npVec3* vertices, int vertexCount, const int32_t* ind
 	int32_t* ids = (int32_t*)(base + L.triangleIds);
 	int32_t* neighbours = (int32_t*)(base + L.neighbours);
 	npVec3* normals = (npVec3*)(base + L.normals);
-	npVec3* corners = (npVec3*)(base + L.corners);
 	int32_t* vmap = (int32_t*)(base + L.vertexMap);
 	npMeshNode3* nodes = (npMeshNode3*)(base + L.nodes);
 	uint8_t* scratch = base + L.scratch;
@@ -501,11 +497,6 @@ npResult npMakeMesh3(const npVec3* vertices, int vertexCount, const int32_t* ind
 		for (int i = 0; i < vertexCount; ++i)
 			vmap[i] = newIndex[vmap[i]];
 	}
-	// The triangles' positions once more, triangle by triangle in leaf order: a leaf's triangles
-	// are then one contiguous block for queries (no index-to-vertex chains); the indices stay for
-	// the welded-vertex feature ids and adjacency.
-	for (int i = 0; i < 3 * n; ++i)
-		corners[i] = verts[tris[i]];
 
 	// 5. Edge adjacency through vertex rings (the triangles around each vertex, stored compactly:
 	// ring v is incident[offsets[v] .. offsets[v + 1])). The neighbour across edge (a, b) is found
@@ -579,7 +570,6 @@ npResult npMakeMesh3(const npVec3* vertices, int vertexCount, const int32_t* ind
 	mesh->triangleIds = ids;
 	mesh->neighbours = neighbours;
 	mesh->normals = normals;
-	mesh->corners = corners;
 	mesh->vertexMap = vmap;
 	mesh->nodes = nodes;
 	mesh->bytes = (size_t)(L.nodes + (uint64_t)nodeCount * sizeof(npMeshNode3));
@@ -605,7 +595,6 @@ npResult npCopyMesh3(const npMesh3* mesh, void* memory, size_t bytes, npMesh3** 
 	npMesh3* copy = (npMesh3*)memory;
 	copy->vertices = rebase(mesh->vertices, mesh, copy);
 	copy->normals = rebase(mesh->normals, mesh, copy);
-	copy->corners = rebase(mesh->corners, mesh, copy);
 	copy->triangles = rebase(mesh->triangles, mesh, copy);
 	copy->triangleIds = rebase(mesh->triangleIds, mesh, copy);
 	copy->neighbours = rebase(mesh->neighbours, mesh, copy);
@@ -617,10 +606,10 @@ npResult npCopyMesh3(const npMesh3* mesh, void* memory, size_t bytes, npMesh3** 
 
 void npGetMeshTriangle3(const npMesh3* mesh, int index, npVec3 out[3])
 {
-	const npVec3* c = mesh->corners + 3 * index;
-	out[0] = c[0];
-	out[1] = c[1];
-	out[2] = c[2];
+	const int32_t* t = mesh->triangles + 3 * index;
+	out[0] = mesh->vertices[t[0]];
+	out[1] = mesh->vertices[t[1]];
+	out[2] = mesh->vertices[t[2]];
 }
 
 int npQueryMesh3(const npMesh3* mesh, npVec3 lower, npVec3 upper, int32_t* out, int capacity)

@@ -706,7 +706,7 @@ static int gatherMesh(Scratch* s, const ShapeInfo* info, const npMeshInstance3* 
 	double reach2 = reach * reach;
 
 	int candidates = 0;
-	const npVec3* corners = mesh->corners;
+	const npVec3* vertices = mesh->vertices;
 	const int32_t* triangles = mesh->triangles;
 	int32_t stack[NP_MESH_MAX_DEPTH + 2];
 	int top = 0;
@@ -735,11 +735,10 @@ static int gatherMesh(Scratch* s, const ShapeInfo* info, const npMeshInstance3* 
 			continue;
 		for (int i = node->index; i < node->index + node->count; ++i)
 		{
-			// The tests read the triangle's corners (one contiguous block per leaf) in place; only
-			// candidates are copied (into v) for the per-triangle routines (in WebAssembly the copy
-			// is a round trip through memory).
-			const npVec3* tc = corners + 3 * i;
-			npVec3 v0 = tc[0], v1 = tc[1], v2 = tc[2];
+			const int32_t* t = triangles + 3 * i;
+			// The tests read the mesh's vertices in place; only candidates are copied (into v) for
+			// the per-triangle routines (in WebAssembly the copy is a round trip through memory).
+			npVec3 v0 = vertices[t[0]], v1 = vertices[t[1]], v2 = vertices[t[2]];
 			// Triangle-box rejection on the triangle's own bounds (the leaf box is shared), and for
 			// spheres the squared distance from the centre (mesh space) to that box, as one combined
 			// test: one hard-to-predict branch per triangle instead of two.
@@ -774,7 +773,6 @@ static int gatherMesh(Scratch* s, const ShapeInfo* info, const npMeshInstance3* 
 			if (s->potentialCount > countBefore)
 			{
 				int32_t* w = s->potentials[countBefore].welded;
-				const int32_t* t = triangles + 3 * i;
 				w[0] = t[0];
 				w[1] = t[1];
 				w[2] = t[2];

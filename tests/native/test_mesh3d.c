@@ -608,53 +608,11 @@ static void timeCreation(void)
 	}
 }
 
-// The per-triangle corner copy (npMesh3.corners) holds exactly the welded positions the indices
-// name, in stored order, also after npCopyMesh3 moved the mesh (the original buffer is wiped
-// first, so a copy still pointing into it would fail).
-static void testCorners(void)
-{
-	enum { N = 6 };
-	npVec3 gv[(N + 1) * (N + 1)];
-	int32_t gi[6 * N * N];
-	mtGrid(N, N, 0, 0, 1, 0, true, gv, gi);
-	for (int i = 0; i < (N + 1) * (N + 1); ++i)
-		gv[i].z = 0.1 * (double)((i * 7) % 5); // uneven heights: every corner differs from its neighbours'
-	npMesh3* m;
-	CHECK(mtMakeMesh(gv, (N + 1) * (N + 1), gi, 2 * N * N, 0.0, &m) == NP_OK, "corners: creation");
-	if (m == NULL)
-		return;
-	bool same = true;
-	for (int i = 0; i < 3 * m->triangleCount; ++i)
-		same = same && memcmp(&m->corners[i], &m->vertices[m->triangles[i]], sizeof(npVec3)) == 0;
-	CHECK(same, "corners: a corner differs from its indexed vertex");
-	size_t bytes = m->bytes;
-	void* mem = malloc(bytes);
-	npMesh3* c = NULL;
-	CHECK(npCopyMesh3(m, mem, bytes, &c) == NP_OK && c != NULL, "corners: copy");
-	npVec3 expected[3 * 2 * N * N];
-	for (int i = 0; i < 3 * m->triangleCount; ++i)
-		expected[i] = m->vertices[m->triangles[i]];
-	int count = m->triangleCount;
-	memset(m, 0xff, bytes);
-	same = c != NULL && (const void*)c->corners > mem && (const void*)c->corners < (const void*)((char*)mem + bytes);
-	for (int i = 0; same && i < count; ++i)
-	{
-		npVec3 t[3];
-		npGetMeshTriangle3(c, i, t);
-		same = memcmp(t, expected + 3 * i, sizeof t) == 0 &&
-			   memcmp(&c->corners[3 * i], expected + 3 * i, sizeof t) == 0;
-	}
-	CHECK(same, "corners: the copy's corners or npGetMeshTriangle3 differ");
-	free(m);
-	free(mem);
-}
-
 int main(void)
 {
 	testErrors();
 	testSkipped();
 	testWeld();
-	testCorners();
 	testBvhAndQuery();
 	testBruteForce();
 	testCapsuleBruteForce();

@@ -78,7 +78,6 @@ typedef struct npMesh3
 	const npVec3* vertices;  ///< welded vertex positions, vertexCount of them
 	const int32_t* triangles;///< three welded vertex indices per stored triangle
 	const npVec3* normals;   ///< unit front normal of each stored triangle, (v1 - v0) x (v2 - v0) normalised
-	const npVec3* corners;   ///< the three positions of each stored triangle in order (3 * triangleCount; vertices[triangles[i]] copied so a query reads one block)
 	const int32_t* triangleIds; ///< index in the input of each stored triangle
 	const int32_t* neighbours;  ///< per stored triangle and edge k (vertex k to k+1): the stored triangle across it, or -1
 	const int32_t* vertexMap;   ///< welded index of each input vertex
