@@ -44,6 +44,7 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { add, sub, mul, dot, cross, len, unit, ID, rotate, apply, localCore, support } from './ref3d.mjs';
 
 const OUT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'tests', 'vectors');
 const TOL_UNIT = 1e-9;
@@ -62,14 +63,6 @@ function makeRandom(seed) {
 }
 const rand = makeRandom(3031121);
 const uniform = (lo, hi) => lo + (hi - lo) * rand();
-
-const add = (a, b) => [a[0] + b[0], a[1] + b[1], a[2] + b[2]];
-const sub = (a, b) => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
-const mul = (s, a) => [s * a[0], s * a[1], s * a[2]];
-const dot = (a, b) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-const cross = (a, b) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
-const len = (a) => Math.sqrt(dot(a, a));
-const unit = (a) => mul(1 / len(a), a);
 
 function enc(x) {
 	if (Number.isNaN(x)) return 'NaN';
@@ -92,36 +85,7 @@ function randomQuat() {
 		if (l > 0.1 && l <= 1) return q.map((c) => c / l);
 	}
 }
-const ID = [0, 0, 0, 1];
 const xf = (position, rotation = ID) => ({ position, rotation });
-
-// v' = q v q* as a matrix (the generator's own rotation).
-function rotate(q, v) {
-	const [x, y, z, w] = q;
-	return [
-		(w * w + x * x - y * y - z * z) * v[0] + 2 * (x * y - w * z) * v[1] + 2 * (x * z + w * y) * v[2],
-		2 * (x * y + w * z) * v[0] + (w * w - x * x + y * y - z * z) * v[1] + 2 * (y * z - w * x) * v[2],
-		2 * (x * z - w * y) * v[0] + 2 * (y * z + w * x) * v[1] + (w * w - x * x - y * y + z * z) * v[2],
-	];
-}
-const apply = (t, v) => add(rotate(t.rotation, v), t.position);
-
-// ------------------------------------------------------------------------------------ cores
-// Local core vertices and radius of a shape spec.
-function localCore(spec) {
-	switch (spec.type) {
-		case 'sphere': return { pts: [[0, 0, 0]], r: spec.radius };
-		case 'capsule': return { pts: [[0, -spec.halfHeight, 0], [0, spec.halfHeight, 0]], r: spec.radius };
-		case 'box': {
-			const [hx, hy, hz] = spec.halfExtents;
-			const pts = [];
-			for (let i = 0; i < 8; i++) pts.push([i & 1 ? hx : -hx, i & 2 ? hy : -hy, i & 4 ? hz : -hz]);
-			return { pts, r: 0 };
-		}
-		case 'hull': case 'triangle': return { pts: spec.points.map((p) => p.slice()), r: 0 };
-	}
-	throw new Error('unknown shape ' + spec.type);
-}
 
 // Faces of a point set by brute force: supporting planes through triples (all points on one side
 // within eps), deduplicated. Returns { planes: [[n, d]], verts: indices of hull vertices, flat }.
@@ -283,12 +247,6 @@ function coreDistance(A, B) {
 	return Math.sqrt(best);
 }
 
-// ------------------------------------------------------------------------------------ SAT
-function support(pts, n) {
-	let m = -Infinity;
-	for (const p of pts) m = Math.max(m, dot(p, n));
-	return m;
-}
 function perpendiculars(d) {
 	const u = unit(d);
 	const t = Math.abs(u[0]) >= 0.57735 ? unit([u[1], -u[0], 0]) : unit([0, u[2], -u[1]]);

@@ -24,6 +24,7 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { add, sub, mul, dot, cross, len, unit, ID, rotate, apply, localCore, support } from './ref3d.mjs';
 
 const OUT = join(dirname(fileURLToPath(import.meta.url)), '..', 'tests', 'vectors', '3d_manifold.json');
 const PREFERENCE = 5e-4; // NP_FACE_PREFERENCE3
@@ -43,14 +44,6 @@ const rand = makeRandom(0x3d3a11f0);
 const uniform = (lo, hi) => lo + (hi - lo) * rand();
 const num = (x) => Number(x.toPrecision(17));
 
-const add = (a, b) => [a[0] + b[0], a[1] + b[1], a[2] + b[2]];
-const sub = (a, b) => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
-const mul = (s, a) => [s * a[0], s * a[1], s * a[2]];
-const dot = (a, b) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-const cross = (a, b) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
-const len = (a) => Math.sqrt(dot(a, a));
-const unit = (a) => mul(1 / len(a), a);
-
 function randomUnit() {
 	for (;;) {
 		const p = [uniform(-1, 1), uniform(-1, 1), uniform(-1, 1)];
@@ -65,36 +58,10 @@ function randomQuat() {
 		if (l > 0.2 && l <= 1) return q.map((c) => num(c / l));
 	}
 }
-const ID = [0, 0, 0, 1];
 const xf = (position, rotation = ID) => ({ position: position.map(num), rotation });
 function axisQuat(axis, angle) {
 	const u = unit(axis), s = Math.sin(angle / 2);
 	return [num(u[0] * s), num(u[1] * s), num(u[2] * s), num(Math.cos(angle / 2))];
-}
-// Rotation by a unit quaternion, written out as a matrix.
-function rotate(q, v) {
-	const [x, y, z, w] = q;
-	return [
-		(w * w + x * x - y * y - z * z) * v[0] + 2 * (x * y - w * z) * v[1] + 2 * (x * z + w * y) * v[2],
-		2 * (x * y + w * z) * v[0] + (w * w - x * x + y * y - z * z) * v[1] + 2 * (y * z - w * x) * v[2],
-		2 * (x * z - w * y) * v[0] + 2 * (y * z + w * x) * v[1] + (w * w - x * x - y * y + z * z) * v[2],
-	];
-}
-const apply = (t, v) => add(rotate(t.rotation, v), t.position);
-
-// ------------------------------------------------------------------------------ cores
-function localCore(spec) {
-	switch (spec.type) {
-		case 'sphere': return { pts: [[0, 0, 0]], r: spec.radius };
-		case 'capsule': return { pts: [[0, -spec.halfHeight, 0], [0, spec.halfHeight, 0]], r: spec.radius };
-		case 'box': {
-			const [hx, hy, hz] = spec.halfExtents;
-			const pts = [];
-			for (let i = 0; i < 8; i++) pts.push([i & 1 ? hx : -hx, i & 2 ? hy : -hy, i & 4 ? hz : -hz]);
-			return { pts, r: 0 };
-		}
-		default: return { pts: spec.points.map((p) => p.slice()), r: 0 };
-	}
 }
 
 // Supporting planes of a point set (brute force over triples), with flat sets two-sided plus their
@@ -152,12 +119,6 @@ function worldCore(spec, t) {
 	return { pts: w, r, planes: sharp ? planesOf(w) : null };
 }
 
-// ------------------------------------------------------------------------------ reference
-function support(pts, n) {
-	let m = -Infinity;
-	for (const p of pts) { const d = dot(p, n); if (d > m) m = d; }
-	return m;
-}
 const overlapAlong = (A, B, n) => support(A.pts, n) + support(B.pts, mul(-1, n));
 
 function satDepth(A, B) {
