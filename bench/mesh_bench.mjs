@@ -9,10 +9,7 @@
 // Then the sphere against grids of ~1k, 100k and 1M triangles, poses spread out and in a 20 x 20
 // patch. Process CPU time, median of 7 runs after a warm-up (V8 tiers up first).
 import { init } from '../js/narrowphase.mjs';
-
-const POSES = 1024;
-const RUNS = Number(process.env.BENCH_RUNS || 7);
-const RUN_MS = Number(process.env.BENCH_RUN_MS || 200);
+import { POSES, RUNS, time } from './timing.mjs';
 
 const height = (x, y) => 0.25 * Math.sin(x / 5) * Math.cos(y / 7);
 
@@ -54,36 +51,6 @@ function makePoses(n, rest, rotate) {
 		poses.push({ position: [x, y, height(x, y) + rest], rotation: [0, 0, Math.sin(0.5 * a), Math.cos(0.5 * a)] });
 	}
 	return poses;
-}
-
-function time(fn) {
-	let sink = 0;
-	const mask = POSES - 1;
-	const warm = performance.now();
-	for (let i = 0; performance.now() - warm < 300; i++) {
-		for (let k = 0; k < 1000; k++) sink += fn((i * 1000 + k) & mask);
-	}
-	let batch = 1000;
-	for (;;) {
-		const t0 = performance.now();
-		for (let k = 0; k < batch; k++) sink += fn(k & mask);
-		const dt = performance.now() - t0;
-		if (dt > 20) {
-			batch = Math.max(1000, Math.round((batch * RUN_MS) / dt));
-			break;
-		}
-		batch *= 4;
-	}
-	const samples = [];
-	for (let r = 0; r < RUNS; r++) {
-		const c0 = process.cpuUsage();
-		for (let k = 0; k < batch; k++) sink += fn(k & mask);
-		const c1 = process.cpuUsage(c0);
-		samples.push(((c1.user + c1.system) * 1000) / batch);
-	}
-	samples.sort((a, b) => a - b);
-	if (sink === -1) console.log('?');
-	return samples[samples.length >> 1];
 }
 
 const np = await init();

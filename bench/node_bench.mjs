@@ -9,10 +9,7 @@
 // Each measurement is warmed up first (V8 tiers up), then the median of several timed runs of
 // process CPU time (robust to other processes on the machine, not to a slower shared core).
 import { init } from '../js/narrowphase.mjs';
-
-const POSES = 1024;
-const RUNS = Number(process.env.BENCH_RUNS || 7);
-const RUN_MS = Number(process.env.BENCH_RUN_MS || 200);
+import { POSES, RUNS, time } from './timing.mjs';
 
 // Deterministic poses (a small LCG), so every library sees the same inputs.
 function makePoses(n) {
@@ -26,40 +23,6 @@ function makePoses(n) {
 		poses.push({ x: -0.9 + 1.8 * rand(), y: -0.9 + 1.8 * rand(), angle: Math.PI * (2 * rand() - 1) });
 	}
 	return poses;
-}
-
-// ns per call of fn(i) over the poses: median of RUNS runs of about RUN_MS each, after warm-up.
-function time(fn) {
-	let sink = 0;
-	const mask = POSES - 1;
-	const warm = performance.now();
-	for (let i = 0; performance.now() - warm < 300; i++) {
-		for (let k = 0; k < 1000; k++) sink += fn((i * 1000 + k) & mask);
-	}
-	// Calibrate the batch so one run lasts about RUN_MS.
-	let batch = 10000;
-	for (;;) {
-		const t0 = performance.now();
-		for (let k = 0; k < batch; k++) sink += fn(k & mask);
-		const dt = performance.now() - t0;
-		if (dt > 20) {
-			batch = Math.max(1000, Math.round((batch * RUN_MS) / dt));
-			break;
-		}
-		batch *= 4;
-	}
-	// CPU time of this process (not wall time): on a shared machine the time spent descheduled
-	// would otherwise be counted.
-	const samples = [];
-	for (let r = 0; r < RUNS; r++) {
-		const c0 = process.cpuUsage();
-		for (let k = 0; k < batch; k++) sink += fn(k & mask);
-		const c1 = process.cpuUsage(c0);
-		samples.push(((c1.user + c1.system) * 1000) / batch);
-	}
-	samples.sort((a, b) => a - b);
-	if (sink === -1) console.log(sink); // keeps the results alive
-	return samples[samples.length >> 1];
 }
 
 async function loadNarrowphase() {
