@@ -76,15 +76,9 @@ export function install(np, ctx) {
 		}
 	}
 
-	// Allocates a shape, runs the constructor `make(ptr)`, frees and throws on error.
+	// Allocates a shape and runs the constructor `make(ptr)`; frees and throws on error.
 	function build(make, what) {
-		const ptr = ctx.malloc(SHAPE_BYTES);
-		const rc = make(ptr);
-		if (rc !== 0) {
-			ctx.free(ptr);
-			shapeFail(rc, what);
-		}
-		return new Shape2D(ptr, MAKE);
+		return new Shape2D(ctx.construct(SHAPE_BYTES, make, (rc) => shapeFail(rc, what)), MAKE);
 	}
 
 	function shapeFail(rc, what) {
@@ -101,10 +95,7 @@ export function install(np, ctx) {
 		fail(code, `${what}: ${why}`);
 	}
 
-	function num(v, fn, name) {
-		if (typeof v !== 'number') fail('NP_INVALID_ARGUMENT', `${fn}: ${name} must be a number (got ${describe(v)})`);
-		return v;
-	}
+	const num = (v, fn, name) => ctx.requireNumber(v, `${fn}: ${name}`);
 
 	np.circle = function circle(radius) {
 		num(radius, 'circle', 'radius');

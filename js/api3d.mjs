@@ -94,19 +94,7 @@ export function install(np, ctx) {
 	}
 
 	function build(bytes, make, what) {
-		const ptr = ctx.malloc(bytes);
-		let rc;
-		try {
-			rc = make(ptr);
-		} catch (e) {
-			ctx.free(ptr);
-			throw e;
-		}
-		if (rc !== 0) {
-			ctx.free(ptr);
-			shapeFail(rc, what);
-		}
-		return new Shape3D(ptr, MAKE);
+		return new Shape3D(ctx.construct(bytes, make, (rc) => shapeFail(rc, what)), MAKE);
 	}
 
 	function shapeFail(rc, what) {
@@ -123,10 +111,7 @@ export function install(np, ctx) {
 		fail(code, `${what}: ${why}`);
 	}
 
-	function num(v, fn, name) {
-		if (typeof v !== 'number') fail('NP_INVALID_ARGUMENT', `${fn}: ${name} must be a number (got ${describe(v)})`);
-		return v;
-	}
+	const num = (v, fn, name) => ctx.requireNumber(v, `${fn}: ${name}`);
 
 	np.sphere = function sphere(radius) {
 		num(radius, 'sphere', 'radius');

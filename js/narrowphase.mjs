@@ -29,6 +29,10 @@
 //   ctx.Shape           base class of every shape: constructor(ptr, kind), dispose(), ._ptr
 //                       (0 once disposed); subclass it per API module (2D shapes, 3D shapes...)
 //   ctx.checkNumber(v, where)  throws NP_INVALID_ARGUMENT / NP_NON_FINITE unless v is a finite number
+//   ctx.requireNumber(v, where) throws NP_INVALID_ARGUMENT unless v is a number (C checks the range)
+//   ctx.construct(bytes, make, onError)  allocates `bytes`, runs the C constructor make(ptr) and
+//                       returns ptr; frees the block and calls onError(rc) (which throws) when make
+//                       returns an error code, frees it and rethrows when make throws
 //
 // A shape subclass is registered with the shared FinalizationRegistry by the Shape constructor,
 // so shapes that are never disposed are freed after garbage collection.
@@ -73,6 +77,11 @@ function fail(code, message) {
 function checkNumber(v, where) {
 	if (typeof v !== 'number') fail('NP_INVALID_ARGUMENT', `${where} must be a number (got ${describe(v)})`);
 	if (!Number.isFinite(v)) fail('NP_NON_FINITE', `${where} is not finite (got ${v})`);
+	return v;
+}
+
+function requireNumber(v, where) {
+	if (typeof v !== 'number') fail('NP_INVALID_ARGUMENT', `${where} must be a number (got ${describe(v)})`);
 	return v;
 }
 
@@ -255,6 +264,22 @@ async function create(wasmBinary) {
 		fail,
 		codeName,
 		checkNumber,
+		requireNumber,
+		construct(bytes, make, onError) {
+			const ptr = malloc(bytes);
+			let rc;
+			try {
+				rc = make(ptr);
+			} catch (e) {
+				free(ptr);
+				throw e;
+			}
+			if (rc !== 0) {
+				free(ptr);
+				onError(rc);
+			}
+			return ptr;
+		},
 		describe,
 		Shape,
 	};
