@@ -10,22 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int passed, failed;
-
-#define CHECK(cond, ...)                                                                           \
-	do                                                                                             \
-	{                                                                                              \
-		if (cond)                                                                                  \
-			passed++;                                                                              \
-		else                                                                                       \
-		{                                                                                          \
-			failed++;                                                                              \
-			printf("FAIL %s:%d: ", __FILE__, __LINE__);                                            \
-			printf(__VA_ARGS__);                                                                   \
-			printf("\n");                                                                          \
-		}                                                                                          \
-	} while (0)
+#include "check.h"
 
 static inline npVec3 mt3(double x, double y, double z) { return (npVec3){ x, y, z }; }
 static inline npVec3 mtSub(npVec3 a, npVec3 b) { return (npVec3){ a.x - b.x, a.y - b.y, a.z - b.z }; }

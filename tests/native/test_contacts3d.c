@@ -6,22 +6,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-
-static int passed = 0, failed = 0;
-
-#define CHECK(cond, ...)                                                                             \
-	do                                                                                               \
-	{                                                                                                \
-		if (cond)                                                                                    \
-			++passed;                                                                                \
-		else                                                                                         \
-		{                                                                                            \
-			++failed;                                                                                \
-			fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                                     \
-			fprintf(stderr, __VA_ARGS__);                                                            \
-			fputc('\n', stderr);                                                                     \
-		}                                                                                            \
-	} while (0)
+#include "check.h"
 
 static npTransform3 makeXf(double x, double y, double z, npQuat q)
 {
@@ -250,6 +235,5 @@ int main(void)
 {
 	testSettling();
 	testAccumulate();
-	printf("%d passed, %d failed\n", passed, failed);
-	return failed == 0 ? 0 : 1;
+	return checkSummary();
 }

@@ -8,25 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-
-static int g_passed, g_failed;
-
-#define CHECK(cond, ...)                                                                                               \
-	do                                                                                                                 \
-	{                                                                                                                  \
-		if (cond)                                                                                                      \
-			++g_passed;                                                                                                \
-		else                                                                                                           \
-		{                                                                                                              \
-			++g_failed;                                                                                                \
-			if (g_failed <= 20)                                                                                        \
-			{                                                                                                          \
-				printf("FAIL %s:%d: ", __FILE__, __LINE__);                                                            \
-				printf(__VA_ARGS__);                                                                                   \
-				printf("\n");                                                                                          \
-			}                                                                                                          \
-		}                                                                                                              \
-	} while (0)
+#include "check.h"
 
 static uint64_t g_rng = 0x9E3779B97F4A7C15ull;
 static double rnd(void)
@@ -407,6 +389,5 @@ int main(void)
 	testTouching();
 	testNearTouchingRandom(20000);
 	testBoundedOnLargePolygons();
-	printf("%d passed, %d failed\n", g_passed, g_failed);
-	return g_failed != 0;
+	return checkSummary();
 }

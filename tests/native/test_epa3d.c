@@ -18,22 +18,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-
-static int passed, failed;
-
-#define CHECK(cond, ...)                                                                           \
-	do                                                                                             \
-	{                                                                                              \
-		if (cond)                                                                                  \
-			passed++;                                                                              \
-		else                                                                                       \
-		{                                                                                          \
-			failed++;                                                                              \
-			printf("FAIL %s:%d: ", __FILE__, __LINE__);                                            \
-			printf(__VA_ARGS__);                                                                   \
-			printf("\n");                                                                          \
-		}                                                                                          \
-	} while (0)
+#include "check.h"
 
 static uint64_t rngState = 0x2545F4914F6CDD1Dull;
 static double rnd(void)
@@ -832,6 +817,5 @@ int main(void)
 	}
 
 	checkOrderKeysAndScan();
-	printf("%d passed, %d failed\n", passed, failed);
-	return failed == 0 ? 0 : 1;
+	return checkSummary();
 }

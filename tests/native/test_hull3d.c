@@ -10,22 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int passed, failed;
-
-#define CHECK(cond, ...)                                                                           \
-	do                                                                                             \
-	{                                                                                              \
-		if (cond)                                                                                  \
-			passed++;                                                                              \
-		else                                                                                       \
-		{                                                                                          \
-			failed++;                                                                              \
-			printf("FAIL %s:%d: ", __FILE__, __LINE__);                                            \
-			printf(__VA_ARGS__);                                                                   \
-			printf("\n");                                                                          \
-		}                                                                                          \
-	} while (0)
+#include "check.h"
 
 static uint64_t rngState = 0x9E3779B97F4A7C15ull;
 static double rnd(void) // uniform in [0, 1)
@@ -341,6 +326,5 @@ int main(void)
 	hull.halfEdges[3].next = hull.halfEdges[3].twin;
 	CHECK(validateHull(&hull, pts, 8, 1e-9)[0] != 0, "validator catches a broken loop");
 
-	printf("%d passed, %d failed\n", passed, failed);
-	return failed == 0 ? 0 : 1;
+	return checkSummary();
 }

@@ -14,26 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int passed, failed;
-static bool quiet; // set while a self-check runs checks that are meant to fail
-
-#define CHECK(cond, ...)                                         \
-	do                                                           \
-	{                                                            \
-		if (cond)                                                \
-			++passed;                                            \
-		else                                                     \
-		{                                                        \
-			++failed;                                            \
-			if (!quiet)                                          \
-			{                                                    \
-				printf("FAIL %s:%d: ", __FILE__, __LINE__);      \
-				printf(__VA_ARGS__);                             \
-				printf("\n");                                    \
-			}                                                    \
-		}                                                        \
-	} while (0)
+#include "check.h"
 
 // ------------------------------------------------------------------------------------ small helpers
 static npVec2 V(double x, double y) { return (npVec2){ x, y }; }
@@ -1111,7 +1092,7 @@ static void testSelfCheck(void)
 	npTransform2 xfA = XF(0.3, -0.2, 0.4), xfB = XF(0.5, 0.55, 0.45);
 	npManifold2 good = npCollide2(&a, xfA, &b, xfB, 0.0);
 	int p0 = passed, f0 = failed;
-	quiet = true;
+	checkQuiet = true;
 	bool okGood = checkManifold("self-check good", &a, xfA, &b, xfB, 0.0, &good);
 	npManifold2 shifted = good, deeper = good, turned = good;
 	shifted.points[0].pointB = add(shifted.points[0].pointB, scale(1e-6, good.normal));
@@ -1121,7 +1102,7 @@ static void testSelfCheck(void)
 	bool okShifted = checkManifold("self-check shifted", &a, xfA, &b, xfB, 0.0, &shifted);
 	bool okDeeper = checkManifold("self-check deeper", &a, xfA, &b, xfB, 0.0, &deeper);
 	bool okTurned = checkManifold("self-check turned", &a, xfA, &b, xfB, 0.0, &turned);
-	quiet = false;
+	checkQuiet = false;
 	passed = p0;
 	failed = f0;
 	CHECK(good.pointCount > 0 && okGood && !okShifted && !okDeeper && !okTurned,
@@ -1177,6 +1158,5 @@ int main(void)
 	printf("reference checks: %d manifolds, %d with contact, deepest depth == overlap along the normal in %d, "
 		   "below it (deepest vertex clipped) in %d; swaps mirrored %d, preference ties %d\n",
 		   st.cases, st.contacts, st.exactDepth, st.clippedDeepest, st.swapFull, st.swapTie);
-	printf("%d passed, %d failed\n", passed, failed);
-	return failed == 0 ? 0 : 1;
+	return checkSummary();
 }

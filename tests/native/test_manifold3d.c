@@ -12,27 +12,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "check.h"
 
-static int passed = 0, failed = 0;
 // Support vertices kept beyond the reference face's side planes: how many, largest tangential offset.
 static int supportPoints = 0;
 // Pairs in contact, and those whose manifold normal is the exact best SAT axis (to 1e-9).
 static int contactPairs = 0, exactAxis = 0;
 static double supportOutside = 0.0;
-
-#define CHECK(cond, ...)                                                                             \
-	do                                                                                               \
-	{                                                                                                \
-		if (cond)                                                                                    \
-			++passed;                                                                                \
-		else                                                                                         \
-		{                                                                                            \
-			++failed;                                                                                \
-			fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                                     \
-			fprintf(stderr, __VA_ARGS__);                                                            \
-			fputc('\n', stderr);                                                                     \
-		}                                                                                            \
-	} while (0)
 
 static npVec3 V(double x, double y, double z) { return (npVec3){ x, y, z }; }
 static npVec3 add(npVec3 a, npVec3 b) { return V(a.x + b.x, a.y + b.y, a.z + b.z); }
@@ -719,6 +705,5 @@ int main(void)
 	testPolyAndRounded();
 	testRandom();
 	testCapsuleBoxRandom();
-	printf("%d passed, %d failed\n", passed, failed);
-	return failed == 0 ? 0 : 1;
+	return checkSummary();
 }

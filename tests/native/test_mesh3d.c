@@ -620,6 +620,5 @@ int main(void)
 	testReduce();
 	testHull();
 	timeCreation();
-	printf("%d passed, %d failed\n", passed, failed);
-	return failed == 0 ? 0 : 1;
+	return checkSummary();
 }

@@ -380,6 +380,5 @@ int main(void)
 	testFlatGround();
 	testTiltedBoxes();
 	testCliff();
-	printf("%d passed, %d failed\n", passed, failed);
-	return failed == 0 ? 0 : 1;
+	return checkSummary();
 }

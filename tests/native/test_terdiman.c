@@ -431,6 +431,5 @@ int main(void)
 	testFeatureTolerance();
 	testMeshBoxCorner();
 	testLargeSphere();
-	printf("%d passed, %d failed\n", passed, failed);
-	return failed == 0 ? 0 : 1;
+	return checkSummary();
 }
