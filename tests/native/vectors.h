@@ -147,4 +147,37 @@ static inline const char* npVecCodeName(int code)
 	return code >= 0 && code < (int)(sizeof names / sizeof names[0]) ? names[code] : "NP_ERR_UNKNOWN";
 }
 
+static inline bool npVecHasKey(const cJSON* obj, const char* key)
+{
+	return cJSON_GetObjectItemCaseSensitive(obj, key) != NULL;
+}
+
+static inline bool npVecIsTrue(const cJSON* obj, const char* key)
+{
+	return cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(obj, key));
+}
+
+// Checks that a result code equals the expected error name ("NP_OK" when `expect` names none) and
+// records it in the results line.
+static inline void npVecCheckError(npVectorRun* run, const cJSON* expect, int code)
+{
+	const cJSON* err = cJSON_GetObjectItemCaseSensitive(expect, "error");
+	const char* want = cJSON_IsString(err) ? err->valuestring : "NP_OK";
+	const char* got = npVecCodeName(code);
+	if (strcmp(want, got) != 0)
+		npVecFail(run, "error code: got %s, want %s", got, want);
+	npVecPut(run, "error", "%s", got + (strncmp(got, "NP_ERR_", 7) == 0 ? 7 : 3));
+}
+
+// A manifold's point count against `expect.count`, `expect.minCount` and `expect.maxCount`.
+static inline void npVecCheckCount(npVectorRun* run, const cJSON* expect, int count)
+{
+	if (npVecHasKey(expect, "count") && count != (int)npVecField(expect, "count", -1))
+		npVecFail(run, "point count: got %d, want %d", count, (int)npVecField(expect, "count", -1));
+	if (npVecHasKey(expect, "minCount") && count < (int)npVecField(expect, "minCount", 0))
+		npVecFail(run, "point count: got %d, want at least %d", count, (int)npVecField(expect, "minCount", 0));
+	if (npVecHasKey(expect, "maxCount") && count > (int)npVecField(expect, "maxCount", 4))
+		npVecFail(run, "point count: got %d, want at most %d", count, (int)npVecField(expect, "maxCount", 4));
+}
+
 #endif

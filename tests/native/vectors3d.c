@@ -178,23 +178,11 @@ static const char* stopName(npEpaStop3 stop)
 	return "none";
 }
 
-static bool hasKey(const cJSON* obj, const char* key) { return cJSON_GetObjectItemCaseSensitive(obj, key) != NULL; }
-static bool isTrue(const cJSON* obj, const char* key) { return cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(obj, key)); }
 
 static void putVec3(npVectorRun* run, const char* key, npVec3 v)
 {
 	double xyz[3] = { v.x, v.y, v.z };
 	npVecPutPoint(run, key, xyz, 3);
-}
-
-static void checkError(npVectorRun* run, const cJSON* expect, npResult code)
-{
-	const cJSON* err = cJSON_GetObjectItemCaseSensitive(expect, "error");
-	const char* want = cJSON_IsString(err) ? err->valuestring : "NP_OK";
-	const char* got = npVecCodeName((int)code);
-	if (strcmp(want, got) != 0)
-		npVecFail(run, "error code: got %s, want %s", got, want);
-	npVecPut(run, "error", "%s", got + (strncmp(got, "NP_ERR_", 7) == 0 ? 7 : 3));
 }
 
 static void checkUnit(npVectorRun* run, const char* what, npVec3 n)
@@ -218,9 +206,9 @@ static void runShape(const cJSON* v, const cJSON* expect, npVectorRun* run)
 {
 	npShape3 shape;
 	npResult code = makeShape(cJSON_GetObjectItemCaseSensitive(v, "a"), &shape, &hullA);
-	if (hasKey(expect, "error") || code != NP_OK)
+	if (npVecHasKey(expect, "error") || code != NP_OK)
 	{
-		checkError(run, expect, code);
+		npVecCheckError(run, expect, (int)code);
 		return;
 	}
 	if (shape.type != NP_SHAPE_HULL3)
@@ -235,11 +223,11 @@ static void runShape(const cJSON* v, const cJSON* expect, npVectorRun* run)
 	// The first 16 vertices (the results line has a bounded length).
 	for (int i = 0; i < h->vertexCount && i < 16; ++i)
 		putVec3(run, "v", h->vertices[i]);
-	if (hasKey(expect, "vertexCount") && h->vertexCount != (int)npVecField(expect, "vertexCount", -1))
+	if (npVecHasKey(expect, "vertexCount") && h->vertexCount != (int)npVecField(expect, "vertexCount", -1))
 		npVecFail(run, "vertex count: got %d, want %d", h->vertexCount, (int)npVecField(expect, "vertexCount", -1));
-	if (hasKey(expect, "faceCount") && h->faceCount != (int)npVecField(expect, "faceCount", -1))
+	if (npVecHasKey(expect, "faceCount") && h->faceCount != (int)npVecField(expect, "faceCount", -1))
 		npVecFail(run, "face count: got %d, want %d", h->faceCount, (int)npVecField(expect, "faceCount", -1));
-	if (hasKey(expect, "edgeCount") && h->halfEdgeCount / 2 != (int)npVecField(expect, "edgeCount", -1))
+	if (npVecHasKey(expect, "edgeCount") && h->halfEdgeCount / 2 != (int)npVecField(expect, "edgeCount", -1))
 		npVecFail(run, "edge count: got %d, want %d", h->halfEdgeCount / 2, (int)npVecField(expect, "edgeCount", -1));
 	// Every input point lies inside (or on) the hull.
 	const cJSON* pts = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(v, "a"), "points");
@@ -262,7 +250,7 @@ static void runTransform(const cJSON* v, const cJSON* expect, npVectorRun* run)
 	npTransform3 xf;
 	npResult code;
 	readTransform(cJSON_GetObjectItemCaseSensitive(v, "xfA"), &xf, &code);
-	checkError(run, expect, code);
+	npVecCheckError(run, expect, (int)code);
 }
 
 typedef struct Pair3
@@ -276,9 +264,9 @@ static void runOverlap(const Pair3* p, const cJSON* expect, npVectorRun* run)
 {
 	bool got = npOverlap3(&p->a, p->xfA, &p->b, p->xfB);
 	npVecPut(run, "overlap", "%d", got ? 1 : 0);
-	if (isTrue(expect, "touching"))
+	if (npVecIsTrue(expect, "touching"))
 		return;
-	if (got != isTrue(expect, "overlap"))
+	if (got != npVecIsTrue(expect, "overlap"))
 		npVecFail(run, "overlap: got %d, want %d", got, !got);
 }
 
@@ -319,7 +307,7 @@ static void runPenetration(const Pair3* p, const cJSON* expect, npVectorRun* run
 	if (!r.overlapping)
 	{
 		npVecPut(run, "result", "null");
-		if (!isTrue(expect, "touching") && isTrue(expect, "overlap"))
+		if (!npVecIsTrue(expect, "touching") && npVecIsTrue(expect, "overlap"))
 			npVecFail(run, "penetration: got null, want depth %.17g", npVecField(expect, "depth", NAN));
 		return;
 	}
@@ -333,15 +321,15 @@ static void runPenetration(const Pair3* p, const cJSON* expect, npVectorRun* run
 	putVec3(run, "tangent2", r.tangent2);
 	npVecPut(run, "iterations", "%d", r.iterations);
 	npVecPut(run, "stop", "%s", stopName(r.stop));
-	if (!isTrue(expect, "touching") && !isTrue(expect, "overlap"))
+	if (!npVecIsTrue(expect, "touching") && !npVecIsTrue(expect, "overlap"))
 	{
 		npVecFail(run, "penetration: got depth %.17g, want null", r.depth);
 		return;
 	}
-	double want = isTrue(expect, "touching") ? 0.0 : npVecField(expect, "depth", NAN);
+	double want = npVecIsTrue(expect, "touching") ? 0.0 : npVecField(expect, "depth", NAN);
 	npVecNear(run, "depth", r.depth, want, tol);
 	checkUnit(run, "normal", r.normal);
-	if (hasKey(expect, "normal"))
+	if (npVecHasKey(expect, "normal"))
 	{
 		npVec3 wn = readVec3(cJSON_GetObjectItemCaseSensitive(expect, "normal"));
 		npVecNear(run, "normal error", len3(sub3(r.normal, wn)), 0.0, 1e-6 > tol ? 1e-6 : tol);
@@ -381,12 +369,7 @@ static void runManifold(const Pair3* p, const cJSON* v, const cJSON* expect, npV
 		npVecFail(run, "point count %d out of range", m.pointCount);
 		return;
 	}
-	if (hasKey(expect, "count") && m.pointCount != (int)npVecField(expect, "count", -1))
-		npVecFail(run, "point count: got %d, want %d", m.pointCount, (int)npVecField(expect, "count", -1));
-	if (hasKey(expect, "minCount") && m.pointCount < (int)npVecField(expect, "minCount", 0))
-		npVecFail(run, "point count: got %d, want at least %d", m.pointCount, (int)npVecField(expect, "minCount", 0));
-	if (hasKey(expect, "maxCount") && m.pointCount > (int)npVecField(expect, "maxCount", 4))
-		npVecFail(run, "point count: got %d, want at most %d", m.pointCount, (int)npVecField(expect, "maxCount", 4));
+	npVecCheckCount(run, expect, m.pointCount);
 	if (m.pointCount == 0)
 		return;
 
@@ -423,9 +406,9 @@ static void runManifold(const Pair3* p, const cJSON* v, const cJSON* expect, npV
 		npVecFail(run, "the first point is not the deepest");
 	// The deepest point carries the overlap along the manifold's own normal (moving B by it along
 	// the normal separates the shapes), for every pair whose generator marks it ("deepestIsOverlap").
-	if (isTrue(expect, "deepestIsOverlap"))
+	if (npVecIsTrue(expect, "deepestIsOverlap"))
 		npVecNear(run, "deepest depth vs overlap along the normal", deepest, along, tol);
-	if (hasKey(expect, "depth"))
+	if (npVecHasKey(expect, "depth"))
 		npVecNear(run, "deepest depth", deepest, npVecField(expect, "depth", NAN), tol);
 }
 
