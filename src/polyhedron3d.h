@@ -28,6 +28,9 @@ typedef struct npPolyhedron3
 	const uint16_t* faceEdge;       ///< one half-edge of each face
 	const uint16_t* vertexEdge;     ///< one half-edge leaving each vertex
 	const npPlane3* planes;         ///< unit outward plane of each face
+	const uint16_t* cellStart;      ///< hull support cells (npHull3), NULL for other cores
+	const uint8_t* cellCount;       ///< hull support cells: candidates per cell
+	const uint8_t* cellVertices;    ///< hull support cells: candidate lists
 	npVec3 storageVertices[8];      ///< own vertices (box, triangle, point, segment)
 	npPlane3 storagePlanes[6];      ///< own planes (box, triangle)
 } npPolyhedron3;
@@ -41,5 +44,8 @@ int npPolyhedronSupport3(const npPolyhedron3* poly, npVec3 direction);
 /// The same with the direction as three numbers (passed in registers, where a struct argument goes
 /// through memory: a few percent on GJK and EPA natively).
 int npPolyhedronSupportXYZ3(const npPolyhedron3* poly, double dx, double dy, double dz);
+/// Index of the point with the largest dot product with d among v[0..count) (lowest index on
+/// ties), by scanning them all.
+int npSupportScan3(const npVec3* v, int count, npVec3 d);
 
 #endif

@@ -1010,6 +1010,115 @@ static void hullCentroid(npHull3* hull)
 	hull->centroid = volume > 0.0 ? v3Add(r, v3Scale(1.0 / volume, c)) : r;
 }
 
+// ------------------------------------------------------------------------------------------------
+// Support cells: a lookup table that answers most hull support queries from a short list.
+//
+// A support query (the vertex farthest along d) is the inner loop of GJK and EPA; a scan of every
+// vertex costs V dot products. Directions are binned here by the cube face they pass through
+// (the axis of d's largest magnitude and its sign) and by where they cross it: with a the major
+// axis, u = d[a+1] / |d[a]| and v = d[a+2] / |d[a]| lie in [-1, 1], and the face is split into
+// NP_HULL_CELL_RES x NP_HULL_CELL_RES cells of (u, v). A cell's directions form the convex cone
+// spanned by its four corner directions (s, u0, v0) ... (s, u1, v1) (components in axis order
+// a, a+1, a+2). Each cell keeps the vertices that can be a support somewhere in it: vertex p is
+// dropped when one vertex w beats it at all four corners by a margin, (w - p) . c > tol; then w
+// beats p on the whole cone (a positive combination of the corners), by more than the rounding of
+// the dot products, so p is never the largest, nor tied with it, when a query computes them. The
+// vertices that can win stay listed in increasing index order, so scanning the list with the
+// query's own arithmetic gives exactly the vertex a full scan gives (the lowest index with the
+// largest dot product), bit for bit. Cells are widened by a tiny margin so that rounding in the
+// cell lookup cannot place a direction just outside its cell. The testers w are the supports at
+// the four corners and the centre of the cell: the test is sufficient, not exhaustive (a vertex
+// beaten everywhere in the cell but by different vertices stays listed, which costs time, not
+// correctness). A cell whose list would be long, or that finds the capacity used up, is marked 0:
+// such queries scan every vertex.
+
+// Direction (in axis order x, y, z) through point (u, v) of cube face f = 2 * axis + (negative):
+// components a, a+1, a+2 (mod 3) are +-1, u, v. (Written out per axis: clang 14's wasm code for
+// the same thing with stores into an array indexed by a mixed up the corners of one cell.)
+static npVec3 cellDirection(int face, double u, double v)
+{
+	double s = (face & 1) ? -1.0 : 1.0;
+	switch (face >> 1)
+	{
+		case 0: return v3(s, u, v);
+		case 1: return v3(v, s, u);
+		default: return v3(u, v, s);
+	}
+}
+
+static void buildSupportCells(npHull3* hull)
+{
+	const int n = hull->vertexCount;
+	const npVec3* vert = hull->vertices;
+	double scale = 0.0;
+	for (int i = 0; i < n; ++i)
+		scale = np3Max(scale, v3MaxAbs(vert[i]));
+	// Margin of the domination test: far above the rounding of a dot product of a vertex with a
+	// direction of length <= sqrt(3) (about 4e-16 scale), far below any real difference that
+	// matters for a support point.
+	const double tol = 1.0e-12 * scale;
+	const double widen = 1.0e-9;
+	const double step = 2.0 / NP_HULL_CELL_RES;
+	// Lists longer than this are not worth it: a full scan is as fast.
+	const int longest = n / 3 > 4 ? n / 3 : 4;
+	int used = 0;
+	for (int cell = 0; cell < NP_HULL_CELLS; ++cell)
+	{
+		int face = cell / (NP_HULL_CELL_RES * NP_HULL_CELL_RES);
+		int j = (cell / NP_HULL_CELL_RES) % NP_HULL_CELL_RES, i = cell % NP_HULL_CELL_RES;
+		double u0 = -1.0 + step * i - widen, u1 = -1.0 + step * (i + 1) + widen;
+		double v0 = -1.0 + step * j - widen, v1 = -1.0 + step * (j + 1) + widen;
+		npVec3 corner[4] = { cellDirection(face, u0, v0), cellDirection(face, u1, v0), cellDirection(face, u0, v1),
+							 cellDirection(face, u1, v1) };
+		npVec3 centre = cellDirection(face, 0.5 * (u0 + u1), 0.5 * (v0 + v1));
+		// Testers: the supports at the corners and the centre (full scans).
+		int tester[5];
+		for (int k = 0; k < 4; ++k)
+			tester[k] = npSupportScan3(vert, n, corner[k]);
+		tester[4] = npSupportScan3(vert, n, centre);
+		int start = used, count = 0;
+		bool tooLong = false;
+		for (int p = 0; p < n && !tooLong; ++p)
+		{
+			bool beaten = false;
+			for (int t = 0; t < 5 && !beaten; ++t)
+			{
+				npVec3 diff = v3Sub(vert[tester[t]], vert[p]);
+				beaten = v3Dot(diff, corner[0]) > tol && v3Dot(diff, corner[1]) > tol && v3Dot(diff, corner[2]) > tol &&
+						 v3Dot(diff, corner[3]) > tol;
+			}
+			if (beaten)
+				continue;
+			if (count >= longest || used >= NP_HULL_CELL_CAPACITY)
+				tooLong = true;
+			else
+			{
+				hull->cellVertices[used++] = (uint8_t)p;
+				count += 1;
+			}
+		}
+		// Pad short lists to four entries with their last vertex (the lookup reads four).
+		while (!tooLong && count < 4)
+		{
+			if (used >= NP_HULL_CELL_CAPACITY)
+				tooLong = true;
+			else
+			{
+				hull->cellVertices[used] = hull->cellVertices[used - 1];
+				used += 1;
+				count += 1;
+			}
+		}
+		if (tooLong)
+		{
+			used = start; // give the room back; this cell scans
+			count = 0;
+		}
+		hull->cellStart[cell] = (uint16_t)start;
+		hull->cellCount[cell] = (uint8_t)count;
+	}
+}
+
 npResult npMakeHull3(const npVec3* points, int count, npHull3* hull)
 {
 	if (points == NULL || hull == NULL || count < 0)
@@ -1061,6 +1170,7 @@ npResult npMakeHull3(const npVec3* points, int count, npHull3* hull)
 		return result;
 	}
 	hullCentroid(hull);
+	buildSupportCells(hull);
 	return NP_OK;
 }
 
@@ -1097,19 +1207,9 @@ npVec3 npSupport3(const npShape3* shape, npVec3 d)
 		}
 		case NP_SHAPE_HULL3:
 		{
-			const npHull3* hull = shape->hull;
-			int best = 0;
-			double bestValue = v3Dot(hull->vertices[0], d);
-			for (int i = 1; i < hull->vertexCount; ++i)
-			{
-				double value = v3Dot(hull->vertices[i], d);
-				if (value > bestValue)
-				{
-					best = i;
-					bestValue = value;
-				}
-			}
-			return hull->vertices[best];
+			npPolyhedron3 view;
+			npMakePolyhedron3(shape, &view);
+			return shape->hull->vertices[npPolyhedronSupportXYZ3(&view, d.x, d.y, d.z)];
 		}
 	}
 	return v3(0.0, 0.0, 0.0);
@@ -1149,6 +1249,9 @@ bool npMakePolyhedron3(const npShape3* shape, npPolyhedron3* out)
 	out->planes = NULL;
 	out->halfEdges = NULL;
 	out->vertexEdge = NULL;
+	out->cellStart = NULL;
+	out->cellCount = NULL;
+	out->cellVertices = NULL;
 	out->vertices = out->storageVertices;
 	switch (shape->type)
 	{
@@ -1227,6 +1330,9 @@ bool npMakePolyhedron3(const npShape3* shape, npPolyhedron3* out)
 			out->faceEdge = hull->faceEdge;
 			out->vertexEdge = hull->vertexEdge;
 			out->planes = hull->planes;
+			out->cellStart = hull->cellStart;
+			out->cellCount = hull->cellCount;
+			out->cellVertices = hull->cellVertices;
 			return true;
 		}
 	}
@@ -1243,19 +1349,83 @@ int npPolyhedronSupport3(const npPolyhedron3* poly, npVec3 d)
 
 int npPolyhedronSupportXYZ3(const npPolyhedron3* poly, double dx, double dy, double dz)
 {
-	npVec3 d = { dx, dy, dz };
+	if (poly->cellCount != NULL)
+	{
+		// The support cell of d (see buildSupportCells). The major axis is chosen on the bit
+		// patterns of the magnitudes (they order like the numbers; integer selects) and d's
+		// components are then read by index. The cell's column and row count the cell borders
+		// -1 + 2k / NP_HULL_CELL_RES that u = d[a+1] / m and v = d[a+2] / m reach, tested as
+		// d[a+1] >= border * m: the borders are short binary fractions, so the products are exact
+		// and the cell found is exactly the one d passes through, with no division and no branch.
+		// Zero, huge, infinite and NaN directions fall through to the full scan.
+		_Static_assert(NP_HULL_CELL_RES == 8, "the borders below are written out for 8 cells");
+		double d[3] = { dx, dy, dz };
+		uint64_t bx, by, bz;
+		memcpy(&bx, &dx, sizeof bx);
+		memcpy(&by, &dy, sizeof by);
+		memcpy(&bz, &dz, sizeof bz);
+		const uint64_t magnitude = 0x7FFFFFFFFFFFFFFFu;
+		bx &= magnitude;
+		by &= magnitude;
+		bz &= magnitude;
+		int xMajor = (bx >= by) & (bx >= bz), yOverZ = by >= bz;
+		int a = (1 - xMajor) * (2 - yOverZ); // 0 when x is largest, else 1 (y) or 2 (z)
+		static const uint8_t axisU[3] = { 1, 2, 0 }, axisV[3] = { 2, 0, 1 };
+		double major = d[a];
+		double m = fabs(major);
+		if (m > 1.0e-250 && m <= 1.0e250) // (outside, the border products or dot products could lose it)
+		{
+			double u = d[axisU[a]], v = d[axisV[a]];
+			double b1 = 0.25 * m, b2 = 0.5 * m, b3 = 0.75 * m;
+			int i = (u >= -b3) + (u >= -b2) + (u >= -b1) + (u >= 0.0) + (u >= b1) + (u >= b2) + (u >= b3);
+			int j = (v >= -b3) + (v >= -b2) + (v >= -b1) + (v >= 0.0) + (v >= b1) + (v >= b2) + (v >= b3);
+			int face = 2 * a + (major < 0.0 ? 1 : 0);
+			int cell = (face * NP_HULL_CELL_RES + j) * NP_HULL_CELL_RES + i;
+			int count = poly->cellCount[cell];
+			if (count > 0)
+			{
+				// Lists hold at least four entries (short ones repeat their last vertex, which
+				// changes nothing), so the first four are taken without a loop.
+				const uint8_t* list = poly->cellVertices + poly->cellStart[cell];
+				const npVec3* vs = poly->vertices;
+				int best = list[0];
+				uint64_t bestKey = npOrderKey(vs[best].x * dx + vs[best].y * dy + vs[best].z * dz + 0.0);
+				for (int k = 1; k < 4; ++k)
+				{
+					int c = list[k];
+					uint64_t key = npOrderKey(vs[c].x * dx + vs[c].y * dy + vs[c].z * dz + 0.0);
+					bool better = key > bestKey;
+					best = better ? c : best;
+					bestKey = better ? key : bestKey;
+				}
+				for (int k = 4; k < count; ++k)
+				{
+					int c = list[k];
+					uint64_t key = npOrderKey(vs[c].x * dx + vs[c].y * dy + vs[c].z * dz + 0.0);
+					bool better = key > bestKey;
+					best = better ? c : best;
+					bestKey = better ? key : bestKey;
+				}
+				return best;
+			}
+		}
+	}
+	return npSupportScan3(poly->vertices, poly->vertexCount, v3(dx, dy, dz));
+}
+
+int npSupportScan3(const npVec3* v, int count, npVec3 d)
+{
 	// Branch-free: the winner is unpredictable, so both the index and the running maximum are
 	// updated by selects. Native compilers turn the double select into maxsd; V8 compiles a wasm
 	// select on doubles into a branch, so there the running maximum is kept as an integer order
 	// key (npOrderKey; -0 is first turned into +0 by adding +0, so equal values give equal keys).
 	// Both forms return the lowest index with the largest dot product, the same in native code and
 	// in wasm (for a direction without NaN).
-	const npVec3* v = poly->vertices;
 	int best = 0;
 #if defined(__wasm__)
 	// A running pointer (V8 does not strength-reduce the index multiplication).
 	uint64_t bestKey = npOrderKey(v[0].x * d.x + v[0].y * d.y + v[0].z * d.z + 0.0);
-	const npVec3* end = v + poly->vertexCount;
+	const npVec3* end = v + count;
 	int i = 1;
 	for (const npVec3* q = v + 1; q < end; ++q, ++i)
 	{
@@ -1266,7 +1436,7 @@ int npPolyhedronSupportXYZ3(const npPolyhedron3* poly, double dx, double dy, dou
 	}
 #else
 	double bestValue = v[0].x * d.x + v[0].y * d.y + v[0].z * d.z;
-	for (int i = 1; i < poly->vertexCount; ++i)
+	for (int i = 1; i < count; ++i)
 	{
 		double value = v[i].x * d.x + v[i].y * d.y + v[i].z * d.z;
 		bool better = value > bestValue;

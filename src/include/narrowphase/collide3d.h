@@ -21,6 +21,13 @@ extern "C" {
 #define NP_MAX_HULL_FACES (2 * NP_MAX_HULL_VERTICES)
 /// Most half-edges of a hull (E <= 3V - 6 edges, two halves each).
 #define NP_MAX_HULL_HALF_EDGES (6 * NP_MAX_HULL_VERTICES)
+/// Support cells of a hull: directions are binned by the face of a cube they pass through, each
+/// cube face split into NP_HULL_CELL_RES x NP_HULL_CELL_RES cells (see npHull3's cell fields).
+#define NP_HULL_CELL_RES 8
+/// Number of support cells of a hull (6 cube faces).
+#define NP_HULL_CELLS (6 * NP_HULL_CELL_RES * NP_HULL_CELL_RES)
+/// Room for the candidate lists of all cells of one hull.
+#define NP_HULL_CELL_CAPACITY 4096
 /// Most contact points in a 3D manifold.
 #define NP_MAX_MANIFOLD_POINTS3 4
 /// Reference-face preference: B's face (or an edge axis) is chosen over A's face only when its
@@ -86,6 +93,9 @@ typedef struct npHull3
 	uint16_t faceEdge[NP_MAX_HULL_FACES];         ///< one half-edge of each face
 	npPlane3 planes[NP_MAX_HULL_FACES];           ///< plane of each face
 	uint16_t vertexEdge[NP_MAX_HULL_VERTICES];    ///< one half-edge leaving each vertex
+	uint16_t cellStart[NP_HULL_CELLS];            ///< per support cell: first entry in cellVertices
+	uint8_t cellCount[NP_HULL_CELLS];             ///< per support cell: candidates (0: scan every vertex)
+	uint8_t cellVertices[NP_HULL_CELL_CAPACITY];  ///< candidate vertices of each cell, increasing
 } npHull3;
 
 /// The kinds of 3D shape.
