@@ -1046,6 +1046,31 @@ static npVec3 cellDirection(int face, double u, double v)
 	}
 }
 
+// Dot products of every vertex with the corner directions of one row of cell corners
+// (NP_HULL_CELL_RES + 1 of them), and the vertex with the largest one at each corner.
+typedef struct cornerRow
+{
+	double dot[NP_HULL_CELL_RES + 1][NP_MAX_HULL_VERTICES];
+	int best[NP_HULL_CELL_RES + 1];
+} cornerRow;
+
+static void fillCornerRow(const npHull3* hull, int face, int row, cornerRow* out)
+{
+	const double step = 2.0 / NP_HULL_CELL_RES;
+	for (int i = 0; i <= NP_HULL_CELL_RES; ++i)
+	{
+		npVec3 c = cellDirection(face, -1.0 + step * i, -1.0 + step * row);
+		double* dot = out->dot[i];
+		int best = 0;
+		for (int p = 0; p < hull->vertexCount; ++p)
+		{
+			dot[p] = v3Dot(hull->vertices[p], c);
+			best = dot[p] > dot[best] ? p : best;
+		}
+		out->best[i] = best;
+	}
+}
+
 static void buildSupportCells(npHull3* hull)
 {
 	const int n = hull->vertexCount;
@@ -1055,67 +1080,86 @@ static void buildSupportCells(npHull3* hull)
 		scale = np3Max(scale, v3MaxAbs(vert[i]));
 	// Margin of the domination test: far above the rounding of a dot product of a vertex with a
 	// direction of length <= sqrt(3) (about 4e-16 scale), far below any real difference that
-	// matters for a support point.
+	// matters for a support point. The cells are closed and the lookup places a direction exactly
+	// (its borders are exact binary fractions), so they need no widening.
 	const double tol = 1.0e-12 * scale;
-	const double widen = 1.0e-9;
 	const double step = 2.0 / NP_HULL_CELL_RES;
 	// Lists longer than this are not worth it: a full scan is as fast.
 	const int longest = n / 3 > 4 ? n / 3 : 4;
 	int used = 0;
-	for (int cell = 0; cell < NP_HULL_CELLS; ++cell)
+	// Two rows of corners, the lower and the upper border of a row of cells (swapped as the rows
+	// advance): each corner's dot products are computed once and shared by the four cells around it.
+	// (About 37 KB of stack.)
+	cornerRow rows[2];
+	for (int face = 0; face < 6; ++face)
 	{
-		int face = cell / (NP_HULL_CELL_RES * NP_HULL_CELL_RES);
-		int j = (cell / NP_HULL_CELL_RES) % NP_HULL_CELL_RES, i = cell % NP_HULL_CELL_RES;
-		double u0 = -1.0 + step * i - widen, u1 = -1.0 + step * (i + 1) + widen;
-		double v0 = -1.0 + step * j - widen, v1 = -1.0 + step * (j + 1) + widen;
-		npVec3 corner[4] = { cellDirection(face, u0, v0), cellDirection(face, u1, v0), cellDirection(face, u0, v1),
-							 cellDirection(face, u1, v1) };
-		npVec3 centre = cellDirection(face, 0.5 * (u0 + u1), 0.5 * (v0 + v1));
-		// Testers: the supports at the corners and the centre (full scans).
-		int tester[5];
-		for (int k = 0; k < 4; ++k)
-			tester[k] = npSupportScan3(vert, n, corner[k]);
-		tester[4] = npSupportScan3(vert, n, centre);
-		int start = used, count = 0;
-		bool tooLong = false;
-		for (int p = 0; p < n && !tooLong; ++p)
+		cornerRow* lower = &rows[0];
+		cornerRow* upper = &rows[1];
+		fillCornerRow(hull, face, 0, lower);
+		for (int j = 0; j < NP_HULL_CELL_RES; ++j)
 		{
-			bool beaten = false;
-			for (int t = 0; t < 5 && !beaten; ++t)
+			fillCornerRow(hull, face, j + 1, upper);
+			for (int i = 0; i < NP_HULL_CELL_RES; ++i)
 			{
-				npVec3 diff = v3Sub(vert[tester[t]], vert[p]);
-				beaten = v3Dot(diff, corner[0]) > tol && v3Dot(diff, corner[1]) > tol && v3Dot(diff, corner[2]) > tol &&
-						 v3Dot(diff, corner[3]) > tol;
+				int cell = (face * NP_HULL_CELL_RES + j) * NP_HULL_CELL_RES + i;
+				const double* corner[4] = { lower->dot[i], lower->dot[i + 1], upper->dot[i], upper->dot[i + 1] };
+				// Testers: the supports at the four corners and at the centre, each listed once.
+				int tester[5] = { lower->best[i], lower->best[i + 1], upper->best[i], upper->best[i + 1],
+								  npSupportScan3(vert, n, cellDirection(face, -1.0 + step * (i + 0.5), -1.0 + step * (j + 0.5))) };
+				int testers = 0;
+				for (int k = 0; k < 5; ++k)
+				{
+					bool seen = false;
+					for (int m = 0; m < testers; ++m)
+						seen = seen || tester[m] == tester[k];
+					if (!seen)
+						tester[testers++] = tester[k];
+				}
+				int start = used, count = 0;
+				bool tooLong = false;
+				for (int p = 0; p < n && !tooLong; ++p)
+				{
+					bool beaten = false;
+					for (int t = 0; t < testers && !beaten; ++t)
+					{
+						int w = tester[t];
+						beaten = corner[0][w] - corner[0][p] > tol && corner[1][w] - corner[1][p] > tol &&
+								 corner[2][w] - corner[2][p] > tol && corner[3][w] - corner[3][p] > tol;
+					}
+					if (beaten)
+						continue;
+					if (count >= longest || used >= NP_HULL_CELL_CAPACITY)
+						tooLong = true;
+					else
+					{
+						hull->cellVertices[used++] = (uint8_t)p;
+						count += 1;
+					}
+				}
+				// Pad short lists to four entries with their last vertex (the lookup reads four).
+				while (!tooLong && count < 4)
+				{
+					if (used >= NP_HULL_CELL_CAPACITY)
+						tooLong = true;
+					else
+					{
+						hull->cellVertices[used] = hull->cellVertices[used - 1];
+						used += 1;
+						count += 1;
+					}
+				}
+				if (tooLong)
+				{
+					used = start; // give the room back; this cell scans
+					count = 0;
+				}
+				hull->cellStart[cell] = (uint16_t)start;
+				hull->cellCount[cell] = (uint8_t)count;
 			}
-			if (beaten)
-				continue;
-			if (count >= longest || used >= NP_HULL_CELL_CAPACITY)
-				tooLong = true;
-			else
-			{
-				hull->cellVertices[used++] = (uint8_t)p;
-				count += 1;
-			}
+			cornerRow* t = lower;
+			lower = upper;
+			upper = t;
 		}
-		// Pad short lists to four entries with their last vertex (the lookup reads four).
-		while (!tooLong && count < 4)
-		{
-			if (used >= NP_HULL_CELL_CAPACITY)
-				tooLong = true;
-			else
-			{
-				hull->cellVertices[used] = hull->cellVertices[used - 1];
-				used += 1;
-				count += 1;
-			}
-		}
-		if (tooLong)
-		{
-			used = start; // give the room back; this cell scans
-			count = 0;
-		}
-		hull->cellStart[cell] = (uint16_t)start;
-		hull->cellCount[cell] = (uint8_t)count;
 	}
 }
 
