@@ -13,6 +13,8 @@
 //    0.25) lying along x, jittered the same way, on the unit-half-extent cube.
 //  - hull32-hull32: 16 hulls of 32 random points on a unit sphere (squashed a little), random pairs
 //    at random orientations with centres 0.2 to 1 apart: manifold and npPenetration3 (GJK + EPA).
+//  - hull creation: npMakeHull3 on 32 and on 250 of those points (quickhull, topology, support
+//    cells), per hull.
 // Each case runs in rounds of about 20 ms; the median of 11 rounds is printed, as bench2d_native
 // does. A benchmark, not a test: nothing here asserts timings.
 #define _POSIX_C_SOURCE 199309L // clock_gettime
@@ -74,15 +76,16 @@ typedef double (*QueryFn)(int i);
 
 static volatile double sink;
 
-static double timeRound(QueryFn f, int reps)
+// ns per call of f over `poses` calls, repeated `reps` times.
+static double timeRound(QueryFn f, int poses, int reps)
 {
 	double t0 = nowNs(), acc = 0.0;
 	for (int r = 0; r < reps; ++r)
-		for (int i = 0; i < POSES; ++i)
+		for (int i = 0; i < poses; ++i)
 			acc += f(i);
 	double t1 = nowNs();
 	sink = acc;
-	return (t1 - t0) / (double)(reps * POSES);
+	return (t1 - t0) / (double)(reps * poses);
 }
 
 static int compareDoubles(const void* a, const void* b)
@@ -91,17 +94,23 @@ static int compareDoubles(const void* a, const void* b)
 	return x < y ? -1 : (x > y ? 1 : 0);
 }
 
-static void run(const char* name, QueryFn f)
+// Median of ROUNDS rounds of about 20 ms, each cycling through `poses` inputs.
+static void runPoses(const char* name, QueryFn f, int poses)
 {
 	int reps = 1;
-	while (timeRound(f, reps) * reps * POSES < 2e7 && reps < (1 << 20))
+	while (timeRound(f, poses, reps) * reps * poses < 2e7 && reps < (1 << 20))
 		reps *= 2;
 	double t[ROUNDS];
 	for (int k = 0; k < ROUNDS; ++k)
-		t[k] = timeRound(f, reps);
+		t[k] = timeRound(f, poses, reps);
 	qsort(t, ROUNDS, sizeof t[0], compareDoubles);
-	printf("%-36s %9.1f ns\n", name, t[ROUNDS / 2]);
+	if (t[ROUNDS / 2] >= 1e4)
+		printf("%-36s %9.1f us\n", name, t[ROUNDS / 2] / 1e3);
+	else
+		printf("%-36s %9.1f ns\n", name, t[ROUNDS / 2]);
 }
+
+static void run(const char* name, QueryFn f) { runPoses(name, f, POSES); }
 
 static npShape3 bigBox, smallBox, sphere, capsule;
 static npShape3 hullShapes[HULLS];
@@ -121,6 +130,17 @@ static double hullHullManifold(int i)
 {
 	return npCollide3(&hullShapes[hullA[i]], identity, &hullShapes[hullB[i]], randomHull[i], 0.0).pointCount;
 }
+// Hull creation: one hull per call, from one of 8 fixed point clouds (the same clouds every round).
+#define CLOUD_POINTS 250
+static npVec3 clouds[8][CLOUD_POINTS];
+static npHull3 scratchHull;
+static double makeHull(int i, int count)
+{
+	return npMakeHull3(clouds[i & 7], count, &scratchHull) == NP_OK ? scratchHull.vertexCount : -1.0;
+}
+static double makeHull32(int i) { return makeHull(i, 32); }
+static double makeHull250(int i) { return makeHull(i, 250); }
+
 static double hullHullPenetration(int i)
 {
 	return npPenetration3(&hullShapes[hullA[i]], identity, &hullShapes[hullB[i]], randomHull[i]).depth;
@@ -164,6 +184,13 @@ static void setup(void)
 			exit(2);
 		}
 	}
+	for (int c = 0; c < 8; ++c)
+		for (int k = 0; k < CLOUD_POINTS; ++k)
+		{
+			npVec3 d = { rnd(-1, 1), rnd(-1, 1), rnd(-1, 1) };
+			double l = sqrt(d.x * d.x + d.y * d.y + d.z * d.z);
+			clouds[c][k] = (npVec3){ 0.6 * d.x / l, 0.5 * d.y / l, 0.7 * d.z / l };
+		}
 	for (int i = 0; i < POSES; ++i)
 	{
 		hullA[i] = (int)rnd(0, HULLS);
@@ -184,5 +211,7 @@ int main(void)
 	run("capsule-box manifold (resting)", capsuleBox);
 	run("hull32-hull32 manifold (random)", hullHullManifold);
 	run("hull32-hull32 penetration (EPA)", hullHullPenetration);
+	runPoses("hull creation, 32 points", makeHull32, 8);
+	runPoses("hull creation, 250 points", makeHull250, 8);
 	return 0;
 }

@@ -1091,6 +1091,7 @@ static void buildSupportCells(npHull3* hull)
 	// advance): each corner's dot products are computed once and shared by the four cells around it.
 	// (About 37 KB of stack.)
 	cornerRow rows[2];
+	uint8_t list[NP_MAX_HULL_VERTICES];
 	for (int face = 0; face < 6; ++face)
 	{
 		cornerRow* lower = &rows[0];
@@ -1115,43 +1116,33 @@ static void buildSupportCells(npHull3* hull)
 					if (!seen)
 						tester[testers++] = tester[k];
 				}
-				int start = used, count = 0;
-				bool tooLong = false;
-				for (int p = 0; p < n && !tooLong; ++p)
+				// Every vertex is written to the list and kept unless beaten: no branch on the
+				// outcomes, which are unpredictable and come for every vertex of every cell.
+				int count = 0;
+				for (int p = 0; p < n; ++p)
 				{
-					bool beaten = false;
-					for (int t = 0; t < testers && !beaten; ++t)
+					int beaten = 0;
+					for (int t = 0; t < testers; ++t)
 					{
 						int w = tester[t];
-						beaten = corner[0][w] - corner[0][p] > tol && corner[1][w] - corner[1][p] > tol &&
-								 corner[2][w] - corner[2][p] > tol && corner[3][w] - corner[3][p] > tol;
+						beaten |= (corner[0][w] - corner[0][p] > tol) & (corner[1][w] - corner[1][p] > tol) &
+								  (corner[2][w] - corner[2][p] > tol) & (corner[3][w] - corner[3][p] > tol);
 					}
-					if (beaten)
-						continue;
-					if (count >= longest || used >= NP_HULL_CELL_CAPACITY)
-						tooLong = true;
-					else
-					{
-						hull->cellVertices[used++] = (uint8_t)p;
-						count += 1;
-					}
+					list[count] = (uint8_t)p;
+					count += 1 - beaten;
 				}
-				// Pad short lists to four entries with their last vertex (the lookup reads four).
-				while (!tooLong && count < 4)
-				{
-					if (used >= NP_HULL_CELL_CAPACITY)
-						tooLong = true;
-					else
-					{
-						hull->cellVertices[used] = hull->cellVertices[used - 1];
-						used += 1;
-						count += 1;
-					}
-				}
-				if (tooLong)
-				{
-					used = start; // give the room back; this cell scans
+				// Short lists are padded to four entries with their last vertex (the lookup reads
+				// four); long ones, or no room left, leave the cell to the full scan.
+				int start = used;
+				int stored = count < 4 ? 4 : count;
+				if (count == 0 || count > longest || used + stored > NP_HULL_CELL_CAPACITY)
 					count = 0;
+				else
+				{
+					for (int k = 0; k < stored; ++k)
+						hull->cellVertices[used + k] = list[k < count ? k : count - 1];
+					used += stored;
+					count = stored;
 				}
 				hull->cellStart[cell] = (uint16_t)start;
 				hull->cellCount[cell] = (uint8_t)count;
