@@ -1,5 +1,6 @@
 // The WebAssembly shim behind js/api3d.mjs: marshalling only, no geometry (see binding3d.h).
 #include "binding3d.h"
+#include "manifold3d_private.h"
 #include "polyhedron3d.h"
 
 #include <stddef.h>
@@ -136,7 +137,8 @@ int npwManifold3(const npShape3* shapeA, const npShape3* shapeB, double* io)
 	int r = readTransforms(io, &xfA, &xfB);
 	if (r != 0)
 		return r;
-	npManifold3 m = npCollide3(shapeA, xfA, shapeB, xfB, io[NPW3_IO_ARG]);
+	npManifold3 m;
+	npCollideMadeTransforms3(shapeA, &xfA, shapeB, &xfB, io[NPW3_IO_ARG], &m);
 	double* out = io + NPW3_IO_OUT;
 	putVec(out, m.normal);
 	for (int i = 0; i < m.pointCount; ++i)

@@ -679,53 +679,29 @@ static double queryFacesPruned(const npPolyhedron3* p, const npPlane3* planes, c
 // A box's faces (the box in its own frame, which is the common frame) against a point set. The
 // normals are the axes, so face +k separates by min_k - h_k and face -k by -max_k - h_k, with min_k
 // and max_k the extremes of the points' k coordinates: one pass over the points for all six faces.
-// When the points are the vertices of another box (`other`: its rotation into the common frame,
-// centre and half extents, vertices as moveBoxToFrame builds them), no pass is needed: with
-// e_j = h_j (column j of the rotation), its vertex with the smallest k coordinate takes -|e_j,k| on
-// every axis j, exactly -((|e_0,k| + |e_1,k|) + |e_2,k|) + c_k in moveBoxToFrame's rounding, and
-// its index has bit j set where row k of the rotation is negative. Same separations, ties (lowest
-// face, lowest vertex) and early stop as queryFacesOf.
-static double queryBoxFaces(npVec3 h, const npVec3* pts, int count, const SupportHint* other, double stop,
-							int* bestFace, int* bestVertex)
+// Same separations, ties (lowest face, lowest vertex) and early stop as queryFacesOf. (Against
+// another box no pass is needed at all: queryBoxPairFaces.)
+static double queryBoxFaces(npVec3 h, const npVec3* pts, int count, double stop, int* bestFace, int* bestVertex)
 {
 	double sep[6];
-	int lo[3], hi[3];
-	const double hk[3] = { h.x, h.y, h.z };
-	if (other != NULL)
+	int lo[3] = { 0, 0, 0 }, hi[3] = { 0, 0, 0 };
+	for (int i = 1; i < count; ++i)
 	{
-		// toLocal's rows are the other box's rotation columns: toLocal.c?.k is row k's entry j.
-		const Mat3* t = &other->toLocal;
-		npVec3 ho = other->halfExtents;
-		const double ck[3] = { other->center.x, other->center.y, other->center.z };
-		const npVec3 rows[3] = { t->cx, t->cy, t->cz };
-		for (int k = 0; k < 3; ++k)
-		{
-			double r = fabs(ho.x * rows[k].x) + fabs(ho.y * rows[k].y) + fabs(ho.z * rows[k].z);
-			sep[2 * k] = -(r + ck[k]) - hk[k];
-			sep[2 * k + 1] = (ck[k] - r) - hk[k];
-		}
+		npVec3 p = pts[i];
+		lo[0] = p.x < pts[lo[0]].x ? i : lo[0];
+		hi[0] = p.x > pts[hi[0]].x ? i : hi[0];
+		lo[1] = p.y < pts[lo[1]].y ? i : lo[1];
+		hi[1] = p.y > pts[hi[1]].y ? i : hi[1];
+		lo[2] = p.z < pts[lo[2]].z ? i : lo[2];
+		hi[2] = p.z > pts[hi[2]].z ? i : hi[2];
 	}
-	else
-	{
-		lo[0] = lo[1] = lo[2] = hi[0] = hi[1] = hi[2] = 0;
-		for (int i = 1; i < count; ++i)
-		{
-			npVec3 p = pts[i];
-			lo[0] = p.x < pts[lo[0]].x ? i : lo[0];
-			hi[0] = p.x > pts[hi[0]].x ? i : hi[0];
-			lo[1] = p.y < pts[lo[1]].y ? i : lo[1];
-			hi[1] = p.y > pts[hi[1]].y ? i : hi[1];
-			lo[2] = p.z < pts[lo[2]].z ? i : lo[2];
-			hi[2] = p.z > pts[hi[2]].z ? i : hi[2];
-		}
-		// Faces in the view's order: -x, +x, -y, +y, -z, +z.
-		sep[0] = -pts[hi[0]].x - h.x;
-		sep[1] = pts[lo[0]].x - h.x;
-		sep[2] = -pts[hi[1]].y - h.y;
-		sep[3] = pts[lo[1]].y - h.y;
-		sep[4] = -pts[hi[2]].z - h.z;
-		sep[5] = pts[lo[2]].z - h.z;
-	}
+	// Faces in the view's order: -x, +x, -y, +y, -z, +z.
+	sep[0] = -pts[hi[0]].x - h.x;
+	sep[1] = pts[lo[0]].x - h.x;
+	sep[2] = -pts[hi[1]].y - h.y;
+	sep[3] = pts[lo[1]].y - h.y;
+	sep[4] = -pts[hi[2]].z - h.z;
+	sep[5] = pts[lo[2]].z - h.z;
 	double best = sep[0];
 	int f = 0;
 	for (int g = 1; g < 6 && !(best > stop); ++g)
@@ -735,35 +711,22 @@ static double queryBoxFaces(npVec3 h, const npVec3* pts, int count, const Suppor
 			f = g;
 		}
 	*bestFace = f;
-	if (other != NULL)
-	{
-		const npVec3 rows[3] = { other->toLocal.cx, other->toLocal.cy, other->toLocal.cz };
-		npVec3 row = rows[f >> 1];
-		// Face -k wants the largest k coordinate (bits where the row is positive), face +k the smallest.
-		double s = (f & 1) ? -1.0 : 1.0;
-		*bestVertex = (s * row.x > 0.0 ? 1 : 0) | (s * row.y > 0.0 ? 2 : 0) | (s * row.z > 0.0 ? 4 : 0);
-	}
-	else
-		*bestVertex = (f & 1) ? lo[f >> 1] : hi[f >> 1];
+	*bestVertex = (f & 1) ? lo[f >> 1] : hi[f >> 1];
 	return best;
 }
 
 // Faces (planes in a box's frame) against that box: the box's deepest vertex along -n has -h_k
 // where n_k > 0, so its plane distance is -(|n_x| h_x + |n_y| h_y + |n_z| h_z), the dot product
 // rounded the same way, and its index has bit k set where n_k < 0. Same results as queryFacesOf.
-// `pairs`: the faces come in opposite pairs 2k, 2k+1 (the other shape is a box too), which share the
-// distance term.
-static double queryFacesAgainstBox(const npPlane3* planes, int faceCount, bool pairs, npVec3 h, double stop,
-								   int* bestFace, int* bestVertex)
+static double queryFacesAgainstBox(const npPlane3* planes, int faceCount, npVec3 h, double stop, int* bestFace,
+								   int* bestVertex)
 {
 	double best = -DBL_MAX;
 	int bestIndex = 0;
-	int step = pairs ? 2 : 1;
-	for (int f = 0; f < faceCount; f += step)
+	for (int f = 0; f < faceCount; ++f)
 	{
 		npVec3 n = planes[f].normal;
-		double lo = -(fabs(n.x) * h.x + fabs(n.y) * h.y + fabs(n.z) * h.z);
-		double sep = lo - planes[f].offset;
+		double sep = -(fabs(n.x) * h.x + fabs(n.y) * h.y + fabs(n.z) * h.z) - planes[f].offset;
 		if (sep > best)
 		{
 			best = sep;
@@ -771,23 +734,91 @@ static double queryFacesAgainstBox(const npPlane3* planes, int faceCount, bool p
 			if (sep > stop)
 				break;
 		}
-		if (pairs)
-		{
-			// Face f + 1 has normal -n: the same |n|, so the same deepest distance.
-			sep = lo - planes[f + 1].offset;
-			if (sep > best)
-			{
-				best = sep;
-				bestIndex = f + 1;
-				if (sep > stop)
-					break;
-			}
-		}
 	}
 	npVec3 n = planes[bestIndex].normal;
 	*bestFace = bestIndex;
 	*bestVertex = (n.x < 0.0 ? 1 : 0) | (n.y < 0.0 ? 2 : 0) | (n.z < 0.0 ? 4 : 0);
 	return best;
+}
+
+// Both face queries of two boxes at once, from the relative rotation (column j: B's axis j in A's
+// frame, R_kj its entry k) and B's centre c: queryBoxFaces with a box hint and queryFacesAgainstBox
+// with pairs, on shared entries. fabs(h R) is h |R| exactly for h > 0, so the separations, ties,
+// early stops and support vertices are theirs bit for bit:
+//   A's face 2k / 2k+1:  -(r_k + c_k) - hA_k / (c_k - r_k) - hA_k,  r_k = sum_j hB_j |R_kj|
+//   B's face 2j / 2j+1:  -s_j - (hB_j - d_j) / -s_j - (hB_j + d_j),  s_j = sum_k hA_k |R_kj|,
+//                        d_j = column j . c
+// Scalars only (no arrays indexed at run time): in wasm an indexed local array lives in linear
+// memory, and every entry becomes a load.
+typedef struct BoxPairFaces
+{
+	double sepA, sepB;
+	int faceA, supportB, faceB, supportA;
+} BoxPairFaces;
+
+// Picks the better of two candidate faces in queryBoxFaces' order: `sep` replaces *best when larger,
+// unless *best already passed `stop` (the scan stopped there).
+static inline void betterFace(double sep, int face, double stop, double* best, int* bestFace)
+{
+	bool take = !(*best > stop) && sep > *best;
+	*best = take ? sep : *best;
+	*bestFace = take ? face : *bestFace;
+}
+
+// Support vertex bits of a direction given by its three coordinates: bit k where coordinate k > 0.
+static inline int positiveBits(double x, double y, double z)
+{
+	return (x > 0.0 ? 1 : 0) | (y > 0.0 ? 2 : 0) | (z > 0.0 ? 4 : 0);
+}
+
+// Returns false, with only sepA written, when A's faces already separate by more than `stop`.
+static bool queryBoxPairFaces(const Mat3* rot, npVec3 c, npVec3 hA, npVec3 hB, double stop, BoxPairFaces* out)
+{
+	const npVec3 X = rot->cx, Y = rot->cy, Z = rot->cz;
+	const npVec3 aX = v3(fabs(X.x), fabs(X.y), fabs(X.z)), aY = v3(fabs(Y.x), fabs(Y.y), fabs(Y.z)),
+				 aZ = v3(fabs(Z.x), fabs(Z.y), fabs(Z.z));
+	double r0 = hB.x * aX.x + hB.y * aY.x + hB.z * aZ.x;
+	double r1 = hB.x * aX.y + hB.y * aY.y + hB.z * aZ.y;
+	double r2 = hB.x * aX.z + hB.y * aY.z + hB.z * aZ.z;
+	double best = -(r0 + c.x) - hA.x;
+	int f = 0;
+	betterFace((c.x - r0) - hA.x, 1, stop, &best, &f);
+	betterFace(-(r1 + c.y) - hA.y, 2, stop, &best, &f);
+	betterFace((c.y - r1) - hA.y, 3, stop, &best, &f);
+	betterFace(-(r2 + c.z) - hA.z, 4, stop, &best, &f);
+	betterFace((c.z - r2) - hA.z, 5, stop, &best, &f);
+	out->sepA = best;
+	if (best > stop)
+		return false;
+	out->faceA = f;
+	// Face -k of A wants B's vertex with the largest k coordinate (bits where row k of the rotation
+	// is positive), face +k the smallest.
+	double s = (f & 1) ? -1.0 : 1.0;
+	int k = f >> 1;
+	double rx = k == 0 ? X.x : (k == 1 ? X.y : X.z), ry = k == 0 ? Y.x : (k == 1 ? Y.y : Y.z),
+		   rz = k == 0 ? Z.x : (k == 1 ? Z.y : Z.z);
+	out->supportB = positiveBits(s * rx, s * ry, s * rz);
+
+	double s0 = -(aX.x * hA.x + aX.y * hA.y + aX.z * hA.z);
+	double s1 = -(aY.x * hA.x + aY.y * hA.y + aY.z * hA.z);
+	double s2 = -(aZ.x * hA.x + aZ.y * hA.y + aZ.z * hA.z);
+	double d0 = v3Dot(X, c), d1 = v3Dot(Y, c), d2 = v3Dot(Z, c);
+	best = -DBL_MAX;
+	f = 0;
+	betterFace(s0 - (hB.x - d0), 0, stop, &best, &f);
+	betterFace(s0 - (hB.x + d0), 1, stop, &best, &f);
+	betterFace(s1 - (hB.y - d1), 2, stop, &best, &f);
+	betterFace(s1 - (hB.y + d1), 3, stop, &best, &f);
+	betterFace(s2 - (hB.z - d2), 4, stop, &best, &f);
+	betterFace(s2 - (hB.z + d2), 5, stop, &best, &f);
+	out->sepB = best;
+	out->faceB = f;
+	// Face 2j's normal is -column j, face 2j+1's +column j: A's deepest vertex has bit k set where
+	// that normal is negative.
+	int j = f >> 1;
+	npVec3 col = j == 0 ? X : (j == 1 ? Y : Z);
+	out->supportA = (f & 1) ? positiveBits(-col.x, -col.y, -col.z) : positiveBits(col.x, col.y, col.z);
+	return true;
 }
 
 // Arcs (a, b) and (c, d) on the unit sphere cross (Gregorius' test): c and d lie on opposite sides
@@ -1522,29 +1553,57 @@ static bool insideBoxFace(const ClipVertex* poly, int count, const SupportHint* 
 // id kind and which side gets which point.
 static unsigned faceContact(const npPolyhedron3* rp, const npVec3* rv, const npPlane3* rplanes, int ref,
 							const SupportHint* refBox, const npPolyhedron3* ip, const npVec3* iv, const npPlane3* iplanes, int support,
-							bool refIsA, double margin, npManifold3* m)
+							bool incBox, bool refIsA, double margin, npManifold3* m)
 {
 	m->pointCount = 0;
 	npVec3 n = rplanes[ref].normal;
 	double offset = rplanes[ref].offset;
 
 	// Incident face: the most anti-parallel of the faces around the other shape's support vertex
-	// (its deepest point along -n), so the deepest point is on the incident polygon.
+	// (its deepest point along -n), so the deepest point is on the incident polygon. Around vertex v
+	// of a box (`incBox`: the incident shape has the box layout) these are the faces 2j + bit j of v,
+	// measured directly instead of by walking the half-edges (dependent loads); only an exact tie
+	// for the lowest, where the walk's order decides, takes the walk.
 	int inc = -1;
 	double lo = DBL_MAX;
-	int e = ip->vertexEdge[support], guard = 0;
-	do
+	bool walk = true;
+	if (incBox)
 	{
-		int f = ip->halfEdges[e].face;
-		double c = v3Dot(iplanes[f].normal, n);
-		if (c < lo)
+		int f0 = support & 1, f1 = 2 + ((support >> 1) & 1), f2 = 4 + ((support >> 2) & 1);
+		double c0 = v3Dot(iplanes[f0].normal, n), c1 = v3Dot(iplanes[f1].normal, n), c2 = v3Dot(iplanes[f2].normal, n);
+		if (c0 < c1 && c0 < c2)
 		{
-			lo = c;
-			inc = f;
+			inc = f0;
+			walk = false;
 		}
-		e = ip->halfEdges[ip->halfEdges[e].twin].next;
-		++guard;
-	} while (e != ip->vertexEdge[support] && guard < NP_MAX_HULL_HALF_EDGES);
+		else if (c1 < c0 && c1 < c2)
+		{
+			inc = f1;
+			walk = false;
+		}
+		else if (c2 < c0 && c2 < c1)
+		{
+			inc = f2;
+			walk = false;
+		}
+	}
+	int e, guard = 0;
+	if (walk)
+	{
+		e = ip->vertexEdge[support];
+		do
+		{
+			int f = ip->halfEdges[e].face;
+			double c = v3Dot(iplanes[f].normal, n);
+			if (c < lo)
+			{
+				lo = c;
+				inc = f;
+			}
+			e = ip->halfEdges[ip->halfEdges[e].twin].next;
+			++guard;
+		} while (e != ip->vertexEdge[support] && guard < NP_MAX_HULL_HALF_EDGES);
+	}
 
 	static const int capacity = NP_MAX_CLIP_POINTS3;
 	ClipVertex bufA[NP_MAX_CLIP_POINTS3], bufB[NP_MAX_CLIP_POINTS3];
@@ -1790,9 +1849,17 @@ static void collidePolyhedra(const npShape3* polyA, const npTransform3* xfA, con
 	hintA.halfExtents = polyA->halfExtents;
 
 	int faceA, faceB, supportB, supportA;
-	double sepA = boxA && climbB == NULL
-					  ? queryBoxFaces(polyA->halfExtents, w.bv, w.b.vertexCount, boxB ? &hintB : NULL, margin, &faceA,
-									  &supportB)
+	// Two boxes: both face queries at once, from the relative rotation.
+	BoxPairFaces q = { 0.0, 0.0, 0, 0, 0, 0 };
+	bool pair = boxA && boxB;
+	if (pair && (!queryBoxPairFaces(&rot, rel.p, polyA->halfExtents, polyB->halfExtents, margin, &q) || q.sepB > margin))
+		return;
+	faceA = q.faceA;
+	faceB = q.faceB;
+	supportA = q.supportA;
+	supportB = q.supportB;
+	double sepA = pair ? q.sepA : boxA && climbB == NULL
+					  ? queryBoxFaces(polyA->halfExtents, w.bv, w.b.vertexCount, margin, &faceA, &supportB)
 					  : (!boxB && climbB == NULL && w.b.vertexCount > 8 && polyB->type == NP_SHAPE_HULL3
 							 ? queryFacesPruned(&w.a, w.a.planes, w.bv, w.b.vertexCount,
 												v3Add(matMul(&rot, polyB->hull->centroid), rel.p), margin, &faceA,
@@ -1801,7 +1868,7 @@ static void collidePolyhedra(const npShape3* polyA, const npTransform3* xfA, con
 											&supportB));
 	if (sepA > margin)
 		return;
-	double sepB = boxA ? queryFacesAgainstBox(w.bp, w.b.faceCount, boxB, polyA->halfExtents, margin, &faceB, &supportA)
+	double sepB = pair ? q.sepB : boxA ? queryFacesAgainstBox(w.bp, w.b.faceCount, polyA->halfExtents, margin, &faceB, &supportA)
 					   : (climbA == NULL && w.a.vertexCount > 8 && polyA->type == NP_SHAPE_HULL3
 							  ? queryFacesPruned(&w.b, w.bp, w.a.vertices, w.a.vertexCount, polyA->hull->centroid,
 												 margin, &faceB, &supportA)
@@ -1870,9 +1937,11 @@ static void collidePolyhedra(const npShape3* polyA, const npTransform3* xfA, con
 
 	unsigned offsetMask = 0;
 	if (choice == 0)
-		offsetMask = faceContact(&w.a, w.a.vertices, w.a.planes, faceA, boxA ? &hintA : NULL, &w.b, w.bv, w.bp, supportB, true, margin, m);
+		offsetMask = faceContact(&w.a, w.a.vertices, w.a.planes, faceA, boxA ? &hintA : NULL, &w.b, w.bv, w.bp, supportB, boxB, true,
+								  margin, m);
 	else if (choice == 1)
-		offsetMask = faceContact(&w.b, w.bv, w.bp, faceB, boxB ? &hintB : NULL, &w.a, w.a.vertices, w.a.planes, supportA, false, margin, m);
+		offsetMask = faceContact(&w.b, w.bv, w.bp, faceB, boxB ? &hintB : NULL, &w.a, w.a.vertices, w.a.planes, supportA, boxA,
+								  false, margin, m);
 	if (m->pointCount == 0 && edgeA >= 0 && sepE <= margin)
 	{
 		// Edge axis (or a face axis whose clipped polygon came out empty, which only happens for
@@ -1946,7 +2015,7 @@ static void collidePolyhedronAndCapsule(const npShape3* polyA, const npTransform
 	// Face axes.
 	int face, endpoint;
 	bool box = polyA->type == NP_SHAPE_BOX3;
-	double sepF = box ? queryBoxFaces(polyA->halfExtents, seg, 2, NULL, reach, &face, &endpoint)
+	double sepF = box ? queryBoxFaces(polyA->halfExtents, seg, 2, reach, &face, &endpoint)
 					  : queryFacesOf(&pa, pa.planes, seg, 2, NULL, NULL, reach, &face, &endpoint);
 	if (sepF > reach)
 		return;
@@ -2278,11 +2347,22 @@ static bool usableTransform(const npTransform3* xf)
 static void collide3(const npShape3* shapeA, const npTransform3* xfA, const npShape3* shapeB,
 					 const npTransform3* xfB, double margin, npManifold3* m)
 {
+	// NaN fails every comparison, so non-finite input is rejected here too.
+	if (!usableTransform(xfA) || !usableTransform(xfB))
+	{
+		m->pointCount = 0;
+		m->normal = v3(0.0, 0.0, 0.0);
+		return;
+	}
+	npCollideMadeTransforms3(shapeA, xfA, shapeB, xfB, margin, m);
+}
+
+void npCollideMadeTransforms3(const npShape3* shapeA, const npTransform3* xfA, const npShape3* shapeB,
+							  const npTransform3* xfB, double margin, npManifold3* m)
+{
 	m->pointCount = 0;
 	m->normal = v3(0.0, 0.0, 0.0);
-	// NaN fails every comparison, so non-finite input is rejected here too.
-	if (shapeA == NULL || shapeB == NULL || !(margin >= 0.0) || margin > NP_HUGE || !usableTransform(xfA) ||
-		!usableTransform(xfB))
+	if (shapeA == NULL || shapeB == NULL || !(margin >= 0.0) || margin > NP_HUGE)
 		return;
 	npShapeType3 ta = shapeA->type, tb = shapeB->type;
 	bool rA = ta == NP_SHAPE_SPHERE || ta == NP_SHAPE_CAPSULE3;

@@ -14,6 +14,11 @@
 /// making the largest triangle with those two, then the point outside that triangle that adds the
 /// most area. Writes the chosen indices to `out` (deepest first) and returns how many (count when
 /// count <= 4). Ties go to the lowest index, so the choice is deterministic.
+/// npCollide3 writing into *m, for transforms made by npMakeTransform3 (the WebAssembly shim's):
+/// the same result without checking them again or copying them and the manifold by value.
+void npCollideMadeTransforms3(const npShape3* shapeA, const npTransform3* xfA, const npShape3* shapeB,
+							  const npTransform3* xfB, double margin, npManifold3* m);
+
 int npReduceContacts3(const npVec3* positions, const double* depths, int count, npVec3 normal,
 					  int out[NP_MAX_MANIFOLD_POINTS3]);
 
