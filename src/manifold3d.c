@@ -1649,11 +1649,50 @@ static unsigned faceContact(const npPolyhedron3* rp, const npVec3* rv, const npP
 		} while (e != start && count > 0 && count < capacity - 2 && guard < NP_MAX_HULL_VERTICES);
 	}
 
+	uint32_t kind = refIsA ? ID_FACE_A : ID_FACE_B;
+	npVec3 normal = refIsA ? n : v3Neg(n);
+	uint32_t supportFeature = pointFeature(ID_VERTEX, support, 0);
+	unsigned offsetMask = 0;
+	// The common case, a face resting on a larger one: at most four points, all behind the
+	// reference plane (+margin), the support vertex among them. The general steps below keep them
+	// all, deepest first (lowest index on ties) and the others in polygon order, each reference
+	// point the incident point moved by its depth along n: the same written in one pass.
+	if (count > 0 && count <= NP_MAX_MANIFOLD_POINTS3)
+	{
+		double d[NP_MAX_MANIFOLD_POINTS3];
+		bool all = true, withSupport = false;
+		int i0 = 0;
+		for (int i = 0; i < count; ++i)
+		{
+			double s = v3Dot(n, poly[i].p) - offset;
+			d[i] = -s;
+			all = all && s <= margin;
+			withSupport = withSupport || poly[i].feature == supportFeature;
+			i0 = d[i] > d[i0] ? i : i0;
+		}
+		if (all && withSupport)
+		{
+			m->normal = normal;
+			m->pointCount = count;
+			for (int j = 0; j < count; ++j)
+			{
+				int c = j == 0 ? i0 : (j - 1 < i0 ? j - 1 : j);
+				npManifoldPoint3* mp = m->points + j;
+				npVec3 onInc = poly[c].p;
+				npVec3 onRef = v3MulAdd(onInc, d[c], n);
+				mp->pointA = refIsA ? onRef : onInc;
+				mp->pointB = refIsA ? onInc : onRef;
+				mp->depth = d[c];
+				mp->id = faceId(kind, ref, poly[c].feature);
+			}
+			return (1u << count) - 1u;
+		}
+	}
+
 	// Keep the points behind the reference plane (+margin), compacted in place with their depths.
 	double depth[NP_MAX_CLIP_POINTS3];
 	int kept = 0;
 	bool haveSupport = false;
-	uint32_t supportFeature = pointFeature(ID_VERTEX, support, 0);
 	double deepest = -DBL_MAX;
 	for (int i = 0; i < count; ++i)
 	{
@@ -1711,10 +1750,7 @@ static unsigned faceContact(const npPolyhedron3* rp, const npVec3* rv, const npP
 			pos[i] = poly[i].p;
 		k = npReduceContacts3(pos, depth, kept, n, chosen);
 	}
-	uint32_t kind = refIsA ? ID_FACE_A : ID_FACE_B;
-	npVec3 normal = refIsA ? n : v3Neg(n);
 	m->normal = normal;
-	unsigned offsetMask = 0;
 	for (int i = 0; i < k; ++i)
 	{
 		int c = chosen[i];
