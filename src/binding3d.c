@@ -137,19 +137,9 @@ int npwManifold3(const npShape3* shapeA, const npShape3* shapeB, double* io)
 	int r = readTransforms(io, &xfA, &xfB);
 	if (r != 0)
 		return r;
-	npManifold3 m;
-	npCollideMadeTransforms3(shapeA, &xfA, shapeB, &xfB, io[NPW3_IO_ARG], &m);
-	double* out = io + NPW3_IO_OUT;
-	putVec(out, m.normal);
-	for (int i = 0; i < m.pointCount; ++i)
-	{
-		double* p = out + 3 + NPW3_MANIFOLD_POINT * i;
-		putVec(p, m.points[i].pointA);
-		putVec(p + 3, m.points[i].pointB);
-		p[6] = m.points[i].depth;
-		p[7] = (double)m.points[i].id;
-	}
-	return m.pointCount;
+	// npCollideFlat3 writes this shim's layout itself (normal, then pointA, pointB, depth, id).
+	_Static_assert(NPW3_MANIFOLD_POINT == 8, "npCollideFlat3 writes 8 doubles per point");
+	return npCollideFlat3(shapeA, &xfA, shapeB, &xfB, io[NPW3_IO_ARG], io + NPW3_IO_OUT);
 }
 
 int npwContactInit3(npContactCache3* cache, double breakDistance, double margin)

@@ -1832,18 +1832,20 @@ static npVec3 centroidOf(const npPolyhedron3* p, const npVec3* verts)
 	return v3Scale(1.0 / (double)p->vertexCount, c);
 }
 
-// The generic polyhedron routine (see the top of the file), writing into *m. Boxes take cheaper
+// The generic polyhedron routine (see the top of the file), writing into *m in A's local frame;
+// returns -1 when it stopped early (m empty, nothing to move), else the offset mask for
+// toWorldWith (bit i: point i's pointA is pointB + depth * normal). Boxes take cheaper
 // sub-steps where their layout allows (face queries by axes and sign bits, B's vertices from three
 // scaled axes, the edge axes of two boxes in closed form); each gives the same result as the
 // general step up to rounding.
-static void collidePolyhedra(const npShape3* polyA, const npTransform3* xfA, const npShape3* polyB,
-							 const npTransform3* xfB, double margin, npManifold3* m)
+static int collidePolyhedraLocal(const npShape3* polyA, const npTransform3* xfA, const npShape3* polyB,
+								 const npTransform3* xfB, double margin, npManifold3* m)
 {
 	m->pointCount = 0;
 	m->normal = v3(0.0, 0.0, 0.0);
 	SatPair w;
 	if (polyA == NULL || polyB == NULL || !getPolyhedron(polyA, &w.a))
-		return;
+		return -1;
 	bool boxA = polyA->type == NP_SHAPE_BOX3, boxB = polyB->type == NP_SHAPE_BOX3;
 	if (boxA && boxB)
 	{
@@ -1860,7 +1862,7 @@ static void collidePolyhedra(const npShape3* polyA, const npTransform3* xfA, con
 		w.b.planes = NULL;
 	}
 	else if (!getPolyhedron(polyB, &w.b))
-		return;
+		return -1;
 	npTransform3 rel = npInvMulTransforms3(*xfA, *xfB);
 	Mat3 rot = quatToMat(rel.q);
 	if (boxB)
@@ -1889,7 +1891,7 @@ static void collidePolyhedra(const npShape3* polyA, const npTransform3* xfA, con
 	BoxPairFaces q = { 0.0, 0.0, 0, 0, 0, 0 };
 	bool pair = boxA && boxB;
 	if (pair && (!queryBoxPairFaces(&rot, rel.p, polyA->halfExtents, polyB->halfExtents, margin, &q) || q.sepB > margin))
-		return;
+		return -1;
 	faceA = q.faceA;
 	faceB = q.faceB;
 	supportA = q.supportA;
@@ -1903,7 +1905,7 @@ static void collidePolyhedra(const npShape3* polyA, const npTransform3* xfA, con
 							 : queryFacesOf(&w.a, w.a.planes, w.bv, w.b.vertexCount, &hintB, climbB, margin, &faceA,
 											&supportB));
 	if (sepA > margin)
-		return;
+		return -1;
 	double sepB = pair ? q.sepB : boxA ? queryFacesAgainstBox(w.bp, w.b.faceCount, polyA->halfExtents, margin, &faceB, &supportA)
 					   : (climbA == NULL && w.a.vertexCount > 8 && polyA->type == NP_SHAPE_HULL3
 							  ? queryFacesPruned(&w.b, w.bp, w.a.vertices, w.a.vertexCount, polyA->hull->centroid,
@@ -1911,7 +1913,7 @@ static void collidePolyhedra(const npShape3* polyA, const npTransform3* xfA, con
 							  : queryFacesOf(&w.b, w.bp, w.a.vertices, w.a.vertexCount, &hintA, climbA, margin,
 											 &faceB, &supportA));
 	if (sepB > margin)
-		return;
+		return -1;
 	// A box's centroid is its origin (the vertex sum cancels exactly).
 	npVec3 centroidA = boxA ? v3(0.0, 0.0, 0.0) : centroidOf(&w.a, w.a.vertices);
 	int edgeA, edgeB;
@@ -1951,14 +1953,14 @@ static void collidePolyhedra(const npShape3* polyA, const npTransform3* xfA, con
 		bool apart;
 		sepE = queryEdgesGuided(&w, polyA, *xfA, polyB, *xfB, centroidA, floor, margin, &apart, &edgeA, &edgeB);
 		if (apart)
-			return;
+			return -1;
 	}
 	else if (!w.a.flat && !w.b.flat && w.b.faceCount <= 64)
 		sepE = queryEdgesSolid(&w, centroidA, floor, &edgeA, &edgeB);
 	else
 		sepE = queryEdges(&w, centroidA, floor, &edgeA, &edgeB);
 	if (edgeA >= 0 && sepE > margin)
-		return;
+		return -1;
 
 	// Biased choice: A's face, then B's face, then the edge pair.
 	int choice = 0;
@@ -1992,8 +1994,17 @@ static void collidePolyhedra(const npShape3* polyA, const npTransform3* xfA, con
 		if (m->points[0].depth < -margin)
 			m->pointCount = 0;
 	}
+	return (int)offsetMask;
+}
+
+static void collidePolyhedra(const npShape3* polyA, const npTransform3* xfA, const npShape3* polyB,
+							 const npTransform3* xfB, double margin, npManifold3* m)
+{
+	int offsetMask = collidePolyhedraLocal(polyA, xfA, polyB, xfB, margin, m);
+	if (offsetMask < 0)
+		return;
 	Mat3 rA = quatToMat(xfA->q);
-	toWorldWith(m, &rA, xfA->p, offsetMask);
+	toWorldWith(m, &rA, xfA->p, (unsigned)offsetMask);
 }
 
 npManifold3 npCollidePolyhedra(const npShape3* polyA, npTransform3 xfA, const npShape3* polyB,
@@ -2379,22 +2390,9 @@ static bool usableTransform(const npTransform3* xf)
 }
 
 // npCollide3 writing into *m (all paths fill the caller's manifold; the polyhedron pairs, the
-// common case in a game, without an intermediate copy).
-static void collide3(const npShape3* shapeA, const npTransform3* xfA, const npShape3* shapeB,
-					 const npTransform3* xfB, double margin, npManifold3* m)
-{
-	// NaN fails every comparison, so non-finite input is rejected here too.
-	if (!usableTransform(xfA) || !usableTransform(xfB))
-	{
-		m->pointCount = 0;
-		m->normal = v3(0.0, 0.0, 0.0);
-		return;
-	}
-	npCollideMadeTransforms3(shapeA, xfA, shapeB, xfB, margin, m);
-}
-
-void npCollideMadeTransforms3(const npShape3* shapeA, const npTransform3* xfA, const npShape3* shapeB,
-							  const npTransform3* xfB, double margin, npManifold3* m)
+// common case in a game, without an intermediate copy), for transforms known to be usable.
+static void collideMade(const npShape3* shapeA, const npTransform3* xfA, const npShape3* shapeB,
+						const npTransform3* xfB, double margin, npManifold3* m)
 {
 	m->pointCount = 0;
 	m->normal = v3(0.0, 0.0, 0.0);
@@ -2436,10 +2434,76 @@ void npCollideMadeTransforms3(const npShape3* shapeA, const npTransform3* xfA, c
 	}
 }
 
+// collideMade after checking the transforms (npCollide3's may come from anywhere).
+static void collide3(const npShape3* shapeA, const npTransform3* xfA, const npShape3* shapeB,
+					 const npTransform3* xfB, double margin, npManifold3* m)
+{
+	// NaN fails every comparison, so non-finite input is rejected here too.
+	if (!usableTransform(xfA) || !usableTransform(xfB))
+	{
+		m->pointCount = 0;
+		m->normal = v3(0.0, 0.0, 0.0);
+		return;
+	}
+	collideMade(shapeA, xfA, shapeB, xfB, margin, m);
+}
+
 npManifold3 npCollide3(const npShape3* shapeA, npTransform3 xfA, const npShape3* shapeB,
 					   npTransform3 xfB, double margin)
 {
 	npManifold3 m;
 	collide3(shapeA, &xfA, shapeB, &xfB, margin, &m);
 	return m;
+}
+
+// Writes the manifold as doubles (npCollideFlat3's layout). With r given, m is in A's frame and is
+// moved to world space on the way (r, p: A's rotation and position; offsetMask as for toWorldWith,
+// whose arithmetic this is); without, m is copied as it is.
+static int writeFlat(const npManifold3* m, const Mat3* r, npVec3 p, unsigned offsetMask, double* out)
+{
+	npVec3 n = r != NULL ? matMul(r, m->normal) : m->normal;
+	out[0] = n.x;
+	out[1] = n.y;
+	out[2] = n.z;
+	for (int i = 0; i < m->pointCount; ++i)
+	{
+		const npManifoldPoint3* mp = m->points + i;
+		npVec3 pB = mp->pointB, pA = mp->pointA;
+		if (r != NULL)
+		{
+			pB = v3Add(matMul(r, pB), p);
+			pA = (offsetMask >> i) & 1u ? v3MulAdd(pB, mp->depth, n) : v3Add(matMul(r, pA), p);
+		}
+		double* o = out + 3 + 8 * i;
+		o[0] = pA.x;
+		o[1] = pA.y;
+		o[2] = pA.z;
+		o[3] = pB.x;
+		o[4] = pB.y;
+		o[5] = pB.z;
+		o[6] = mp->depth;
+		o[7] = (double)mp->id;
+	}
+	return m->pointCount;
+}
+
+int npCollideFlat3(const npShape3* shapeA, const npTransform3* xfA, const npShape3* shapeB, const npTransform3* xfB,
+				   double margin, double* out)
+{
+	npManifold3 m;
+	// Polyhedron pairs: moved from A's frame straight into `out` (one pass instead of toWorldWith
+	// and a copy).
+	if (shapeA != NULL && shapeB != NULL && margin >= 0.0 && margin <= NP_HUGE && isPolyhedron(shapeA) &&
+		isPolyhedron(shapeB))
+	{
+		int offsetMask = collidePolyhedraLocal(shapeA, xfA, shapeB, xfB, margin, &m);
+		if (offsetMask >= 0)
+		{
+			Mat3 rA = quatToMat(xfA->q);
+			return writeFlat(&m, &rA, xfA->p, (unsigned)offsetMask, out);
+		}
+	}
+	else
+		collideMade(shapeA, xfA, shapeB, xfB, margin, &m);
+	return writeFlat(&m, NULL, v3(0.0, 0.0, 0.0), 0u, out);
 }
