@@ -33,21 +33,28 @@
 // values equal up to rounding (a choice can only differ when two candidates tie to rounding), and
 // the clipping inputs bit for bit, so the point reduction's near ties fall the same way:
 //  - boxes: B's vertices from three scaled axes (moveBoxToFrame), A's faces as three axes with B's
-//    extremes by coordinates or, for a box B, by sign bits (queryBoxFaces), B's faces against box A
-//    in closed form (queryFacesAgainstBox), the 9 edge axes of two boxes from the entries of the
-//    relative rotation (queryEdgeAxesBoxes), A's box centroid at the origin, B's topology borrowed
-//    from A's view; a box reference face skips clipping when the incident polygon lies inside it
-//    (insideBoxFace, the resting case); sphere vs box needs no polyhedron view at all.
+//    extremes by coordinates (queryBoxFaces), B's faces against box A in closed form
+//    (queryFacesAgainstBox); for two boxes both face queries (sign bits for the support vertices)
+//    and the 9 edge axes come from the entries of the relative rotation (queryBoxPairFaces,
+//    queryEdgeAxesBoxes); A's box centroid at the origin, B's topology borrowed from A's view, the
+//    incident face among a box vertex's three faces measured directly; a box reference face skips
+//    clipping when the incident polygon lies inside it (insideBoxFace, the resting case), and up to
+//    four incident points that all stay become the manifold in one pass; sphere vs box needs no
+//    polyhedron view at all.
 //  - hulls: face queries skip faces whose separation is bounded below the best one by a point of
 //    the other hull (queryFacesPruned): about 6 of 60 faces are scanned for overlapping 32-vertex
 //    hulls.
 //  - capsule vs polyhedron: no GJK when the capsule's deeper end lies over the SAT face.
 //  - results are written in place (one manifold, filled once) and moved to world space with A's
-//    rotation matrix, rebuilding a face contact's pointA as pointB + depth * normal.
+//    rotation matrix, rebuilding a face contact's pointA as pointB + depth * normal; for the wasm
+//    shim that move writes its io block directly (npCollideFlat3).
 // Measured with callgrind (x86-64, gcc -O2, bench/bench3d_native.c's cases, which also times them):
-// a resting 4-point box-box manifold 6.3k -> 2.8k instructions, random box-box 6.25k -> 3.4k,
-// sphere-box 1.35k -> 0.6k, a resting capsule on a box 6.7k -> 2.7k, random overlapping
+// a resting 4-point box-box manifold 6.3k -> 2.45k instructions, random box-box 6.25k -> 3.2k,
+// sphere-box 1.35k -> 0.6k, a resting capsule on a box 6.7k -> 2.5k, random overlapping
 // hull32-hull32 112k -> 62k (of which GJK + EPA, locating the edge axes, are 42k).
+// In wasm (V8) the speed of this routine depends on code shape more than on instruction counts
+// (a change that removes instructions can still make TurboFan spill more): time changes there
+// from Node (bench/node_bench3d.mjs), old and new side by side.
 #include "manifold3d_private.h"
 #include "gjk3d.h"
 #include "polyhedron3d.h"
