@@ -80,15 +80,21 @@ typedef struct epaFace
 	double lenSq;    // |n|^2
 	uint8_t v[3];    // vertices, counter-clockwise seen from outside
 	uint16_t adj[3]; // across edge v[k] -> v[k + 1]: 4 * neighbour + the neighbour's edge index
-	uint16_t mark;   // flood-fill mark: 2 * epoch seen, 2 * epoch + 1 tested and not seen
+	uint16_t mark;   // flood-fill mark: the expansion's epoch seen, epoch + 1 tested and not seen
 } epaFace;
 
 _Static_assert(NP_EPA3_MAX_VERTICES <= 256, "vertex indices are stored in 8 bits");
+_Static_assert(NP_EPA3_MAX_FACES <= 256, "slot numbers are stored in 8 bits (keys, free list)");
 _Static_assert(4 * NP_EPA3_MAX_FACES <= 65536, "face links are stored in 16 bits");
 _Static_assert(NP_MAX_HULL_VERTICES <= 65536, "core vertex indices are stored in 16 bits");
 
-// Closest-face key of a free slot or a degenerate triangle (above every distance's key).
-#define EPA_NO_FACE UINT64_MAX
+// A slot's key is the order key of its face's signed squared distance with the low 8 bits
+// replaced by the slot number, so the smallest key names the closest face by itself (faces whose
+// distances agree to within 2^-44 relative, far below the convergence threshold, are taken in slot
+// order). Free slots and degenerate triangles have EPA_NO_FACE there, above every distance's key.
+#define EPA_SLOT_BITS 8
+#define EPA_SLOT_MASK ((uint64_t)(1u << EPA_SLOT_BITS) - 1)
+#define EPA_NO_FACE (UINT64_MAX & ~EPA_SLOT_MASK)
 
 // The polytope: its vertices (support points) and its triangles in slots with neighbour links.
 // `key` holds each slot's signed squared distance as an integer order key (npOrderKey) for the
@@ -100,6 +106,7 @@ typedef struct epaPolytope
 	epaFace faces[NP_EPA3_MAX_FACES];
 	uint64_t key[NP_EPA3_MAX_FACES];
 	uint8_t freeList[NP_EPA3_MAX_FACES];
+	uint64_t idFilter[4]; // bit idBit(id) set for every vertex's id (a filter before the scan)
 	int vertexCount;
 	int slotCount;
 	int freeCount;
@@ -120,21 +127,44 @@ static inline int addFace(epaPolytope* p, int a, int b, int c)
 	face->n = n;
 	face->offset = offset;
 	face->lenSq = lenSq;
-	p->key[f] = lenSq > 0.0 ? npOrderKey(offset * fabs(offset) / lenSq) : EPA_NO_FACE;
+	uint64_t distance = lenSq > 0.0 ? npOrderKey(offset * fabs(offset) / lenSq) : EPA_NO_FACE;
+	p->key[f] = (distance & ~EPA_SLOT_MASK) | (uint64_t)f;
 	return f;
 }
 
+// The closest face: the slot of the smallest key (a running minimum, kept with integer selects).
 static int closestFace(const epaPolytope* p)
 {
-	int closest = 0;
 	uint64_t best = p->key[0];
 	for (int f = 1; f < p->slotCount; ++f)
-	{
-		uint64_t d = p->key[f];
-		closest = d < best ? f : closest;
-		best = d < best ? d : best;
-	}
-	return closest;
+		best = p->key[f] < best ? p->key[f] : best;
+	return (int)(best & EPA_SLOT_MASK);
+}
+
+// True when slot f holds no face to expand (free, or a degenerate triangle).
+static inline bool noFace(const epaPolytope* p, int f) { return p->key[f] >= EPA_NO_FACE; }
+
+// The bit of a core pair id in the polytope's 256-bit filter (a multiplicative hash).
+static inline uint32_t idBit(uint32_t id) { return (id * 0x9E3779B1u) >> 24; }
+
+static inline void addVertex(epaPolytope* poly, npVec3 w, uint32_t id)
+{
+	poly->verts[poly->vertexCount++] = (epaVertex){ w, id };
+	uint32_t bit = idBit(id);
+	poly->idFilter[bit >> 6] |= (uint64_t)1 << (bit & 63);
+}
+
+// True when a vertex of the polytope came from the core pair `id`: a clear filter bit says no at
+// once (most new points), else the vertices are scanned.
+static bool hasVertex(const epaPolytope* poly, uint32_t id)
+{
+	uint32_t bit = idBit(id);
+	if (!((poly->idFilter[bit >> 6] >> (bit & 63)) & 1))
+		return false;
+	bool repeated = false;
+	for (int i = 0; i < poly->vertexCount; ++i)
+		repeated = repeated || poly->verts[i].id == id;
+	return repeated;
 }
 
 typedef enum epaShape
@@ -637,12 +667,139 @@ static const uint16_t tetraLinks[4][3] = {
 	{ 4 * 0 + 2, 4 * 2 + 1, 4 * 1 + 0 },
 };
 
+// Scratch of one expansion: the flood's stack, the faces removed and the horizon.
+typedef struct epaScratch
+{
+	int stackFace[NP_EPA3_MAX_FACES];
+	uint8_t stackEdge[NP_EPA3_MAX_FACES];
+	uint8_t stackLeft[NP_EPA3_MAX_FACES];
+	int removed[NP_EPA3_MAX_FACES];
+	uint8_t edgeA[NP_EPA3_MAX_FACES + 1];
+	uint8_t edgeB[NP_EPA3_MAX_FACES];
+	uint16_t edgeTwin[NP_EPA3_MAX_FACES];
+	uint16_t vertexMark[NP_EPA3_MAX_VERTICES]; // horizon check: the epoch when a chain starts there
+	uint16_t epoch;                            // flood and horizon marks of the current call
+} epaScratch;
+
+// True when face f sees point p by more than the tolerance: p . n - offset > tol |n| (as squares).
+static inline bool faceSees(const epaFace* f, npVec3 p, double tol)
+{
+	double above = v3Dot(f->n, p) - f->offset;
+	return above > 0.0 && above * above > tol * tol * f->lenSq;
+}
+
+// Adds the point pw (core pair `id`) to the polytope: the faces it sees are removed and the hole's
+// rim (the horizon) is fanned to it. `seed` is a face that sees it. Returns false, leaving the
+// polytope untouched, when the horizon is not one simple loop or the polytope would overflow.
+static bool expand(epaPolytope* poly, epaScratch* s, int seed, npVec3 pw, uint32_t id, double visibleTolerance)
+{
+	// Marks: epoch (seen) and epoch + 1 (tested, not seen), new for every call; faces start at 0.
+	uint16_t epoch = (uint16_t)(s->epoch + 2);
+	s->epoch = epoch;
+	// The faces the new point sees, flooded depth-first from the seed through the neighbour links,
+	// each face's edges taken counter-clockwise starting after the edge it was entered by. Each
+	// edge from a seen face to an unseen one is a horizon edge (directed as in the seen face): the
+	// directed-edge list of the seed articles, with the cancellation of edges shared by two
+	// removed triangles done by the flood itself. Walking the seen region this way lists its
+	// boundary in order, as a chain a -> b, b -> c, ... when the region is a disk.
+	if (poly->vertexCount >= NP_EPA3_MAX_VERTICES)
+		return false;
+	int top = 0, removedCount = 0, edgeCount = 0;
+	bool overflow = false;
+	poly->faces[seed].mark = epoch;
+	s->removed[removedCount++] = seed;
+	s->stackFace[0] = seed;
+	s->stackEdge[0] = 0;
+	s->stackLeft[0] = 3;
+	top = 1;
+	while (top > 0)
+	{
+		int t = top - 1;
+		if (s->stackLeft[t] == 0)
+		{
+			top -= 1;
+			continue;
+		}
+		int f = s->stackFace[t], k = s->stackEdge[t];
+		s->stackEdge[t] = next3[k];
+		s->stackLeft[t] -= 1;
+		int link = poly->faces[f].adj[k];
+		int g = link >> 2;
+		epaFace* other = &poly->faces[g];
+		if (other->mark == epoch)
+			continue;
+		if (other->mark != epoch + 1 && faceSees(other, pw, visibleTolerance))
+		{
+			other->mark = epoch;
+			s->removed[removedCount++] = g;
+			s->stackFace[top] = g;
+			s->stackEdge[top] = next3[link & 3];
+			s->stackLeft[top] = 2;
+			top += 1;
+			continue;
+		}
+		other->mark = (uint16_t)(epoch + 1);
+		if (edgeCount >= NP_EPA3_MAX_FACES)
+		{
+			overflow = true; // never on a simple horizon (at most one edge per vertex)
+			break;
+		}
+		s->edgeA[edgeCount] = poly->faces[f].v[k];
+		s->edgeB[edgeCount] = poly->faces[f].v[next3[k]];
+		s->edgeTwin[edgeCount] = (uint16_t)link;
+		edgeCount += 1;
+	}
+	// The horizon must be one simple loop (a chain through distinct vertices, closing on itself).
+	// Checked without branches (bitwise or of the failures): edgeA[edgeCount] repeats edgeA[0].
+	if (overflow || edgeCount < 3 || poly->slotCount - poly->freeCount - removedCount + edgeCount > NP_EPA3_MAX_FACES)
+		return false;
+	s->edgeA[edgeCount] = s->edgeA[0];
+	int broken = 0;
+	for (int e = 0; e < edgeCount; ++e)
+	{
+		int a = s->edgeA[e];
+		broken |= (s->vertexMark[a] == epoch) | (s->edgeB[e] != s->edgeA[e + 1]);
+		s->vertexMark[a] = epoch;
+	}
+	if (broken)
+		return false;
+	for (int i = 0; i < removedCount; ++i)
+	{
+		poly->key[s->removed[i]] = EPA_NO_FACE | (uint64_t)s->removed[i];
+		poly->freeList[poly->freeCount++] = (uint8_t)s->removed[i];
+	}
+	int v = poly->vertexCount;
+	addVertex(poly, pw, id);
+	// Fan the horizon to the new point: face e = (a, b, v) has edges a -> b (twin: the kept face
+	// across the horizon), b -> v (twin: edge v -> b, edge 2 of face e + 1) and v -> a (twin: edge
+	// a -> v, edge 1 of face e - 1). Each face is linked to the one before it as it is made; the
+	// last closes the loop with the first.
+	int first = addFace(poly, s->edgeA[0], s->edgeB[0], v), previous = first;
+	poly->faces[first].adj[0] = s->edgeTwin[0];
+	poly->faces[s->edgeTwin[0] >> 2].adj[s->edgeTwin[0] & 3] = (uint16_t)(4 * first);
+	for (int e = 1; e < edgeCount; ++e)
+	{
+		int f = addFace(poly, s->edgeA[e], s->edgeB[e], v);
+		int link = s->edgeTwin[e];
+		poly->faces[f].adj[0] = (uint16_t)link;
+		poly->faces[link >> 2].adj[link & 3] = (uint16_t)(4 * f);
+		poly->faces[f].adj[2] = (uint16_t)(4 * previous + 1);
+		poly->faces[previous].adj[1] = (uint16_t)(4 * f + 2);
+		previous = f;
+	}
+	poly->faces[first].adj[2] = (uint16_t)(4 * previous + 1);
+	poly->faces[previous].adj[1] = (uint16_t)(4 * first + 2);
+	return true;
+}
+
+
+
 // Expands the tetrahedron s[0..3] (containing the origin) until no face gets closer (see the top of
 // the file).
 static void runEpa(const npPair3* pair, npSupportPoint3* s, double scale, epaOutcome* out)
 {
 	epaPolytope poly;
-	poly.vertexCount = 4;
+	poly.vertexCount = 0;
 	poly.slotCount = 0;
 	poly.freeCount = 0;
 	// Winding: face 0-1-2 must look away from vertex 3.
@@ -653,7 +810,9 @@ static void runEpa(const npPair3* pair, npSupportPoint3* s, double scale, epaOut
 		s[2] = t;
 	}
 	for (int i = 0; i < 4; ++i)
-		poly.verts[i] = (epaVertex){ s[i].w, (uint32_t)s[i].indexA << 16 | (uint32_t)s[i].indexB };
+		poly.idFilter[i] = 0;
+	for (int i = 0; i < 4; ++i)
+		addVertex(&poly, s[i].w, (uint32_t)s[i].indexA << 16 | (uint32_t)s[i].indexB);
 	addFace(&poly, 0, 1, 2);
 	addFace(&poly, 0, 3, 1);
 	addFace(&poly, 1, 3, 2);
@@ -669,152 +828,68 @@ static void runEpa(const npPair3* pair, npSupportPoint3* s, double scale, epaOut
 	// such a face in place keeps the polytope convex to within the noise.
 	double visibleTolerance = 1.0e-14 * scale;
 	npEpaStop3 stop = NP_EPA3_MAX_ITERATIONS;
+	epaScratch scratch;
+	for (int i = 0; i < NP_EPA3_MAX_VERTICES; ++i)
+		scratch.vertexMark[i] = 0;
+	scratch.epoch = 0;
+	int expansions = 0;
 
+	// The face each iteration works on is read field by field, as it was written (a whole-struct
+	// copy reads it with wide loads that straddle the narrow stores of the face just made, which
+	// the processor cannot forward from its store buffer). Its corners are kept for the output:
+	// after the last allowed expansion the slot may hold a new face.
 	int closest = closestFace(&poly);
-	epaFace best = poly.faces[closest];
+	npVec3 bestN = v3(0.0, 0.0, 0.0);
+	double bestOffset = 0.0, bestLenSq = 0.0;
+	int bestV[3] = { 0, 1, 2 };
 	npVec3 pw = v3(0.0, 0.0, 0.0);
 	int pa = 0, pb = 0;
 	bool supportValid = false;
-	// Flood state: faces to visit with the next edge to look across and how many edges remain.
-	int stackFace[NP_EPA3_MAX_FACES];
-	uint8_t stackEdge[NP_EPA3_MAX_FACES], stackLeft[NP_EPA3_MAX_FACES];
-	int removed[NP_EPA3_MAX_FACES];
-	uint8_t edgeA[NP_EPA3_MAX_FACES], edgeB[NP_EPA3_MAX_FACES];
-	uint16_t edgeTwin[NP_EPA3_MAX_FACES];
-	int newFace[NP_EPA3_MAX_FACES];
-	uint16_t vertexMark[NP_EPA3_MAX_VERTICES] = { 0 };
-	int iterations = 0;
-	for (; iterations < NP_EPA3_ITERATION_LIMIT; ++iterations)
+	for (; expansions < NP_EPA3_ITERATION_LIMIT; ++expansions)
 	{
-		best = poly.faces[closest];
+		const epaFace* face = &poly.faces[closest];
+		bestN = face->n;
+		bestOffset = face->offset;
+		bestLenSq = face->lenSq;
+		for (int i = 0; i < 3; ++i)
+			bestV[i] = face->v[i];
 		supportValid = false;
-		if (poly.key[closest] == EPA_NO_FACE)
+		if (noFace(&poly, closest))
 		{
 			stop = NP_EPA3_NO_PROGRESS;
 			break;
 		}
-		pw = npSupportIndices3(pair, best.n, &pa, &pb);
+		pw = npSupportIndices3(pair, bestN, &pa, &pb);
 		supportValid = true;
 		// Converged when the support point is not above the face by more than the threshold:
 		// e <= threshold |n| with e = pw . n - offset, compared as squares.
-		double gap = v3Dot(pw, best.n) - best.offset;
-		if (gap <= 0.0 || gap * gap <= threshold * threshold * best.lenSq)
+		double gap = v3Dot(pw, bestN) - bestOffset;
+		if (gap <= 0.0 || gap * gap <= threshold * threshold * bestLenSq)
 		{
 			stop = NP_EPA3_CONVERGED;
 			break;
 		}
 		uint32_t id = (uint32_t)pa << 16 | (uint32_t)pb;
-		bool repeated = false;
-		for (int i = 0; i < poly.vertexCount; ++i)
-			repeated = repeated || poly.verts[i].id == id;
-		if (repeated)
+		if (hasVertex(&poly, id))
 		{
 			stop = NP_EPA3_CONVERGED; // the point is already a vertex: nothing new to add
 			break;
 		}
 		if (poly.vertexCount >= NP_EPA3_MAX_VERTICES)
 			break;
-
-		// The faces the new point sees, flooded depth-first from the closest face through the
-		// neighbour links, each face's edges taken counter-clockwise starting after the edge it was
-		// entered by. Each edge from a seen face to an unseen one is a horizon edge (directed as in
-		// the seen face): the directed-edge list of the seed articles, with the cancellation of
-		// edges shared by two removed triangles done by the flood itself. Walking the seen region
-		// this way lists its boundary in order, as a chain a -> b, b -> c, ... when the region is a
-		// disk.
-		uint16_t epoch = (uint16_t)(2 * (iterations + 1));
-		int top = 0, removedCount = 0, edgeCount = 0;
-		bool overflow = false;
-		poly.faces[closest].mark = epoch;
-		removed[removedCount++] = closest;
-		stackFace[0] = closest;
-		stackEdge[0] = 0;
-		stackLeft[0] = 3;
-		top = 1;
-		while (top > 0)
+		if (!expand(&poly, &scratch, closest, pw, id, visibleTolerance))
 		{
-			int t = top - 1;
-			if (stackLeft[t] == 0)
-			{
-				top -= 1;
-				continue;
-			}
-			int f = stackFace[t], k = stackEdge[t];
-			stackEdge[t] = next3[k];
-			stackLeft[t] -= 1;
-			int link = poly.faces[f].adj[k];
-			int g = link >> 2;
-			epaFace* other = &poly.faces[g];
-			if (other->mark == epoch)
-				continue;
-			double above = v3Dot(other->n, pw) - other->offset;
-			if (other->mark != epoch + 1 && above > 0.0 && above * above > visibleTolerance * visibleTolerance * other->lenSq)
-			{
-				other->mark = epoch;
-				removed[removedCount++] = g;
-				stackFace[top] = g;
-				stackEdge[top] = next3[link & 3];
-				stackLeft[top] = 2;
-				top += 1;
-				continue;
-			}
-			other->mark = (uint16_t)(epoch + 1);
-			if (edgeCount >= NP_EPA3_MAX_FACES)
-			{
-				overflow = true; // never on a simple horizon (at most one edge per vertex)
-				break;
-			}
-			edgeA[edgeCount] = poly.faces[f].v[k];
-			edgeB[edgeCount] = poly.faces[f].v[next3[k]];
-			edgeTwin[edgeCount] = (uint16_t)link;
-			edgeCount += 1;
-		}
-		// The horizon must be one simple loop (a chain through distinct vertices, closing on
-		// itself); otherwise stop with the face found so far (the polytope is left untouched).
-		bool valid = !overflow && edgeCount >= 3 && poly.slotCount - poly.freeCount - removedCount + edgeCount <= NP_EPA3_MAX_FACES;
-		for (int e = 0; e < edgeCount; ++e)
-		{
-			int a = edgeA[e];
-			valid = valid && vertexMark[a] != epoch && edgeB[e] == edgeA[e + 1 < edgeCount ? e + 1 : 0];
-			vertexMark[a] = epoch;
-		}
-		if (!valid)
-		{
-			stop = NP_EPA3_NO_PROGRESS;
+			stop = NP_EPA3_NO_PROGRESS; // the face found so far stands
 			break;
-		}
-		for (int i = 0; i < removedCount; ++i)
-		{
-			poly.key[removed[i]] = EPA_NO_FACE;
-			poly.freeList[poly.freeCount++] = (uint8_t)removed[i];
-		}
-		int v = poly.vertexCount++;
-		poly.verts[v] = (epaVertex){ pw, id };
-		// Fan the horizon to the new point: face e = (a, b, v) has edges a -> b (twin: the kept
-		// face across the horizon), b -> v (twin: edge v -> b, edge 2 of face e + 1) and v -> a
-		// (twin: edge a -> v, edge 1 of face e - 1).
-		for (int e = 0; e < edgeCount; ++e)
-		{
-			int f = addFace(&poly, edgeA[e], edgeB[e], v);
-			newFace[e] = f;
-			int link = edgeTwin[e];
-			poly.faces[f].adj[0] = (uint16_t)link;
-			poly.faces[link >> 2].adj[link & 3] = (uint16_t)(4 * f);
-		}
-		for (int e = 0; e < edgeCount; ++e)
-		{
-			epaFace* f = &poly.faces[newFace[e]];
-			f->adj[1] = (uint16_t)(4 * newFace[e + 1 < edgeCount ? e + 1 : 0] + 2);
-			f->adj[2] = (uint16_t)(4 * newFace[e > 0 ? e - 1 : edgeCount - 1] + 1);
 		}
 		closest = closestFace(&poly);
 	}
-	double len = sqrt(best.lenSq);
-	out->normal = best.lenSq > 0.0 ? v3Scale(1.0 / len, best.n) : v3(0.0, 0.0, 0.0);
-	out->dist = best.lenSq > 0.0 ? best.offset / len : DBL_MAX;
+	double len = sqrt(bestLenSq);
+	out->normal = bestLenSq > 0.0 ? v3Scale(1.0 / len, bestN) : v3(0.0, 0.0, 0.0);
+	out->dist = bestLenSq > 0.0 ? bestOffset / len : DBL_MAX;
 	for (int i = 0; i < 3; ++i)
 	{
-		const epaVertex* vert = &poly.verts[best.v[i]];
+		const epaVertex* vert = &poly.verts[bestV[i]];
 		out->w[i] = vert->w;
 		out->indexA[i] = (int)(vert->id >> 16);
 		out->indexB[i] = (int)(vert->id & 0xFFFFu);
@@ -824,7 +899,7 @@ static void runEpa(const npPair3* pair, npSupportPoint3* s, double scale, epaOut
 	out->supportB = pb;
 	out->supportValid = supportValid;
 	out->stop = stop;
-	out->iterations = iterations;
+	out->iterations = expansions;
 }
 
 npPenetrationResult3 npPenetration3(const npShape3* shapeA, npTransform3 xfA, const npShape3* shapeB,
