@@ -190,12 +190,9 @@ typedef enum epaShape
 
 // Blows GJK's simplex up to a tetrahedron around the origin (or reports a lower-dimensional
 // Minkowski difference and its normal).
-static epaShape blowUp(const npPair3* pair, const npGjkResult3* gjk, double tol, npSupportPoint3* s,
-					   npVec3* flatNormal)
+// s holds GJK's `count` points and has room for four.
+static epaShape blowUp(const npPair3* pair, int count, double tol, npSupportPoint3* s, npVec3* flatNormal)
 {
-	int count = gjk->count;
-	for (int i = 0; i < count; ++i)
-		s[i] = gjk->simplex[i];
 	if (count == 1)
 	{
 		static const npVec3 axes[6] = { { 1, 0, 0 }, { -1, 0, 0 }, { 0, 1, 0 }, { 0, -1, 0 }, { 0, 0, 1 }, { 0, 0, -1 } };
@@ -808,23 +805,22 @@ static bool expand(epaPolytope* poly, epaScratch* s, int seed, npVec3 pw, uint32
 
 // Expands the tetrahedron s[0..3] (containing the origin) until no face gets closer (see the top of
 // the file).
-static void runEpa(const npPair3* pair, npSupportPoint3* s, double scale, epaOutcome* out)
+static void runEpa(const npPair3* pair, const npSupportPoint3* s, double scale, epaOutcome* out)
 {
 	epaPolytope poly;
 	poly.vertexCount = 0;
 	poly.slotCount = 0;
 	poly.freeCount = 0;
-	// Winding: face 0-1-2 must look away from vertex 3.
-	if (v3Dot(v3Cross(v3Sub(s[1].w, s[0].w), v3Sub(s[2].w, s[0].w)), v3Sub(s[3].w, s[0].w)) > 0.0)
-	{
-		npSupportPoint3 t = s[1];
-		s[1] = s[2];
-		s[2] = t;
-	}
+	// Winding: face 0-1-2 must look away from vertex 3 (else points 1 and 2 trade places).
+	bool swap = v3Dot(v3Cross(v3Sub(s[1].w, s[0].w), v3Sub(s[2].w, s[0].w)), v3Sub(s[3].w, s[0].w)) > 0.0;
+	const int order[2][4] = { { 0, 1, 2, 3 }, { 0, 2, 1, 3 } };
 	for (int i = 0; i < 4; ++i)
 		poly.idFilter[i] = 0;
 	for (int i = 0; i < 4; ++i)
-		addVertex(&poly, s[i].w, (uint32_t)s[i].indexA << 16 | (uint32_t)s[i].indexB);
+	{
+		const npSupportPoint3* p = &s[order[swap][i]];
+		addVertex(&poly, p->w, (uint32_t)p->indexA << 16 | (uint32_t)p->indexB);
+	}
 	addFace(&poly, 0, 1, 2);
 	addFace(&poly, 0, 3, 1);
 	addFace(&poly, 1, 3, 2);
@@ -943,9 +939,9 @@ npPenetrationResult3 npPenetration3(const npShape3* shapeA, npTransform3 xfA, co
 	}
 	else
 	{
-		npSupportPoint3 s[4];
+		npSupportPoint3* s = gjk.simplex; // blown up in place
 		npVec3 flatNormal = v3(0.0, 1.0, 0.0);
-		epaShape kind = blowUp(&pair, &gjk, tol, s, &flatNormal);
+		epaShape kind = blowUp(&pair, gjk.count, tol, s, &flatNormal);
 		if (kind != EPA_SOLID)
 		{
 			// Point, segment or flat Minkowski difference of the cores: core depth 0.
