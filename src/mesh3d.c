@@ -14,7 +14,8 @@
 // Buffer layout. Every array starts on an 8-byte boundary:
 //   npMesh3 | vertices (V npVec3) | normals (T npVec3) | triangles (3T int32) | triangleIds (T)
 //   | neighbours (3T)
-//   | vertexMap (V) | nodes (2T - 1 npMeshNode3) | scratch
+//   | vertexMap (V) | nodes (2T - 1 npMeshNode3 and as many npMeshPackedNode3) | scratch
+// (the packed nodes are stored right after the nodeCount nodes actually used)
 // The scratch is reused by the three build phases, so it is the largest of:
 //   welding:   hash heads (a power of two >= 2V) + chain links (V)
 //   BVH:       valid triangles (3T + T) + triangle boxes (6T doubles) + box centres (3T doubles)
@@ -62,7 +63,8 @@ static Layout computeLayout(uint64_t V, uint64_t T)
 	L.vertexMap = at;
 	at = align8(at + V * 4);
 	L.nodes = at;
-	at = align8(at + (2 * T > 1 ? 2 * T - 1 : 1) * sizeof(npMeshNode3));
+	// Room for the nodes and, after the nodeCount used ones, their packed copies.
+	at = align8(at + (2 * T > 1 ? 2 * T - 1 : 1) * (sizeof(npMeshNode3) + sizeof(npMeshPackedNode3)));
 	L.scratch = at;
 	L.weldSlots = npNextPow2Mesh(2 * V);
 	uint64_t weld = 4 * (L.weldSlots + V);
@@ -572,7 +574,24 @@ npResult npMakeMesh3(const npVec3* vertices, int vertexCount, const int32_t* ind
 	mesh->normals = normals;
 	mesh->vertexMap = vmap;
 	mesh->nodes = nodes;
-	mesh->bytes = (size_t)(L.nodes + (uint64_t)nodeCount * sizeof(npMeshNode3));
+
+	// Packed integer copies of the node boxes for queries (see npMeshPackedNode3).
+	npMeshPackedNode3* packed =
+		(npMeshPackedNode3*)(base + align8(L.nodes + (uint64_t)nodeCount * sizeof(npMeshNode3)));
+	npVec3 extent = v3Sub(upper, lower);
+	mesh->packScale = (npVec3){ extent.x > 0.0 ? NP_MESH_PACK_MAX / extent.x : 0.0,
+								extent.y > 0.0 ? NP_MESH_PACK_MAX / extent.y : 0.0,
+								extent.z > 0.0 ? NP_MESH_PACK_MAX / extent.z : 0.0 };
+	for (int i = 0; i < nodeCount; ++i)
+	{
+		const npMeshNode3* nd = nodes + i;
+		npPackBox3(mesh, (npVec3){ nd->lower[0], nd->lower[1], nd->lower[2] },
+				   (npVec3){ nd->upper[0], nd->upper[1], nd->upper[2] }, &packed[i].lower, &packed[i].upper);
+		packed[i].index = nd->index;
+		packed[i].count = nd->count;
+	}
+	mesh->packedNodes = packed;
+	mesh->bytes = (size_t)((const uint8_t*)(packed + nodeCount) - base);
 	*out = mesh;
 	return NP_OK;
 }
@@ -600,6 +619,7 @@ npResult npCopyMesh3(const npMesh3* mesh, void* memory, size_t bytes, npMesh3** 
 	copy->neighbours = rebase(mesh->neighbours, mesh, copy);
 	copy->vertexMap = rebase(mesh->vertexMap, mesh, copy);
 	copy->nodes = rebase(mesh->nodes, mesh, copy);
+	copy->packedNodes = rebase(mesh->packedNodes, mesh, copy);
 	*out = copy;
 	return NP_OK;
 }

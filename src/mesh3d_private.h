@@ -75,6 +75,48 @@ static inline bool npFloatBoxesOverlap3(const npMeshNode3* node, const npFloatBo
 	return out == 0;
 }
 
+/// The packing of npMeshPackedNode3: one coordinate on one axis, rounded down (up = false) or up,
+/// clamped to 0 .. NP_MESH_PACK_MAX. (x - lower) * scale is monotonic in x in floating point, so
+/// rounding boxes outwards with the same expression keeps every overlap of the exact boxes.
+static inline uint64_t npPackCoordinate(double x, double lower, double scale, bool up)
+{
+	double v = (x - lower) * scale;
+	v = v > 0.0 ? v : 0.0;
+	v = v < (double)NP_MESH_PACK_MAX ? v : (double)NP_MESH_PACK_MAX;
+	uint64_t k = (uint64_t)(int64_t)v; // truncation = floor for v >= 0 (v < 2^20: a signed conversion)
+	k += (uint64_t)(up && (double)k < v);
+	return k;
+}
+
+/// Guard bits of the packed words: bit 20 of each 21-bit axis field.
+#define NP_MESH_PACK_GUARDS ((1ull << 20) | (1ull << 41) | (1ull << 62))
+
+/// A box packed as the npMeshPackedNode3 corners (upper with its guard bits).
+static inline void npPackBox3(const npMesh3* mesh, npVec3 lower, npVec3 upper, uint64_t* packedLower,
+							  uint64_t* packedUpper)
+{
+	const double lo[3] = { lower.x, lower.y, lower.z }, hi[3] = { upper.x, upper.y, upper.z };
+	const double origin[3] = { mesh->lower.x, mesh->lower.y, mesh->lower.z };
+	const double scale[3] = { mesh->packScale.x, mesh->packScale.y, mesh->packScale.z };
+	uint64_t l = 0, u = NP_MESH_PACK_GUARDS;
+	for (int a = 0; a < 3; ++a)
+	{
+		l |= npPackCoordinate(lo[a], origin[a], scale[a], false) << (NP_MESH_PACK_BITS * a);
+		u |= npPackCoordinate(hi[a], origin[a], scale[a], true) << (NP_MESH_PACK_BITS * a);
+	}
+	*packedLower = l;
+	*packedUpper = u;
+}
+
+/// True when a packed node and a packed query box overlap (touching counts): on every axis
+/// query.upper - node.lower >= 0 and node.upper - query.lower >= 0. Each difference is taken on a
+/// field whose guard bit is set (20-bit values), so it never borrows from the next field, and the
+/// guard bit survives exactly when the difference is not negative.
+static inline bool npPackedOverlap3(const npMeshPackedNode3* node, uint64_t queryLower, uint64_t queryUpper)
+{
+	return ((queryUpper - node->lower) & (node->upper - queryLower) & NP_MESH_PACK_GUARDS) == NP_MESH_PACK_GUARDS;
+}
+
 /// Smallest power of two >= n (at least 16).
 uint64_t npNextPow2Mesh(uint64_t n);
 

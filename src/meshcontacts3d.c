@@ -4,8 +4,9 @@
 // Outline of npMeshContacts3:
 //  1. Midphase. For each mesh, the shape's box in mesh space, grown by the margin, is run down the
 //     mesh's BVH. Triangles of every mesh land in one common set (the paper's section 6), in world
-//     space. For spheres, leaves and triangles whose boxes are beyond the sphere's reach (in the
-//     corners of the query box) are skipped before any vertex is read or copied.
+//     space. For spheres, leaves whose boxes are beyond the sphere's reach (in the corners of the
+//     query box) are skipped before any vertex is read; then triangles whose boxes miss the query
+//     box. (These filters use no floating-point min / max / select: see nodeDistanceSq.)
 //  2. Per triangle: back-face culling (the shape's centre behind the triangle's plane), then the
 //     shape-vs-triangle contact and the triangle feature it touches. Spheres use the closest point
 //     on the triangle (its Voronoi region gives face / edge / vertex), capsules the closest points
@@ -678,59 +679,206 @@ static bool isIdentity(npTransform3 t)
 			(int)(t.q.y == 0.0) & (int)(t.q.z == 0.0) & (int)(t.q.w == 1.0)) != 0;
 }
 
-// Squared distance from `c` to a node's box, with the same expression as the per-triangle test in
-// gatherMesh. Floating-point subtraction, max, squaring and addition are monotonic, and the node's
-// box contains each of its triangles' boxes, so this never exceeds any of its triangles' values:
-// a leaf farther than the sphere's reach holds no triangle the per-triangle test would keep.
+// The filters below (which nodes and triangles are looked at; never values that reach a contact)
+// avoid floating-point min / max / select: WebAssembly engines compile those to branches, which
+// are unpredictable here and cost more than the tests themselves. Comparisons combined as integers
+// and products with 0 or 1 have no branch.
+
+// Squared distance from `c` to a node's box. Per axis at most one of lower - c and c - upper is
+// positive (lower <= upper); keeping it only when positive gives max(0, lower - c, c - upper).
+// Subtraction, squaring and addition are monotonic and a triangle's box lies in its leaf's box, so
+// this never exceeds the squared distance from c to any triangle of the leaf: a leaf farther than
+// the sphere's reach (with the query box's slack) holds no triangle sphereTriangle would keep.
 static double nodeDistanceSq(const npMeshNode3* node, npVec3 c)
 {
-	double dx = np3Max(0.0, np3Max((double)node->lower[0] - c.x, c.x - (double)node->upper[0]));
-	double dy = np3Max(0.0, np3Max((double)node->lower[1] - c.y, c.y - (double)node->upper[1]));
-	double dz = np3Max(0.0, np3Max((double)node->lower[2] - c.z, c.z - (double)node->upper[2]));
+	double lx = (double)node->lower[0] - c.x, hx = c.x - (double)node->upper[0];
+	double ly = (double)node->lower[1] - c.y, hy = c.y - (double)node->upper[1];
+	double lz = (double)node->lower[2] - c.z, hz = c.z - (double)node->upper[2];
+	double dx = lx * (double)(lx > 0.0) + hx * (double)(hx > 0.0);
+	double dy = ly * (double)(ly > 0.0) + hy * (double)(hy > 0.0);
+	double dz = lz * (double)(lz > 0.0) + hz * (double)(hz > 0.0);
 	return dx * dx + dy * dy + dz * dz;
 }
 
-static int gatherMesh(Scratch* s, const ShapeInfo* info, const npMeshInstance3* inst, int meshIndex)
+// True when the triangle's box misses the query box [lower, upper]: all three vertices beyond one
+// of its six planes.
+FORCE_INLINE bool triangleOutside(npVec3 a, npVec3 b, npVec3 c, npVec3 lower, npVec3 upper)
 {
-	const npMesh3* mesh = inst->mesh;
-	npTransform3 rel = npInvMulTransforms3(inst->transform, info->xf);
-	npVec3 lower, upper;
-	shapeBounds(info->shape, rel, info->margin, &lower, &upper);
-	bool identity = isIdentity(inst->transform);
-	npShapeType3 type = info->shape->type;
-	bool sphere = type == NP_SHAPE_SPHERE;
-	npVec3 centre = rel.p; // the sphere's centre in mesh space
-	// Squared reach, with the same slack as the query box so that rounding in the mesh-space
-	// transform never drops a triangle the exact test in sphereTriangle would keep.
-	double reach = info->shape->radius + info->margin + 1e-9 * (1.0 + v3MaxAbs(centre));
-	double reach2 = reach * reach;
+	int out = ((int)(a.x > upper.x) & (int)(b.x > upper.x) & (int)(c.x > upper.x)) |
+			  ((int)(a.x < lower.x) & (int)(b.x < lower.x) & (int)(c.x < lower.x)) |
+			  ((int)(a.y > upper.y) & (int)(b.y > upper.y) & (int)(c.y > upper.y)) |
+			  ((int)(a.y < lower.y) & (int)(b.y < lower.y) & (int)(c.y < lower.y)) |
+			  ((int)(a.z > upper.z) & (int)(b.z > upper.z) & (int)(c.z > upper.z)) |
+			  ((int)(a.z < lower.z) & (int)(b.z < lower.z) & (int)(c.z < lower.z));
+	return out != 0;
+}
 
-	int candidates = 0;
-	const npVec3* vertices = mesh->vertices;
-	const int32_t* triangles = mesh->triangles;
+// A float box containing [lower, upper], without branches: each bound is moved outwards by
+// 2^-22 of its magnitude (at least two float steps, more than the half step the conversion to float
+// can round inwards) plus 1e-30 (for tiny coordinates). Slightly looser than the nearest floats
+// (npMakeFloatBox3), which only lets the traversal visit a few more nodes: the triangle tests after
+// it are exact.
+static float floatBelow(double x) { return (float)(x - fabs(x) * 0x1.0p-22 - 1e-30); }
+static float floatAbove(double x) { return (float)(x + fabs(x) * 0x1.0p-22 + 1e-30); }
+static npFloatBox3 outerFloatBox(npVec3 lower, npVec3 upper)
+{
+	return (npFloatBox3){ { floatBelow(lower.x), floatBelow(lower.y), floatBelow(lower.z) },
+						  { floatAbove(upper.x), floatAbove(upper.y), floatAbove(upper.z) } };
+}
+
+// Leaves overlapping the query box are collected by the traversal in batches of this many, then
+// their triangles are tested: two tight loops instead of one loop juggling both states.
+#define LEAF_BATCH 64
+
+// Depth-first, left child first, over the nodes whose boxes overlap `box`: writes the overlapping
+// leaves, in that order, to leaves[] and returns their number. At most LEAF_BATCH are written per
+// call; *resume keeps the traversal's place (stack and top) between calls, and is left with
+// top = -1 when the traversal is finished. Children are tested in their parent (one load of the
+// pair), and the walk descends into an overlapping child without a push; only the second of two
+// overlapping children is pushed, so the stack holds at most one node per level.
+typedef struct Traversal
+{
 	int32_t stack[NP_MESH_MAX_DEPTH + 2];
-	int top = 0;
-	stack[top++] = 0;
-	npFloatBox3 box = npMakeFloatBox3(lower, upper);
-	if (!npFloatBoxesOverlap3(mesh->nodes, &box))
-		return 0;
-	// Depth-first; children are tested before they are pushed, so the stack only holds nodes that
-	// overlap the box (at most one per level).
-	while (top > 0)
+	int top;      // nodes on the stack; -1 once finished
+	int32_t next; // node to visit next, -1 to pop one
+	int steps;    // nodes visited so far (bounds the loop by the node count)
+} Traversal;
+
+static int collectLeaves(const npMesh3* mesh, uint64_t boxLower, uint64_t boxUpper, Traversal* tr,
+						 int32_t* leaves)
+{
+	const npMeshPackedNode3* nodes = mesh->packedNodes;
+	int found = 0, top = tr->top, steps = tr->steps;
+	int32_t index = tr->next;
+	while (found < LEAF_BATCH && steps < mesh->nodeCount)
 	{
-		const npMeshNode3* node = mesh->nodes + stack[--top];
-		if (node->count == 0)
+		if (index < 0)
 		{
-			const npMeshNode3* child = mesh->nodes + node->index;
-			bool left = npFloatBoxesOverlap3(child, &box), right = npFloatBoxesOverlap3(child + 1, &box);
-			if (right && top < NP_MESH_MAX_DEPTH + 2)
-				stack[top++] = node->index + 1;
-			if (left && top < NP_MESH_MAX_DEPTH + 2)
-				stack[top++] = node->index;
+			if (top == 0)
+			{
+				top = -1;
+				break;
+			}
+			index = tr->stack[--top];
+		}
+		++steps;
+		const npMeshPackedNode3* node = nodes + index;
+		if (node->count > 0)
+		{
+			leaves[found++] = index;
+			index = -1;
 			continue;
 		}
+		int32_t first = node->index;
+		int left = (int)npPackedOverlap3(nodes + first, boxLower, boxUpper);
+		int right = (int)npPackedOverlap3(nodes + first + 1, boxLower, boxUpper);
+		if ((left & right) != 0 && top < NP_MESH_MAX_DEPTH + 2)
+			tr->stack[top++] = first + 1;
+		index = left != 0 ? first : (right != 0 ? first + 1 : -1);
+	}
+	if (steps >= mesh->nodeCount)
+		top = -1; // every node visited (a tree visits each node at most once)
+	tr->top = top;
+	tr->next = index;
+	tr->steps = steps;
+	return found;
+}
+
+// Sphere against the triangles of the given leaves of a mesh placed at the identity (mesh space is
+// world space): leaves beyond the sphere's reach are skipped, triangles whose boxes miss the query
+// box too, then sphereTriangle's contact is computed in place with the same operations (same
+// results, bit for bit) without copying the triangle first.
+static int sphereLeavesIdentity(Scratch* s, const ShapeInfo* info, const npMesh3* mesh, int meshIndex,
+								const int32_t* leaves, int leafCount, npVec3 lower, npVec3 upper, double reach2)
+{
+	const npVec3* vertices = mesh->vertices;
+	const int32_t* triangles = mesh->triangles;
+	const npMeshNode3* nodes = mesh->nodes;
+	npVec3 c = info->centre;
+	double r = info->shape->radius, reach = r + info->margin;
+	int candidates = 0;
+	for (int l = 0; l < leafCount; ++l)
+	{
+		const npMeshNode3* node = nodes + leaves[l];
+		// A leaf in a corner of the query box but beyond the sphere's reach is skipped whole.
+		if (nodeDistanceSq(node, c) > reach2)
+			continue;
+		for (int i = node->index; i < node->index + node->count; ++i)
+		{
+			const int32_t* t = triangles + 3 * i;
+			npVec3 v[3] = { vertices[t[0]], vertices[t[1]], vertices[t[2]] };
+			if (triangleOutside(v[0], v[1], v[2], lower, upper))
+				continue;
+			++candidates;
+			// The normal recomputed exactly as npMakeMesh3 stored it (same operations, same bits):
+			// cheaper than a likely cache miss on the normals array.
+			npVec3 n = v3Normalize(v3Cross(v3Sub(v[1], v[0]), v3Sub(v[2], v[0])));
+			double planeDistance = v3Dot(v3Sub(c, v[0]), n);
+			if (planeDistance < 0.0 || planeDistance > reach)
+				continue; // behind the triangle (culled) or too far even from its plane
+			npMeshFeature3 feature;
+			int index;
+			npVec3 cp = closestOnTriangle(c, v, &feature, &index);
+			npVec3 normal;
+			double distance;
+			if (feature == NP_MESH_FACE)
+			{
+				distance = planeDistance;
+				cp = v3MulAdd(c, -planeDistance, n);
+				normal = flip(n);
+			}
+			else
+			{
+				npVec3 d = v3Sub(cp, c);
+				distance = v3Length(d);
+				if (distance > reach)
+					continue;
+				normal = distance > 1e-150 ? v3Scale(1.0 / distance, d) : flip(n);
+			}
+			Potential* p = newPotential(s, 1);
+			if (p == NULL)
+				continue;
+			p->v[0] = v[0];
+			p->v[1] = v[1];
+			p->v[2] = v[2];
+			p->key = distance - r;
+			p->mesh = meshIndex;
+			p->triangle = mesh->triangleIds[i];
+			p->feature = feature;
+			p->featureIndex = index;
+			p->normal = normal;
+			p->pointCount = 1;
+			p->welded[0] = p->ids[0] = t[0];
+			p->welded[1] = p->ids[1] = t[1];
+			p->welded[2] = p->ids[2] = t[2];
+			Point* pt = s->points + p->pointStart;
+			pt->pointA = v3MulAdd(c, r, normal);
+			pt->pointB = cp;
+			pt->depth = r - distance;
+			commitPotential(s, p);
+		}
+	}
+	return candidates;
+}
+
+// Any shape, any placement: the leaves' triangles are tested against the query box (for spheres,
+// leaves beyond the sphere's reach are skipped first), taken to world space and handed to the
+// shape's routine.
+static int shapeLeaves(Scratch* s, const ShapeInfo* info, const npMeshInstance3* inst, int meshIndex,
+					   const int32_t* leaves, int leafCount, npVec3 lower, npVec3 upper, npVec3 centre,
+					   double reach2, bool identity)
+{
+	const npMesh3* mesh = inst->mesh;
+	const npVec3* vertices = mesh->vertices;
+	const int32_t* triangles = mesh->triangles;
+	npShapeType3 type = info->shape->type;
+	bool sphere = type == NP_SHAPE_SPHERE;
+	int candidates = 0;
+	for (int l = 0; l < leafCount; ++l)
+	{
+		const npMeshNode3* node = mesh->nodes + leaves[l];
 		// Spheres: a leaf in a corner of the query box but beyond the sphere's reach is skipped
-		// whole (its triangles would all fail the per-triangle test below).
+		// whole (sphereTriangle would reject all its triangles).
 		if (sphere && nodeDistanceSq(node, centre) > reach2)
 			continue;
 		for (int i = node->index; i < node->index + node->count; ++i)
@@ -739,20 +887,7 @@ static int gatherMesh(Scratch* s, const ShapeInfo* info, const npMeshInstance3* 
 			// The tests read the mesh's vertices in place; only candidates are copied (into v) for
 			// the per-triangle routines (in WebAssembly the copy is a round trip through memory).
 			npVec3 v0 = vertices[t[0]], v1 = vertices[t[1]], v2 = vertices[t[2]];
-			// Triangle-box rejection on the triangle's own bounds (the leaf box is shared), and for
-			// spheres the squared distance from the centre (mesh space) to that box, as one combined
-			// test: one hard-to-predict branch per triangle instead of two.
-			npVec3 tlo = { np3Min(v0.x, np3Min(v1.x, v2.x)), np3Min(v0.y, np3Min(v1.y, v2.y)),
-						   np3Min(v0.z, np3Min(v1.z, v2.z)) };
-			npVec3 thi = { np3Max(v0.x, np3Max(v1.x, v2.x)), np3Max(v0.y, np3Max(v1.y, v2.y)),
-						   np3Max(v0.z, np3Max(v1.z, v2.z)) };
-			int out = (int)(tlo.x > upper.x) | (int)(thi.x < lower.x) | (int)(tlo.y > upper.y) |
-					  (int)(thi.y < lower.y) | (int)(tlo.z > upper.z) | (int)(thi.z < lower.z);
-			double dx = np3Max(0.0, np3Max(tlo.x - centre.x, centre.x - thi.x));
-			double dy = np3Max(0.0, np3Max(tlo.y - centre.y, centre.y - thi.y));
-			double dz = np3Max(0.0, np3Max(tlo.z - centre.z, centre.z - thi.z));
-			out |= (int)sphere & (int)(dx * dx + dy * dy + dz * dz > reach2);
-			if (out != 0)
+			if (triangleOutside(v0, v1, v2, lower, upper))
 				continue;
 			++candidates;
 			npVec3 v[3] = { v0, v1, v2 };
@@ -772,16 +907,56 @@ static int gatherMesh(Scratch* s, const ShapeInfo* info, const npMeshInstance3* 
 				genericTriangle(s, info, v, n, meshIndex, mesh->triangleIds[i]);
 			if (s->potentialCount > countBefore)
 			{
-				int32_t* w = s->potentials[countBefore].welded;
-				w[0] = t[0];
-				w[1] = t[1];
-				w[2] = t[2];
+				Potential* p = s->potentials + countBefore;
+				p->welded[0] = p->ids[0] = t[0];
+				p->welded[1] = p->ids[1] = t[1];
+				p->welded[2] = p->ids[2] = t[2];
 			}
 		}
 	}
 	return candidates;
 }
 
+static int gatherMesh(Scratch* s, const ShapeInfo* info, const npMeshInstance3* inst, int meshIndex)
+{
+	const npMesh3* mesh = inst->mesh;
+	bool identity = isIdentity(inst->transform);
+	// At the identity, mesh space is world space (inv(I) * xf is xf up to the sign of zeros, which
+	// the bounds below cannot see).
+	npTransform3 rel = identity ? info->xf : npInvMulTransforms3(inst->transform, info->xf);
+	npVec3 lower, upper;
+	shapeBounds(info->shape, rel, info->margin, &lower, &upper);
+	bool sphere = info->shape->type == NP_SHAPE_SPHERE;
+	npVec3 centre = rel.p; // the sphere's centre in mesh space
+	// Squared reach, with the same slack as the query box so that rounding in the mesh-space
+	// transform never drops a triangle the exact test in sphereTriangle would keep.
+	double reach = info->shape->radius + info->margin + 1e-9 * (1.0 + v3MaxAbs(centre));
+	double reach2 = reach * reach;
+
+	// The root's exact (float) box first: a shape away from the mesh stops here. Below it the packed
+	// boxes (clamped to the mesh's bounds, so only useful once inside them).
+	npFloatBox3 box = outerFloatBox(lower, upper);
+	if (!npFloatBoxesOverlap3(mesh->nodes, &box))
+		return 0;
+	uint64_t boxLower, boxUpper;
+	npPackBox3(mesh, lower, upper, &boxLower, &boxUpper);
+	Traversal tr;
+	tr.top = 0;
+	tr.next = 0;
+	tr.steps = 0;
+	int32_t leaves[LEAF_BATCH];
+	int candidates = 0;
+	while (tr.top >= 0)
+	{
+		int leafCount = collectLeaves(mesh, boxLower, boxUpper, &tr, leaves);
+		if (sphere && identity)
+			candidates += sphereLeavesIdentity(s, info, mesh, meshIndex, leaves, leafCount, lower, upper, reach2);
+		else
+			candidates += shapeLeaves(s, info, inst, meshIndex, leaves, leafCount, lower, upper, centre, reach2,
+									  identity);
+	}
+	return candidates;
+}
 // ------------------------------------------------------------------------------------------------
 // Voided features.
 
@@ -1171,20 +1346,15 @@ npResult npMeshContacts3(const npShape3* shape, npTransform3 transform,
 	// within featureTolerance of each other get one id (position classes through a hash grid). When
 	// every potential contact comes from one mesh whose weld tolerance is at least featureTolerance,
 	// the welded indices are exactly those classes (distinct welded vertices are more than the weld
-	// tolerance apart, and welded copies share one position), so they are used directly.
+	// tolerance apart, and welded copies share one position), so they are used directly (the
+	// gathering already stored them as the ids).
 	int n = s.potentialCount;
 	if (q.algorithm != NP_MESH_ALL_CONTACTS && n > 0)
 	{
 		bool oneMesh = true;
-		for (int i = 1; i < n; ++i)
+		for (int i = 1; i < n && meshCount > 1; ++i)
 			oneMesh = oneMesh && s.potentials[i].mesh == s.potentials[0].mesh;
-		if (oneMesh && meshes[s.potentials[0].mesh].mesh->weldTolerance >= q.featureTolerance)
-		{
-			for (int i = 0; i < n; ++i)
-				for (int k = 0; k < 3; ++k)
-					s.potentials[i].ids[k] = s.potentials[i].welded[k];
-		}
-		else
+		if (!oneMesh || meshes[s.potentials[0].mesh].mesh->weldTolerance < q.featureTolerance)
 		{
 			double maxAbs = 0.0;
 			for (int i = 0; i < n; ++i)
@@ -1234,10 +1404,7 @@ npResult npMeshContacts3(const npShape3* shape, npTransform3 transform,
 		}
 	}
 	else
-	{
-		for (int e = 0; e < s.emittedCount; ++e)
-			selected[selectedCount++] = e;
-	}
+		selectedCount = s.emittedCount; // every emitted point, in order (selected[] unused)
 	for (int i = 0; i < selectedCount; ++i)
 	{
 		if (written >= capacity)
@@ -1245,7 +1412,7 @@ npResult npMeshContacts3(const npShape3* shape, npTransform3 transform,
 			s.overflow = true;
 			break;
 		}
-		int e = selected[i];
+		int e = q.reduce ? selected[i] : i;
 		const Potential* p = s.potentials + s.emitted[e];
 		const Point* pt = s.points + s.emittedPoint[e];
 		npMeshContact3* c = contacts + written++;

@@ -59,6 +59,25 @@ typedef struct npMeshNode3
 	int32_t count;  ///< leaf: number of triangles (>= 1); inner node: 0
 } npMeshNode3;
 
+/// Bits per axis of the packed node bounds (npMeshPackedNode3): 20 for the value plus one guard bit.
+#define NP_MESH_PACK_BITS 21
+/// Largest packed coordinate (the mesh's bounds map to 0 .. NP_MESH_PACK_MAX on each axis).
+#define NP_MESH_PACK_MAX ((1 << (NP_MESH_PACK_BITS - 1)) - 1)
+
+/// The BVH node of the same index in npMeshNode3's array, with its box quantised for the query's
+/// traversal: each axis maps the mesh's bounds onto 0 .. NP_MESH_PACK_MAX (rounded outwards), and
+/// the three axes are packed into one 64-bit word per corner (axis a in bits 21a .. 21a + 19), so
+/// that one box test is two subtractions (all three axes at once, the guard bits catching a negative
+/// difference) instead of six float comparisons. The boxes contain the float ones, so they are
+/// conservative: a query visits a superset of the nodes the float boxes would give.
+typedef struct npMeshPackedNode3
+{
+	uint64_t lower; ///< packed lower corner
+	uint64_t upper; ///< packed upper corner, with the guard bits (bit 21a + 20) set
+	int32_t index;  ///< as npMeshNode3::index
+	int32_t count;  ///< as npMeshNode3::count
+} npMeshPackedNode3;
+
 /// A triangle mesh, built by npMakeMesh3 into caller-provided memory. Read-only.
 /// Triangles are stored in BVH leaf order; `triangleIds` maps them back to the caller's order.
 typedef struct npMesh3
@@ -82,6 +101,8 @@ typedef struct npMesh3
 	const int32_t* neighbours;  ///< per stored triangle and edge k (vertex k to k+1): the stored triangle across it, or -1
 	const int32_t* vertexMap;   ///< welded index of each input vertex
 	const npMeshNode3* nodes;   ///< BVH nodes, nodeCount of them
+	const npMeshPackedNode3* packedNodes; ///< the same nodes with packed integer bounds (for queries)
+	npVec3 packScale;        ///< packed coordinate = (x - lower) * packScale, per axis (0 for a flat axis)
 	size_t bytes;            ///< bytes of the buffer used by the finished mesh (the rest was build scratch)
 } npMesh3;
 
