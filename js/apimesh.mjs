@@ -190,39 +190,48 @@ export function install(np, ctx) {
 	};
 
 	// ------------------------------------------------------------------------------ contacts
-	function putXf(xf, o, what) {
+	// Writes a transform (7 doubles: position, rotation quaternion) at f64[o]; `which` names it in
+	// errors: -1 for the shape's transform, i >= 0 for meshes[i] (the message is only built on failure).
+	function putXf(h, xf, o, which) {
 		if (xf === undefined || xf === null) {
-			f64[o] = 0; f64[o + 1] = 0; f64[o + 2] = 0;
-			f64[o + 3] = 0; f64[o + 4] = 0; f64[o + 5] = 0; f64[o + 6] = 1;
+			h[o] = 0; h[o + 1] = 0; h[o + 2] = 0;
+			h[o + 3] = 0; h[o + 4] = 0; h[o + 5] = 0; h[o + 6] = 1;
 			return;
 		}
-		if (typeof xf !== 'object') fail('NP_INVALID_TRANSFORM', `meshContacts: ${what} must be { position: [x, y, z], rotation: [x, y, z, w] } (got ${describe(xf)})`);
+		if (typeof xf !== 'object') badXf(which, `must be { position: [x, y, z], rotation: [x, y, z, w] } (got ${describe(xf)})`);
 		const p = xf.position;
 		if (p === undefined) {
-			f64[o] = 0; f64[o + 1] = 0; f64[o + 2] = 0;
+			h[o] = 0; h[o + 1] = 0; h[o + 2] = 0;
 		} else {
-			if (p === null || typeof p !== 'object' || p.length !== 3) fail('NP_INVALID_TRANSFORM', `meshContacts: ${what} position must be [x, y, z] (got ${describe(p)})`);
+			if (p === null || typeof p !== 'object' || p.length !== 3) badXf(which, `position must be [x, y, z] (got ${describe(p)})`);
 			const x = p[0], y = p[1], z = p[2];
-			if (typeof x !== 'number' || typeof y !== 'number' || typeof z !== 'number') fail('NP_INVALID_TRANSFORM', `meshContacts: ${what} position must hold three numbers`);
-			f64[o] = x; f64[o + 1] = y; f64[o + 2] = z;
+			if (typeof x !== 'number' || typeof y !== 'number' || typeof z !== 'number') badXf(which, 'position must hold three numbers');
+			h[o] = x; h[o + 1] = y; h[o + 2] = z;
 		}
 		const q = xf.rotation;
 		if (q === undefined) {
-			f64[o + 3] = 0; f64[o + 4] = 0; f64[o + 5] = 0; f64[o + 6] = 1;
+			h[o + 3] = 0; h[o + 4] = 0; h[o + 5] = 0; h[o + 6] = 1;
 		} else {
-			if (q === null || typeof q !== 'object' || q.length !== 4) fail('NP_INVALID_TRANSFORM', `meshContacts: ${what} rotation must be a quaternion [x, y, z, w] (got ${describe(q)})`);
+			if (q === null || typeof q !== 'object' || q.length !== 4) badXf(which, `rotation must be a quaternion [x, y, z, w] (got ${describe(q)})`);
 			const x = q[0], y = q[1], z = q[2], w = q[3];
 			if (typeof x !== 'number' || typeof y !== 'number' || typeof z !== 'number' || typeof w !== 'number') {
-				fail('NP_INVALID_TRANSFORM', `meshContacts: ${what} rotation must hold four numbers`);
+				badXf(which, 'rotation must hold four numbers');
 			}
-			f64[o + 3] = x; f64[o + 4] = y; f64[o + 5] = z; f64[o + 6] = w;
+			h[o + 3] = x; h[o + 4] = y; h[o + 5] = z; h[o + 6] = w;
 		}
 	}
 
-	function meshPtr(m, where) {
+	function badXf(which, what) {
+		fail('NP_INVALID_TRANSFORM', `meshContacts: ${which < 0 ? 'transform' : `meshes[${which}].transform`} ${what}`);
+	}
+
+	// The wasm pointer of a mesh argument; `which` names it in errors: -1 for the single mesh
+	// argument, i >= 0 for meshes[i] (with `suffix`, e.g. '.mesh'); messages are built on failure only.
+	function meshPtr(m, which, suffix) {
+		if (m instanceof Mesh3D && m._ptr !== 0) return m._ptr;
+		const where = which < 0 ? 'the mesh' : `meshes[${which}]${suffix === undefined ? '' : suffix}`;
 		if (!(m instanceof Mesh3D)) fail('NP_INVALID_ARGUMENT', `meshContacts: ${where} is not a mesh of this narrowphase instance (got ${describe(m)})`);
-		if (m._ptr === 0) fail('NP_DISPOSED', `meshContacts: ${where} was disposed`);
-		return m._ptr;
+		fail('NP_DISPOSED', `meshContacts: ${where} was disposed`);
 	}
 
 	const Shape3D = np.Shape3D;
@@ -244,7 +253,8 @@ export function install(np, ctx) {
 		if (shape._ptr === 0) fail('NP_DISPOSED', `meshContacts: the shape (${shape.kind}) was disposed`);
 		if (shape.kind === 'triangle3d') fail('NP_INVALID_ARGUMENT', 'meshContacts: the shape must be a sphere, capsule, box or hull (got a triangle)');
 		const o = BASE;
-		putXf(transform, o, 'transform');
+		const h = f64; // (the views are only replaced when the memory grows, which this call does not do)
+		putXf(h, transform, o, -1);
 		let margin = 0, reduce = 0, algorithm = 0, tolerance = FEATURE_TOLERANCE;
 		if (options !== undefined && options !== null) {
 			if (typeof options !== 'object') fail('NP_INVALID_ARGUMENT', `meshContacts: options must be an object (got ${describe(options)})`);
@@ -264,15 +274,15 @@ export function install(np, ctx) {
 				if (tolerance < 0) fail('NP_INVALID_ARGUMENT', `meshContacts: featureTolerance must be >= 0 (got ${tolerance})`);
 			}
 		}
-		f64[o + 7] = margin;
-		f64[o + 8] = reduce;
-		f64[o + 9] = algorithm;
-		f64[o + 10] = tolerance;
+		h[o + 7] = margin;
+		h[o + 8] = reduce;
+		h[o + 9] = algorithm;
+		h[o + 10] = tolerance;
 		let count;
 		if (meshes instanceof Mesh3D) {
 			count = 1;
-			f64[o + 12] = meshPtr(meshes, 'the mesh');
-			putXf(undefined, o + 13, 'mesh transform');
+			h[o + 12] = meshPtr(meshes, -1);
+			putXf(h, undefined, o + 13, 0);
 		} else if (Array.isArray(meshes)) {
 			count = meshes.length;
 			if (count > MAX_MESHES) fail('NP_TOO_MANY_POINTS', `meshContacts: at most ${MAX_MESHES} meshes per call (got ${count})`);
@@ -280,18 +290,18 @@ export function install(np, ctx) {
 				const e = meshes[i];
 				const k = o + 12 + 8 * i;
 				if (e instanceof Mesh3D) {
-					f64[k] = meshPtr(e, `meshes[${i}]`);
-					putXf(undefined, k + 1, `meshes[${i}].transform`);
+					h[k] = meshPtr(e, i);
+					putXf(h, undefined, k + 1, i);
 				} else {
 					if (e === null || typeof e !== 'object') fail('NP_INVALID_ARGUMENT', `meshContacts: meshes[${i}] must be a mesh or { mesh, transform } (got ${describe(e)})`);
-					f64[k] = meshPtr(e.mesh, `meshes[${i}].mesh`);
-					putXf(e.transform, k + 1, `meshes[${i}].transform`);
+					h[k] = meshPtr(e.mesh, i, '.mesh');
+					putXf(h, e.transform, k + 1, i);
 				}
 			}
 		} else {
 			fail('NP_INVALID_ARGUMENT', `meshContacts: meshes must be a mesh or an array of { mesh, transform } (got ${describe(meshes)})`);
 		}
-		f64[o + 11] = count;
+		h[o + 11] = count;
 		const n = wContacts(shape._ptr, IO_PTR, outPtr, MAX_POINTS);
 		if (n < 0) {
 			const e = -n;
@@ -305,9 +315,8 @@ export function install(np, ctx) {
 				: code === 'NP_NON_FINITE' ? 'meshContacts: transform or option is not finite or too large'
 				: `meshContacts: invalid input (${code})`);
 		}
-		const overflow = f64[o + 11] < 0;
+		const overflow = h[o + 11] < 0;
 		const result = new Array(n);
-		const h = f64;
 		for (let i = 0; i < n; i++) {
 			const k = OUT + CONTACT * i;
 			result[i] = {

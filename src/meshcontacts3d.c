@@ -713,6 +713,30 @@ FORCE_INLINE bool triangleOutside(npVec3 a, npVec3 b, npVec3 c, npVec3 lower, np
 	return out != 0;
 }
 
+// Size of one packed unit on an axis (0 for a flat axis, whose packed coordinates are all 0).
+static double packedStep(double scale) { return scale > 0.0 ? 1.0 / scale : 0.0; }
+
+// Squared distance from `c` to a packed node's box, unpacked: origin + k * step on each axis. The
+// packing rounds outwards, so the unpacked box holds the node's float box up to a few rounding
+// errors of the coordinates (about 1e-16 relative), far inside the 1e-9 relative slack of the
+// sphere's reach: a leaf this test rejects holds no triangle sphereTriangle would keep. Same
+// branch-free form as nodeDistanceSq.
+static double packedDistanceSq(const npMeshPackedNode3* node, npVec3 origin, npVec3 step, npVec3 c)
+{
+	const uint64_t field = (1u << (NP_MESH_PACK_BITS - 1)) - 1u;
+	double lox = origin.x + (double)(int32_t)(node->lower & field) * step.x;
+	double loy = origin.y + (double)(int32_t)((node->lower >> NP_MESH_PACK_BITS) & field) * step.y;
+	double loz = origin.z + (double)(int32_t)((node->lower >> (2 * NP_MESH_PACK_BITS)) & field) * step.z;
+	double hix = origin.x + (double)(int32_t)(node->upper & field) * step.x;
+	double hiy = origin.y + (double)(int32_t)((node->upper >> NP_MESH_PACK_BITS) & field) * step.y;
+	double hiz = origin.z + (double)(int32_t)((node->upper >> (2 * NP_MESH_PACK_BITS)) & field) * step.z;
+	double lx = lox - c.x, hx = c.x - hix, ly = loy - c.y, hy = c.y - hiy, lz = loz - c.z, hz = c.z - hiz;
+	double dx = lx * (double)(lx > 0.0) + hx * (double)(hx > 0.0);
+	double dy = ly * (double)(ly > 0.0) + hy * (double)(hy > 0.0);
+	double dz = lz * (double)(lz > 0.0) + hz * (double)(hz > 0.0);
+	return dx * dx + dy * dy + dz * dz;
+}
+
 // A float box containing [lower, upper], without branches: each bound is moved outwards by
 // 2^-22 of its magnitude (at least two float steps, more than the half step the conversion to float
 // can round inwards) plus 1e-30 (for tiny coordinates). Slightly looser than the nearest floats
@@ -793,15 +817,17 @@ static int sphereLeavesIdentity(Scratch* s, const ShapeInfo* info, const npMesh3
 {
 	const npVec3* vertices = mesh->vertices;
 	const int32_t* triangles = mesh->triangles;
-	const npMeshNode3* nodes = mesh->nodes;
+	const npMeshPackedNode3* nodes = mesh->packedNodes;
 	npVec3 c = info->centre;
 	double r = info->shape->radius, reach = r + info->margin;
+	npVec3 step = { packedStep(mesh->packScale.x), packedStep(mesh->packScale.y), packedStep(mesh->packScale.z) };
 	int candidates = 0;
 	for (int l = 0; l < leafCount; ++l)
 	{
-		const npMeshNode3* node = nodes + leaves[l];
-		// A leaf in a corner of the query box but beyond the sphere's reach is skipped whole.
-		if (nodeDistanceSq(node, c) > reach2)
+		const npMeshPackedNode3* node = nodes + leaves[l];
+		// A leaf in a corner of the query box but beyond the sphere's reach is skipped whole. (Its
+		// packed node was just read by the traversal; the float node would be one more cache miss.)
+		if (packedDistanceSq(node, mesh->lower, step, c) > reach2)
 			continue;
 		for (int i = node->index; i < node->index + node->count; ++i)
 		{
@@ -810,9 +836,7 @@ static int sphereLeavesIdentity(Scratch* s, const ShapeInfo* info, const npMesh3
 			if (triangleOutside(v[0], v[1], v[2], lower, upper))
 				continue;
 			++candidates;
-			// The normal recomputed exactly as npMakeMesh3 stored it (same operations, same bits):
-			// cheaper than a likely cache miss on the normals array.
-			npVec3 n = v3Normalize(v3Cross(v3Sub(v[1], v[0]), v3Sub(v[2], v[0])));
+			npVec3 n = mesh->normals[i];
 			double planeDistance = v3Dot(v3Sub(c, v[0]), n);
 			if (planeDistance < 0.0 || planeDistance > reach)
 				continue; // behind the triangle (culled) or too far even from its plane
