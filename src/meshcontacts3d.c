@@ -836,7 +836,9 @@ static int sphereLeavesIdentity(Scratch* s, const ShapeInfo* info, const npMesh3
 			if (triangleOutside(v[0], v[1], v[2], lower, upper))
 				continue;
 			++candidates;
-			npVec3 n = mesh->normals[i];
+			// The normal recomputed exactly as npMakeMesh3 stored it (same operations, same bits):
+			// the queries then never read the normals array, which keeps their working set smaller.
+			npVec3 n = v3Normalize(v3Cross(v3Sub(v[1], v[0]), v3Sub(v[2], v[0])));
 			double planeDistance = v3Dot(v3Sub(c, v[0]), n);
 			if (planeDistance < 0.0 || planeDistance > reach)
 				continue; // behind the triangle (culled) or too far even from its plane
