@@ -58,10 +58,12 @@ _Static_assert((NP_MESH_MAX_POTENTIAL & (NP_MESH_MAX_POTENTIAL - 1)) == 0, "a po
 
 typedef struct Potential
 {
-	npVec3 v[3];            // triangle vertices, world space
+	npVec3 v[3];            // triangle vertices, world space (unset while `stored` >= 0)
 	double key;             // sort key: signed distance between the shape and the triangle
 	int mesh;               // instance index
-	int triangle;           // input triangle index
+	int triangle;           // input triangle index (unset while `stored` >= 0)
+	int stored;             // -1, or the stored triangle index in a mesh at the identity whose
+							// input index and vertices are only looked up when needed
 	npMeshFeature3 feature; // feature touched
 	int featureIndex;       // edge k (v[k] -> v[k+1]) or vertex k
 	int pointStart;         // first point in the point pool
@@ -210,6 +212,7 @@ static Potential* newPotential(Scratch* s, int pointsNeeded)
 	Potential* p = s->potentials + s->potentialCount;
 	p->pointStart = s->pointCount;
 	p->pointCount = 0;
+	p->stored = -1;
 	return p;
 }
 
@@ -864,12 +867,9 @@ static int sphereLeavesIdentity(Scratch* s, const ShapeInfo* info, const npMesh3
 			Potential* p = newPotential(s, 1);
 			if (p == NULL)
 				continue;
-			p->v[0] = v[0];
-			p->v[1] = v[1];
-			p->v[2] = v[2];
 			p->key = distance - r;
 			p->mesh = meshIndex;
-			p->triangle = mesh->triangleIds[i];
+			p->stored = i; // (v and triangle are looked up later, and only if needed)
 			p->feature = feature;
 			p->featureIndex = index;
 			p->normal = normal;
@@ -1384,8 +1384,14 @@ npResult npMeshContacts3(const npShape3* shape, npTransform3 transform,
 		{
 			double maxAbs = 0.0;
 			for (int i = 0; i < n; ++i)
+			{
+				Potential* p = s.potentials + i;
+				if (p->stored >= 0) // a mesh at the identity: world space is mesh space
+					for (int k = 0; k < 3; ++k)
+						p->v[k] = meshes[p->mesh].mesh->vertices[p->welded[k]];
 				for (int k = 0; k < 3; ++k)
-					maxAbs = np3Max(maxAbs, v3MaxAbs(s.potentials[i].v[k]));
+					maxAbs = np3Max(maxAbs, v3MaxAbs(p->v[k]));
+			}
 			npPointHash3 hash;
 			npPointHashInit3(&hash, s.slots, npNextPow2Mesh(6 * (uint64_t)n), s.classLinks, s.classPoints,
 							 q.featureTolerance, maxAbs);
@@ -1447,7 +1453,7 @@ npResult npMeshContacts3(const npShape3* shape, npTransform3 transform,
 		c->normal = p->normal;
 		c->depth = pt->depth;
 		c->mesh = p->mesh;
-		c->triangle = p->triangle;
+		c->triangle = p->stored >= 0 ? meshes[p->mesh].mesh->triangleIds[p->stored] : p->triangle;
 		c->feature = p->feature;
 		c->featureIndex = p->featureIndex;
 	}
