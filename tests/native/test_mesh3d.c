@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 199309L // clock_gettime
 
 #include "meshtest.h"
+#include "mesh3d_private.h" // npPackBox3, npPackedOverlap3: the packed boxes queries use
 
 #include <time.h>
 
@@ -141,7 +142,7 @@ static void testWeld(void)
 }
 
 // BVH invariants: each stored triangle in exactly one leaf, inside its leaf's box; child boxes inside
-// parent boxes; leaves of 1..NP_MESH_LEAF_TRIANGLES; depth bounded.
+// parent boxes; leaves of 1..NP_MESH_LEAF_TRIANGLES; depth bounded; packed boxes conservative.
 static void checkBvh(const npMesh3* m, const char* what)
 {
 	int* hits = calloc((size_t)m->triangleCount, sizeof(int));
@@ -155,6 +156,21 @@ static void checkBvh(const npMesh3* m, const char* what)
 		int ni = stack[top][0], depth = stack[top][1];
 		maxDepth = depth > maxDepth ? depth : maxDepth;
 		const npMeshNode3* n = m->nodes + ni;
+		// The packed copy used by queries: same links, and conservative: a query reduced to any
+		// point of the node's float box (its eight corners, its centre) overlaps the packed box.
+		const npMeshPackedNode3* pk = m->packedNodes + ni;
+		ok = ok && pk->index == n->index && pk->count == n->count;
+		for (int corner = 0; corner < 9 && ok; ++corner)
+		{
+			double c[3];
+			for (int a = 0; a < 3; ++a)
+				c[a] = corner == 8 ? 0.5 * ((double)n->lower[a] + (double)n->upper[a])
+								   : (double)((corner >> a) & 1 ? n->upper[a] : n->lower[a]);
+			npVec3 p = { c[0], c[1], c[2] };
+			uint64_t ql, qu;
+			npPackBox3(m, p, p, &ql, &qu);
+			ok = npPackedOverlap3(pk, ql, qu);
+		}
 		if (n->count > 0)
 		{
 			ok = ok && n->count <= NP_MESH_LEAF_TRIANGLES && n->index + n->count <= m->triangleCount;
