@@ -222,14 +222,15 @@ static void commitPotential(Scratch* s, Potential* p)
 	s->potentialCount += 1;
 }
 
-static void sphereTriangle(Scratch* s, const ShapeInfo* info, const npVec3 v[3], npVec3 n, int mesh,
-						   int triangle)
+// The sphere's potential contact with one triangle (world space), or NULL (culled, too far, or no
+// room). Fills the contact's key, feature, normal and point; the caller names the triangle.
+FORCE_INLINE Potential* sphereContact(Scratch* s, const ShapeInfo* info, const npVec3 v[3], npVec3 n, int mesh)
 {
-	double r = info->shape->radius;
+	double r = info->shape->radius, reach = r + info->margin;
 	npVec3 c = info->centre;
 	double planeDistance = v3Dot(v3Sub(c, v[0]), n);
-	if (planeDistance < 0.0 || planeDistance > r + info->margin)
-		return; // behind the triangle (culled) or too far even from its plane
+	if (planeDistance < 0.0 || planeDistance > reach)
+		return NULL; // behind the triangle (culled) or too far even from its plane
 	npMeshFeature3 feature;
 	int index;
 	npVec3 cp = closestOnTriangle(c, v, &feature, &index);
@@ -245,20 +246,16 @@ static void sphereTriangle(Scratch* s, const ShapeInfo* info, const npVec3 v[3],
 	{
 		npVec3 d = v3Sub(cp, c);
 		distance = v3Length(d);
-		if (distance > r + info->margin)
-			return;
+		if (distance > reach)
+			return NULL;
 		// A zero vector (centre on the edge or vertex) falls back to the triangle's normal (paper 4b).
 		normal = distance > 1e-150 ? v3Scale(1.0 / distance, d) : flip(n);
 	}
 	Potential* p = newPotential(s, 1);
 	if (p == NULL)
-		return;
-	p->v[0] = v[0];
-	p->v[1] = v[1];
-	p->v[2] = v[2];
+		return NULL;
 	p->key = distance - r;
 	p->mesh = mesh;
-	p->triangle = triangle;
 	p->feature = feature;
 	p->featureIndex = index;
 	p->normal = normal;
@@ -268,6 +265,19 @@ static void sphereTriangle(Scratch* s, const ShapeInfo* info, const npVec3 v[3],
 	pt->pointB = cp;
 	pt->depth = r - distance;
 	commitPotential(s, p);
+	return p;
+}
+
+static void sphereTriangle(Scratch* s, const ShapeInfo* info, const npVec3 v[3], npVec3 n, int mesh,
+						   int triangle)
+{
+	Potential* p = sphereContact(s, info, v, n, mesh);
+	if (p == NULL)
+		return;
+	p->v[0] = v[0];
+	p->v[1] = v[1];
+	p->v[2] = v[2];
+	p->triangle = triangle;
 }
 
 // Closest points of segments p0 + s (p1 - p0) and q0 + t (q1 - q0), s and t clamped to [0, 1]
@@ -813,8 +823,8 @@ static int collectLeaves(const npMesh3* mesh, uint64_t boxLower, uint64_t boxUpp
 
 // Sphere against the triangles of the given leaves of a mesh placed at the identity (mesh space is
 // world space): leaves beyond the sphere's reach are skipped, triangles whose boxes miss the query
-// box too, then sphereTriangle's contact is computed in place with the same operations (same
-// results, bit for bit) without copying the triangle first.
+// box too, then the same contact as sphereTriangle's (sphereContact), without copying the triangle
+// into the potential contact.
 static int sphereLeavesIdentity(Scratch* s, const ShapeInfo* info, const npMesh3* mesh, int meshIndex,
 								const int32_t* leaves, int leafCount, npVec3 lower, npVec3 upper, double reach2)
 {
@@ -822,7 +832,6 @@ static int sphereLeavesIdentity(Scratch* s, const ShapeInfo* info, const npMesh3
 	const int32_t* triangles = mesh->triangles;
 	const npMeshPackedNode3* nodes = mesh->packedNodes;
 	npVec3 c = info->centre;
-	double r = info->shape->radius, reach = r + info->margin;
 	npVec3 step = { packedStep(mesh->packScale.x), packedStep(mesh->packScale.y), packedStep(mesh->packScale.z) };
 	int candidates = 0;
 	for (int l = 0; l < leafCount; ++l)
@@ -842,46 +851,13 @@ static int sphereLeavesIdentity(Scratch* s, const ShapeInfo* info, const npMesh3
 			// The normal recomputed exactly as npMakeMesh3 stored it (same operations, same bits):
 			// the queries then never read the normals array, which keeps their working set smaller.
 			npVec3 n = v3Normalize(v3Cross(v3Sub(v[1], v[0]), v3Sub(v[2], v[0])));
-			double planeDistance = v3Dot(v3Sub(c, v[0]), n);
-			if (planeDistance < 0.0 || planeDistance > reach)
-				continue; // behind the triangle (culled) or too far even from its plane
-			npMeshFeature3 feature;
-			int index;
-			npVec3 cp = closestOnTriangle(c, v, &feature, &index);
-			npVec3 normal;
-			double distance;
-			if (feature == NP_MESH_FACE)
-			{
-				distance = planeDistance;
-				cp = v3MulAdd(c, -planeDistance, n);
-				normal = flip(n);
-			}
-			else
-			{
-				npVec3 d = v3Sub(cp, c);
-				distance = v3Length(d);
-				if (distance > reach)
-					continue;
-				normal = distance > 1e-150 ? v3Scale(1.0 / distance, d) : flip(n);
-			}
-			Potential* p = newPotential(s, 1);
+			Potential* p = sphereContact(s, info, v, n, meshIndex);
 			if (p == NULL)
 				continue;
-			p->key = distance - r;
-			p->mesh = meshIndex;
 			p->stored = i; // (v and triangle are looked up later, and only if needed)
-			p->feature = feature;
-			p->featureIndex = index;
-			p->normal = normal;
-			p->pointCount = 1;
 			p->welded[0] = p->ids[0] = t[0];
 			p->welded[1] = p->ids[1] = t[1];
 			p->welded[2] = p->ids[2] = t[2];
-			Point* pt = s->points + p->pointStart;
-			pt->pointA = v3MulAdd(c, r, normal);
-			pt->pointB = cp;
-			pt->depth = r - distance;
-			commitPotential(s, p);
 		}
 	}
 	return candidates;
