@@ -13,8 +13,10 @@
 //     between their segment and the triangle. Boxes and hulls use
 //     the library's manifold routine (npCollide3 against the triangle) and read the feature off the
 //     contact normal: the triangle vertices extreme along the normal are the touched feature (three:
-//     the face, two: an edge, one: a vertex). Triangles farther than the margin are dropped; the
-//     rest are "potential contacts" keyed by their distance (negative when penetrating).
+//     the face, two: an edge, one: a vertex). An edge or vertex that is internal (internalFeature)
+//     cannot carry a contact: it becomes the triangle's face contact. Triangles farther than the
+//     margin are dropped; the rest are "potential contacts" keyed by their distance (negative when
+//     penetrating).
 //  3. Features are named by position: each vertex of a potential contact gets the id of its
 //     position class (points within featureTolerance are one class, whatever mesh they come from).
 //     When all potential contacts come from one mesh welded at least as finely, its welded vertex
@@ -200,6 +202,10 @@ typedef struct ShapeInfo
 	npVec3 corners[NP_MAX_HULL_VERTICES]; // box or hull vertices, world space
 	int cornerCount;
 	double margin;
+	const npMeshInstance3* meshes; // all meshes of the query (internal-feature tests)
+	int meshCount;
+	double featureTolerance;
+	bool removal; // internal features are removed (false for NP_MESH_ALL_CONTACTS)
 } ShapeInfo;
 
 static Potential* newPotential(Scratch* s, int pointsNeeded)
@@ -460,6 +466,84 @@ static void capsuleTriangle(Scratch* s, const ShapeInfo* info, const npVec3 v[3]
 	commitPotential(s, p);
 }
 
+// Position match within the feature tolerance (each coordinate).
+static bool samePoint(npVec3 p, npVec3 q, double tol)
+{
+	return fabs(p.x - q.x) <= tol && fabs(p.y - q.y) <= tol && fabs(p.z - q.z) <= tol;
+}
+
+// True when a vertex feature (count 1: a) or edge feature (count 2: a, b) of a triangle with unit
+// normal n is internal: it is surrounded by triangles (an edge shared by two, a vertex whose fan
+// closes: every edge around it shared by two), found by position within featureTolerance in any of
+// the query's meshes, and none of them reaches below the triangle's plane. Its neighbours are then
+// coplanar or fold upwards (flat or concave), so the feature's Voronoi region holds no normal but
+// the faces' (Terdiman's principle: a contact whose feature is internal is a ghost). A convex
+// feature (a cliff's rim, a box's corner) has a neighbour going down, and a border feature (an
+// open edge, a vertex on the mesh's boundary) has no neighbour beyond: both keep their contacts.
+// The neighbours come from a small midphase query around the feature in each mesh; a query that
+// overflows its buffer counts as convex (the contact is kept, as without this test).
+#define FAN_MAX 32
+static bool internalFeature(const ShapeInfo* info, npVec3 a, npVec3 b, int count, npVec3 n, double scale)
+{
+	double tol = info->featureTolerance;
+	double below = -1e-9 * scale; // vertices at most this far below the plane count as on it
+	int32_t found[64];
+	npVec3 rim[2 * FAN_MAX]; // vertex: the two other corners of each triangle around a
+	int fan = 0, sharing = 0;
+	for (int j = 0; j < info->meshCount; ++j)
+	{
+		const npMeshInstance3* inst = info->meshes + j;
+		npVec3 la = npInvTransformPoint3(inst->transform, a);
+		npVec3 lb = count == 2 ? npInvTransformPoint3(inst->transform, b) : la;
+		double grow = tol + 1e-9 * (1.0 + np3Max(v3MaxAbs(la), v3MaxAbs(lb)));
+		npVec3 lo = { np3Min(la.x, lb.x) - grow, np3Min(la.y, lb.y) - grow, np3Min(la.z, lb.z) - grow };
+		npVec3 hi = { np3Max(la.x, lb.x) + grow, np3Max(la.y, lb.y) + grow, np3Max(la.z, lb.z) + grow };
+		int k = npQueryMesh3(inst->mesh, lo, hi, found, 64);
+		if (k > 64)
+			return false;
+		for (int i = 0; i < k; ++i)
+		{
+			npVec3 w[3];
+			npGetMeshTriangle3(inst->mesh, found[i], w);
+			int at = -1, hasB = 0;
+			for (int c = 0; c < 3; ++c)
+			{
+				w[c] = npTransformPoint3(inst->transform, w[c]);
+				if (at < 0 && samePoint(w[c], a, tol))
+					at = c;
+				else if (count == 2 && samePoint(w[c], b, tol))
+					hasB = 1;
+			}
+			if (at < 0 || (count == 2 && hasB == 0))
+				continue; // not around the feature
+			for (int c = 0; c < 3; ++c)
+				if (v3Dot(v3Sub(w[c], a), n) < below)
+					return false; // a neighbour goes down: convex
+			++sharing;
+			if (count == 1)
+			{
+				if (fan >= FAN_MAX)
+					return false;
+				rim[2 * fan] = w[(at + 1) % 3];
+				rim[2 * fan + 1] = w[(at + 2) % 3];
+				++fan;
+			}
+		}
+	}
+	if (count == 2)
+		return sharing >= 2; // the triangle itself and a neighbour across the edge
+	// A closed fan: each edge from a to a rim corner belongs to two of the triangles.
+	for (int i = 0; i < 2 * fan; ++i)
+	{
+		int uses = 0;
+		for (int k = 0; k < 2 * fan; ++k)
+			uses += samePoint(rim[i], rim[k], tol) ? 1 : 0;
+		if (uses < 2)
+			return false; // an open edge: a is on the boundary
+	}
+	return fan >= 3;
+}
+
 // Any other shape: the manifold against the triangle, then the feature from the normal.
 static void genericTriangle(Scratch* s, const ShapeInfo* info, const npVec3 v[3], npVec3 n, int mesh,
 							int triangle)
@@ -517,27 +601,21 @@ static void genericTriangle(Scratch* s, const ShapeInfo* info, const npVec3 v[3]
 	}
 
 	// Per-triangle SAT knows nothing of the neighbours: a tilted box whose corner pokes into flat
-	// tessellated ground can be pushed out of one small triangle sideways (a box face axis) by less
-	// than along the ground's normal, and then no triangle reports a face contact and the tilted
-	// normal survives. So when the manifold is not a face contact, the shape is penetrating, and its
-	// deepest corner along the triangle's normal is at most four times the manifold's depth below
-	// the plane (and less deep than the centre is high), the corners below the plane that lie over
-	// the triangle's interior are taken as a face contact instead (normal = the triangle's). A real
-	// convex feature (a cliff's rim, where the shape reaches far behind the wall's plane) keeps the
-	// manifold's edge or vertex contact. A heuristic: near a triangle's edge the sideways push can
-	// be arbitrarily small, so a tilted box can still, rarely, keep a tilted normal there.
-	double maxDepth = -DBL_MAX;
-	for (int i = 0; i < m.pointCount; ++i)
-		maxDepth = np3Max(maxDepth, m.points[i].depth);
+	// tessellated ground can be pushed out of one small triangle sideways (a box face axis, or an
+	// edge-edge axis) by less than along the ground's normal; the manifold's normal then tilts and
+	// names an edge or vertex of the triangle. When that feature is internal (internalFeature: no
+	// neighbour goes below the triangle's plane) the normal lies outside the feature's Voronoi
+	// region, so the contact is a ghost: it becomes the triangle's face contact instead, made of the
+	// shape's corners below the plane (within the margin) that lie over the triangle's interior, or
+	// nothing when no corner does (the triangles under the corners report them). A convex feature
+	// keeps the manifold's edge or vertex contact.
 	int faceCorners = 0;
 	int faceCorner[NP_MAX_MANIFOLD_POINTS3];
 	double faceHeight[NP_MAX_MANIFOLD_POINTS3];
-	if (lowCount != 3 && maxDepth > 0.0)
+	if (lowCount != 3 && info->removal)
 	{
-		double deepestCorner = DBL_MAX;
-		for (int i = 0; i < info->cornerCount; ++i)
-			deepestCorner = np3Min(deepestCorner, v3Dot(v3Sub(info->corners[i], v[0]), n));
-		if (-deepestCorner <= 4.0 * maxDepth && -deepestCorner < h)
+		int k = lowCount == 2 ? (!low[0] ? 1 : (!low[1] ? 2 : 0)) : (low[0] ? 0 : (low[1] ? 1 : 2));
+		if (internalFeature(info, v[k], v[(k + 1) % 3], lowCount, n, scale))
 		{
 			for (int i = 0; i < info->cornerCount; ++i)
 			{
@@ -545,9 +623,11 @@ static void genericTriangle(Scratch* s, const ShapeInfo* info, const npVec3 v[3]
 				double hc = v3Dot(v3Sub(c, v[0]), n);
 				if (hc > info->margin)
 					continue;
+				// Over the triangle, its border included (with a rounding allowance, so that a corner
+				// right above a shared edge or vertex is claimed by its triangles, not by none).
 				bool inside = true;
-				for (int k = 0; k < 3 && inside; ++k)
-					inside = v3Dot(v3Cross(v3Sub(v[(k + 1) % 3], v[k]), v3Sub(c, v[k])), n) >= 0.0;
+				for (int e = 0; e < 3 && inside; ++e)
+					inside = v3Dot(v3Cross(v3Sub(v[(e + 1) % 3], v[e]), v3Sub(c, v[e])), n) >= -1e-12 * scale * scale;
 				if (!inside)
 					continue;
 				// Keep the deepest NP_MAX_MANIFOLD_POINTS3 corners (insertion by depth).
@@ -567,6 +647,8 @@ static void genericTriangle(Scratch* s, const ShapeInfo* info, const npVec3 v[3]
 					faceCorner[at] = i;
 				}
 			}
+			if (faceCorners == 0)
+				return; // a ghost, and no corner over this triangle
 		}
 	}
 	if (faceCorners > 0)
@@ -1309,6 +1391,10 @@ npResult npMeshContacts3(const npShape3* shape, npTransform3 transform,
 	si.shape = shape;
 	si.xf = transform;
 	si.margin = q.margin;
+	si.meshes = meshes;
+	si.meshCount = meshCount;
+	si.featureTolerance = q.featureTolerance;
+	si.removal = q.algorithm != NP_MESH_ALL_CONTACTS;
 	si.centre = transform.p;
 	if (shape->type == NP_SHAPE_HULL3)
 		si.centre = npTransformPoint3(transform, shape->hull->centroid);

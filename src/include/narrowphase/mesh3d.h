@@ -19,7 +19,10 @@
 // the closest point on the triangle, capsules the closest points between their segment and the
 // triangle (a face contact gives both ends of the segment part above the triangle), boxes and hulls
 // the library's manifold (npCollide3) against the triangle, whose normal tells the feature (the
-// triangle vertices nearest the shape along it: three = face, two = edge, one = vertex).
+// triangle vertices nearest the shape along it: three = face, two = edge, one = vertex); an edge or
+// vertex whose surroundings (found by position in every mesh) are closed and do not go below the
+// triangle's plane is internal, and its contact becomes the triangle's face contact (the shape's
+// corners over the triangle) or is dropped.
 // Genuine convex edges (a cliff's rim, a mesh box's corners) keep their contacts: only features
 // shared with a triangle that was processed first are removed.
 #ifndef NARROWPHASE_MESH3D_H
