@@ -544,9 +544,57 @@ static bool internalFeature(const ShapeInfo* info, npVec3 a, npVec3 b, int count
 	return fan >= 3;
 }
 
+// internalFeature's answer from the mesh's own adjacency, without queries, where it is the same:
+// one mesh in the query, welded at least as finely as features are matched (so its welded vertices
+// are the position classes), and the edge's neighbour or the vertex's closed fan found by walking
+// the neighbour links. Returns 1 (internal), 0 (not), or -1 when the walk cannot tell (a border,
+// a non-manifold edge): then internalFeature decides.
+static int internalByAdjacency(const ShapeInfo* info, const npMeshInstance3* inst, int stored, int k, int count,
+							   npVec3 n, double scale)
+{
+	const npMesh3* mesh = inst->mesh;
+	if (info->meshCount != 1 || mesh->weldTolerance < info->featureTolerance)
+		return -1;
+	double below = -1e-9 * scale;
+	const int32_t* tris = mesh->triangles;
+	npVec3 a = npTransformPoint3(inst->transform, mesh->vertices[tris[3 * stored + k]]);
+	if (count == 2)
+	{
+		int32_t u = mesh->neighbours[3 * stored + k];
+		if (u < 0)
+			return -1;
+		for (int c = 0; c < 3; ++c)
+			if (v3Dot(v3Sub(npTransformPoint3(inst->transform, mesh->vertices[tris[3 * u + c]]), a), n) < below)
+				return 0;
+		return 1;
+	}
+	// The fan around welded vertex w: from each triangle cross its edge that starts at w (the edge
+	// from w to the next corner), which turns around w in one direction, until back at the start.
+	int32_t w = tris[3 * stored + k];
+	int32_t u = stored;
+	int j = k;
+	for (int step = 0; step < 64; ++step)
+	{
+		int32_t next = mesh->neighbours[3 * u + j];
+		if (next < 0)
+			return -1;
+		if (next == stored)
+			return 1; // closed, nothing below
+		int m = tris[3 * next] == w ? 0 : (tris[3 * next + 1] == w ? 1 : (tris[3 * next + 2] == w ? 2 : -1));
+		if (m < 0)
+			return -1;
+		for (int c = 0; c < 3; ++c)
+			if (v3Dot(v3Sub(npTransformPoint3(inst->transform, mesh->vertices[tris[3 * next + c]]), a), n) < below)
+				return 0;
+		u = next;
+		j = m;
+	}
+	return -1;
+}
+
 // Any other shape: the manifold against the triangle, then the feature from the normal.
 static void genericTriangle(Scratch* s, const ShapeInfo* info, const npVec3 v[3], npVec3 n, int mesh,
-							int triangle)
+							int triangle, const npMeshInstance3* inst, int stored)
 {
 	double h = v3Dot(v3Sub(info->centre, v[0]), n);
 	if (h < 0.0)
@@ -615,7 +663,8 @@ static void genericTriangle(Scratch* s, const ShapeInfo* info, const npVec3 v[3]
 	if (lowCount != 3 && info->removal)
 	{
 		int k = lowCount == 2 ? (!low[0] ? 1 : (!low[1] ? 2 : 0)) : (low[0] ? 0 : (low[1] ? 1 : 2));
-		if (internalFeature(info, v[k], v[(k + 1) % 3], lowCount, n, scale))
+		int known = internalByAdjacency(info, inst, stored, k, lowCount, n, scale);
+		if (known > 0 || (known < 0 && internalFeature(info, v[k], v[(k + 1) % 3], lowCount, n, scale)))
 		{
 			for (int i = 0; i < info->cornerCount; ++i)
 			{
@@ -988,7 +1037,7 @@ static int shapeLeaves(Scratch* s, const ShapeInfo* info, const npMeshInstance3*
 			else if (type == NP_SHAPE_CAPSULE3)
 				capsuleTriangle(s, info, v, n, meshIndex, mesh->triangleIds[i]);
 			else
-				genericTriangle(s, info, v, n, meshIndex, mesh->triangleIds[i]);
+				genericTriangle(s, info, v, n, meshIndex, mesh->triangleIds[i], inst, i);
 			if (s->potentialCount > countBefore)
 			{
 				Potential* p = s->potentials + countBefore;
