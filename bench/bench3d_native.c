@@ -12,7 +12,8 @@
 //  - sphere-box, capsule-box resting: a sphere of radius 0.5 / a capsule (half height 0.5, radius
 //    0.25) lying along x, jittered the same way, on the unit-half-extent cube.
 //  - hull32-hull32: 16 hulls of 32 random points on a unit sphere (squashed a little), random pairs
-//    at random orientations with centres 0.2 to 1 apart: manifold and npPenetration3 (GJK + EPA).
+//    at random orientations with centres 0.2 to 1 apart: manifold and npPenetration3 (GJK + EPA);
+//    and npPenetration3 on shallow contacts (0.001 to 0.05 back from first touch).
 //  - hull creation: npMakeHull3 on 32 and on 250 of those points (quickhull, topology, support
 //    cells), per hull.
 // Each case runs in rounds of about 20 ms; the median of 11 rounds is printed, as bench2d_native
@@ -116,7 +117,7 @@ static npShape3 bigBox, smallBox, sphere, capsule;
 static npShape3 hullShapes[HULLS];
 static npHull3 hulls[HULLS];
 static npTransform3 identity;
-static npTransform3 resting[POSES], restingCapsule[POSES], randomBox[POSES], randomHull[POSES];
+static npTransform3 resting[POSES], restingCapsule[POSES], randomBox[POSES], randomHull[POSES], shallowHull[POSES];
 static int hullA[POSES], hullB[POSES];
 
 static double boxBoxResting(int i) { return npCollide3(&bigBox, identity, &smallBox, resting[i], 0.0).pointCount; }
@@ -144,6 +145,10 @@ static double makeHull250(int i) { return makeHull(i, 250); }
 static double hullHullPenetration(int i)
 {
 	return npPenetration3(&hullShapes[hullA[i]], identity, &hullShapes[hullB[i]], randomHull[i]).depth;
+}
+static double hullHullShallow(int i)
+{
+	return npPenetration3(&hullShapes[hullA[i]], identity, &hullShapes[hullB[i]], shallowHull[i]).depth;
 }
 
 // Shapes and poses of every case.
@@ -199,6 +204,27 @@ static void setup(void)
 		double l = sqrt(d.x * d.x + d.y * d.y + d.z * d.z), r = rnd(0.2, 1.0);
 		randomHull[i] = makeXf((npVec3){ r * d.x / l, r * d.y / l, r * d.z / l }, randomQuat());
 	}
+	// Shallow contacts (as in resting stacks): B along a random direction, moved back from first
+	// touch (bisection on npOverlap3) by 0.001 to 0.05.
+	for (int i = 0; i < POSES; ++i)
+	{
+		npVec3 d = { rnd(-1, 1), rnd(-1, 1), rnd(-1, 1) };
+		double l = sqrt(d.x * d.x + d.y * d.y + d.z * d.z);
+		d = (npVec3){ d.x / l, d.y / l, d.z / l };
+		npQuat q = randomQuat();
+		double lo = 0.0, hi = 2.0; // overlapping at lo, apart at hi
+		for (int k = 0; k < 50; ++k)
+		{
+			double mid = 0.5 * (lo + hi);
+			npTransform3 xf = makeXf((npVec3){ mid * d.x, mid * d.y, mid * d.z }, q);
+			if (npOverlap3(&hullShapes[hullA[i]], identity, &hullShapes[hullB[i]], xf))
+				lo = mid;
+			else
+				hi = mid;
+		}
+		double t = lo - rnd(0.001, 0.05);
+		shallowHull[i] = makeXf((npVec3){ t * d.x, t * d.y, t * d.z }, q);
+	}
 }
 
 int main(void)
@@ -211,6 +237,7 @@ int main(void)
 	run("capsule-box manifold (resting)", capsuleBox);
 	run("hull32-hull32 manifold (random)", hullHullManifold);
 	run("hull32-hull32 penetration (EPA)", hullHullPenetration);
+	run("hull32-hull32 penetration, shallow", hullHullShallow);
 	runPoses("hull creation, 32 points", makeHull32, 8);
 	runPoses("hull creation, 250 points", makeHull250, 8);
 	return 0;

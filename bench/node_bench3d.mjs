@@ -9,7 +9,9 @@
 //   box-box, reused result  the same with options.out (the result object is refilled in place).
 //   sphere-box manifold     a radius 0.5 sphere over the same cube (1 point).
 //   hull-hull penetration   two 32-point hulls (points on a radius-0.5 sphere), B at a random
-//                           rotation and an offset of length < 1.05 (mostly overlapping).
+//                           rotation and an offset of length < 1.05 (mostly overlapping, deep).
+//   ... shallow             the same hulls just overlapping (0.001 to 0.05 along a random
+//                           direction, as in resting contact).
 // Each measurement is warmed up first (V8 tiers up), then the median of several timed runs of
 // process CPU time (robust to other processes on the machine, not to a slower shared core).
 import { init } from '../js/narrowphase.mjs';
@@ -72,6 +74,22 @@ async function main() {
 		const dl = Math.hypot(d[0], d[1], d[2]) || 1;
 		hulls.push({ position: [len * d[0] / dl, len * d[1] / dl, len * d[2] / dl], rotation: randomQuat(rand) });
 	}
+	// Shallow hull contacts, as in a resting stack: B along a random direction at a random
+	// rotation, moved back from first touch (found by bisection on np.overlap) by 0.001 to 0.05.
+	const shallow = [];
+	for (let i = 0; i < POSES; i++) {
+		const d = randomQuat(rand);
+		const dl = Math.hypot(d[0], d[1], d[2]) || 1;
+		const rotation = randomQuat(rand);
+		const at = (t) => ({ position: [t * d[0] / dl, t * d[1] / dl, t * d[2] / dl], rotation });
+		let lo = 0, hi = 1.2; // overlapping at lo, apart at hi
+		for (let k = 0; k < 50; k++) {
+			const mid = 0.5 * (lo + hi);
+			if (np.overlap(hullA, id, hullB, at(mid))) lo = mid;
+			else hi = mid;
+		}
+		shallow.push(at(lo - (0.001 + 0.049 * rand())));
+	}
 	let four = 0;
 	for (const tb of resting) four += np.manifold(ground, id, cube, tb).points.length === 4 ? 1 : 0;
 	let over = 0;
@@ -84,13 +102,14 @@ async function main() {
 		['box-box, reused result', (i) => np.manifold(ground, id, cube, resting[i], opts).points.length],
 		['sphere-box manifold', (i) => np.manifold(ground, id, ball, hover[i]).points.length],
 		['hull32-hull32 penetration', (i) => (np.penetration(hullA, id, hullB, hulls[i]) !== null ? 1 : 0)],
+		['hull32-hull32 penetration, shallow', (i) => (np.penetration(hullA, id, hullB, shallow[i]) !== null ? 1 : 0)],
 	];
 
 	console.log(`ns per call (CPU time) from Node ${process.version}, median of ${RUNS} runs, ${POSES} poses`);
 	console.log(`(box-box: ${four}/${POSES} poses give 4 points; hulls: ${over}/${POSES} poses overlap)`);
 	const only = process.env.BENCH_CASES; // e.g. BENCH_CASES=reused,sphere: labels containing a word
 	const picked = only ? cases.filter(([label]) => only.split(',').some((w) => label.includes(w))) : cases;
-	for (const [label, fn] of picked) console.log(`${label.padEnd(30)}${time(fn).toFixed(0).padStart(8)} ns`);
+	for (const [label, fn] of picked) console.log(`${label.padEnd(36)}${time(fn).toFixed(0).padStart(8)} ns`);
 	for (const s of [ground, cube, ball, hullA, hullB]) s.dispose();
 }
 
