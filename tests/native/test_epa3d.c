@@ -20,15 +20,8 @@
 #include <string.h>
 #include "check.h"
 
-static uint64_t rngState = 0x2545F4914F6CDD1Dull;
-static double rnd(void)
-{
-	rngState ^= rngState << 13;
-	rngState ^= rngState >> 7;
-	rngState ^= rngState << 17;
-	return (double)(rngState >> 11) * (1.0 / 9007199254740992.0);
-}
-static double rndRange(double a, double b) { return a + (b - a) * rnd(); }
+#define TEST_RNG_SEED 0x2545F4914F6CDD1Dull
+#include "testrng.h"
 
 static npVec3 V(double x, double y, double z) { return (npVec3){ x, y, z }; }
 static npVec3 add(npVec3 a, npVec3 b) { return V(a.x + b.x, a.y + b.y, a.z + b.z); }

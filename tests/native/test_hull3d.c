@@ -12,15 +12,8 @@
 #include <string.h>
 #include "check.h"
 
-static uint64_t rngState = 0x9E3779B97F4A7C15ull;
-static double rnd(void) // uniform in [0, 1)
-{
-	rngState ^= rngState << 13;
-	rngState ^= rngState >> 7;
-	rngState ^= rngState << 17;
-	return (double)(rngState >> 11) * (1.0 / 9007199254740992.0);
-}
-static double rndRange(double a, double b) { return a + (b - a) * rnd(); }
+#define TEST_RNG_SEED 0x9E3779B97F4A7C15ull
+#include "testrng.h"
 
 static npVec3 sub(npVec3 a, npVec3 b) { return (npVec3){ a.x - b.x, a.y - b.y, a.z - b.z }; }
 static double dot(npVec3 a, npVec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }

@@ -60,34 +60,28 @@ static npShape2 polygon(const npVec2* p, int n, double r)
 	return s;
 }
 
-static uint64_t rngState = 0x9E3779B97F4A7C15ull;
-static double uniform(double lo, double hi)
-{
-	rngState ^= rngState << 13;
-	rngState ^= rngState >> 7;
-	rngState ^= rngState << 17;
-	return lo + (hi - lo) * ((double)(rngState >> 11) * (1.0 / 9007199254740992.0));
-}
+#define TEST_RNG_SEED 0x9E3779B97F4A7C15ull
+#include "testrng.h"
 
 // Draws in a fixed order: the order in which a call's arguments (or an initializer's elements) are
 // evaluated is unspecified, and gcc and clang differ.
 static npVec2 uniformVec(double lo, double hi)
 {
-	double x = uniform(lo, hi);
-	double y = uniform(lo, hi);
+	double x = rndRange(lo, hi);
+	double y = rndRange(lo, hi);
 	return V(x, y);
 }
 static npVec2 gridVec(double step, int lo, int hi)
 {
-	double x = step * (int)uniform(lo, hi);
-	double y = step * (int)uniform(lo, hi);
+	double x = step * (int)rndRange(lo, hi);
+	double y = step * (int)rndRange(lo, hi);
 	return V(x, y);
 }
 // A transform at `centre` plus a random offset in [-reach, reach]^2, with a random angle.
 static npTransform2 uniformXf(npVec2 centre, double reach, double angleRange)
 {
 	npVec2 d = uniformVec(-reach, reach);
-	double angle = uniform(-angleRange, angleRange);
+	double angle = rndRange(-angleRange, angleRange);
 	return XF(centre.x + d.x, centre.y + d.y, angle);
 }
 static npShape2 uniformBox(double lo, double hi)
@@ -712,12 +706,12 @@ static void testAlignedBoxesPath(void)
 		npShape2 a = box(ha.x, ha.y), b = box(hb.x, hb.y);
 		double off = iter % 4 == 3 ? 1e4 : 0.0;
 		npVec2 posA = gridVec(0.125, -16, 16);
-		npTransform2 xfA = { V(off + posA.x, -off + posA.y), quarter[(int)uniform(0, 4)] };
+		npTransform2 xfA = { V(off + posA.x, -off + posA.y), quarter[(int)rndRange(0, 4)] };
 		npVec2 posB = gridVec(0.125, -24, 24);
-		npTransform2 xfB = { add(xfA.p, posB), quarter[(int)uniform(0, 4)] };
+		npTransform2 xfB = { add(xfA.p, posB), quarter[(int)rndRange(0, 4)] };
 		if (iter % 5 == 4)
 			xfB.p = add(xfA.p, uniformVec(-3, 3));
-		double margin = iter % 3 == 0 ? 0.0 : 0.25 * (int)uniform(0, 4);
+		double margin = iter % 3 == 0 ? 0.0 : 0.25 * (int)rndRange(0, 4);
 		npShape2 pa = a, pb = b;
 		pa.type = NP_SHAPE_POLYGON2;
 		pb.type = NP_SHAPE_POLYGON2;
@@ -748,8 +742,8 @@ static void testAlignedBoxesPath(void)
 	{
 		npShape2 a = uniformBox(0.1, 1.0);
 		npShape2 b = uniformBox(0.1, 1.0);
-		npTransform2 xfA = { uniformVec(-1, 1), quarter[(int)uniform(0, 4)] };
-		npTransform2 xfB = { add(xfA.p, uniformVec(-2, 2)), quarter[(int)uniform(0, 4)] };
+		npTransform2 xfA = { uniformVec(-1, 1), quarter[(int)rndRange(0, 4)] };
+		npTransform2 xfB = { add(xfA.p, uniformVec(-2, 2)), quarter[(int)rndRange(0, 4)] };
 		npManifold2 fast = npCollidePolygons(&a, xfA, &b, xfB, 0.05);
 		npRot2 dq = npMakeRot2(iter % 2 ? 1e-9 : -1e-9);
 		npTransform2 turned = { xfB.p, { xfB.q.c * dq.c - xfB.q.s * dq.s, xfB.q.s * dq.c + xfB.q.c * dq.s } };
@@ -845,28 +839,28 @@ static void testIdStability(void)
 // ellipse, so slivers happen).
 static npShape2 randomShape(void)
 {
-	int type = (int)uniform(0, 5);
+	int type = (int)rndRange(0, 5);
 	switch (type)
 	{
-		case 0: return circle(uniform(0.1, 1.0));
+		case 0: return circle(rndRange(0.1, 1.0));
 		case 1:
 		{
-			double h = uniform(0.1, 1.0);
-			return capsule(h, uniform(0.02, 0.5));
+			double h = rndRange(0.1, 1.0);
+			return capsule(h, rndRange(0.02, 0.5));
 		}
 		case 2: return uniformBox(0.05, 1.0);
 		default:
 		{
-			int n = 3 + (int)uniform(0, 8);
+			int n = 3 + (int)rndRange(0, 8);
 			npVec2 p[16];
-			double rx = uniform(0.2, 1.0), ry = uniform(0.02, 1.0);
+			double rx = rndRange(0.2, 1.0), ry = rndRange(0.02, 1.0);
 			for (int i = 0; i < n; ++i)
 			{
-				double a = uniform(0, 6.283185307179586);
+				double a = rndRange(0, 6.283185307179586);
 				p[i] = V(rx * cos(a), ry * sin(a));
 			}
 			npShape2 poly;
-			if (npMakePolygon2(p, n, type == 4 ? uniform(0.0, 0.3) : 0.0, &poly) != NP_OK)
+			if (npMakePolygon2(p, n, type == 4 ? rndRange(0.0, 0.3) : 0.0, &poly) != NP_OK)
 				poly = box(0.3, 0.2);
 			return poly;
 		}
@@ -917,7 +911,7 @@ static void testAxisCorePaths(void)
 	{
 		npShape2 b = uniformBox(0.05, 1.0);
 		if (iter % 4 == 1)
-			b.radius = uniform(0.0, 0.3);
+			b.radius = rndRange(0.0, 0.3);
 		npShape2 pb = b;
 		pb.type = NP_SHAPE_POLYGON2;
 		npShape2 other = randomShape();
@@ -971,15 +965,15 @@ static void testLargePolygons(void)
 		npShape2 s[2];
 		for (int k = 0; k < 2; ++k)
 		{
-			int n = k == 1 && iter % 3 == 0 ? 3 + (int)uniform(0, 6) : 9 + (int)uniform(0, 56);
+			int n = k == 1 && iter % 3 == 0 ? 3 + (int)rndRange(0, 6) : 9 + (int)rndRange(0, 56);
 			npVec2 p[64];
-			double rx = uniform(0.2, 1.0), ry = uniform(0.05, 1.0);
+			double rx = rndRange(0.2, 1.0), ry = rndRange(0.05, 1.0);
 			for (int i = 0; i < n; ++i)
 			{
-				double a = 6.283185307179586 * (i + uniform(0.0, 0.5)) / n;
+				double a = 6.283185307179586 * (i + rndRange(0.0, 0.5)) / n;
 				p[i] = V(rx * cos(a), ry * sin(a));
 			}
-			if (npMakePolygon2(p, n, iter % 4 == 0 ? uniform(0.0, 0.2) : 0.0, &s[k]) != NP_OK)
+			if (npMakePolygon2(p, n, iter % 4 == 0 ? rndRange(0.0, 0.2) : 0.0, &s[k]) != NP_OK)
 				s[k] = box(0.3, 0.2);
 		}
 		npTransform2 xfA = uniformXf(V(0, 0), 1.0, 3.2);

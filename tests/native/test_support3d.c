@@ -15,15 +15,8 @@
 #include <string.h>
 #include "check.h"
 
-static uint64_t rngState = 0x2545F4914F6CDD1Dull;
-static double rnd(void) // uniform in [0, 1)
-{
-	rngState ^= rngState << 13;
-	rngState ^= rngState >> 7;
-	rngState ^= rngState << 17;
-	return (double)(rngState >> 11) * (1.0 / 9007199254740992.0);
-}
-static double rndRange(double a, double b) { return a + (b - a) * rnd(); }
+#define TEST_RNG_SEED 0x2545F4914F6CDD1Dull
+#include "testrng.h"
 
 static npHull3 hull; // large: static
 static npVec3 pts[512];
