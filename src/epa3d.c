@@ -804,8 +804,6 @@ static bool expand(epaPolytope* poly, epaScratch* s, int seed, npVec3 pw, uint32
 	return true;
 }
 
-
-
 // Expands the tetrahedron s[0..3] (containing the origin) until no face gets closer (see the top of
 // the file).
 static void runEpa(const npPair3* pair, const npSupportPoint3* s, double scale, epaOutcome* out)

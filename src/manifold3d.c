@@ -144,6 +144,18 @@ static inline npVec3 matMul(const Mat3* m, npVec3 v)
 // position). Point i with bit i of `offsetMask` set has pointA = pointB + depth * normal (a face
 // contact's reference point above its incident point): its pointA is rebuilt that way from the
 // moved pointB, a multiply-add instead of a rotation.
+// One point of a manifold in A's frame moved to world space (r, p: A's rotation and position; n:
+// the world normal). With `offset`, pointA is rebuilt as pointB + depth * n. The one place for this
+// arithmetic: npCollide3 (toWorldWith) and the wasm shim's flat output (writeFlat) must agree bit
+// for bit.
+static inline void pointToWorld(const npManifoldPoint3* mp, const Mat3* r, npVec3 p, npVec3 n, bool offset,
+								npVec3* pointA, npVec3* pointB)
+{
+	npVec3 pB = v3Add(matMul(r, mp->pointB), p);
+	*pointA = offset ? v3MulAdd(pB, mp->depth, n) : v3Add(matMul(r, mp->pointA), p);
+	*pointB = pB;
+}
+
 static void toWorldWith(npManifold3* m, const Mat3* r, npVec3 p, unsigned offsetMask)
 {
 	npVec3 n = matMul(r, m->normal);
@@ -151,8 +163,7 @@ static void toWorldWith(npManifold3* m, const Mat3* r, npVec3 p, unsigned offset
 	for (int i = 0; i < m->pointCount; ++i)
 	{
 		npManifoldPoint3* mp = m->points + i;
-		mp->pointB = v3Add(matMul(r, mp->pointB), p);
-		mp->pointA = (offsetMask >> i) & 1u ? v3MulAdd(mp->pointB, mp->depth, n) : v3Add(matMul(r, mp->pointA), p);
+		pointToWorld(mp, r, p, n, (offsetMask >> i) & 1u, &mp->pointA, &mp->pointB);
 	}
 }
 
@@ -2465,7 +2476,7 @@ npManifold3 npCollide3(const npShape3* shapeA, npTransform3 xfA, const npShape3*
 
 // Writes the manifold as doubles (npCollideFlat3's layout). With r given, m is in A's frame and is
 // moved to world space on the way (r, p: A's rotation and position; offsetMask as for toWorldWith,
-// whose arithmetic this is); without, m is copied as it is.
+// through the same pointToWorld); without, m is copied as it is.
 static int writeFlat(const npManifold3* m, const Mat3* r, npVec3 p, unsigned offsetMask, double* out)
 {
 	npVec3 n = r != NULL ? matMul(r, m->normal) : m->normal;
@@ -2477,10 +2488,7 @@ static int writeFlat(const npManifold3* m, const Mat3* r, npVec3 p, unsigned off
 		const npManifoldPoint3* mp = m->points + i;
 		npVec3 pB = mp->pointB, pA = mp->pointA;
 		if (r != NULL)
-		{
-			pB = v3Add(matMul(r, pB), p);
-			pA = (offsetMask >> i) & 1u ? v3MulAdd(pB, mp->depth, n) : v3Add(matMul(r, pA), p);
-		}
+			pointToWorld(mp, r, p, n, (offsetMask >> i) & 1u, &pA, &pB);
 		double* o = out + 3 + 8 * i;
 		o[0] = pA.x;
 		o[1] = pA.y;
