@@ -28,9 +28,8 @@ typedef struct npPolyhedron3
 	const uint16_t* faceEdge;       ///< one half-edge of each face
 	const uint16_t* vertexEdge;     ///< one half-edge leaving each vertex
 	const npPlane3* planes;         ///< unit outward plane of each face
-	const uint16_t* cellStart;      ///< hull support cells (npHull3), NULL for other cores
-	const uint8_t* cellCount;       ///< hull support cells: candidates per cell
-	const uint8_t* cellVertices;    ///< hull support cells: candidate lists
+	const npHullCell3* cells;       ///< hull support cells (npHull3), NULL for other cores
+	const uint8_t* cellMore;        ///< hull support cells: candidates past the first four of a cell
 	npVec3 storageVertices[8];      ///< own vertices (box, triangle, point, segment)
 	npPlane3 storagePlanes[6];      ///< own planes (box, triangle)
 } npPolyhedron3;

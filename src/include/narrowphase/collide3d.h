@@ -26,7 +26,8 @@ extern "C" {
 #define NP_HULL_CELL_RES 8
 /// Number of support cells of a hull (6 cube faces).
 #define NP_HULL_CELLS (6 * NP_HULL_CELL_RES * NP_HULL_CELL_RES)
-/// Room for the candidate lists of all cells of one hull.
+/// Room for the candidate lists of all cells of one hull: the first four of every cell are kept in
+/// the cell itself (npHullCell3), the rest in npHull3's cellMore.
 #define NP_HULL_CELL_CAPACITY 4096
 /// Most contact points in a 3D manifold.
 #define NP_MAX_MANIFOLD_POINTS3 4
@@ -78,6 +79,16 @@ typedef struct npPlane3
 	double offset; ///< signed distance of the plane from the local origin
 } npPlane3;
 
+/// One support cell of a hull (see npHull3's cells): the vertices that can be the support point of
+/// a direction through the cell, in increasing order. The first four are kept here, so that the
+/// usual query (lists of one to four) reads one 8-byte record.
+typedef struct npHullCell3
+{
+	uint8_t first[4]; ///< the first four candidates; a shorter list repeats its last one
+	uint16_t more;    ///< where candidates 5, 6, ... of a longer list start in npHull3's cellMore
+	uint16_t count;   ///< number of candidates (0: the cell leaves its directions to a full scan)
+} npHullCell3;
+
 /// Convex hull data: vertices, polygonal faces (coplanar triangles merged) and half-edge
 /// adjacency, in the shape's local frame. A flat (coplanar) point set gives a two-sided polygon:
 /// two faces with opposite normals sharing the same boundary.
@@ -93,9 +104,8 @@ typedef struct npHull3
 	uint16_t faceEdge[NP_MAX_HULL_FACES];         ///< one half-edge of each face
 	npPlane3 planes[NP_MAX_HULL_FACES];           ///< plane of each face
 	uint16_t vertexEdge[NP_MAX_HULL_VERTICES];    ///< one half-edge leaving each vertex
-	uint16_t cellStart[NP_HULL_CELLS];            ///< per support cell: first entry in cellVertices
-	uint8_t cellCount[NP_HULL_CELLS];             ///< per support cell: candidates (0: scan every vertex)
-	uint8_t cellVertices[NP_HULL_CELL_CAPACITY];  ///< candidate vertices of each cell, increasing
+	npHullCell3 cells[NP_HULL_CELLS];             ///< support cells, by cube face, row and column
+	uint8_t cellMore[NP_HULL_CELL_CAPACITY - 4 * NP_HULL_CELLS]; ///< cells' candidates past the first four
 } npHull3;
 
 /// The kinds of 3D shape.
