@@ -6,7 +6,8 @@
 // hull, boxes and flat hulls, where several vertices share the largest dot product), tiny and
 // huge hulls, and directions too small or too large for the cells (they scan).
 // The test can fail: dropping the last candidate of every cell list (the lists are exact only
-// with every vertex that can win) gives thousands of wrong vertices.
+// with every vertex that can win) gives thousands of wrong vertices. It also runs compiled to wasm
+// (make test-node), where the lookup compares its candidates with code of its own.
 #include "narrowphase/collide3d.h"
 
 #include <math.h>
