@@ -13,7 +13,8 @@
 //    0.25) lying along x, jittered the same way, on the unit-half-extent cube.
 //  - hull32-hull32: 16 hulls of 32 random points on a unit sphere (squashed a little), random pairs
 //    at random orientations with centres 0.2 to 1 apart: manifold and npPenetration3 (GJK + EPA);
-//    and npPenetration3 on shallow contacts (0.001 to 0.05 back from first touch).
+//    and npPenetration3 on shallow contacts (0.001 to 0.05 back from first touch); npOverlap3 (yes
+//    or no) on the same deep and shallow poses.
 //  - hull creation: npMakeHull3 on 32 and on 250 of those points (quickhull, topology, support
 //    cells), per hull.
 // Each case runs in rounds of about 20 ms; the median of 11 rounds is printed, as bench2d_native
@@ -151,6 +152,15 @@ static double hullHullShallow(int i)
 	return npPenetration3(&hullShapes[hullA[i]], identity, &hullShapes[hullB[i]], shallowHull[i]).depth;
 }
 
+static double hullHullOverlap(int i)
+{
+	return npOverlap3(&hullShapes[hullA[i]], identity, &hullShapes[hullB[i]], randomHull[i]);
+}
+static double hullHullOverlapShallow(int i)
+{
+	return npOverlap3(&hullShapes[hullA[i]], identity, &hullShapes[hullB[i]], shallowHull[i]);
+}
+
 // Shapes and poses of every case.
 static void setup(void)
 {
@@ -238,6 +248,8 @@ int main(void)
 	run("hull32-hull32 manifold (random)", hullHullManifold);
 	run("hull32-hull32 penetration (EPA)", hullHullPenetration);
 	run("hull32-hull32 penetration, shallow", hullHullShallow);
+	run("hull32-hull32 overlap", hullHullOverlap);
+	run("hull32-hull32 overlap, shallow", hullHullOverlapShallow);
 	runPoses("hull creation, 32 points", makeHull32, 8);
 	runPoses("hull creation, 250 points", makeHull250, 8);
 	return 0;

@@ -12,6 +12,7 @@
 //                           rotation and an offset of length < 1.05 (mostly overlapping, deep).
 //   ... shallow             the same hulls just overlapping (0.001 to 0.05 along a random
 //                           direction, as in resting contact).
+//   hull-hull overlap       np.overlap (yes or no) on the same two sets of poses, deep and shallow.
 // Each measurement is warmed up first (V8 tiers up), then the median of several timed runs of
 // process CPU time (robust to other processes on the machine, not to a slower shared core).
 import { init } from '../js/narrowphase.mjs';
@@ -103,6 +104,8 @@ async function main() {
 		['sphere-box manifold', (i) => np.manifold(ground, id, ball, hover[i]).points.length],
 		['hull32-hull32 penetration', (i) => (np.penetration(hullA, id, hullB, hulls[i]) !== null ? 1 : 0)],
 		['hull32-hull32 penetration, shallow', (i) => (np.penetration(hullA, id, hullB, shallow[i]) !== null ? 1 : 0)],
+		['hull32-hull32 overlap', (i) => (np.overlap(hullA, id, hullB, hulls[i]) ? 1 : 0)],
+		['hull32-hull32 overlap, shallow', (i) => (np.overlap(hullA, id, hullB, shallow[i]) ? 1 : 0)],
 	];
 
 	console.log(`ns per call (CPU time) from Node ${process.version}, median of ${RUNS} runs, ${POSES} poses`);
