@@ -510,9 +510,9 @@ LEAN_INLINE bool leanTriangle(leanSimplex* x, npVec3 a, npVec3 b, npVec3 c)
 	return true;
 }
 
-// Is the origin behind face a q r (outward normal n = (q - a) x (r - a), edges ea = q - a and
-// eb = r - a of squared lengths qq and rr) by more than the margin, the face no sliver? Compared
-// as squares, with no square roots.
+// Is the origin behind face a q r (outward normal n = (q - a) x (r - a); qq and rr the squared
+// lengths of q - a and r - a) by more than the margin, the face no sliver? Compared as squares,
+// with no square roots.
 static inline bool leanBehind(npVec3 a, npVec3 n, double qq, double rr, double marginSq)
 {
 	double depth = v3Dot(n, a); // |n| times the origin's distance behind the plane
