@@ -19,8 +19,9 @@
 // origin is inside the final tetrahedron by any amount gives wrong answers on nearly coincident
 // poses; a margin of 1e-8 or 1e-9 of the scale instead of 1e-6 gives wrong answers on the nearly
 // coplanar ones (npGjk3's closest-point directions are not accurate enough there: see
-// src/gjk3d.c); and deciding pairs with radii by a simplex point within the radii gives wrong
-// answers on the nearly parallel capsules (where the full GJK's distance is off).
+// src/gjk3d.c); and deciding pairs with radii by a simplex point within the radii gave wrong
+// answers on the nearly parallel capsules while the full GJK's distance was off there (before its
+// triangle solver moved to signed areas; see tests/native/test_distance3d).
 #include "narrowphase/collide3d.h"
 #include "gjk3d.h" // private: the full GJK the answers are compared with
 
