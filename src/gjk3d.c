@@ -380,12 +380,14 @@ void npGjk3(const npPair3* pair, double stopDistance, npGjkResult3* r)
 // Real-Time Collision Detection 5.1.5, with no division); for a tetrahedron, the three faces through
 // a (plane signs), else the origin is inside.
 //
-// It runs for sharp pairs only (boxes, hulls, triangles: no radius), and answers only when the
-// answer is clear by a margin of LEAN_MARGIN times the scale of the coordinates (the largest
-// coordinate of the core points met, as npGjk3's scale):
+// It runs on the cores, with the radii r = rA + rB, and answers only when the answer is clear by a
+// margin of LEAN_MARGIN times the scale of the coordinates (the largest coordinate of the core
+// points met, as npGjk3's scale):
 //  - apart: the support point a along d proves x.d <= a.d for every point x of A - B, so the
-//    shapes are at least -a.d / |d| apart: apart when that beats the margin (npGjk3's early exit
-//    test, with the margin for the stop distance);
+//    cores are at least -a.d / |d| apart: apart when that beats r plus the margin (npGjk3's early
+//    exit test, with the margin added to the stop distance);
+//  - overlap with radii: a support point, or the simplex's feature nearest the origin, closer to
+//    the origin than r minus the margin (the cores are at most that far apart);
 //  - overlap: the origin is inside a tetrahedron of points of A - B, deeper than the margin behind
 //    each face, and no face is a sliver (|n| > 1e-4 |e1| |e2|, so the plane tests are sound to well
 //    within the margin); or, when the origin lies on a face of that tetrahedron (aligned shapes put
@@ -404,13 +406,11 @@ void npGjk3(const npPair3* pair, double stopDistance, npGjkResult3* r)
 // tests/native/test_overlap3d finds such poses with a margin of 1e-8, none with 1e-7, and the margin
 // is 1e-6.
 //
-// With radii (spheres, capsules) the answer is npGjk3's distance between the cores against the
-// radii, which rests on its closest points; a search without closest points cannot reproduce that
-// distance to the last bit, so such pairs go to npGjk3 directly. (When this path was written,
-// npGjk3's triangle solver still used Ericson's region tests, which failed on slivers: a distance
-// of 0.03 for nearly parallel capsule cores 1e-12 apart. The signed areas fixed that, see
-// npClosestOnTriangle3 and tests/native/test_distance3d; letting radius pairs use this path is a
-// possible speed-up, not measured since.)
+// With radii (spheres, capsules) npGjk3's answer is its core distance against r, and that distance
+// is accurate to far below the margin, slivers included (error below 1e-8 of the scale there,
+// tests/native/test_distance3d), so the clear cases agree with it. (Until npGjk3's triangle step
+// moved to signed areas, its distance could be off by up to the shapes' size on nearly parallel
+// capsule cores, and radius pairs had to skip this path.)
 
 #define LEAN_MAX_ITERATIONS 32
 /// Decision margin, relative to the scale (see above).
@@ -561,7 +561,7 @@ static bool leanOtherSide(const npPair3* pair, double scale, npVec3 a, npVec3 b,
 		   leanBehind(a2, v3Cross(ue, uc), ueue, ucuc, marginSq) && leanBehind(a2, v3Cross(ub, ue), ubub, ueue, marginSq);
 }
 
-static leanVerdict leanOverlap(const npPair3* pair)
+static leanVerdict leanOverlap(const npPair3* pair, double radius)
 {
 	npVec3 d = pair->xfB.p;
 	if (v3LengthSq(d) == 0.0)
@@ -576,9 +576,14 @@ static leanVerdict leanOverlap(const npPair3* pair)
 		if (!(scale >= LEAN_MIN_SCALE && scale <= LEAN_MAX_SCALE))
 			return LEAN_UNDECIDED;
 		double margin = LEAN_MARGIN * scale, marginSq = margin * margin;
+		double apart = radius + margin, within = radius - margin;
 		double ad = v3Dot(a, d), dd = v3LengthSq(d);
-		if (ad < 0.0 && ad * ad > marginSq * dd)
+		if (ad < 0.0 && ad * ad > apart * apart * dd)
 			return LEAN_APART;
+		// With radii, a point of A - B nearer the origin than the radii (by the margin) proves
+		// overlap: the cores are at most that far apart.
+		if (within > 0.0 && v3LengthSq(a) < within * within)
+			return LEAN_OVERLAP;
 		if (x.count > 0)
 		{
 			// a must lie beyond the feature along d by more than the margin; else the search has
@@ -662,6 +667,10 @@ static leanVerdict leanOverlap(const npPair3* pair)
 		}
 		d = x.d;
 		featureD = v3Dot(x.s[0], d);
+		// The same for the simplex's feature nearest the origin (at distance -featureD / |d|).
+		double reach = radius - LEAN_MARGIN * scale;
+		if (reach > 0.0 && featureD * featureD < reach * reach * v3LengthSq(d))
+			return LEAN_OVERLAP;
 	}
 	return LEAN_UNDECIDED;
 }
@@ -671,12 +680,9 @@ bool npOverlap3(const npShape3* shapeA, npTransform3 xfA, const npShape3* shapeB
 	npPair3 pair;
 	npMakePair3(&pair, shapeA, xfA, shapeB, xfB);
 	double radius = shapeA->radius + shapeB->radius;
-	if (radius == 0.0)
-	{
-		leanVerdict verdict = leanOverlap(&pair);
-		if (verdict != LEAN_UNDECIDED)
-			return verdict == LEAN_OVERLAP;
-	}
+	leanVerdict verdict = leanOverlap(&pair, radius);
+	if (verdict != LEAN_UNDECIDED)
+		return verdict == LEAN_OVERLAP;
 	npGjkResult3 gjk;
 	npGjk3(&pair, radius, &gjk);
 	if (gjk.overlap)
