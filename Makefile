@@ -109,18 +109,20 @@ test-san: $(SAN_TESTS)
 	@set -e; for t in $(SAN_TESTS); do echo "== $$t (asan+ubsan)"; \
 		ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 $$t; done
 
-# Node tests: every tests/node/*.test.mjs, against the wasm build. The support-cell test
-# (tests/native/test_support3d.c) also runs compiled to wasm, with the same flags as the library:
-# the hull support lookup has wasm-only code (selects, comparisons instead of double maxima), and
-# only that test's brute-force checks reach its ties and cell borders.
-$(B)/wasm-tests/test_support3d.cjs: tests/native/test_support3d.c $(wildcard tests/native/*.h) $(CORE_SRC) $(CORE_HDR) | setup-emcc
+# Node tests: every tests/node/*.test.mjs, against the wasm build. Two native test programs also
+# run compiled to wasm, with the same flags as the library: the support-cell test (the hull support
+# lookup has wasm-only code, selects and comparisons instead of double maxima, and only that test's
+# brute-force checks reach its ties and cell borders) and the GJK sliver test (GJK's triangle step
+# on nearly parallel edges, against brute force).
+WASM_TESTS := $(B)/wasm-tests/test_support3d.cjs $(B)/wasm-tests/test_distance3d.cjs
+$(B)/wasm-tests/%.cjs: tests/native/%.c $(wildcard tests/native/*.h) $(CORE_SRC) $(CORE_HDR) | setup-emcc
 	@mkdir -p $(dir $@)
 	$(EMCC) $(CSTD) $(WARN) -O3 -flto -mbulk-memory $(INC) -Itests/native $< $(CORE_SRC) -o $@ \
 		-sSINGLE_FILE=1 -sINITIAL_MEMORY=16MB -sTOTAL_STACK=2MB
 
-test-node: $(WASM) $(B)/wasm-tests/test_support3d.cjs setup-npm
+test-node: $(WASM) $(WASM_TESTS) setup-npm
 	node --test tests/node/
-	@echo "== $(B)/wasm-tests/test_support3d.cjs (wasm)"; node $(B)/wasm-tests/test_support3d.cjs
+	@set -e; for t in $(WASM_TESTS); do echo "== $$t (wasm)"; node $$t; done
 
 # Browser test: the teaching page (web/) in Debian's chromium driven by playwright-core; served by
 # tools/serve.mjs on a free 127.0.0.1 port. Screenshots land in $(B)/artifacts/.
