@@ -675,6 +675,17 @@ static leanVerdict leanOverlap(const npPair3* pair, double radius)
 	return LEAN_UNDECIDED;
 }
 
+bool npGjkOverlap3(const npPair3* pair, double radius)
+{
+	npGjkResult3 gjk;
+	npGjk3(pair, radius, &gjk);
+	if (gjk.overlap)
+		return true;
+	if (gjk.early)
+		return false;
+	return gjk.distance <= radius;
+}
+
 bool npOverlap3(const npShape3* shapeA, npTransform3 xfA, const npShape3* shapeB, npTransform3 xfB)
 {
 	npPair3 pair;
@@ -683,13 +694,7 @@ bool npOverlap3(const npShape3* shapeA, npTransform3 xfA, const npShape3* shapeB
 	leanVerdict verdict = leanOverlap(&pair, radius);
 	if (verdict != LEAN_UNDECIDED)
 		return verdict == LEAN_OVERLAP;
-	npGjkResult3 gjk;
-	npGjk3(&pair, radius, &gjk);
-	if (gjk.overlap)
-		return true;
-	if (gjk.early)
-		return false;
-	return gjk.distance <= radius;
+	return npGjkOverlap3(&pair, radius);
 }
 
 npDistanceResult3 npDistance3(const npShape3* shapeA, npTransform3 xfA, const npShape3* shapeB,

@@ -118,9 +118,13 @@ npSupportPoint3 npSupportPair3(const npPair3* pair, npVec3 d);
 /// plane proves the cores are more than `stopDistance` apart.
 void npGjk3(const npPair3* pair, double stopDistance, npGjkResult3* result);
 
+/// Overlap by the full distance GJK: the cores are at most `radius` apart (npOverlap3's answer
+/// whenever its intersection-only search leaves the pair undecided).
+bool npGjkOverlap3(const npPair3* pair, double radius);
+
 /// Closest point of triangle abc to the origin: writes barycentric weights and returns the number
-/// of vertices kept (1..3), reordering `s` so the kept ones come first. Robust for degenerate
-/// triangles (Ericson, Real-Time Collision Detection 5.1.5, with the origin as the query point).
+/// of vertices kept (1..3), reordering `s` so the kept ones come first. Signed areas (Montanari et
+/// al. 2017), so slivers get the right region; a degenerate triangle gives its best edge.
 int npClosestOnTriangle3(npSupportPoint3* s, double* weights);
 
 #endif

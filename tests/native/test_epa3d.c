@@ -21,7 +21,7 @@
 #include "check.h"
 
 #define TEST_RNG_SEED 0x2545F4914F6CDD1Dull
-#include "testrng.h"
+#include "testrng3d.h"
 
 static npVec3 V(double x, double y, double z) { return (npVec3){ x, y, z }; }
 static npVec3 add(npVec3 a, npVec3 b) { return V(a.x + b.x, a.y + b.y, a.z + b.z); }
@@ -42,16 +42,6 @@ static npVec3 rotate(npQuat q, npVec3 v)
 }
 static npVec3 xform(npTransform3 t, npVec3 v) { return add(rotate(t.q, v), t.p); }
 
-static npQuat randomQuat(void)
-{
-	for (;;)
-	{
-		double x = rndRange(-1, 1), y = rndRange(-1, 1), z = rndRange(-1, 1), w = rndRange(-1, 1);
-		double l = sqrt(x * x + y * y + z * z + w * w);
-		if (l > 0.1 && l < 1.0)
-			return (npQuat){ x / l, y / l, z / l, w / l };
-	}
-}
 
 static npTransform3 makeXf(npVec3 p, npQuat q)
 {

@@ -32,7 +32,7 @@
 #include "check.h"
 
 #define TEST_RNG_SEED 0x6A09E667F3BCC909ull
-#include "testrng.h"
+#include "testrng3d.h"
 
 static npVec3 V(double x, double y, double z) { return (npVec3){ x, y, z }; }
 static npVec3 add(npVec3 a, npVec3 b) { return V(a.x + b.x, a.y + b.y, a.z + b.z); }
@@ -52,16 +52,6 @@ static npVec3 randomDirection(void)
 			return unit(d);
 	}
 }
-static npQuat randomQuat(void)
-{
-	for (;;)
-	{
-		double x = rndRange(-1, 1), y = rndRange(-1, 1), z = rndRange(-1, 1), w = rndRange(-1, 1);
-		double l = sqrt(x * x + y * y + z * z + w * w);
-		if (l > 0.1 && l < 1.0)
-			return (npQuat){ x / l, y / l, z / l, w / l };
-	}
-}
 static const npQuat identityQuat = { 0, 0, 0, 1 };
 
 static npTransform3 makeXf(npVec3 p, npQuat q)
@@ -77,14 +67,7 @@ static bool fullOverlap(const npShape3* a, npTransform3 xa, const npShape3* b, n
 {
 	npPair3 pair;
 	npMakePair3(&pair, a, xa, b, xb);
-	double radius = a->radius + b->radius;
-	npGjkResult3 gjk;
-	npGjk3(&pair, radius, &gjk);
-	if (gjk.overlap)
-		return true;
-	if (gjk.early)
-		return false;
-	return gjk.distance <= radius;
+	return npGjkOverlap3(&pair, a->radius + b->radius);
 }
 
 static int overlapsSeen, apartSeen;
