@@ -26,6 +26,7 @@ WASM := js/narrowphase.wasm
 WASM_EXPORTS := $(B)/wasm_exports.txt
 
 .PHONY: setup-bench bench-native bench-node
+.PHONY: golden
 .PHONY: setup-cjson all native wasm test test-native test-san test-node test-browser demo bench setup setup-emcc setup-npm setup-chromium clean vectors
 
 all: native wasm
@@ -170,6 +171,14 @@ bench: bench-native bench-node
 # (plain Node, no dependencies; never the library). The generated files are committed.
 vectors:
 	@set -e; for g in tools/gen_*vectors*.mjs; do echo "node $$g"; node $$g; done
+
+# Refactoring guard (not a test: it has no expectations of its own): every public C query on ~45,000
+# random and degenerate inputs, each result's bits printed. A change meant to keep behaviour must
+# keep build/golden.txt the same: `make golden` before and after, then diff.
+golden: $(B)/libnarrowphase.a
+	$(CC) $(NATIVE_CFLAGS) tools/golden.c $(B)/libnarrowphase.a -lm -o $(B)/golden
+	$(B)/golden > $(B)/golden.txt
+	@tail -1 $(B)/golden.txt
 
 clean:
 	rm -rf $(B) $(WASM)
