@@ -1,8 +1,8 @@
 // Persistent 3D contacts: a fixed set of at most four points kept across frames for one pair.
 //
-// Each point is stored in the local frames of both bodies (seed 000: "contact points in local
-// spaces ... crucial for maintaining persistent contacts"). Every frame the points are moved with
-// the bodies and re-measured: the depth along the current normal is refreshed (seed 000's readers
+// Each point is stored in the local frames of both bodies, as Allen Chou's "Game Physics: Contact
+// Generation - EPA" recommends for persistent contacts. Every frame the points are moved with the
+// bodies and re-measured: the depth along the current normal is refreshed (that article's readers
 // found that stale depths make stacked boxes jump), a point whose two halves slid apart tangentially
 // by more than breakDistance, or separated beyond the margin, no longer describes a contact and is
 // dropped. New points are matched to cached ones by feature id, else by distance, so the caller's
@@ -11,7 +11,7 @@
 // Two ways to feed it:
 //  - npUpdateContactCache3: a full manifold per frame (npCollide3); the manifold is authoritative.
 //  - npAddContactPoint3: one point per frame (EPA finds one); the cache accumulates up to four, the
-//    way seed 000's comments describe, keeping the deepest and the largest area when over capacity.
+//    way the same article's comments describe, keeping the deepest and the largest area when over capacity.
 #include "manifold3d_private.h"
 #include "vec3.h"
 

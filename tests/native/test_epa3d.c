@@ -652,7 +652,7 @@ int main(void)
 		if (r0.overlapping && r1.overlapping)
 			CHECK(angleBetween(r0.normal, r1.normal) < 1e-6 || fabs(r0.depth - r1.depth) < 1e-9, "%s: normal", name);
 	}
-	// Flat hulls (seed 003's reader): coplanar overlapping flat hulls have depth 0 along the
+	// Flat hulls (a reader's note on "3D Convex Collision Detection, Part 2: EPA"): coplanar overlapping flat hulls have depth 0 along the
 	// plane normal; a flat hull through a box is found by the brute force.
 	{
 		for (int i = 0; i < 8; ++i)

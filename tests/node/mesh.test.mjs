@@ -1,5 +1,5 @@
 // Triangle meshes through the JS API (np.mesh3d, np.meshContacts): creation and its errors, the
-// configurations of Terdiman's paper (seed 002) with expected contacts worked out from the geometry,
+// configurations of Pierre Terdiman's "Contact generation for meshes" with expected contacts worked out from the geometry,
 // the split-mesh case (section 6), sliding over a tessellated ground made of several meshes, the
 // reduction option, and memory hygiene. Each removal test also checks that the ghost contact exists
 // without removal, so the test can fail.
