@@ -56,6 +56,7 @@
 // (a change that removes instructions can still make TurboFan spill more): time changes there
 // from Node (bench/node_bench3d.mjs), old and new side by side.
 #include "manifold3d_private.h"
+#include "closest3d.h"
 #include "gjk3d.h"
 #include "polyhedron3d.h"
 #include "vec3.h"
@@ -115,31 +116,6 @@ static void pushPoint(npManifold3* m, npVec3 pA, npVec3 pB, npVec3 normal, uint3
 	mp->id = id;
 }
 
-// A rotation matrix (columns) from a unit quaternion: rotating many vectors by it costs 15 flops
-// each instead of the quaternion's 30.
-typedef struct Mat3
-{
-	npVec3 cx, cy, cz;
-} Mat3;
-
-static Mat3 quatToMat(npQuat q)
-{
-	double xx = q.x * q.x, yy = q.y * q.y, zz = q.z * q.z;
-	double xy = q.x * q.y, xz = q.x * q.z, yz = q.y * q.z;
-	double wx = q.w * q.x, wy = q.w * q.y, wz = q.w * q.z;
-	Mat3 m;
-	m.cx = v3(1.0 - 2.0 * (yy + zz), 2.0 * (xy + wz), 2.0 * (xz - wy));
-	m.cy = v3(2.0 * (xy - wz), 1.0 - 2.0 * (xx + zz), 2.0 * (yz + wx));
-	m.cz = v3(2.0 * (xz + wy), 2.0 * (yz - wx), 1.0 - 2.0 * (xx + yy));
-	return m;
-}
-
-static inline npVec3 matMul(const Mat3* m, npVec3 v)
-{
-	return v3(m->cx.x * v.x + m->cy.x * v.y + m->cz.x * v.z, m->cx.y * v.x + m->cy.y * v.y + m->cz.y * v.z,
-			  m->cx.z * v.x + m->cy.z * v.y + m->cz.z * v.z);
-}
-
 // Moves a manifold computed in A's local frame to world space, in place (r: A's rotation, p: its
 // position). Point i with bit i of `offsetMask` set has pointA = pointB + depth * normal (a face
 // contact's reference point above its incident point): its pointA is rebuilt that way from the
@@ -148,17 +124,17 @@ static inline npVec3 matMul(const Mat3* m, npVec3 v)
 // the world normal). With `offset`, pointA is rebuilt as pointB + depth * n. The one place for this
 // arithmetic: npCollide3 (toWorldWith) and the wasm shim's flat output (writeFlat) must agree bit
 // for bit.
-static inline void pointToWorld(const npManifoldPoint3* mp, const Mat3* r, npVec3 p, npVec3 n, bool offset,
+static inline void pointToWorld(const npManifoldPoint3* mp, const npMat3* r, npVec3 p, npVec3 n, bool offset,
 								npVec3* pointA, npVec3* pointB)
 {
-	npVec3 pB = v3Add(matMul(r, mp->pointB), p);
-	*pointA = offset ? v3MulAdd(pB, mp->depth, n) : v3Add(matMul(r, mp->pointA), p);
+	npVec3 pB = v3Add(npMat3Mul(r, mp->pointB), p);
+	*pointA = offset ? v3MulAdd(pB, mp->depth, n) : v3Add(npMat3Mul(r, mp->pointA), p);
 	*pointB = pB;
 }
 
-static void toWorldWith(npManifold3* m, const Mat3* r, npVec3 p, unsigned offsetMask)
+static void toWorldWith(npManifold3* m, const npMat3* r, npVec3 p, unsigned offsetMask)
 {
-	npVec3 n = matMul(r, m->normal);
+	npVec3 n = npMat3Mul(r, m->normal);
 	m->normal = n;
 	for (int i = 0; i < m->pointCount; ++i)
 	{
@@ -169,7 +145,7 @@ static void toWorldWith(npManifold3* m, const Mat3* r, npVec3 p, unsigned offset
 
 static void toWorld(npManifold3* m, npTransform3 xfA)
 {
-	Mat3 r = quatToMat(xfA.q);
+	npMat3 r = npQuatToMat3(xfA.q);
 	toWorldWith(m, &r, xfA.p, 0u);
 }
 
@@ -283,18 +259,6 @@ int npReduceContacts3(const npVec3* positions, const double* depths, int count, 
 
 // ---------------------------------------------------------------------------------- spheres, capsules
 
-// Closest point to p on segment [a, b].
-static npVec3 closestOnSegment(npVec3 a, npVec3 b, npVec3 p)
-{
-	npVec3 ab = v3Sub(b, a);
-	double dd = v3Dot(ab, ab);
-	if (dd <= 0.0)
-		return a;
-	double t = v3Dot(v3Sub(p, a), ab) / dd;
-	t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
-	return v3MulAdd(a, t, ab);
-}
-
 // Contact between two rounded points (the core features closest to each other): cA on A's core,
 // cB on B's core. `fallback` is the normal used when the cores touch.
 static npManifold3 roundedPoint(npVec3 cA, double rA, npVec3 cB, double rB, npVec3 fallback,
@@ -332,65 +296,10 @@ npManifold3 npCollideCapsuleAndSphere(const npShape3* capsuleA, npTransform3 xfA
 		return emptyManifold();
 	npVec3 axis = npRotate3(xfA.q, v3(0.0, capsuleA->halfHeight, 0.0));
 	npVec3 a = v3Sub(xfA.p, axis), b = v3Add(xfA.p, axis);
-	npVec3 c = closestOnSegment(a, b, xfB.p);
+	npVec3 c = npClosestOnSegment3(a, b, xfB.p);
 	// Centre on the segment: any direction perpendicular to the capsule's axis.
 	npVec3 fallback = npRotate3(xfA.q, v3(1.0, 0.0, 0.0));
 	return roundedPoint(c, capsuleA->radius, xfB.p, sphereB->radius, fallback, margin, closedFormId(0));
-}
-
-// Closest points between segments p1 + s (q1 - p1) and p2 + t (q2 - p2), s, t in [0, 1]
-// (Ericson, Real-Time Collision Detection 5.1.9, with the parallel case clamped).
-static void closestSegments(npVec3 p1, npVec3 q1, npVec3 p2, npVec3 q2, double* s, double* t)
-{
-	npVec3 d1 = v3Sub(q1, p1), d2 = v3Sub(q2, p2), r = v3Sub(p1, p2);
-	double a = v3Dot(d1, d1), e = v3Dot(d2, d2), f = v3Dot(d2, r);
-	double ss = 0.0, tt = 0.0;
-	if (a <= 0.0 && e <= 0.0)
-	{
-		*s = 0.0;
-		*t = 0.0;
-		return;
-	}
-	if (a <= 0.0)
-	{
-		tt = f / e;
-		tt = tt < 0.0 ? 0.0 : (tt > 1.0 ? 1.0 : tt);
-	}
-	else
-	{
-		double c = v3Dot(d1, r);
-		if (e <= 0.0)
-		{
-			ss = -c / a;
-			ss = ss < 0.0 ? 0.0 : (ss > 1.0 ? 1.0 : ss);
-		}
-		else
-		{
-			double b = v3Dot(d1, d2);
-			double denom = a * e - b * b;
-			// Parallel (denominator ~ 0): any s works; take s = 0 and let the clamps settle t.
-			if (denom > 1.0e-14 * a * e)
-			{
-				ss = (b * f - c * e) / denom;
-				ss = ss < 0.0 ? 0.0 : (ss > 1.0 ? 1.0 : ss);
-			}
-			tt = (b * ss + f) / e;
-			if (tt < 0.0)
-			{
-				tt = 0.0;
-				ss = -c / a;
-				ss = ss < 0.0 ? 0.0 : (ss > 1.0 ? 1.0 : ss);
-			}
-			else if (tt > 1.0)
-			{
-				tt = 1.0;
-				ss = (b - c) / a;
-				ss = ss < 0.0 ? 0.0 : (ss > 1.0 ? 1.0 : ss);
-			}
-		}
-	}
-	*s = ss;
-	*t = tt;
 }
 
 /// Sine of the largest angle between two capsule axes still treated as parallel (two points).
@@ -409,7 +318,7 @@ npManifold3 npCollideCapsules3(const npShape3* capsuleA, npTransform3 xfA, const
 	npVec3 axisB = npRotate3(rel.q, v3(0.0, capsuleB->halfHeight, 0.0));
 	npVec3 p2 = v3Sub(rel.p, axisB), q2 = v3Add(rel.p, axisB);
 	double s, t;
-	closestSegments(p1, q1, p2, q2, &s, &t);
+	npClosestSegments3(p1, q1, p2, q2, &s, &t);
 	npVec3 c1 = v3MulAdd(p1, s, v3Sub(q1, p1)), c2 = v3MulAdd(p2, t, v3Sub(q2, p2));
 	npVec3 d = v3Sub(c2, c1);
 	double dist = v3Length(d);
@@ -455,7 +364,7 @@ npManifold3 npCollideCapsules3(const npShape3* capsuleA, npTransform3 xfA, const
 				for (int k = 0; k < 2; ++k)
 				{
 					npVec3 a = v3(0.0, ys[k], 0.0);
-					npVec3 b = closestOnSegment(p2, q2, a);
+					npVec3 b = npClosestOnSegment3(p2, q2, a);
 					npVec3 pA = v3MulAdd(a, rA, n), pB = v3MulAdd(b, -rB, n);
 					if (v3Dot(v3Sub(pA, pB), n) >= -margin)
 						pushPoint(&m, pA, pB, n, closedFormId(1 + k));
@@ -509,14 +418,14 @@ typedef struct SupportHint
 {
 	bool box;           // the shape is a box whose vertices follow the npPolyhedron3 box layout
 	bool local;         // the common frame is the box's own frame (toLocal is the identity)
-	Mat3 toLocal;       // rotation from the common frame into the box's frame
+	npMat3 toLocal;       // rotation from the common frame into the box's frame
 	npVec3 center;      // the box's centre in the common frame
 	npVec3 halfExtents; // the box's half extents
 } SupportHint;
 
 static inline int boxSupportIndex(const SupportHint* hint, npVec3 d)
 {
-	npVec3 l = hint->local ? d : matMul(&hint->toLocal, d);
+	npVec3 l = hint->local ? d : npMat3Mul(&hint->toLocal, d);
 	return (l.x > 0.0 ? 1 : 0) | (l.y > 0.0 ? 2 : 0) | (l.z > 0.0 ? 4 : 0);
 }
 
@@ -790,7 +699,7 @@ static inline int positiveBits(double x, double y, double z)
 }
 
 // Returns false, with only sepA written, when A's faces already separate by more than `stop`.
-static bool queryBoxPairFaces(const Mat3* rot, npVec3 c, npVec3 hA, npVec3 hB, double stop, BoxPairFaces* out)
+static bool queryBoxPairFaces(const npMat3* rot, npVec3 c, npVec3 hA, npVec3 hB, double stop, BoxPairFaces* out)
 {
 	const npVec3 X = rot->cx, Y = rot->cy, Z = rot->cz;
 	const npVec3 aX = v3(fabs(X.x), fabs(X.y), fabs(X.z)), aY = v3(fabs(Y.x), fabs(Y.y), fabs(Y.z)),
@@ -1106,7 +1015,7 @@ static void projectOnAxis(const npVec3* verts, int count, const SupportHint* hin
 	if (hint->box)
 	{
 		// toLocal's rows are the box's axes in the common frame.
-		const Mat3* m = &hint->toLocal;
+		const npMat3* m = &hint->toLocal;
 		double c = v3Dot(axis, hint->center);
 		double r = hint->halfExtents.x * fabs(m->cx.x * axis.x + m->cy.x * axis.y + m->cz.x * axis.z) +
 				   hint->halfExtents.y * fabs(m->cx.y * axis.x + m->cy.y * axis.y + m->cz.y * axis.z) +
@@ -1200,7 +1109,7 @@ static inline void tryBoxEdgeAxis(const double R[3][3], const double absR[3][3],
 	}
 }
 
-static double queryEdgeAxesBoxes(const Mat3* rot, npVec3 center, npVec3 hA, npVec3 hB, double floor, int* bestGa,
+static double queryEdgeAxesBoxes(const npMat3* rot, npVec3 center, npVec3 hA, npVec3 hB, double floor, int* bestGa,
 								 int* bestGb, npVec3* bestAxis)
 {
 	const double R[3][3] = { { rot->cx.x, rot->cy.x, rot->cz.x },
@@ -1469,7 +1378,7 @@ static npVec3 closestOnFace(const npPolyhedron3* topo, const npVec3* verts, cons
 		if (v3Dot(sn, v3Sub(proj, v0)) > 0.0)
 		{
 			inside = false;
-			npVec3 c = closestOnSegment(v0, v1, proj);
+			npVec3 c = npClosestOnSegment3(v0, v1, proj);
 			double d = v3DistanceSq(c, proj);
 			if (d < bestDist)
 			{
@@ -1558,7 +1467,7 @@ static bool insideBoxFace(const ClipVertex* poly, int count, const SupportHint* 
 	h = v3(h.x - tol, h.y - tol, h.z - tol);
 	for (int i = 0; i < count; ++i)
 	{
-		npVec3 q = matMul(&box->toLocal, v3Sub(poly[i].p, box->center));
+		npVec3 q = npMat3Mul(&box->toLocal, v3Sub(poly[i].p, box->center));
 		bool inside = (k == 0 || fabs(q.x) <= h.x) && (k == 1 || fabs(q.y) <= h.y) && (k == 2 || fabs(q.z) <= h.z);
 		if (!inside)
 			return false;
@@ -1800,30 +1709,30 @@ static unsigned faceContact(const npPolyhedron3* rp, const npVec3* rv, const npP
 static void edgeContact(npVec3 pA, npVec3 qA, npVec3 pB, npVec3 qB, npVec3 axis, uint32_t id, npManifold3* m)
 {
 	double s, t;
-	closestSegments(pA, qA, pB, qB, &s, &t);
+	npClosestSegments3(pA, qA, pB, qB, &s, &t);
 	m->normal = axis;
 	m->pointCount = 0;
 	pushPoint(m, v3MulAdd(pA, s, v3Sub(qA, pA)), v3MulAdd(pB, t, v3Sub(qB, pB)), axis, id);
 }
 
-static void moveToFrame(const npPolyhedron3* p, const Mat3* rot, npVec3 offset, npVec3* verts, npPlane3* planes)
+static void moveToFrame(const npPolyhedron3* p, const npMat3* rot, npVec3 offset, npVec3* verts, npPlane3* planes)
 {
-	const Mat3 r = *rot;
+	const npMat3 r = *rot;
 	for (int i = 0; i < p->vertexCount; ++i)
-		verts[i] = v3Add(matMul(&r, p->vertices[i]), offset);
+		verts[i] = v3Add(npMat3Mul(&r, p->vertices[i]), offset);
 	for (int f = 0; f < p->faceCount; ++f)
 	{
-		npVec3 n = matMul(&r, p->planes[f].normal);
+		npVec3 n = npMat3Mul(&r, p->planes[f].normal);
 		planes[f].normal = n;
 		planes[f].offset = p->planes[f].offset + v3Dot(n, offset);
 	}
 }
 
 // moveToFrame for a box of half extents h: vertex i is offset + R (+-h), the sign on axis k from bit
-// k of i, and R (+-h) is the sum of +-(h_k times column k of R), which rounds exactly as matMul
+// k of i, and R (+-h) is the sum of +-(h_k times column k of R), which rounds exactly as npMat3Mul
 // does (a factor -h_k instead of h_k only flips a sign), so the four sums of the x and y terms are
 // shared. Face 2k has normal -column k, face 2k+1 +column k.
-static void moveBoxToFrame(npVec3 h, const Mat3* r, npVec3 offset, npVec3* verts, npPlane3* planes)
+static void moveBoxToFrame(npVec3 h, const npMat3* r, npVec3 offset, npVec3* verts, npPlane3* planes)
 {
 	npVec3 ex = v3Scale(h.x, r->cx), ey = v3Scale(h.y, r->cy), ez = v3Scale(h.z, r->cz);
 	npVec3 nex = v3Neg(ex), nez = v3Neg(ez);
@@ -1882,7 +1791,7 @@ static int collidePolyhedraLocal(const npShape3* polyA, const npTransform3* xfA,
 	else if (!getPolyhedron(polyB, &w.b))
 		return -1;
 	npTransform3 rel = npInvMulTransforms3(*xfA, *xfB);
-	Mat3 rot = quatToMat(rel.q);
+	npMat3 rot = npQuatToMat3(rel.q);
 	if (boxB)
 		moveBoxToFrame(polyB->halfExtents, &rot, rel.p, w.bv, w.bp);
 	else
@@ -1895,9 +1804,7 @@ static int collidePolyhedraLocal(const npShape3* polyA, const npTransform3* xfA,
 	hintB.box = boxB;
 	hintB.local = false;
 	// The transpose of B's rotation (B -> A) maps A's frame into B's.
-	hintB.toLocal.cx = v3(rot.cx.x, rot.cy.x, rot.cz.x);
-	hintB.toLocal.cy = v3(rot.cx.y, rot.cy.y, rot.cz.y);
-	hintB.toLocal.cz = v3(rot.cx.z, rot.cy.z, rot.cz.z);
+	hintB.toLocal = npMat3Transpose(&rot);
 	hintB.center = rel.p;
 	hintB.halfExtents = polyB->halfExtents;
 	hintA.box = boxA;
@@ -1918,7 +1825,7 @@ static int collidePolyhedraLocal(const npShape3* polyA, const npTransform3* xfA,
 					  ? queryBoxFaces(polyA->halfExtents, w.bv, w.b.vertexCount, margin, &faceA, &supportB)
 					  : (!boxB && climbB == NULL && w.b.vertexCount > 8 && polyB->type == NP_SHAPE_HULL3
 							 ? queryFacesPruned(&w.a, w.a.planes, w.bv, w.b.vertexCount,
-												v3Add(matMul(&rot, polyB->hull->centroid), rel.p), margin, &faceA,
+												v3Add(npMat3Mul(&rot, polyB->hull->centroid), rel.p), margin, &faceA,
 												&supportB)
 							 : queryFacesOf(&w.a, w.a.planes, w.bv, w.b.vertexCount, &hintB, climbB, margin, &faceA,
 											&supportB));
@@ -1959,7 +1866,7 @@ static int collidePolyhedraLocal(const npShape3* polyA, const npTransform3* xfA,
 				directionGroups(&w.b, true, dirsB, groupB);
 			// B's directions were grouped in B's frame (exact); move them to A's.
 			for (int k = 0; k < countB; ++k)
-				dirsB[k] = matMul(&rot, dirsB[k]);
+				dirsB[k] = npMat3Mul(&rot, dirsB[k]);
 			sepE = queryEdgeAxes(&w, dirsA, countA, dirsB, countB, &hintA, &hintB, floor, &ga, &gb, &axis);
 		}
 		edgeA = edgeB = -1;
@@ -2021,7 +1928,7 @@ static void collidePolyhedra(const npShape3* polyA, const npTransform3* xfA, con
 	int offsetMask = collidePolyhedraLocal(polyA, xfA, polyB, xfB, margin, m);
 	if (offsetMask < 0)
 		return;
-	Mat3 rA = quatToMat(xfA->q);
+	npMat3 rA = npQuatToMat3(xfA->q);
 	toWorldWith(m, &rA, xfA->p, (unsigned)offsetMask);
 }
 
@@ -2254,7 +2161,7 @@ static void collidePolyhedronAndCapsule(const npShape3* polyA, const npTransform
 		const npHalfEdge3* he = pa.halfEdges + 2 * bestEdge;
 		npVec3 pA = pa.vertices[he[0].origin], qA = pa.vertices[he[1].origin];
 		double s, t;
-		closestSegments(pA, qA, seg[0], seg[1], &s, &t);
+		npClosestSegments3(pA, qA, seg[0], seg[1], &s, &t);
 		npVec3 cA = v3MulAdd(pA, s, v3Sub(qA, pA)), cB = v3MulAdd(seg[0], t, u);
 		m->normal = bestAxis;
 		pushPoint(m, cA, v3MulAdd(cB, -r, bestAxis), bestAxis, edgeId(bestEdge, 0));
@@ -2382,9 +2289,9 @@ static void collidePolyhedronAndSphere(const npShape3* polyA, const npTransform3
 	m->normal = v3(0.0, 0.0, 0.0);
 	if (polyA == NULL || sphereB == NULL || sphereB->type != NP_SHAPE_SPHERE || !isPolyhedron(polyA))
 		return;
-	Mat3 r = quatToMat(xfA->q);
+	npMat3 r = npQuatToMat3(xfA->q);
 	npVec3 d = v3Sub(xfB->p, xfA->p);
-	npVec3 c = v3(v3Dot(r.cx, d), v3Dot(r.cy, d), v3Dot(r.cz, d));
+	npVec3 c = npMat3MulT(&r, d);
 	polyhedronAndSphere(polyA, c, sphereB->radius, margin, m);
 	toWorldWith(m, &r, xfA->p, 0u);
 }
@@ -2477,9 +2384,9 @@ npManifold3 npCollide3(const npShape3* shapeA, npTransform3 xfA, const npShape3*
 // Writes the manifold as doubles (npCollideFlat3's layout). With r given, m is in A's frame and is
 // moved to world space on the way (r, p: A's rotation and position; offsetMask as for toWorldWith,
 // through the same pointToWorld); without, m is copied as it is.
-static int writeFlat(const npManifold3* m, const Mat3* r, npVec3 p, unsigned offsetMask, double* out)
+static int writeFlat(const npManifold3* m, const npMat3* r, npVec3 p, unsigned offsetMask, double* out)
 {
-	npVec3 n = r != NULL ? matMul(r, m->normal) : m->normal;
+	npVec3 n = r != NULL ? npMat3Mul(r, m->normal) : m->normal;
 	out[0] = n.x;
 	out[1] = n.y;
 	out[2] = n.z;
@@ -2514,7 +2421,7 @@ int npCollideFlat3(const npShape3* shapeA, const npTransform3* xfA, const npShap
 		int offsetMask = collidePolyhedraLocal(shapeA, xfA, shapeB, xfB, margin, &m);
 		if (offsetMask >= 0)
 		{
-			Mat3 rA = quatToMat(xfA->q);
+			npMat3 rA = npQuatToMat3(xfA->q);
 			return writeFlat(&m, &rA, xfA->p, (unsigned)offsetMask, out);
 		}
 	}
