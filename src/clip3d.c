@@ -321,17 +321,16 @@ static ClipVertex* clipToReferenceFace(const FaceClip* c, ClipVertex* poly, Clip
 	return poly;
 }
 
-// Writes point j of the manifold from incident point onInc at depth d: the reference point is the
-// incident point moved by its depth along n, so pointA - pointB is depth * normal either way round
-// and the depth is known.
-static inline void putOffsetPoint(const FaceClip* c, npManifoldPoint3* mp, npVec3 onInc, double d, uint32_t feature)
+// Writes a point from incident point onInc at depth d: the reference point is the incident point
+// moved by its depth along n (the reference normal), so pointA - pointB is depth * normal either
+// way round and the depth is known.
+static inline void putOffsetPoint(npManifoldPoint3* mp, npVec3 onInc, double d, npVec3 n, bool refIsA, uint32_t id)
 {
-	npVec3 n = c->ref.planes[c->refFace].normal;
 	npVec3 onRef = v3MulAdd(onInc, d, n);
-	mp->pointA = c->refIsA ? onRef : onInc;
-	mp->pointB = c->refIsA ? onInc : onRef;
+	mp->pointA = refIsA ? onRef : onInc;
+	mp->pointB = refIsA ? onInc : onRef;
 	mp->depth = d;
-	mp->id = faceId(c->refIsA ? ID_FACE_A : ID_FACE_B, c->refFace, feature);
+	mp->id = id;
 }
 
 // Step 3, the common case: a face resting on a larger one, at most four points, all behind the
@@ -359,12 +358,14 @@ static bool emitResting(const FaceClip* c, const ClipVertex* poly, int count, np
 	if (!(all && withSupport))
 		return false;
 
-	m->normal = c->refIsA ? plane.normal : v3Neg(plane.normal);
+	bool refIsA = c->refIsA;
+	uint32_t kind = refIsA ? ID_FACE_A : ID_FACE_B;
+	m->normal = refIsA ? plane.normal : v3Neg(plane.normal);
 	m->pointCount = count;
 	for (int j = 0; j < count; ++j)
 	{
 		int k = j == 0 ? i0 : (j - 1 < i0 ? j - 1 : j);
-		putOffsetPoint(c, m->points + j, poly[k].p, d[k], poly[k].feature);
+		putOffsetPoint(m->points + j, poly[k].p, d[k], plane.normal, refIsA, faceId(kind, c->refFace, poly[k].feature));
 	}
 	return true;
 }
@@ -442,24 +443,27 @@ static int chooseContacts(const ClipVertex* poly, const double* depth, int kept,
 static unsigned emitChosen(const FaceClip* c, const ClipVertex* poly, const double* depth, const int* chosen,
 						   int k, int extra, npManifold3* m)
 {
-	npVec3 normal = c->refIsA ? c->ref.planes[c->refFace].normal : v3Neg(c->ref.planes[c->refFace].normal);
+	npVec3 n = c->ref.planes[c->refFace].normal;
+	bool refIsA = c->refIsA;
+	uint32_t kind = refIsA ? ID_FACE_A : ID_FACE_B;
+	npVec3 normal = refIsA ? n : v3Neg(n);
 	unsigned offsetMask = 0;
 	m->normal = normal;
 	for (int i = 0; i < k; ++i)
 	{
 		int j = chosen[i];
 		npVec3 onInc = poly[j].p;
+		uint32_t id = faceId(kind, c->refFace, poly[j].feature);
 		if (j == extra)
 		{
-			uint32_t id = faceId(c->refIsA ? ID_FACE_A : ID_FACE_B, c->refFace, poly[j].feature);
 			npVec3 onRef = npClosestOnFace3(&c->ref, c->refFace, onInc, -depth[j]);
-			if (c->refIsA)
+			if (refIsA)
 				pushPoint(m, onRef, onInc, normal, id);
 			else
 				pushPoint(m, onInc, onRef, normal, id);
 			continue;
 		}
-		putOffsetPoint(c, m->points + m->pointCount++, onInc, depth[j], poly[j].feature);
+		putOffsetPoint(m->points + m->pointCount++, onInc, depth[j], n, refIsA, id);
 		offsetMask |= 1u << i;
 	}
 	return offsetMask;

@@ -308,7 +308,8 @@ EdgeResult npSupportingEdges3(const SatPair* w, const EdgeDirections* a, const E
 unsigned npFaceContact3(const FaceClip* clip, npManifold3* m);
 npVec3 npClosestOnFace3(const ClipShape* shape, int face, npVec3 p, double s);
 
-// rounded3d.c: pairs with a sphere or capsule against a polyhedron (in world space).
+// rounded3d.c: pairs with a sphere (a sphere shape and a polyhedron, not checked again) or a capsule
+// against a polyhedron, in world space.
 void npCollidePolyhedronSphere3(const npShape3* polyA, const npTransform3* xfA, const npShape3* sphereB,
 								const npTransform3* xfB, double margin, npManifold3* m);
 void npCollidePolyhedronCapsule3(const npShape3* polyA, const npTransform3* xfA, const npShape3* capsuleB,

@@ -560,14 +560,11 @@ static void polyhedronAndSphere(const npShape3* polyA, npVec3 c, double r, doubl
 	pushPoint(m, v3MulAdd(c, -sepF, n), v3MulAdd(c, -r, n), n, closedFormId(0));
 }
 
-// Sphere B against polyhedron A in world space: the centre is moved into A's frame with A's
-// rotation matrix, which then brings the result back.
+// Sphere B against polyhedron A in world space, for shapes already checked: the centre is moved into
+// A's frame with A's rotation matrix, which then brings the result back.
 void npCollidePolyhedronSphere3(const npShape3* polyA, const npTransform3* xfA, const npShape3* sphereB,
 								const npTransform3* xfB, double margin, npManifold3* m)
 {
-	clearManifold(m);
-	if (polyA == NULL || sphereB == NULL || sphereB->type != NP_SHAPE_SPHERE || !isPolyhedron(polyA))
-		return;
 	npMat3 r = npQuatToMat3(xfA->q);
 	npVec3 d = v3Sub(xfB->p, xfA->p);
 	npVec3 c = npMat3MulT(&r, d);
@@ -578,6 +575,8 @@ void npCollidePolyhedronSphere3(const npShape3* polyA, const npTransform3* xfA, 
 npManifold3 npCollidePolyhedronAndSphere(const npShape3* polyA, npTransform3 xfA,
 										 const npShape3* sphereB, npTransform3 xfB, double margin)
 {
+	if (polyA == NULL || sphereB == NULL || sphereB->type != NP_SHAPE_SPHERE || !isPolyhedron(polyA))
+		return emptyManifold();
 	npManifold3 m;
 	npCollidePolyhedronSphere3(polyA, &xfA, sphereB, &xfB, margin, &m);
 	return m;

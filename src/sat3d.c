@@ -126,39 +126,6 @@ static double deepestAbove(const npPlane3* plane, const npVec3* pts, int count, 
 /// Support vertices remembered by queryFacesPruned to bound the faces it has not measured.
 #define NP_KNOWN_SUPPORTS3 6
 
-// The last few support vertices found: any point of the other shape bounds a face's separation.
-typedef struct KnownSupports
-{
-	int index[NP_KNOWN_SUPPORTS3];
-	int count, next;
-} KnownSupports;
-
-static void rememberSupport(KnownSupports* known, int v)
-{
-	bool seen = false;
-	for (int q = 0; q < known->count; ++q)
-		seen = seen || known->index[q] == v;
-	if (seen)
-		return;
-	known->index[known->next] = v;
-	known->next = (known->next + 1) % NP_KNOWN_SUPPORTS3;
-	known->count = known->count < NP_KNOWN_SUPPORTS3 ? known->count + 1 : known->count;
-}
-
-// Whether face f's separation may reach `cut`: its bound from the inner point (`bound`), lowered by
-// the known support vertices until it falls below.
-static bool mayReach(const FaceQuery* q, const KnownSupports* known, int f, double bound, double cut)
-{
-	const npPlane3* plane = q->planes + f;
-	double b = bound;
-	for (int k = 0; k < known->count && !(b < cut); ++k)
-	{
-		double d = v3Dot(plane->normal, q->others[known->index[k]]) - plane->offset;
-		b = d < b ? d : b;
-	}
-	return !(b < cut);
-}
-
 // npQueryFacesOf3's full scan (lowest plane distance of the other shape's vertices, lowest index on
 // ties), skipping faces that cannot win. Any point of the other shape bounds a face's separation
 // from above (its deepest vertex is at most as far out as any of its points), so a face whose bound
@@ -171,7 +138,9 @@ static bool mayReach(const FaceQuery* q, const KnownSupports* known, int f, doub
 static FaceResult queryFacesPruned(const FaceQuery* q, npVec3 inner)
 {
 	const npPlane3* planes = q->planes;
-	int faceCount = q->faces->faceCount;
+	const npVec3* others = q->others;
+	int faceCount = q->faces->faceCount, otherCount = q->otherCount;
+	double stop = q->stop;
 	double bound[NP_MAX_HULL_FACES];
 	int g = 0;
 	for (int f = 0; f < faceCount; ++f)
@@ -180,12 +149,14 @@ static FaceResult queryFacesPruned(const FaceQuery* q, npVec3 inner)
 		g = bound[f] > bound[g] ? f : g;
 	}
 	int gv;
-	double first = deepestAbove(planes + g, q->others, q->otherCount, &gv);
+	double first = deepestAbove(planes + g, others, otherCount, &gv);
 	// Face g alone separates the shapes: the callers only need to know that.
-	if (first > q->stop)
+	if (first > stop)
 		return (FaceResult){ first, g, gv };
 
-	KnownSupports known = { { gv }, 1, 1 };
+	int known[NP_KNOWN_SUPPORTS3];
+	int knownCount = 1, knownNext = 1;
+	known[0] = gv;
 	FaceResult best = { -DBL_MAX, 0, 0 };
 	for (int f = 0; f < faceCount; ++f)
 	{
@@ -200,15 +171,29 @@ static FaceResult queryFacesPruned(const FaceQuery* q, npVec3 inner)
 		{
 			double floor = best.separation > first ? best.separation : first;
 			double cut = floor - 1.0e-9 * (1.0 + fabs(floor) + fabs(planes[f].offset));
-			if (!mayReach(q, &known, f, bound[f], cut))
+			double b = bound[f];
+			for (int k = 0; k < knownCount && !(b < cut); ++k)
+			{
+				double d = v3Dot(planes[f].normal, others[known[k]]) - planes[f].offset;
+				b = d < b ? d : b;
+			}
+			if (b < cut)
 				continue;
-			sep = deepestAbove(planes + f, q->others, q->otherCount, &v);
-			rememberSupport(&known, v);
+			sep = deepestAbove(planes + f, others, otherCount, &v);
+			bool seen = false;
+			for (int k = 0; k < knownCount; ++k)
+				seen = seen || known[k] == v;
+			if (!seen)
+			{
+				known[knownNext] = v;
+				knownNext = (knownNext + 1) % NP_KNOWN_SUPPORTS3;
+				knownCount = knownCount < NP_KNOWN_SUPPORTS3 ? knownCount + 1 : knownCount;
+			}
 		}
 		if (sep > best.separation)
 		{
 			best = (FaceResult){ sep, f, v };
-			if (sep > q->stop)
+			if (sep > stop)
 				break;
 		}
 	}

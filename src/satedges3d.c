@@ -488,17 +488,18 @@ static int edgeAtVertex(const npPolyhedron3* p, const npVec3* verts, int v, npVe
 	return best / 2;
 }
 
-// Index of the vertex with the largest (sign 1) or smallest (sign -1) dot product with n.
-static int extremeVertex(const npVec3* verts, int count, npVec3 n, double sign)
+// Index of the vertex farthest along d (lowest index on ties). Called with -n for the vertex nearest
+// along n: negation is exact, so the dot products, their order and the ties are the same.
+static int farthestVertex(const npVec3* verts, int count, npVec3 d)
 {
 	int best = 0;
-	double extreme = -DBL_MAX;
+	double hi = -DBL_MAX;
 	for (int i = 0; i < count; ++i)
 	{
-		double v = sign * v3Dot(n, verts[i]);
-		if (v > extreme)
+		double v = v3Dot(d, verts[i]);
+		if (v > hi)
 		{
-			extreme = v;
+			hi = v;
 			best = i;
 		}
 	}
@@ -528,8 +529,8 @@ EdgeResult npQueryEdgesGuided3(SatPair* w, npVec3 centroidA, double floor, doubl
 	const npPolyhedron3* pa = &w->a;
 	const npPolyhedron3* pb = &w->b;
 	npVec3 n = npInvRotate3(w->xfA->q, pen.normal);
-	int va = extremeVertex(pa->vertices, pa->vertexCount, n, 1.0);
-	int vb = extremeVertex(w->bv, pb->vertexCount, n, -1.0);
+	int va = farthestVertex(pa->vertices, pa->vertexCount, n);
+	int vb = farthestVertex(w->bv, pb->vertexCount, v3Neg(n));
 	int ea = edgeAtVertex(pa, pa->vertices, va, n), eb = edgeAtVertex(pb, w->bv, vb, n);
 	EdgeLine edgeA = { edgeStart(pa, pa->vertices, ea), v3(0.0, 0.0, 0.0), ea };
 	edgeA.dir = v3Sub(edgeEnd(pa, pa->vertices, ea), edgeA.start);
