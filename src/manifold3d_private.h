@@ -1,5 +1,10 @@
-// Private helpers shared by the 3D manifold (manifold3d.c), the contact cache (contact3d.c) and
-// the WebAssembly shim (binding3d.c).
+// Private helpers shared by the 3D manifold (manifold3d.c and the files it is split into), the
+// contact cache (contact3d.c) and the WebAssembly shim (binding3d.c).
+//
+// The manifold sources define NP_MANIFOLD3D_INTERNAL before including this header and see its
+// second part too: feature ids, the SAT pair and its support hints, the query results, clip
+// vertices and the face clip, and the world-transform helpers. The small helpers are static inline
+// here so that the hot paths (box-box, hull-hull) inline them as they did in one file.
 #ifndef NP_MANIFOLD3D_PRIVATE_H
 #define NP_MANIFOLD3D_PRIVATE_H
 
@@ -24,5 +29,292 @@ int npCollideFlat3(const npShape3* shapeA, const npTransform3* xfA, const npShap
 /// count <= 4). Ties go to the lowest index, so the choice is deterministic.
 int npReduceContacts3(const npVec3* positions, const double* depths, int count, npVec3 normal,
 					  int out[NP_MAX_MANIFOLD_POINTS3]);
+
+#ifdef NP_MANIFOLD3D_INTERNAL
+
+#include "polyhedron3d.h"
+#include "vec3.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+// ---------------------------------------------------------------------------------- feature ids
+
+// Bits of the feature id (see manifold3d.h).
+#define ID_FACE_A 1u
+#define ID_FACE_B 2u
+#define ID_OTHER 3u
+#define ID_VERTEX 0u
+#define ID_EDGE_CLIP 1u
+#define ID_CORNER 2u
+
+static inline uint32_t faceId(uint32_t kind, int refFace, uint32_t feature)
+{
+	return (kind << 30) | (((uint32_t)refFace & 0xFFFu) << 18) | feature;
+}
+static inline uint32_t pointFeature(uint32_t type, int a, int b)
+{
+	return (type << 16) | (((uint32_t)a & 0xFFu) << 8) | ((uint32_t)b & 0xFFu);
+}
+static inline uint32_t edgeId(int edgeA, int edgeB)
+{
+	return (ID_OTHER << 30) | (((uint32_t)edgeA & 0xFFFu) << 16) | (((uint32_t)edgeB & 0xFFFu) << 4);
+}
+static inline uint32_t closedFormId(int index)
+{
+	return (ID_OTHER << 30) | (1u << 28) | ((uint32_t)index & 0xFu);
+}
+
+// ---------------------------------------------------------------------------------- shapes, manifolds
+
+static inline bool isPolyhedron(const npShape3* s)
+{
+	return s->type == NP_SHAPE_BOX3 || s->type == NP_SHAPE_HULL3 || s->type == NP_SHAPE_TRIANGLE3;
+}
+
+// The polyhedron view of a box, hull or triangle (false for other shapes).
+static inline bool getPolyhedron(const npShape3* shape, npPolyhedron3* out)
+{
+	if (!isPolyhedron(shape))
+		return false;
+	return npMakePolyhedron3(shape, out);
+}
+
+static inline npManifold3 emptyManifold(void)
+{
+	npManifold3 m;
+	m.normal = v3(0.0, 0.0, 0.0);
+	m.pointCount = 0;
+	return m;
+}
+
+static inline void clearManifold(npManifold3* m)
+{
+	m->pointCount = 0;
+	m->normal = v3(0.0, 0.0, 0.0);
+}
+
+// Adds a point given in A's local frame (pointA on A, pointB on B); depth along the local normal.
+static inline void pushPoint(npManifold3* m, npVec3 pA, npVec3 pB, npVec3 normal, uint32_t id)
+{
+	npManifoldPoint3* mp = m->points + m->pointCount++;
+	mp->pointA = pA;
+	mp->pointB = pB;
+	mp->depth = v3Dot(v3Sub(pA, pB), normal);
+	mp->id = id;
+}
+
+// ---------------------------------------------------------------------------------- world transform
+
+// One point of a manifold in A's frame moved to world space (r, p: A's rotation and position; n:
+// the world normal). With `offset`, pointA is rebuilt as pointB + depth * n (a face contact's
+// reference point above its incident point: a multiply-add instead of a rotation). The one place
+// for this arithmetic: npCollide3 (toWorldWith) and the wasm shim's flat output (writeFlat) must
+// agree bit for bit.
+static inline void pointToWorld(const npManifoldPoint3* mp, const npMat3* r, npVec3 p, npVec3 n, bool offset,
+								npVec3* pointA, npVec3* pointB)
+{
+	npVec3 pB = v3Add(npMat3Mul(r, mp->pointB), p);
+	*pointA = offset ? v3MulAdd(pB, mp->depth, n) : v3Add(npMat3Mul(r, mp->pointA), p);
+	*pointB = pB;
+}
+
+// Moves a manifold computed in A's local frame to world space, in place (r: A's rotation, p: its
+// position). Point i with bit i of `offsetMask` set has pointA = pointB + depth * normal.
+static inline void toWorldWith(npManifold3* m, const npMat3* r, npVec3 p, unsigned offsetMask)
+{
+	npVec3 n = npMat3Mul(r, m->normal);
+	m->normal = n;
+	for (int i = 0; i < m->pointCount; ++i)
+	{
+		npManifoldPoint3* mp = m->points + i;
+		pointToWorld(mp, r, p, n, (offsetMask >> i) & 1u, &mp->pointA, &mp->pointB);
+	}
+}
+
+static inline void toWorld(npManifold3* m, npTransform3 xfA)
+{
+	npMat3 r = npQuatToMat3(xfA.q);
+	toWorldWith(m, &r, xfA.p, 0u);
+}
+
+// ---------------------------------------------------------------------------------- the SAT pair
+
+// How to find a shape's deepest vertex along a direction: a box's is picked by the signs of the
+// direction in the box's own frame (its vertex i has +h on axis k when bit k of i is set), so a
+// face query against a box costs one small rotation instead of a dot product per vertex.
+typedef struct SupportHint
+{
+	bool box;           // the shape is a box whose vertices follow the npPolyhedron3 box layout
+	bool local;         // the common frame is the box's own frame (toLocal is the identity)
+	npMat3 toLocal;     // rotation from the common frame into the box's frame
+	npVec3 center;      // the box's centre in the common frame
+	npVec3 halfExtents; // the box's half extents
+} SupportHint;
+
+static inline int boxSupportIndex(const SupportHint* hint, npVec3 d)
+{
+	npVec3 l = hint->local ? d : npMat3Mul(&hint->toLocal, d);
+	return (l.x > 0.0 ? 1 : 0) | (l.y > 0.0 ? 2 : 0) | (l.z > 0.0 ? 4 : 0);
+}
+
+// Workspace for one polyhedron pair, A's local frame. B's vertices and planes are moved there.
+typedef struct SatPair
+{
+	const npShape3* shapeA;
+	const npShape3* shapeB;
+	const npTransform3* xfA;
+	const npTransform3* xfB;
+	npTransform3 rel;                      // B's frame in A's
+	npMat3 rot;                            // rel's rotation
+	bool boxA, boxB;
+	SupportHint hintA, hintB;              // hintA in A's own frame; hintB for B seen from A
+	npPolyhedron3 a;                       // A, local
+	npPolyhedron3 b;                       // B, local (topology; positions come from bv/bp)
+	npVec3 bv[NP_MAX_HULL_VERTICES];       // B's vertices in A's frame
+	npPlane3 bp[NP_MAX_HULL_FACES];        // B's planes in A's frame
+	double sideSign[NP_MAX_HULL_FACES];    // scratch: per face of B, dot(normal, arc normal)
+	uint16_t candidates[5][NP_MAX_HULL_HALF_EDGES / 2]; // scratch: B's edges left for the arc test
+	npVec3 edgeB[NP_MAX_HULL_HALF_EDGES / 2];        // scratch: B's edge vectors (A's frame)
+} SatPair;
+
+static inline npVec3 edgeStart(const npPolyhedron3* p, const npVec3* verts, int edge)
+{
+	return verts[p->halfEdges[2 * edge].origin];
+}
+static inline npVec3 edgeEnd(const npPolyhedron3* p, const npVec3* verts, int edge)
+{
+	return verts[p->halfEdges[2 * edge + 1].origin];
+}
+
+static inline npVec3 centroidOf(const npPolyhedron3* p, const npVec3* verts)
+{
+	npVec3 c = v3(0.0, 0.0, 0.0);
+	for (int i = 0; i < p->vertexCount; ++i)
+		c = v3Add(c, verts[i]);
+	return v3Scale(1.0 / (double)p->vertexCount, c);
+}
+
+// One shape's faces against the other shape's vertices, both in the common frame.
+typedef struct FaceQuery
+{
+	const npPolyhedron3* faces; // the shape whose faces are tested (topology, face count)
+	const npPlane3* planes;     // its planes
+	const npVec3* others;       // the other shape's vertices
+	int otherCount;
+	double stop;                // the scan stops at the first face separating by more than this
+} FaceQuery;
+
+// The best face found and the other shape's deepest vertex for it (its support point along -normal).
+typedef struct FaceResult
+{
+	double separation;
+	int face;
+	int vertex;
+} FaceResult;
+
+// The best edge pair found (edgeA = edgeB = -1 when none beat the floor it started from).
+typedef struct EdgeResult
+{
+	double separation;
+	int edgeA, edgeB;
+} EdgeResult;
+
+// What the separating-axis search found for a pair that is not separated beyond the margin.
+typedef struct SatAxis
+{
+	FaceResult faceA;  // A's best face, B's support vertex for it
+	FaceResult faceB;  // B's best face, A's support vertex for it
+	EdgeResult edge;   // the best edge pair, if one could beat the faces
+	npVec3 centroidA;  // A's vertex centroid (orients edge axes away from A)
+	int choice;        // 0: A's face, 1: B's face, 2: the edge pair
+} SatAxis;
+
+/// Shapes with at most this many edges are checked for parallel edges (boxes have 12 edges in 3
+/// directions, triangles 3).
+#define NP_FEW_EDGES3 24
+/// Most distinct edge directions kept by npDirectionGroups3.
+#define NP_MAX_DIRECTIONS3 8
+/// Above this many edge pairs the Gauss-map scan (linear in the number of pairs) costs more than
+/// locating the best axis with GJK + EPA (npQueryEdgesGuided3).
+#define NP_SAT_EDGE_PAIRS3 1024
+
+// A shape's edges grouped by direction (npDirectionGroups3).
+typedef struct EdgeDirections
+{
+	npVec3 dirs[NP_MAX_DIRECTIONS3];
+	uint8_t group[NP_FEW_EDGES3]; // group of each edge (not filled for a box: see edgeGroup)
+	int count;                    // number of groups, -1 when too many
+	bool box;
+} EdgeDirections;
+
+// The best pair of edge directions and its unit axis (A -> B); groupA = -1 when none beat the floor.
+typedef struct DirectionPair
+{
+	double separation;
+	int groupA, groupB;
+	npVec3 axis;
+} DirectionPair;
+
+// ---------------------------------------------------------------------------------- clipping
+
+// One point of the polygon being clipped: its position, its feature id bits, and the feature of the
+// polygon edge leaving it (an incident edge, given by its first vertex, or a side plane).
+typedef struct ClipVertex
+{
+	npVec3 p;
+	uint32_t feature;
+	uint16_t edgeIsSide; // the outgoing edge lies on side plane edgeIndex (else incident edge edgeIndex)
+	uint16_t edgeIndex;
+} ClipVertex;
+
+// One shape of a face contact in the common frame (A's).
+typedef struct ClipShape
+{
+	const npPolyhedron3* topo;
+	const npVec3* verts;
+	const npPlane3* planes;
+	const SupportHint* box; // the shape's box hint, NULL when it is not a box
+} ClipShape;
+
+// A face contact: the reference face of one shape, the other shape's support vertex below it.
+typedef struct FaceClip
+{
+	ClipShape ref;
+	int refFace;
+	ClipShape inc;
+	int support;   // the incident shape's deepest vertex along -normal of the reference face
+	bool refIsA;   // selects the id kind and which side gets which point
+	double margin; // points up to this far above the reference plane are kept
+} FaceClip;
+
+// ---------------------------------------------------------------------------------- across files
+
+// sat3d.c: the face queries and the whole axis search.
+FaceResult npQueryFacesOf3(const FaceQuery* q, const SupportHint* hint, const npPolyhedron3* climb);
+FaceResult npQueryBoxFaces3(npVec3 h, const npVec3* pts, int count, double stop);
+bool npFindSatAxis3(SatPair* w, double margin, SatAxis* out);
+
+// satedges3d.c: the edge queries.
+EdgeResult npQueryEdges3(SatPair* w, npVec3 centroidA, double floor);
+EdgeResult npQueryEdgesSolid3(SatPair* w, npVec3 centroidA, double floor);
+EdgeResult npQueryEdgesGuided3(SatPair* w, npVec3 centroidA, double floor, double margin, bool* apart);
+int npDirectionGroups3(const npPolyhedron3* p, EdgeDirections* out);
+DirectionPair npQueryEdgeAxes3(const SatPair* w, const EdgeDirections* a, const EdgeDirections* b, double floor);
+EdgeResult npSupportingEdges3(const SatPair* w, const EdgeDirections* a, const EdgeDirections* b,
+							  const DirectionPair* best);
+
+// clip3d.c: face contacts.
+unsigned npFaceContact3(const FaceClip* clip, npManifold3* m);
+npVec3 npClosestOnFace3(const ClipShape* shape, int face, npVec3 p, double s);
+
+// rounded3d.c: pairs with a sphere (a sphere shape and a polyhedron, not checked again) or a capsule
+// against a polyhedron, in world space.
+void npCollidePolyhedronSphere3(const npShape3* polyA, const npTransform3* xfA, const npShape3* sphereB,
+								const npTransform3* xfB, double margin, npManifold3* m);
+void npCollidePolyhedronCapsule3(const npShape3* polyA, const npTransform3* xfA, const npShape3* capsuleB,
+								 const npTransform3* xfB, double margin, npManifold3* m);
+
+#endif // NP_MANIFOLD3D_INTERNAL
 
 #endif

@@ -1,0 +1,527 @@
+// The separating-axis search of the polyhedron manifold (Dirk Gregorius, "The Separating Axis Test
+// between convex polyhedra", GDC 2013), in A's local frame with B's vertices and planes moved there
+// (manifold3d.c). npFindSatAxis3 runs it:
+//  1. Face axes: for each face of A the separation is the plane distance of B's deepest vertex
+//     (B's support point along -normal); the same for B's faces against A's vertices.
+//  2. Edge axes (satedges3d.c): only edge axes that could beat the best face are reported.
+//  3. The best axis is chosen with a bias (NP_FACE_PREFERENCE3): A's face, then B's face, then an
+//     edge pair, each only replacing the previous choice when it separates more by the tolerance.
+//     This keeps the reference face from flipping between frames through rounding.
+// Any query stops as soon as an axis separates the shapes by more than the margin.
+//
+// Each face query takes the shortcut the shapes' layout allows, with the general query's result:
+// the same face and vertex choices, values equal up to rounding (a choice can only differ when two
+// candidates tie to rounding):
+//  - a box's faces are three axes with the other shape's extremes by coordinates (queryBoxFaces);
+//    faces against a box take its deepest vertex in closed form (queryFacesAgainstBox); a box
+//    support vertex comes from sign bits (SupportHint).
+//  - two boxes: both face queries (sign bits for the support vertices) and the 9 edge axes come from
+//    the entries of the relative rotation (queryBoxPairFaces, queryEdgeAxesBoxes).
+//  - hulls: face queries skip faces whose separation is bounded below the best one by a point of
+//    the other hull (queryFacesPruned): about 6 of 60 faces are scanned for overlapping 32-vertex
+//    hulls; hulls with many vertices find support vertices by hill climbing.
+#define NP_MANIFOLD3D_INTERNAL
+#include "manifold3d_private.h"
+
+#include <float.h>
+#include <stddef.h>
+
+// ---------------------------------------------------------------------------------- face queries
+
+// Lowest dot product of n with the other hull's vertices by hill climbing over its vertex graph
+// from vertex `start`: on a convex polyhedron a vertex no neighbour improves on is the minimum.
+static int climbToSupport(const npPolyhedron3* topo, const npVec3* others, int otherCount, npVec3 n, int start,
+						  double* lowest)
+{
+	int loIndex = start;
+	double lo = v3Dot(n, others[loIndex]);
+	for (int step = 0; step < otherCount; ++step)
+	{
+		int first = topo->vertexEdge[loIndex], e = first, guard = 0, next = loIndex;
+		do
+		{
+			int v = topo->halfEdges[topo->halfEdges[e].twin].origin;
+			double s = v3Dot(n, others[v]);
+			if (s < lo)
+			{
+				lo = s;
+				next = v;
+			}
+			e = topo->halfEdges[topo->halfEdges[e].twin].next;
+			++guard;
+		} while (e != first && guard < NP_MAX_HULL_HALF_EDGES);
+		if (next == loIndex)
+			break;
+		loIndex = next;
+	}
+	*lowest = lo;
+	return loIndex;
+}
+
+// Largest separation of the other shape from the faces: max over faces of min over the other's
+// vertices of the plane distance. Stops early once a face separates by more than q->stop.
+// `climb`, when given, is the other shape's topology (hulls with many vertices: hill climbing).
+FaceResult npQueryFacesOf3(const FaceQuery* q, const SupportHint* hint, const npPolyhedron3* climb)
+{
+	const npPlane3* planes = q->planes;
+	const npVec3* others = q->others;
+	FaceResult best = { -DBL_MAX, 0, 0 };
+	int warm = 0;
+	for (int f = 0; f < q->faces->faceCount; ++f)
+	{
+		npVec3 n = planes[f].normal;
+		double lo;
+		int loIndex;
+		if (hint != NULL && hint->box)
+		{
+			loIndex = boxSupportIndex(hint, v3Neg(n));
+			lo = v3Dot(n, others[loIndex]);
+		}
+		else if (climb != NULL)
+			loIndex = climbToSupport(climb, others, q->otherCount, n, warm, &lo);
+		else
+		{
+			lo = DBL_MAX;
+			loIndex = 0;
+			for (int i = 0; i < q->otherCount; ++i)
+			{
+				double s = v3Dot(n, others[i]);
+				if (s < lo)
+				{
+					lo = s;
+					loIndex = i;
+				}
+			}
+		}
+		warm = loIndex;
+		double sep = lo - planes[f].offset;
+		if (sep > best.separation)
+		{
+			best = (FaceResult){ sep, f, loIndex };
+			if (sep > q->stop)
+				break;
+		}
+	}
+	return best;
+}
+
+// Lowest plane distance of the points above plane `plane` (lowest index on ties).
+static double deepestAbove(const npPlane3* plane, const npVec3* pts, int count, int* index)
+{
+	// Written for conditional moves (the winner is unpredictable, so branches would miss).
+	npVec3 n = plane->normal;
+	double lo = DBL_MAX;
+	int li = 0;
+	for (int i = 0; i < count; ++i)
+	{
+		double d = v3Dot(n, pts[i]);
+		bool better = d < lo;
+		li = better ? i : li;
+		lo = better ? d : lo;
+	}
+	*index = li;
+	return lo - plane->offset;
+}
+
+/// Support vertices remembered by queryFacesPruned to bound the faces it has not measured.
+#define NP_KNOWN_SUPPORTS3 6
+
+// npQueryFacesOf3's full scan (lowest plane distance of the other shape's vertices, lowest index on
+// ties), skipping faces that cannot win. Any point of the other shape bounds a face's separation
+// from above (its deepest vertex is at most as far out as any of its points), so a face whose bound
+// is below the best separation found so far (or below that of the face measured first) is neither
+// the best face nor the first face past `stop`: scanning the rest in face order returns exactly what
+// the full scan returns. The bounds come from `inner` (a point inside the other shape; a small
+// tolerance covers its rounding) and from the last few support vertices found, which for two
+// overlapping 32-vertex hulls leaves about 6 of 60 faces to measure. The face with the largest
+// bound from `inner` is measured first.
+static FaceResult queryFacesPruned(const FaceQuery* q, npVec3 inner)
+{
+	const npPlane3* planes = q->planes;
+	const npVec3* others = q->others;
+	int faceCount = q->faces->faceCount, otherCount = q->otherCount;
+	double stop = q->stop;
+	double bound[NP_MAX_HULL_FACES];
+	int g = 0;
+	for (int f = 0; f < faceCount; ++f)
+	{
+		bound[f] = v3Dot(planes[f].normal, inner) - planes[f].offset;
+		g = bound[f] > bound[g] ? f : g;
+	}
+	int gv;
+	double first = deepestAbove(planes + g, others, otherCount, &gv);
+	// Face g alone separates the shapes: the callers only need to know that.
+	if (first > stop)
+		return (FaceResult){ first, g, gv };
+
+	int known[NP_KNOWN_SUPPORTS3];
+	int knownCount = 1, knownNext = 1;
+	known[0] = gv;
+	FaceResult best = { -DBL_MAX, 0, 0 };
+	for (int f = 0; f < faceCount; ++f)
+	{
+		double sep;
+		int v;
+		if (f == g)
+		{
+			sep = first;
+			v = gv;
+		}
+		else
+		{
+			double floor = best.separation > first ? best.separation : first;
+			double cut = floor - 1.0e-9 * (1.0 + fabs(floor) + fabs(planes[f].offset));
+			double b = bound[f];
+			for (int k = 0; k < knownCount && !(b < cut); ++k)
+			{
+				double d = v3Dot(planes[f].normal, others[known[k]]) - planes[f].offset;
+				b = d < b ? d : b;
+			}
+			if (b < cut)
+				continue;
+			sep = deepestAbove(planes + f, others, otherCount, &v);
+			bool seen = false;
+			for (int k = 0; k < knownCount; ++k)
+				seen = seen || known[k] == v;
+			if (!seen)
+			{
+				known[knownNext] = v;
+				knownNext = (knownNext + 1) % NP_KNOWN_SUPPORTS3;
+				knownCount = knownCount < NP_KNOWN_SUPPORTS3 ? knownCount + 1 : knownCount;
+			}
+		}
+		if (sep > best.separation)
+		{
+			best = (FaceResult){ sep, f, v };
+			if (sep > stop)
+				break;
+		}
+	}
+	return best;
+}
+
+// A box's faces (the box in its own frame, which is the common frame) against a point set. The
+// normals are the axes, so face +k separates by min_k - h_k and face -k by -max_k - h_k, with min_k
+// and max_k the extremes of the points' k coordinates: one pass over the points for all six faces.
+// Same separations, ties (lowest face, lowest vertex) and early stop as npQueryFacesOf3. (Against
+// another box no pass is needed at all: queryBoxPairFaces.)
+FaceResult npQueryBoxFaces3(npVec3 h, const npVec3* pts, int count, double stop)
+{
+	double sep[6];
+	int lo[3] = { 0, 0, 0 }, hi[3] = { 0, 0, 0 };
+	for (int i = 1; i < count; ++i)
+	{
+		npVec3 p = pts[i];
+		lo[0] = p.x < pts[lo[0]].x ? i : lo[0];
+		hi[0] = p.x > pts[hi[0]].x ? i : hi[0];
+		lo[1] = p.y < pts[lo[1]].y ? i : lo[1];
+		hi[1] = p.y > pts[hi[1]].y ? i : hi[1];
+		lo[2] = p.z < pts[lo[2]].z ? i : lo[2];
+		hi[2] = p.z > pts[hi[2]].z ? i : hi[2];
+	}
+
+	// Faces in the view's order: -x, +x, -y, +y, -z, +z.
+	sep[0] = -pts[hi[0]].x - h.x;
+	sep[1] = pts[lo[0]].x - h.x;
+	sep[2] = -pts[hi[1]].y - h.y;
+	sep[3] = pts[lo[1]].y - h.y;
+	sep[4] = -pts[hi[2]].z - h.z;
+	sep[5] = pts[lo[2]].z - h.z;
+	double best = sep[0];
+	int f = 0;
+	for (int g = 1; g < 6 && !(best > stop); ++g)
+		if (sep[g] > best)
+		{
+			best = sep[g];
+			f = g;
+		}
+	return (FaceResult){ best, f, (f & 1) ? lo[f >> 1] : hi[f >> 1] };
+}
+
+// Faces (planes in a box's frame) against that box: the box's deepest vertex along -n has -h_k
+// where n_k > 0, so its plane distance is -(|n_x| h_x + |n_y| h_y + |n_z| h_z), the dot product
+// rounded the same way, and its index has bit k set where n_k < 0. Same results as npQueryFacesOf3.
+static FaceResult queryFacesAgainstBox(const npPlane3* planes, int faceCount, npVec3 h, double stop)
+{
+	double best = -DBL_MAX;
+	int bestIndex = 0;
+	for (int f = 0; f < faceCount; ++f)
+	{
+		npVec3 n = planes[f].normal;
+		double sep = -(fabs(n.x) * h.x + fabs(n.y) * h.y + fabs(n.z) * h.z) - planes[f].offset;
+		if (sep > best)
+		{
+			best = sep;
+			bestIndex = f;
+			if (sep > stop)
+				break;
+		}
+	}
+	npVec3 n = planes[bestIndex].normal;
+	return (FaceResult){ best, bestIndex, (n.x < 0.0 ? 1 : 0) | (n.y < 0.0 ? 2 : 0) | (n.z < 0.0 ? 4 : 0) };
+}
+
+// ---------------------------------------------------------------------------------- two boxes
+
+// Both face queries of two boxes at once, from the relative rotation (column j: B's axis j in A's
+// frame, R_kj its entry k) and B's centre c: npQueryBoxFaces3 with a box hint and
+// queryFacesAgainstBox with pairs, on shared entries. fabs(h R) is h |R| exactly for h > 0, so the
+// separations, ties, early stops and support vertices are theirs bit for bit:
+//   A's face 2k / 2k+1:  -(r_k + c_k) - hA_k / (c_k - r_k) - hA_k,  r_k = sum_j hB_j |R_kj|
+//   B's face 2j / 2j+1:  -s_j - (hB_j - d_j) / -s_j - (hB_j + d_j),  s_j = sum_k hA_k |R_kj|,
+//                        d_j = column j . c
+// Scalars only (no arrays indexed at run time): in wasm an indexed local array lives in linear
+// memory, and every entry becomes a load.
+
+// Picks the better of two candidate faces in npQueryBoxFaces3's order: `sep` replaces *best when
+// larger, unless *best already passed `stop` (the scan stopped there).
+static inline void betterFace(double sep, int face, double stop, double* best, int* bestFace)
+{
+	bool take = !(*best > stop) && sep > *best;
+	*best = take ? sep : *best;
+	*bestFace = take ? face : *bestFace;
+}
+
+// Support vertex bits of a direction given by its three coordinates: bit k where coordinate k > 0.
+static inline int positiveBits(double x, double y, double z)
+{
+	return (x > 0.0 ? 1 : 0) | (y > 0.0 ? 2 : 0) | (z > 0.0 ? 4 : 0);
+}
+
+// Returns false, with only faceA's separation written, when A's faces already separate by more than
+// `stop`.
+static bool queryBoxPairFaces(const SatPair* w, double stop, FaceResult* faceA, FaceResult* faceB)
+{
+	const npVec3 X = w->rot.cx, Y = w->rot.cy, Z = w->rot.cz;
+	const npVec3 c = w->rel.p, hA = w->shapeA->halfExtents, hB = w->shapeB->halfExtents;
+	const npVec3 aX = v3(fabs(X.x), fabs(X.y), fabs(X.z)), aY = v3(fabs(Y.x), fabs(Y.y), fabs(Y.z)),
+				 aZ = v3(fabs(Z.x), fabs(Z.y), fabs(Z.z));
+	double r0 = hB.x * aX.x + hB.y * aY.x + hB.z * aZ.x;
+	double r1 = hB.x * aX.y + hB.y * aY.y + hB.z * aZ.y;
+	double r2 = hB.x * aX.z + hB.y * aY.z + hB.z * aZ.z;
+	double best = -(r0 + c.x) - hA.x;
+	int f = 0;
+	betterFace((c.x - r0) - hA.x, 1, stop, &best, &f);
+	betterFace(-(r1 + c.y) - hA.y, 2, stop, &best, &f);
+	betterFace((c.y - r1) - hA.y, 3, stop, &best, &f);
+	betterFace(-(r2 + c.z) - hA.z, 4, stop, &best, &f);
+	betterFace((c.z - r2) - hA.z, 5, stop, &best, &f);
+	faceA->separation = best;
+	if (best > stop)
+		return false;
+	faceA->face = f;
+	// Face -k of A wants B's vertex with the largest k coordinate (bits where row k of the rotation
+	// is positive), face +k the smallest.
+	double s = (f & 1) ? -1.0 : 1.0;
+	int k = f >> 1;
+	double rx = k == 0 ? X.x : (k == 1 ? X.y : X.z), ry = k == 0 ? Y.x : (k == 1 ? Y.y : Y.z),
+		   rz = k == 0 ? Z.x : (k == 1 ? Z.y : Z.z);
+	faceA->vertex = positiveBits(s * rx, s * ry, s * rz);
+
+	double s0 = -(aX.x * hA.x + aX.y * hA.y + aX.z * hA.z);
+	double s1 = -(aY.x * hA.x + aY.y * hA.y + aY.z * hA.z);
+	double s2 = -(aZ.x * hA.x + aZ.y * hA.y + aZ.z * hA.z);
+	double d0 = v3Dot(X, c), d1 = v3Dot(Y, c), d2 = v3Dot(Z, c);
+	best = -DBL_MAX;
+	f = 0;
+	betterFace(s0 - (hB.x - d0), 0, stop, &best, &f);
+	betterFace(s0 - (hB.x + d0), 1, stop, &best, &f);
+	betterFace(s1 - (hB.y - d1), 2, stop, &best, &f);
+	betterFace(s1 - (hB.y + d1), 3, stop, &best, &f);
+	betterFace(s2 - (hB.z - d2), 4, stop, &best, &f);
+	betterFace(s2 - (hB.z + d2), 5, stop, &best, &f);
+	faceB->separation = best;
+	faceB->face = f;
+	// Face 2j's normal is -column j, face 2j+1's +column j: A's deepest vertex has bit k set where
+	// that normal is negative.
+	int j = f >> 1;
+	npVec3 col = j == 0 ? X : (j == 1 ? Y : Z);
+	faceB->vertex = (f & 1) ? positiveBits(-col.x, -col.y, -col.z) : positiveBits(col.x, col.y, col.z);
+	return true;
+}
+
+// The edge-direction search (npQueryEdgeAxes3) for two boxes, without projecting: the axis a_i x b_j
+// (A's axis i, B's axis j, column j of B's rotation R into A's frame) and the projections of both
+// boxes and of B's centre c onto it are closed forms in the entries of R (Gottschalk's OBB overlap
+// test), with (i, i1, i2) and (j, j1, j2) cyclic:
+//   c . L = c_i2 R_i1j - c_i1 R_i2j,  radius of A = hA_i1 |R_i2j| + hA_i2 |R_i1j|,
+//   radius of B = hB_j1 |R_ij2| + hB_j2 |R_ij1|,  |L|^2 = R_i1j^2 + R_i2j^2 (exactly the cross product's).
+// The separation |c . L| - radii is compared with the best unnormalised; only the winner's axis is
+// normalised (as npQueryEdgeAxes3 does, so the supporting edges come out the same).
+typedef struct BoxEdgeTable
+{
+	double R[3][3], absR[3][3];
+	double c[3], a[3], b[3]; // B's centre, A's and B's half extents
+} BoxEdgeTable;
+
+typedef struct BoxEdgeBest
+{
+	double separation, lenSq, sign;
+	int gi, gj;
+} BoxEdgeBest;
+
+static inline void tryBoxEdgeAxis(const BoxEdgeTable* t, int i, int j, BoxEdgeBest* best)
+{
+	int i1 = (i + 1) % 3, i2 = (i + 2) % 3, j1 = (j + 1) % 3, j2 = (j + 2) % 3;
+	double lenSq = t->R[i1][j] * t->R[i1][j] + t->R[i2][j] * t->R[i2][j];
+	if (lenSq <= 1.0e-12)
+		return;
+	double s = t->c[i2] * t->R[i1][j] - t->c[i1] * t->R[i2][j];
+	double radii = t->a[i1] * t->absR[i2][j] + t->a[i2] * t->absR[i1][j] + t->b[j1] * t->absR[i][j2] +
+				   t->b[j2] * t->absR[i][j1];
+	double len = sqrt(lenSq);
+	double num = fabs(s) - radii;
+	if (num > best->separation * len)
+		*best = (BoxEdgeBest){ num / len, lenSq, s >= 0.0 ? 1.0 : -1.0, i, j };
+}
+
+static DirectionPair queryEdgeAxesBoxes(const SatPair* w, double floor)
+{
+	const npMat3* rot = &w->rot;
+	const npVec3 center = w->rel.p, hA = w->shapeA->halfExtents, hB = w->shapeB->halfExtents;
+	const BoxEdgeTable t = {
+		{ { rot->cx.x, rot->cy.x, rot->cz.x }, { rot->cx.y, rot->cy.y, rot->cz.y }, { rot->cx.z, rot->cy.z, rot->cz.z } },
+		{ { fabs(rot->cx.x), fabs(rot->cy.x), fabs(rot->cz.x) },
+		  { fabs(rot->cx.y), fabs(rot->cy.y), fabs(rot->cz.y) },
+		  { fabs(rot->cx.z), fabs(rot->cy.z), fabs(rot->cz.z) } },
+		{ center.x, center.y, center.z },
+		{ hA.x, hA.y, hA.z },
+		{ hB.x, hB.y, hB.z },
+	};
+	BoxEdgeBest best = { floor, 1.0, 1.0, -1, -1 };
+	// Written out (constant indices) so the entries stay in registers; same order as npQueryEdgeAxes3.
+	tryBoxEdgeAxis(&t, 0, 0, &best);
+	tryBoxEdgeAxis(&t, 0, 1, &best);
+	tryBoxEdgeAxis(&t, 0, 2, &best);
+	tryBoxEdgeAxis(&t, 1, 0, &best);
+	tryBoxEdgeAxis(&t, 1, 1, &best);
+	tryBoxEdgeAxis(&t, 1, 2, &best);
+	tryBoxEdgeAxis(&t, 2, 0, &best);
+	tryBoxEdgeAxis(&t, 2, 1, &best);
+	tryBoxEdgeAxis(&t, 2, 2, &best);
+
+	DirectionPair out = { best.separation, best.gi, best.gj, v3(0.0, 0.0, 0.0) };
+	if (best.gi >= 0)
+	{
+		const npVec3 unit[3] = { { 1.0, 0.0, 0.0 }, { 0.0, 1.0, 0.0 }, { 0.0, 0.0, 1.0 } };
+		const npVec3 col[3] = { rot->cx, rot->cy, rot->cz };
+		npVec3 axis = v3Scale(1.0 / sqrt(best.lenSq), v3Cross(unit[best.gi], col[best.gj]));
+		out.axis = best.sign > 0.0 ? axis : v3Neg(axis);
+	}
+	return out;
+}
+
+// ---------------------------------------------------------------------------------- the search
+
+// Hill climbing pays off on hulls with many vertices (a hull's vertex graph has vertexEdge).
+static const npPolyhedron3* climbable(const npShape3* shape, const npPolyhedron3* p)
+{
+	return shape->type == NP_SHAPE_HULL3 && p->vertexCount > 48 ? p : NULL;
+}
+
+// Both face queries, each by the cheapest route the shapes allow. False when a face separates the
+// shapes by more than the margin.
+static bool queryFaces(SatPair* w, double margin, FaceResult* faceA, FaceResult* faceB)
+{
+	const npShape3* polyA = w->shapeA;
+	const npShape3* polyB = w->shapeB;
+	if (w->boxA && w->boxB)
+		return queryBoxPairFaces(w, margin, faceA, faceB) && !(faceB->separation > margin);
+
+	const npPolyhedron3* climbB = climbable(polyB, &w->b);
+	const npPolyhedron3* climbA = climbable(polyA, &w->a);
+	const FaceQuery ofA = { &w->a, w->a.planes, w->bv, w->b.vertexCount, margin };
+	if (w->boxA && climbB == NULL)
+		*faceA = npQueryBoxFaces3(polyA->halfExtents, w->bv, w->b.vertexCount, margin);
+	else if (!w->boxB && climbB == NULL && w->b.vertexCount > 8 && polyB->type == NP_SHAPE_HULL3)
+		*faceA = queryFacesPruned(&ofA, v3Add(npMat3Mul(&w->rot, polyB->hull->centroid), w->rel.p));
+	else
+		*faceA = npQueryFacesOf3(&ofA, &w->hintB, climbB);
+	if (faceA->separation > margin)
+		return false;
+
+	const FaceQuery ofB = { &w->b, w->bp, w->a.vertices, w->a.vertexCount, margin };
+	if (w->boxA)
+		*faceB = queryFacesAgainstBox(w->bp, w->b.faceCount, polyA->halfExtents, margin);
+	else if (climbA == NULL && w->a.vertexCount > 8 && polyA->type == NP_SHAPE_HULL3)
+		*faceB = queryFacesPruned(&ofB, polyA->hull->centroid);
+	else
+		*faceB = npQueryFacesOf3(&ofB, &w->hintA, climbA);
+	return !(faceB->separation > margin);
+}
+
+// The edge query by direction groups for shapes with few edge directions (boxes, triangles,
+// prisms): true when it applies, with the result in *out.
+static bool queryEdgesByDirection(SatPair* w, double floor, EdgeResult* out)
+{
+	EdgeDirections a, b;
+	a.box = w->boxA;
+	b.box = w->boxB;
+	a.count = w->boxA ? 3 : (w->a.halfEdgeCount / 2 <= NP_FEW_EDGES3 ? npDirectionGroups3(&w->a, &a) : -1);
+	b.count = a.count < 0 ? -1
+						  : (w->boxB ? 3 : (w->b.halfEdgeCount / 2 <= NP_FEW_EDGES3 ? npDirectionGroups3(&w->b, &b) : -1));
+	if (!(a.count > 0 && b.count > 0))
+		return false;
+
+	DirectionPair best;
+	if (w->boxA && w->boxB)
+		best = queryEdgeAxesBoxes(w, floor);
+	else
+	{
+		if (w->boxA)
+			npDirectionGroups3(&w->a, &a);
+		if (w->boxB)
+			npDirectionGroups3(&w->b, &b);
+		// B's directions were grouped in B's frame (exact); move them to A's.
+		for (int k = 0; k < b.count; ++k)
+			b.dirs[k] = npMat3Mul(&w->rot, b.dirs[k]);
+		best = npQueryEdgeAxes3(w, &a, &b, floor);
+	}
+	*out = (EdgeResult){ best.separation, -1, -1 };
+	if (best.groupA >= 0)
+		*out = npSupportingEdges3(w, &a, &b, &best);
+	return true;
+}
+
+// The edge query that suits the pair. Sets *apart when the shapes are farther apart than the margin.
+static EdgeResult queryEdgeAxis(SatPair* w, npVec3 centroidA, double floor, double margin, bool* apart)
+{
+	EdgeResult edge;
+	*apart = false;
+	if (queryEdgesByDirection(w, floor, &edge))
+		return edge;
+	bool solids = !w->a.flat && !w->b.flat;
+	if (solids && (w->a.halfEdgeCount / 2) * (w->b.halfEdgeCount / 2) > NP_SAT_EDGE_PAIRS3)
+		return npQueryEdgesGuided3(w, centroidA, floor, margin, apart);
+	if (solids && w->b.faceCount <= 64)
+		return npQueryEdgesSolid3(w, centroidA, floor);
+	return npQueryEdges3(w, centroidA, floor);
+}
+
+bool npFindSatAxis3(SatPair* w, double margin, SatAxis* out)
+{
+	if (!queryFaces(w, margin, &out->faceA, &out->faceB))
+		return false;
+	double sepA = out->faceA.separation, sepB = out->faceB.separation;
+
+	// A box's centroid is its origin (the vertex sum cancels exactly).
+	out->centroidA = w->boxA ? v3(0.0, 0.0, 0.0) : centroidOf(&w->a, w->a.vertices);
+	double faceBest = (sepB > sepA + NP_FACE_PREFERENCE3 ? sepB : sepA) + NP_FACE_PREFERENCE3;
+	double floor = faceBest < margin ? faceBest : margin;
+	bool apart;
+	out->edge = queryEdgeAxis(w, out->centroidA, floor, margin, &apart);
+	if (apart || (out->edge.edgeA >= 0 && out->edge.separation > margin))
+		return false;
+
+	// Biased choice: A's face, then B's face, then the edge pair.
+	out->choice = 0;
+	double sep = sepA;
+	if (sepB > sep + NP_FACE_PREFERENCE3)
+	{
+		out->choice = 1;
+		sep = sepB;
+	}
+	if (out->edge.edgeA >= 0 && out->edge.separation > sep + NP_FACE_PREFERENCE3)
+		out->choice = 2;
+	return true;
+}
