@@ -12,6 +12,10 @@
 #include <narrowphase/narrowphase.h>
 
 #include <math.h>
+
+#ifndef QUERY_CASES
+#define QUERY_CASES 20000 // random rays and random points each; `make` builds with this count
+#endif
 #include <string.h>
 
 typedef struct WorldShape
@@ -154,6 +158,8 @@ static void randomRays(int count)
 			ray.direction = (npVec2){ reach * (xf.p.x + rndRange(-1, 1) - ray.origin.x),
 				reach * (xf.p.y + rndRange(-1, 1) - ray.origin.y) };
 		}
+		if (rnd() < 0.2)
+			ray.origin = (npVec2){ xf.p.x + rndRange(-0.3, 0.3), xf.p.y + rndRange(-0.3, 0.3) };
 		if (rnd() < 0.2)
 			ray.direction = rnd() < 0.5 ? (npVec2){ rndRange(-4, 4), 0 } : (npVec2){ 0, rndRange(-4, 4) };
 		ray.maxFraction = rnd() < 0.8 ? 1.0 : rndRange(0, 3);
@@ -356,7 +362,7 @@ int main(void)
 {
 	specialRays();
 	badInput();
-	randomRays(20000);
-	randomPoints(20000);
+	randomRays(QUERY_CASES);
+	randomPoints(QUERY_CASES);
 	return checkSummary();
 }

@@ -13,5 +13,6 @@
 #include "manifold3d.h"
 #include "mesh3d.h"
 #include "query2d.h"
+#include "query3d.h"
 
 #endif
