@@ -6,6 +6,7 @@
 #define NARROWPHASE_QUERY3D_H
 
 #include "collide3d.h"
+#include "mesh3d.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -68,6 +69,28 @@ typedef struct npBounds3
 /// The tightest axis-aligned box around the shape in world space (exact for rounded shapes and
 /// rotated hulls).
 npResult npShapeBounds3(const npShape3* shape, npTransform3 transform, npBounds3* out);
+
+/// Where a ray first meets a set of triangle meshes.
+typedef struct npMeshRayHit3
+{
+	bool hit;        ///< false when the ray misses every mesh for t in [0, maxFraction]; then the rest is zero
+	double fraction; ///< the smallest t at which the ray meets a triangle it can hit
+	npVec3 point;    ///< origin + fraction * direction
+	npVec3 normal;   ///< unit normal of the triangle, facing the ray (dot(normal, direction) <= 0)
+	bool frontFace;  ///< true when the triangle was hit on its front (counter-clockwise) side
+	int mesh;        ///< index of the mesh in the instance array
+	int triangle;    ///< index of the triangle in that mesh's input
+} npMeshRayHit3;
+
+/// Casts a ray against triangle meshes. Meshes are one-sided: a triangle is hit from its front
+/// (counter-clockwise) side only, unless `backfaces`; the ray passes through back faces to what
+/// lies behind. Triangles are tested watertight (Woop, Benthin and Wald 2013): a ray through a
+/// shared edge or vertex hits one of its triangles, never none. A ray lying in a triangle's plane
+/// does not hit it (its neighbours, or nothing, are hit). `ray->solid` is ignored: meshes have no
+/// inside. On exact ties the lower mesh index, then the lower stored triangle, wins. Errors as
+/// npRayCast3, and NP_ERR_INVALID_ARGUMENT for a negative count or a null mesh.
+npResult npRayCastMeshes3(const npMeshInstance3* meshes, int meshCount, const npRayInput3* ray, bool backfaces,
+						  npMeshRayHit3* hit);
 
 #ifdef __cplusplus
 }
