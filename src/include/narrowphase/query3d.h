@@ -92,6 +92,36 @@ typedef struct npMeshRayHit3
 npResult npRayCastMeshes3(const npMeshInstance3* meshes, int meshCount, const npRayInput3* ray, bool backfaces,
 						  npMeshRayHit3* hit);
 
+/// The point of a set of meshes nearest to a point.
+typedef struct npMeshPointProjection3
+{
+	bool found;              ///< false when no triangle is within maxDistance; then the rest is zero
+	npVec3 point;            ///< nearest point on the meshes, world space
+	double distance;         ///< distance from the query point to `point` (meshes are surfaces: never negative)
+	npVec3 normal;           ///< unit front normal of the nearest triangle, world space
+	int mesh;                ///< index of the mesh in the instance array
+	int triangle;            ///< index of the triangle in that mesh's input
+	npMeshFeature3 feature;  ///< the triangle's feature `point` lies on
+	int featureIndex;        ///< which edge (vertex k to k + 1) or vertex (k); 0 for the face
+} npMeshPointProjection3;
+
+/// The nearest point of the meshes to p within maxDistance (INFINITY: no limit). On exact ties the
+/// lower mesh index, then the lower stored triangle, wins. Errors: NP_ERR_INVALID_ARGUMENT for a
+/// null pointer, a negative count or a negative maxDistance; NP_ERR_NON_FINITE for a NaN or huge
+/// point; NP_ERR_INVALID_TRANSFORM for a rotation not of unit length.
+npResult npClosestPointMeshes3(const npMeshInstance3* meshes, int meshCount, npVec3 p, double maxDistance,
+							   npMeshPointProjection3* out);
+
+/// The axis-aligned box around a mesh's vertices moved by `transform` (tight: every vertex is moved).
+npResult npMeshBounds3(const npMesh3* mesh, npTransform3 transform, npBounds3* out);
+
+/// The input indices of the triangles whose world-space bounds (of their vertices moved by
+/// `transform`) overlap the box [lower, upper] (touching counts), ascending, through the BVH. Writes
+/// *count; when it is above `capacity` returns NP_ERR_CAPACITY and `out` holds an unsorted part:
+/// call again with room for *count.
+npResult npQueryMeshTriangles3(const npMesh3* mesh, npTransform3 transform, npVec3 lower, npVec3 upper, int32_t* out,
+							   int capacity, int* count);
+
 #ifdef __cplusplus
 }
 #endif
