@@ -12,5 +12,7 @@
 #include "collide3d.h"
 #include "manifold3d.h"
 #include "mesh3d.h"
+#include "query2d.h"
+#include "query3d.h"
 
 #endif

@@ -1,0 +1,242 @@
+// Ray casts against triangle meshes.
+//
+//  1. The ray is moved into each mesh's own frame (a rigid move keeps t, so fractions compare
+//     across meshes without rescaling).
+//  2. The BVH is walked front to back: a node is entered only if the ray meets its box before the
+//     best hit so far (a slab test with the direction's inverse, computed once; an axis the ray
+//     does not move along is a plain interval test, so zero components need no infinities), and of
+//     two children the one the ray meets first is visited first.
+//  3. Each triangle in a reached leaf is tested watertight (Woop, Benthin and Wald, "Watertight
+//     Ray/Triangle Intersection", JCGT 2013): the vertices are moved into a frame where the ray runs
+//     along +z from the origin, and the signs of three 2D edge functions decide the hit. Two
+//     triangles sharing an edge compute that edge's function from the same two vertices with the
+//     operands swapped, which negates it exactly, so a ray through the edge hits one of them and
+//     never slips between.
+//  4. Meshes are one-sided: a triangle seen from behind is skipped unless back faces are wanted.
+#include "narrowphase/query3d.h"
+#include "mesh3d_private.h"
+#include "vec3.h"
+
+#include <stddef.h>
+
+static bool isUsable(double x) { return x >= -NP_HUGE && x <= NP_HUGE; }
+
+static bool isUsableVec(npVec3 v) { return isUsable(v.x) && isUsable(v.y) && isUsable(v.z); }
+
+static double component(npVec3 v, int k) { return k == 0 ? v.x : (k == 1 ? v.y : v.z); }
+
+/// The ray in one mesh's frame, prepared for the triangle and box tests.
+typedef struct MeshRay
+{
+	npVec3 origin;
+	npVec3 direction;
+	double inverse[3]; ///< 1 / direction per axis (unused where the direction is 0)
+	int kx, ky, kz;    ///< axes of the ray frame: kz the direction's largest component
+	double shearX, shearY, shearZ;
+	bool backfaces;
+} MeshRay;
+
+static MeshRay makeMeshRay(npVec3 origin, npVec3 direction, bool backfaces)
+{
+	MeshRay r;
+	r.origin = origin;
+	r.direction = direction;
+	r.backfaces = backfaces;
+	for (int k = 0; k < 3; ++k)
+	{
+		double d = component(direction, k);
+		r.inverse[k] = d != 0.0 ? 1.0 / d : 0.0;
+	}
+
+	double ax = direction.x < 0.0 ? -direction.x : direction.x;
+	double ay = direction.y < 0.0 ? -direction.y : direction.y;
+	double az = direction.z < 0.0 ? -direction.z : direction.z;
+	r.kz = ax >= ay ? (ax >= az ? 0 : 2) : (ay >= az ? 1 : 2);
+	r.kx = r.kz == 2 ? 0 : r.kz + 1;
+	r.ky = r.kx == 2 ? 0 : r.kx + 1;
+	// Keep the ray frame right-handed so edge-function signs keep their meaning.
+	if (component(direction, r.kz) < 0.0)
+	{
+		int swap = r.kx;
+		r.kx = r.ky;
+		r.ky = swap;
+	}
+	double dz = component(direction, r.kz);
+	r.shearX = component(direction, r.kx) / dz;
+	r.shearY = component(direction, r.ky) / dz;
+	r.shearZ = 1.0 / dz;
+	return r;
+}
+
+/// Entry t of the ray into a node's box, or a value above `limit` when it misses it before `limit`.
+static double enterBox(const MeshRay* r, const npMeshNode3* node, double limit)
+{
+	double lower = 0.0, upper = limit;
+	for (int k = 0; k < 3; ++k)
+	{
+		double o = component(r->origin, k);
+		if (component(r->direction, k) == 0.0)
+		{
+			if (o < node->lower[k] || o > node->upper[k])
+				return limit * 2.0 + 1.0;
+			continue;
+		}
+		double t0 = ((double)node->lower[k] - o) * r->inverse[k];
+		double t1 = ((double)node->upper[k] - o) * r->inverse[k];
+		if (t0 > t1)
+		{
+			double swap = t0;
+			t0 = t1;
+			t1 = swap;
+		}
+		lower = t0 > lower ? t0 : lower;
+		upper = t1 < upper ? t1 : upper;
+	}
+	return lower <= upper ? lower : limit * 2.0 + 1.0;
+}
+
+/// The sheared 2D position and scaled depth of a vertex in the ray frame.
+typedef struct RayFrameVertex
+{
+	double x, y, z;
+} RayFrameVertex;
+
+static RayFrameVertex toRayFrame(const MeshRay* r, npVec3 v)
+{
+	npVec3 a = v3Sub(v, r->origin);
+	double az = component(a, r->kz);
+	return (RayFrameVertex){ component(a, r->kx) - r->shearX * az, component(a, r->ky) - r->shearY * az,
+		r->shearZ * az };
+}
+
+/// Woop's watertight test: the t of the hit in (0 included) [0, limit], or -1.
+static double hitTriangle(const MeshRay* r, npVec3 a, npVec3 b, npVec3 c, double limit, bool* front)
+{
+	RayFrameVertex A = toRayFrame(r, a), B = toRayFrame(r, b), C = toRayFrame(r, c);
+	double u = C.x * B.y - C.y * B.x;
+	double v = A.x * C.y - A.y * C.x;
+	double w = B.x * A.y - B.y * A.x;
+	if ((u < 0.0 || v < 0.0 || w < 0.0) && (u > 0.0 || v > 0.0 || w > 0.0))
+		return -1.0;
+	double det = u + v + w;
+	if (det == 0.0)
+		return -1.0;
+
+	// det > 0: the vertices wind counter-clockwise seen from the origin, so the ray meets the front.
+	*front = det > 0.0;
+	if (!*front && !r->backfaces)
+		return -1.0;
+	double t = (u * A.z + v * B.z + w * C.z) / det;
+	return t >= 0.0 && t <= limit ? t : -1.0;
+}
+
+/// Best hit of the ray in one mesh before `*best`; updates *best and the hit's mesh-side fields.
+static bool castMesh(const npMesh3* mesh, const MeshRay* r, double* best, int* triangle, bool* front)
+{
+	int32_t stack[2 * NP_MESH_MAX_DEPTH + 4];
+	int top = 0;
+	bool found = false;
+	if (mesh->nodeCount == 0 || enterBox(r, &mesh->nodes[0], *best) > *best)
+		return false;
+	stack[top++] = 0;
+	while (top > 0)
+	{
+		const npMeshNode3* node = &mesh->nodes[stack[--top]];
+		if (enterBox(r, node, *best) > *best)
+			continue;
+		if (node->count > 0)
+		{
+			for (int i = node->index; i < node->index + node->count; ++i)
+			{
+				const int32_t* t = mesh->triangles + 3 * i;
+				bool isFront;
+				double hit = hitTriangle(r, mesh->vertices[t[0]], mesh->vertices[t[1]], mesh->vertices[t[2]], *best, &isFront);
+				if (hit >= 0.0 && (!found || hit < *best || (hit == *best && i < *triangle)))
+				{
+					*best = hit;
+					*triangle = i;
+					*front = isFront;
+					found = true;
+				}
+			}
+			continue;
+		}
+
+		// Nearer child on top of the stack, so it is visited first.
+		int first = node->index, second = node->index + 1;
+		double tFirst = enterBox(r, &mesh->nodes[first], *best), tSecond = enterBox(r, &mesh->nodes[second], *best);
+		if (tSecond < tFirst)
+		{
+			int swap = first;
+			first = second;
+			second = swap;
+		}
+		if (top + 2 > (int)(sizeof stack / sizeof stack[0]))
+			break;
+		stack[top++] = second;
+		stack[top++] = first;
+	}
+	return found;
+}
+
+static npResult checkRay(const npRayInput3* ray)
+{
+	if (!isUsableVec(ray->origin) || !isUsableVec(ray->direction) || !isUsable(ray->maxFraction))
+		return NP_ERR_NON_FINITE;
+	if ((ray->direction.x == 0.0 && ray->direction.y == 0.0 && ray->direction.z == 0.0) || ray->maxFraction < 0.0)
+		return NP_ERR_INVALID_ARGUMENT;
+	return NP_OK;
+}
+
+static npResult checkInstance(const npMeshInstance3* inst)
+{
+	npTransform3 xf = inst->transform;
+	if (inst->mesh == NULL)
+		return NP_ERR_INVALID_ARGUMENT;
+	if (!isUsableVec(xf.p) || !isUsable(xf.q.x) || !isUsable(xf.q.y) || !isUsable(xf.q.z) || !isUsable(xf.q.w))
+		return NP_ERR_NON_FINITE;
+	double qq = xf.q.x * xf.q.x + xf.q.y * xf.q.y + xf.q.z * xf.q.z + xf.q.w * xf.q.w;
+	return qq >= 0.999 && qq <= 1.001 ? NP_OK : NP_ERR_INVALID_TRANSFORM;
+}
+
+npResult npRayCastMeshes3(const npMeshInstance3* meshes, int meshCount, const npRayInput3* ray, bool backfaces,
+						  npMeshRayHit3* hit)
+{
+	if (hit == NULL)
+		return NP_ERR_INVALID_ARGUMENT;
+	*hit = (npMeshRayHit3){ 0 };
+	if (ray == NULL || meshCount < 0 || (meshes == NULL && meshCount > 0))
+		return NP_ERR_INVALID_ARGUMENT;
+	npResult r = checkRay(ray);
+	for (int m = 0; m < meshCount && r == NP_OK; ++m)
+		r = checkInstance(&meshes[m]);
+	if (r != NP_OK)
+		return r;
+
+	double best = ray->maxFraction;
+	for (int m = 0; m < meshCount; ++m)
+	{
+		npTransform3 xf = meshes[m].transform;
+		MeshRay local = makeMeshRay(npInvTransformPoint3(xf, ray->origin), npInvRotate3(xf.q, ray->direction), backfaces);
+		int triangle = -1;
+		bool front = false;
+		double limit = best;
+		if (!castMesh(meshes[m].mesh, &local, &limit, &triangle, &front))
+			continue;
+		if (hit->hit && !(limit < best))
+			continue;
+
+		best = limit;
+		const npMesh3* mesh = meshes[m].mesh;
+		npVec3 n = npRotate3(xf.q, mesh->normals[triangle]);
+		hit->hit = true;
+		hit->fraction = limit;
+		hit->normal = front ? n : v3Neg(n);
+		hit->frontFace = front;
+		hit->mesh = m;
+		hit->triangle = mesh->triangleIds[triangle];
+	}
+	if (hit->hit)
+		hit->point = v3MulAdd(ray->origin, hit->fraction, ray->direction);
+	return NP_OK;
+}

@@ -1,0 +1,391 @@
+// Queries on one 2D shape: ray casts, point containment, closest points and bounds.
+//
+// Every query runs in the shape's local frame: the ray or point is moved there once, and results
+// are moved back. A shape is a core (a point, a segment, or a convex polygon) grown by a radius.
+//
+// Ray casts:
+//  - Sharp polygons (boxes, polygons without rounding) clip the ray against each edge's half-plane
+//    (Cyrus and Beck, 1978): entering half-planes raise the lower end of the ray's interval,
+//    leaving ones lower its upper end; the edge that raised the lower end last is the one hit.
+//  - Rounded shapes (circles, capsules, rounded polygons) are the union of a disc around every core
+//    vertex and every core edge pushed out by the radius. Each of these pieces lies inside the
+//    shape and together they cover its boundary, so the ray enters the shape exactly where it first
+//    meets any piece, and leaves it where it last leaves one. The discs are solved in closed form,
+//    so the rounding is hit exactly, not on a polygonal approximation.
+// Closest points: the nearest point of the core (the deepest edge plane when inside a polygon),
+// moved out by the radius along the direction to the query point.
+#include "narrowphase/query2d.h"
+#include "vec2.h"
+
+#include <stddef.h>
+
+static bool isUsable(double x) { return x >= -NP_HUGE && x <= NP_HUGE; }
+
+static bool isUsableVec(npVec2 v) { return isUsable(v.x) && isUsable(v.y); }
+
+static npResult checkShape(const npShape2* shape, npTransform2 transform)
+{
+	if (shape == NULL || (unsigned)shape->type > (unsigned)NP_SHAPE_POLYGON2)
+		return NP_ERR_INVALID_ARGUMENT;
+	if (shape->count < 1 || shape->count > NP_MAX_POLYGON_VERTICES || !(shape->radius >= 0.0) ||
+		!isUsable(shape->radius))
+		return NP_ERR_INVALID_ARGUMENT;
+	return npValidateTransform2(transform);
+}
+
+npRayInput2 npMakeRayInput2(npVec2 origin, npVec2 direction)
+{
+	return (npRayInput2){ origin, direction, 1.0, true };
+}
+
+// ---------------------------------------------------------------- the core
+
+/// Nearest point of segment a..b to p.
+static npVec2 closestOnSegment(npVec2 a, npVec2 b, npVec2 p)
+{
+	npVec2 e = v2Sub(b, a);
+	double t = v2Dot(v2Sub(p, a), e) / v2Dot(e, e);
+	return v2MulAdd(a, npClamp(t, 0.0, 1.0), e);
+}
+
+/// Where p stands against the core: inside a polygon core, the deepest edge plane (largest signed
+/// plane distance, <= 0); outside (or for a point or segment core), the nearest core point.
+typedef struct CoreProjection
+{
+	bool inside;    ///< p is inside or on a polygon core
+	double plane;   ///< inside: signed distance to the nearest edge's line (<= 0)
+	int edge;       ///< inside: that edge; outside: the edge (or vertex) the nearest point is on
+	npVec2 nearest; ///< outside: nearest point of the core
+} CoreProjection;
+
+static CoreProjection projectOnCore(const npShape2* s, npVec2 p)
+{
+	CoreProjection cp = { false, 0.0, 0, s->vertices[0] };
+	if (s->count >= 3)
+	{
+		cp.inside = true;
+		cp.plane = -NP_HUGE * 4.0;
+		for (int i = 0; i < s->count; ++i)
+		{
+			double d = v2Dot(s->normals[i], v2Sub(p, s->vertices[i]));
+			if (d > 0.0)
+				cp.inside = false;
+			if (d > cp.plane)
+			{
+				cp.plane = d;
+				cp.edge = i;
+			}
+		}
+		if (cp.inside)
+			return cp;
+	}
+
+	if (s->count == 1)
+		return cp;
+	double best = v2DistanceSq(p, cp.nearest);
+	int edges = s->count == 2 ? 1 : s->count;
+	for (int i = 0; i < edges; ++i)
+	{
+		npVec2 q = closestOnSegment(s->vertices[i], s->vertices[i + 1 == s->count ? 0 : i + 1], p);
+		double d = v2DistanceSq(p, q);
+		if (d < best)
+		{
+			best = d;
+			cp.nearest = q;
+			cp.edge = i;
+		}
+	}
+	return cp;
+}
+
+/// Whether a local point is inside or on the shape.
+static bool containsLocal(const npShape2* s, npVec2 p)
+{
+	CoreProjection cp = projectOnCore(s, p);
+	if (cp.inside)
+		return true;
+	return v2DistanceSq(p, cp.nearest) <= s->radius * s->radius;
+}
+
+// ---------------------------------------------------------------- rays
+
+/// The ray in the shape's local frame, with its bounds.
+typedef struct LocalRay
+{
+	npVec2 origin;
+	npVec2 direction;
+	double maxFraction;
+} LocalRay;
+
+/// The first and last t of the ray inside one piece (a disc or a pushed-out edge).
+typedef struct Span
+{
+	double enter, leave;
+	npVec2 enterNormal, leaveNormal; ///< outward normals of the piece there
+} Span;
+
+/// Ray against the disc of radius r around c. The roots are taken around the ray's closest approach
+/// to c rather than from the quadratic's coefficients, which lose all precision when the origin is
+/// far from a small disc.
+static bool rayDisc(const LocalRay* ray, npVec2 c, double r, Span* span)
+{
+	double lenSq = v2Dot(ray->direction, ray->direction);
+	double s = v2Dot(v2Sub(c, ray->origin), ray->direction) / lenSq;
+	npVec2 closest = v2MulAdd(ray->origin, s, ray->direction);
+	double h = r * r - v2DistanceSq(c, closest);
+	if (h < 0.0)
+		return false;
+
+	double half = sqrt(h / lenSq);
+	span->enter = s - half;
+	span->leave = s + half;
+	span->enterNormal = v2Normalize(v2Sub(v2MulAdd(ray->origin, span->enter, ray->direction), c));
+	span->leaveNormal = v2Normalize(v2Sub(v2MulAdd(ray->origin, span->leave, ray->direction), c));
+	return true;
+}
+
+static void finishHit(const LocalRay* ray, double t, npVec2 normal, bool front, npRayHit2* hit)
+{
+	hit->hit = true;
+	hit->fraction = t;
+	hit->point = v2MulAdd(ray->origin, t, ray->direction);
+	hit->normal = normal;
+	hit->frontFace = front;
+}
+
+/// Cyrus-Beck clipping against the edge half-planes of a sharp polygon.
+static void raySharpPolygon(const npShape2* s, const LocalRay* ray, bool solid, npRayHit2* hit)
+{
+	double lower = 0.0, upper = ray->maxFraction;
+	int enterEdge = -1, leaveEdge = -1;
+	bool inside = true;
+	for (int i = 0; i < s->count; ++i)
+	{
+		double num = v2Dot(s->normals[i], v2Sub(s->vertices[i], ray->origin));
+		double den = v2Dot(s->normals[i], ray->direction);
+		if (num < 0.0)
+			inside = false;
+		if (den == 0.0)
+		{
+			if (num < 0.0)
+				return;
+			continue;
+		}
+
+		double t = num / den;
+		if (den < 0.0 && t > lower)
+		{
+			lower = t;
+			enterEdge = i;
+		}
+		else if (den > 0.0 && t < upper)
+		{
+			upper = t;
+			leaveEdge = i;
+		}
+		if (upper < lower)
+			return;
+	}
+
+	if (inside && solid)
+		finishHit(ray, 0.0, v2(0.0, 0.0), false, hit);
+	else if (inside && leaveEdge >= 0)
+		finishHit(ray, upper, v2Neg(s->normals[leaveEdge]), false, hit);
+	else if (!inside && enterEdge >= 0)
+		finishHit(ray, lower, s->normals[enterEdge], true, hit);
+}
+
+/// Best piece so far: entering, the smallest entry t of any piece; leaving, the largest exit t.
+typedef struct PieceChoice
+{
+	bool leaving; ///< the origin is inside: look for the exit
+	bool found;
+	double t;
+	npVec2 normal; ///< outward normal of the piece at t
+} PieceChoice;
+
+static void offerPiece(PieceChoice* c, double t, npVec2 normal)
+{
+	if (!c->found || (c->leaving ? t > c->t : t < c->t))
+	{
+		c->found = true;
+		c->t = t;
+		c->normal = normal;
+	}
+}
+
+/// The t at which the ray crosses edge i pushed out by the radius, if the crossing is on the edge
+/// and the ray crosses it in the wanted sense. An origin outside the shape that the line test puts
+/// behind the line by no more than rounding (it lies on the surface) crosses at t = 0.
+static bool edgeCrossing(const npShape2* s, const LocalRay* ray, int i, bool leaving, double* t)
+{
+	npVec2 a = s->vertices[i], b = s->vertices[i + 1 == s->count ? 0 : i + 1], n = s->normals[i];
+	double den = v2Dot(n, ray->direction);
+	if (leaving ? !(den > 0.0) : !(den < 0.0))
+		return false;
+
+	double num = v2Dot(n, v2Sub(a, ray->origin)) + s->radius;
+	*t = num / den;
+	if (!leaving && *t < 0.0)
+	{
+		double scale = 1.0 + npMax(npMax(npAbs(ray->origin.x), npAbs(ray->origin.y)), s->radius);
+		if (num > 1.0e-14 * scale)
+			return false;
+		*t = 0.0;
+	}
+
+	npVec2 q = v2Sub(v2MulAdd(ray->origin, *t, ray->direction), v2MulAdd(a, s->radius, n));
+	npVec2 e = v2Sub(b, a);
+	double along = v2Dot(q, e);
+	return along >= 0.0 && along <= v2Dot(e, e);
+}
+
+/// A rounded shape as the union of discs around the core vertices and pushed-out core edges.
+static void rayRounded(const npShape2* s, const LocalRay* ray, bool solid, npRayHit2* hit)
+{
+	bool inside = containsLocal(s, ray->origin);
+	if (inside && solid)
+	{
+		finishHit(ray, 0.0, v2(0.0, 0.0), false, hit);
+		return;
+	}
+
+	PieceChoice choice = { inside, false, 0.0, { 0.0, 0.0 } };
+	for (int i = 0; i < s->count; ++i)
+	{
+		Span span;
+		if (!rayDisc(ray, s->vertices[i], s->radius, &span) || span.leave < 0.0)
+			continue;
+		if (inside)
+			offerPiece(&choice, span.leave, span.leaveNormal);
+		else
+			offerPiece(&choice, npMax(span.enter, 0.0), span.enterNormal);
+	}
+
+	int edges = s->count == 1 ? 0 : s->count;
+	for (int i = 0; i < edges; ++i)
+	{
+		double t;
+		if (edgeCrossing(s, ray, i, inside, &t))
+			offerPiece(&choice, t, s->normals[i]);
+	}
+
+	if (!choice.found || choice.t > ray->maxFraction)
+		return;
+	if (inside)
+		finishHit(ray, choice.t, v2Neg(choice.normal), false, hit);
+	else
+		finishHit(ray, choice.t, choice.normal, true, hit);
+}
+
+npResult npRayCast2(const npShape2* shape, npTransform2 transform, const npRayInput2* ray, npRayHit2* hit)
+{
+	if (hit == NULL)
+		return NP_ERR_INVALID_ARGUMENT;
+	*hit = (npRayHit2){ 0 };
+	if (ray == NULL)
+		return NP_ERR_INVALID_ARGUMENT;
+	npResult r = checkShape(shape, transform);
+	if (r != NP_OK)
+		return r;
+	if (!isUsableVec(ray->origin) || !isUsableVec(ray->direction) || !isUsable(ray->maxFraction))
+		return NP_ERR_NON_FINITE;
+	if ((ray->direction.x == 0.0 && ray->direction.y == 0.0) || ray->maxFraction < 0.0)
+		return NP_ERR_INVALID_ARGUMENT;
+
+	LocalRay local = { npInvTransformPoint2(transform, ray->origin), npInvRotate2(transform.q, ray->direction),
+		ray->maxFraction };
+	if (shape->radius == 0.0 && shape->count >= 3)
+		raySharpPolygon(shape, &local, ray->solid, hit);
+	else
+		rayRounded(shape, &local, ray->solid, hit);
+	if (!hit->hit)
+		return NP_OK;
+
+	// The point is recomputed in world space so that it is exactly origin + fraction * direction.
+	hit->point = v2MulAdd(ray->origin, hit->fraction, ray->direction);
+	hit->normal = npRotate2(transform.q, hit->normal);
+	return NP_OK;
+}
+
+// ---------------------------------------------------------------- points
+
+npResult npContainsPoint2(const npShape2* shape, npTransform2 transform, npVec2 p, bool* inside)
+{
+	if (inside == NULL)
+		return NP_ERR_INVALID_ARGUMENT;
+	*inside = false;
+	npResult r = checkShape(shape, transform);
+	if (r != NP_OK)
+		return r;
+	if (!isUsableVec(p))
+		return NP_ERR_NON_FINITE;
+	*inside = containsLocal(shape, npInvTransformPoint2(transform, p));
+	return NP_OK;
+}
+
+/// Outward normal of the core where p's nearest point is, when p is on the core itself: the edge's
+/// normal for polygons and segments, the local x axis for a point core.
+static npVec2 normalAtCore(const npShape2* s, int edge)
+{
+	return s->count == 1 ? v2(1.0, 0.0) : s->normals[edge];
+}
+
+npResult npClosestPoint2(const npShape2* shape, npTransform2 transform, npVec2 p, npPointProjection2* out)
+{
+	if (out == NULL)
+		return NP_ERR_INVALID_ARGUMENT;
+	*out = (npPointProjection2){ 0 };
+	npResult r = checkShape(shape, transform);
+	if (r != NP_OK)
+		return r;
+	if (!isUsableVec(p))
+		return NP_ERR_NON_FINITE;
+
+	npVec2 local = npInvTransformPoint2(transform, p);
+	CoreProjection cp = projectOnCore(shape, local);
+	double radius = shape->radius;
+	npVec2 normal;
+	double coreDistance;
+	if (cp.inside)
+	{
+		normal = shape->normals[cp.edge];
+		coreDistance = cp.plane;
+	}
+	else
+	{
+		npVec2 away = v2Sub(local, cp.nearest);
+		coreDistance = v2Length(away);
+		normal = coreDistance > 0.0 ? v2Scale(1.0 / coreDistance, away) : normalAtCore(shape, cp.edge);
+	}
+
+	// The surface point is the query point moved along the normal by its distance to the surface;
+	// from the core's side that is the core point pushed out by the radius.
+	npVec2 surface = cp.inside ? v2MulAdd(local, radius - coreDistance, normal) : v2MulAdd(cp.nearest, radius, normal);
+	out->point = npTransformPoint2(transform, surface);
+	out->distance = coreDistance - radius;
+	out->normal = npRotate2(transform.q, normal);
+	return NP_OK;
+}
+
+npResult npShapeBounds2(const npShape2* shape, npTransform2 transform, npBounds2* out)
+{
+	if (out == NULL)
+		return NP_ERR_INVALID_ARGUMENT;
+	*out = (npBounds2){ { 0.0, 0.0 }, { 0.0, 0.0 } };
+	npResult r = checkShape(shape, transform);
+	if (r != NP_OK)
+		return r;
+
+	npVec2 lower = npTransformPoint2(transform, shape->vertices[0]), upper = lower;
+	for (int i = 1; i < shape->count; ++i)
+	{
+		npVec2 v = npTransformPoint2(transform, shape->vertices[i]);
+		lower = v2(npMin(lower.x, v.x), npMin(lower.y, v.y));
+		upper = v2(npMax(upper.x, v.x), npMax(upper.y, v.y));
+	}
+	npVec2 grow = v2(shape->radius, shape->radius);
+	out->lower = v2Sub(lower, grow);
+	out->upper = v2Add(upper, grow);
+	return NP_OK;
+}

@@ -1,0 +1,502 @@
+// Queries on one 3D shape: ray casts, point containment, closest points and bounds.
+//
+// Every query runs in the shape's local frame: the ray or point is moved there once, and results
+// are moved back. A shape is a core (a point, a segment, a box, a hull or a triangle) grown by a
+// radius (spheres and capsules only).
+//
+// Ray casts:
+//  - Boxes and hulls clip the ray against each face's half-space (Cyrus and Beck, 1978): entering
+//    planes raise the lower end of the ray's interval, leaving ones lower its upper end; the face
+//    that raised the lower end last is the one hit. Its planes were built with the shape, so a ray
+//    costs one pass over the faces.
+//  - Triangles and flat hulls are two-sided polygons without an inside. The ray meets the polygon's
+//    plane at one t and the point is tested against the polygon's edges; a ray lying in the plane
+//    is clipped against the edges' in-plane half-planes instead, so it hits the polygon on an edge.
+//  - Spheres and capsules: a capsule is the union of the spheres around its segment's ends and the
+//    cylinder between them; each piece lies inside the capsule and together they cover its surface,
+//    so the ray enters where it first meets any piece and leaves where it last leaves one. Every
+//    piece is solved in closed form, about the ray's closest approach (which keeps its precision for
+//    rays that start far from a small shape).
+// Closest points: the deepest face plane inside a box or hull; otherwise the nearest core point,
+// found by GJK against a point (the same routine the distance queries use), moved out by the radius.
+#include "narrowphase/query3d.h"
+#include "gjk3d.h"
+#include "polyhedron3d.h"
+#include "vec3.h"
+
+#include <float.h>
+#include <stddef.h>
+
+static inline double minOf(double a, double b) { return a < b ? a : b; }
+static inline double maxOf(double a, double b) { return a > b ? a : b; }
+
+static bool isUsable(double x) { return x >= -NP_HUGE && x <= NP_HUGE; }
+
+static bool isUsableVec(npVec3 v) { return isUsable(v.x) && isUsable(v.y) && isUsable(v.z); }
+
+static npResult checkShape(const npShape3* shape, npTransform3 xf)
+{
+	if (shape == NULL || (unsigned)shape->type > (unsigned)NP_SHAPE_TRIANGLE3 || !(shape->radius >= 0.0) ||
+		!isUsable(shape->radius) || (shape->type == NP_SHAPE_HULL3 && shape->hull == NULL))
+		return NP_ERR_INVALID_ARGUMENT;
+	if (!isUsableVec(xf.p) || !isUsable(xf.q.x) || !isUsable(xf.q.y) || !isUsable(xf.q.z) || !isUsable(xf.q.w))
+		return NP_ERR_NON_FINITE;
+	double qq = xf.q.x * xf.q.x + xf.q.y * xf.q.y + xf.q.z * xf.q.z + xf.q.w * xf.q.w;
+	if (!(qq >= 0.999 && qq <= 1.001))
+		return NP_ERR_INVALID_TRANSFORM;
+	return NP_OK;
+}
+
+static bool isRounded(const npShape3* s) { return s->type == NP_SHAPE_SPHERE || s->type == NP_SHAPE_CAPSULE3; }
+
+npRayInput3 npMakeRayInput3(npVec3 origin, npVec3 direction)
+{
+	return (npRayInput3){ origin, direction, 1.0, true };
+}
+
+// ---------------------------------------------------------------- cores
+
+/// Nearest point of segment a..b to p.
+static npVec3 closestOnSegment(npVec3 a, npVec3 b, npVec3 p)
+{
+	npVec3 e = v3Sub(b, a);
+	double t = v3Dot(v3Sub(p, a), e) / v3Dot(e, e);
+	return v3MulAdd(a, minOf(maxOf(t, 0.0), 1.0), e);
+}
+
+/// Nearest point of a rounded shape's core (a point or a segment along y) to p.
+static npVec3 closestOnRoundedCore(const npShape3* s, npVec3 p)
+{
+	if (s->type == NP_SHAPE_SPHERE)
+		return v3(0.0, 0.0, 0.0);
+	return closestOnSegment(v3(0.0, -s->halfHeight, 0.0), v3(0.0, s->halfHeight, 0.0), p);
+}
+
+/// Nearest point of a sharp core to p, by GJK against a point; *overlap when p is inside or on it.
+static npVec3 closestOnSharpCore(const npShape3* s, npVec3 p, bool* overlap)
+{
+	npShape3 point = { 0 };
+	point.type = NP_SHAPE_SPHERE;
+	npTransform3 identity = { { 0.0, 0.0, 0.0 }, { 0.0, 0.0, 0.0, 1.0 } };
+	npTransform3 at = { p, { 0.0, 0.0, 0.0, 1.0 } };
+	npPair3 pair;
+	npMakePair3(&pair, s, identity, &point, at);
+	npGjkResult3 gjk;
+	npGjk3(&pair, DBL_MAX, &gjk);
+	*overlap = gjk.overlap || gjk.distance == 0.0;
+	return *overlap ? p : gjk.pointA;
+}
+
+/// The face plane of a solid polyhedron with the largest signed distance to p (lowest index on ties).
+static int deepestPlane(const npPolyhedron3* poly, npVec3 p, double* distance)
+{
+	int best = 0;
+	*distance = -DBL_MAX;
+	for (int i = 0; i < poly->faceCount; ++i)
+	{
+		double d = v3Dot(poly->planes[i].normal, p) - poly->planes[i].offset;
+		if (d > *distance)
+		{
+			*distance = d;
+			best = i;
+		}
+	}
+	return best;
+}
+
+static bool containsLocal(const npShape3* s, const npPolyhedron3* poly, npVec3 p)
+{
+	if (isRounded(s))
+		return v3DistanceSq(p, closestOnRoundedCore(s, p)) <= s->radius * s->radius;
+	if (!poly->flat)
+	{
+		double d;
+		deepestPlane(poly, p, &d);
+		return d <= 0.0;
+	}
+	bool overlap;
+	closestOnSharpCore(s, p, &overlap);
+	return overlap;
+}
+
+// ---------------------------------------------------------------- rays
+
+typedef struct LocalRay
+{
+	npVec3 origin;
+	npVec3 direction;
+	double maxFraction;
+	bool solid;
+} LocalRay;
+
+static void finishHit(const LocalRay* ray, double t, npVec3 normal, bool front, npRayHit3* hit)
+{
+	hit->hit = true;
+	hit->fraction = t;
+	hit->point = v3MulAdd(ray->origin, t, ray->direction);
+	hit->normal = normal;
+	hit->frontFace = front;
+}
+
+/// Cyrus-Beck clipping against the face planes of a box or solid hull.
+static void raySolidPolyhedron(const npPolyhedron3* poly, const LocalRay* ray, npRayHit3* hit)
+{
+	double lower = 0.0, upper = ray->maxFraction;
+	int enterFace = -1, leaveFace = -1;
+	bool inside = true;
+	for (int i = 0; i < poly->faceCount; ++i)
+	{
+		npPlane3 plane = poly->planes[i];
+		double num = plane.offset - v3Dot(plane.normal, ray->origin);
+		double den = v3Dot(plane.normal, ray->direction);
+		if (num < 0.0)
+			inside = false;
+		if (den == 0.0)
+		{
+			if (num < 0.0)
+				return;
+			continue;
+		}
+
+		double t = num / den;
+		if (den < 0.0 && t > lower)
+		{
+			lower = t;
+			enterFace = i;
+		}
+		else if (den > 0.0 && t < upper)
+		{
+			upper = t;
+			leaveFace = i;
+		}
+		if (upper < lower)
+			return;
+	}
+
+	if (inside && ray->solid)
+		finishHit(ray, 0.0, v3(0.0, 0.0, 0.0), false, hit);
+	else if (inside && leaveFace >= 0)
+		finishHit(ray, upper, v3Neg(poly->planes[leaveFace].normal), false, hit);
+	else if (!inside && enterFace >= 0)
+		finishHit(ray, lower, poly->planes[enterFace].normal, true, hit);
+}
+
+/// A flat polygon (triangle, flat hull): its vertices in order around face 0, seen from its normal.
+typedef struct FlatPolygon
+{
+	int count;
+	npVec3 normal;
+	double offset;
+	npVec3 vertices[NP_MAX_HULL_VERTICES];
+} FlatPolygon;
+
+static void makeFlatPolygon(const npPolyhedron3* poly, FlatPolygon* out)
+{
+	out->normal = poly->planes[0].normal;
+	out->offset = poly->planes[0].offset;
+	out->count = 0;
+	int start = poly->faceEdge[0], e = start;
+	do
+	{
+		out->vertices[out->count++] = poly->vertices[poly->halfEdges[e].origin];
+		e = poly->halfEdges[e].next;
+	} while (e != start && out->count < NP_MAX_HULL_VERTICES);
+}
+
+/// Outward normal, in the polygon's plane, of edge i (not unit).
+static npVec3 edgeNormal(const FlatPolygon* f, int i)
+{
+	npVec3 a = f->vertices[i], b = f->vertices[i + 1 == f->count ? 0 : i + 1];
+	return v3Cross(v3Sub(b, a), f->normal);
+}
+
+static bool onPolygon(const FlatPolygon* f, npVec3 q)
+{
+	for (int i = 0; i < f->count; ++i)
+		if (v3Dot(edgeNormal(f, i), v3Sub(q, f->vertices[i])) > 0.0)
+			return false;
+	return true;
+}
+
+/// A ray lying in the polygon's plane: clipped against the edges' in-plane half-planes.
+static void rayInPlane(const FlatPolygon* f, const LocalRay* ray, npRayHit3* hit)
+{
+	double lower = 0.0, upper = ray->maxFraction;
+	int enterEdge = -1, leaveEdge = -1;
+	for (int i = 0; i < f->count; ++i)
+	{
+		npVec3 m = edgeNormal(f, i);
+		double num = v3Dot(m, v3Sub(f->vertices[i], ray->origin));
+		double den = v3Dot(m, ray->direction);
+		if (den == 0.0)
+		{
+			if (num < 0.0)
+				return;
+			continue;
+		}
+		double t = num / den;
+		if (den < 0.0 && t > lower)
+		{
+			lower = t;
+			enterEdge = i;
+		}
+		else if (den > 0.0 && t < upper)
+		{
+			upper = t;
+			leaveEdge = i;
+		}
+		if (upper < lower)
+			return;
+	}
+
+	bool startsOn = enterEdge < 0;
+	if (startsOn && ray->solid)
+		finishHit(ray, 0.0, v3(0.0, 0.0, 0.0), false, hit);
+	else if (startsOn && leaveEdge >= 0)
+		finishHit(ray, upper, v3Neg(v3Normalize(edgeNormal(f, leaveEdge))), false, hit);
+	else if (!startsOn)
+		finishHit(ray, lower, v3Normalize(edgeNormal(f, enterEdge)), true, hit);
+}
+
+/// Two-sided flat polygon: the ray meets its plane once; a ray in the plane meets it on an edge.
+static void rayFlat(const npPolyhedron3* poly, const LocalRay* ray, npRayHit3* hit)
+{
+	FlatPolygon f;
+	makeFlatPolygon(poly, &f);
+	double num = f.offset - v3Dot(f.normal, ray->origin);
+	double den = v3Dot(f.normal, ray->direction);
+	if (den == 0.0)
+	{
+		if (num == 0.0)
+			rayInPlane(&f, ray, hit);
+		return;
+	}
+
+	double t = num / den;
+	if (!(t >= 0.0 && t <= ray->maxFraction))
+		return;
+	npVec3 q = v3MulAdd(ray->origin, t, ray->direction);
+	if (!onPolygon(&f, q))
+		return;
+
+	// The side the ray arrives from is the outside it meets; a ray starting on the polygon is inside it.
+	npVec3 facing = den < 0.0 ? f.normal : v3Neg(f.normal);
+	if (t > 0.0)
+		finishHit(ray, t, facing, true, hit);
+	else if (ray->solid)
+		finishHit(ray, 0.0, v3(0.0, 0.0, 0.0), false, hit);
+	else
+		finishHit(ray, 0.0, facing, false, hit);
+}
+
+/// Entry and exit of the ray through one piece of a rounded shape, with the piece's outward normals.
+typedef struct Span
+{
+	double enter, leave;
+	npVec3 enterNormal, leaveNormal;
+} Span;
+
+/// The two roots of |p(t) - axis point|^2 = r^2 in the components `keep` selects, solved about the
+/// ray's closest approach: for a sphere all three components, for the cylinder x and z.
+static bool solveRound(const LocalRay* ray, npVec3 c, double r, npVec3 keep, Span* span)
+{
+	npVec3 d = { ray->direction.x * keep.x, ray->direction.y * keep.y, ray->direction.z * keep.z };
+	npVec3 m = { (c.x - ray->origin.x) * keep.x, (c.y - ray->origin.y) * keep.y, (c.z - ray->origin.z) * keep.z };
+	double lenSq = v3Dot(d, d);
+	if (lenSq == 0.0)
+		return false;
+	double s = v3Dot(m, d) / lenSq;
+	double h = r * r - v3DistanceSq(m, v3Scale(s, d));
+	if (h < 0.0)
+		return false;
+
+	double half = sqrt(h / lenSq);
+	span->enter = s - half;
+	span->leave = s + half;
+	npVec3 pin = v3Sub(v3Scale(span->enter, d), m), pout = v3Sub(v3Scale(span->leave, d), m);
+	span->enterNormal = v3Normalize(pin);
+	span->leaveNormal = v3Normalize(pout);
+	return true;
+}
+
+typedef struct PieceChoice
+{
+	bool leaving; ///< the origin is inside: look for the exit
+	bool found;
+	double t;
+	npVec3 normal; ///< outward normal of the piece at t
+} PieceChoice;
+
+static void offerSpan(PieceChoice* c, const Span* span)
+{
+	if (span->leave < 0.0)
+		return;
+	double t = c->leaving ? span->leave : maxOf(span->enter, 0.0);
+	if (!c->found || (c->leaving ? t > c->t : t < c->t))
+	{
+		c->found = true;
+		c->t = t;
+		c->normal = c->leaving ? span->leaveNormal : span->enterNormal;
+	}
+}
+
+/// Sphere or capsule: end spheres and the cylinder between them.
+static void rayRounded(const npShape3* s, const LocalRay* ray, bool inside, npRayHit3* hit)
+{
+	PieceChoice choice = { inside, false, 0.0, { 0.0, 0.0, 0.0 } };
+	double h = s->type == NP_SHAPE_CAPSULE3 ? s->halfHeight : 0.0;
+	Span span;
+	if (solveRound(ray, v3(0.0, -h, 0.0), s->radius, v3(1.0, 1.0, 1.0), &span))
+		offerSpan(&choice, &span);
+	if (h > 0.0 && solveRound(ray, v3(0.0, h, 0.0), s->radius, v3(1.0, 1.0, 1.0), &span))
+		offerSpan(&choice, &span);
+
+	// The cylinder's side counts where the crossing lies between the two ends: its entry for a ray
+	// from outside, its exit for a ray from inside.
+	if (h > 0.0 && solveRound(ray, v3(0.0, 0.0, 0.0), s->radius, v3(1.0, 0.0, 1.0), &span))
+	{
+		double y = ray->origin.y + (inside ? span.leave : span.enter) * ray->direction.y;
+		// An entry behind the origin only counts when the origin itself is between the ends (then
+		// it is on the surface, outside only by rounding).
+		bool behind = !inside && span.enter < 0.0 && !(ray->origin.y >= -h && ray->origin.y <= h);
+		if (y >= -h && y <= h && !behind)
+			offerSpan(&choice, &span);
+	}
+
+	if (!choice.found || choice.t > ray->maxFraction)
+		return;
+	if (inside)
+		finishHit(ray, choice.t, v3Neg(choice.normal), false, hit);
+	else
+		finishHit(ray, choice.t, choice.normal, true, hit);
+}
+
+npResult npRayCast3(const npShape3* shape, npTransform3 transform, const npRayInput3* ray, npRayHit3* hit)
+{
+	if (hit == NULL)
+		return NP_ERR_INVALID_ARGUMENT;
+	*hit = (npRayHit3){ 0 };
+	if (ray == NULL)
+		return NP_ERR_INVALID_ARGUMENT;
+	npResult r = checkShape(shape, transform);
+	if (r != NP_OK)
+		return r;
+	if (!isUsableVec(ray->origin) || !isUsableVec(ray->direction) || !isUsable(ray->maxFraction))
+		return NP_ERR_NON_FINITE;
+	if ((ray->direction.x == 0.0 && ray->direction.y == 0.0 && ray->direction.z == 0.0) || ray->maxFraction < 0.0)
+		return NP_ERR_INVALID_ARGUMENT;
+
+	LocalRay local = { npInvTransformPoint3(transform, ray->origin), npInvRotate3(transform.q, ray->direction),
+		ray->maxFraction, ray->solid };
+	if (isRounded(shape))
+	{
+		npPolyhedron3 unused;
+		unused.flat = false;
+		bool inside = containsLocal(shape, &unused, local.origin);
+		if (inside && ray->solid)
+			finishHit(&local, 0.0, v3(0.0, 0.0, 0.0), false, hit);
+		else
+			rayRounded(shape, &local, inside, hit);
+	}
+	else
+	{
+		npPolyhedron3 poly;
+		npMakePolyhedron3(shape, &poly);
+		if (poly.flat)
+			rayFlat(&poly, &local, hit);
+		else
+			raySolidPolyhedron(&poly, &local, hit);
+	}
+	if (!hit->hit)
+		return NP_OK;
+
+	// The point is recomputed in world space so that it is exactly origin + fraction * direction.
+	hit->point = v3MulAdd(ray->origin, hit->fraction, ray->direction);
+	hit->normal = npRotate3(transform.q, hit->normal);
+	return NP_OK;
+}
+
+// ---------------------------------------------------------------- points
+
+npResult npContainsPoint3(const npShape3* shape, npTransform3 transform, npVec3 p, bool* inside)
+{
+	if (inside == NULL)
+		return NP_ERR_INVALID_ARGUMENT;
+	*inside = false;
+	npResult r = checkShape(shape, transform);
+	if (r != NP_OK)
+		return r;
+	if (!isUsableVec(p))
+		return NP_ERR_NON_FINITE;
+	npPolyhedron3 poly;
+	npMakePolyhedron3(shape, &poly);
+	*inside = containsLocal(shape, &poly, npInvTransformPoint3(transform, p));
+	return NP_OK;
+}
+
+npResult npClosestPoint3(const npShape3* shape, npTransform3 transform, npVec3 p, npPointProjection3* out)
+{
+	if (out == NULL)
+		return NP_ERR_INVALID_ARGUMENT;
+	*out = (npPointProjection3){ 0 };
+	npResult r = checkShape(shape, transform);
+	if (r != NP_OK)
+		return r;
+	if (!isUsableVec(p))
+		return NP_ERR_NON_FINITE;
+
+	npVec3 local = npInvTransformPoint3(transform, p);
+	npPolyhedron3 poly;
+	npMakePolyhedron3(shape, &poly);
+	npVec3 surface, normal;
+	double distance;
+	bool onCore = false;
+	npVec3 core = isRounded(shape) ? closestOnRoundedCore(shape, local) : closestOnSharpCore(shape, local, &onCore);
+	if (onCore && !poly.flat)
+	{
+		// Inside a box or hull: out through the nearest face.
+		int face = deepestPlane(&poly, local, &distance);
+		normal = poly.planes[face].normal;
+		surface = v3MulAdd(local, -distance, normal);
+	}
+	else
+	{
+		npVec3 away = v3Sub(local, core);
+		double coreDistance = v3Length(away);
+		if (coreDistance > 0.0)
+			normal = v3Scale(1.0 / coreDistance, away);
+		else
+			normal = poly.flat ? poly.planes[0].normal : v3(1.0, 0.0, 0.0);
+		distance = coreDistance - shape->radius;
+		surface = v3MulAdd(core, shape->radius, normal);
+	}
+
+	out->point = npTransformPoint3(transform, surface);
+	out->distance = distance;
+	out->normal = npRotate3(transform.q, normal);
+	return NP_OK;
+}
+
+npResult npShapeBounds3(const npShape3* shape, npTransform3 transform, npBounds3* out)
+{
+	if (out == NULL)
+		return NP_ERR_INVALID_ARGUMENT;
+	*out = (npBounds3){ { 0.0, 0.0, 0.0 }, { 0.0, 0.0, 0.0 } };
+	npResult r = checkShape(shape, transform);
+	if (r != NP_OK)
+		return r;
+
+	npPolyhedron3 poly;
+	npMakePolyhedron3(shape, &poly);
+	npVec3 lower = npTransformPoint3(transform, poly.vertices[0]), upper = lower;
+	for (int i = 1; i < poly.vertexCount; ++i)
+	{
+		npVec3 v = npTransformPoint3(transform, poly.vertices[i]);
+		lower = v3(minOf(lower.x, v.x), minOf(lower.y, v.y), minOf(lower.z, v.z));
+		upper = v3(maxOf(upper.x, v.x), maxOf(upper.y, v.y), maxOf(upper.z, v.z));
+	}
+	npVec3 grow = v3(shape->radius, shape->radius, shape->radius);
+	out->lower = v3Sub(lower, grow);
+	out->upper = v3Add(upper, grow);
+	return NP_OK;
+}
