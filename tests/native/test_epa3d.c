@@ -22,15 +22,8 @@
 
 #define TEST_RNG_SEED 0x2545F4914F6CDD1Dull
 #include "testrng3d.h"
+#include "testvec3.h"
 
-static npVec3 V(double x, double y, double z) { return (npVec3){ x, y, z }; }
-static npVec3 add(npVec3 a, npVec3 b) { return V(a.x + b.x, a.y + b.y, a.z + b.z); }
-static npVec3 sub(npVec3 a, npVec3 b) { return V(a.x - b.x, a.y - b.y, a.z - b.z); }
-static npVec3 scale(double s, npVec3 a) { return V(s * a.x, s * a.y, s * a.z); }
-static double dot(npVec3 a, npVec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-static npVec3 cross(npVec3 a, npVec3 b) { return V(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x); }
-static double len(npVec3 a) { return sqrt(dot(a, a)); }
-static npVec3 unit(npVec3 a) { return scale(1.0 / len(a), a); }
 
 // The test's own rotation: v' = q v q* expanded as a matrix.
 static npVec3 rotate(npQuat q, npVec3 v)

@@ -32,20 +32,7 @@ static void quadGrid(npVec3 o, npVec3 u, npVec3 w, int nu, int nw, npVec3* v, in
 		}
 }
 
-typedef struct Ground
-{
-	npMesh3* meshes[8];
-	npMeshInstance3 inst[8];
-	int count;
-	const char* name;
-} Ground;
-
-static void freeGround(Ground* g)
-{
-	for (int i = 0; i < g->count; ++i)
-		free(g->meshes[i]);
-	g->count = 0;
-}
+typedef mtScene Ground;
 
 static void addGrid(Ground* g, npVec3 o, int nx, int ny, double cell, npTransform3 xf)
 {
@@ -53,12 +40,7 @@ static void addGrid(Ground* g, npVec3 o, int nx, int ny, double cell, npTransfor
 	static int32_t idx[60000];
 	int nv = 0, nt = 0;
 	quadGrid(o, mt3(cell, 0, 0), mt3(0, cell, 0), nx, ny, v, &nv, idx, &nt);
-	npMesh3* m = NULL;
-	npResult r = mtMakeMesh(v, nv, idx, nt, 0.0, &m);
-	CHECK(r == NP_OK, "grid creation: %d", r);
-	g->meshes[g->count] = m;
-	g->inst[g->count] = (npMeshInstance3){ m, xf };
-	g->count += 1;
+	mtSceneAdd(g, v, nv, idx, nt, xf);
 }
 
 // Ground variants over [0, 16]^2 at z = 0, cell 0.5 (2048 triangles in all).
@@ -176,7 +158,7 @@ static void testFlatGround(void)
 			printf("  (%s over %s without removal: %d of %d steps with ghost normals)\n", sweeps[k].name, g.name,
 				   ghosts, STEPS + 1);
 		}
-		freeGround(&g);
+		mtSceneFree(&g);
 	}
 }
 
@@ -378,7 +360,7 @@ static void testTiltedBoxes(void)
 		CHECK(bad == 0, "tilted boxes over %s: %d of %d steps with a non-ground normal", g.name, bad, total);
 		CHECK(wrongDepth == 0, "tilted boxes over %s: %d steps without the 0.01-deep corner contact", g.name, wrongDepth);
 		CHECK(ghosts * 4 > total, "tilted boxes over %s without removal: only %d ghost steps", g.name, ghosts);
-		freeGround(&g);
+		mtSceneFree(&g);
 	}
 }
 
