@@ -3,61 +3,21 @@
 // Shapes, transforms and pair vectors as written by tools/gen_vectors2d.mjs, whose expected values
 // come from closed forms and brute force, independent of the library. Pair queries run through the
 // shared checks (vectorchecks.c); what is 2D lives here: reading the specs, the shape and transform
-// vectors, and the reference geometry. That geometry is the runner's own, independent of src/: the
-// stored world-space cores ("ref") inflated by their radii, a point or segment core (a circle or
-// capsule) or a counter-clockwise polygon.
-#include "narrowphase/collide2d.h"
+// vectors, and the reference geometry (testref2d.h) on the stored world-space cores ("ref").
+#include "testref2d.h"
 #include "vectors.h"
 
-typedef struct RefShape
-{
-	int count;
-	double radius;
-	npVec2 v[NP_MAX_POLYGON_VERTICES];
-} RefShape;
+typedef RefCore2 RefShape;
 
-static double dot2(npVec2 a, npVec2 b) { return a.x * b.x + a.y * b.y; }
-static npVec2 sub2(npVec2 a, npVec2 b) { return (npVec2){ a.x - b.x, a.y - b.y }; }
-static double len2(npVec2 a) { return sqrt(a.x * a.x + a.y * a.y); }
-
-static double pointSegmentDistance(npVec2 p, npVec2 a, npVec2 b)
-{
-	npVec2 ab = sub2(b, a), ap = sub2(p, a);
-	double l2 = dot2(ab, ab);
-	double t = l2 > 0.0 ? dot2(ap, ab) / l2 : 0.0;
-	t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
-	return len2((npVec2){ ap.x - t * ab.x, ap.y - t * ab.y });
-}
-
-// Signed distance from p to the rounded shape (negative inside).
 static double signedDistance(const void* ref, const double* xy)
 {
-	const RefShape* s = ref;
-	npVec2 p = { xy[0], xy[1] };
-	if (s->count <= 2)
-		return pointSegmentDistance(p, s->v[0], s->v[s->count - 1]) - s->radius;
-	double inside = -INFINITY, outside = INFINITY;
-	for (int i = 0; i < s->count; ++i)
-	{
-		npVec2 a = s->v[i], b = s->v[(i + 1) % s->count];
-		npVec2 e = sub2(b, a);
-		double l = len2(e);
-		npVec2 n = { e.y / l, -e.x / l };
-		double h = dot2(n, sub2(p, a));
-		inside = h > inside ? h : inside;
-		double d = pointSegmentDistance(p, a, b);
-		outside = d < outside ? d : outside;
-	}
-	return (inside <= 0.0 ? inside : outside) - s->radius;
+	return refSignedDistance2(ref, (npVec2){ xy[0], xy[1] });
 }
 
 // Support of the rounded shape along a unit direction.
 static double supportValue(const RefShape* s, npVec2 n)
 {
-	double m = -INFINITY;
-	for (int i = 0; i < s->count; ++i)
-		m = dot2(s->v[i], n) > m ? dot2(s->v[i], n) : m;
-	return m + s->radius;
+	return refSupport2(s, n) + s->radius;
 }
 
 static double overlapAlong(const void* a, const void* b, const double* xy)
