@@ -70,19 +70,6 @@ static double rnd(void)
 static double uniform(double lo, double hi) { return lo + (hi - lo) * rnd(); }
 
 // ------------------------------------------------------------------------------ reference geometry
-static RefCore2 worldCore(const npShape2* s, npTransform2 xf)
-{
-	RefCore2 c;
-	c.count = s->count;
-	c.radius = s->radius;
-	for (int i = 0; i < s->count; ++i)
-	{
-		npVec2 p = s->vertices[i];
-		c.v[i] = (npVec2){ xf.q.c * p.x - xf.q.s * p.y + xf.p.x, xf.q.s * p.x + xf.q.c * p.y + xf.p.y };
-	}
-	return c;
-}
-
 static int edgeCount(const RefCore2* c) { return c->count >= 3 ? c->count : 1; }
 static void edgeAt(const RefCore2* c, int i, npVec2* a, npVec2* b)
 {
@@ -273,8 +260,8 @@ static RandomPair randomPair(void)
 	randomShape(&g_b);
 	p.xfA = randomTransform(0.5);
 	p.xfB = randomTransform(1.5);
-	p.A = worldCore(&g_a, p.xfA);
-	p.B = worldCore(&g_b, p.xfB);
+	p.A = refWorldCore2(&g_a, p.xfA);
+	p.B = refWorldCore2(&g_b, p.xfB);
 	return p;
 }
 static int g_overlapping, g_coresOverlapping, g_manifoldPoints;

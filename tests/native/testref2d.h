@@ -22,6 +22,20 @@ static inline double cross2(npVec2 a, npVec2 b) { return a.x * b.y - a.y * b.x; 
 static inline npVec2 sub2(npVec2 a, npVec2 b) { return (npVec2){ a.x - b.x, a.y - b.y }; }
 static inline double len2(npVec2 a) { return sqrt(a.x * a.x + a.y * a.y); }
 
+// A shape's core in world space: the library's core vertices moved by the test's own rotation.
+static inline RefCore2 refWorldCore2(const npShape2* s, npTransform2 xf)
+{
+	RefCore2 c;
+	c.count = s->count;
+	c.radius = s->radius;
+	for (int i = 0; i < s->count; ++i)
+	{
+		npVec2 p = s->vertices[i];
+		c.v[i] = (npVec2){ xf.q.c * p.x - xf.q.s * p.y + xf.p.x, xf.q.s * p.x + xf.q.c * p.y + xf.p.y };
+	}
+	return c;
+}
+
 static inline double refPointSegment2(npVec2 p, npVec2 a, npVec2 b)
 {
 	npVec2 ab = sub2(b, a), ap = sub2(p, a);
