@@ -8,9 +8,10 @@
 // implementation of the final algorithm of Terdiman's "Contact generation for meshes" for spheres:
 // every triangle of every mesh in world space (own quaternion rotation), back-face culling on the
 // centre, the closest point by projecting onto the plane (inside: face) or else the nearest of the
-// three edge segments (interior: edge, end: vertex), the contact distance test, then face contacts kept and their triangles voided,
-// the edge/vertex contacts sorted by distance and kept unless their edge/vertex (matched by position
-// within 1e-6) is voided, each triangle voided unconditionally. No BVH, no hashing, no welding.
+// three edge segments (interior: edge, end: vertex), the contact distance test, then face contacts
+// kept and their triangles voided, the edge/vertex contacts sorted by distance and kept unless
+// their edge/vertex (matched by position within 1e-6) is voided, each triangle voided
+// unconditionally. No BVH, no hashing, no welding.
 //
 // Random scenes are kept only when they are well conditioned for that reference: no centre within
 // 1e-7 of a triangle's plane, no closest point within 1e-7 of a Voronoi-region border (projection

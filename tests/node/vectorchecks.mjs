@@ -231,7 +231,9 @@ function runManifold(run, g, rules, e, m, margin) {
 	const along = g.overlapAlong(g.refA, g.refB, m.normal);
 	const best = num(e.best), maxAlong = num(e.maxNormalOverlap);
 	if (!(along >= best - tol)) run.fail(`overlap along the normal ${along} below the minimum ${best}`);
-	if (!(along <= maxAlong + tol)) run.fail(`normal: overlap along it ${along} exceeds the best axis's ${maxAlong} plus the face preference`);
+	if (!(along <= maxAlong + tol)) {
+		run.fail(`normal: overlap along it ${along} exceeds the best axis's ${maxAlong} plus the face preference`);
+	}
 	let deepest = -Infinity;
 	for (let i = 0; i < n; i++) {
 		deepest = Math.max(deepest, m.points[i].depth);
@@ -265,7 +267,8 @@ export function runPair(np, v, run, ops) {
 		else if (v.query === 'distance') runDistance(run, g, e, np.distance(a, xfA, b, xfB));
 		else if (v.query === 'penetration') {
 			const r = np.penetration(a, xfA, b, xfB);
-			if (runPenetration(run, g, e, r, ops.penetrationExtras) && ops.checkPenetration) ops.checkPenetration(run, r, xfA, xfB);
+			const expected = runPenetration(run, g, e, r, ops.penetrationExtras);
+			if (expected && ops.checkPenetration) ops.checkPenetration(run, r, xfA, xfB);
 		} else {
 			const margin = num(v.margin ?? 0);
 			runManifold(run, g, ops.manifold, e, np.manifold(a, xfA, b, xfB, { margin }), margin);

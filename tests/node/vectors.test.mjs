@@ -27,7 +27,9 @@ const RESULTS_DIR = resolve(ROOT, process.env.NP_RESULTS_DIR || join('build', 'r
 
 // ------------------------------------------------------------------------------ dispatch
 const KINDS = {
-	2: { shape: runShape2, transform: runTransform2, overlap: runPair2, distance: runPair2, penetration: runPair2, manifold: runPair2 },
+	2: {
+		shape: runShape2, transform: runTransform2, overlap: runPair2, distance: runPair2, penetration: runPair2, manifold: runPair2,
+	},
 	3: {
 		shape: runShape3, transform: runTransform3, overlap: runPair3, distance: runPair3, penetration: runPair3, manifold: runPair3,
 		meshContacts: runVectorMesh,

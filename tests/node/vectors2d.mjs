@@ -4,7 +4,9 @@
 // checks (vectorchecks.mjs) with the 2D reference geometry here: the stored world-space cores (a
 // point or segment for circles and capsules, else a counter-clockwise polygon) inflated by their
 // radii.
-import { hex, hexPoint, num, numPoint, attempt, checkError, checkQueriesAgree, sub, dot, len, pointSegmentDistance, runPair } from './vectorchecks.mjs';
+import {
+	hex, hexPoint, num, numPoint, attempt, checkError, checkQueriesAgree, sub, dot, len, pointSegmentDistance, runPair,
+} from './vectorchecks.mjs';
 
 // Signed distance from p to the rounded shape (negative inside).
 function signedDistance(s, p) {

@@ -4,7 +4,9 @@
 // cores are described in tools/gen_vectors3d.mjs; manifold vectors in
 // tools/gen_vectors3d_manifold.mjs. Pair queries run through the shared checks (vectorchecks.mjs)
 // with the 3D reference geometry and the local-point and tangent checks here.
-import { hexPoint, num, numPoint, attempt, checkError, checkQueriesAgree, sub, dot, len, pointSegmentDistance, runPair } from './vectorchecks.mjs';
+import {
+	hexPoint, num, numPoint, attempt, checkError, checkQueriesAgree, sub, dot, len, pointSegmentDistance, runPair,
+} from './vectorchecks.mjs';
 
 // As signedDistance in vectors3d.c: exact for point and segment cores; for polyhedral cores the
 // largest plane distance (exact inside and on the surface, a lower bound outside).
@@ -116,7 +118,9 @@ function checkPenetration(run, r, ta, tb) {
 	run.near('tangent1 . tangent2', dot(r.tangent1, r.tangent2), 0, 1e-9);
 }
 
-const readRef = (core, radius, planes) => ({ pts: core.map(numPoint), radius: num(radius ?? 0), planes: (planes || []).map(numPoint) });
+const readRef = (core, radius, planes) => ({
+	pts: core.map(numPoint), radius: num(radius ?? 0), planes: (planes || []).map(numPoint),
+});
 
 const pairOps3 = {
 	makeShape,
