@@ -5,12 +5,13 @@
 //   node tools/gen_mesh_vectors.mjs            (or: make vectors)
 //
 // Plain Node, never the library. The expected contacts come from this file's own brute-force
-// implementation of Terdiman's final algorithm (seed 002) for spheres: every triangle of every mesh
-// in world space (own quaternion rotation), back-face culling on the centre, the closest point by
-// projecting onto the plane (inside: face) or else the nearest of the three edge segments (interior:
-// edge, end: vertex), the contact distance test, then face contacts kept and their triangles voided,
-// the edge/vertex contacts sorted by distance and kept unless their edge/vertex (matched by position
-// within 1e-6) is voided, each triangle voided unconditionally. No BVH, no hashing, no welding.
+// implementation of the final algorithm of Terdiman's "Contact generation for meshes" for spheres:
+// every triangle of every mesh in world space (own quaternion rotation), back-face culling on the
+// centre, the closest point by projecting onto the plane (inside: face) or else the nearest of the
+// three edge segments (interior: edge, end: vertex), the contact distance test, then face contacts
+// kept and their triangles voided, the edge/vertex contacts sorted by distance and kept unless
+// their edge/vertex (matched by position within 1e-6) is voided, each triangle voided
+// unconditionally. No BVH, no hashing, no welding.
 //
 // Random scenes are kept only when they are well conditioned for that reference: no centre within
 // 1e-7 of a triangle's plane, no closest point within 1e-7 of a Voronoi-region border (projection
@@ -25,39 +26,15 @@
 //   expect: { count, contacts: [{ mesh, triangle (or null), feature, normal, depth, pointB }] } }
 // Runners match expected and actual contacts one to one (order free) on mesh, triangle, feature,
 // and normal / depth / pointB within tol, and check every contact's conventions.
-import { writeFileSync, mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { add, sub, mul as scale, dot, cross, len, unit, rotateByCross as rotate, xorshift32, VectorSet, writeVectorFile } from './genlib.mjs';
 
-const OUT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'tests', 'vectors');
 const TOL = 1e-9;
 const SAFE = 1e-7;
 const FEATURE_TOL = 1e-6;
 
-const sub = (a, b) => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
-const add = (a, b) => [a[0] + b[0], a[1] + b[1], a[2] + b[2]];
-const scale = (s, a) => [s * a[0], s * a[1], s * a[2]];
-const dot = (a, b) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-const cross = (a, b) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
-const len = (a) => Math.sqrt(dot(a, a));
-const unit = (a) => scale(1 / len(a), a);
-
-function rotate(q, v) {
-	const u = [q[0], q[1], q[2]];
-	const t = scale(2, cross(u, v));
-	return add(add(v, scale(q[3], t)), cross(u, t));
-}
 const world = (xf, p) => (xf ? add(rotate(xf.rotation || [0, 0, 0, 1], p), xf.position || [0, 0, 0]) : p);
 
-let seed = 0x2545f491;
-function rand() {
-	seed ^= seed << 13;
-	seed >>>= 0;
-	seed ^= seed >>> 17;
-	seed ^= seed << 5;
-	seed >>>= 0;
-	return seed / 4294967296;
-}
+const rand = xorshift32(0x2545f491);
 const range = (a, b) => a + (b - a) * rand();
 
 // Closest point of p on the triangle, with the feature and the conditioning margin.
@@ -135,8 +112,6 @@ function reference(scene) {
 	return { contacts: kept, safe };
 }
 
-const round = (x) => x; // numbers are written as they are (JSON keeps doubles exactly)
-
 function vector(id, scene, note, openTriangles = false) {
 	const { contacts, safe } = reference(scene);
 	return {
@@ -154,9 +129,9 @@ function vector(id, scene, note, openTriangles = false) {
 					mesh: p.mesh,
 					triangle: openTriangles ? null : p.triangle,
 					feature: p.feature,
-					normal: p.normal.map(round),
+					normal: p.normal,
 					depth: p.depth,
-					pointB: p.pointB.map(round),
+					pointB: p.pointB,
 				})),
 			},
 			...(note ? { note } : {}),
@@ -165,10 +140,10 @@ function vector(id, scene, note, openTriangles = false) {
 	};
 }
 
-const list = [];
+const vectors = new VectorSet(['mesh']);
 function addFixed(id, scene, note, openTriangles) {
 	const { v } = vector(id, scene, note, openTriangles);
-	list.push(v);
+	vectors.push('mesh', v);
 }
 const mesh = (vertices, indices, transform, weldTolerance = 0) => ({ vertices, indices, weldTolerance, ...(transform ? { transform } : {}) });
 const sphereScene = (radius, position, meshes, margin = 0, algorithm = 'terdiman') => ({
@@ -273,17 +248,13 @@ while (made < 64) {
 		rejected++;
 		continue;
 	}
-	list.push(v);
+	vectors.push('mesh', v);
 	made++;
 }
 
-mkdirSync(OUT_DIR, { recursive: true });
-const doc = {
-	format: 'narrowphase-vectors', version: 1, dim: 3, generator: 'tools/gen_mesh_vectors.mjs',
+const list = vectors.files.mesh;
+writeVectorFile('3d_mesh.json', {
+	dim: 3, generator: 'tools/gen_mesh_vectors.mjs',
 	description: 'sphere vs triangle-mesh contacts (Terdiman); see the header of tools/gen_mesh_vectors.mjs',
-	count: list.length, vectors: null,
-};
-const body = list.map((v) => '    ' + JSON.stringify(v)).join(',\n');
-const head = JSON.stringify(doc, null, 2).replace(/\n}$/, '').replace(/"vectors": null$/, '"vectors": [');
-writeFileSync(join(OUT_DIR, '3d_mesh.json'), `${head}\n${body}\n  ]\n}\n`);
+}, list);
 console.log(`3d_mesh.json: ${list.length} vectors (${rejected} random scenes rejected as ill-conditioned)`);

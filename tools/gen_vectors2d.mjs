@@ -21,11 +21,8 @@
 //    direction.
 // Distances and the "touching" band are decided from these numbers; the runners check the
 // library's witness points and normals against the stored world-space cores.
-import { writeFileSync, mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { mulberry32, uniformFrom, enc, VectorSet, writeVectorFile } from './genlib.mjs';
 
-const OUT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'tests', 'vectors');
 const HUGE = 1e12;             // NP_HUGE: larger coordinates are rejected as non-finite
 const MAX_VERTICES = 64;       // NP_MAX_POLYGON_VERTICES
 const MAX_INPUT = 1024;        // NP_MAX_POLYGON_INPUT
@@ -34,19 +31,8 @@ const TOL_UNIT = 1e-9;         // tolerance at unit scale
 const TOL_FAR = 1e-6;          // tolerance at 1e4 offsets
 
 // ------------------------------------------------------------------------------------ helpers
-// mulberry32: a tiny deterministic PRNG, so regenerating gives the same files.
-function makeRandom(seed) {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
-const rand = makeRandom(20261121);
-const uniform = (lo, hi) => lo + (hi - lo) * rand();
+const rand = mulberry32(20261121);
+const uniform = uniformFrom(rand);
 
 const add = (a, b) => [a[0] + b[0], a[1] + b[1]];
 const sub = (a, b) => [a[0] - b[0], a[1] - b[1]];
@@ -58,13 +44,6 @@ const unit = (a) => { const l = len(a); return [a[0] / l, a[1] / l]; };
 const dist = (a, b) => len(sub(a, b));
 const rightPerp = (a) => [a[1], -a[0]]; // outward normal of a CCW edge direction
 
-// JSON cannot hold NaN or infinities: they are written as strings.
-function enc(x) {
-	if (Number.isNaN(x)) return 'NaN';
-	if (x === Infinity) return 'Infinity';
-	if (x === -Infinity) return '-Infinity';
-	return x;
-}
 const usable = (x) => x >= -HUGE && x <= HUGE; // false for NaN and infinities
 
 // ------------------------------------------------------------------------------------ shapes
@@ -270,9 +249,7 @@ function minWidth(core) {
 }
 
 // ------------------------------------------------------------------------------------ vectors
-const files = { overlap: [], distance: [], penetration: [], manifold: [], shapes: [], errors: [] };
-const ids = new Set();
-const round = (x) => x; // numbers are stored exactly (shortest round-trip form)
+const vectors = new VectorSet(['overlap', 'distance', 'penetration', 'manifold', 'shapes', 'errors']);
 
 function encShape(s) {
 	switch (s.type) {
@@ -283,13 +260,8 @@ function encShape(s) {
 	}
 }
 const encXf = (xf) => ({ position: [enc(xf.position[0]), enc(xf.position[1])], angle: enc(xf.angle) });
-const encVerts = (vs) => vs.map((v) => [round(v[0]), round(v[1])]);
-
-function pushVector(file, v) {
-	if (ids.has(v.id)) throw new Error('duplicate id ' + v.id);
-	ids.add(v.id);
-	files[file].push(v);
-}
+const encVerts = (vs) => vs.map((v) => [v[0], v[1]]); // numbers are stored exactly (shortest round-trip form)
+const pushVector = (file, v) => vectors.push(file, v);
 
 const QUERY_TAG = { overlap: 'ovl', distance: 'dist', penetration: 'pen', manifold: 'man' };
 
@@ -576,22 +548,9 @@ specialVectors();
 shapeVectors();
 transformVectors();
 
-mkdirSync(OUT_DIR, { recursive: true });
 let total = 0;
-for (const [name, list] of Object.entries(files)) {
-	const doc = {
-		format: 'narrowphase-vectors',
-		version: 1,
-		dim: 2,
-		generator: 'tools/gen_vectors2d.mjs',
-		description: `2D ${name} vectors; see tests/vectors/README.md`,
-		count: list.length,
-		vectors: list,
-	};
-	// One vector per line keeps diffs readable.
-	const body = list.map((v) => '    ' + JSON.stringify(v)).join(',\n');
-	const head = JSON.stringify({ ...doc, vectors: null }, null, 2).replace(/\n}$/, '').replace(/"vectors": null$/, '"vectors": [');
-	writeFileSync(join(OUT_DIR, `2d_${name}.json`), `${head}\n${body}\n  ]\n}\n`);
+for (const [name, list] of Object.entries(vectors.files)) {
+	writeVectorFile(`2d_${name}.json`, { dim: 2, generator: 'tools/gen_vectors2d.mjs', description: `2D ${name} vectors; see tests/vectors/README.md` }, list);
 	console.log(`2d_${name}.json: ${list.length} vectors`);
 	total += list.length;
 }

@@ -41,103 +41,40 @@
 // expect: overlap {overlap} | {touching}; distance {distance}; penetration {overlap, depth, normal?,
 // touching?}; shape (hull construction) {vertexCount, faceCount, edgeCount} or {error};
 // transform {error} (the transform under test is xfA).
-import { writeFileSync, mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { add, sub, mul, dot, cross, len, unit, ID, rotate, apply, localCore, support } from './ref3d.mjs';
+import {
+	add, sub, mul, dot, cross, len, unit, ID, rotate, apply, localCore, isSharp, support, mulberry32, uniformFrom, num, enc,
+	randomUnit as randomUnitFrom, randomQuat as randomQuatFrom, randomTriangle as randomTriangleFrom, extentOf, addPlane,
+	supportingPlanes, forEachInPlaneEdgePlane, closestOnSegment, closestSegmentPoints, bruteCoreDistance, addEdgePairAxes,
+	isFar, VectorSet, writeVectorFile,
+} from './genlib.mjs';
 
-const OUT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'tests', 'vectors');
 const TOL_UNIT = 1e-9;
 const TOL_FAR = 1e-6;
 
 // ------------------------------------------------------------------------------------ helpers
-function makeRandom(seed) {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
-const rand = makeRandom(3031121);
-const uniform = (lo, hi) => lo + (hi - lo) * rand();
-
-function enc(x) {
-	if (Number.isNaN(x)) return 'NaN';
-	if (x === Infinity) return 'Infinity';
-	if (x === -Infinity) return '-Infinity';
-	return x;
-}
-
-function randomUnit() {
-	for (;;) {
-		const p = [uniform(-1, 1), uniform(-1, 1), uniform(-1, 1)];
-		const l = len(p);
-		if (l > 0.1 && l <= 1) return mul(1 / l, p);
-	}
-}
-function randomQuat() {
-	for (;;) {
-		const q = [uniform(-1, 1), uniform(-1, 1), uniform(-1, 1), uniform(-1, 1)];
-		const l = Math.hypot(...q);
-		if (l > 0.1 && l <= 1) return q.map((c) => c / l);
-	}
-}
+const rand = mulberry32(3031121);
+const uniform = uniformFrom(rand);
+const randomUnit = () => randomUnitFrom(uniform, 0.1);
+const randomQuat = () => randomQuatFrom(uniform, 0.1);
 const xf = (position, rotation = ID) => ({ position, rotation });
 
 // Faces of a point set by brute force: supporting planes through triples (all points on one side
 // within eps), deduplicated. Returns { planes: [[n, d]], verts: indices of hull vertices, flat }.
 function hullInfo(pts) {
-	const n = pts.length;
 	let scale = 0;
 	for (const p of pts) scale = Math.max(scale, Math.abs(p[0]), Math.abs(p[1]), Math.abs(p[2]));
-	let extent = 0;
-	for (let k = 0; k < 3; k++) extent = Math.max(extent, Math.max(...pts.map((p) => p[k])) - Math.min(...pts.map((p) => p[k])));
+	const extent = extentOf(pts);
 	const eps = 1e-10 * extent + 1e-13 * scale;
-	const planes = [];
-	const onHull = new Array(n).fill(false);
-	let flatNormal = null;
-	for (let i = 0; i < n; i++)
-		for (let j = i + 1; j < n; j++)
-			for (let k = j + 1; k < n; k++) {
-				const c = cross(sub(pts[j], pts[i]), sub(pts[k], pts[i]));
-				const l = len(c);
-				if (!(l > 1e-9 * extent * extent)) continue;
-				let nrm = mul(1 / l, c);
-				const d0 = dot(nrm, pts[i]);
-				let above = 0, below = 0;
-				for (const p of pts) {
-					const s = dot(nrm, p) - d0;
-					if (s > eps) above++;
-					else if (s < -eps) below++;
-				}
-				if (above && below) continue;
-				if (!above && !below) flatNormal = flatNormal || nrm;
-				const sides = !above && !below ? [nrm, mul(-1, nrm)] : [above ? mul(-1, nrm) : nrm];
-				for (const s of sides) {
-					const d = Math.max(...pts.map((p) => dot(s, p)));
-					if (!planes.some(([m, e]) => dot(m, s) > 1 - 1e-12 && Math.abs(e - d) < eps)) planes.push([s, d]);
-				}
-				onHull[i] = onHull[j] = onHull[k] = true;
-			}
-	// Hull vertices: points not inside the hull of the others (on >= 3 distinct face planes, or a
-	// polygon vertex when flat). Computed as: extreme along some face-plane combination; simplest
-	// exact test here: p is a vertex iff it is not a convex combination, i.e. it is the unique
-	// maximiser of some direction. We use: p on the hull and not inside any triangle/segment of
-	// other hull points on the same planes.
+	const { planes, onHull, flat } = supportingPlanes(pts, extent, eps);
+	// Hull vertices: the points on a supporting plane, without duplicates (within eps). Interior
+	// points of faces and edges are kept too: supports and separating axes over them equal those
+	// over the vertices.
 	const verts = [];
-	for (let i = 0; i < n; i++) {
+	for (let i = 0; i < pts.length; i++) {
 		if (!onHull[i]) continue;
-		// Count distinct planes through p; a vertex of a 3D hull is on >= 3 non-parallel planes, a
-		// vertex of a flat hull on 2 edge planes plus the two sides.
-		let dup = false;
-		for (const v of verts) if (len(sub(pts[v], pts[i])) <= eps) dup = true;
-		if (dup) continue;
-		verts.push(i);
+		if (!verts.some((v) => len(sub(pts[v], pts[i])) <= eps)) verts.push(i);
 	}
-	return { planes, verts, flat: flatNormal !== null && planes.length <= 2 ? flatNormal : null, eps };
+	return { planes, verts, flat: flat !== null && planes.length <= 2 ? flat : null, eps };
 }
 
 // World core: vertices, radius, and for polyhedral cores the planes (with flat edge planes).
@@ -145,23 +82,11 @@ function worldCore(spec, t) {
 	const { pts, r } = localCore(spec);
 	const w = pts.map((p) => apply(t, p));
 	const out = { pts: w, r, planes: null };
-	if (spec.type === 'box' || spec.type === 'hull' || spec.type === 'triangle') {
+	if (isSharp(spec)) {
 		const info = hullInfo(w);
 		let planes = info.planes;
-		if (info.flat) {
-			// Flat: the two sides plus the in-plane edge planes (pairs with all points on one side).
-			const nrm = info.flat;
-			for (let i = 0; i < w.length; i++)
-				for (let j = 0; j < w.length; j++) {
-					if (i === j) continue;
-					const e = sub(w[j], w[i]);
-					if (!(len(e) > info.eps)) continue;
-					const s = unit(cross(e, nrm));
-					const d = dot(s, w[i]);
-					if (w.every((p) => dot(s, p) - d <= info.eps) && !planes.some(([m, dd]) => dot(m, s) > 1 - 1e-12 && Math.abs(dd - d) < info.eps))
-						planes.push([s, d]);
-				}
-		}
+		// Flat: the two sides plus the in-plane edge planes (pairs with all points on one side).
+		if (info.flat) forEachInPlaneEdgePlane(w, info.flat, info.eps, (s, d) => addPlane(planes, s, d, info.eps));
 		out.planes = planes;
 		out.flat = !!info.flat;
 		out.pts = info.verts.map((i) => w[i]);
@@ -170,32 +95,9 @@ function worldCore(spec, t) {
 }
 
 // ------------------------------------------------------------------------------------ distance
-function closestOnSegment(p, a, b) {
-	const e = sub(b, a);
-	const ee = dot(e, e);
-	if (ee === 0) return a;
-	const t = Math.min(1, Math.max(0, dot(sub(p, a), e) / ee));
-	return add(a, mul(t, e));
-}
-// Ericson's segment-segment closest points: squared distance.
+// Squared distance between two segments.
 function segSeg(p1, q1, p2, q2) {
-	const d1 = sub(q1, p1), d2 = sub(q2, p2), r = sub(p1, p2);
-	const a = dot(d1, d1), e = dot(d2, d2), f = dot(d2, r);
-	let s, t;
-	if (a <= 1e-300 && e <= 1e-300) return dot(r, r);
-	if (a <= 1e-300) { s = 0; t = Math.min(1, Math.max(0, f / e)); }
-	else {
-		const c = dot(d1, r);
-		if (e <= 1e-300) { t = 0; s = Math.min(1, Math.max(0, -c / a)); }
-		else {
-			const b = dot(d1, d2), den = a * e - b * b;
-			s = den !== 0 ? Math.min(1, Math.max(0, (b * f - c * e) / den)) : 0;
-			t = (b * s + f) / e;
-			if (t < 0) { t = 0; s = Math.min(1, Math.max(0, -c / a)); }
-			else if (t > 1) { t = 1; s = Math.min(1, Math.max(0, (b - c) / a)); }
-		}
-	}
-	const c1 = add(p1, mul(s, d1)), c2 = add(p2, mul(t, d2));
+	const [c1, c2] = closestSegmentPoints(p1, q1, p2, q2);
 	return dot(sub(c1, c2), sub(c1, c2));
 }
 // Ericson's closest point on a triangle.
@@ -225,27 +127,11 @@ function pointInsideCore(p, core, eps) {
 	if (!core.planes) return false;
 	return core.planes.every(([n, d]) => dot(n, p) - d <= eps);
 }
-function coreDistance(A, B) {
-	let best = Infinity;
-	const pa = A.pts, pb = B.pts;
-	for (let i = 0; i < pa.length; i++)
-		for (let j = i; j < pa.length; j++)
-			for (let k = 0; k < pb.length; k++)
-				for (let l = k; l < pb.length; l++) best = Math.min(best, segSeg(pa[i], pa[j], pb[k], pb[l]));
-	const pointTri = (P, Q) => {
-		for (const p of P)
-			for (let i = 0; i < Q.length; i++)
-				for (let j = i + 1; j < Q.length; j++)
-					for (let k = j + 1; k < Q.length; k++) {
-						const q = closestOnTriangle(p, Q[i], Q[j], Q[k]);
-						const d = sub(q, p);
-						best = Math.min(best, dot(d, d));
-					}
-	};
-	pointTri(pa, pb);
-	pointTri(pb, pa);
-	return Math.sqrt(best);
+function pointTriangleSquared(p, a, b, c) {
+	const d = sub(closestOnTriangle(p, a, b, c), p);
+	return dot(d, d);
 }
+const coreDistance = (A, B) => bruteCoreDistance(A.pts, B.pts, segSeg, pointTriangleSquared, Math.sqrt);
 
 function perpendiculars(d) {
 	const u = unit(d);
@@ -259,18 +145,7 @@ function candidateAxes(A, B) {
 		if (C.planes) for (const [n] of C.planes) axes.push(n);
 		if (C.pts.length === 2) axes.push(...perpendiculars(sub(C.pts[1], C.pts[0])));
 	}
-	const dirs = (pts) => {
-		const out = [];
-		for (let i = 0; i < pts.length; i++) for (let j = i + 1; j < pts.length; j++) out.push(sub(pts[j], pts[i]));
-		return out;
-	};
-	const da = dirs(A.pts), db = dirs(B.pts);
-	for (const a of da)
-		for (const b of db) {
-			const c = cross(a, b);
-			const l = len(c);
-			if (l > 1e-12 * len(a) * len(b)) axes.push(mul(1 / l, c));
-		}
+	addEdgePairAxes(A.pts, B.pts, axes);
 	axes.push([1, 0, 0], [0, 1, 0], [0, 0, 1]);
 	return axes;
 }
@@ -318,18 +193,11 @@ function pairReference(a, xa, b, xb) {
 }
 
 // ------------------------------------------------------------------------------------ cases
-const files = { overlap: [], distance: [], penetration: [], shapes: [], errors: [] };
-const ids = new Set();
-function push(file, v) {
-	if (ids.has(v.id)) throw new Error('duplicate id ' + v.id);
-	ids.add(v.id);
-	files[file].push(v);
-}
-const round = (x) => x; // keep full precision
+const vectors = new VectorSet(['overlap', 'distance', 'penetration', 'shapes', 'errors']);
+const push = (file, v) => vectors.push(file, v);
 
 function addPair(name, a, xa, b, xb, opts = {}) {
-	const far = Math.max(...xa.position.map(Math.abs), ...xb.position.map(Math.abs)) > 100;
-	const tol = opts.tol ?? (far ? TOL_FAR : TOL_UNIT);
+	const tol = opts.tol ?? (isFar(xa, xb) ? TOL_FAR : TOL_UNIT);
 	const res = pairReference(a, xa, b, xb);
 	const base = { a, xfA: xa, b, xfB: xb, tol, ref: res.ref };
 	if (opts.note) base.note = opts.note;
@@ -338,7 +206,7 @@ function addPair(name, a, xa, b, xb, opts = {}) {
 		const expect = { overlap: res.overlap };
 		if (res.touching) expect.touching = true;
 		if (res.overlap) {
-			expect.depth = round(res.depth);
+			expect.depth = res.depth;
 			if (res.normal && res.unique) expect.normal = res.normal;
 		}
 		push('penetration', { id: `3d-pen-${name}`, query: 'penetration', ...base, expect });
@@ -353,7 +221,6 @@ function addPair(name, a, xa, b, xb, opts = {}) {
 	return res;
 }
 
-const num = (x) => Number(x.toPrecision(17));
 const randomBox = () => ({ type: 'box', halfExtents: [uniform(0.2, 1), uniform(0.2, 1), uniform(0.2, 1)].map(num) });
 function randomHull(n = 12 + Math.floor(rand() * 21)) {
 	const s = [uniform(0.4, 1), uniform(0.4, 1), uniform(0.4, 1)];
@@ -364,12 +231,7 @@ function randomHull(n = 12 + Math.floor(rand() * 21)) {
 	}
 	return { type: 'hull', points };
 }
-function randomTriangle() {
-	for (;;) {
-		const points = [0, 1, 2].map(() => [uniform(-1, 1), uniform(-1, 1), uniform(-1, 1)]);
-		if (len(cross(sub(points[1], points[0]), sub(points[2], points[0]))) > 0.3) return { type: 'triangle', points };
-	}
-}
+const randomTriangle = () => randomTriangleFrom(uniform);
 function randomFlatHull() {
 	const n = 5 + Math.floor(rand() * 8);
 	const points = [];
@@ -547,17 +409,12 @@ addTransformError('transform-huge-position', xf([1e13, 2, 3], ID), 'NP_ERR_NON_F
 push('errors', { id: '3d-err-transform-non-unit-quaternion-ok', query: 'transform', a: cube, xfA: xf([1, 2, 3], [0, 0, 0, 1.000001]), b: cube, xfB: xf([0, 0, 0]), tol: 0, expect: { error: 'NP_OK' }, note: 'slightly non-unit: normalised, accepted' });
 
 // ------------------------------------------------------------------------------------ output
-mkdirSync(OUT_DIR, { recursive: true });
 let total = 0;
-for (const [name, list] of Object.entries(files)) {
-	const doc = {
-		format: 'narrowphase-vectors', version: 1, dim: 3, generator: 'tools/gen_vectors3d.mjs',
+for (const [name, list] of Object.entries(vectors.files)) {
+	writeVectorFile(`3d_${name}.json`, {
+		dim: 3, generator: 'tools/gen_vectors3d.mjs',
 		description: `3D ${name} vectors; see tests/vectors/README.md and the header of tools/gen_vectors3d.mjs`,
-		count: list.length, vectors: null,
-	};
-	const body = list.map((v) => '    ' + JSON.stringify(v)).join(',\n');
-	const head = JSON.stringify(doc, null, 2).replace(/\n}$/, '').replace(/"vectors": null$/, '"vectors": [');
-	writeFileSync(join(OUT_DIR, `3d_${name}.json`), `${head}\n${body}\n  ]\n}\n`);
+	}, list);
 	total += list.length;
 	console.log(`3d_${name}.json: ${list.length} vectors`);
 }

@@ -21,102 +21,35 @@
 // or minCount / maxCount; deepestIsOverlap when the deepest point must carry exactly the overlap
 // along the manifold's own normal (sharp pairs in contact, and pairs with a sphere); depth (the
 // deepest point's exact depth) for hand-made cases.
-import { writeFileSync, mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { add, sub, mul, dot, cross, len, unit, ID, rotate, apply, localCore, support } from './ref3d.mjs';
+import {
+	add, sub, mul, dot, cross, len, ID, rotate, apply, localCore, isSharp, support, xorshift32, uniformFrom, num, axisQuat,
+	randomUnit as randomUnitFrom, randomQuat as randomQuatFrom, randomTriangle, extentOf, addSupportPlane, supportingPlanes,
+	forEachInPlaneEdgePlane, closestOnSegment, closestSegmentPoints, bruteCoreDistance, addEdgePairAxes, isFar, writeVectorFile,
+} from './genlib.mjs';
 
-const OUT = join(dirname(fileURLToPath(import.meta.url)), '..', 'tests', 'vectors', '3d_manifold.json');
 const PREFERENCE = 5e-4; // NP_FACE_PREFERENCE3
 
 // ------------------------------------------------------------------------------ numbers
-function makeRandom(seed) {
-	let s = seed >>> 0;
-	return () => {
-		// xorshift32, then to [0, 1)
-		s ^= s << 13; s >>>= 0;
-		s ^= s >>> 17;
-		s ^= s << 5; s >>>= 0;
-		return s / 4294967296;
-	};
-}
-const rand = makeRandom(0x3d3a11f0);
-const uniform = (lo, hi) => lo + (hi - lo) * rand();
-const num = (x) => Number(x.toPrecision(17));
-
-function randomUnit() {
-	for (;;) {
-		const p = [uniform(-1, 1), uniform(-1, 1), uniform(-1, 1)];
-		const l = len(p);
-		if (l > 0.2 && l <= 1) return mul(1 / l, p);
-	}
-}
-function randomQuat() {
-	for (;;) {
-		const q = [uniform(-1, 1), uniform(-1, 1), uniform(-1, 1), uniform(-1, 1)];
-		const l = Math.hypot(...q);
-		if (l > 0.2 && l <= 1) return q.map((c) => num(c / l));
-	}
-}
+const rand = xorshift32(0x3d3a11f0);
+const uniform = uniformFrom(rand);
+const randomUnit = () => randomUnitFrom(uniform, 0.2);
+const randomQuat = () => randomQuatFrom(uniform, 0.2);
 const xf = (position, rotation = ID) => ({ position: position.map(num), rotation });
-function axisQuat(axis, angle) {
-	const u = unit(axis), s = Math.sin(angle / 2);
-	return [num(u[0] * s), num(u[1] * s), num(u[2] * s), num(Math.cos(angle / 2))];
-}
 
 // Supporting planes of a point set (brute force over triples), with flat sets two-sided plus their
 // in-plane edge planes. Planes as [n, d] with n.x <= d inside.
 function planesOf(pts) {
-	let extent = 0;
-	for (let k = 0; k < 3; k++) extent = Math.max(extent, Math.max(...pts.map((p) => p[k])) - Math.min(...pts.map((p) => p[k])));
+	const extent = extentOf(pts);
 	const eps = 1e-10 * Math.max(1, extent);
-	const planes = [];
-	let flat = null;
-	const n = pts.length;
-	const pushPlane = (s) => {
-		const d = Math.max(...pts.map((p) => dot(s, p)));
-		if (!planes.some(([m, e]) => dot(m, s) > 1 - 1e-12 && Math.abs(e - d) < eps)) planes.push([s, d]);
-	};
-	for (let i = 0; i < n; i++)
-		for (let j = i + 1; j < n; j++)
-			for (let k = j + 1; k < n; k++) {
-				const c = cross(sub(pts[j], pts[i]), sub(pts[k], pts[i]));
-				const l = len(c);
-				if (!(l > 1e-9 * extent * extent)) continue;
-				const nrm = mul(1 / l, c);
-				const d0 = dot(nrm, pts[i]);
-				let above = 0, below = 0;
-				for (const p of pts) {
-					const s = dot(nrm, p) - d0;
-					if (s > eps) above++;
-					else if (s < -eps) below++;
-				}
-				if (above && below) continue;
-				if (!above && !below) {
-					flat = flat || nrm;
-					pushPlane(nrm);
-					pushPlane(mul(-1, nrm));
-				} else pushPlane(above ? mul(-1, nrm) : nrm);
-			}
-	if (flat) {
-		for (let i = 0; i < n; i++)
-			for (let j = 0; j < n; j++) {
-				if (i === j) continue;
-				const e = sub(pts[j], pts[i]);
-				if (!(len(e) > eps)) continue;
-				const s = unit(cross(e, flat));
-				const d = dot(s, pts[i]);
-				if (pts.every((p) => dot(s, p) - d <= eps)) pushPlane(s);
-			}
-	}
+	const { planes, flat } = supportingPlanes(pts, extent, eps);
+	if (flat) forEachInPlaneEdgePlane(pts, flat, eps, (s) => addSupportPlane(planes, pts, s, eps));
 	return planes;
 }
 
 function worldCore(spec, t) {
 	const { pts, r } = localCore(spec);
 	const w = pts.map((p) => apply(t, p));
-	const sharp = spec.type === 'box' || spec.type === 'hull' || spec.type === 'triangle';
-	return { pts: w, r, planes: sharp ? planesOf(w) : null };
+	return { pts: w, r, planes: isSharp(spec) ? planesOf(w) : null };
 }
 
 const overlapAlong = (A, B, n) => support(A.pts, n) + support(B.pts, mul(-1, n));
@@ -124,46 +57,15 @@ const overlapAlong = (A, B, n) => support(A.pts, n) + support(B.pts, mul(-1, n))
 function satDepth(A, B) {
 	const axes = [];
 	for (const C of [A, B]) if (C.planes) for (const [n] of C.planes) axes.push(n);
-	const dirs = (pts) => {
-		const out = [];
-		for (let i = 0; i < pts.length; i++) for (let j = i + 1; j < pts.length; j++) out.push(sub(pts[j], pts[i]));
-		return out;
-	};
-	const da = dirs(A.pts), db = dirs(B.pts);
-	for (const a of da)
-		for (const b of db) {
-			const c = cross(a, b);
-			const l = len(c);
-			if (l > 1e-12 * len(a) * len(b)) axes.push(mul(1 / l, c));
-		}
+	addEdgePairAxes(A.pts, B.pts, axes);
 	let best = Infinity;
 	for (const u of axes) best = Math.min(best, overlapAlong(A, B, u), overlapAlong(A, B, mul(-1, u)));
 	return best;
 }
 
-function closestOnSegment(p, a, b) {
-	const e = sub(b, a), ee = dot(e, e);
-	if (ee === 0) return a;
-	return add(a, mul(Math.min(1, Math.max(0, dot(sub(p, a), e) / ee)), e));
-}
 function segSeg(p1, q1, p2, q2) {
-	const d1 = sub(q1, p1), d2 = sub(q2, p2), r = sub(p1, p2);
-	const a = dot(d1, d1), e = dot(d2, d2), f = dot(d2, r);
-	let s, t;
-	if (a <= 1e-300 && e <= 1e-300) return len(r);
-	if (a <= 1e-300) { s = 0; t = Math.min(1, Math.max(0, f / e)); }
-	else {
-		const c = dot(d1, r);
-		if (e <= 1e-300) { t = 0; s = Math.min(1, Math.max(0, -c / a)); }
-		else {
-			const b = dot(d1, d2), den = a * e - b * b;
-			s = den > 0 ? Math.min(1, Math.max(0, (b * f - c * e) / den)) : 0;
-			t = (b * s + f) / e;
-			if (t < 0) { t = 0; s = Math.min(1, Math.max(0, -c / a)); }
-			else if (t > 1) { t = 1; s = Math.min(1, Math.max(0, (b - c) / a)); }
-		}
-	}
-	return len(sub(add(p1, mul(s, d1)), add(p2, mul(t, d2))));
+	const [c1, c2] = closestSegmentPoints(p1, q1, p2, q2);
+	return len(sub(c1, c2));
 }
 function pointTriangle(p, a, b, c) {
 	// Inside the triangle's prism: plane distance; else the nearest edge.
@@ -178,23 +80,7 @@ function pointTriangle(p, a, b, c) {
 	}
 	return best;
 }
-function coreDistance(A, B) {
-	let best = Infinity;
-	const pa = A.pts, pb = B.pts;
-	for (let i = 0; i < pa.length; i++)
-		for (let j = i; j < pa.length; j++)
-			for (let k = 0; k < pb.length; k++)
-				for (let l = k; l < pb.length; l++) best = Math.min(best, segSeg(pa[i], pa[j], pb[k], pb[l]));
-	const pointTri = (P, Q) => {
-		for (const p of P)
-			for (let i = 0; i < Q.length; i++)
-				for (let j = i + 1; j < Q.length; j++)
-					for (let k = j + 1; k < Q.length; k++) best = Math.min(best, pointTriangle(p, Q[i], Q[j], Q[k]));
-	};
-	pointTri(pa, pb);
-	pointTri(pb, pa);
-	return best;
-}
+const coreDistance = (A, B) => bruteCoreDistance(A.pts, B.pts, segSeg, pointTriangle, (d) => d);
 
 function reference(a, xa, b, xb) {
 	const A = worldCore(a, xa), B = worldCore(b, xb);
@@ -259,12 +145,7 @@ function hull(n = 12 + Math.floor(rand() * 9)) {
 	for (let i = 0; i < n; i++) pts.push([uniform(-0.8, 0.8), uniform(-0.8, 0.8), uniform(-0.8, 0.8)].map(num));
 	return { type: 'hull', points: pts };
 }
-function triangle() {
-	for (;;) {
-		const p = [0, 1, 2].map(() => [uniform(-1, 1), uniform(-1, 1), uniform(-1, 1)].map(num));
-		if (len(cross(sub(p[1], p[0]), sub(p[2], p[0]))) > 0.3) return { type: 'triangle', points: p };
-	}
-}
+const triangle = () => randomTriangle(uniform);
 const MAKERS = { sphere, capsule, box, hull, triangle };
 
 // ------------------------------------------------------------------------------ vectors
@@ -274,8 +155,7 @@ function addVector(name, a, xa, b, xb, margin, extra = {}) {
 	const id = `3d-man-${name}`;
 	if (ids.has(id)) throw new Error('duplicate id ' + id);
 	ids.add(id);
-	const far = Math.max(...xa.position.map(Math.abs), ...xb.position.map(Math.abs)) > 100;
-	const tol = far ? 1e-6 : 1e-9;
+	const tol = isFar(xa, xb) ? 1e-6 : 1e-9;
 	const R = reference(a, xa, b, xb);
 	const expect = { best: R.best, maxNormalOverlap: R.maxNormalOverlap };
 	const hasSphere = a.type === 'sphere' || b.type === 'sphere';
@@ -397,12 +277,8 @@ for (let k = 0; k < 6; k++) {
 	addVector(`hull32-hull32-${k}`, a, xa, b, xb, 0);
 }
 
-mkdirSync(dirname(OUT), { recursive: true });
-const doc = {
-	format: 'narrowphase-vectors', version: 1, dim: 3, generator: 'tools/gen_vectors3d_manifold.mjs',
+writeVectorFile('3d_manifold.json', {
+	dim: 3, generator: 'tools/gen_vectors3d_manifold.mjs',
 	description: '3D manifold vectors; see tests/vectors/README.md and the header of tools/gen_vectors3d_manifold.mjs',
-	count: vectors.length, vectors: null,
-};
-const body = vectors.map((v) => '    ' + JSON.stringify(v)).join(',\n');
-writeFileSync(OUT, JSON.stringify(doc, null, 2).replace('"vectors": null', `"vectors": [\n${body}\n  ]`) + '\n');
-console.log(`wrote ${vectors.length} vectors to ${OUT}`);
+}, vectors);
+console.log(`3d_manifold.json: ${vectors.length} vectors`);

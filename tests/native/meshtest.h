@@ -66,6 +66,33 @@ static inline npResult mtMakeMesh(const npVec3* v, int nv, const int32_t* idx, i
 	return r;
 }
 
+/// Meshes placed by transforms, each built in its own malloc'd memory (freed by mtSceneFree).
+typedef struct mtScene
+{
+	npMesh3* meshes[8];
+	npMeshInstance3 inst[8];
+	int count;
+	const char* name;
+} mtScene;
+
+// Builds a mesh (a failure is a failed check) and places it with xf.
+static inline void mtSceneAdd(mtScene* s, const npVec3* v, int nv, const int32_t* idx, int nt, npTransform3 xf)
+{
+	npMesh3* m = NULL;
+	npResult r = mtMakeMesh(v, nv, idx, nt, 0.0, &m);
+	CHECK(r == NP_OK, "mesh creation failed: %d", r);
+	s->meshes[s->count] = m;
+	s->inst[s->count] = (npMeshInstance3){ m, xf };
+	s->count += 1;
+}
+
+static inline void mtSceneFree(mtScene* s)
+{
+	for (int i = 0; i < s->count; ++i)
+		free(s->meshes[i]);
+	s->count = 0;
+}
+
 // A flat grid of nx * ny unit cells (cell size `cell`) at height z, x in [x0, x0 + nx*cell], y likewise,
 // front face up (+z). Each cell is two triangles; `flip` alternates the diagonal per cell.
 // Vertices are shared (indexed). Writes (nx+1)(ny+1) vertices and 2 nx ny triangles.

@@ -23,27 +23,22 @@
 
 #define TEST_RNG_SEED 0xBB67AE8584CAA73Bull
 #include "testrng.h"
+#include "testvec3.h"
 
-static npVec3 V(double x, double y, double z) { return (npVec3){ x, y, z }; }
-static npVec3 add(npVec3 a, npVec3 b) { return V(a.x + b.x, a.y + b.y, a.z + b.z); }
-static npVec3 sub(npVec3 a, npVec3 b) { return V(a.x - b.x, a.y - b.y, a.z - b.z); }
-static npVec3 scaled(double s, npVec3 a) { return V(s * a.x, s * a.y, s * a.z); }
-static double dot(npVec3 a, npVec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-static double length(npVec3 a) { return sqrt(dot(a, a)); }
-static npVec3 lerp(npVec3 a, npVec3 b, double t) { return add(a, scaled(t, sub(b, a))); }
+static npVec3 lerp(npVec3 a, npVec3 b, double t) { return add(a, scale(t, sub(b, a))); }
 
 // Rotation by a unit quaternion (the test's own, not the library's).
 static npVec3 rotate(npQuat q, npVec3 v)
 {
 	npVec3 u = V(q.x, q.y, q.z);
-	npVec3 t = scaled(2.0, V(u.y * v.z - u.z * v.y, u.z * v.x - u.x * v.z, u.x * v.y - u.y * v.x));
+	npVec3 t = scale(2.0, V(u.y * v.z - u.z * v.y, u.z * v.x - u.x * v.z, u.x * v.y - u.y * v.x));
 	npVec3 c = V(u.y * t.z - u.z * t.y, u.z * t.x - u.x * t.z, u.x * t.y - u.y * t.x);
-	return add(add(v, scaled(q.w, t)), c);
+	return add(add(v, scale(q.w, t)), c);
 }
 static npVec3 rotateBack(npQuat q, npVec3 v) { return rotate((npQuat){ -q.x, -q.y, -q.z, q.w }, v); }
 static npQuat axisAngle(npVec3 axis, double angle)
 {
-	double l = length(axis), s = sin(0.5 * angle) / l;
+	double l = len(axis), s = sin(0.5 * angle) / l;
 	return (npQuat){ s * axis.x, s * axis.y, s * axis.z, cos(0.5 * angle) };
 }
 static npTransform3 makeXf(npVec3 p, npQuat q)
@@ -59,7 +54,7 @@ static double pointSegment(npVec3 p, npVec3 a, npVec3 b)
 	npVec3 e = sub(b, a);
 	double t = dot(sub(p, a), e) / dot(e, e);
 	t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
-	return length(sub(lerp(a, b, t), p));
+	return len(sub(lerp(a, b, t), p));
 }
 
 // A box: half extents h at pose xf.
@@ -133,8 +128,8 @@ static bool boxesIntersect(const Box* a, const Box* b)
 		{
 			npVec3 c = V(ua[i].y * ub[j].z - ua[i].z * ub[j].y, ua[i].z * ub[j].x - ua[i].x * ub[j].z,
 						 ua[i].x * ub[j].y - ua[i].y * ub[j].x);
-			if (length(c) > 1.0e-6)
-				axes[count++] = scaled(1.0 / length(c), c);
+			if (len(c) > 1.0e-6)
+				axes[count++] = scale(1.0 / len(c), c);
 		}
 	}
 	npVec3 d = sub(b->xf.p, a->xf.p);

@@ -22,15 +22,8 @@
 
 #define TEST_RNG_SEED 0x2545F4914F6CDD1Dull
 #include "testrng3d.h"
+#include "testvec3.h"
 
-static npVec3 V(double x, double y, double z) { return (npVec3){ x, y, z }; }
-static npVec3 add(npVec3 a, npVec3 b) { return V(a.x + b.x, a.y + b.y, a.z + b.z); }
-static npVec3 sub(npVec3 a, npVec3 b) { return V(a.x - b.x, a.y - b.y, a.z - b.z); }
-static npVec3 scale(double s, npVec3 a) { return V(s * a.x, s * a.y, s * a.z); }
-static double dot(npVec3 a, npVec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-static npVec3 cross(npVec3 a, npVec3 b) { return V(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x); }
-static double len(npVec3 a) { return sqrt(dot(a, a)); }
-static npVec3 unit(npVec3 a) { return scale(1.0 / len(a), a); }
 
 // The test's own rotation: v' = q v q* expanded as a matrix.
 static npVec3 rotate(npQuat q, npVec3 v)
@@ -265,6 +258,18 @@ static void boxPoints(npVec3 h, npVec3* out)
 {
 	for (int i = 0; i < 8; ++i)
 		out[i] = V((i & 1) ? h.x : -h.x, (i & 2) ? h.y : -h.y, (i & 4) ? h.z : -h.z);
+}
+
+// A random triangle in [-1, 1]^3 whose doubled area exceeds 0.2: its corners and its shape.
+static void randomTriangle(npVec3 pts[3], npShape3* out)
+{
+	for (;;)
+	{
+		for (int i = 0; i < 3; ++i)
+			pts[i] = V(rndRange(-1, 1), rndRange(-1, 1), rndRange(-1, 1));
+		if (npMakeTriangle3(pts[0], pts[1], pts[2], out) == NP_OK && len(cross(sub(pts[1], pts[0]), sub(pts[2], pts[0]))) > 0.2)
+			return;
+	}
 }
 
 static int randomHullPoints(npVec3* out)
@@ -505,13 +510,7 @@ int main(void)
 		else
 		{
 			// A triangle.
-			for (;;)
-			{
-				for (int i = 0; i < 3; ++i)
-					ptsA[i] = V(rndRange(-1, 1), rndRange(-1, 1), rndRange(-1, 1));
-				if (npMakeTriangle3(ptsA[0], ptsA[1], ptsA[2], &a) == NP_OK && len(cross(sub(ptsA[1], ptsA[0]), sub(ptsA[2], ptsA[0]))) > 0.2)
-					break;
-			}
+			randomTriangle(ptsA, &a);
 			na = 3;
 		}
 		if (kind == 0 || kind == 2)
@@ -522,13 +521,7 @@ int main(void)
 		}
 		else if (kind == 3)
 		{
-			for (;;)
-			{
-				for (int i = 0; i < 3; ++i)
-					ptsB[i] = V(rndRange(-1, 1), rndRange(-1, 1), rndRange(-1, 1));
-				if (npMakeTriangle3(ptsB[0], ptsB[1], ptsB[2], &b) == NP_OK && len(cross(sub(ptsB[1], ptsB[0]), sub(ptsB[2], ptsB[0]))) > 0.2)
-					break;
-			}
+			randomTriangle(ptsB, &b);
 			nb = 3;
 		}
 		else

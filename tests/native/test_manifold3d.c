@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "testvec3.h"
 
 // Support vertices kept beyond the reference face's side planes: how many, largest tangential offset.
 static int supportPoints = 0;
@@ -20,16 +21,6 @@ static int supportPoints = 0;
 static int contactPairs = 0, exactAxis = 0;
 static double supportOutside = 0.0;
 
-static npVec3 V(double x, double y, double z) { return (npVec3){ x, y, z }; }
-static npVec3 add(npVec3 a, npVec3 b) { return V(a.x + b.x, a.y + b.y, a.z + b.z); }
-static npVec3 sub(npVec3 a, npVec3 b) { return V(a.x - b.x, a.y - b.y, a.z - b.z); }
-static npVec3 scale(double s, npVec3 a) { return V(s * a.x, s * a.y, s * a.z); }
-static double dot(npVec3 a, npVec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-static npVec3 cross(npVec3 a, npVec3 b)
-{
-	return V(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
-}
-static double len(npVec3 a) { return sqrt(dot(a, a)); }
 static npVec3 rot(npQuat q, npVec3 v)
 {
 	npVec3 u = V(q.x, q.y, q.z);

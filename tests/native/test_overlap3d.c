@@ -33,15 +33,8 @@
 
 #define TEST_RNG_SEED 0x6A09E667F3BCC909ull
 #include "testrng3d.h"
+#include "testvec3.h"
 
-static npVec3 V(double x, double y, double z) { return (npVec3){ x, y, z }; }
-static npVec3 add(npVec3 a, npVec3 b) { return V(a.x + b.x, a.y + b.y, a.z + b.z); }
-static npVec3 scaled(double s, npVec3 a) { return V(s * a.x, s * a.y, s * a.z); }
-static npVec3 unit(npVec3 a)
-{
-	double l = sqrt(a.x * a.x + a.y * a.y + a.z * a.z);
-	return scaled(1.0 / l, a);
-}
 static npVec3 randomDirection(void)
 {
 	for (;;)
@@ -122,8 +115,8 @@ static void makeShape(int kind, int slot, double size, npShape3* out)
 			r = npMakeBox3(V(size * rndRange(0.1, 0.5), size * rndRange(0.1, 0.5), size * rndRange(0.1, 0.5)), out);
 			break;
 		case TRIANGLE:
-			r = npMakeTriangle3(scaled(size * 0.5, randomDirection()), scaled(size * 0.5, randomDirection()),
-								scaled(size * 0.5, randomDirection()), out);
+			r = npMakeTriangle3(scale(size * 0.5, randomDirection()), scale(size * 0.5, randomDirection()),
+								scale(size * 0.5, randomDirection()), out);
 			break;
 		default:
 		{
@@ -135,7 +128,7 @@ static void makeShape(int kind, int slot, double size, npShape3* out)
 					p.z = 0.0;
 				if (kind == NEEDLE)
 					p = V(p.x * 0.01, p.y * 0.01, i < 2 ? (i == 0 ? -1.0 : 1.0) : p.z * 0.01);
-				pts[i] = scaled(size * 0.5, p);
+				pts[i] = scale(size * 0.5, p);
 			}
 			r = npMakeHull3(pts, n, &hulls[slot][kind]);
 			if (r == NP_OK)
@@ -162,8 +155,8 @@ static void randomPoses(const char* what, npVec3 origin, double size, int count)
 		npShape3 a, b;
 		makeShape(ka, 0, size, &a);
 		makeShape(kb, 1, size, &b);
-		npTransform3 xa = makeXf(add(origin, scaled(size, randomDirection())), randomQuat());
-		npTransform3 xb = makeXf(add(xa.p, scaled(size * rndRange(0.0, 1.0), randomDirection())), randomQuat());
+		npTransform3 xa = makeXf(add(origin, scale(size, randomDirection())), randomQuat());
+		npTransform3 xb = makeXf(add(xa.p, scale(size * rndRange(0.0, 1.0), randomDirection())), randomQuat());
 		checkPair(what, kindNames[ka], &a, xa, kindNames[kb], &b, xb);
 	}
 }
@@ -193,18 +186,18 @@ static void touchingPoses(const char* what, npVec3 origin, double size, int coun
 			double mid = 0.5 * (lo + hi);
 			if (mid <= lo || mid >= hi)
 				break;
-			if (fullOverlap(&a, xa, &b, makeXf(add(origin, scaled(mid, u)), qb)))
+			if (fullOverlap(&a, xa, &b, makeXf(add(origin, scale(mid, u)), qb)))
 				lo = mid;
 			else
 				hi = mid;
 		}
-		checkPair(what, kindNames[ka], &a, xa, kindNames[kb], &b, makeXf(add(origin, scaled(lo, u)), qb));
-		checkPair(what, kindNames[ka], &a, xa, kindNames[kb], &b, makeXf(add(origin, scaled(hi, u)), qb));
+		checkPair(what, kindNames[ka], &a, xa, kindNames[kb], &b, makeXf(add(origin, scale(lo, u)), qb));
+		checkPair(what, kindNames[ka], &a, xa, kindNames[kb], &b, makeXf(add(origin, scale(hi, u)), qb));
 		for (int k = 0; k < offsets; ++k)
 		{
 			double step = touchOffsets[k] * size;
-			checkPair(what, kindNames[ka], &a, xa, kindNames[kb], &b, makeXf(add(origin, scaled(lo - step, u)), qb));
-			checkPair(what, kindNames[ka], &a, xa, kindNames[kb], &b, makeXf(add(origin, scaled(hi + step, u)), qb));
+			checkPair(what, kindNames[ka], &a, xa, kindNames[kb], &b, makeXf(add(origin, scale(lo - step, u)), qb));
+			checkPair(what, kindNames[ka], &a, xa, kindNames[kb], &b, makeXf(add(origin, scale(hi + step, u)), qb));
 		}
 	}
 }
@@ -218,12 +211,12 @@ static void coincidentPoses(int count)
 		int kind = (int)(rnd() * KINDS);
 		npShape3 a;
 		makeShape(kind, 0, 1.0, &a);
-		npTransform3 xa = makeXf(scaled(rndRange(0, 3), randomDirection()), trial % 2 ? randomQuat() : identityQuat);
+		npTransform3 xa = makeXf(scale(rndRange(0, 3), randomDirection()), trial % 2 ? randomQuat() : identityQuat);
 		checkPair("coincident", kindNames[kind], &a, xa, kindNames[kind], &a, xa);
 		for (int k = 0; k < 6; ++k)
 		{
 			double step = pow(10.0, -15.0 + 2.5 * k);
-			npTransform3 xb = makeXf(add(xa.p, scaled(step, randomDirection())), xa.q);
+			npTransform3 xb = makeXf(add(xa.p, scale(step, randomDirection())), xa.q);
 			checkPair("nearly coincident", kindNames[kind], &a, xa, kindNames[kind], &a, xb);
 		}
 		// Same position, another rotation.
@@ -271,7 +264,7 @@ static void alignedPoses(void)
 				checkPair("coplanar", "triangle", &tri, id, "flat-hull", &flat, makeXf(c, identityQuat));
 				checkPair("coplanar", "triangle", &tri, id, "triangle", &tri, makeXf(c, identityQuat));
 				// Cubes of equal size face to face.
-				checkPair("aligned", "box hull", &boxAsHull, id, "box", &small, makeXf(scaled(1.0 / 1.5, p), identityQuat));
+				checkPair("aligned", "box hull", &boxAsHull, id, "box", &small, makeXf(scale(1.0 / 1.5, p), identityQuat));
 			}
 }
 
@@ -309,7 +302,7 @@ static void nearlyCoplanarPoses(const char* what, npVec3 origin, int count)
 				makeShape(FLAT_HULL, k, 1.0, &shapes[k]);
 		}
 		npQuat qa = randomQuat();
-		npTransform3 xa = makeXf(add(origin, scaled(rndRange(0, 2), randomDirection())), qa);
+		npTransform3 xa = makeXf(add(origin, scale(rndRange(0, 2), randomDirection())), qa);
 		double tilt = rnd() < 0.3 ? 0.0 : pow(10.0, rndRange(-15, -6));
 		npQuat turn = { tilt * rndRange(-1, 1), tilt * rndRange(-1, 1), rndRange(-1, 1), 1.0 };
 		double l = sqrt(turn.x * turn.x + turn.y * turn.y + turn.z * turn.z + turn.w * turn.w);
@@ -339,7 +332,7 @@ static void nearlyParallelCapsules(int count)
 			npMakeCapsule3(rndRange(0.1, 1), pow(10.0, rndRange(-7, -1)), &a);
 		npMakeCapsule3(rndRange(0.1, 1), radius, &b);
 		npQuat qa = randomQuat();
-		npTransform3 xa = makeXf(scaled(rndRange(0, 2), randomDirection()), qa);
+		npTransform3 xa = makeXf(scale(rndRange(0, 2), randomDirection()), qa);
 		double tilt = rnd() < 0.3 ? 0.0 : pow(10.0, rndRange(-15, -4));
 		// Beside a capsule: B's axis along A's (local y), turned about it; on the box: along x.
 		npQuat turn = onBox ? (npQuat){ tilt * rndRange(-1, 1), tilt * rndRange(-1, 1), 0.70710678118654752, 0.70710678118654752 }

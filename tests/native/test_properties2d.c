@@ -15,7 +15,7 @@
 // reference (SAT over A's edge normals only, the classic half-SAT bug) and requires that it reports
 // mismatches; `checkDetectsShiftedPoint` moves a correct manifold point by 1e-6 and requires the
 // surface check to flag it.
-#include "narrowphase/collide2d.h"
+#include "testref2d.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -70,53 +70,19 @@ static double rnd(void)
 static double uniform(double lo, double hi) { return lo + (hi - lo) * rnd(); }
 
 // ------------------------------------------------------------------------------ reference geometry
-typedef struct Core
-{
-	int n;
-	double r;
-	npVec2 v[NP_MAX_POLYGON_VERTICES];
-} Core;
-
-static double dot2(npVec2 a, npVec2 b) { return a.x * b.x + a.y * b.y; }
-static double cross2(npVec2 a, npVec2 b) { return a.x * b.y - a.y * b.x; }
-static npVec2 sub2(npVec2 a, npVec2 b) { return (npVec2){ a.x - b.x, a.y - b.y }; }
-static double len2(npVec2 a) { return sqrt(a.x * a.x + a.y * a.y); }
-
-static Core worldCore(const npShape2* s, npTransform2 xf)
-{
-	Core c;
-	c.n = s->count;
-	c.r = s->radius;
-	for (int i = 0; i < s->count; ++i)
-	{
-		npVec2 p = s->vertices[i];
-		c.v[i] = (npVec2){ xf.q.c * p.x - xf.q.s * p.y + xf.p.x, xf.q.s * p.x + xf.q.c * p.y + xf.p.y };
-	}
-	return c;
-}
-
-static double pointSegment(npVec2 p, npVec2 a, npVec2 b)
-{
-	npVec2 ab = sub2(b, a), ap = sub2(p, a);
-	double l2 = dot2(ab, ab);
-	double t = l2 > 0.0 ? dot2(ap, ab) / l2 : 0.0;
-	t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
-	return len2((npVec2){ ap.x - t * ab.x, ap.y - t * ab.y });
-}
-
-static int edgeCount(const Core* c) { return c->n >= 3 ? c->n : 1; }
-static void edgeAt(const Core* c, int i, npVec2* a, npVec2* b)
+static int edgeCount(const RefCore2* c) { return c->count >= 3 ? c->count : 1; }
+static void edgeAt(const RefCore2* c, int i, npVec2* a, npVec2* b)
 {
 	*a = c->v[i];
-	*b = c->n >= 3 ? c->v[(i + 1) % c->n] : c->v[c->n - 1];
+	*b = c->count >= 3 ? c->v[(i + 1) % c->count] : c->v[c->count - 1];
 }
 
-static bool insideCore(const Core* c, npVec2 p)
+static bool insideCore(const RefCore2* c, npVec2 p)
 {
-	if (c->n < 3)
+	if (c->count < 3)
 		return false;
-	for (int i = 0; i < c->n; ++i)
-		if (cross2(sub2(c->v[(i + 1) % c->n], c->v[i]), sub2(p, c->v[i])) < 0.0)
+	for (int i = 0; i < c->count; ++i)
+		if (cross2(sub2(c->v[(i + 1) % c->count], c->v[i]), sub2(p, c->v[i])) < 0.0)
 			return false;
 	return true;
 }
@@ -129,12 +95,12 @@ static bool segmentsCross(npVec2 a0, npVec2 a1, npVec2 b0, npVec2 b1)
 }
 
 // Brute-force distance between the cores (0 when they intersect).
-static double coreDistance(const Core* A, const Core* B)
+static double coreDistance(const RefCore2* A, const RefCore2* B)
 {
-	for (int i = 0; i < A->n; ++i)
+	for (int i = 0; i < A->count; ++i)
 		if (insideCore(B, A->v[i]))
 			return 0.0;
-	for (int i = 0; i < B->n; ++i)
+	for (int i = 0; i < B->count; ++i)
 		if (insideCore(A, B->v[i]))
 			return 0.0;
 	double best = INFINITY;
@@ -148,32 +114,25 @@ static double coreDistance(const Core* A, const Core* B)
 			edgeAt(B, j, &b0, &b1);
 			if (segmentsCross(a0, a1, b0, b1))
 				return 0.0;
-			double d = fmin(fmin(pointSegment(a0, b0, b1), pointSegment(a1, b0, b1)),
-							fmin(pointSegment(b0, a0, a1), pointSegment(b1, a0, a1)));
+			double d = fmin(fmin(refPointSegment2(a0, b0, b1), refPointSegment2(a1, b0, b1)),
+							fmin(refPointSegment2(b0, a0, a1), refPointSegment2(b1, a0, a1)));
 			best = fmin(best, d);
 		}
 	}
 	return best;
 }
 
-static double support(const Core* c, npVec2 n)
-{
-	double m = -INFINITY;
-	for (int i = 0; i < c->n; ++i)
-		m = fmax(m, dot2(c->v[i], n));
-	return m;
-}
 
 // Overlap of the rounded shapes along unit n (A to B).
-static double overlapAlong(const Core* A, const Core* B, npVec2 n)
+static double overlapAlong(const RefCore2* A, const RefCore2* B, npVec2 n)
 {
-	return support(A, n) + support(B, (npVec2){ -n.x, -n.y }) + A->r + B->r;
+	return refSupport2(A, n) + refSupport2(B, (npVec2){ -n.x, -n.y }) + A->radius + B->radius;
 }
 
 // Appends the candidate axes of a core (outward edge normals; +-normal of a segment), negated for B.
-static int addAxes(const Core* c, double sign, npVec2* axes, int count)
+static int addAxes(const RefCore2* c, double sign, npVec2* axes, int count)
 {
-	if (c->n == 1)
+	if (c->count == 1)
 		return count;
 	for (int i = 0; i < edgeCount(c); ++i)
 	{
@@ -183,7 +142,7 @@ static int addAxes(const Core* c, double sign, npVec2* axes, int count)
 		double l = len2(e);
 		npVec2 n = { sign * e.y / l, -sign * e.x / l };
 		axes[count++] = n;
-		if (c->n == 2)
+		if (c->count == 2)
 			axes[count++] = (npVec2){ -n.x, -n.y };
 	}
 	return count;
@@ -197,13 +156,13 @@ typedef struct Reference
 } Reference;
 
 // `onlyA` = the deliberately wrong variant (A's axes only) for the self-check.
-static Reference reference(const Core* A, const Core* B, bool onlyA)
+static Reference reference(const RefCore2* A, const RefCore2* B, bool onlyA)
 {
 	Reference ref = { 0.0, false, { 0.0, 0.0 } };
 	double cd = coreDistance(A, B);
 	if (cd > 0.0)
 	{
-		ref.gap = cd - A->r - B->r;
+		ref.gap = cd - A->radius - B->radius;
 		ref.normalUnique = true; // the closest-point direction of disjoint convex sets is unique
 		return ref;
 	}
@@ -213,7 +172,7 @@ static Reference reference(const Core* A, const Core* B, bool onlyA)
 		count = addAxes(B, -1.0, axes, count);
 	if (count == 0)
 	{
-		ref.gap = -(A->r + B->r);
+		ref.gap = -(A->radius + B->radius);
 		return ref;
 	}
 	int best = 0;
@@ -231,34 +190,19 @@ static Reference reference(const Core* A, const Core* B, bool onlyA)
 	return ref;
 }
 
-static double signedDistance(const Core* c, npVec2 p)
-{
-	if (c->n <= 2)
-		return pointSegment(p, c->v[0], c->v[c->n - 1]) - c->r;
-	double inside = -INFINITY, outside = INFINITY;
-	for (int i = 0; i < c->n; ++i)
-	{
-		npVec2 a = c->v[i], b = c->v[(i + 1) % c->n];
-		npVec2 e = sub2(b, a);
-		double l = len2(e);
-		inside = fmax(inside, (e.y * (p.x - a.x) - e.x * (p.y - a.y)) / l);
-		outside = fmin(outside, pointSegment(p, a, b));
-	}
-	return (inside <= 0.0 ? inside : outside) - c->r;
-}
 
 // Minimum width of a rounded core over its own edge normals (2 * radius for circles and capsules).
-static double minWidth(const Core* c)
+static double minWidth(const RefCore2* c)
 {
-	double w = c->n >= 3 ? INFINITY : 0.0;
-	for (int i = 0; c->n >= 3 && i < c->n; ++i)
+	double w = c->count >= 3 ? INFINITY : 0.0;
+	for (int i = 0; c->count >= 3 && i < c->count; ++i)
 	{
-		npVec2 e = sub2(c->v[(i + 1) % c->n], c->v[i]);
+		npVec2 e = sub2(c->v[(i + 1) % c->count], c->v[i]);
 		double l = len2(e);
 		npVec2 n = { e.y / l, -e.x / l };
-		w = fmin(w, support(c, n) + support(c, (npVec2){ -n.x, -n.y }));
+		w = fmin(w, refSupport2(c, n) + refSupport2(c, (npVec2){ -n.x, -n.y }));
 	}
-	return w + 2.0 * c->r;
+	return w + 2.0 * c->radius;
 }
 
 // ------------------------------------------------------------------------------ random shapes
@@ -301,6 +245,25 @@ static npTransform2 randomTransform(double spread)
 
 // ------------------------------------------------------------------------------ the properties
 static npShape2 g_a, g_b;
+
+// A random pair: the shapes (in g_a, g_b), their transforms and their world cores.
+typedef struct RandomPair
+{
+	npTransform2 xfA, xfB;
+	RefCore2 A, B;
+} RandomPair;
+
+static RandomPair randomPair(void)
+{
+	static RandomPair p; // two cores of 64 vertices: keep them off the stack
+	randomShape(&g_a);
+	randomShape(&g_b);
+	p.xfA = randomTransform(0.5);
+	p.xfB = randomTransform(1.5);
+	p.A = refWorldCore2(&g_a, p.xfA);
+	p.B = refWorldCore2(&g_b, p.xfB);
+	return p;
+}
 static int g_overlapping, g_coresOverlapping, g_manifoldPoints;
 
 // Checks the manifold's points; with `violations` non-NULL, counts violations there instead of
@@ -314,13 +277,13 @@ static void checkPoint(bool ok, const char* what, int pair, double got, double w
 		check(ok, what, pair, got, want);
 }
 
-static void checkManifold(int pair, const Core* A, const Core* B, const npManifold2* m, double shift)
+static void checkManifold(int pair, const RefCore2* A, const RefCore2* B, const npManifold2* m, double shift)
 {
 	for (int i = 0; i < m->pointCount; ++i)
 	{
 		const npManifoldPoint2* p = &m->points[i];
 		npVec2 pa = { p->pointA.x + shift * m->normal.x, p->pointA.y + shift * m->normal.y };
-		double dA = signedDistance(A, pa), dB = signedDistance(B, p->pointB);
+		double dA = refSignedDistance2(A, pa), dB = refSignedDistance2(B, p->pointB);
 		checkPoint(fabs(dA) <= TOL, "manifold pointA on A's surface", pair, dA, 0.0);
 		checkPoint(fabs(dB) <= TOL, "manifold pointB on B's surface", pair, dB, 0.0);
 		double id = dot2(sub2(pa, p->pointB), m->normal);
@@ -331,7 +294,7 @@ static void checkManifold(int pair, const Core* A, const Core* B, const npManifo
 			// other shape. Only one of the two (the witness projected onto the reference face can be
 			// outside a tilted incident shape by depth * sin(tilt)), and only when shallow (a deeper
 			// contact can pass through a thin shape).
-			double outB = signedDistance(B, pa), outA = signedDistance(A, p->pointB);
+			double outB = refSignedDistance2(B, pa), outA = refSignedDistance2(A, p->pointB);
 			checkPoint(outB <= TOL || outA <= TOL, "manifold point: a witness inside the other shape", pair, fmin(outA, outB), 0.0);
 		}
 	}
@@ -339,11 +302,10 @@ static void checkManifold(int pair, const Core* A, const Core* B, const npManifo
 
 static void runPair(int pair)
 {
-	randomShape(&g_a);
-	randomShape(&g_b);
-	npTransform2 xfA = randomTransform(0.5), xfB = randomTransform(1.5);
-	Core A = worldCore(&g_a, xfA), B = worldCore(&g_b, xfB);
-	Reference ref = reference(&A, &B, false);
+	RandomPair rp = randomPair();
+	npTransform2 xfA = rp.xfA, xfB = rp.xfB;
+	const RefCore2 *A = &rp.A, *B = &rp.B;
+	Reference ref = reference(A, B, false);
 
 	npPenetrationResult2 pen = npPenetration2(&g_a, xfA, &g_b, xfB, NULL);
 	npPenetrationResult2 swapped = npPenetration2(&g_b, xfB, &g_a, xfA, NULL);
@@ -352,7 +314,7 @@ static void runPair(int pair)
 	npManifold2 m = npCollide2(&g_a, xfA, &g_b, xfB, 0.0);
 
 	g_overlapping += ref.gap < 0.0;
-	g_coresOverlapping += coreDistance(&A, &B) == 0.0;
+	g_coresOverlapping += coreDistance(A, B) == 0.0;
 	g_manifoldPoints += m.pointCount;
 
 	// 4. consistency away from touching
@@ -368,7 +330,7 @@ static void runPair(int pair)
 	if (pen.overlapping && ref.gap < 0.0)
 	{
 		check(fabs(pen.depth + ref.gap) <= TOL, "EPA depth == brute-force SAT depth", pair, pen.depth, -ref.gap);
-		if (ref.normalUnique && ref.gap < -1e-9 && coreDistance(&A, &B) == 0.0)
+		if (ref.normalUnique && ref.gap < -1e-9 && coreDistance(A, B) == 0.0)
 			check(len2(sub2(pen.normal, ref.normal)) <= 1e-6, "EPA normal == unique SAT axis", pair, pen.normal.x, ref.normal.x);
 	}
 	if (!pen.overlapping && ref.gap > 1e-9)
@@ -384,7 +346,7 @@ static void runPair(int pair)
 				  "swap flips the normal", pair, swapped.normal.x, -pen.normal.x);
 	}
 	// 2. manifold points on/inside both shapes
-	checkManifold(pair, &A, &B, &m, 0.0);
+	checkManifold(pair, A, B, &m, 0.0);
 }
 
 // The depth check must catch a wrong reference: SAT over A's normals only overestimates the depth
@@ -395,11 +357,10 @@ static void checkDetectsWrongReference(void)
 	int caught = 0;
 	for (int pair = 0; pair < 500; ++pair)
 	{
-		randomShape(&g_a);
-		randomShape(&g_b);
-		npTransform2 xfA = randomTransform(0.5), xfB = randomTransform(1.5);
-		Core A = worldCore(&g_a, xfA), B = worldCore(&g_b, xfB);
-		Reference wrong = reference(&A, &B, true);
+		RandomPair rp = randomPair();
+		npTransform2 xfA = rp.xfA, xfB = rp.xfB;
+		const RefCore2 *A = &rp.A, *B = &rp.B;
+		Reference wrong = reference(A, B, true);
 		npPenetrationResult2 pen = npPenetration2(&g_a, xfA, &g_b, xfB, NULL);
 		if (pen.overlapping && wrong.gap < 0.0 && fabs(pen.depth + wrong.gap) > TOL)
 			caught += 1;
@@ -415,17 +376,16 @@ static void checkDetectsShiftedPoint(void)
 	int caught = 0, tried = 0;
 	for (int pair = 0; pair < 200; ++pair)
 	{
-		randomShape(&g_a);
-		randomShape(&g_b);
-		npTransform2 xfA = randomTransform(0.5), xfB = randomTransform(1.5);
-		Core A = worldCore(&g_a, xfA), B = worldCore(&g_b, xfB);
+		RandomPair rp = randomPair();
+		npTransform2 xfA = rp.xfA, xfB = rp.xfB;
+		const RefCore2 *A = &rp.A, *B = &rp.B;
 		npManifold2 m = npCollide2(&g_a, xfA, &g_b, xfB, 0.0);
 		if (m.pointCount == 0)
 			continue;
 		tried += 1;
 		int violations = 0;
 		g_violations = &violations;
-		checkManifold(pair, &A, &B, &m, 1e-6);
+		checkManifold(pair, A, B, &m, 1e-6);
 		g_violations = NULL;
 		caught += violations > 0 ? 1 : 0;
 	}

@@ -10,55 +10,53 @@
 #define CAP 256
 #define STEPS 600
 
-// A rectangle of nu x nv quads from corner o along u and v (front face u x v), appended to v/idx.
-static void quadGrid(npVec3 o, npVec3 u, npVec3 w, int nu, int nw, npVec3* v, int* nv, int32_t* idx, int* nt)
+// Vertices and triangles being collected for a mesh.
+typedef struct MeshBuild
 {
-	int base = *nv;
-	for (int j = 0; j <= nw; ++j)
-		for (int i = 0; i <= nu; ++i)
-			v[(*nv)++] = mtAdd(o, mtAdd(mtScale(i, u), mtScale(j, w)));
-	for (int j = 0; j < nw; ++j)
-		for (int i = 0; i < nu; ++i)
+	npVec3* v;
+	int nv;
+	int32_t* idx;
+	int nt;
+} MeshBuild;
+
+// A rectangle of nu x nw quads from corner o along u and w (front face u x w).
+typedef struct Quads
+{
+	npVec3 o, u, w;
+	int nu, nw;
+} Quads;
+
+// Appends the quads' vertices and triangles (diagonals alternating per cell).
+static void quadGrid(MeshBuild* b, Quads q)
+{
+	int base = b->nv;
+	for (int j = 0; j <= q.nw; ++j)
+		for (int i = 0; i <= q.nu; ++i)
+			b->v[b->nv++] = mtAdd(q.o, mtAdd(mtScale(i, q.u), mtScale(j, q.w)));
+	for (int j = 0; j < q.nw; ++j)
+		for (int i = 0; i < q.nu; ++i)
 		{
-			int32_t a = base + j * (nu + 1) + i, b = a + 1, c = a + nu + 1, d = c + 1;
-			int32_t t[6] = { a, b, d, a, d, c };
+			int32_t a = base + j * (q.nu + 1) + i, right = a + 1, up = a + q.nu + 1, diag = up + 1;
+			int32_t t[6] = { a, right, diag, a, diag, up };
 			if ((i + j) & 1)
 			{
-				int32_t f[6] = { a, b, c, b, d, c };
+				int32_t f[6] = { a, right, up, right, diag, up };
 				memcpy(t, f, sizeof t);
 			}
-			memcpy(idx + 3 * (*nt), t, sizeof t);
-			*nt += 2;
+			memcpy(b->idx + 3 * b->nt, t, sizeof t);
+			b->nt += 2;
 		}
 }
 
-typedef struct Ground
-{
-	npMesh3* meshes[8];
-	npMeshInstance3 inst[8];
-	int count;
-	const char* name;
-} Ground;
-
-static void freeGround(Ground* g)
-{
-	for (int i = 0; i < g->count; ++i)
-		free(g->meshes[i]);
-	g->count = 0;
-}
+typedef mtScene Ground;
 
 static void addGrid(Ground* g, npVec3 o, int nx, int ny, double cell, npTransform3 xf)
 {
 	static npVec3 v[20000];
 	static int32_t idx[60000];
-	int nv = 0, nt = 0;
-	quadGrid(o, mt3(cell, 0, 0), mt3(0, cell, 0), nx, ny, v, &nv, idx, &nt);
-	npMesh3* m = NULL;
-	npResult r = mtMakeMesh(v, nv, idx, nt, 0.0, &m);
-	CHECK(r == NP_OK, "grid creation: %d", r);
-	g->meshes[g->count] = m;
-	g->inst[g->count] = (npMeshInstance3){ m, xf };
-	g->count += 1;
+	MeshBuild b = { v, 0, idx, 0 };
+	quadGrid(&b, (Quads){ o, mt3(cell, 0, 0), mt3(0, cell, 0), nx, ny });
+	mtSceneAdd(g, v, b.nv, idx, b.nt, xf);
 }
 
 // Ground variants over [0, 16]^2 at z = 0, cell 0.5 (2048 triangles in all).
@@ -176,7 +174,7 @@ static void testFlatGround(void)
 			printf("  (%s over %s without removal: %d of %d steps with ghost normals)\n", sweeps[k].name, g.name,
 				   ghosts, STEPS + 1);
 		}
-		freeGround(&g);
+		mtSceneFree(&g);
 	}
 }
 
@@ -186,14 +184,87 @@ static npMesh3* makeCliff(void)
 {
 	static npVec3 v[4000];
 	static int32_t idx[12000];
-	int nv = 0, nt = 0;
-	quadGrid(mt3(0, 0, 1), mt3(0.5, 0, 0), mt3(0, 0.5, 0), 10, 12, v, &nv, idx, &nt);
-	quadGrid(mt3(5, 0, 0), mt3(0, 0.5, 0), mt3(0, 0, 0.25), 12, 4, v, &nv, idx, &nt);
-	quadGrid(mt3(5, 0, 0), mt3(0.5, 0, 0), mt3(0, 0.5, 0), 10, 12, v, &nv, idx, &nt);
+	MeshBuild b = { v, 0, idx, 0 };
+	quadGrid(&b, (Quads){ mt3(0, 0, 1), mt3(0.5, 0, 0), mt3(0, 0.5, 0), 10, 12 });
+	quadGrid(&b, (Quads){ mt3(5, 0, 0), mt3(0, 0.5, 0), mt3(0, 0, 0.25), 12, 4 });
+	quadGrid(&b, (Quads){ mt3(5, 0, 0), mt3(0.5, 0, 0), mt3(0, 0.5, 0), 10, 12 });
 	npMesh3* m = NULL;
-	npResult r = mtMakeMesh(v, nv, idx, nt, 1e-9, &m);
+	npResult r = mtMakeMesh(v, b.nv, idx, b.nt, 1e-9, &m);
 	CHECK(r == NP_OK, "cliff mesh: %d", r);
 	return m;
+}
+
+// On the plateau: at least one contact, each with the ground's normal and the resting depth.
+static bool onPlateau(const npMeshContact3* c, int n, double depth, double tol)
+{
+	bool ok = n >= 1;
+	for (int k = 0; k < n; ++k)
+		ok = ok && mtDist(c[k].normal, mt3(0, 0, -1)) < tol && fabs(c[k].depth - depth) < tol;
+	return ok;
+}
+
+// Sphere (r 0.5, centre height 1.45) rolling off the rim at y = 2.3 (not a rim vertex): on the
+// plateau, then exactly one contact, the rim edge (reported by a top or a wall triangle; the other
+// is voided), then none.
+static bool sphereStepOk(const npMeshContact3* c, int n, double x, int* rimSteps)
+{
+	npVec3 centre = mt3(x, 2.3, 1.45);
+	npVec3 rim = mt3(5, 2.3, 1);
+	double d = mtDist(centre, rim);
+	if (x <= 5.0)
+		return onPlateau(c, n, 0.05, 1e-12);
+	if (d > 0.5)
+		return n == 0;
+	bool ok = n == 1 && c[0].feature == NP_MESH_EDGE && mtDist(c[0].normal, mtNorm(mtSub(rim, centre))) < 1e-12 &&
+			  mtDist(c[0].pointB, rim) < 1e-12 && fabs(c[0].depth - (0.5 - d)) < 1e-12;
+	*rimSteps += ok ? 1 : 0;
+	return ok;
+}
+
+// Capsule lying along y (parallel to the rim), r 0.3, centre height 1.28, rolling off the rim: on
+// the plateau, then edge or vertex contacts on the rim line, then none.
+static bool capsuleStepOk(const npMeshContact3* c, int n, double x, int* rimSteps)
+{
+	double d = sqrt((x - 5) * (x - 5) + 0.28 * 0.28);
+	if (x <= 5.0)
+		return onPlateau(c, n, 0.02, 1e-9);
+	if (d > 0.3)
+		return n == 0;
+	npVec3 expected = mtNorm(mt3(5 - x, 0, 1 - 1.28));
+	bool ok = n >= 1;
+	for (int k = 0; k < n; ++k)
+		ok = ok && c[k].feature != NP_MESH_FACE && mtDist(c[k].normal, expected) < 1e-9 && fabs(c[k].pointB.x - 5) < 1e-9 &&
+			 fabs(c[k].pointB.z - 1) < 1e-9 && fabs(c[k].depth - (0.3 - d)) < 1e-9;
+	*rimSteps += ok ? 1 : 0;
+	return ok;
+}
+
+// A shape rolled off the rim in STEPS steps along x from x0 to x0 + span at (y, height), each step judged.
+typedef struct RimSweep
+{
+	const char* name;
+	const npShape3* shape;
+	double x0, span, y, height;
+	bool (*stepOk)(const npMeshContact3* c, int n, double x, int* rimSteps);
+} RimSweep;
+
+static void sweepOverRim(const RimSweep* sweep, const npMeshInstance3* inst, const npMeshQuery3* q)
+{
+	static npMeshContact3 c[CAP];
+	int rimSteps = 0, bad = 0;
+	for (int i = 0; i <= STEPS; ++i)
+	{
+		double x = sweep->x0 + sweep->span * i / STEPS;
+		int n = 0;
+		npMeshContacts3(sweep->shape, mtAt(x, sweep->y, sweep->height), inst, 1, q, c, CAP, &n, NULL);
+		if (!sweep->stepOk(c, n, x, &rimSteps) && bad++ < 3)
+		{
+			printf("  cliff %s at x = %.4f: %d contacts\n", sweep->name, x, n);
+			mtPrintContacts(c, n);
+		}
+	}
+	CHECK(bad == 0, "%s over the rim: %d wrong steps", sweep->name, bad);
+	CHECK(rimSteps > 20, "%s over the rim: only %d steps with a rim contact", sweep->name, rimSteps);
 }
 
 static void testCliff(void)
@@ -205,83 +276,11 @@ static void testCliff(void)
 	npMeshContact3 c[CAP];
 	npMeshQuery3 q = npDefaultMeshQuery3();
 
-	// Sphere (r 0.5, centre height 1.45) rolling off the rim at y = 2.3 (not a rim vertex).
-	npShape3 sphere;
+	npShape3 sphere, capsule;
 	npMakeSphere(0.5, &sphere);
-	int rimSteps = 0, bad = 0;
-	for (int i = 0; i <= STEPS; ++i)
-	{
-		double x = 3.0 + 2.6 * i / STEPS;
-		npVec3 centre = mt3(x, 2.3, 1.45);
-		int n = 0;
-		npMeshContacts3(&sphere, mtAt(x, 2.3, 1.45), &inst, 1, &q, c, CAP, &n, NULL);
-		npVec3 rim = mt3(5, 2.3, 1);
-		double d = mtDist(centre, rim);
-		bool ok = true;
-		if (x <= 5.0)
-		{
-			ok = n >= 1;
-			for (int k = 0; k < n; ++k)
-				ok = ok && mtDist(c[k].normal, mt3(0, 0, -1)) < 1e-12 && fabs(c[k].depth - 0.05) < 1e-12;
-		}
-		else if (d <= 0.5)
-		{
-			// Exactly one contact: the rim edge (reported by a top or a wall triangle; the other is voided).
-			ok = n == 1 && c[0].feature == NP_MESH_EDGE && mtDist(c[0].normal, mtNorm(mtSub(rim, centre))) < 1e-12 &&
-				 mtDist(c[0].pointB, rim) < 1e-12 && fabs(c[0].depth - (0.5 - d)) < 1e-12;
-			rimSteps += ok ? 1 : 0;
-		}
-		else
-			ok = n == 0;
-		if (!ok && bad++ < 3)
-		{
-			printf("  cliff sphere at x = %.4f: %d contacts\n", x, n);
-			mtPrintContacts(c, n);
-		}
-	}
-	CHECK(bad == 0, "sphere over the rim: %d wrong steps", bad);
-	CHECK(rimSteps > 20, "sphere over the rim: only %d steps with a rim contact", rimSteps);
-
-	// Capsule lying along y (parallel to the rim), r 0.3, centre height 1.28, rolling off the rim.
-	npShape3 capsule;
 	npMakeCapsule3(0.8, 0.3, &capsule);
-	rimSteps = 0;
-	bad = 0;
-	for (int i = 0; i <= STEPS; ++i)
-	{
-		double x = 4.0 + 1.5 * i / STEPS;
-		npVec3 centre = mt3(x, 3.1, 1.28);
-		int n = 0;
-		npMeshContacts3(&capsule, mtAt(x, 3.1, 1.28), &inst, 1, &q, c, CAP, &n, NULL);
-		double d = sqrt((x - 5) * (x - 5) + 0.28 * 0.28);
-		bool ok = true;
-		if (x <= 5.0)
-		{
-			ok = n >= 1;
-			for (int k = 0; k < n; ++k)
-				ok = ok && mtDist(c[k].normal, mt3(0, 0, -1)) < 1e-9 && fabs(c[k].depth - 0.02) < 1e-9;
-		}
-		else if (d <= 0.3)
-		{
-			npVec3 expected = mtNorm(mt3(5 - x, 0, 1 - 1.28));
-			ok = n >= 1;
-			for (int k = 0; k < n; ++k)
-				ok = ok && c[k].feature != NP_MESH_FACE && mtDist(c[k].normal, expected) < 1e-9 &&
-					 fabs(c[k].pointB.x - 5) < 1e-9 && fabs(c[k].pointB.z - 1) < 1e-9 &&
-					 fabs(c[k].depth - (0.3 - d)) < 1e-9;
-			rimSteps += ok ? 1 : 0;
-		}
-		else
-			ok = n == 0;
-		(void)centre;
-		if (!ok && bad++ < 3)
-		{
-			printf("  cliff capsule at x = %.4f: %d contacts\n", x, n);
-			mtPrintContacts(c, n);
-		}
-	}
-	CHECK(bad == 0, "capsule over the rim: %d wrong steps", bad);
-	CHECK(rimSteps > 20, "capsule over the rim: only %d steps with rim contacts", rimSteps);
+	sweepOverRim(&(RimSweep){ "sphere", &sphere, 3.0, 2.6, 2.3, 1.45, sphereStepOk }, &inst, &q);
+	sweepOverRim(&(RimSweep){ "capsule", &capsule, 4.0, 1.5, 3.1, 1.28, capsuleStepOk }, &inst, &q);
 
 	// A box over the void, tipped 30 degrees about y so that its bottom face (world normal
 	// nf = (-sin 30, 0, -cos 30)) leans on the rim line with 0.01 penetration: the contacts are the
@@ -378,7 +377,7 @@ static void testTiltedBoxes(void)
 		CHECK(bad == 0, "tilted boxes over %s: %d of %d steps with a non-ground normal", g.name, bad, total);
 		CHECK(wrongDepth == 0, "tilted boxes over %s: %d steps without the 0.01-deep corner contact", g.name, wrongDepth);
 		CHECK(ghosts * 4 > total, "tilted boxes over %s without removal: only %d ghost steps", g.name, ghosts);
-		freeGround(&g);
+		mtSceneFree(&g);
 	}
 }
 

@@ -6,29 +6,7 @@
 
 #define CAP 64
 
-typedef struct Scene
-{
-	npMesh3* mesh[4];
-	npMeshInstance3 inst[4];
-	int count;
-} Scene;
-
-static void addMesh(Scene* s, const npVec3* v, int nv, const int32_t* idx, int nt, npTransform3 xf)
-{
-	npMesh3* m = NULL;
-	npResult r = mtMakeMesh(v, nv, idx, nt, 0.0, &m);
-	CHECK(r == NP_OK, "mesh creation failed: %d", r);
-	s->mesh[s->count] = m;
-	s->inst[s->count] = (npMeshInstance3){ m, xf };
-	s->count += 1;
-}
-
-static void freeScene(Scene* s)
-{
-	for (int i = 0; i < s->count; ++i)
-		free(s->mesh[i]);
-	s->count = 0;
-}
+typedef mtScene Scene;
 
 static int sphereContacts(const Scene* s, npVec3 centre, double radius, double margin,
 						  npMeshAlgorithm3 algorithm, npMeshContact3* out)
@@ -58,7 +36,7 @@ static void testFigure4(void)
 	npVec3 v[4] = { mt3(0, 0, 0), mt3(2, 0, 0), mt3(0, 2, 0), mt3(2, 2, 0) };
 	int32_t idx[6] = { 0, 1, 2, 1, 3, 2 };
 	Scene s = { 0 };
-	addMesh(&s, v, 4, idx, 2, mtIdentity);
+	mtSceneAdd(&s, v, 4, idx, 2, mtIdentity);
 	npMeshContact3 c[CAP];
 	npVec3 centre = mt3(0.9, 0.9, 0.45);
 	int n = sphereContacts(&s, centre, 0.5, 0.0, NP_MESH_TERDIMAN, c);
@@ -82,7 +60,7 @@ static void testFigure4(void)
 			near3(c[i].normal, ghost, 1e-12) && fabs(c[i].depth - (0.5 - mtDist(centre, mt3(1, 1, 0)))) < 1e-12)
 			found = true;
 	CHECK(found, "figure 4 (all): the ghost edge contact on T2 is missing");
-	freeScene(&s);
+	mtSceneFree(&s);
 }
 
 // Figure 6: a vertex contact voided by an edge contact. T1 = (V3, V4, V5) lies in y <= 0 with edge
@@ -96,7 +74,7 @@ static void testFigure6(void)
 	npVec3 v[5] = { mt3(0, 0, 0), mt3(1, -1.5, 0), mt3(2, 0, 0), mt3(-1, -1, 0), mt3(-1, 1, 0) };
 	int32_t idx[6] = { 0, 1, 2, 0, 4, 3 };
 	Scene s = { 0 };
-	addMesh(&s, v, 5, idx, 2, mtIdentity);
+	mtSceneAdd(&s, v, 5, idx, 2, mtIdentity);
 	npMeshContact3 c[CAP];
 	npVec3 centre = mt3(0.3, 0.2, 0.1);
 	for (int alg = 0; alg < 2; ++alg)
@@ -115,7 +93,7 @@ static void testFigure6(void)
 	}
 	int n = sphereContacts(&s, centre, 0.4, 0.0, NP_MESH_ALL_CONTACTS, c);
 	CHECK(n == 2, "figure 6 (all): %d contacts, expected 2 (edge and vertex)", n);
-	freeScene(&s);
+	mtSceneFree(&s);
 }
 
 // Figure 7: large contact distance. T1 = (V1, V2, V3) (face contact), T2 = (V2, V4, V3) shares
@@ -137,7 +115,7 @@ static void testFigure7(void)
 		memcpy(idx + 3, order == 0 ? fig7T2 : fig7T3, sizeof fig7T1);
 		memcpy(idx + 6, order == 0 ? fig7T3 : fig7T2, sizeof fig7T1);
 		Scene s = { 0 };
-		addMesh(&s, fig7v, 5, idx, 3, mtIdentity);
+		mtSceneAdd(&s, fig7v, 5, idx, 3, mtIdentity);
 		int n = sphereContacts(&s, centre, 0.35, 0.6, NP_MESH_TERDIMAN, c);
 		CHECK(n == 1, "figure 7 (order %d): %d contacts, expected 1", order, n);
 		if (n >= 1)
@@ -155,7 +133,7 @@ static void testFigure7(void)
 			CHECK(c[1].triangle == 1 && c[1].feature == NP_MESH_EDGE, "figure 7 initial: the wrong contact is T3's edge");
 		n = sphereContacts(&s, centre, 0.35, 0.6, NP_MESH_ALL_CONTACTS, c);
 		CHECK(n == 3, "figure 7 (all): %d contacts, expected 3", n);
-		freeScene(&s);
+		mtSceneFree(&s);
 	}
 }
 
@@ -202,7 +180,7 @@ static void testFigure8(void)
 	int32_t idx[21];
 	fig8Mesh(v, idx);
 	Scene s = { 0 };
-	addMesh(&s, v, 8, idx, 7, mtIdentity);
+	mtSceneAdd(&s, v, 8, idx, 7, mtIdentity);
 	npMeshContact3 c[CAP];
 	npVec3 centre = mt3(0, 0, 0.2);
 	int n = sphereContacts(&s, centre, 1.0, 0.0, NP_MESH_TERDIMAN, c);
@@ -215,7 +193,7 @@ static void testFigure8(void)
 	CHECK(n == 2 && t7, "figure 8 initial: expected the invalid T7 edge contact (n = %d)", n);
 	n = sphereContacts(&s, centre, 1.0, 0.0, NP_MESH_ALL_CONTACTS, c);
 	CHECK(n == 7, "figure 8 (all): %d contacts, expected 7", n);
-	freeScene(&s);
+	mtSceneFree(&s);
 }
 
 // Section 6: the same scenes split into two meshes with duplicated vertices (each mesh has its own
@@ -233,13 +211,13 @@ static void testDisjoint(void)
 		npVec3 v7[3] = { v[2], v[1], v[7] };
 		int32_t i7[3] = { 0, 1, 2 };
 		Scene s = { 0 };
-		addMesh(&s, v, 7, idx, 6, mtIdentity);
-		addMesh(&s, v7, 3, i7, 1, mtIdentity);
+		mtSceneAdd(&s, v, 7, idx, 6, mtIdentity);
+		mtSceneAdd(&s, v7, 3, i7, 1, mtIdentity);
 		int n = sphereContacts(&s, mt3(0, 0, 0.2), 1.0, 0.0, NP_MESH_TERDIMAN, c);
 		checkFigure8(c, n, "figure 8 split");
 		for (int i = 0; i < n; ++i)
 			CHECK(c[i].mesh == 0, "figure 8 split: contact on mesh 1");
-		freeScene(&s);
+		mtSceneFree(&s);
 
 		// Fan split into two halves, T7 in a third mesh authored around (10, 0, 0), rotated 90 degrees
 		// about z, and placed back by its transform.
@@ -252,16 +230,16 @@ static void testDisjoint(void)
 			double cs = cos(-MT_PI / 2), sn = sin(-MT_PI / 2);
 			local[k] = mt3(cs * p.x - sn * p.y, sn * p.x + cs * p.y, p.z);
 		}
-		addMesh(&s, v, 7, idx, 3, mtIdentity);
-		addMesh(&s, v, 7, idx + 9, 3, mtIdentity);
-		addMesh(&s, local, 3, i7, 1, xf);
+		mtSceneAdd(&s, v, 7, idx, 3, mtIdentity);
+		mtSceneAdd(&s, v, 7, idx + 9, 3, mtIdentity);
+		mtSceneAdd(&s, local, 3, i7, 1, xf);
 		n = sphereContacts(&s, mt3(0, 0, 0.2), 1.0, 0.0, NP_MESH_TERDIMAN, c);
 		checkFigure8(c, n, "figure 8 in three meshes, one rotated");
 		// Without position matching tolerance (exact bits) the rotated copy may not match; with the
 		// default tolerance it must. And without removal every triangle reports.
 		n = sphereContacts(&s, mt3(0, 0, 0.2), 1.0, 0.0, NP_MESH_ALL_CONTACTS, c);
 		CHECK(n == 7, "figure 8 three meshes (all): %d contacts", n);
-		freeScene(&s);
+		mtSceneFree(&s);
 	}
 	// Figure 4 split: T1 in mesh 0, T2 (duplicated V2, V3) in mesh 1.
 	{
@@ -269,11 +247,11 @@ static void testDisjoint(void)
 		npVec3 b[3] = { mt3(2, 0, 0), mt3(2, 2, 0), mt3(0, 2, 0) };
 		int32_t i3[3] = { 0, 1, 2 };
 		Scene s = { 0 };
-		addMesh(&s, b, 3, i3, 1, mtIdentity); // the edge-contact mesh first: order must not matter
-		addMesh(&s, a, 3, i3, 1, mtIdentity);
+		mtSceneAdd(&s, b, 3, i3, 1, mtIdentity); // the edge-contact mesh first: order must not matter
+		mtSceneAdd(&s, a, 3, i3, 1, mtIdentity);
 		int n = sphereContacts(&s, mt3(0.9, 0.9, 0.45), 0.5, 0.0, NP_MESH_TERDIMAN, c);
 		CHECK(n == 1 && c[0].mesh == 1 && c[0].feature == NP_MESH_FACE, "figure 4 split: n = %d", n);
-		freeScene(&s);
+		mtSceneFree(&s);
 	}
 	// Figure 7 split: T1 | T2 | T3 in three meshes, in both orders of T2 and T3.
 	for (int order = 0; order < 2; ++order)
@@ -284,11 +262,11 @@ static void testDisjoint(void)
 		{
 			npVec3 v[3] = { fig7v[tris[m][0]], fig7v[tris[m][1]], fig7v[tris[m][2]] };
 			int32_t i3[3] = { 0, 1, 2 };
-			addMesh(&s, v, 3, i3, 1, mtIdentity);
+			mtSceneAdd(&s, v, 3, i3, 1, mtIdentity);
 		}
 		int n = sphereContacts(&s, mt3(-0.5, 1.2, 0.3), 0.35, 0.6, NP_MESH_TERDIMAN, c);
 		CHECK(n == 1 && c[0].mesh == 0 && c[0].feature == NP_MESH_FACE, "figure 7 split (order %d): n = %d", order, n);
-		freeScene(&s);
+		mtSceneFree(&s);
 	}
 	// Figure 6 split: T2 in another mesh.
 	{
@@ -296,11 +274,11 @@ static void testDisjoint(void)
 		npVec3 t2[3] = { mt3(0, 0, 0), mt3(-1, 1, 0), mt3(-1, -1, 0) };
 		int32_t i3[3] = { 0, 1, 2 };
 		Scene s = { 0 };
-		addMesh(&s, t2, 3, i3, 1, mtIdentity);
-		addMesh(&s, t1, 3, i3, 1, mtIdentity);
+		mtSceneAdd(&s, t2, 3, i3, 1, mtIdentity);
+		mtSceneAdd(&s, t1, 3, i3, 1, mtIdentity);
 		int n = sphereContacts(&s, mt3(0.3, 0.2, 0.1), 0.4, 0.0, NP_MESH_TERDIMAN, c);
 		CHECK(n == 1 && c[0].mesh == 1 && c[0].feature == NP_MESH_EDGE, "figure 6 split: n = %d", n);
-		freeScene(&s);
+		mtSceneFree(&s);
 	}
 }
 
@@ -313,8 +291,8 @@ static void testFeatureTolerance(void)
 	npVec3 b[3] = { mt3(2 + 1e-9, 0, 0), mt3(2 + 1e-9, 2, 0), mt3(1e-9, 2, 0) };
 	int32_t i3[3] = { 0, 1, 2 };
 	Scene s = { 0 };
-	addMesh(&s, a, 3, i3, 1, mtIdentity);
-	addMesh(&s, b, 3, i3, 1, mtIdentity);
+	mtSceneAdd(&s, a, 3, i3, 1, mtIdentity);
+	mtSceneAdd(&s, b, 3, i3, 1, mtIdentity);
 	npShape3 sphere;
 	npMakeSphere(0.5, &sphere);
 	npMeshQuery3 q = npDefaultMeshQuery3();
@@ -326,7 +304,7 @@ static void testFeatureTolerance(void)
 	q.featureTolerance = 1e-6;
 	npMeshContacts3(&sphere, mtAt(0.9, 0.9, 0.45), s.inst, 2, &q, c, CAP, &n, NULL);
 	CHECK(n == 1, "tolerance 1e-6: %d contacts, expected 1", n);
-	freeScene(&s);
+	mtSceneFree(&s);
 }
 
 // A closed box mesh [-1, 1]^3 (outward normals): genuine convex edges and corners keep their
@@ -345,8 +323,8 @@ static void testMeshBoxCorner(void)
 		memcpy(idx + 6 * f, t, sizeof t);
 	}
 	Scene s = { 0 };
-	addMesh(&s, v, 8, idx, 12, mtIdentity);
-	CHECK(s.mesh[0]->boundaryEdges == 0, "box mesh: %d boundary edges", s.mesh[0]->boundaryEdges);
+	mtSceneAdd(&s, v, 8, idx, 12, mtIdentity);
+	CHECK(s.meshes[0]->boundaryEdges == 0, "box mesh: %d boundary edges", s.meshes[0]->boundaryEdges);
 	npMeshContact3 c[CAP];
 	// Corner: centre (1.2, 1.2, 1.2), radius 0.4, distance sqrt(0.12) to the corner (1, 1, 1).
 	int n = sphereContacts(&s, mt3(1.2, 1.2, 1.2), 0.4, 0.0, NP_MESH_TERDIMAN, c);
@@ -371,7 +349,7 @@ static void testMeshBoxCorner(void)
 	CHECK(n == 1 && c[0].feature == NP_MESH_FACE && near3(c[0].normal, mt3(-1, 0, 0), 0) &&
 			  fabs(c[0].depth - 0.1) < 1e-15,
 		  "box face: n = %d", n);
-	freeScene(&s);
+	mtSceneFree(&s);
 }
 
 // The two ways of naming features must agree: a one-mesh query uses welded indices when the mesh

@@ -1,12 +1,16 @@
 // Shared-vector runner interface (tests/vectors/*.json, format in tests/vectors/README.md).
 //
-// tests/native/test_vectors.c owns main(): it loads every vector file with cJSON, runs each vector
-// through the dispatch below, records every numeric result as exact hex text for the native/wasm
-// bit-identity check, and prints "N passed, N failed".
-//
-//  - 2D vectors (file "dim": 2) are run by npRunVector2 in test_vectors.c.
-//  - 3D vectors ("dim": 3) are run by npRunVector3 in tests/native/vectors3d.c, which is OWNED BY
-//    THE 3D HELPER. The stub there reports every 3D vector as unsupported (a failure).
+// One driver, tests/native/test_vectors.c, owns main(): it loads every vector file with cJSON,
+// dispatches each vector by the file's "dim" and the vector's "query" to a handler, and writes the
+// results line (every numeric result as exact hex text, for the native/wasm bit-identity check).
+// The handlers are small, one set per kind of vector:
+//  - vectors2d.c: 2D shapes, transforms and pair queries;
+//  - vectors3d.c: 3D shapes, transforms and pair queries;
+//  - vectorsmesh.c: sphere-vs-mesh contacts ("meshContacts").
+// What every kind shares lives here and in vectorchecks.c: reading numbers, tolerance and error-code
+// checks, results-line writing, and the pair-query checks (overlap, distance, penetration,
+// manifold), which see a pair only through its reference geometry (npVecGeometry) and the library's
+// results copied into dimension-free structs, so 2D and 3D run the same checks.
 //
 // Helpers here are static inline so every test program (each links all tests/native/*.c support
 // files) can include the header without link-time dependencies on test_vectors.c.
@@ -22,7 +26,7 @@
 #include <stdio.h>
 #include <string.h>
 
-/// State of one vector's run, passed to the dispatch functions.
+/// State of one vector's run, passed to the handlers.
 typedef struct npVectorRun
 {
 	const char* file; ///< vector file name, for messages
@@ -33,11 +37,16 @@ typedef struct npVectorRun
 	size_t lineLength; ///< characters used in `line`
 } npVectorRun;
 
-/// Runs one 2D vector (in test_vectors.c). Returns false when the query is unknown.
-bool npRunVector2(const cJSON* vector, npVectorRun* run);
+/// Runs one vector of a kind; returns false when the vector is not one the handler knows.
+typedef bool (*npVectorHandler)(const cJSON* vector, npVectorRun* run);
 
-/// Runs one 3D vector (in vectors3d.c, owned by the 3D helper). Returns false when unsupported.
-bool npRunVector3(const cJSON* vector, npVectorRun* run);
+bool npRunShape2(const cJSON* vector, npVectorRun* run);     ///< vectors2d.c
+bool npRunTransform2(const cJSON* vector, npVectorRun* run); ///< vectors2d.c
+bool npRunPair2(const cJSON* vector, npVectorRun* run);      ///< vectors2d.c
+bool npRunShape3(const cJSON* vector, npVectorRun* run);     ///< vectors3d.c
+bool npRunTransform3(const cJSON* vector, npVectorRun* run); ///< vectors3d.c
+bool npRunPair3(const cJSON* vector, npVectorRun* run);      ///< vectors3d.c
+bool npRunVectorMesh(const cJSON* vector, npVectorRun* run); ///< vectorsmesh.c
 
 /// Records a failed check with a printf-style message.
 static inline void npVecFail(npVectorRun* run, const char* fmt, ...)
@@ -58,6 +67,19 @@ static inline bool npVecNear(npVectorRun* run, const char* what, double got, dou
 		return true;
 	npVecFail(run, "%s: got %.17g, want %.17g (diff %.3g > tol %.3g)", what, got, want, fabs(got - want), tol);
 	return false;
+}
+
+/// Member `key` of `obj` (NULL when missing or when `obj` is NULL).
+static inline const cJSON* npVecItem(const cJSON* obj, const char* key)
+{
+	return cJSON_GetObjectItemCaseSensitive(obj, key);
+}
+
+/// Member `key` of `obj` as a string; `fallback` when missing or not a string.
+static inline const char* npVecString(const cJSON* obj, const char* key, const char* fallback)
+{
+	const cJSON* item = npVecItem(obj, key);
+	return cJSON_IsString(item) ? item->valuestring : fallback;
 }
 
 /// A JSON number, or one of the strings "NaN", "Infinity", "-Infinity" (JSON has no such numbers).
@@ -81,8 +103,15 @@ static inline double npVecNumber(const cJSON* item)
 /// Member `key` of `obj` as a number (see npVecNumber); `fallback` when missing.
 static inline double npVecField(const cJSON* obj, const char* key, double fallback)
 {
-	const cJSON* item = cJSON_GetObjectItemCaseSensitive(obj, key);
+	const cJSON* item = npVecItem(obj, key);
 	return item ? npVecNumber(item) : fallback;
+}
+
+/// The first `dim` numbers of a JSON array (a 2D or 3D point).
+static inline void npVecReadPoint(const cJSON* arr, double* out, int dim)
+{
+	for (int i = 0; i < dim; ++i)
+		out[i] = npVecNumber(cJSON_GetArrayItem(arr, i));
 }
 
 /// The 16 lower-case hex digits of a double's IEEE-754 bits: exact, and trivially produced the
@@ -149,35 +178,146 @@ static inline const char* npVecCodeName(int code)
 
 static inline bool npVecHasKey(const cJSON* obj, const char* key)
 {
-	return cJSON_GetObjectItemCaseSensitive(obj, key) != NULL;
+	return npVecItem(obj, key) != NULL;
 }
 
 static inline bool npVecIsTrue(const cJSON* obj, const char* key)
 {
-	return cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(obj, key));
+	return cJSON_IsTrue(npVecItem(obj, key));
 }
 
 // Checks that a result code equals the expected error name ("NP_OK" when `expect` names none) and
 // records it in the results line.
 static inline void npVecCheckError(npVectorRun* run, const cJSON* expect, int code)
 {
-	const cJSON* err = cJSON_GetObjectItemCaseSensitive(expect, "error");
-	const char* want = cJSON_IsString(err) ? err->valuestring : "NP_OK";
+	const char* want = npVecString(expect, "error", "NP_OK");
 	const char* got = npVecCodeName(code);
 	if (strcmp(want, got) != 0)
 		npVecFail(run, "error code: got %s, want %s", got, want);
 	npVecPut(run, "error", "%s", got + (strncmp(got, "NP_ERR_", 7) == 0 ? 7 : 3));
 }
 
+// A shape vector that expects an error, or whose construction failed: checks the code and returns
+// true (nothing more to check); false when the shape was built as expected.
+static inline bool npVecShapeFailed(npVectorRun* run, const cJSON* expect, int code)
+{
+	if (!npVecHasKey(expect, "error") && code == 0)
+		return false;
+	npVecCheckError(run, expect, code);
+	return true;
+}
+
+// Checks an integer result against `expect[key]` when the vector gives one.
+static inline void npVecCheckInt(npVectorRun* run, const cJSON* expect, const char* key, const char* what, int got)
+{
+	if (npVecHasKey(expect, key) && got != (int)npVecField(expect, key, -1))
+		npVecFail(run, "%s: got %d, want %d", what, got, (int)npVecField(expect, key, -1));
+}
+
+// Both shapes of a pair vector were built; records the codes otherwise.
+static inline bool npVecPairBuilt(npVectorRun* run, int codeA, int codeB)
+{
+	if (codeA == 0 && codeB == 0)
+		return true;
+	npVecFail(run, "shape construction failed: %s / %s", npVecCodeName(codeA), npVecCodeName(codeB));
+	return false;
+}
+
 // A manifold's point count against `expect.count`, `expect.minCount` and `expect.maxCount`.
 static inline void npVecCheckCount(npVectorRun* run, const cJSON* expect, int count)
 {
-	if (npVecHasKey(expect, "count") && count != (int)npVecField(expect, "count", -1))
-		npVecFail(run, "point count: got %d, want %d", count, (int)npVecField(expect, "count", -1));
+	npVecCheckInt(run, expect, "count", "point count", count);
 	if (npVecHasKey(expect, "minCount") && count < (int)npVecField(expect, "minCount", 0))
 		npVecFail(run, "point count: got %d, want at least %d", count, (int)npVecField(expect, "minCount", 0));
 	if (npVecHasKey(expect, "maxCount") && count > (int)npVecField(expect, "maxCount", 4))
 		npVecFail(run, "point count: got %d, want at most %d", count, (int)npVecField(expect, "maxCount", 4));
 }
+
+// ------------------------------------------------------------------------------ pair queries
+// The pair checks (vectorchecks.c) are written once for both dimensions: points are double[3]
+// of which the first `dim` are used, and the shapes are seen through their reference geometry.
+
+/// A pair's reference geometry: the generator's world-space cores (`ref`), read by the handler.
+typedef struct npVecGeometry
+{
+	int dim;          ///< 2 or 3
+	const void* refA; ///< the handler's reference shapes
+	const void* refB;
+	/// Signed distance of p to a reference shape: 0 on the surface, negative inside.
+	double (*signedDistance)(const void* ref, const double* p);
+	/// Overlap of A and B along the unit direction n (A to B): hA(n) + hB(-n).
+	double (*overlapAlong)(const void* refA, const void* refB, const double* n);
+} npVecGeometry;
+
+typedef struct npVecDistance
+{
+	double distance;
+	double pointA[3], pointB[3], normal[3];
+} npVecDistance;
+
+#define NP_VEC_MAX_EXTRAS 4
+
+typedef struct npVecPenetration
+{
+	bool overlapping;
+	double depth;
+	double normal[3], pointA[3], pointB[3];
+	int extraCount; ///< further points written after pointB (3D: local points and tangents)
+	const char* extraKeys[NP_VEC_MAX_EXTRAS];
+	double extras[NP_VEC_MAX_EXTRAS][3];
+	int iterations;
+	const char* stop;
+} npVecPenetration;
+
+#define NP_VEC_MAX_MANIFOLD_POINTS 4
+
+typedef struct npVecManifoldPoint
+{
+	double pointA[3], pointB[3], depth;
+	unsigned id;
+} npVecManifoldPoint;
+
+typedef struct npVecManifold
+{
+	int count;
+	double normal[3];
+	npVecManifoldPoint points[NP_VEC_MAX_MANIFOLD_POINTS];
+} npVecManifold;
+
+/// Initialisers of the double[3] points above from the library's npVec2 / npVec3.
+#define NP_VEC_XY(v) { (v).x, (v).y }
+#define NP_VEC_XYZ(v) { (v).x, (v).y, (v).z }
+
+/// The manifold contract of a dimension, where 2D and 3D differ.
+typedef struct npVecManifoldRules
+{
+	int maxPoints;
+	/// 2D: each witness on its own shape's surface; 3D: inside (or on) it.
+	bool witnessOnSurface;
+	/// 3D: ids are non-zero and the first point is the deepest.
+	bool nonzeroIdsDeepestFirst;
+	/// 2D: when the normal is the exact best axis, the deepest point has the overlap along it.
+	bool deepestOnBestAxis;
+} npVecManifoldRules;
+
+/// One dimension's pair queries: the handler's adapter from a vector to the library's results.
+typedef struct npVecPairOps
+{
+	npVecManifoldRules manifold;
+	/// Builds the shapes, transforms and reference geometry of a pair vector; returns the pair, or
+	/// NULL after recording why it could not.
+	const void* (*load)(const cJSON* vector, npVectorRun* run, npVecGeometry* geometry);
+	bool (*overlap)(const void* pair);
+	npVecDistance (*distance)(const void* pair);
+	npVecPenetration (*penetration)(const void* pair);
+	npVecManifold (*collide)(const void* pair, double margin);
+	/// Checks beyond the shared ones for a penetration result (NULL when none).
+	void (*checkPenetration)(npVectorRun* run, const void* pair, const npVecPenetration* r);
+	/// Frees what load allocated (NULL when nothing).
+	void (*release)(const void* pair);
+} npVecPairOps;
+
+/// Runs one overlap / distance / penetration / manifold vector through a dimension's adapter.
+bool npVecRunPair(const cJSON* vector, npVectorRun* run, const npVecPairOps* ops);
 
 #endif

@@ -3,9 +3,9 @@
 // contacts one to one (order free), checks every contact's conventions, and writes the results line
 // (tests/node/vectorsmesh.mjs writes the same line through the JS API, for the bit-identity check).
 //
-// Called from the 3D dispatch (npRunVector3 in vectors3d.c) for vectors whose query is
-// "meshContacts".
-#include "vectorsmesh.h"
+// The driver (tests/native/test_vectors.c) dispatches every "dim": 3 vector whose query is
+// "meshContacts" here.
+#include "vectors3d.h"
 
 #include "narrowphase/mesh3d.h"
 
@@ -14,25 +14,12 @@
 #define MAX_VECTOR_MESHES 8
 #define MAX_VECTOR_CONTACTS 256
 
-static npVec3 readVec(const cJSON* arr)
-{
-	return (npVec3){ npVecNumber(cJSON_GetArrayItem(arr, 0)), npVecNumber(cJSON_GetArrayItem(arr, 1)),
-					 npVecNumber(cJSON_GetArrayItem(arr, 2)) };
-}
-
+// A transform member ("xf", a mesh's "transform"); the identity when missing.
 static npTransform3 readXf(const cJSON* xf)
 {
 	npTransform3 t = { { 0, 0, 0 }, { 0, 0, 0, 1 } };
-	if (xf == NULL)
-		return t;
-	const cJSON* p = cJSON_GetObjectItemCaseSensitive(xf, "position");
-	const cJSON* q = cJSON_GetObjectItemCaseSensitive(xf, "rotation");
-	npVec3 pos = p ? readVec(p) : t.p;
-	npQuat rot = t.q;
-	if (q)
-		rot = (npQuat){ npVecNumber(cJSON_GetArrayItem(q, 0)), npVecNumber(cJSON_GetArrayItem(q, 1)),
-						npVecNumber(cJSON_GetArrayItem(q, 2)), npVecNumber(cJSON_GetArrayItem(q, 3)) };
-	npMakeTransform3(pos, rot, &t);
+	if (xf != NULL)
+		npVecReadTransform3(xf, &t);
 	return t;
 }
 
@@ -47,11 +34,136 @@ static double dist3(npVec3 a, npVec3 b)
 	return sqrt(dx * dx + dy * dy + dz * dz);
 }
 
+// Builds one mesh spec (flat "vertices", "indices", "weldTolerance") in `memory` (malloc'd here,
+// freed by the caller). Returns NULL after recording a failure.
+static npMesh3* buildMesh(const cJSON* spec, int index, void** memory, npVectorRun* run)
+{
+	const cJSON* verts = npVecItem(spec, "vertices");
+	const cJSON* idx = npVecItem(spec, "indices");
+	int nv = cJSON_GetArraySize(verts) / 3, ni = cJSON_GetArraySize(idx);
+	npVec3* vv = malloc(sizeof(npVec3) * (size_t)(nv > 0 ? nv : 1));
+	int32_t* ii = malloc(sizeof(int32_t) * (size_t)(ni > 0 ? ni : 1));
+	int k = 0;
+	for (const cJSON* e = verts ? verts->child : NULL; e != NULL && k < 3 * nv; e = e->next, ++k)
+	{
+		double x = npVecNumber(e);
+		if (k % 3 == 0)
+			vv[k / 3].x = x;
+		else if (k % 3 == 1)
+			vv[k / 3].y = x;
+		else
+			vv[k / 3].z = x;
+	}
+	k = 0;
+	for (const cJSON* e = idx ? idx->child : NULL; e != NULL && k < ni; e = e->next, ++k)
+		ii[k] = (int32_t)npVecNumber(e);
+
+	size_t bytes = npMeshBytes3(nv, ni / 3);
+	*memory = malloc(bytes > 0 ? bytes : 8);
+	npMesh3* mesh = NULL;
+	npResult r = npMakeMesh3(vv, nv, ii, ni / 3, npVecField(spec, "weldTolerance", 0.0), *memory, bytes, &mesh);
+	free(vv);
+	free(ii);
+	if (r != NP_OK)
+	{
+		npVecFail(run, "mesh %d: creation failed (%s)", index, npVecCodeName((int)r));
+		return NULL;
+	}
+	return mesh;
+}
+
+static void putContacts(npVectorRun* run, const npMeshContact3* c, int n)
+{
+	npVecLineBegin(run);
+	npVecPut(run, "count", "%d", n);
+	for (int i = 0; i < n; ++i)
+	{
+		double xyz[3][3] = { NP_VEC_XYZ(c[i].pointA), NP_VEC_XYZ(c[i].pointB), NP_VEC_XYZ(c[i].normal) };
+		npVecPut(run, "mesh", "%d", c[i].mesh);
+		npVecPut(run, "triangle", "%d", c[i].triangle);
+		npVecPut(run, "feature", "%s%d", featureName(c[i].feature), c[i].featureIndex);
+		npVecPutPoint(run, "pointA", xyz[0], 3);
+		npVecPutPoint(run, "pointB", xyz[1], 3);
+		npVecPutPoint(run, "normal", xyz[2], 3);
+		npVecPutDouble(run, "depth", c[i].depth);
+	}
+}
+
+// Conventions: unit normal, depth = (pA - pB) . n, pointA on the sphere.
+static void checkConventions(npVectorRun* run, const npMeshContact3* c, int n, npVec3 centre, double radius)
+{
+	for (int i = 0; i < n; ++i)
+	{
+		npVec3 d = { c[i].pointA.x - c[i].pointB.x, c[i].pointA.y - c[i].pointB.y, c[i].pointA.z - c[i].pointB.z };
+		double nl = sqrt(c[i].normal.x * c[i].normal.x + c[i].normal.y * c[i].normal.y + c[i].normal.z * c[i].normal.z);
+		npVecNear(run, "unit normal", nl, 1.0, 1e-12);
+		npVecNear(run, "depth = (pA - pB) . n", d.x * c[i].normal.x + d.y * c[i].normal.y + d.z * c[i].normal.z,
+				  c[i].depth, run->tol);
+		npVecNear(run, "pointA on the sphere", dist3(c[i].pointA, centre), radius, run->tol);
+	}
+}
+
+// One-to-one match of the contacts with the expected ones (order free).
+static void matchExpected(npVectorRun* run, const cJSON* expect, const npMeshContact3* c, int n)
+{
+	int want = (int)npVecField(expect, "count", -1);
+	if (n != want)
+		npVecFail(run, "count: got %d, want %d", n, want);
+	bool used[MAX_VECTOR_CONTACTS] = { false };
+	const cJSON* e;
+	cJSON_ArrayForEach(e, npVecItem(expect, "contacts"))
+	{
+		const cJSON* tri = npVecItem(e, "triangle");
+		const cJSON* feat = npVecItem(e, "feature");
+		int mesh = (int)npVecField(e, "mesh", -1);
+		npVec3 normal = npVecReadVec3(npVecItem(e, "normal"));
+		npVec3 pointB = npVecReadVec3(npVecItem(e, "pointB"));
+		double depth = npVecField(e, "depth", NAN);
+		int match = -1;
+		for (int i = 0; i < n && match < 0; ++i)
+		{
+			if (used[i] || c[i].mesh != mesh || !cJSON_IsString(feat) ||
+				strcmp(featureName(c[i].feature), feat->valuestring) != 0)
+				continue;
+			if (cJSON_IsNumber(tri) && c[i].triangle != (int)tri->valuedouble)
+				continue;
+			if (dist3(c[i].normal, normal) <= run->tol && dist3(c[i].pointB, pointB) <= run->tol &&
+				fabs(c[i].depth - depth) <= run->tol)
+				match = i;
+		}
+		if (match < 0)
+			npVecFail(run, "no contact matches mesh %d triangle %d %s normal (%g %g %g) depth %g", mesh,
+					  cJSON_IsNumber(tri) ? (int)tri->valuedouble : -1, cJSON_IsString(feat) ? feat->valuestring : "?",
+					  normal.x, normal.y, normal.z, depth);
+		else
+			used[match] = true;
+	}
+}
+
+// Runs the query on the built meshes, writes the results line and checks the contacts.
+static void runContacts(const cJSON* v, npVectorRun* run, const npShape3* shape, npTransform3 xf,
+						const npMeshInstance3* inst, int meshCount)
+{
+	const cJSON* options = npVecItem(v, "options");
+	npMeshQuery3 q = npDefaultMeshQuery3();
+	q.margin = npVecField(options, "margin", 0.0);
+	if (strcmp(npVecString(options, "algorithm", ""), "all") == 0)
+		q.algorithm = NP_MESH_ALL_CONTACTS;
+	static npMeshContact3 c[MAX_VECTOR_CONTACTS];
+	int n = 0;
+	npResult r = npMeshContacts3(shape, xf, inst, meshCount, &q, c, MAX_VECTOR_CONTACTS, &n, NULL);
+	if (r != NP_OK)
+		npVecFail(run, "npMeshContacts3 returned %s", npVecCodeName((int)r));
+
+	putContacts(run, c, n);
+	checkConventions(run, c, n, xf.p, shape->radius);
+	matchExpected(run, npVecItem(v, "expect"), c, n);
+}
+
 bool npRunVectorMesh(const cJSON* v, npVectorRun* run)
 {
-	const cJSON* shapeSpec = cJSON_GetObjectItemCaseSensitive(v, "shape");
-	const cJSON* type = cJSON_GetObjectItemCaseSensitive(shapeSpec, "type");
-	if (!cJSON_IsString(type) || strcmp(type->valuestring, "sphere") != 0)
+	const cJSON* shapeSpec = npVecItem(v, "shape");
+	if (strcmp(npVecString(shapeSpec, "type", ""), "sphere") != 0)
 		return false;
 	npShape3 shape;
 	double radius = npVecField(shapeSpec, "radius", 0.0);
@@ -60,9 +172,9 @@ bool npRunVectorMesh(const cJSON* v, npVectorRun* run)
 		npVecFail(run, "sphere radius %g rejected", radius);
 		return true;
 	}
-	npTransform3 xf = readXf(cJSON_GetObjectItemCaseSensitive(v, "xf"));
+	npTransform3 xf = readXf(npVecItem(v, "xf"));
 
-	const cJSON* meshList = cJSON_GetObjectItemCaseSensitive(v, "meshes");
+	const cJSON* meshList = npVecItem(v, "meshes");
 	int meshCount = cJSON_GetArraySize(meshList);
 	if (meshCount > MAX_VECTOR_MESHES)
 	{
@@ -75,113 +187,14 @@ bool npRunVectorMesh(const cJSON* v, npVectorRun* run)
 	for (int m = 0; m < meshCount && ok; ++m)
 	{
 		const cJSON* spec = cJSON_GetArrayItem(meshList, m);
-		const cJSON* verts = cJSON_GetObjectItemCaseSensitive(spec, "vertices");
-		const cJSON* idx = cJSON_GetObjectItemCaseSensitive(spec, "indices");
-		int nv = cJSON_GetArraySize(verts) / 3, ni = cJSON_GetArraySize(idx);
-		npVec3* vv = malloc(sizeof(npVec3) * (size_t)(nv > 0 ? nv : 1));
-		int32_t* ii = malloc(sizeof(int32_t) * (size_t)(ni > 0 ? ni : 1));
-		int k = 0;
-		for (const cJSON* e = verts ? verts->child : NULL; e != NULL && k < 3 * nv; e = e->next, ++k)
-		{
-			double x = npVecNumber(e);
-			if (k % 3 == 0)
-				vv[k / 3].x = x;
-			else if (k % 3 == 1)
-				vv[k / 3].y = x;
-			else
-				vv[k / 3].z = x;
-		}
-		k = 0;
-		for (const cJSON* e = idx ? idx->child : NULL; e != NULL && k < ni; e = e->next, ++k)
-			ii[k] = (int32_t)npVecNumber(e);
-		size_t bytes = npMeshBytes3(nv, ni / 3);
-		memory[m] = malloc(bytes > 0 ? bytes : 8);
-		npMesh3* mesh = NULL;
-		npResult r = npMakeMesh3(vv, nv, ii, ni / 3, npVecField(spec, "weldTolerance", 0.0), memory[m], bytes, &mesh);
-		free(vv);
-		free(ii);
-		if (r != NP_OK)
-		{
-			npVecFail(run, "mesh %d: creation failed (%s)", m, npVecCodeName((int)r));
-			ok = false;
-			break;
-		}
-		inst[m] = (npMeshInstance3){ mesh, readXf(cJSON_GetObjectItemCaseSensitive(spec, "transform")) };
+		npMesh3* mesh = buildMesh(spec, m, &memory[m], run);
+		ok = mesh != NULL;
+		if (ok)
+			inst[m] = (npMeshInstance3){ mesh, readXf(npVecItem(spec, "transform")) };
 	}
 
 	if (ok)
-	{
-		const cJSON* options = cJSON_GetObjectItemCaseSensitive(v, "options");
-		npMeshQuery3 q = npDefaultMeshQuery3();
-		q.margin = npVecField(options, "margin", 0.0);
-		const cJSON* alg = cJSON_GetObjectItemCaseSensitive(options, "algorithm");
-		if (cJSON_IsString(alg) && strcmp(alg->valuestring, "all") == 0)
-			q.algorithm = NP_MESH_ALL_CONTACTS;
-		static npMeshContact3 c[MAX_VECTOR_CONTACTS];
-		int n = 0;
-		npResult r = npMeshContacts3(&shape, xf, inst, meshCount, &q, c, MAX_VECTOR_CONTACTS, &n, NULL);
-		if (r != NP_OK)
-			npVecFail(run, "npMeshContacts3 returned %s", npVecCodeName((int)r));
-
-		npVecLineBegin(run);
-		npVecPut(run, "count", "%d", n);
-		for (int i = 0; i < n; ++i)
-		{
-			npVecPut(run, "mesh", "%d", c[i].mesh);
-			npVecPut(run, "triangle", "%d", c[i].triangle);
-			npVecPut(run, "feature", "%s%d", featureName(c[i].feature), c[i].featureIndex);
-			npVecPutPoint(run, "pointA", &c[i].pointA.x, 3);
-			npVecPutPoint(run, "pointB", &c[i].pointB.x, 3);
-			npVecPutPoint(run, "normal", &c[i].normal.x, 3);
-			npVecPutDouble(run, "depth", c[i].depth);
-		}
-
-		// Conventions: unit normal, depth = (pA - pB) . n, pointA on the sphere.
-		for (int i = 0; i < n; ++i)
-		{
-			npVec3 d = { c[i].pointA.x - c[i].pointB.x, c[i].pointA.y - c[i].pointB.y, c[i].pointA.z - c[i].pointB.z };
-			double nl = sqrt(c[i].normal.x * c[i].normal.x + c[i].normal.y * c[i].normal.y + c[i].normal.z * c[i].normal.z);
-			npVecNear(run, "unit normal", nl, 1.0, 1e-12);
-			npVecNear(run, "depth = (pA - pB) . n", d.x * c[i].normal.x + d.y * c[i].normal.y + d.z * c[i].normal.z,
-					  c[i].depth, run->tol);
-			npVecNear(run, "pointA on the sphere", dist3(c[i].pointA, xf.p), radius, run->tol);
-		}
-
-		// One-to-one match with the expected contacts.
-		const cJSON* expect = cJSON_GetObjectItemCaseSensitive(v, "expect");
-		int want = (int)npVecField(expect, "count", -1);
-		if (n != want)
-			npVecFail(run, "count: got %d, want %d", n, want);
-		bool used[MAX_VECTOR_CONTACTS] = { false };
-		const cJSON* e;
-		cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(expect, "contacts"))
-		{
-			const cJSON* tri = cJSON_GetObjectItemCaseSensitive(e, "triangle");
-			const cJSON* feat = cJSON_GetObjectItemCaseSensitive(e, "feature");
-			int mesh = (int)npVecField(e, "mesh", -1);
-			npVec3 normal = readVec(cJSON_GetObjectItemCaseSensitive(e, "normal"));
-			npVec3 pointB = readVec(cJSON_GetObjectItemCaseSensitive(e, "pointB"));
-			double depth = npVecField(e, "depth", NAN);
-			int match = -1;
-			for (int i = 0; i < n && match < 0; ++i)
-			{
-				if (used[i] || c[i].mesh != mesh || !cJSON_IsString(feat) ||
-					strcmp(featureName(c[i].feature), feat->valuestring) != 0)
-					continue;
-				if (cJSON_IsNumber(tri) && c[i].triangle != (int)tri->valuedouble)
-					continue;
-				if (dist3(c[i].normal, normal) <= run->tol && dist3(c[i].pointB, pointB) <= run->tol &&
-					fabs(c[i].depth - depth) <= run->tol)
-					match = i;
-			}
-			if (match < 0)
-				npVecFail(run, "no contact matches mesh %d triangle %d %s normal (%g %g %g) depth %g", mesh,
-						  cJSON_IsNumber(tri) ? (int)tri->valuedouble : -1, cJSON_IsString(feat) ? feat->valuestring : "?",
-						  normal.x, normal.y, normal.z, depth);
-			else
-				used[match] = true;
-		}
-	}
+		runContacts(v, run, &shape, xf, inst, meshCount);
 	for (int m = 0; m < meshCount; ++m)
 		free(memory[m]);
 	return true;

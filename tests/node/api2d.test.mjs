@@ -8,32 +8,9 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 
 import { init, NarrowphaseError } from '../../js/narrowphase.mjs';
+import { throwsCode, close, closeVec } from './asserts.mjs';
 
 const np = await init();
-
-function throwsCode(fn, code, messagePattern) {
-	let caught = null;
-	try {
-		fn();
-	} catch (e) {
-		caught = e;
-	}
-	assert.ok(caught !== null, `expected ${code} to be thrown`);
-	assert.ok(caught instanceof NarrowphaseError, `expected a NarrowphaseError, got ${caught}`);
-	assert.ok(caught instanceof Error);
-	assert.equal(caught.code, code, caught.message);
-	if (messagePattern) assert.match(caught.message, messagePattern);
-	return caught;
-}
-
-function close(actual, expected, tol = 1e-12, what = '') {
-	assert.ok(Math.abs(actual - expected) <= tol, `${what} ${actual} != ${expected} (tol ${tol})`);
-}
-
-function closeVec(actual, expected, tol = 1e-12, what = '') {
-	assert.equal(actual.length, expected.length, what);
-	for (let i = 0; i < expected.length; i++) close(actual[i], expected[i], tol, `${what}[${i}]`);
-}
 
 function signedArea(vs) {
 	let a = 0;

@@ -5,28 +5,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { init, NarrowphaseError } from '../../js/narrowphase.mjs';
+import { init } from '../../js/narrowphase.mjs';
+import { throwsCode, close, closeVec } from './asserts.mjs';
 
 const np = await init();
 
-function throwsCode(fn, code, messagePattern) {
-	let caught = null;
-	try {
-		fn();
-	} catch (e) {
-		caught = e;
-	}
-	assert.ok(caught !== null, `expected ${code} to be thrown`);
-	assert.ok(caught instanceof NarrowphaseError, `expected a NarrowphaseError, got ${caught}`);
-	assert.equal(caught.code, code, caught.message);
-	if (messagePattern) assert.match(caught.message, messagePattern);
-	return caught;
-}
-const close = (a, b, tol = 1e-12, what = '') => assert.ok(Math.abs(a - b) <= tol, `${what} ${a} != ${b} (tol ${tol})`);
-const closeVec = (a, b, tol = 1e-12, what = '') => {
-	assert.equal(a.length, b.length, what);
-	for (let i = 0; i < b.length; i++) close(a[i], b[i], tol, `${what}[${i}]`);
-};
 const dot = (a, b) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 const sub = (a, b) => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
 const quat = (axis, angle) => {

@@ -26,6 +26,21 @@ const unit = (v) => {
 const sub = (a, b) => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
 const dot = (a, b) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 
+// A flat n x n grid at z = 0 from (origin, origin), cells of size `cell`, front face up; `alternate`
+// flips the diagonal in every other cell. Returns the flat vertex array and the indices.
+function flatGrid(n, origin, cell, alternate) {
+	const v = [], idx = [];
+	for (let j = 0; j <= n; j++) for (let i = 0; i <= n; i++) v.push(origin + cell * i, origin + cell * j, 0);
+	for (let j = 0; j < n; j++) {
+		for (let i = 0; i < n; i++) {
+			const a = j * (n + 1) + i, b = a + 1, c = a + n + 1, d = c + 1;
+			if (alternate && (i + j) & 1) idx.push(a, b, c, b, d, c);
+			else idx.push(a, b, d, a, d, c);
+		}
+	}
+	return { v, idx };
+}
+
 function expectCode(fn, code) {
 	assert.throws(fn, (e) => e instanceof np.NarrowphaseError && e.code === code, `expected ${code}`);
 }
@@ -201,17 +216,7 @@ test('section 6: the same scenes split into meshes with duplicated vertices', ()
 test('sliding over a ground made of four meshes', () => {
 	const quads = [];
 	for (let q = 0; q < 4; q++) {
-		const n = 16;
-		const v = [];
-		for (let j = 0; j <= n; j++) for (let i = 0; i <= n; i++) v.push(-4 + 0.5 * i, -4 + 0.5 * j, 0);
-		const idx = [];
-		for (let j = 0; j < n; j++) {
-			for (let i = 0; i < n; i++) {
-				const a = j * (n + 1) + i, b = a + 1, c = a + n + 1, d = c + 1;
-				if ((i + j) & 1) idx.push(a, b, c, b, d, c);
-				else idx.push(a, b, d, a, d, c);
-			}
-		}
+		const { v, idx } = flatGrid(16, -4, 0.5, true);
 		const angle = (q * Math.PI) / 2;
 		quads.push({
 			mesh: np.mesh3d(v, idx),
@@ -246,15 +251,7 @@ test('sliding over a ground made of four meshes', () => {
 });
 
 test('hull shapes: a hexagonal prism resting on a grid gets its bottom corners, ground normal', () => {
-	const v = [], idx = [];
-	const n = 8;
-	for (let j = 0; j <= n; j++) for (let i = 0; i <= n; i++) v.push(0.5 * i, 0.5 * j, 0);
-	for (let j = 0; j < n; j++) {
-		for (let i = 0; i < n; i++) {
-			const a = j * (n + 1) + i, b = a + 1, c = a + n + 1, d = c + 1;
-			idx.push(a, b, d, a, d, c);
-		}
-	}
+	const { v, idx } = flatGrid(8, 0, 0.5, false);
 	const m = np.mesh3d(v, idx);
 	const pts = [];
 	for (let k = 0; k < 6; k++) {
@@ -276,15 +273,7 @@ test('hull shapes: a hexagonal prism resting on a grid gets its bottom corners, 
 });
 
 test('reduce: at most four contacts per mesh, the deepest kept', () => {
-	const v = [], idx = [];
-	const n = 16;
-	for (let j = 0; j <= n; j++) for (let i = 0; i <= n; i++) v.push(0.25 * i, 0.25 * j, 0);
-	for (let j = 0; j < n; j++) {
-		for (let i = 0; i < n; i++) {
-			const a = j * (n + 1) + i, b = a + 1, c = a + n + 1, d = c + 1;
-			idx.push(a, b, d, a, d, c);
-		}
-	}
+	const { v, idx } = flatGrid(16, 0, 0.25, false);
 	const m = np.mesh3d(v, idx);
 	const box = np.box3d(0.9, 0.7, 0.3);
 	const pose = { position: [2, 2, 0.28], rotation: [0, 0, Math.sin(0.2), Math.cos(0.2)] };

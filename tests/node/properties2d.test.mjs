@@ -13,6 +13,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { init } from '../../js/narrowphase.mjs';
+import { pointSegmentDistance as pointSegment } from './vectorchecks.mjs';
 
 const PAIRS = 600;
 const TOL = 1e-9;
@@ -43,14 +44,6 @@ function worldCore(shape, xf) {
 		v: shape.vertices.map(([x, y]) => [c * x - s * y + xf.position[0], s * x + c * y + xf.position[1]]),
 		r: shape.radius,
 	};
-}
-
-function pointSegment(p, a, b) {
-	const ab = sub(b, a), ap = sub(p, a);
-	const l2 = dot(ab, ab);
-	let t = l2 > 0 ? dot(ap, ab) / l2 : 0;
-	t = t < 0 ? 0 : t > 1 ? 1 : t;
-	return len([ap[0] - t * ab[0], ap[1] - t * ab[1]]);
 }
 
 const edges = (c) => (c.v.length >= 3 ? c.v.map((p, i) => [p, c.v[(i + 1) % c.v.length]]) : [[c.v[0], c.v[c.v.length - 1]]]);

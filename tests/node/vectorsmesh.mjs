@@ -2,15 +2,14 @@
 // runner, through the JS API. Mirrors tests/native/vectorsmesh.c check for check and writes the
 // same results line (doubles as hex), so native and wasm results compare bit for bit.
 //
-// Called from the 3D dispatch (runVector3 in vectors3d.mjs) for vectors whose query is
-// "meshContacts": `return runVectorMesh(np, v, run, helpers)`.
+// The driver (tests/node/vectors.test.mjs) dispatches every "dim": 3 vector whose query is
+// "meshContacts" here.
+import { hex, hexPoint, num } from './vectorchecks.mjs';
 
 const dist = (a, b) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 
 /** Runs one "meshContacts" vector. Returns false when the vector is not one it knows. */
-export function runVectorMesh(np, v, run, helpers) {
-	const { hex, num } = helpers;
-	const hexPoint = (p) => `${hex(p[0])},${hex(p[1])},${hex(p[2])}`;
+export function runVectorMesh(np, v, run) {
 	if (!v.shape || v.shape.type !== 'sphere') return false;
 	const tol = run.tol;
 	const radius = num(v.shape.radius);

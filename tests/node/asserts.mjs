@@ -1,0 +1,31 @@
+// Assertions shared by the Node API tests (api2d.test.mjs, api3d.test.mjs).
+import assert from 'node:assert/strict';
+
+import { NarrowphaseError } from '../../js/narrowphase.mjs';
+
+/** Asserts that fn throws a NarrowphaseError with `code` (and a message matching the pattern); returns it. */
+export function throwsCode(fn, code, messagePattern) {
+	let caught = null;
+	try {
+		fn();
+	} catch (e) {
+		caught = e;
+	}
+	assert.ok(caught !== null, `expected ${code} to be thrown`);
+	assert.ok(caught instanceof NarrowphaseError, `expected a NarrowphaseError, got ${caught}`);
+	assert.ok(caught instanceof Error);
+	assert.equal(caught.code, code, caught.message);
+	if (messagePattern) assert.match(caught.message, messagePattern);
+	return caught;
+}
+
+/** Asserts |actual - expected| <= tol. */
+export function close(actual, expected, tol = 1e-12, what = '') {
+	assert.ok(Math.abs(actual - expected) <= tol, `${what} ${actual} != ${expected} (tol ${tol})`);
+}
+
+/** Asserts two arrays of numbers have the same length and agree within tol. */
+export function closeVec(actual, expected, tol = 1e-12, what = '') {
+	assert.equal(actual.length, expected.length, what);
+	for (let i = 0; i < expected.length; i++) close(actual[i], expected[i], tol, `${what}[${i}]`);
+}
