@@ -40,21 +40,22 @@ _Static_assert((NP_MESH_MAX_POTENTIAL & (NP_MESH_MAX_POTENTIAL - 1)) == 0, "a po
 // it a hash set of feature keys.
 #define SMALL_POTENTIAL 32
 
+// Everything one query works in (on the stack: no allocation).
 typedef struct Scratch
 {
-	npMeshPool3 pool; // the potential contacts and their points
-	int32_t order[NP_MESH_MAX_POTENTIAL]; // the delayed contacts
-	int32_t emitted[NP_MESH_MAX_POINTS]; // potential index of each kept point ...
+	npMeshPool3 pool;                         // the potential contacts and their points
+	int32_t order[NP_MESH_MAX_POTENTIAL];     // the delayed (edge and vertex) contacts
+	int32_t emitted[NP_MESH_MAX_POINTS];      // potential index of each kept point ...
 	int32_t emittedPoint[NP_MESH_MAX_POINTS]; // ... and the point's index in the pool
 	int emittedCount;
-	npVec3 classPoints[MAX_CLASSES];
+	npVec3 classPoints[MAX_CLASSES];          // position classes (feature ids by position)
 	int32_t classLinks[MAX_CLASSES];
 	int32_t slots[MAX_SLOTS];
-	uint64_t voidKeys[MAX_VOID_SLOTS]; // open-addressing table of voided features (hash mode)
-	int32_t voidIds[3 * SMALL_POTENTIAL]; // feature ids of the voided triangles (small mode)
-	int voidCount;                     // voided triangles (small mode)
-	uint64_t voidMask;                 // table size - 1 (hash mode)
-	bool small;                        // list mode
+	uint64_t voidKeys[MAX_VOID_SLOTS];        // open-addressing table of voided features (hash mode)
+	int32_t voidIds[3 * SMALL_POTENTIAL];     // feature ids of the voided triangles (small mode)
+	int voidCount;                            // voided triangles (small mode)
+	uint64_t voidMask;                        // table size - 1 (hash mode)
+	bool small;                               // list mode
 } Scratch;
 
 // ------------------------------------------------------------------------------------------------
@@ -390,8 +391,8 @@ static int reduceGroup(const Scratch* s, const int32_t* group, int count, int32_
 // ------------------------------------------------------------------------------------------------
 // The entry point.
 
-// The shape and meshes of a query, after the output arguments were checked: the first error in
-// the order npMeshContacts3 documents (`q` is the query or the defaults).
+// The shape, query and meshes of a call whose output arguments are usable: the first error found,
+// in a fixed order (null pointers and bad kinds, then the query's numbers, then the transforms).
 static npResult checkInputs(const npShape3* shape, npTransform3 transform, const npMeshInstance3* meshes,
 							int meshCount, const npMeshQuery3* q)
 {
