@@ -186,15 +186,29 @@ NP_FORCE_INLINE npVec3 npMeshClosestOnTriangle3(npVec3 p, const npVec3 v[3], npM
 	return p;
 }
 
+/// The query's sphere in world space, read once outside the midphase's triangle loop rather than
+/// through the shape info for every triangle.
+typedef struct npMeshSphere3
+{
+	npVec3 centre;
+	double radius;
+	double reach; ///< radius + margin
+} npMeshSphere3;
+
+static inline npMeshSphere3 npMeshSphereOf3(const npMeshShapeInfo3* info)
+{
+	return (npMeshSphere3){ info->centre, info->shape->radius, info->shape->radius + info->margin };
+}
+
 /// The sphere's potential contact with one triangle (world space, unit normal n), or NULL (culled,
 /// too far, or no room): the closest point on the triangle, whose Voronoi region gives the face,
 /// edge or vertex touched. Fills the contact's key, feature, normal and point; the caller names
 /// the triangle.
-NP_FORCE_INLINE npMeshPotential3* npMeshSphereContact3(npMeshPool3* pool, const npMeshShapeInfo3* info,
-														const npVec3 v[3], npVec3 n, int mesh)
+NP_FORCE_INLINE npMeshPotential3* npMeshSphereContact3(npMeshPool3* pool, npMeshSphere3 sphere, const npVec3 v[3],
+														npVec3 n, int mesh)
 {
-	double r = info->shape->radius, reach = r + info->margin;
-	npVec3 c = info->centre;
+	double r = sphere.radius, reach = sphere.reach;
+	npVec3 c = sphere.centre;
 	double planeDistance = v3Dot(v3Sub(c, v[0]), n);
 	if (planeDistance < 0.0 || planeDistance > reach)
 		return NULL; // behind the triangle (culled) or too far even from its plane
@@ -240,7 +254,7 @@ NP_FORCE_INLINE npMeshPotential3* npMeshSphereContact3(npMeshPool3* pool, const 
 /// Sphere against one triangle: npMeshSphereContact3, with the triangle named in the contact.
 static inline void npMeshSphereTriangle3(npMeshPool3* pool, const npMeshShapeInfo3* info, const npMeshTriangle3* tri)
 {
-	npMeshPotential3* p = npMeshSphereContact3(pool, info, tri->v, tri->n, tri->mesh);
+	npMeshPotential3* p = npMeshSphereContact3(pool, npMeshSphereOf3(info), tri->v, tri->n, tri->mesh);
 	if (p != NULL)
 		npMeshSetTriangle3(p, tri);
 }

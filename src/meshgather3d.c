@@ -232,7 +232,8 @@ static int sphereLeavesIdentity(npMeshPool3* pool, const npMeshShapeInfo3* info,
 	int meshIndex = query->meshIndex;
 	npVec3 lower = query->lower, upper = query->upper;
 	double reach2 = query->reach2;
-	npVec3 c = info->centre;
+	npMeshSphere3 sphere = npMeshSphereOf3(info);
+	npVec3 c = sphere.centre;
 	npVec3 step = { packedStep(mesh->packScale.x), packedStep(mesh->packScale.y), packedStep(mesh->packScale.z) };
 	int candidates = 0;
 	for (int l = 0; l < leafCount; ++l)
@@ -252,7 +253,7 @@ static int sphereLeavesIdentity(npMeshPool3* pool, const npMeshShapeInfo3* info,
 			// The normal recomputed exactly as npMakeMesh3 stored it (same operations, same bits):
 			// the queries then never read the normals array, which keeps their working set smaller.
 			npVec3 n = v3Normalize(v3Cross(v3Sub(v[1], v[0]), v3Sub(v[2], v[0])));
-			npMeshPotential3* p = npMeshSphereContact3(pool, info, v, n, meshIndex);
+			npMeshPotential3* p = npMeshSphereContact3(pool, sphere, v, n, meshIndex);
 			if (p == NULL)
 				continue;
 			p->stored = i; // (v and triangle are looked up later, and only if needed)
