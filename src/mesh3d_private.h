@@ -1,4 +1,4 @@
-// Private helpers shared by mesh creation (mesh3d.c) and mesh contacts (meshcontacts3d.c).
+// Private helpers shared by mesh creation (mesh3d.c) and mesh contacts (meshgather3d.c, meshcontacts3d.c).
 #ifndef NP_MESH3D_PRIVATE_H
 #define NP_MESH3D_PRIVATE_H
 

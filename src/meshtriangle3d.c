@@ -1,0 +1,557 @@
+// Per-triangle contacts of npMeshContacts3 (Pierre Terdiman, "Contact generation for meshes"): the
+// shape against one triangle of a mesh, giving the potential contact and the triangle feature
+// (face, edge or vertex) it touches. The midphase (meshgather3d.c) hands the triangles over in world
+// space; Terdiman's pass (meshcontacts3d.c) then decides which potential contacts are kept.
+//
+// Outline:
+//  - Every routine starts with back-face culling (the shape's centre behind the triangle's plane).
+//  - Spheres (meshcontacts3d_private.h, inline for the midphase's sphere loop) use the closest point
+//    on the triangle: its Voronoi region gives face / edge / vertex.
+//  - Capsules use the closest points between their core segment and the triangle (the segment
+//    crossing the triangle, an endpoint against the triangle, or the segment against an edge). A
+//    face contact is the part of the segment above the triangle, as up to two points.
+//  - Boxes and hulls use the library's manifold routine (npCollide3 against the triangle) and read
+//    the feature off the contact normal: the triangle vertices extreme along the normal are the
+//    touched feature (three: the face, two: an edge, one: a vertex). An edge or vertex that is
+//    internal (internalFeature) cannot carry a contact: it becomes the triangle's face contact.
+//  - Triangles farther than the margin are dropped; the rest are "potential contacts" keyed by
+//    their distance (negative when penetrating).
+#include "narrowphase/manifold3d.h"
+
+#include "meshcontacts3d_private.h"
+
+#include <float.h>
+#include <math.h>
+
+// Closest points of segments p0 + s (p1 - p0) and q0 + t (q1 - q0), s and t clamped to [0, 1]
+// (Ericson 5.1.9). The second segment is a triangle edge (never degenerate); the first may be.
+static void closestSegments(npVec3 p0, npVec3 p1, npVec3 q0, npVec3 q1, double* sOut, double* tOut)
+{
+	npVec3 d1 = v3Sub(p1, p0), d2 = v3Sub(q1, q0), r = v3Sub(p0, q0);
+	double a = v3Dot(d1, d1), e = v3Dot(d2, d2), f = v3Dot(d2, r);
+	double sv, tv;
+	if (a <= 0.0)
+	{
+		sv = 0.0;
+		tv = f / e;
+		tv = tv < 0.0 ? 0.0 : (tv > 1.0 ? 1.0 : tv);
+	}
+	else
+	{
+		double c = v3Dot(d1, r), b = v3Dot(d1, d2);
+		double denom = a * e - b * b;
+		sv = denom > 0.0 ? (b * f - c * e) / denom : 0.0; // parallel: any s, take 0
+		sv = sv < 0.0 ? 0.0 : (sv > 1.0 ? 1.0 : sv);
+		tv = (b * sv + f) / e;
+		if (tv < 0.0)
+		{
+			tv = 0.0;
+			sv = -c / a;
+		}
+		else if (tv > 1.0)
+		{
+			tv = 1.0;
+			sv = (b - c) / a;
+		}
+		sv = sv < 0.0 ? 0.0 : (sv > 1.0 ? 1.0 : sv);
+	}
+	*sOut = sv;
+	*tOut = tv;
+}
+// ------------------------------------------------------------------------------------------------
+// Capsules.
+
+// The closest points between a capsule's core segment and a triangle, and the triangle feature the
+// triangle's point lies on (index 0 for the face).
+typedef struct SegmentClosest
+{
+	double distance;
+	npMeshFeature3 feature;
+	int index;
+	npVec3 onSegment;
+	npVec3 onTriangle;
+} SegmentClosest;
+
+// Keeps `candidate` when it is closer than `best` by more than `slack`, or as close within it and
+// on a lower feature (face before edge before vertex).
+static void keepCloser(SegmentClosest* best, SegmentClosest candidate, double slack)
+{
+	if (candidate.distance < best->distance - slack ||
+		(candidate.distance <= best->distance + slack && candidate.feature < best->feature))
+		*best = candidate;
+}
+
+// Segment p0 p1 (its ends at heights h0, h1 over the triangle's plane) against triangle v with unit
+// normal n: the segment crossing the triangle, an endpoint against the triangle, or the segment
+// against one of the three edges.
+static SegmentClosest segmentTriangleClosest(npVec3 p0, npVec3 p1, const npVec3 v[3], npVec3 n, double h0,
+											 double h1)
+{
+	npMeshFeature3 f;
+	int k;
+	if ((h0 <= 0.0 && h1 >= 0.0) || (h0 >= 0.0 && h1 <= 0.0))
+	{
+		double t = h0 != h1 ? h0 / (h0 - h1) : 0.0;
+		npVec3 x = v3MulAdd(p0, t, v3Sub(p1, p0));
+		npMeshClosestOnTriangle3(x, v, &f, &k);
+		if (f == NP_MESH_FACE)
+			return (SegmentClosest){ 0.0, NP_MESH_FACE, 0, x, v3MulAdd(x, -v3Dot(v3Sub(x, v[0]), n), n) };
+	}
+
+	SegmentClosest best = { DBL_MAX, NP_MESH_FACE, 0, p0, p0 };
+	double scale = 1e-12 * (1.0 + v3MaxAbs(v3Sub(p1, p0)) + v3MaxAbs(v3Sub(v[1], v[0])));
+	for (int e = 0; e < 2; ++e)
+	{
+		npVec3 p = e == 0 ? p0 : p1;
+		npVec3 c = npMeshClosestOnTriangle3(p, v, &f, &k);
+		if (f == NP_MESH_FACE)
+			c = v3MulAdd(p, -v3Dot(v3Sub(p, v[0]), n), n);
+		keepCloser(&best, (SegmentClosest){ v3Length(v3Sub(c, p)), f, k, p, c }, scale);
+	}
+	for (int e = 0; e < 3; ++e)
+	{
+		double sv, tv;
+		closestSegments(p0, p1, v[e], v[(e + 1) % 3], &sv, &tv);
+		npVec3 a = v3MulAdd(p0, sv, v3Sub(p1, p0));
+		npVec3 c = v3MulAdd(v[e], tv, v3Sub(v[(e + 1) % 3], v[e]));
+		f = tv > 0.0 && tv < 1.0 ? NP_MESH_EDGE : NP_MESH_VERTEX;
+		k = tv >= 1.0 ? (e + 1) % 3 : e;
+		keepCloser(&best, (SegmentClosest){ v3Length(v3Sub(c, a)), f, f == NP_MESH_EDGE ? e : k, a, c }, scale);
+	}
+	return best;
+}
+
+// A face contact's points: the part of the core segment above the triangle (clipped by the
+// triangle's side planes through its edges) as up to two points within reach, so a capsule lying
+// on the ground rests on both ends. Returns their number (at least one).
+static int capsuleFacePoints(npMeshPoint3* pts, const npMeshShapeInfo3* info, const npMeshTriangle3* tri,
+							 const SegmentClosest* closest)
+{
+	double r = info->shape->radius, reach = r + info->margin;
+	npVec3 p0 = info->segment[0], p1 = info->segment[1];
+	const npVec3* v = tri->v;
+	npVec3 n = tri->n;
+	npVec3 d = v3Sub(p1, p0);
+	double tmin = 0.0, tmax = 1.0;
+	for (int e = 0; e < 3; ++e)
+	{
+		npVec3 side = v3Cross(v3Sub(v[(e + 1) % 3], v[e]), n); // outward in the plane
+		double f0 = v3Dot(v3Sub(p0, v[e]), side), fd = v3Dot(d, side);
+		if (fd > 0.0)
+			tmax = np3Min(tmax, -f0 / fd);
+		else if (fd < 0.0)
+			tmin = np3Max(tmin, -f0 / fd);
+		else if (f0 > 0.0)
+			tmax = -1.0;
+	}
+
+	int count = 0;
+	if (tmin <= tmax)
+	{
+		for (int e = 0; e < 2; ++e)
+		{
+			if (e == 1 && tmax - tmin <= 1e-12)
+				break;
+			npVec3 x = v3MulAdd(p0, e == 0 ? tmin : tmax, d);
+			double hx = v3Dot(v3Sub(x, v[0]), n);
+			if (hx > reach)
+				continue;
+			pts[count].pointA = v3MulAdd(x, -r, n);
+			pts[count].pointB = v3MulAdd(x, -hx, n);
+			pts[count].depth = r - hx;
+			++count;
+		}
+	}
+	if (count == 0)
+	{
+		// Rounding left nothing: the closest pair itself.
+		double hq = v3Dot(v3Sub(closest->onSegment, v[0]), n);
+		pts[0].pointA = v3MulAdd(closest->onSegment, -r, n);
+		pts[0].pointB = closest->onTriangle;
+		pts[0].depth = r - hq;
+		count = 1;
+	}
+	return count;
+}
+
+// Capsule against one triangle: the closest points between the core segment and the triangle, with
+// the triangle feature they lie on. A face contact gives up to two points (capsuleFacePoints); edge
+// and vertex contacts give one point.
+void npMeshCapsuleTriangle3(npMeshPool3* pool, const npMeshShapeInfo3* info, const npMeshTriangle3* tri)
+{
+	double r = info->shape->radius, reach = r + info->margin;
+	npVec3 p0 = info->segment[0], p1 = info->segment[1];
+	const npVec3* v = tri->v;
+	npVec3 n = tri->n;
+	if (v3Dot(v3Sub(info->centre, v[0]), n) < 0.0)
+		return; // back-face culling
+	double h0 = v3Dot(v3Sub(p0, v[0]), n), h1 = v3Dot(v3Sub(p1, v[0]), n);
+	if (h0 > reach && h1 > reach)
+		return;
+
+	SegmentClosest closest = segmentTriangleClosest(p0, p1, v, n, h0, h1);
+	if (closest.distance > reach)
+		return;
+
+	npMeshPotential3* p = npMeshNewPotential3(pool, 2);
+	if (p == NULL)
+		return;
+	npMeshSetTriangle3(p, tri);
+	p->key = closest.distance - r;
+	p->feature = closest.feature;
+	p->featureIndex = closest.index;
+	npMeshPoint3* pts = pool->points + p->pointStart;
+	if (closest.feature == NP_MESH_FACE)
+	{
+		p->normal = npMeshFlip3(n);
+		p->pointCount = capsuleFacePoints(pts, info, tri, &closest);
+	}
+	else
+	{
+		npVec3 d = v3Sub(closest.onTriangle, closest.onSegment);
+		p->normal = closest.distance > 1e-150 ? v3Scale(1.0 / closest.distance, d) : npMeshFlip3(n);
+		pts[0].pointA = v3MulAdd(closest.onSegment, r, p->normal);
+		pts[0].pointB = closest.onTriangle;
+		pts[0].depth = r - closest.distance;
+		p->pointCount = 1;
+	}
+	npMeshCommitPotential3(pool, p);
+}
+
+// ------------------------------------------------------------------------------------------------
+// Internal features.
+
+// Position match within the feature tolerance (each coordinate).
+static bool samePoint(npVec3 p, npVec3 q, double tol)
+{
+	return fabs(p.x - q.x) <= tol && fabs(p.y - q.y) <= tol && fabs(p.z - q.z) <= tol;
+}
+
+// True when a vertex feature (count 1: a) or edge feature (count 2: a, b) of a triangle with unit
+// normal n is internal: it is surrounded by triangles (an edge shared by two, a vertex whose fan
+// closes: every edge around it shared by two), found by position within featureTolerance in any of
+// the query's meshes, and none of them reaches below the triangle's plane. Its neighbours are then
+// coplanar or fold upwards (flat or concave), so the feature's Voronoi region holds no normal but
+// the faces' (Terdiman's principle: a contact whose feature is internal is a ghost). A convex
+// feature (a cliff's rim, a box's corner) has a neighbour going down, and a border feature (an
+// open edge, a vertex on the mesh's boundary) has no neighbour beyond: both keep their contacts.
+// The neighbours come from a small midphase query around the feature in each mesh; a query that
+// overflows its buffer counts as convex (the contact is kept, as without this test).
+#define FAN_MAX 32
+static bool internalFeature(const npMeshShapeInfo3* info, npVec3 a, npVec3 b, int count, npVec3 n, double scale)
+{
+	double tol = info->featureTolerance;
+	double below = -1e-9 * scale; // vertices at most this far below the plane count as on it
+	int32_t found[64];
+	npVec3 rim[2 * FAN_MAX]; // vertex: the two other corners of each triangle around a
+	int fan = 0, sharing = 0;
+	for (int j = 0; j < info->meshCount; ++j)
+	{
+		const npMeshInstance3* inst = info->meshes + j;
+		npVec3 la = npInvTransformPoint3(inst->transform, a);
+		npVec3 lb = count == 2 ? npInvTransformPoint3(inst->transform, b) : la;
+		double grow = tol + 1e-9 * (1.0 + np3Max(v3MaxAbs(la), v3MaxAbs(lb)));
+		npVec3 lo = { np3Min(la.x, lb.x) - grow, np3Min(la.y, lb.y) - grow, np3Min(la.z, lb.z) - grow };
+		npVec3 hi = { np3Max(la.x, lb.x) + grow, np3Max(la.y, lb.y) + grow, np3Max(la.z, lb.z) + grow };
+		int k = npQueryMesh3(inst->mesh, lo, hi, found, 64);
+		if (k > 64)
+			return false;
+		for (int i = 0; i < k; ++i)
+		{
+			npVec3 w[3];
+			npGetMeshTriangle3(inst->mesh, found[i], w);
+			int at = -1, hasB = 0;
+			for (int c = 0; c < 3; ++c)
+			{
+				w[c] = npTransformPoint3(inst->transform, w[c]);
+				if (at < 0 && samePoint(w[c], a, tol))
+					at = c;
+				else if (count == 2 && samePoint(w[c], b, tol))
+					hasB = 1;
+			}
+			if (at < 0 || (count == 2 && hasB == 0))
+				continue; // not around the feature
+			for (int c = 0; c < 3; ++c)
+				if (v3Dot(v3Sub(w[c], a), n) < below)
+					return false; // a neighbour goes down: convex
+			++sharing;
+			if (count == 1)
+			{
+				if (fan >= FAN_MAX)
+					return false;
+				rim[2 * fan] = w[(at + 1) % 3];
+				rim[2 * fan + 1] = w[(at + 2) % 3];
+				++fan;
+			}
+		}
+	}
+	if (count == 2)
+		return sharing >= 2; // the triangle itself and a neighbour across the edge
+	// A closed fan: each edge from a to a rim corner belongs to two of the triangles.
+	for (int i = 0; i < 2 * fan; ++i)
+	{
+		int uses = 0;
+		for (int k = 0; k < 2 * fan; ++k)
+			uses += samePoint(rim[i], rim[k], tol) ? 1 : 0;
+		if (uses < 2)
+			return false; // an open edge: a is on the boundary
+	}
+	return fan >= 3;
+}
+
+// internalFeature's answer from the mesh's own adjacency, without queries, where it is the same:
+// one mesh in the query, welded at least as finely as features are matched (so its welded vertices
+// are the position classes), and the edge's neighbour or the vertex's closed fan found by walking
+// the neighbour links. Returns 1 (internal), 0 (not), or -1 when the walk cannot tell (a border,
+// a non-manifold edge): then internalFeature decides.
+static int internalByAdjacency(const npMeshShapeInfo3* info, const npMeshInstance3* inst, int stored, int k, int count,
+							   npVec3 n, double scale)
+{
+	const npMesh3* mesh = inst->mesh;
+	if (info->meshCount != 1 || mesh->weldTolerance < info->featureTolerance)
+		return -1;
+	double below = -1e-9 * scale;
+	const int32_t* tris = mesh->triangles;
+	npVec3 a = npTransformPoint3(inst->transform, mesh->vertices[tris[3 * stored + k]]);
+	if (count == 2)
+	{
+		int32_t u = mesh->neighbours[3 * stored + k];
+		if (u < 0)
+			return -1;
+		for (int c = 0; c < 3; ++c)
+			if (v3Dot(v3Sub(npTransformPoint3(inst->transform, mesh->vertices[tris[3 * u + c]]), a), n) < below)
+				return 0;
+		return 1;
+	}
+	// The fan around welded vertex w: from each triangle cross its edge that starts at w (the edge
+	// from w to the next corner), which turns around w in one direction, until back at the start.
+	int32_t w = tris[3 * stored + k];
+	int32_t u = stored;
+	int j = k;
+	for (int step = 0; step < 64; ++step)
+	{
+		int32_t next = mesh->neighbours[3 * u + j];
+		if (next < 0)
+			return -1;
+		if (next == stored)
+			return 1; // closed, nothing below
+		int m = tris[3 * next] == w ? 0 : (tris[3 * next + 1] == w ? 1 : (tris[3 * next + 2] == w ? 2 : -1));
+		if (m < 0)
+			return -1;
+		for (int c = 0; c < 3; ++c)
+			if (v3Dot(v3Sub(npTransformPoint3(inst->transform, mesh->vertices[tris[3 * next + c]]), a), n) < below)
+				return 0;
+		u = next;
+		j = m;
+	}
+	return -1;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Boxes and hulls.
+
+// Cheap separating-axis rejections of a box before the full manifold (exact, no tolerance needed
+// beyond the margin): the triangle's plane (h: the box centre's height over it), then the box's
+// three face axes.
+static bool boxSeparated(const npMeshShapeInfo3* info, const npMeshTriangle3* tri, double h)
+{
+	const npVec3* v = tri->v;
+	double extent = 0.0;
+	for (int a = 0; a < 3; ++a)
+		extent += fabs(v3Dot(info->axes[a], tri->n)) * info->half[a];
+	if (h - extent > info->margin)
+		return true;
+	for (int a = 0; a < 3; ++a)
+	{
+		double p0 = v3Dot(v3Sub(v[0], info->centre), info->axes[a]);
+		double p1 = v3Dot(v3Sub(v[1], info->centre), info->axes[a]);
+		double p2 = v3Dot(v3Sub(v[2], info->centre), info->axes[a]);
+		double lim = info->half[a] + info->margin;
+		if (np3Min(p0, np3Min(p1, p2)) > lim || np3Max(p0, np3Max(p1, p2)) < -lim)
+			return true;
+	}
+	return false;
+}
+
+// The triangle feature a manifold touches: the vertices nearest the shape along its normal.
+typedef struct Touched
+{
+	int count;    // 3: the face, 2: an edge, 1: a vertex
+	int index;    // edge k (v[k] -> v[k+1]) or vertex k; 0 for the face
+	double scale; // the triangle's size (largest edge coordinate), for the tolerances
+} Touched;
+
+// The triangle vertices nearest the shape along `normal`, within a relative tolerance (edge
+// contacts have a normal exactly perpendicular to the edge up to rounding).
+static Touched touchedFeature(const npVec3 v[3], npVec3 normal)
+{
+	double sv[3], smin = DBL_MAX, scale = 0.0;
+	for (int k = 0; k < 3; ++k)
+	{
+		sv[k] = v3Dot(v[k], normal);
+		smin = np3Min(smin, sv[k]);
+		scale = np3Max(scale, v3MaxAbs(v3Sub(v[(k + 1) % 3], v[k])));
+	}
+	double tol = 1e-7 * scale;
+	bool low[3];
+	int lowCount = 0;
+	for (int k = 0; k < 3; ++k)
+	{
+		low[k] = sv[k] - smin <= tol;
+		lowCount += low[k] ? 1 : 0;
+	}
+	int index = lowCount == 2 ? (!low[0] ? 1 : (!low[1] ? 2 : 0)) : (low[0] ? 0 : (low[1] ? 1 : 2));
+	return (Touched){ lowCount, index, scale };
+}
+
+// True when the touched edge or vertex is internal: from the mesh's adjacency when that can tell,
+// else from the neighbours found around it.
+static bool touchedInternal(const npMeshShapeInfo3* info, const npMeshTriangle3* tri, Touched touched)
+{
+	const npVec3* v = tri->v;
+	int k = touched.index;
+	int known = internalByAdjacency(info, tri->inst, tri->stored, k, touched.count, tri->n, touched.scale);
+	return known > 0 ||
+		   (known < 0 && internalFeature(info, v[k], v[(k + 1) % 3], touched.count, tri->n, touched.scale));
+}
+
+// The shape's corners that replace a ghost contact with a face contact: below the triangle's plane
+// (within the margin) and over the triangle, the deepest NP_MAX_MANIFOLD_POINTS3 of them.
+typedef struct FaceCorners
+{
+	int count;
+	int corner[NP_MAX_MANIFOLD_POINTS3];    // index in info->corners, deepest first
+	double height[NP_MAX_MANIFOLD_POINTS3]; // over the triangle's plane
+} FaceCorners;
+
+static void cornersOverTriangle(const npMeshShapeInfo3* info, const npMeshTriangle3* tri, double scale,
+								FaceCorners* out)
+{
+	const npVec3* v = tri->v;
+	npVec3 n = tri->n;
+	out->count = 0;
+	for (int i = 0; i < info->cornerCount; ++i)
+	{
+		npVec3 c = info->corners[i];
+		double hc = v3Dot(v3Sub(c, v[0]), n);
+		if (hc > info->margin)
+			continue;
+		// Over the triangle, its border included (with a rounding allowance, so that a corner right
+		// above a shared edge or vertex is claimed by its triangles, not by none).
+		bool inside = true;
+		for (int e = 0; e < 3 && inside; ++e)
+			inside = v3Dot(v3Cross(v3Sub(v[(e + 1) % 3], v[e]), v3Sub(c, v[e])), n) >= -1e-12 * scale * scale;
+		if (!inside)
+			continue;
+
+		// Keep the deepest NP_MAX_MANIFOLD_POINTS3 corners (insertion by depth).
+		int at = out->count < NP_MAX_MANIFOLD_POINTS3 ? out->count++ : NP_MAX_MANIFOLD_POINTS3;
+		while (at > 0 && out->height[at - 1] > hc)
+		{
+			if (at < NP_MAX_MANIFOLD_POINTS3)
+			{
+				out->height[at] = out->height[at - 1];
+				out->corner[at] = out->corner[at - 1];
+			}
+			--at;
+		}
+		if (at < NP_MAX_MANIFOLD_POINTS3)
+		{
+			out->height[at] = hc;
+			out->corner[at] = i;
+		}
+	}
+}
+
+// The face contact made of the corners.
+static void addFaceCorners(npMeshPool3* pool, const npMeshShapeInfo3* info, const npMeshTriangle3* tri,
+						   const FaceCorners* corners)
+{
+	npMeshPotential3* p = npMeshNewPotential3(pool, corners->count);
+	if (p == NULL)
+		return;
+	p->feature = NP_MESH_FACE;
+	p->featureIndex = 0;
+	npMeshSetTriangle3(p, tri);
+	p->normal = npMeshFlip3(tri->n);
+	for (int i = 0; i < corners->count; ++i)
+	{
+		npMeshPoint3* pt = pool->points + p->pointStart + i;
+		npVec3 c = info->corners[corners->corner[i]];
+		pt->pointA = c;
+		pt->pointB = v3MulAdd(c, -corners->height[i], tri->n);
+		pt->depth = -corners->height[i];
+	}
+	p->pointCount = corners->count;
+	p->key = corners->height[0];
+	npMeshCommitPotential3(pool, p);
+}
+
+// The manifold's contact, on the feature it touches.
+static void addManifold(npMeshPool3* pool, const npMeshTriangle3* tri, const npManifold3* m, Touched touched)
+{
+	npMeshPotential3* p = npMeshNewPotential3(pool, m->pointCount);
+	if (p == NULL)
+		return;
+	p->feature = touched.count == 3 ? NP_MESH_FACE : (touched.count == 2 ? NP_MESH_EDGE : NP_MESH_VERTEX);
+	p->featureIndex = touched.index;
+	npMeshSetTriangle3(p, tri);
+	p->normal = m->normal;
+	double deepest = -DBL_MAX;
+	for (int i = 0; i < m->pointCount; ++i)
+	{
+		npMeshPoint3* pt = pool->points + p->pointStart + i;
+		pt->pointA = m->points[i].pointA;
+		pt->pointB = m->points[i].pointB;
+		pt->depth = m->points[i].depth;
+		deepest = np3Max(deepest, pt->depth);
+	}
+	p->pointCount = m->pointCount;
+	p->key = -deepest;
+	npMeshCommitPotential3(pool, p);
+}
+
+// Any other shape (a box or a hull): the manifold against the triangle, then the feature from the
+// normal.
+void npMeshGenericTriangle3(npMeshPool3* pool, const npMeshShapeInfo3* info, const npMeshTriangle3* tri)
+{
+	const npVec3* v = tri->v;
+	npVec3 n = tri->n;
+	double h = v3Dot(v3Sub(info->centre, v[0]), n);
+	if (h < 0.0)
+		return; // back-face culling
+	if (info->shape->type == NP_SHAPE_BOX3 && boxSeparated(info, tri, h))
+		return;
+
+	npShape3 triangle;
+	if (npMakeTriangle3(v[0], v[1], v[2], &triangle) != NP_OK)
+		return;
+	npTransform3 identity = { { 0.0, 0.0, 0.0 }, { 0.0, 0.0, 0.0, 1.0 } };
+	npManifold3 m = npCollide3(info->shape, info->xf, &triangle, identity, info->margin);
+	if (m.pointCount == 0)
+		return;
+	// A normal leaving through the triangle's front would push the shape through to the back side
+	// of a one-sided triangle: not a contact with this triangle.
+	if (v3Dot(m.normal, n) > 1e-6)
+		return;
+
+	// Per-triangle SAT knows nothing of the neighbours: a tilted box whose corner pokes into flat
+	// tessellated ground can be pushed out of one small triangle sideways (a box face axis, or an
+	// edge-edge axis) by less than along the ground's normal; the manifold's normal then tilts and
+	// names an edge or vertex of the triangle. When that feature is internal (internalFeature: no
+	// neighbour goes below the triangle's plane) the normal lies outside the feature's Voronoi
+	// region, so the contact is a ghost: it becomes the triangle's face contact instead, made of the
+	// shape's corners below the plane (within the margin) that lie over the triangle's interior, or
+	// nothing when no corner does (the triangles under the corners report them). A convex feature
+	// keeps the manifold's edge or vertex contact.
+	Touched touched = touchedFeature(v, m.normal);
+	if (touched.count != 3 && info->removal && touchedInternal(info, tri, touched))
+	{
+		FaceCorners corners;
+		cornersOverTriangle(info, tri, touched.scale, &corners);
+		if (corners.count > 0)
+			addFaceCorners(pool, info, tri, &corners);
+		return;
+	}
+	addManifold(pool, tri, &m, touched);
+}
