@@ -9,6 +9,7 @@
 // v.w/|v| closer to |v| than a relative 1e-14, or when it repeats a simplex vertex (exact for
 // polytope cores), with an iteration cap.
 #include "gjk3d.h"
+#include "closest3d.h"
 
 #include <float.h>
 #include <stddef.h>
@@ -162,49 +163,21 @@ int npClosestOnTriangle3(npSupportPoint3* s, double* weights)
 	// one (a distance of 1.05 between overlapping capsules). The areas here come from coordinate
 	// differences, so the region is found right, and the point is off by at most about the
 	// sliver's width (its weights across it stay ill-conditioned): tests/native/test_distance3d.
-	npVec3 a = s[0].w, b = s[1].w, c = s[2].w;
-	npVec3 n = v3Cross(v3Sub(b, a), v3Sub(c, a));
-	double nn = v3LengthSq(n);
-	double ax = fabs(n.x), ay = fabs(n.y), az = fabs(n.z);
-	// Projection axis k: the largest component of n; (i, j) follow it cyclically, so the 2D cross
-	// product of the projected edges is exactly n's k component.
-	int k = (ax >= ay && ax >= az) ? 0 : (ay >= az ? 1 : 2);
-	double mu = k == 0 ? n.x : (k == 1 ? n.y : n.z);
-	if (nn > 0.0 && mu != 0.0 && nn <= DBL_MAX)
+	double area[3];
+	bool inside[3];
+	if (npTriangleSignedAreas3(s[0].w, s[1].w, s[2].w, area, inside))
 	{
-		npVec3 p = v3Scale(v3Dot(a, n) / nn, n);
-		npVec3 pa = v3Sub(a, p), pb = v3Sub(b, p), pc = v3Sub(c, p);
-		double ai, aj, bi, bj, ci, cj;
-		if (k == 0)
+		if (inside[0] && inside[1] && inside[2])
 		{
-			ai = pa.y, aj = pa.z, bi = pb.y, bj = pb.z, ci = pc.y, cj = pc.z;
-		}
-		else if (k == 1)
-		{
-			ai = pa.z, aj = pa.x, bi = pb.z, bj = pb.x, ci = pc.z, cj = pc.x;
-		}
-		else
-		{
-			ai = pa.x, aj = pa.y, bi = pb.x, bj = pb.y, ci = pc.x, cj = pc.y;
-		}
-		// Twice the signed areas of p with each edge: the weight of the opposite corner.
-		double areaA = bi * cj - bj * ci;
-		double areaB = ci * aj - cj * ai;
-		double areaC = ai * bj - aj * bi;
-		bool insideA = mu > 0.0 ? areaA > 0.0 : areaA < 0.0;
-		bool insideB = mu > 0.0 ? areaB > 0.0 : areaB < 0.0;
-		bool insideC = mu > 0.0 ? areaC > 0.0 : areaC < 0.0;
-		if (insideA && insideB && insideC)
-		{
-			double inv = 1.0 / (areaA + areaB + areaC);
-			weights[0] = areaA * inv;
-			weights[1] = areaB * inv;
-			weights[2] = areaC * inv;
+			double inv = 1.0 / (area[0] + area[1] + area[2]);
+			weights[0] = area[0] * inv;
+			weights[1] = area[1] * inv;
+			weights[2] = area[2] * inv;
 			return 3;
 		}
 		// Beyond an edge (a zero area counts as beyond: p is then on the edge's line, which the
 		// segment solves exactly): the closest of those edges.
-		const bool beyond[3] = { !insideA, !insideB, !insideC };
+		const bool beyond[3] = { !inside[0], !inside[1], !inside[2] };
 		return closestOnEdges(s, beyond, weights);
 	}
 	// Degenerate (collinear or overflowing) triangle: the best of its three edges.

@@ -9,6 +9,7 @@
 #include "narrowphase/mesh3d.h"
 
 #include "mesh3d_private.h"
+#include "closest3d.h"
 #include "vec3.h"
 
 // Small hot helpers that compilers would otherwise leave out of line (wasm calls pass the vertex
@@ -130,62 +131,6 @@ static inline void npMeshSetTriangle3(npMeshPotential3* p, const npMeshTriangle3
 	p->triangle = tri->triangle;
 }
 
-/// The closest point on triangle v to p and its Voronoi region, after Ericson, "Real-Time Collision
-/// Detection", 5.1.5 (region tests by barycentric sign checks). Region codes: feature and index as
-/// in npMeshFeature3. In the face region p itself is returned: the caller projects it on the plane.
-NP_FORCE_INLINE npVec3 npMeshClosestOnTriangle3(npVec3 p, const npVec3 v[3], npMeshFeature3* feature, int* index)
-{
-	npVec3 a = v[0], b = v[1], c = v[2];
-	npVec3 ab = v3Sub(b, a), ac = v3Sub(c, a), ap = v3Sub(p, a);
-	double d1 = v3Dot(ab, ap), d2 = v3Dot(ac, ap);
-	if (d1 <= 0.0 && d2 <= 0.0)
-	{
-		*feature = NP_MESH_VERTEX;
-		*index = 0;
-		return a;
-	}
-	npVec3 bp = v3Sub(p, b);
-	double d3 = v3Dot(ab, bp), d4 = v3Dot(ac, bp);
-	if (d3 >= 0.0 && d4 <= d3)
-	{
-		*feature = NP_MESH_VERTEX;
-		*index = 1;
-		return b;
-	}
-	double vc = d1 * d4 - d3 * d2;
-	if (vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0)
-	{
-		*feature = NP_MESH_EDGE;
-		*index = 0;
-		return v3MulAdd(a, d1 / (d1 - d3), ab);
-	}
-	npVec3 cp = v3Sub(p, c);
-	double d5 = v3Dot(ab, cp), d6 = v3Dot(ac, cp);
-	if (d6 >= 0.0 && d5 <= d6)
-	{
-		*feature = NP_MESH_VERTEX;
-		*index = 2;
-		return c;
-	}
-	double vb = d5 * d2 - d1 * d6;
-	if (vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0)
-	{
-		*feature = NP_MESH_EDGE;
-		*index = 2;
-		return v3MulAdd(a, d2 / (d2 - d6), ac);
-	}
-	double va = d3 * d6 - d5 * d4;
-	if (va <= 0.0 && (d4 - d3) >= 0.0 && (d5 - d6) >= 0.0)
-	{
-		*feature = NP_MESH_EDGE;
-		*index = 1;
-		return v3MulAdd(b, (d4 - d3) / ((d4 - d3) + (d5 - d6)), v3Sub(c, b));
-	}
-	*feature = NP_MESH_FACE;
-	*index = 0;
-	return p;
-}
-
 /// The query's sphere in world space, read once outside the midphase's triangle loop rather than
 /// through the shape info for every triangle.
 typedef struct npMeshSphere3
@@ -213,15 +158,15 @@ NP_FORCE_INLINE npMeshPotential3* npMeshSphereContact3(npMeshPool3* pool, npMesh
 	if (planeDistance < 0.0 || planeDistance > reach)
 		return NULL; // behind the triangle (culled) or too far even from its plane
 
-	npMeshFeature3 feature;
-	int index;
-	npVec3 cp = npMeshClosestOnTriangle3(c, v, &feature, &index);
+	npTrianglePoint3 onTriangle = npClosestOnTriangleFeature3(c, v, n);
+	npMeshFeature3 feature = (npMeshFeature3)onTriangle.feature;
+	int index = onTriangle.index;
+	npVec3 cp = onTriangle.point;
 	npVec3 normal;
 	double distance;
 	if (feature == NP_MESH_FACE)
 	{
 		distance = planeDistance;
-		cp = v3MulAdd(c, -planeDistance, n);
 		normal = npMeshFlip3(n);
 	}
 	else

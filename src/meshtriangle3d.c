@@ -23,41 +23,6 @@
 #include <float.h>
 #include <math.h>
 
-// Closest points of segments p0 + s (p1 - p0) and q0 + t (q1 - q0), s and t clamped to [0, 1]
-// (Ericson 5.1.9). The second segment is a triangle edge (never degenerate); the first may be.
-static void closestSegments(npVec3 p0, npVec3 p1, npVec3 q0, npVec3 q1, double* sOut, double* tOut)
-{
-	npVec3 d1 = v3Sub(p1, p0), d2 = v3Sub(q1, q0), r = v3Sub(p0, q0);
-	double a = v3Dot(d1, d1), e = v3Dot(d2, d2), f = v3Dot(d2, r);
-	double sv, tv;
-	if (a <= 0.0)
-	{
-		sv = 0.0;
-		tv = f / e;
-		tv = tv < 0.0 ? 0.0 : (tv > 1.0 ? 1.0 : tv);
-	}
-	else
-	{
-		double c = v3Dot(d1, r), b = v3Dot(d1, d2);
-		double denom = a * e - b * b;
-		sv = denom > 0.0 ? (b * f - c * e) / denom : 0.0; // parallel: any s, take 0
-		sv = sv < 0.0 ? 0.0 : (sv > 1.0 ? 1.0 : sv);
-		tv = (b * sv + f) / e;
-		if (tv < 0.0)
-		{
-			tv = 0.0;
-			sv = -c / a;
-		}
-		else if (tv > 1.0)
-		{
-			tv = 1.0;
-			sv = (b - c) / a;
-		}
-		sv = sv < 0.0 ? 0.0 : (sv > 1.0 ? 1.0 : sv);
-	}
-	*sOut = sv;
-	*tOut = tv;
-}
 // ------------------------------------------------------------------------------------------------
 // Capsules.
 
@@ -87,15 +52,13 @@ static void keepCloser(SegmentClosest* best, SegmentClosest candidate, double sl
 static SegmentClosest segmentTriangleClosest(npVec3 p0, npVec3 p1, const npVec3 v[3], npVec3 n, double h0,
 											 double h1)
 {
-	npMeshFeature3 f;
-	int k;
 	if ((h0 <= 0.0 && h1 >= 0.0) || (h0 >= 0.0 && h1 <= 0.0))
 	{
 		double t = h0 != h1 ? h0 / (h0 - h1) : 0.0;
 		npVec3 x = v3MulAdd(p0, t, v3Sub(p1, p0));
-		npMeshClosestOnTriangle3(x, v, &f, &k);
-		if (f == NP_MESH_FACE)
-			return (SegmentClosest){ 0.0, NP_MESH_FACE, 0, x, v3MulAdd(x, -v3Dot(v3Sub(x, v[0]), n), n) };
+		npTrianglePoint3 onTriangle = npClosestOnTriangleFeature3(x, v, n);
+		if (onTriangle.feature == NP_TRIANGLE_FACE3)
+			return (SegmentClosest){ 0.0, NP_MESH_FACE, 0, x, onTriangle.point };
 	}
 
 	SegmentClosest best = { DBL_MAX, NP_MESH_FACE, 0, p0, p0 };
@@ -103,19 +66,18 @@ static SegmentClosest segmentTriangleClosest(npVec3 p0, npVec3 p1, const npVec3 
 	for (int e = 0; e < 2; ++e)
 	{
 		npVec3 p = e == 0 ? p0 : p1;
-		npVec3 c = npMeshClosestOnTriangle3(p, v, &f, &k);
-		if (f == NP_MESH_FACE)
-			c = v3MulAdd(p, -v3Dot(v3Sub(p, v[0]), n), n);
-		keepCloser(&best, (SegmentClosest){ v3Length(v3Sub(c, p)), f, k, p, c }, scale);
+		npTrianglePoint3 c = npClosestOnTriangleFeature3(p, v, n);
+		npMeshFeature3 feature = (npMeshFeature3)c.feature;
+		keepCloser(&best, (SegmentClosest){ v3Length(v3Sub(c.point, p)), feature, c.index, p, c.point }, scale);
 	}
 	for (int e = 0; e < 3; ++e)
 	{
 		double sv, tv;
-		closestSegments(p0, p1, v[e], v[(e + 1) % 3], &sv, &tv);
+		npClosestSegments3(p0, p1, v[e], v[(e + 1) % 3], &sv, &tv);
 		npVec3 a = v3MulAdd(p0, sv, v3Sub(p1, p0));
 		npVec3 c = v3MulAdd(v[e], tv, v3Sub(v[(e + 1) % 3], v[e]));
-		f = tv > 0.0 && tv < 1.0 ? NP_MESH_EDGE : NP_MESH_VERTEX;
-		k = tv >= 1.0 ? (e + 1) % 3 : e;
+		npMeshFeature3 f = tv > 0.0 && tv < 1.0 ? NP_MESH_EDGE : NP_MESH_VERTEX;
+		int k = tv >= 1.0 ? (e + 1) % 3 : e;
 		keepCloser(&best, (SegmentClosest){ v3Length(v3Sub(c, a)), f, f == NP_MESH_EDGE ? e : k, a, c }, scale);
 	}
 	return best;

@@ -20,6 +20,7 @@
 // Closest points: the deepest face plane inside a box or hull; otherwise the nearest core point,
 // found by GJK against a point (the same routine the distance queries use), moved out by the radius.
 #include "narrowphase/query3d.h"
+#include "closest3d.h"
 #include "gjk3d.h"
 #include "polyhedron3d.h"
 #include "vec3.h"
@@ -56,20 +57,12 @@ npRayInput3 npMakeRayInput3(npVec3 origin, npVec3 direction)
 
 // ---------------------------------------------------------------- cores
 
-/// Nearest point of segment a..b to p.
-static npVec3 closestOnSegment(npVec3 a, npVec3 b, npVec3 p)
-{
-	npVec3 e = v3Sub(b, a);
-	double t = v3Dot(v3Sub(p, a), e) / v3Dot(e, e);
-	return v3MulAdd(a, minOf(maxOf(t, 0.0), 1.0), e);
-}
-
 /// Nearest point of a rounded shape's core (a point or a segment along y) to p.
 static npVec3 closestOnRoundedCore(const npShape3* s, npVec3 p)
 {
 	if (s->type == NP_SHAPE_SPHERE)
 		return v3(0.0, 0.0, 0.0);
-	return closestOnSegment(v3(0.0, -s->halfHeight, 0.0), v3(0.0, s->halfHeight, 0.0), p);
+	return npClosestOnSegment3(v3(0.0, -s->halfHeight, 0.0), v3(0.0, s->halfHeight, 0.0), p);
 }
 
 /// Nearest point of a sharp core to p, by GJK against a point; *overlap when p is inside or on it.
