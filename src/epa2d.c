@@ -8,15 +8,18 @@
 // penetration depth and its normal the direction from A to B (with A - B the outward normal of
 // the closest face is exactly the direction in which B must move).
 //
-// Robust start (after the article in seed 001, section 2.5): when the origin lies on or very near
-// an edge of the simplex, the simplex's normals are the problem: an edge through the origin has
-// no defined "direction towards the origin". We therefore compute normals from the winding, not
-// from the origin, and, when the origin is on or near an edge, start from that single edge as two
-// directed edges ab and ba with opposite normals; the polygon then grows in both directions.
+// Robust start (after You Lanhai's article "GJK and EPA: computing the penetration vector", the
+// third of his GJK series, in Chinese; section 2.5, floating-point error): when the origin lies on
+// or very near an edge of the simplex, the simplex's normals are the problem: an edge through the
+// origin has no defined "direction towards the origin". We therefore compute normals from the
+// winding, not from the origin, and, when the origin is on or near an edge, start from that single
+// edge as two directed edges ab and ba with opposite normals; the polygon then grows in both
+// directions.
 //
 // Supports are vertices of the cores, so the polygon only ever holds vertices of A - B (at most
 // countA + countB of them) and EPA ends in at most that many iterations. Rounded shapes are
 // handled exactly by running EPA on the cores and adding the radii along the normal.
+#include "closest2d.h"
 #include "gjk2d.h"
 
 #include <stddef.h>
@@ -65,10 +68,8 @@ static void recordStep(npEpaTrace2* trace, const npPolytope2* p, int edge, npSup
 // Distance from the origin to segment a-b.
 static double originSegmentDistance(npVec2 a, npVec2 b)
 {
-	npVec2 e = v2Sub(b, a);
-	double ee = v2LengthSq(e);
-	double t = ee > 0.0 ? npClamp(-v2Dot(a, e) / ee, 0.0, 1.0) : 0.0;
-	return v2Length(v2MulAdd(a, t, e));
+	double t = segmentParameterToOrigin2(a, b);
+	return v2Length(v2MulAdd(a, t, v2Sub(b, a)));
 }
 
 // Builds the starting polygon from GJK's simplex. Returns false when A - B is a single point.
@@ -233,9 +234,7 @@ npPenetrationResult2 npPenetration2(const npShape2* shapeA, npTransform2 xfA, co
 			// combination of the edge's source points on A and on B.
 			int next = edge + 1 < poly.count ? edge + 1 : 0;
 			npSupportPoint2 a = poly.v[edge], b = poly.v[next];
-			npVec2 e = v2Sub(b.w, a.w);
-			double ee = v2LengthSq(e);
-			double t = ee > 0.0 ? npClamp(-v2Dot(a.w, e) / ee, 0.0, 1.0) : 0.0;
+			double t = segmentParameterToOrigin2(a.w, b.w);
 			normal = poly.normal[edge];
 			pointA = v2Lerp(a.wA, b.wA, t);
 			pointB = v2Lerp(a.wB, b.wB, t);

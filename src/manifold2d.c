@@ -52,7 +52,7 @@
 //    win. Small polygons are probed at a few vertices and scanned without early exits (branches
 //    that depend on the data cost more than the products they save); large ones stop each edge's
 //    scan at the first such vertex. See findMaxSeparation.
-#include "vec2.h"
+#include "closest2d.h"
 
 #include <float.h>
 #include <stddef.h>
@@ -685,31 +685,9 @@ static int findIncidentEdge(const localCore* core, npVec2 referenceNormal)
 	return best;
 }
 
-// Closest point of segment p->q to x; `where` is 0 at p, 1 at q, 2 inside the segment. The end
-// points are returned exactly (not recomputed from a parameter).
-static npVec2 closestOnSegment(npVec2 p, npVec2 q, npVec2 x, int* where)
-{
-	npVec2 e = v2Sub(q, p);
-	double ee = v2Dot(e, e);
-	double k = v2Dot(v2Sub(x, p), e);
-	if (k <= 0.0 || ee == 0.0)
-	{
-		*where = 0;
-		return p;
-	}
-	if (k >= ee)
-	{
-		*where = 1;
-		return q;
-	}
-	*where = 2;
-	return v2MulAdd(p, k / ee, e);
-}
-
-// Closest features of two segments that do not cross: the closest pair then always includes an end
-// point of one of them, so four point-segment tests give it exactly (no ill-conditioned solve for
-// nearly parallel segments). Segment s runs from vertex i0[s] to vertex i1[s] of its core and is
-// that core's edge e[s]. Ties keep the first candidate.
+// Closest features of two segments that do not cross (closestOfSegments2), named as features of
+// their cores: segment s runs from vertex i0[s] to vertex i1[s] of its core and is that core's edge
+// e[s].
 typedef struct closestPair
 {
 	npVec2 point[2];   // closest point on each segment
@@ -721,31 +699,16 @@ typedef struct closestPair
 static void findClosestFeatures(closestPair* best, const npVec2 a[2], const int ia[2], int edgeA,
 								const npVec2 b[2], const int ib[2], int edgeB)
 {
-	best->distanceSq = DBL_MAX;
-	for (int side = 0; side < 2; ++side)
+	npSegmentPair2 closest = closestOfSegments2(a, b);
+	const int* ends[2] = { ia, ib };
+	int edges[2] = { edgeA, edgeB };
+	best->distanceSq = closest.distanceSq;
+	for (int s = 0; s < 2; ++s)
 	{
-		// side 0: end points of a against segment b; side 1: end points of b against segment a.
-		const npVec2* from = side == 0 ? a : b;
-		const int* fromIndex = side == 0 ? ia : ib;
-		const npVec2* onto = side == 0 ? b : a;
-		const int* ontoIndex = side == 0 ? ib : ia;
-		int ontoEdge = side == 0 ? edgeB : edgeA;
-		for (int k = 0; k < 2; ++k)
-		{
-			int where;
-			npVec2 q = closestOnSegment(onto[0], onto[1], from[k], &where);
-			double d = v2DistanceSq(from[k], q);
-			if (d < best->distanceSq)
-			{
-				best->distanceSq = d;
-				best->point[side] = from[k];
-				best->kind[side] = NP_FEATURE_VERTEX;
-				best->index[side] = fromIndex[k];
-				best->point[1 - side] = q;
-				best->kind[1 - side] = where == 2 ? NP_FEATURE_EDGE : NP_FEATURE_VERTEX;
-				best->index[1 - side] = where == 2 ? ontoEdge : ontoIndex[where];
-			}
-		}
+		bool inside = closest.where[s] == NP_SEGMENT_INSIDE;
+		best->point[s] = closest.point[s];
+		best->kind[s] = inside ? NP_FEATURE_EDGE : NP_FEATURE_VERTEX;
+		best->index[s] = inside ? edges[s] : ends[s][closest.where[s]];
 	}
 }
 
