@@ -97,14 +97,6 @@ static inline void finishManifold(npManifold2* m)
 	}
 }
 
-static npManifold2 emptyManifold(void)
-{
-	npManifold2 m;
-	m.pointCount = 0;
-	finishManifold(&m);
-	return m;
-}
-
 // ------------------------------------------------------------------------------------ input checks
 
 // |x| <= NP_HUGE, false for NaN and infinities.
@@ -213,36 +205,49 @@ static inline void addFacePoint(npManifold2* m, const faceFrame* f, double u, do
 	m->pointCount += 1;
 }
 
-// Sets a one-point manifold from the closest points cA, cB of the two cores (A's frame, A's
-// transform xfA). The normal is the direction cA -> cB, or `fallbackNormal` when the two points are
-// too close for a direction (then the depth is measured along that normal, so the conventions still
-// hold exactly). The manifold must be empty on entry; it stays empty when the point is beyond the
-// margin.
-static void setClosestPoint(npManifold2* m, const npTransform2* xfA, npVec2 cA, npVec2 cB, double radiusA,
-							double radiusB, npVec2 fallbackNormal, double tolerance, double margin, uint32_t id)
+// A contact between the closest points of the two cores, cA and cB (A's frame): the shapes'
+// radii, the normal to use when the two points are too close for a direction (closer than
+// `tolerance`), the margin and the point's feature id.
+typedef struct closestContact
 {
+	npVec2 cA, cB;
+	double radiusA, radiusB;
+	npVec2 fallbackNormal;
+	double tolerance, margin;
+	uint32_t id;
+} closestContact;
+
+// Sets a one-point manifold from a closest contact, through A's transform xfA. The normal is the
+// direction cA -> cB, or the fallback normal when there is no direction (then the depth is
+// measured along that normal, so the conventions still hold exactly). The manifold must be empty
+// on entry; it stays empty when the point is beyond the margin.
+static void setClosestPoint(npManifold2* m, const npTransform2* xfA, const closestContact* c)
+{
+	npVec2 cA = c->cA, cB = c->cB;
+	double radiusA = c->radiusA, radiusB = c->radiusB;
 	npVec2 d = v2Sub(cB, cA);
 	double distance = v2Length(d);
 	npVec2 n;
 	double separation;
-	if (distance > tolerance)
+	if (distance > c->tolerance)
 	{
 		n = v2Scale(1.0 / distance, d);
 		separation = distance;
 	}
 	else
 	{
-		n = fallbackNormal;
+		n = c->fallbackNormal;
 		separation = v2Dot(d, n);
 	}
+
 	double depth = (radiusA + radiusB) - separation;
-	if (!(depth >= -margin))
+	if (!(depth >= -c->margin))
 		return;
 	m->normal = npRotate2(xfA->q, n);
 	m->points[0].pointA = npTransformPoint2(*xfA, v2MulAdd(cA, radiusA, n));
 	m->points[0].pointB = npTransformPoint2(*xfA, v2MulAdd(cB, -radiusB, n));
 	m->points[0].depth = depth;
-	m->points[0].id = id;
+	m->points[0].id = c->id;
 	m->pointCount = 1;
 }
 
@@ -319,9 +324,8 @@ static inline double findAxisCoreSeparation(const npVec2* v, int count, double m
 
 // ------------------------------------------------------------------------------------ circles
 
-// The public pair routines check their input, then call these unchecked versions (as npCollide2
-// does, so the checks run once per query). All of them write into an empty manifold (see
-// finishManifold).
+// The pair routines below take checked input (collidePair checks it once per query) and write
+// into an empty manifold (see finishManifold).
 static void collideCircles(npManifold2* m, const npShape2* circleA, const npTransform2* xfA, const npShape2* circleB,
 						   const npTransform2* xfB, double margin)
 {
@@ -333,22 +337,9 @@ static void collideCircles(npManifold2* m, const npShape2* circleA, const npTran
 	double tolerance = NP_MANIFOLD_REL_TOLERANCE * (npMax(maxAbsCoordinate(&cA, 1), maxAbsCoordinate(&cB, 1)) + radius);
 
 	// Concentric circles have no preferred direction: A's local +y is the fixed choice.
-	setClosestPoint(m, xfA, cA, cB, circleA->radius, circleB->radius, v2(0.0, 1.0), tolerance, margin,
-					makeId(NP_FEATURE_VERTEX, 0, NP_FEATURE_VERTEX, 0));
-}
-
-npManifold2 npCollideCircles(const npShape2* circleA, npTransform2 xfA, const npShape2* circleB,
-							 npTransform2 xfB, double margin)
-{
-	if (!isValidInput(circleA, xfA, circleB, xfB, margin))
-		return emptyManifold();
-	if (circleA->type != NP_SHAPE_CIRCLE || circleB->type != NP_SHAPE_CIRCLE)
-		return npCollide2(circleA, xfA, circleB, xfB, margin);
-	npManifold2 m;
-	m.pointCount = 0;
-	collideCircles(&m, circleA, &xfA, circleB, &xfB, margin);
-	finishManifold(&m);
-	return m;
+	closestContact c = { cA, cB, circleA->radius, circleB->radius, v2(0.0, 1.0), tolerance, margin,
+						 makeId(NP_FEATURE_VERTEX, 0, NP_FEATURE_VERTEX, 0) };
+	setClosestPoint(m, xfA, &c);
 }
 
 // ------------------------------------------------------------------------------------ core vs circle
@@ -416,37 +407,10 @@ static void collideCoreAndCircle(npManifold2* m, const npShape2* A, const npTran
 		double tolerance = NP_MANIFOLD_REL_TOLERANCE *
 						   (npMax(maxAbsCoordinate(vertices, count), maxAbsCoordinate(&c, 1)) + radius);
 		int vertex = u < 0.0 ? edge : next;
-		setClosestPoint(m, xfA, vertices[vertex], c, A->radius, B->radius, n, tolerance, margin,
-						makeId(NP_FEATURE_VERTEX, vertex, NP_FEATURE_VERTEX, 0));
+		closestContact contact = { vertices[vertex], c, A->radius, B->radius, n, tolerance, margin,
+								   makeId(NP_FEATURE_VERTEX, vertex, NP_FEATURE_VERTEX, 0) };
+		setClosestPoint(m, xfA, &contact);
 	}
-}
-
-npManifold2 npCollideCapsuleAndCircle(const npShape2* capsuleA, npTransform2 xfA, const npShape2* circleB,
-									  npTransform2 xfB, double margin)
-{
-	if (!isValidInput(capsuleA, xfA, circleB, xfB, margin))
-		return emptyManifold();
-	if (capsuleA->type != NP_SHAPE_CAPSULE2 || circleB->type != NP_SHAPE_CIRCLE)
-		return npCollide2(capsuleA, xfA, circleB, xfB, margin);
-	npManifold2 m;
-	m.pointCount = 0;
-	collideCoreAndCircle(&m, capsuleA, &xfA, circleB, &xfB, margin);
-	finishManifold(&m);
-	return m;
-}
-
-npManifold2 npCollidePolygonAndCircle(const npShape2* polygonA, npTransform2 xfA, const npShape2* circleB,
-									  npTransform2 xfB, double margin)
-{
-	if (!isValidInput(polygonA, xfA, circleB, xfB, margin))
-		return emptyManifold();
-	if (polygonA->count < 2 || circleB->type != NP_SHAPE_CIRCLE)
-		return npCollide2(polygonA, xfA, circleB, xfB, margin);
-	npManifold2 m;
-	m.pointCount = 0;
-	collideCoreAndCircle(&m, polygonA, &xfA, circleB, &xfB, margin);
-	finishManifold(&m);
-	return m;
 }
 
 // ------------------------------------------------------------------------------------ core vs core
@@ -736,8 +700,9 @@ static void closestPointManifold(npManifold2* m, const corePair* pair, const clo
 	// Map the (reference, incident) order of cp to (A, B).
 	int sa = ref == 0 ? 0 : 1, sb = 1 - sa;
 	npVec2 fallback = ref == 0 ? A->normals[edge] : v2Neg(B->normals[edge]);
-	setClosestPoint(m, pair->xfA, cp->point[sa], cp->point[sb], A->radius, B->radius, fallback, pairTolerance(pair),
-					pair->margin, makeId(cp->kind[sa], cp->index[sa], cp->kind[sb], cp->index[sb]));
+	closestContact c = { cp->point[sa], cp->point[sb], A->radius, B->radius, fallback, pairTolerance(pair),
+						 pair->margin, makeId(cp->kind[sa], cp->index[sa], cp->kind[sb], cp->index[sb]) };
+	setClosestPoint(m, pair->xfA, &c);
 }
 
 // One end of the clipped incident edge: its place above the reference face (u along the face from
@@ -749,31 +714,42 @@ typedef struct clippedEnd
 	int refIndex, incIndex;
 } clippedEnd;
 
-// End k (vertex wk, at (uk, hk)) of the incident edge from (u0, h0) to (u1, h1), clipped to
-// 0 <= u <= length. A clipped point is where the incident edge crosses the side plane through a
-// reference vertex; the other end point is then on the inner side, so u1 != u0.
-static inline void clipEnd(clippedEnd* e, double uk, double hk, int wk, double u0, double h0, double u1, double h1,
-						   double length, int edge, int edgeEnd, int incident)
+// A clip: the incident edge in the reference face's coordinates, from (u[0], h[0]) at its vertex
+// `incident` to (u[1], h[1]) at its vertex `incidentEnd`, and the reference face, from u = 0 at
+// its vertex `edge` to u = length at its vertex `edgeEnd` (edge indices are their start vertices).
+typedef struct faceClip
 {
-	if (uk < 0.0 || uk > length)
+	double u[2], h[2];
+	double length;
+	int edge, edgeEnd;
+	int incident, incidentEnd;
+} faceClip;
+
+// End k (0 or 1) of the incident edge, clipped to 0 <= u <= length. A clipped point is where the
+// incident edge crosses the side plane through a reference vertex; the other end point is then on
+// the inner side, so u[1] != u[0].
+static inline void clipEnd(clippedEnd* e, const faceClip* c, int k)
+{
+	double uk = c->u[k];
+	if (uk < 0.0 || uk > c->length)
 	{
-		double side = uk < 0.0 ? 0.0 : length;
-		double lambda = (side - u0) / (u1 - u0);
+		double side = uk < 0.0 ? 0.0 : c->length;
+		double lambda = (side - c->u[0]) / (c->u[1] - c->u[0]);
 		e->u = side;
-		e->h = h0 + lambda * (h1 - h0);
+		e->h = c->h[0] + lambda * (c->h[1] - c->h[0]);
 		e->refKind = NP_FEATURE_VERTEX;
-		e->refIndex = uk < 0.0 ? edge : edgeEnd;
+		e->refIndex = uk < 0.0 ? c->edge : c->edgeEnd;
 		e->incKind = NP_FEATURE_EDGE;
-		e->incIndex = incident;
+		e->incIndex = c->incident;
 	}
 	else
 	{
 		e->u = uk;
-		e->h = hk;
+		e->h = c->h[k];
 		e->refKind = NP_FEATURE_EDGE;
-		e->refIndex = edge;
+		e->refIndex = c->edge;
 		e->incKind = NP_FEATURE_VERTEX;
-		e->incIndex = wk;
+		e->incIndex = k == 0 ? c->incident : c->incidentEnd;
 	}
 }
 
@@ -816,9 +792,10 @@ static bool clipIncidentEdge(npManifold2* m, const corePair* pair, int ref, int 
 	f.margin = pair->margin;
 	f.refIsB = ref == 1;
 	f.xfA = pair->xfA;
+	faceClip clip = { { u0, u1 }, { h0, h1 }, length, edge, edgeEnd, incident, incidentEnd };
 	clippedEnd ends[2];
-	clipEnd(ends + 0, u0, h0, incident, u0, h0, u1, h1, length, edge, edgeEnd, incident);
-	clipEnd(ends + 1, u1, h1, incidentEnd, u0, h0, u1, h1, length, edge, edgeEnd, incident);
+	clipEnd(ends + 0, &clip, 0);
+	clipEnd(ends + 1, &clip, 1);
 	// An incident edge touching the reference range in a single point gives it twice.
 	bool twice = ends[1].u == ends[0].u && ends[1].h == ends[0].h;
 	if (f.incRadius == 0.0)
@@ -1062,62 +1039,79 @@ static void collidePolygons(npManifold2* m, const npShape2* polygonA, const npTr
 	finishCores(m, &pair, &sat);
 }
 
-npManifold2 npCollidePolygons(const npShape2* polygonA, npTransform2 xfA, const npShape2* polygonB,
-							  npTransform2 xfB, double margin)
+// ------------------------------------------------------------------------------------ entry points
+
+// The pair routine for the shapes' types: circles, a core (capsule, box, polygon) and a circle, or
+// two cores. A circle given first is collided second and the manifold swapped back, so the normal
+// points from A to B again.
+static void collideValidPair(npManifold2* m, const npShape2* a, const npTransform2* xfA, const npShape2* b,
+							 const npTransform2* xfB, double margin)
 {
-	if (!isValidInput(polygonA, xfA, polygonB, xfB, margin))
-		return emptyManifold();
-	if (polygonA->count < 2 || polygonB->count < 2)
-		return npCollide2(polygonA, xfA, polygonB, xfB, margin);
+	bool circleA = a->type == NP_SHAPE_CIRCLE, circleB = b->type == NP_SHAPE_CIRCLE;
+	if (circleA && circleB)
+		collideCircles(m, a, xfA, b, xfB, margin);
+	else if (circleA)
+	{
+		collideCoreAndCircle(m, b, xfB, a, xfA, margin);
+		swapManifold(m);
+	}
+	else if (circleB)
+		collideCoreAndCircle(m, a, xfA, b, xfB, margin);
+	else
+		collidePolygons(m, a, xfA, b, xfB, margin);
+}
+
+// Every public entry point: checks the input (invalid input gives an empty manifold), runs the
+// pair routine for the two types (swapping when the circle comes first) and clears what the
+// routine left unset. The typed entry points given other types answer as npCollide2 does, so they
+// share this one path: their own pair is simply the one the types select.
+static inline npManifold2 collidePair(const npShape2* a, npTransform2 xfA, const npShape2* b, npTransform2 xfB,
+									  double margin)
+{
 	npManifold2 m;
 	m.pointCount = 0;
-	collidePolygons(&m, polygonA, &xfA, polygonB, &xfB, margin);
+	if (isValidInput(a, xfA, b, xfB, margin))
+		collideValidPair(&m, a, &xfA, b, &xfB, margin);
 	finishManifold(&m);
 	return m;
 }
-
-npManifold2 npCollideCapsules(const npShape2* capsuleA, npTransform2 xfA, const npShape2* capsuleB,
-							  npTransform2 xfB, double margin)
-{
-	if (!isValidInput(capsuleA, xfA, capsuleB, xfB, margin))
-		return emptyManifold();
-	if (capsuleA->type != NP_SHAPE_CAPSULE2 || capsuleB->type != NP_SHAPE_CAPSULE2)
-		return npCollide2(capsuleA, xfA, capsuleB, xfB, margin);
-	// Two segments: the separating-axis test over their normals is exact (their Minkowski
-	// difference is a parallelogram with those edge normals), the closest features of the segments
-	// give the vertex-vertex contacts (ends apart, or collinear), and clipping one segment against
-	// the other's side planes gives two points for parallel overlap.
-	npManifold2 m;
-	m.pointCount = 0;
-	collidePolygons(&m, capsuleA, &xfA, capsuleB, &xfB, margin);
-	finishManifold(&m);
-	return m;
-}
-
-// ------------------------------------------------------------------------------------ dispatch
 
 npManifold2 npCollide2(const npShape2* shapeA, npTransform2 xfA, const npShape2* shapeB, npTransform2 xfB,
 					   double margin)
 {
-	npManifold2 m;
-	m.pointCount = 0;
-	if (isValidInput(shapeA, xfA, shapeB, xfB, margin))
-	{
-		bool circleA = shapeA->type == NP_SHAPE_CIRCLE, circleB = shapeB->type == NP_SHAPE_CIRCLE;
-		if (circleA && circleB)
-			collideCircles(&m, shapeA, &xfA, shapeB, &xfB, margin);
-		else if (circleA)
-		{
-			// Circle first: collide (B, A) and swap back so the normal points from A to B again.
-			collideCoreAndCircle(&m, shapeB, &xfB, shapeA, &xfA, margin);
-			swapManifold(&m);
-		}
-		else if (circleB)
-			collideCoreAndCircle(&m, shapeA, &xfA, shapeB, &xfB, margin);
-		else
-			// Capsule pairs, boxes, polygons, and capsules against either: one core-vs-core routine.
-			collidePolygons(&m, shapeA, &xfA, shapeB, &xfB, margin);
-	}
-	finishManifold(&m);
-	return m;
+	return collidePair(shapeA, xfA, shapeB, xfB, margin);
+}
+
+npManifold2 npCollideCircles(const npShape2* circleA, npTransform2 xfA, const npShape2* circleB,
+							 npTransform2 xfB, double margin)
+{
+	return collidePair(circleA, xfA, circleB, xfB, margin);
+}
+
+npManifold2 npCollideCapsuleAndCircle(const npShape2* capsuleA, npTransform2 xfA, const npShape2* circleB,
+									  npTransform2 xfB, double margin)
+{
+	return collidePair(capsuleA, xfA, circleB, xfB, margin);
+}
+
+npManifold2 npCollidePolygonAndCircle(const npShape2* polygonA, npTransform2 xfA, const npShape2* circleB,
+									  npTransform2 xfB, double margin)
+{
+	return collidePair(polygonA, xfA, circleB, xfB, margin);
+}
+
+// Two segments: the separating-axis test over their normals is exact (their Minkowski difference
+// is a parallelogram with those edge normals), the closest features of the segments give the
+// vertex-vertex contacts (ends apart, or collinear), and clipping one segment against the other's
+// side planes gives two points for parallel overlap.
+npManifold2 npCollideCapsules(const npShape2* capsuleA, npTransform2 xfA, const npShape2* capsuleB,
+							  npTransform2 xfB, double margin)
+{
+	return collidePair(capsuleA, xfA, capsuleB, xfB, margin);
+}
+
+npManifold2 npCollidePolygons(const npShape2* polygonA, npTransform2 xfA, const npShape2* polygonB,
+							  npTransform2 xfB, double margin)
+{
+	return collidePair(polygonA, xfA, polygonB, xfB, margin);
 }
