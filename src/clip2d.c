@@ -92,29 +92,27 @@ typedef struct clippedEnd
 	int refIndex, incIndex;
 } clippedEnd;
 
-// A clip: the incident edge in the reference face's coordinates, from (u[0], h[0]) at its vertex
-// `incident` to (u[1], h[1]) at its vertex `incidentEnd`, and the reference face, from u = 0 at
-// its vertex `edge` to u = length at its vertex `edgeEnd` (edge indices are their start vertices).
+// A clip: the incident edge in the reference face's coordinates, from (u0, h0) at its vertex
+// `incident` to (u1, h1) at the next vertex, and the reference face, from u = 0 at its vertex
+// `edge` to u = length at its vertex `edgeEnd` (an edge's index is that of its start vertex).
 typedef struct faceClip
 {
-	double u[2], h[2];
+	double u0, h0, u1, h1;
 	double length;
-	int edge, edgeEnd;
-	int incident, incidentEnd;
+	int edge, edgeEnd, incident;
 } faceClip;
 
-// End k (0 or 1) of the incident edge, clipped to 0 <= u <= length. A clipped point is where the
-// incident edge crosses the side plane through a reference vertex; the other end point is then on
-// the inner side, so u[1] != u[0].
-static inline void clipEnd(clippedEnd* e, const faceClip* c, int k)
+// End k of the incident edge (its vertex wk, at (uk, hk)), clipped to 0 <= u <= length. A clipped
+// point is where the incident edge crosses the side plane through a reference vertex; the other
+// end point is then on the inner side, so u1 != u0.
+static inline void clipEnd(clippedEnd* e, const faceClip* c, double uk, double hk, int wk)
 {
-	double uk = c->u[k];
 	if (uk < 0.0 || uk > c->length)
 	{
 		double side = uk < 0.0 ? 0.0 : c->length;
-		double lambda = (side - c->u[0]) / (c->u[1] - c->u[0]);
+		double lambda = (side - c->u0) / (c->u1 - c->u0);
 		e->u = side;
-		e->h = c->h[0] + lambda * (c->h[1] - c->h[0]);
+		e->h = c->h0 + lambda * (c->h1 - c->h0);
 		e->refKind = NP_FEATURE_VERTEX;
 		e->refIndex = uk < 0.0 ? c->edge : c->edgeEnd;
 		e->incKind = NP_FEATURE_EDGE;
@@ -123,11 +121,11 @@ static inline void clipEnd(clippedEnd* e, const faceClip* c, int k)
 	else
 	{
 		e->u = uk;
-		e->h = c->h[k];
+		e->h = hk;
 		e->refKind = NP_FEATURE_EDGE;
 		e->refIndex = c->edge;
 		e->incKind = NP_FEATURE_VERTEX;
-		e->incIndex = k == 0 ? c->incident : c->incidentEnd;
+		e->incIndex = wk;
 	}
 }
 
@@ -170,10 +168,10 @@ static bool clipIncidentEdge(npManifold2* m, const corePair* pair, int ref, int 
 	f.margin = pair->margin;
 	f.refIsB = ref == 1;
 	f.xfA = pair->xfA;
-	faceClip clip = { { u0, u1 }, { h0, h1 }, length, edge, edgeEnd, incident, incidentEnd };
+	faceClip clip = { u0, h0, u1, h1, length, edge, edgeEnd, incident };
 	clippedEnd ends[2];
-	clipEnd(ends + 0, &clip, 0);
-	clipEnd(ends + 1, &clip, 1);
+	clipEnd(ends + 0, &clip, u0, h0, incident);
+	clipEnd(ends + 1, &clip, u1, h1, incidentEnd);
 	// An incident edge touching the reference range in a single point gives it twice.
 	bool twice = ends[1].u == ends[0].u && ends[1].h == ends[0].h;
 	if (f.incRadius == 0.0)

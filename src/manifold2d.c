@@ -269,37 +269,86 @@ static void collidePolygons(npManifold2* m, const npShape2* polygonA, const npTr
 
 // ------------------------------------------------------------------------------------ entry points
 
-// The pair routine for the shapes' types: circles, a core (capsule, box, polygon) and a circle, or
-// two cores. A circle given first is collided second and the manifold swapped back, so the normal
-// points from A to B again.
-static void collideValidPair(npManifold2* m, const npShape2* a, const npTransform2* xfA, const npShape2* b,
-							 const npTransform2* xfB, double margin)
+// The pair routines, chosen by the two shapes' types.
+typedef enum pairRoutine
+{
+	PAIR_CIRCLES,     // two circles
+	PAIR_CORE_CIRCLE, // a capsule, box or polygon, then a circle
+	PAIR_CIRCLE_CORE, // a circle, then a capsule, box or polygon: collided as (B, A), swapped back
+	PAIR_CORES        // two capsules, boxes or polygons, in any combination
+} pairRoutine;
+
+static inline pairRoutine routineForTypes(const npShape2* a, const npShape2* b)
 {
 	bool circleA = a->type == NP_SHAPE_CIRCLE, circleB = b->type == NP_SHAPE_CIRCLE;
-	if (circleA && circleB)
-		collideCircles(m, a, xfA, b, xfB, margin);
-	else if (circleA)
-	{
-		collideCoreAndCircle(m, b, xfB, a, xfA, margin);
-		swapManifold(m);
-	}
-	else if (circleB)
-		collideCoreAndCircle(m, a, xfA, b, xfB, margin);
-	else
-		collidePolygons(m, a, xfA, b, xfB, margin);
+	if (circleA)
+		return circleB ? PAIR_CIRCLES : PAIR_CIRCLE_CORE;
+	return circleB ? PAIR_CORE_CIRCLE : PAIR_CORES;
 }
 
-// Every public entry point: checks the input (invalid input gives an empty manifold), runs the
-// pair routine for the two types (swapping when the circle comes first) and clears what the
-// routine left unset. The typed entry points given other types answer as npCollide2 does, so they
-// share this one path: their own pair is simply the one the types select.
-static inline npManifold2 collidePair(const npShape2* a, npTransform2 xfA, const npShape2* b, npTransform2 xfB,
-									  double margin)
+// A circle given first is collided second and the manifold swapped back, so the normal points from
+// A to B again (and the ids name A's and B's features).
+MANIFOLD2_INLINE void runRoutine(pairRoutine routine, npManifold2* m, const npShape2* a, const npTransform2* xfA,
+								 const npShape2* b, const npTransform2* xfB, double margin)
+{
+	switch (routine)
+	{
+		case PAIR_CIRCLES:
+			collideCircles(m, a, xfA, b, xfB, margin);
+			break;
+		case PAIR_CORE_CIRCLE:
+			collideCoreAndCircle(m, a, xfA, b, xfB, margin);
+			break;
+		case PAIR_CIRCLE_CORE:
+			collideCoreAndCircle(m, b, xfB, a, xfA, margin);
+			swapManifold(m);
+			break;
+		default:
+			collidePolygons(m, a, xfA, b, xfB, margin);
+			break;
+	}
+}
+
+// Any valid pair, by its types: npCollide2, and a typed entry point given other types.
+static void collideAnyPair(npManifold2* m, const npShape2* a, const npTransform2* xfA, const npShape2* b,
+						   const npTransform2* xfB, double margin)
+{
+	runRoutine(routineForTypes(a, b), m, a, xfA, b, xfB, margin);
+}
+
+// The pair a typed entry point is for: the shape types it takes for A and for B (bit 1 << type),
+// and their routine.
+typedef struct typedPair
+{
+	unsigned typesA, typesB;
+	pairRoutine routine;
+} typedPair;
+
+#define TYPE_BIT(t) (1u << (t))
+#define CORE_TYPES (TYPE_BIT(NP_SHAPE_CAPSULE2) | TYPE_BIT(NP_SHAPE_BOX2) | TYPE_BIT(NP_SHAPE_POLYGON2))
+static const typedPair anyPair = { 0u, 0u, PAIR_CORES }; // no types: always by the types given
+static const typedPair circlePair = { TYPE_BIT(NP_SHAPE_CIRCLE), TYPE_BIT(NP_SHAPE_CIRCLE), PAIR_CIRCLES };
+static const typedPair capsuleCirclePair = { TYPE_BIT(NP_SHAPE_CAPSULE2), TYPE_BIT(NP_SHAPE_CIRCLE), PAIR_CORE_CIRCLE };
+static const typedPair coreCirclePair = { CORE_TYPES, TYPE_BIT(NP_SHAPE_CIRCLE), PAIR_CORE_CIRCLE };
+static const typedPair capsulePair = { TYPE_BIT(NP_SHAPE_CAPSULE2), TYPE_BIT(NP_SHAPE_CAPSULE2), PAIR_CORES };
+static const typedPair coreCorePair = { CORE_TYPES, CORE_TYPES, PAIR_CORES };
+
+// Every public entry point: checks the input (invalid input gives an empty manifold), checks the
+// shapes' types against the pair the entry point is for and runs its routine, else the routine the
+// types select (so a typed entry point given other types answers as npCollide2 does), and clears
+// what the routine left unset.
+MANIFOLD2_INLINE npManifold2 collideTypedPair(const npShape2* a, npTransform2 xfA, const npShape2* b, npTransform2 xfB,
+											  double margin, typedPair expected)
 {
 	npManifold2 m;
 	m.pointCount = 0;
 	if (isValidInput(a, xfA, b, xfB, margin))
-		collideValidPair(&m, a, &xfA, b, &xfB, margin);
+	{
+		if ((TYPE_BIT(a->type) & expected.typesA) && (TYPE_BIT(b->type) & expected.typesB))
+			runRoutine(expected.routine, &m, a, &xfA, b, &xfB, margin);
+		else
+			collideAnyPair(&m, a, &xfA, b, &xfB, margin);
+	}
 	finishManifold(&m);
 	return m;
 }
@@ -307,25 +356,25 @@ static inline npManifold2 collidePair(const npShape2* a, npTransform2 xfA, const
 npManifold2 npCollide2(const npShape2* shapeA, npTransform2 xfA, const npShape2* shapeB, npTransform2 xfB,
 					   double margin)
 {
-	return collidePair(shapeA, xfA, shapeB, xfB, margin);
+	return collideTypedPair(shapeA, xfA, shapeB, xfB, margin, anyPair);
 }
 
 npManifold2 npCollideCircles(const npShape2* circleA, npTransform2 xfA, const npShape2* circleB,
 							 npTransform2 xfB, double margin)
 {
-	return collidePair(circleA, xfA, circleB, xfB, margin);
+	return collideTypedPair(circleA, xfA, circleB, xfB, margin, circlePair);
 }
 
 npManifold2 npCollideCapsuleAndCircle(const npShape2* capsuleA, npTransform2 xfA, const npShape2* circleB,
 									  npTransform2 xfB, double margin)
 {
-	return collidePair(capsuleA, xfA, circleB, xfB, margin);
+	return collideTypedPair(capsuleA, xfA, circleB, xfB, margin, capsuleCirclePair);
 }
 
 npManifold2 npCollidePolygonAndCircle(const npShape2* polygonA, npTransform2 xfA, const npShape2* circleB,
 									  npTransform2 xfB, double margin)
 {
-	return collidePair(polygonA, xfA, circleB, xfB, margin);
+	return collideTypedPair(polygonA, xfA, circleB, xfB, margin, coreCirclePair);
 }
 
 // Two segments: the separating-axis test over their normals is exact (their Minkowski difference
@@ -335,11 +384,11 @@ npManifold2 npCollidePolygonAndCircle(const npShape2* polygonA, npTransform2 xfA
 npManifold2 npCollideCapsules(const npShape2* capsuleA, npTransform2 xfA, const npShape2* capsuleB,
 							  npTransform2 xfB, double margin)
 {
-	return collidePair(capsuleA, xfA, capsuleB, xfB, margin);
+	return collideTypedPair(capsuleA, xfA, capsuleB, xfB, margin, capsulePair);
 }
 
 npManifold2 npCollidePolygons(const npShape2* polygonA, npTransform2 xfA, const npShape2* polygonB,
 							  npTransform2 xfB, double margin)
 {
-	return collidePair(polygonA, xfA, polygonB, xfB, margin);
+	return collideTypedPair(polygonA, xfA, polygonB, xfB, margin, coreCorePair);
 }

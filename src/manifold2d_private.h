@@ -26,6 +26,14 @@
 #include <float.h>
 #include <stddef.h>
 
+// Forced inlining, for helpers whose callers pass constants that pick their path (gcc would
+// otherwise share one out-of-line copy and decide the path at run time).
+#if defined(__GNUC__) || defined(__clang__)
+#define MANIFOLD2_INLINE __attribute__((always_inline)) static inline
+#else
+#define MANIFOLD2_INLINE static inline
+#endif
+
 #define NP_FEATURE_VERTEX 0u
 #define NP_FEATURE_EDGE 1u
 
