@@ -209,64 +209,6 @@ static void collideCoreAndCircle(npManifold2* m, const npShape2* A, const npTran
 	}
 }
 
-// ------------------------------------------------------------------------------------ core vs core
-
-// Moves B's core vertices into A's frame (into the caller's array) and fills the pair. B's normals
-// follow separately (moveNormalsB), only once the pair is known to be close enough to need them.
-static inline void makeCorePair(corePair* pair, const npShape2* A, const npShape2* B, npTransform2 rel,
-								double margin, npVec2* verticesB, npVec2* normalsB)
-{
-	int count = B->count;
-	if (B->type == NP_SHAPE_BOX2)
-	{
-		// A box's vertices are (+-hx, +-hy): the four products of the rotation are shared, their
-		// signs flipped exactly (the same numbers as transforming each vertex).
-		double hx = B->vertices[2].x, hy = B->vertices[2].y;
-		double chx = rel.q.c * hx, shx = rel.q.s * hx, chy = rel.q.c * hy, shy = rel.q.s * hy;
-		verticesB[0] = v2((-chx - -shy) + rel.p.x, (-shx + -chy) + rel.p.y);
-		verticesB[1] = v2((chx - -shy) + rel.p.x, (shx + -chy) + rel.p.y);
-		verticesB[2] = v2((chx - shy) + rel.p.x, (shx + chy) + rel.p.y);
-		verticesB[3] = v2((-chx - shy) + rel.p.x, (-shx + chy) + rel.p.y);
-	}
-	else
-	{
-		for (int i = 0; i < count; ++i)
-			verticesB[i] = npTransformPoint2(rel, B->vertices[i]);
-	}
-	pair->cores[0] = (localCore){ A->vertices, A->normals, A->count, A->radius };
-	pair->cores[1] = (localCore){ verticesB, normalsB, count, B->radius };
-	pair->radius = A->radius + B->radius;
-	pair->margin = margin;
-}
-
-// Exact test for a rotation by a multiple of 90 degrees.
-static inline bool isQuarterTurn(npRot2 q)
-{
-	return (q.s == 0.0 && (q.c == 1.0 || q.c == -1.0)) || (q.c == 0.0 && (q.s == 1.0 || q.s == -1.0));
-}
-
-// Two cores (capsule, box or polygon in any combination): B moved into A's frame, the
-// separating-axis test (sat2d.c), then the contact points (clip2d.c).
-static void collidePolygons(npManifold2* m, const npShape2* polygonA, const npTransform2* xfA,
-							const npShape2* polygonB, const npTransform2* xfB, double margin)
-{
-	npTransform2 rel = npInvMulTransforms2(*xfA, *xfB);
-	npVec2 verticesB[NP_MAX_POLYGON_VERTICES], normalsB[NP_MAX_POLYGON_VERTICES];
-	corePair pair;
-	makeCorePair(&pair, polygonA, polygonB, rel, margin, verticesB, normalsB);
-	satResult sat;
-	if (polygonA->type == NP_SHAPE_BOX2 && polygonB->type == NP_SHAPE_BOX2 && (xfA->q.s == 0.0 || xfA->q.c == 0.0) &&
-		(xfB->q.s == 0.0 || xfB->q.c == 0.0) && isQuarterTurn(xfA->q) && isQuarterTurn(xfB->q))
-	{
-		moveNormalsB(polygonB, rel.q, normalsB);
-		npFindAlignedBoxAxes2(&sat, &pair, rel.q);
-	}
-	else if (!npFindCoreAxes2(&sat, &pair, polygonA, polygonB, &rel, normalsB))
-		return;
-	pair.xfA = xfA;
-	npFinishCores2(m, &pair, &sat);
-}
-
 // ------------------------------------------------------------------------------------ entry points
 
 // The pair routines, chosen by the two shapes' types.
@@ -304,7 +246,7 @@ MANIFOLD2_INLINE void runRoutine(pairRoutine routine, npManifold2* m, const npSh
 			swapManifold(m);
 			break;
 		default:
-			collidePolygons(m, a, xfA, b, xfB, margin);
+			npCollideCores2(m, a, xfA, b, xfB, margin);
 			break;
 	}
 }

@@ -240,13 +240,6 @@ static inline int nextIndex(int i, int count)
 	return j & -(j < count); // j, or 0 past the end (without a branch: the index is data)
 }
 
-static inline void moveNormalsB(const npShape2* B, npRot2 relq, npVec2* normalsB)
-{
-	int count = B->count;
-	for (int i = 0; i < count; ++i)
-		normalsB[i] = npRotate2(relq, B->normals[i]);
-}
-
 // The incident edge: the edge of `core` whose normal is most anti-parallel to the reference normal.
 // It holds the core's support point in the direction -referenceNormal.
 static inline int findIncidentEdge(const localCore* core, npVec2 referenceNormal)
@@ -278,16 +271,10 @@ typedef struct satResult
 
 // ------------------------------------------------------------------------------------ sat2d.c
 
-// General path: separating-axis test over the edge normals of both cores (linear when A is a box
-// or a capsule, see isAxisCore). Moves B's normals into A's frame (into normalsB) once they are
-// needed. Returns false when A's faces already separate the cores beyond the radii and the margin
-// (B's normals are then never needed).
-bool npFindCoreAxes2(satResult* sat, const corePair* pair, const npShape2* A, const npShape2* B,
-					 const npTransform2* rel, npVec2* normalsB);
-
-// Two boxes whose rotations are multiples of 90 degrees: the separations are differences of their
-// extents (relq: B's rotation in A's frame, an exact quarter turn).
-void npFindAlignedBoxAxes2(satResult* sat, const corePair* pair, npRot2 relq);
+// Two cores (capsule, box or polygon in any combination), checked input: B moved into A's frame,
+// the separating-axis test, then npFinishCores2. Writes into an empty manifold.
+void npCollideCores2(npManifold2* m, const npShape2* A, const npTransform2* xfA, const npShape2* B,
+					 const npTransform2* xfB, double margin);
 
 // ------------------------------------------------------------------------------------ clip2d.c
 

@@ -15,7 +15,10 @@
 //    than the products they save); large ones stop each edge's scan at the first such vertex. See
 //    findMaxSeparation.
 //  - Two boxes turned by multiples of 90 degrees take the separations as differences of their
-//    extents (npFindAlignedBoxAxes2).
+//    extents (findAlignedBoxAxes).
+//
+// npCollideCores2, the core pairs' entry, is here too: it moves B's core into A's frame, runs the
+// test and hands the result to clip2d.c (the test inlined into it: the pair stays in registers).
 #include "manifold2d_private.h"
 
 // The edge of `core` facing the direction `toward` best (largest dot product with its normal): a
@@ -61,7 +64,7 @@ static int findFacingEdge(const localCore* core, npVec2 toward)
 // is at most its distance to any one vertex, so once one distance is below the best separation
 // found so far the edge cannot win and needs no more vertices. That rules out most edges at their
 // first vertex when the search starts near the answer: it starts with edge `start` (a guess at the
-// answer, see npFindCoreAxes2), over all vertices, and tries the other edges first at that edge's
+// answer, see findCoreAxes), over all vertices, and tries the other edges first at that edge's
 // minimizing vertex (the support points of neighbouring edges are neighbours). The winner's
 // minimum is always complete, over all vertices.
 static double findMaxSeparation(const localCore* core, const localCore* other, int start, int* edge)
@@ -196,10 +199,18 @@ static double findSeparationAgainstAxisCore(const localCore* core, const localCo
 	return bestSeparation;
 }
 
+// B's normals in A's frame.
+static inline void moveNormalsB(const npShape2* B, npRot2 relq, npVec2* normalsB)
+{
+	int count = B->count;
+	for (int i = 0; i < count; ++i)
+		normalsB[i] = npRotate2(relq, B->normals[i]);
+}
+
 // General path: separating-axis test over the edge normals of both cores (linear when A is a box
 // or a capsule, see isAxisCore). Returns false when A's faces already separate the cores beyond
 // the radii and the margin (B's normals are then never needed).
-bool npFindCoreAxes2(satResult* sat, const corePair* pair, const npShape2* A, const npShape2* B,
+static bool findCoreAxes(satResult* sat, const corePair* pair, const npShape2* A, const npShape2* B,
 					 const npTransform2* rel, npVec2* normalsB)
 {
 	sat->incidentA = -1;
@@ -239,7 +250,7 @@ bool npFindCoreAxes2(satResult* sat, const corePair* pair, const npShape2* A, co
 // reference face. The numbers equal those of the general path bit for bit (the general path's dot
 // products with axis-aligned normals are these same differences), so both paths give the same
 // manifold; tests/native/test_manifold2d.c checks it.
-void npFindAlignedBoxAxes2(satResult* sat, const corePair* pair, npRot2 relq)
+static void findAlignedBoxAxes(satResult* sat, const corePair* pair, npRot2 relq)
 {
 	const localCore* A = &pair->cores[0];
 	const localCore* B = &pair->cores[1];
@@ -267,4 +278,60 @@ void npFindAlignedBoxAxes2(satResult* sat, const corePair* pair, npRot2 relq)
 	sat->sepB = sep[edge];
 	sat->edgeB = edge;
 	sat->incidentB = -1;
+}
+
+// ------------------------------------------------------------------------------------ core pairs
+
+// Moves B's core vertices into A's frame (into the caller's array) and fills the pair. B's normals
+// follow separately (moveNormalsB), only once the pair is known to be close enough to need them.
+static inline void makeCorePair(corePair* pair, const npShape2* A, const npShape2* B, npTransform2 rel,
+								double margin, npVec2* verticesB, npVec2* normalsB)
+{
+	int count = B->count;
+	if (B->type == NP_SHAPE_BOX2)
+	{
+		// A box's vertices are (+-hx, +-hy): the four products of the rotation are shared, their
+		// signs flipped exactly (the same numbers as transforming each vertex).
+		double hx = B->vertices[2].x, hy = B->vertices[2].y;
+		double chx = rel.q.c * hx, shx = rel.q.s * hx, chy = rel.q.c * hy, shy = rel.q.s * hy;
+		verticesB[0] = v2((-chx - -shy) + rel.p.x, (-shx + -chy) + rel.p.y);
+		verticesB[1] = v2((chx - -shy) + rel.p.x, (shx + -chy) + rel.p.y);
+		verticesB[2] = v2((chx - shy) + rel.p.x, (shx + chy) + rel.p.y);
+		verticesB[3] = v2((-chx - shy) + rel.p.x, (-shx + chy) + rel.p.y);
+	}
+	else
+	{
+		for (int i = 0; i < count; ++i)
+			verticesB[i] = npTransformPoint2(rel, B->vertices[i]);
+	}
+	pair->cores[0] = (localCore){ A->vertices, A->normals, A->count, A->radius };
+	pair->cores[1] = (localCore){ verticesB, normalsB, count, B->radius };
+	pair->radius = A->radius + B->radius;
+	pair->margin = margin;
+}
+
+// Exact test for a rotation by a multiple of 90 degrees.
+static inline bool isQuarterTurn(npRot2 q)
+{
+	return (q.s == 0.0 && (q.c == 1.0 || q.c == -1.0)) || (q.c == 0.0 && (q.s == 1.0 || q.s == -1.0));
+}
+
+void npCollideCores2(npManifold2* m, const npShape2* polygonA, const npTransform2* xfA, const npShape2* polygonB,
+					 const npTransform2* xfB, double margin)
+{
+	npTransform2 rel = npInvMulTransforms2(*xfA, *xfB);
+	npVec2 verticesB[NP_MAX_POLYGON_VERTICES], normalsB[NP_MAX_POLYGON_VERTICES];
+	corePair pair;
+	makeCorePair(&pair, polygonA, polygonB, rel, margin, verticesB, normalsB);
+	satResult sat;
+	if (polygonA->type == NP_SHAPE_BOX2 && polygonB->type == NP_SHAPE_BOX2 && (xfA->q.s == 0.0 || xfA->q.c == 0.0) &&
+		(xfB->q.s == 0.0 || xfB->q.c == 0.0) && isQuarterTurn(xfA->q) && isQuarterTurn(xfB->q))
+	{
+		moveNormalsB(polygonB, rel.q, normalsB);
+		findAlignedBoxAxes(&sat, &pair, rel.q);
+	}
+	else if (!findCoreAxes(&sat, &pair, polygonA, polygonB, &rel, normalsB))
+		return;
+	pair.xfA = xfA;
+	npFinishCores2(m, &pair, &sat);
 }
