@@ -249,7 +249,7 @@ static bool findCoreAxes(satResult* sat, const corePair* pair, const npShape2* A
 // article's contact interval: the larger of the two minimums and the smaller of the two maximums along the
 // reference face. The numbers equal those of the general path bit for bit (the general path's dot
 // products with axis-aligned normals are these same differences), so both paths give the same
-// manifold; tests/native/test_manifold2d.c checks it.
+// manifold; tests/native/test_manifold2d_polygons.c checks it.
 static void findAlignedBoxAxes(satResult* sat, const corePair* pair, npRot2 relq)
 {
 	const localCore* A = &pair->cores[0];
