@@ -124,6 +124,67 @@ static bool startPolytope(const npPair2* pair, const npGjkResult2* gjk, double t
 	return true;
 }
 
+// Where EPA's expansion stopped: the polytope's closest edge, why, and the support points inserted.
+typedef struct epaEnd
+{
+	int edge;
+	int iterations;
+	npEpaStop2 stop;
+} epaEnd;
+
+// The expansion: splits the polytope's closest edge at the support point along its normal until
+// that point does not pass the edge (or is already a vertex), recording each step.
+static epaEnd expandPolytope(const npPair2* pair, npPolytope2* poly, double scale, npEpaTrace2* trace,
+							 const npTransform2* xfA)
+{
+	int iterations = 0;
+	int edge = 0;
+	npEpaStop2 stop = NP_EPA_MAX_ITERATIONS;
+	const int maxIterations = NP_EPA2_MAX_VERTICES;
+	for (;;)
+	{
+		edge = 0;
+		for (int i = 1; i < poly->count; ++i)
+		{
+			if (poly->distance[i] < poly->distance[edge])
+				edge = i;
+		}
+		npSupportPoint2 s = npSupportPair2(pair, poly->normal[edge]);
+		double supportDistance = v2Dot(s.w, poly->normal[edge]);
+		scale = npMax(scale, npMax(npAbs(s.w.x), npAbs(s.w.y)));
+
+		// Converged when the support point does not pass the edge, or is already a vertex.
+		bool known = false;
+		for (int i = 0; i < poly->count && !known; ++i)
+			known = poly->v[i].indexA == s.indexA && poly->v[i].indexB == s.indexB;
+		if (known || supportDistance - poly->distance[edge] <= NP_REL_TOLERANCE2 * scale)
+			stop = NP_EPA_CONVERGED;
+		else if (iterations >= maxIterations || poly->count >= NP_EPA2_MAX_VERTICES)
+			stop = NP_EPA_MAX_ITERATIONS;
+		else
+			stop = NP_EPA_CONTINUE;
+
+		recordStep(trace, poly, edge, s, supportDistance, stop, xfA);
+		if (stop != NP_EPA_CONTINUE)
+			break;
+
+		// Split edge `edge` at the support point.
+		for (int i = poly->count; i > edge + 1; --i)
+		{
+			poly->v[i] = poly->v[i - 1];
+			poly->normal[i] = poly->normal[i - 1];
+			poly->distance[i] = poly->distance[i - 1];
+		}
+		poly->v[edge + 1] = s;
+		poly->count += 1;
+		computeEdge(poly, edge);
+		computeEdge(poly, edge + 1);
+		++iterations;
+	}
+
+	return (epaEnd){ edge, iterations, stop };
+}
+
 npPenetrationResult2 npPenetration2(const npShape2* shapeA, npTransform2 xfA, const npShape2* shapeB,
 									npTransform2 xfB, npEpaTrace2* trace)
 {
@@ -184,51 +245,8 @@ npPenetrationResult2 npPenetration2(const npShape2* shapeA, npTransform2 xfA, co
 			for (int i = 0; i < poly.count; ++i)
 				computeEdge(&poly, i);
 
-			double scale = gjk.scale;
-			int iterations = 0;
-			int edge = 0;
-			npEpaStop2 stop = NP_EPA_MAX_ITERATIONS;
-			const int maxIterations = NP_EPA2_MAX_VERTICES;
-			for (;;)
-			{
-				edge = 0;
-				for (int i = 1; i < poly.count; ++i)
-				{
-					if (poly.distance[i] < poly.distance[edge])
-						edge = i;
-				}
-				npSupportPoint2 s = npSupportPair2(&pair, poly.normal[edge]);
-				double supportDistance = v2Dot(s.w, poly.normal[edge]);
-				scale = npMax(scale, npMax(npAbs(s.w.x), npAbs(s.w.y)));
-
-				// Converged when the support point does not pass the edge, or is already a vertex.
-				bool known = false;
-				for (int i = 0; i < poly.count && !known; ++i)
-					known = poly.v[i].indexA == s.indexA && poly.v[i].indexB == s.indexB;
-				if (known || supportDistance - poly.distance[edge] <= NP_REL_TOLERANCE2 * scale)
-					stop = NP_EPA_CONVERGED;
-				else if (iterations >= maxIterations || poly.count >= NP_EPA2_MAX_VERTICES)
-					stop = NP_EPA_MAX_ITERATIONS;
-				else
-					stop = NP_EPA_CONTINUE;
-
-				recordStep(trace, &poly, edge, s, supportDistance, stop, &xfA);
-				if (stop != NP_EPA_CONTINUE)
-					break;
-
-				// Split edge `edge` at the support point.
-				for (int i = poly.count; i > edge + 1; --i)
-				{
-					poly.v[i] = poly.v[i - 1];
-					poly.normal[i] = poly.normal[i - 1];
-					poly.distance[i] = poly.distance[i - 1];
-				}
-				poly.v[edge + 1] = s;
-				poly.count += 1;
-				computeEdge(&poly, edge);
-				computeEdge(&poly, edge + 1);
-				++iterations;
-			}
+			epaEnd end = expandPolytope(&pair, &poly, gjk.scale, trace, &xfA);
+			int edge = end.edge;
 
 			// Witness points: the closest point of the final edge to the origin, as the same
 			// combination of the edge's source points on A and on B.
@@ -239,8 +257,8 @@ npPenetrationResult2 npPenetration2(const npShape2* shapeA, npTransform2 xfA, co
 			pointA = v2Lerp(a.wA, b.wA, t);
 			pointB = v2Lerp(a.wB, b.wB, t);
 			coreDepth = npMax(poly.distance[edge], 0.0);
-			out.iterations = iterations;
-			out.stop = stop;
+			out.iterations = end.iterations;
+			out.stop = end.stop;
 		}
 	}
 
