@@ -28,8 +28,8 @@ static double pairTolerance(const corePair* pair)
 }
 
 // Closest features of two segments that do not cross (closestOfSegments2), named as features of
-// their cores: segment s runs from vertex i0[s] to vertex i1[s] of its core and is that core's edge
-// e[s].
+// their cores: segment a runs from vertex ia[0] to vertex ia[1] of its core and is that core's edge
+// edgeA; likewise b.
 typedef struct closestPair
 {
 	npVec2 point[2];   // closest point on each segment

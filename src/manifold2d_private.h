@@ -1,6 +1,6 @@
 // Private header of the 2D contact manifolds, shared by manifold2d.c (entry points and the closed
-// forms of circle pairs), sat2d.c (separating-axis queries of core pairs) and clip2d.c (reference
-// and incident faces, clipping, closest features). Each file's outline describes its part; this
+// forms of circle pairs), sat2d.c (the core pairs' entry and their separating-axis queries) and
+// clip2d.c (reference and incident faces, clipping, closest features). Each file's outline describes its part; this
 // header holds what more than one of them uses: feature ids, the reference-face frame and the two
 // ways of adding a contact point, the axis-core (box and capsule) separations, and a core pair in
 // A's frame.
