@@ -8,15 +8,18 @@
 // penetration depth and its normal the direction from A to B (with A - B the outward normal of
 // the closest face is exactly the direction in which B must move).
 //
-// Robust start (after the article in seed 001, section 2.5): when the origin lies on or very near
-// an edge of the simplex, the simplex's normals are the problem: an edge through the origin has
-// no defined "direction towards the origin". We therefore compute normals from the winding, not
-// from the origin, and, when the origin is on or near an edge, start from that single edge as two
-// directed edges ab and ba with opposite normals; the polygon then grows in both directions.
+// Robust start (after You Lanhai's article "GJK and EPA: computing the penetration vector", the
+// third of his GJK series, in Chinese; section 2.5, floating-point error): when the origin lies on
+// or very near an edge of the simplex, the simplex's normals are the problem: an edge through the
+// origin has no defined "direction towards the origin". We therefore compute normals from the
+// winding, not from the origin, and, when the origin is on or near an edge, start from that single
+// edge as two directed edges ab and ba with opposite normals; the polygon then grows in both
+// directions.
 //
 // Supports are vertices of the cores, so the polygon only ever holds vertices of A - B (at most
 // countA + countB of them) and EPA ends in at most that many iterations. Rounded shapes are
 // handled exactly by running EPA on the cores and adding the radii along the normal.
+#include "closest2d.h"
 #include "gjk2d.h"
 
 #include <stddef.h>
@@ -65,10 +68,8 @@ static void recordStep(npEpaTrace2* trace, const npPolytope2* p, int edge, npSup
 // Distance from the origin to segment a-b.
 static double originSegmentDistance(npVec2 a, npVec2 b)
 {
-	npVec2 e = v2Sub(b, a);
-	double ee = v2LengthSq(e);
-	double t = ee > 0.0 ? npClamp(-v2Dot(a, e) / ee, 0.0, 1.0) : 0.0;
-	return v2Length(v2MulAdd(a, t, e));
+	double t = segmentParameterToOrigin2(a, b);
+	return v2Length(v2MulAdd(a, t, v2Sub(b, a)));
 }
 
 // Builds the starting polygon from GJK's simplex. Returns false when A - B is a single point.
@@ -121,6 +122,67 @@ static bool startPolytope(const npPair2* pair, const npGjkResult2* gjk, double t
 	p->v[1] = b;
 	p->count = 2;
 	return true;
+}
+
+// Where EPA's expansion stopped: the polytope's closest edge, why, and the support points inserted.
+typedef struct epaEnd
+{
+	int edge;
+	int iterations;
+	npEpaStop2 stop;
+} epaEnd;
+
+// The expansion: splits the polytope's closest edge at the support point along its normal until
+// that point does not pass the edge (or is already a vertex), recording each step.
+static epaEnd expandPolytope(const npPair2* pair, npPolytope2* poly, double scale, npEpaTrace2* trace,
+							 const npTransform2* xfA)
+{
+	int iterations = 0;
+	int edge = 0;
+	npEpaStop2 stop = NP_EPA_MAX_ITERATIONS;
+	const int maxIterations = NP_EPA2_MAX_VERTICES;
+	for (;;)
+	{
+		edge = 0;
+		for (int i = 1; i < poly->count; ++i)
+		{
+			if (poly->distance[i] < poly->distance[edge])
+				edge = i;
+		}
+		npSupportPoint2 s = npSupportPair2(pair, poly->normal[edge]);
+		double supportDistance = v2Dot(s.w, poly->normal[edge]);
+		scale = npMax(scale, npMax(npAbs(s.w.x), npAbs(s.w.y)));
+
+		// Converged when the support point does not pass the edge, or is already a vertex.
+		bool known = false;
+		for (int i = 0; i < poly->count && !known; ++i)
+			known = poly->v[i].indexA == s.indexA && poly->v[i].indexB == s.indexB;
+		if (known || supportDistance - poly->distance[edge] <= NP_REL_TOLERANCE2 * scale)
+			stop = NP_EPA_CONVERGED;
+		else if (iterations >= maxIterations || poly->count >= NP_EPA2_MAX_VERTICES)
+			stop = NP_EPA_MAX_ITERATIONS;
+		else
+			stop = NP_EPA_CONTINUE;
+
+		recordStep(trace, poly, edge, s, supportDistance, stop, xfA);
+		if (stop != NP_EPA_CONTINUE)
+			break;
+
+		// Split edge `edge` at the support point.
+		for (int i = poly->count; i > edge + 1; --i)
+		{
+			poly->v[i] = poly->v[i - 1];
+			poly->normal[i] = poly->normal[i - 1];
+			poly->distance[i] = poly->distance[i - 1];
+		}
+		poly->v[edge + 1] = s;
+		poly->count += 1;
+		computeEdge(poly, edge);
+		computeEdge(poly, edge + 1);
+		++iterations;
+	}
+
+	return (epaEnd){ edge, iterations, stop };
 }
 
 npPenetrationResult2 npPenetration2(const npShape2* shapeA, npTransform2 xfA, const npShape2* shapeB,
@@ -183,65 +245,20 @@ npPenetrationResult2 npPenetration2(const npShape2* shapeA, npTransform2 xfA, co
 			for (int i = 0; i < poly.count; ++i)
 				computeEdge(&poly, i);
 
-			double scale = gjk.scale;
-			int iterations = 0;
-			int edge = 0;
-			npEpaStop2 stop = NP_EPA_MAX_ITERATIONS;
-			const int maxIterations = NP_EPA2_MAX_VERTICES;
-			for (;;)
-			{
-				edge = 0;
-				for (int i = 1; i < poly.count; ++i)
-				{
-					if (poly.distance[i] < poly.distance[edge])
-						edge = i;
-				}
-				npSupportPoint2 s = npSupportPair2(&pair, poly.normal[edge]);
-				double supportDistance = v2Dot(s.w, poly.normal[edge]);
-				scale = npMax(scale, npMax(npAbs(s.w.x), npAbs(s.w.y)));
-
-				// Converged when the support point does not pass the edge, or is already a vertex.
-				bool known = false;
-				for (int i = 0; i < poly.count && !known; ++i)
-					known = poly.v[i].indexA == s.indexA && poly.v[i].indexB == s.indexB;
-				if (known || supportDistance - poly.distance[edge] <= NP_REL_TOLERANCE2 * scale)
-					stop = NP_EPA_CONVERGED;
-				else if (iterations >= maxIterations || poly.count >= NP_EPA2_MAX_VERTICES)
-					stop = NP_EPA_MAX_ITERATIONS;
-				else
-					stop = NP_EPA_CONTINUE;
-
-				recordStep(trace, &poly, edge, s, supportDistance, stop, &xfA);
-				if (stop != NP_EPA_CONTINUE)
-					break;
-
-				// Split edge `edge` at the support point.
-				for (int i = poly.count; i > edge + 1; --i)
-				{
-					poly.v[i] = poly.v[i - 1];
-					poly.normal[i] = poly.normal[i - 1];
-					poly.distance[i] = poly.distance[i - 1];
-				}
-				poly.v[edge + 1] = s;
-				poly.count += 1;
-				computeEdge(&poly, edge);
-				computeEdge(&poly, edge + 1);
-				++iterations;
-			}
+			epaEnd end = expandPolytope(&pair, &poly, gjk.scale, trace, &xfA);
+			int edge = end.edge;
 
 			// Witness points: the closest point of the final edge to the origin, as the same
 			// combination of the edge's source points on A and on B.
 			int next = edge + 1 < poly.count ? edge + 1 : 0;
 			npSupportPoint2 a = poly.v[edge], b = poly.v[next];
-			npVec2 e = v2Sub(b.w, a.w);
-			double ee = v2LengthSq(e);
-			double t = ee > 0.0 ? npClamp(-v2Dot(a.w, e) / ee, 0.0, 1.0) : 0.0;
+			double t = segmentParameterToOrigin2(a.w, b.w);
 			normal = poly.normal[edge];
 			pointA = v2Lerp(a.wA, b.wA, t);
 			pointB = v2Lerp(a.wB, b.wB, t);
 			coreDepth = npMax(poly.distance[edge], 0.0);
-			out.iterations = iterations;
-			out.stop = stop;
+			out.iterations = end.iterations;
+			out.stop = end.stop;
 		}
 	}
 
