@@ -15,6 +15,7 @@
 // Closest points: the nearest point of the core (the deepest edge plane when inside a polygon),
 // moved out by the radius along the direction to the query point.
 #include "narrowphase/query2d.h"
+#include "closest2d.h"
 #include "vec2.h"
 
 #include <stddef.h>
@@ -39,14 +40,6 @@ npRayInput2 npMakeRayInput2(npVec2 origin, npVec2 direction)
 }
 
 // ---------------------------------------------------------------- the core
-
-/// Nearest point of segment a..b to p.
-static npVec2 closestOnSegment(npVec2 a, npVec2 b, npVec2 p)
-{
-	npVec2 e = v2Sub(b, a);
-	double t = v2Dot(v2Sub(p, a), e) / v2Dot(e, e);
-	return v2MulAdd(a, npClamp(t, 0.0, 1.0), e);
-}
 
 /// Where p stands against the core: inside a polygon core, the deepest edge plane (largest signed
 /// plane distance, <= 0); outside (or for a point or segment core), the nearest core point.
@@ -86,7 +79,8 @@ static CoreProjection projectOnCore(const npShape2* s, npVec2 p)
 	int edges = s->count == 2 ? 1 : s->count;
 	for (int i = 0; i < edges; ++i)
 	{
-		npVec2 q = closestOnSegment(s->vertices[i], s->vertices[i + 1 == s->count ? 0 : i + 1], p);
+		npSegmentPlace2 where;
+		npVec2 q = closestOnSegment2(s->vertices[i], s->vertices[i + 1 == s->count ? 0 : i + 1], p, &where);
 		double d = v2DistanceSq(p, q);
 		if (d < best)
 		{
