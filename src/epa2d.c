@@ -8,10 +8,11 @@
 // penetration depth and its normal the direction from A to B (with A - B the outward normal of
 // the closest face is exactly the direction in which B must move).
 //
-// Robust start (after the article in seed 001, section 2.5): when the origin lies on or very near
-// an edge of the simplex, the simplex's normals are the problem: an edge through the origin has
-// no defined "direction towards the origin". We therefore compute normals from the winding, not
-// from the origin, and, when the origin is on or near an edge, start from that single edge as two
+// Robust start (after You Lanhai, "GJK and EPA: computing the penetration vector", the third
+// article of his GJK series, in Chinese, section 2.5): when the origin lies on or very near an
+// edge of the simplex, the simplex's normals are the problem: an edge through the origin has no
+// defined "direction towards the origin". We therefore compute normals from the winding, not from
+// the origin, and, when the origin is on or near an edge, start from that single edge as two
 // directed edges ab and ba with opposite normals; the polygon then grows in both directions.
 //
 // Supports are vertices of the cores, so the polygon only ever holds vertices of A - B (at most
@@ -123,6 +124,110 @@ static bool startPolytope(const npPair2* pair, const npGjkResult2* gjk, double t
 	return true;
 }
 
+// What the cores contribute: the normal (A's frame, from A to B), a witness point on each core and
+// the depth of the cores along the normal (negative when they are apart).
+typedef struct coreContact2
+{
+	npVec2 normal;
+	npVec2 pointA;
+	npVec2 pointB;
+	double depth;
+	int iterations;
+	npEpaStop2 stop;
+} coreContact2;
+
+// Grows the polygon until its closest edge is an edge of A - B (see the top of the file). Returns
+// that edge; sets core->stop and core->iterations.
+static int expandPolygon(const npPair2* pair, npPolytope2* poly, double scale, npEpaTrace2* trace,
+						 const npTransform2* xfA, coreContact2* core)
+{
+	int iterations = 0;
+	int edge = 0;
+	npEpaStop2 stop = NP_EPA_MAX_ITERATIONS;
+	const int maxIterations = NP_EPA2_MAX_VERTICES;
+	for (;;)
+	{
+		edge = 0;
+		for (int i = 1; i < poly->count; ++i)
+		{
+			if (poly->distance[i] < poly->distance[edge])
+				edge = i;
+		}
+		npSupportPoint2 s = npSupportPair2(pair, poly->normal[edge]);
+		double supportDistance = v2Dot(s.w, poly->normal[edge]);
+		scale = npMax(scale, npMax(npAbs(s.w.x), npAbs(s.w.y)));
+
+		// Converged when the support point does not pass the edge, or is already a vertex.
+		bool known = false;
+		for (int i = 0; i < poly->count && !known; ++i)
+			known = poly->v[i].indexA == s.indexA && poly->v[i].indexB == s.indexB;
+		if (known || supportDistance - poly->distance[edge] <= NP_REL_TOLERANCE2 * scale)
+			stop = NP_EPA_CONVERGED;
+		else if (iterations >= maxIterations || poly->count >= NP_EPA2_MAX_VERTICES)
+			stop = NP_EPA_MAX_ITERATIONS;
+		else
+			stop = NP_EPA_CONTINUE;
+
+		recordStep(trace, poly, edge, s, supportDistance, stop, xfA);
+		if (stop != NP_EPA_CONTINUE)
+			break;
+
+		// Split edge `edge` at the support point.
+		for (int i = poly->count; i > edge + 1; --i)
+		{
+			poly->v[i] = poly->v[i - 1];
+			poly->normal[i] = poly->normal[i - 1];
+			poly->distance[i] = poly->distance[i - 1];
+		}
+		poly->v[edge + 1] = s;
+		poly->count += 1;
+		computeEdge(poly, edge);
+		computeEdge(poly, edge + 1);
+		++iterations;
+	}
+	core->iterations = iterations;
+	core->stop = stop;
+	return edge;
+}
+
+// EPA on the cores, which touch or overlap (GJK's distance is within the tolerance).
+static coreContact2 epaCores(const npPair2* pair, const npGjkResult2* gjk, double tolerance, npEpaTrace2* trace,
+							 const npTransform2* xfA)
+{
+	coreContact2 core = { .iterations = 0 };
+	npPolytope2 poly;
+	bool fromEdge = false;
+	if (!startPolytope(pair, gjk, tolerance, &poly, &fromEdge))
+	{
+		// Both cores are single points at the same place: every direction is as good; take +y.
+		core.normal = v2(0.0, 1.0);
+		core.pointA = gjk->pointA;
+		core.pointB = gjk->pointB;
+		core.depth = 0.0;
+		core.stop = NP_EPA_POINT;
+		return core;
+	}
+
+	if (trace != NULL)
+		trace->startedFromEdge = fromEdge;
+	for (int i = 0; i < poly.count; ++i)
+		computeEdge(&poly, i);
+	int edge = expandPolygon(pair, &poly, gjk->scale, trace, xfA, &core);
+
+	// Witness points: the closest point of the final edge to the origin, as the same combination
+	// of the edge's source points on A and on B.
+	int next = edge + 1 < poly.count ? edge + 1 : 0;
+	npSupportPoint2 a = poly.v[edge], b = poly.v[next];
+	npVec2 e = v2Sub(b.w, a.w);
+	double ee = v2LengthSq(e);
+	double t = ee > 0.0 ? npClamp(-v2Dot(a.w, e) / ee, 0.0, 1.0) : 0.0;
+	core.normal = poly.normal[edge];
+	core.pointA = v2Lerp(a.wA, b.wA, t);
+	core.pointB = v2Lerp(a.wB, b.wB, t);
+	core.depth = npMax(poly.distance[edge], 0.0);
+	return core;
+}
+
 npPenetrationResult2 npPenetration2(const npShape2* shapeA, npTransform2 xfA, const npShape2* shapeB,
 									npTransform2 xfB, npEpaTrace2* trace)
 {
@@ -149,109 +254,31 @@ npPenetrationResult2 npPenetration2(const npShape2* shapeA, npTransform2 xfA, co
 
 	double rA = shapeA->radius, rB = shapeB->radius;
 	double tolerance = NP_REL_TOLERANCE2 * gjk.scale;
-	npVec2 normal, pointA, pointB;
-	double coreDepth;
-
+	coreContact2 core;
 	if (gjk.distance > tolerance)
 	{
 		// Cores apart: only the roundings can overlap, and then the answer is closed form.
 		if (gjk.distance > rA + rB)
 			return out;
-		normal = v2Scale(1.0 / gjk.distance, v2Sub(gjk.pointB, gjk.pointA));
-		pointA = gjk.pointA;
-		pointB = gjk.pointB;
-		coreDepth = -gjk.distance;
-		out.stop = NP_EPA_CORES_SEPARATED;
+		core.normal = v2Scale(1.0 / gjk.distance, v2Sub(gjk.pointB, gjk.pointA));
+		core.pointA = gjk.pointA;
+		core.pointB = gjk.pointB;
+		core.depth = -gjk.distance;
+		core.iterations = 0;
+		core.stop = NP_EPA_CORES_SEPARATED;
 	}
 	else
-	{
-		npPolytope2 poly;
-		bool fromEdge = false;
-		if (!startPolytope(&pair, &gjk, tolerance, &poly, &fromEdge))
-		{
-			// Both cores are single points at the same place: every direction is as good; take +y.
-			normal = v2(0.0, 1.0);
-			pointA = gjk.pointA;
-			pointB = gjk.pointB;
-			coreDepth = 0.0;
-			out.stop = NP_EPA_POINT;
-		}
-		else
-		{
-			if (trace != NULL)
-				trace->startedFromEdge = fromEdge;
-			for (int i = 0; i < poly.count; ++i)
-				computeEdge(&poly, i);
-
-			double scale = gjk.scale;
-			int iterations = 0;
-			int edge = 0;
-			npEpaStop2 stop = NP_EPA_MAX_ITERATIONS;
-			const int maxIterations = NP_EPA2_MAX_VERTICES;
-			for (;;)
-			{
-				edge = 0;
-				for (int i = 1; i < poly.count; ++i)
-				{
-					if (poly.distance[i] < poly.distance[edge])
-						edge = i;
-				}
-				npSupportPoint2 s = npSupportPair2(&pair, poly.normal[edge]);
-				double supportDistance = v2Dot(s.w, poly.normal[edge]);
-				scale = npMax(scale, npMax(npAbs(s.w.x), npAbs(s.w.y)));
-
-				// Converged when the support point does not pass the edge, or is already a vertex.
-				bool known = false;
-				for (int i = 0; i < poly.count && !known; ++i)
-					known = poly.v[i].indexA == s.indexA && poly.v[i].indexB == s.indexB;
-				if (known || supportDistance - poly.distance[edge] <= NP_REL_TOLERANCE2 * scale)
-					stop = NP_EPA_CONVERGED;
-				else if (iterations >= maxIterations || poly.count >= NP_EPA2_MAX_VERTICES)
-					stop = NP_EPA_MAX_ITERATIONS;
-				else
-					stop = NP_EPA_CONTINUE;
-
-				recordStep(trace, &poly, edge, s, supportDistance, stop, &xfA);
-				if (stop != NP_EPA_CONTINUE)
-					break;
-
-				// Split edge `edge` at the support point.
-				for (int i = poly.count; i > edge + 1; --i)
-				{
-					poly.v[i] = poly.v[i - 1];
-					poly.normal[i] = poly.normal[i - 1];
-					poly.distance[i] = poly.distance[i - 1];
-				}
-				poly.v[edge + 1] = s;
-				poly.count += 1;
-				computeEdge(&poly, edge);
-				computeEdge(&poly, edge + 1);
-				++iterations;
-			}
-
-			// Witness points: the closest point of the final edge to the origin, as the same
-			// combination of the edge's source points on A and on B.
-			int next = edge + 1 < poly.count ? edge + 1 : 0;
-			npSupportPoint2 a = poly.v[edge], b = poly.v[next];
-			npVec2 e = v2Sub(b.w, a.w);
-			double ee = v2LengthSq(e);
-			double t = ee > 0.0 ? npClamp(-v2Dot(a.w, e) / ee, 0.0, 1.0) : 0.0;
-			normal = poly.normal[edge];
-			pointA = v2Lerp(a.wA, b.wA, t);
-			pointB = v2Lerp(a.wB, b.wB, t);
-			coreDepth = npMax(poly.distance[edge], 0.0);
-			out.iterations = iterations;
-			out.stop = stop;
-		}
-	}
+		core = epaCores(&pair, &gjk, tolerance, trace, &xfA);
 
 	// Add the roundings: A's surface lies rA beyond its core along the normal, B's rB against it.
-	pointA = v2MulAdd(pointA, rA, normal);
-	pointB = v2MulAdd(pointB, -rB, normal);
+	npVec2 pointA = v2MulAdd(core.pointA, rA, core.normal);
+	npVec2 pointB = v2MulAdd(core.pointB, -rB, core.normal);
 	out.overlapping = true;
-	out.depth = coreDepth + rA + rB;
-	out.normal = npRotate2(xfA.q, normal);
+	out.depth = core.depth + rA + rB;
+	out.normal = npRotate2(xfA.q, core.normal);
 	out.pointA = npTransformPoint2(xfA, pointA);
 	out.pointB = npTransformPoint2(xfA, pointB);
+	out.iterations = core.iterations;
+	out.stop = core.stop;
 	return out;
 }
