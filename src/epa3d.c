@@ -1,36 +1,24 @@
-// 3D penetration: GJK, then EPA on the cores (Allen Chou, "Contact Generation - EPA"; Kevin
-// Wilson, "3D Convex Collision Detection, Part 2: EPA"), then an exact separating-axis polish
-// (epapolish3d.c). The polytope EPA grows, and the adding of a point to it, are in
-// epapolytope3d.c.
+// 3D penetration: GJK, then EPA on the cores (Allen Chou, "Contact Generation - EPA"; Kevin Wilson,
+// "3D Convex Collision Detection, Part 2: EPA"), then an exact separating-axis polish
+// (epapolish3d.c). This file blows GJK's simplex up to a tetrahedron and turns EPA's final face
+// into the answer; the EPA loop and its polytope are in epapolytope3d.c.
 //
-// EPA. GJK hands over a simplex containing the origin. With fewer than 4 points it is blown up to
-// a tetrahedron: 1 point -> the support along the six principal axes farthest from it; 2 points ->
-// the support, along eight directions perpendicular to the segment, farthest from its line;
-// 3 points -> the support along the triangle normal or its opposite, whichever is farther from the
+// Blow-up. GJK hands over a simplex containing the origin. With fewer than 4 points it is blown up
+// to a tetrahedron: 1 point -> the support along the six principal axes farthest from it; 2 points
+// -> the support, along eight directions perpendicular to the segment, farthest from its line; 3
+// points -> the support along the triangle normal or its opposite, whichever is farther from the
 // plane. When no direction gets away (by a scale-relative tolerance) the Minkowski difference of
-// the cores is a point, a segment or flat (coplanar triangles or flat hulls, crossing segments,
-// a sphere centre in a triangle's plane): the core depth is then exactly 0 and the normal is the
-// flat set's normal. This is the case the reader of Wilson's article ran into ("every triangle
-// contains the origin"): the answer is not a 2D problem, the depth along the plane normal is 0.
-// The tetrahedron's winding is fixed so every face looks outward. Each iteration picks the face
-// closest to the origin, finds the support point along its normal and stops when that point is
-// not farther than the face by more than the threshold (the "no closer face" rule). Otherwise the
-// point joins the polytope: every face it sees is removed and the hole's rim fanned to it.
-// Polytope size and iterations are fixed (NP_EPA3_MAX_VERTICES, NP_EPA3_ITERATION_LIMIT).
-// Each vertex carries the pair of core vertices it came from, so the witness points are the
-// closest point's barycentric weights on the final face applied to A's and B's points
-// (degenerate triangles of A's or B's points are harmless: only the weights matter, and they come
-// from the well-formed Minkowski triangle).
+// the cores is a point, a segment or flat (coplanar triangles or flat hulls, crossing segments, a
+// sphere centre in a triangle's plane): the core depth is then exactly 0 and the normal is the flat
+// set's normal. This is the case the reader of Wilson's article ran into ("every triangle contains
+// the origin"): the answer is not a 2D problem, the depth along the plane normal is 0.
 //
-// Cost. Converged EPA is exact on polytopes, so stopping early saves nothing: the gap between the
-// support point and the closest face drops from about a tenth of the depth straight to zero on
-// the last iteration, which is only the check. The work per iteration is kept small instead (see
-// epapolytope3d.c for the polytope's side): the face being expanded is read field by field as it
-// was written (a whole-struct copy straddles the narrow stores of a face made in the previous
-// iteration, which the store buffer cannot forward), and the last support query is reused for the
-// final depth. Seeding the polytope with extra support points, or starting from the octahedron of
-// the axis supports, did not pay (measured; see bench/README.md): refining near the answer
-// dominates.
+// Witness points. Each polytope vertex carries the pair of core vertices it came from, so the
+// witness points are the closest point's barycentric weights on the final face applied to A's and
+// B's points (degenerate triangles of A's or B's points are harmless: only the weights matter, and
+// they come from the well-formed Minkowski triangle). After the polish they are moved along the
+// final normal onto each shape's support plane. EPA's last support query, along the final face's
+// normal, gives that normal's exact overlap without another query.
 #include "epa3d_private.h"
 
 #include <float.h>
@@ -134,109 +122,6 @@ static npVec3 orientFlat(const npPair3* pair, npVec3 n)
 	return s < 0.0 ? v3Neg(n) : n;
 }
 
-// What EPA hands to the polish: the closest face found, and the last support point (along that
-// face's normal when EPA converged).
-typedef struct epaOutcome
-{
-	npVec3 normal;      // unit normal of the final face (A's frame)
-	double dist;        // its distance from the origin (DBL_MAX: degenerate)
-	npVec3 w[3];        // its vertices
-	int indexA[3];      // A's core vertices of its corners
-	int indexB[3];      // B's core vertices of its corners
-	npVec3 support;     // support point along `normal` (up to scale) when `supportValid`
-	int supportA;       // its A vertex
-	int supportB;       // its B vertex
-	bool supportValid;  // the last support query was along the final face's normal
-	npEpaStop3 stop;    // why EPA stopped
-	int iterations;     // iterations used
-} epaOutcome;
-
-// Expands the tetrahedron s[0..3] (containing the origin) until no face gets closer (see the top of
-// the file).
-static void runEpa(const npPair3* pair, const npSupportPoint3* s, double scale, epaOutcome* out)
-{
-	epaPolytope poly;
-	npEpaStartTetrahedron3(&poly, s);
-
-	double threshold = 1.0e-13 * scale;
-	// A face counts as seen by the new point only when the point is above its plane by more than
-	// rounding noise: Minkowski differences with a flat shape have many coplanar points, and
-	// deciding visibility on noise there can pinch the horizon into a non-simple loop. Leaving
-	// such a face in place keeps the polytope convex to within the noise.
-	double visibleTolerance = 1.0e-14 * scale;
-	npEpaStop3 stop = NP_EPA3_MAX_ITERATIONS;
-	epaScratch scratch;
-	scratch.epoch = 0;
-	int expansions = 0;
-
-	// The face each iteration works on is read field by field, as it was written (a whole-struct
-	// copy reads it with wide loads that straddle the narrow stores of the face just made, which
-	// the processor cannot forward from its store buffer). Its corners are kept for the output:
-	// after the last allowed expansion the slot may hold a new face.
-	int closest = epaClosestFace(&poly);
-	npVec3 bestN = v3(0.0, 0.0, 0.0);
-	double bestOffset = 0.0, bestLenSq = 0.0;
-	int bestV[3] = { 0, 1, 2 };
-	npVec3 pw = v3(0.0, 0.0, 0.0);
-	int pa = 0, pb = 0;
-	bool supportValid = false;
-	for (; expansions < NP_EPA3_ITERATION_LIMIT; ++expansions)
-	{
-		const epaFace* face = &poly.faces[closest];
-		bestN = face->n;
-		bestOffset = face->offset;
-		bestLenSq = face->lenSq;
-		for (int i = 0; i < 3; ++i)
-			bestV[i] = face->v[i];
-		supportValid = false;
-		if (epaNoFace(&poly, closest))
-		{
-			stop = NP_EPA3_NO_PROGRESS;
-			break;
-		}
-		pw = npSupportIndices3(pair, bestN, &pa, &pb);
-		supportValid = true;
-		// Converged when the support point is not above the face by more than the threshold:
-		// e <= threshold |n| with e = pw . n - offset, compared as squares.
-		double gap = v3Dot(pw, bestN) - bestOffset;
-		if (gap <= 0.0 || gap * gap <= threshold * threshold * bestLenSq)
-		{
-			stop = NP_EPA3_CONVERGED;
-			break;
-		}
-		uint32_t id = (uint32_t)pa << 16 | (uint32_t)pb;
-		if (epaHasVertex(&poly, id))
-		{
-			stop = NP_EPA3_CONVERGED; // the point is already a vertex: nothing new to add
-			break;
-		}
-		if (poly.vertexCount >= NP_EPA3_MAX_VERTICES)
-			break;
-		if (!npEpaExpand3(&poly, &scratch, closest, pw, id, visibleTolerance))
-		{
-			stop = NP_EPA3_NO_PROGRESS; // the face found so far stands
-			break;
-		}
-		closest = epaClosestFace(&poly);
-	}
-	double len = sqrt(bestLenSq);
-	out->normal = bestLenSq > 0.0 ? v3Scale(1.0 / len, bestN) : v3(0.0, 0.0, 0.0);
-	out->dist = bestLenSq > 0.0 ? bestOffset / len : DBL_MAX;
-	for (int i = 0; i < 3; ++i)
-	{
-		const epaVertex* vert = &poly.verts[bestV[i]];
-		out->w[i] = vert->w;
-		out->indexA[i] = (int)(vert->id >> 16);
-		out->indexB[i] = (int)(vert->id & 0xFFFFu);
-	}
-	out->support = pw;
-	out->supportA = pa;
-	out->supportB = pb;
-	out->supportValid = supportValid;
-	out->stop = stop;
-	out->iterations = expansions;
-}
-
 npPenetrationResult3 npPenetration3(const npShape3* shapeA, npTransform3 xfA, const npShape3* shapeB,
 									npTransform3 xfB)
 {
@@ -283,7 +168,7 @@ npPenetrationResult3 npPenetration3(const npShape3* shapeA, npTransform3 xfA, co
 		else
 		{
 			epaOutcome epa;
-			runEpa(&pair, s, gjk.scale, &epa);
+			npEpaRun3(&pair, s, gjk.scale, &epa);
 			stop = epa.stop;
 			iterations = epa.iterations;
 			// Witness points: the closest point of the final face to the origin, its barycentric

@@ -1,5 +1,14 @@
-// The EPA polytope (3D): support points of the Minkowski difference and the triangles between
-// them, with neighbour links, and the adding of a point to it (epa3d.c runs the loop around it).
+// The EPA loop (3D) and its polytope: support points of the Minkowski difference and the
+// triangles between them, with neighbour links. epa3d.c blows GJK's simplex up to the starting
+// tetrahedron and turns the final face into witness points.
+//
+// The loop. Each iteration picks the face closest to the origin, finds the support point along its
+// normal and stops when that point is not farther than the face by more than the threshold (the
+// "no closer face" rule), or is already a vertex. Otherwise the point is added. Converged EPA is
+// exact on polytopes, so stopping early saves nothing: the gap between the support point and the
+// closest face drops from about a tenth of the depth straight to zero on the last iteration,
+// which is only the check. Polytope size and iterations are fixed (NP_EPA3_MAX_VERTICES,
+// NP_EPA3_ITERATION_LIMIT).
 //
 // Adding a point. Every face the point sees (by more than rounding noise) is removed: they are
 // found by a depth-first flood from the closest face through neighbour links, and the directed
@@ -10,20 +19,79 @@
 // neighbours are the kept face across its horizon edge and the triangles before and after it in
 // the chain.
 //
-// Cost. The work per EPA iteration is kept small: triangles keep their plane unnormalised (no
+// Cost. The work per iteration is kept small instead: triangles keep their plane unnormalised (no
 // square root; the closest-face key is the signed squared distance as an integer order key, with
 // the slot number in its low 8 bits so a plain running minimum names the face), vertices are 32
-// bytes and faces 56, links name the neighbour's edge so relinking needs no search, and a 256-bit
+// bytes and faces 56, links name the neighbour's edge so relinking needs no search, a 256-bit
 // filter of the vertices' core pairs answers most "is the new point already a vertex" checks at
-// once. Scans that keep a running maximum or minimum do it with integer selects where V8 would
-// compile a select on doubles into an unpredictable branch (npOrderKey). Time follows instruction
-// counts only loosely here (dependent chains and the branch predictor running ahead matter as
-// much): the flood branches on each visibility test rather than choosing by selects, and the seen
-// faces are found by the flood rather than by one branch-free pass over all faces (alternatives
-// measured slower; see bench/README.md).
+// once, and the face being expanded is read field by field as it was written (a whole-struct copy
+// straddles the narrow stores of a face made in the previous iteration, which the store buffer
+// cannot forward). Scans that keep a running maximum or minimum do it with integer selects where V8
+// would compile a select on doubles into an unpredictable branch (npOrderKey). Time follows
+// instruction counts only loosely here (dependent chains and the branch predictor running ahead
+// matter as much): the flood branches on each visibility test rather than choosing by selects, the
+// seen faces are found by the flood rather than by one branch-free pass over all faces, and the
+// polytope starts from GJK's tetrahedron with no extra support points (alternatives measured slower
+// or no faster; see bench/README.md).
 #include "epa3d_private.h"
 
+#include <float.h>
 #include <stddef.h>
+#include <stdint.h>
+
+// The polytope's vertices: the Minkowski point and the pair of core vertices it came from
+// (A's index in the high 16 bits, B's in the low 16), so the shapes' own points are looked up only
+// for the final face.
+typedef struct epaVertex
+{
+	npVec3 w;    // wA - wB (A's frame)
+	uint32_t id;   // indexA << 16 | indexB
+	uint16_t mark; // horizon check: the epoch of the expansion whose horizon has an edge leaving it
+} epaVertex;
+
+// A triangle of the polytope. Its plane is kept unnormalised (n . x = offset with n the cross
+// product of two edges), so building a face takes no square root: the closest-face key is the
+// signed squared distance offset |offset| / |n|^2, and the distance tests compare squares. Neighbour
+// links name the neighbour's edge too (4 * face + edge), so relinking after an expansion needs no
+// search.
+typedef struct epaFace
+{
+	npVec3 n;        // outward normal, unnormalised (zero for a degenerate triangle)
+	double offset;   // n . (any vertex)
+	double lenSq;    // |n|^2
+	uint8_t v[3];    // vertices, counter-clockwise seen from outside
+	uint16_t adj[3]; // across edge v[k] -> v[k + 1]: 4 * neighbour + the neighbour's edge index
+	uint16_t mark;   // flood-fill mark: the expansion's epoch seen, epoch + 1 tested and not seen
+} epaFace;
+
+_Static_assert(NP_EPA3_MAX_VERTICES <= 256, "vertex indices are stored in 8 bits");
+_Static_assert(NP_EPA3_MAX_FACES <= 256, "slot numbers are stored in 8 bits (keys, free list)");
+_Static_assert(4 * NP_EPA3_MAX_FACES <= 65536, "face links are stored in 16 bits");
+_Static_assert(NP_MAX_HULL_VERTICES <= 65536, "core vertex indices are stored in 16 bits");
+
+// A slot's key is the order key of its face's signed squared distance with the low 8 bits
+// replaced by the slot number, so the smallest key names the closest face by itself (faces whose
+// distances agree to within 2^-44 relative, far below the convergence threshold, are taken in slot
+// order). Free slots and degenerate triangles have EPA_NO_FACE there, above every distance's key.
+#define EPA_SLOT_BITS 8
+#define EPA_SLOT_MASK ((uint64_t)(1u << EPA_SLOT_BITS) - 1)
+#define EPA_NO_FACE (UINT64_MAX & ~EPA_SLOT_MASK)
+
+// The polytope: its vertices (support points) and its triangles in slots with neighbour links.
+// `key` holds each slot's signed squared distance as an integer order key (npOrderKey) for the
+// closest-face scan (EPA_NO_FACE for free slots and for degenerate triangles), in its own array so
+// the scan reads 8 bytes per face and keeps its running minimum with integer selects.
+typedef struct epaPolytope
+{
+	epaVertex verts[NP_EPA3_MAX_VERTICES];
+	epaFace faces[NP_EPA3_MAX_FACES];
+	uint64_t key[NP_EPA3_MAX_FACES];
+	uint8_t freeList[NP_EPA3_MAX_FACES];
+	uint64_t idFilter[4]; // bit idBit(id) set for every vertex's id (a filter before the scan)
+	int vertexCount;
+	int slotCount;
+	int freeCount;
+} epaPolytope;
 
 static inline int addFace(epaPolytope* p, int a, int b, int c)
 {
@@ -45,13 +113,40 @@ static inline int addFace(epaPolytope* p, int a, int b, int c)
 	return f;
 }
 
+// The closest face: the slot of the smallest key (a running minimum, kept with integer selects).
+static int closestFace(const epaPolytope* p)
+{
+	uint64_t best = p->key[0];
+	for (int f = 1; f < p->slotCount; ++f)
+		best = p->key[f] < best ? p->key[f] : best;
+	return (int)(best & EPA_SLOT_MASK);
+}
+
+// True when slot f holds no face to expand (free, or a degenerate triangle).
+static inline bool noFace(const epaPolytope* p, int f) { return p->key[f] >= EPA_NO_FACE; }
+
+// The bit of a core pair id in the polytope's 256-bit filter (a multiplicative hash).
+static inline uint32_t idBit(uint32_t id) { return (id * 0x9E3779B1u) >> 24; }
+
 static inline void addVertex(epaPolytope* poly, npVec3 w, uint32_t id)
 {
 	poly->verts[poly->vertexCount++] = (epaVertex){ w, id, 0 };
-	uint32_t bit = epaIdBit(id);
+	uint32_t bit = idBit(id);
 	poly->idFilter[bit >> 6] |= (uint64_t)1 << (bit & 63);
 }
 
+// True when a vertex of the polytope came from the core pair `id`: a clear filter bit says no at
+// once (most new points), else the vertices are scanned.
+static bool hasVertex(const epaPolytope* poly, uint32_t id)
+{
+	uint32_t bit = idBit(id);
+	if (!((poly->idFilter[bit >> 6] >> (bit & 63)) & 1))
+		return false;
+	bool repeated = false;
+	for (int i = 0; i < poly->vertexCount; ++i)
+		repeated = repeated || poly->verts[i].id == id;
+	return repeated;
+}
 
 // Next edge of a triangle (k + 1 mod 3).
 static const uint8_t next3[3] = { 1, 2, 0 };
@@ -64,7 +159,22 @@ static const uint16_t tetraLinks[4][3] = {
 	{ 4 * 0 + 2, 4 * 2 + 1, 4 * 1 + 0 },
 };
 
-void npEpaStartTetrahedron3(epaPolytope* poly, const npSupportPoint3* s)
+// Scratch of one expansion: the flood's stack, the faces removed and the horizon.
+typedef struct epaScratch
+{
+	int stackFace[NP_EPA3_MAX_FACES];
+	uint8_t stackEdge[NP_EPA3_MAX_FACES];
+	uint8_t stackLeft[NP_EPA3_MAX_FACES];
+	int removed[NP_EPA3_MAX_FACES];
+	uint8_t edgeA[NP_EPA3_MAX_FACES + 1];
+	uint8_t edgeB[NP_EPA3_MAX_FACES];
+	uint16_t edgeTwin[NP_EPA3_MAX_FACES];
+	uint16_t epoch; // flood and horizon marks of the current expansion
+} epaScratch;
+
+// Starts the polytope as the tetrahedron of the support points s[0..3] (containing the origin),
+// wound so that every face looks outward.
+static void startTetrahedron(epaPolytope* poly, const npSupportPoint3* s)
 {
 	poly->vertexCount = 0;
 	poly->slotCount = 0;
@@ -96,7 +206,10 @@ static inline bool faceSees(const epaFace* f, npVec3 p, double tol)
 	return above > 0.0 && above * above > tol * tol * f->lenSq;
 }
 
-bool npEpaExpand3(epaPolytope* poly, epaScratch* s, int seed, npVec3 pw, uint32_t id, double visibleTolerance)
+// Adds the point pw (core pair `id`) to the polytope: the faces it sees are removed and the hole's
+// rim (the horizon) is fanned to it. `seed` is a face that sees it. Returns false, leaving the
+// polytope untouched, when the horizon is not one simple loop or the polytope would overflow.
+static bool expand(epaPolytope* poly, epaScratch* s, int seed, npVec3 pw, uint32_t id, double visibleTolerance)
 {
 	// Marks: epoch (seen) and epoch + 1 (tested, not seen), new for every call; faces start at 0.
 	uint16_t epoch = (uint16_t)(s->epoch + 2);
@@ -195,4 +308,88 @@ bool npEpaExpand3(epaPolytope* poly, epaScratch* s, int seed, npVec3 pw, uint32_
 	poly->faces[first].adj[2] = (uint16_t)(4 * previous + 1);
 	poly->faces[previous].adj[1] = (uint16_t)(4 * first + 2);
 	return true;
+}
+
+void npEpaRun3(const npPair3* pair, const npSupportPoint3* s, double scale, epaOutcome* out)
+{
+	epaPolytope poly;
+	startTetrahedron(&poly, s);
+
+	double threshold = 1.0e-13 * scale;
+	// A face counts as seen by the new point only when the point is above its plane by more than
+	// rounding noise: Minkowski differences with a flat shape have many coplanar points, and
+	// deciding visibility on noise there can pinch the horizon into a non-simple loop. Leaving
+	// such a face in place keeps the polytope convex to within the noise.
+	double visibleTolerance = 1.0e-14 * scale;
+	npEpaStop3 stop = NP_EPA3_MAX_ITERATIONS;
+	epaScratch scratch;
+	scratch.epoch = 0;
+	int expansions = 0;
+
+	// The face each iteration works on is read field by field, as it was written (a whole-struct
+	// copy reads it with wide loads that straddle the narrow stores of the face just made, which
+	// the processor cannot forward from its store buffer). Its corners are kept for the output:
+	// after the last allowed expansion the slot may hold a new face.
+	int closest = closestFace(&poly);
+	npVec3 bestN = v3(0.0, 0.0, 0.0);
+	double bestOffset = 0.0, bestLenSq = 0.0;
+	int bestV[3] = { 0, 1, 2 };
+	npVec3 pw = v3(0.0, 0.0, 0.0);
+	int pa = 0, pb = 0;
+	bool supportValid = false;
+	for (; expansions < NP_EPA3_ITERATION_LIMIT; ++expansions)
+	{
+		const epaFace* face = &poly.faces[closest];
+		bestN = face->n;
+		bestOffset = face->offset;
+		bestLenSq = face->lenSq;
+		for (int i = 0; i < 3; ++i)
+			bestV[i] = face->v[i];
+		supportValid = false;
+		if (noFace(&poly, closest))
+		{
+			stop = NP_EPA3_NO_PROGRESS;
+			break;
+		}
+		pw = npSupportIndices3(pair, bestN, &pa, &pb);
+		supportValid = true;
+		// Converged when the support point is not above the face by more than the threshold:
+		// e <= threshold |n| with e = pw . n - offset, compared as squares.
+		double gap = v3Dot(pw, bestN) - bestOffset;
+		if (gap <= 0.0 || gap * gap <= threshold * threshold * bestLenSq)
+		{
+			stop = NP_EPA3_CONVERGED;
+			break;
+		}
+		uint32_t id = (uint32_t)pa << 16 | (uint32_t)pb;
+		if (hasVertex(&poly, id))
+		{
+			stop = NP_EPA3_CONVERGED; // the point is already a vertex: nothing new to add
+			break;
+		}
+		if (poly.vertexCount >= NP_EPA3_MAX_VERTICES)
+			break;
+		if (!expand(&poly, &scratch, closest, pw, id, visibleTolerance))
+		{
+			stop = NP_EPA3_NO_PROGRESS; // the face found so far stands
+			break;
+		}
+		closest = closestFace(&poly);
+	}
+	double len = sqrt(bestLenSq);
+	out->normal = bestLenSq > 0.0 ? v3Scale(1.0 / len, bestN) : v3(0.0, 0.0, 0.0);
+	out->dist = bestLenSq > 0.0 ? bestOffset / len : DBL_MAX;
+	for (int i = 0; i < 3; ++i)
+	{
+		const epaVertex* vert = &poly.verts[bestV[i]];
+		out->w[i] = vert->w;
+		out->indexA[i] = (int)(vert->id >> 16);
+		out->indexB[i] = (int)(vert->id & 0xFFFFu);
+	}
+	out->support = pw;
+	out->supportA = pa;
+	out->supportB = pb;
+	out->supportValid = supportValid;
+	out->stop = stop;
+	out->iterations = expansions;
 }
