@@ -66,6 +66,30 @@ static void fillCornerRow(const npHull3* hull, int face, int row, cornerRow* out
 // lookup (npPolyhedronSupportXYZ3) computes: columns 4..7 (u >= 0) at 0..3, columns 3..0 at 4..7.
 static int cellSlot(int k) { return k >= 4 ? k - 4 : 7 - k; }
 
+// The vertices of one cell that no tester beats at all four corners by more than tol (see the top
+// of the file), into `list` in increasing index order; corner[k][p] is vertex p's dot product with
+// corner k. Returns their number.
+static int cellCandidates(int n, const double* const corner[4], const int* tester, int testers, double tol,
+						  uint8_t* list)
+{
+	// Every vertex is written to the list and kept unless beaten: no branch on the outcomes, which
+	// are unpredictable and come for every vertex of every cell.
+	int count = 0;
+	for (int p = 0; p < n; ++p)
+	{
+		int beaten = 0;
+		for (int t = 0; t < testers; ++t)
+		{
+			int w = tester[t];
+			beaten |= (corner[0][w] - corner[0][p] > tol) & (corner[1][w] - corner[1][p] > tol) &
+					  (corner[2][w] - corner[2][p] > tol) & (corner[3][w] - corner[3][p] > tol);
+		}
+		list[count] = (uint8_t)p;
+		count += 1 - beaten;
+	}
+	return count;
+}
+
 void npHullSupportCells3(npHull3* hull)
 {
 	const int n = hull->vertexCount;
@@ -112,21 +136,8 @@ void npHullSupportCells3(npHull3* hull)
 					if (!seen)
 						tester[testers++] = tester[k];
 				}
-				// Every vertex is written to the list and kept unless beaten: no branch on the
-				// outcomes, which are unpredictable and come for every vertex of every cell.
-				int count = 0;
-				for (int p = 0; p < n; ++p)
-				{
-					int beaten = 0;
-					for (int t = 0; t < testers; ++t)
-					{
-						int w = tester[t];
-						beaten |= (corner[0][w] - corner[0][p] > tol) & (corner[1][w] - corner[1][p] > tol) &
-								  (corner[2][w] - corner[2][p] > tol) & (corner[3][w] - corner[3][p] > tol);
-					}
-					list[count] = (uint8_t)p;
-					count += 1 - beaten;
-				}
+				int count = cellCandidates(n, corner, tester, testers, tol, list);
+
 				// The first four candidates go in the cell itself (a shorter list repeats its last
 				// vertex, which changes no answer: the lookup always reads four), the rest to
 				// cellMore. Long lists, or no room left, leave the cell to the full scan.
