@@ -191,28 +191,28 @@ static int expandPolygon(const npPair2* pair, npPolytope2* poly, double scale, n
 }
 
 // EPA on the cores, which touch or overlap (GJK's distance is within the tolerance).
-static coreContact2 epaCores(const npPair2* pair, const npGjkResult2* gjk, double tolerance, npEpaTrace2* trace,
-							 const npTransform2* xfA)
+static void epaCores(const npPair2* pair, const npGjkResult2* gjk, double tolerance, npEpaTrace2* trace,
+					 const npTransform2* xfA, coreContact2* core)
 {
-	coreContact2 core = { .iterations = 0 };
+	core->iterations = 0;
 	npPolytope2 poly;
 	bool fromEdge = false;
 	if (!startPolytope(pair, gjk, tolerance, &poly, &fromEdge))
 	{
 		// Both cores are single points at the same place: every direction is as good; take +y.
-		core.normal = v2(0.0, 1.0);
-		core.pointA = gjk->pointA;
-		core.pointB = gjk->pointB;
-		core.depth = 0.0;
-		core.stop = NP_EPA_POINT;
-		return core;
+		core->normal = v2(0.0, 1.0);
+		core->pointA = gjk->pointA;
+		core->pointB = gjk->pointB;
+		core->depth = 0.0;
+		core->stop = NP_EPA_POINT;
+		return;
 	}
 
 	if (trace != NULL)
 		trace->startedFromEdge = fromEdge;
 	for (int i = 0; i < poly.count; ++i)
 		computeEdge(&poly, i);
-	int edge = expandPolygon(pair, &poly, gjk->scale, trace, xfA, &core);
+	int edge = expandPolygon(pair, &poly, gjk->scale, trace, xfA, core);
 
 	// Witness points: the closest point of the final edge to the origin, as the same combination
 	// of the edge's source points on A and on B.
@@ -221,11 +221,10 @@ static coreContact2 epaCores(const npPair2* pair, const npGjkResult2* gjk, doubl
 	npVec2 e = v2Sub(b.w, a.w);
 	double ee = v2LengthSq(e);
 	double t = ee > 0.0 ? npClamp(-v2Dot(a.w, e) / ee, 0.0, 1.0) : 0.0;
-	core.normal = poly.normal[edge];
-	core.pointA = v2Lerp(a.wA, b.wA, t);
-	core.pointB = v2Lerp(a.wB, b.wB, t);
-	core.depth = npMax(poly.distance[edge], 0.0);
-	return core;
+	core->normal = poly.normal[edge];
+	core->pointA = v2Lerp(a.wA, b.wA, t);
+	core->pointB = v2Lerp(a.wB, b.wB, t);
+	core->depth = npMax(poly.distance[edge], 0.0);
 }
 
 npPenetrationResult2 npPenetration2(const npShape2* shapeA, npTransform2 xfA, const npShape2* shapeB,
@@ -268,7 +267,7 @@ npPenetrationResult2 npPenetration2(const npShape2* shapeA, npTransform2 xfA, co
 		core.stop = NP_EPA_CORES_SEPARATED;
 	}
 	else
-		core = epaCores(&pair, &gjk, tolerance, trace, &xfA);
+		epaCores(&pair, &gjk, tolerance, trace, &xfA, &core);
 
 	// Add the roundings: A's surface lies rA beyond its core along the normal, B's rB against it.
 	npVec2 pointA = v2MulAdd(core.pointA, rA, core.normal);
