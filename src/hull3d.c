@@ -570,6 +570,7 @@ static void hullCentroid(npHull3* hull)
 
 npResult npBuildHull3(const npVec3* points, int count, npHull3* hull)
 {
+	// The tolerance (see the top of the file) from the bounding box and the largest coordinate.
 	npVec3 lo = v3(0.0, 0.0, 0.0), hi = v3(0.0, 0.0, 0.0);
 	double maxAbs = 0.0;
 	for (int i = 0; i < count; ++i)
@@ -589,6 +590,7 @@ npResult npBuildHull3(const npVec3* points, int count, npHull3* hull)
 	memset(hull, 0, sizeof(*hull));
 	for (int i = 0; i < count; ++i)
 		w->p[i] = points[i];
+
 	int flatPoints[3];
 	qhStatus status = qhBuild(w, count, tol, flatPoints);
 	npResult result;
@@ -605,6 +607,7 @@ npResult npBuildHull3(const npVec3* points, int count, npHull3* hull)
 		if (retry)
 			result = npHullWriteFaces3(w, tol, false, hull, &retry);
 	}
+
 	if (result != NP_OK)
 	{
 		memset(hull, 0, sizeof(*hull));
