@@ -510,14 +510,15 @@ static inline bool leanBehind(npVec3 a, npVec3 n, double qq, double rr, double m
 }
 
 // The tetrahedron a b c e holds the origin clearly inside its faces through a, but the origin is
-// (nearly) on the plane of face b c e (normal n, towards a; bn = b . n). Looks for the support point
-// a2 on the other side of that face: the origin is then clearly inside the union of the
-// tetrahedra a b c e and a2 b c e (both in A - B) when it is clearly behind the six faces through a
-// or a2 (a point behind them all is in one tetrahedron or the other, by the side of plane b c e it
-// is on). Every test is redone with the margin of the scale after a2.
-static bool leanOtherSide(const npPair3* pair, double scale, npVec3 a, npVec3 b, npVec3 c, npVec3 e, npVec3 n,
-						  double bn)
+// (nearly) on the plane of face b c e (the search's triangle `face`: b c e = s[0..2], normal
+// n = d, towards a; bn = b . n). Looks for the support point a2 on the other side of that face: the
+// origin is then clearly inside the union of the tetrahedra a b c e and a2 b c e (both in A - B)
+// when it is clearly behind the six faces through a or a2 (a point behind them all is in one
+// tetrahedron or the other, by the side of plane b c e it is on). Every test is redone with the
+// margin of the scale after a2.
+static bool leanOtherSide(const npPair3* pair, double scale, npVec3 a, const leanSimplex* face, double bn)
 {
+	npVec3 b = face->s[0], c = face->s[1], e = face->s[2], n = face->d;
 	npVec3 a2 = leanSupport(pair, v3Neg(n), &scale);
 	if (!(scale <= LEAN_MAX_SCALE))
 		return false;
@@ -612,7 +613,7 @@ static leanVerdict leanOverlap(const npPair3* pair, double radius)
 					return LEAN_OVERLAP;
 				// The origin is (nearly) on the old triangle's plane, as when aligned shapes put
 				// it on a plane of symmetry: look beyond that face too.
-				return leanOtherSide(pair, scale, a, b, c, e, d, featureD) ? LEAN_OVERLAP : LEAN_UNDECIDED;
+				return leanOtherSide(pair, scale, a, &x, featureD) ? LEAN_OVERLAP : LEAN_UNDECIDED;
 			}
 			// Outside one or more faces through a: go on from the nearest of them (usually the
 			// only one).

@@ -190,18 +190,118 @@ int32_t npPointHashAdd3(npPointHash3* hash, npVec3 p)
 	return found;
 }
 
+// The mesh's arrays in the caller's buffer (see the buffer layout above).
+typedef struct meshArrays
+{
+	uint8_t* base;
+	Layout layout;
+	npVec3* vertices;
+	npVec3* normals;
+	int32_t* triangles;
+	int32_t* triangleIds;
+	int32_t* neighbours;
+	int32_t* vertexMap;
+	npMeshNode3* nodes;
+	uint8_t* scratch;
+} meshArrays;
+
+static meshArrays carveBuffer(void* memory, uint64_t vertexCount, uint64_t triangleCount)
+{
+	meshArrays m;
+	m.base = (uint8_t*)memory;
+	m.layout = computeLayout(vertexCount, triangleCount);
+	m.vertices = (npVec3*)(m.base + m.layout.vertices);
+	m.normals = (npVec3*)(m.base + m.layout.normals);
+	m.triangles = (int32_t*)(m.base + m.layout.triangles);
+	m.triangleIds = (int32_t*)(m.base + m.layout.triangleIds);
+	m.neighbours = (int32_t*)(m.base + m.layout.neighbours);
+	m.vertexMap = (int32_t*)(m.base + m.layout.vertexMap);
+	m.nodes = (npMeshNode3*)(m.base + m.layout.nodes);
+	m.scratch = m.base + m.layout.scratch;
+	return m;
+}
+
 // Welding: every input vertex joins the class of the earliest welded vertex within the tolerance.
-static int weldVertices(const npVec3* in, int n, double tolerance, npVec3* out, int32_t* map,
-						int32_t* heads, int32_t* links, uint64_t slots)
+// Writes the welded vertices and the input-to-welded map; returns the welded count.
+static int weldVertices(const npVec3* in, int n, double tolerance, const meshArrays* m)
 {
 	double maxAbs = 0.0;
 	for (int i = 0; i < n; ++i)
 		maxAbs = np3Max(maxAbs, v3MaxAbs(in[i]));
 	npPointHash3 hash;
-	npPointHashInit3(&hash, heads, slots, links, out, tolerance, maxAbs);
+	int32_t* heads = (int32_t*)m->scratch;
+	npPointHashInit3(&hash, heads, m->layout.weldSlots, heads + m->layout.weldSlots, m->vertices, tolerance, maxAbs);
+	int32_t* map = m->vertexMap;
 	for (int i = 0; i < n; ++i)
 		map[i] = npPointHashAdd3(&hash, in[i]);
 	return hash.count;
+}
+
+// The triangles kept for the BVH (in the scratch): their welded corners and input ids, their boxes
+// (lower x y z, upper x y z) and box centres, and the permutation the BVH build sorts.
+typedef struct bvhTriangles
+{
+	int32_t* corners;
+	int32_t* ids;
+	double* boxes;
+	double* centres;
+	int32_t* perm;
+	int count;
+} bvhTriangles;
+
+// Keeps the valid triangles (in input order) with their boxes: triangles with two equal welded
+// corners, zero area or a needle shape are skipped.
+static bvhTriangles keepValidTriangles(const meshArrays* m, const int32_t* indices, int triangleCount)
+{
+	bvhTriangles v;
+	v.corners = (int32_t*)m->scratch;
+	v.ids = v.corners + 3 * (uint64_t)triangleCount;
+	v.boxes = (double*)(m->scratch + align8(16 * (uint64_t)triangleCount));
+	v.centres = v.boxes + 6 * (uint64_t)triangleCount;
+	v.perm = (int32_t*)(v.centres + 3 * (uint64_t)triangleCount);
+	const int32_t* vmap = m->vertexMap;
+	const npVec3* verts = m->vertices;
+	int32_t* validTris = v.corners;
+	int32_t* validIds = v.ids;
+	double* boxes = v.boxes;
+	double* centres = v.centres;
+	int32_t* perm = v.perm;
+	int n = 0;
+	for (int t = 0; t < triangleCount; ++t)
+	{
+		int32_t a = vmap[indices[3 * t]], b = vmap[indices[3 * t + 1]], c = vmap[indices[3 * t + 2]];
+		if (a == b || b == c || c == a)
+			continue;
+		npVec3 pa = verts[a], pb = verts[b], pc = verts[c];
+		npVec3 e0 = v3Sub(pb, pa), e1 = v3Sub(pc, pa), e2 = v3Sub(pc, pb);
+		// Zero area or a needle: the same test as npMakeTriangle3 (twice the area below
+		// (1e-10 * longest edge + 1e-13 * coordinate scale) * longest edge), so every stored
+		// triangle is also a valid triangle shape.
+		double twiceArea = v3Length(v3Cross(e0, e1));
+		double longest = sqrt(np3Max(v3LengthSq(e0), np3Max(v3LengthSq(e1), v3LengthSq(e2))));
+		double scale = np3Max(v3MaxAbs(pa), np3Max(v3MaxAbs(pb), v3MaxAbs(pc)));
+		if (!(twiceArea > (1.0e-10 * longest + 1.0e-13 * scale) * longest))
+			continue;
+
+		validTris[3 * n] = a;
+		validTris[3 * n + 1] = b;
+		validTris[3 * n + 2] = c;
+		validIds[n] = t;
+		double* box = boxes + 6 * n;
+		box[0] = np3Min(pa.x, np3Min(pb.x, pc.x));
+		box[1] = np3Min(pa.y, np3Min(pb.y, pc.y));
+		box[2] = np3Min(pa.z, np3Min(pb.z, pc.z));
+		box[3] = np3Max(pa.x, np3Max(pb.x, pc.x));
+		box[4] = np3Max(pa.y, np3Max(pb.y, pc.y));
+		box[5] = np3Max(pa.z, np3Max(pb.z, pc.z));
+		centres[3 * n] = 0.5 * (box[0] + box[3]);
+		centres[3 * n + 1] = 0.5 * (box[1] + box[4]);
+		centres[3 * n + 2] = 0.5 * (box[2] + box[5]);
+		perm[n] = n;
+		++n;
+	}
+	v.count = n;
+	return v;
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -242,13 +342,112 @@ typedef struct BuildTask
 	int32_t node, start, count, depth;
 } BuildTask;
 
-// Returns the number of nodes; the depth goes to *depthOut.
-static int buildBvh(const double* boxes, const double* centres3, int32_t* perm, int n, npMeshNode3* nodes,
-					int* depthOut)
+// The SAH split of task t's triangles (their centres spanning `centres`): returns the axis, -1 when
+// no plane splits them, and the last bin of the left side in *bestBin.
+static int bestSahSplit(const bvhTriangles* v, BuildTask t, const Box* centres, int* bestBin)
 {
+	const double* boxes = v->boxes;
+	const double* centres3 = v->centres;
+	const int32_t* perm = v->perm;
+	int bestAxis = -1;
+	double bestCost = DBL_MAX;
+	// Bins along the axis of largest centre spread only (a third of the work of trying all three;
+	// the tree quality difference is small for meshes).
+	int longest = 0;
+	for (int a = 1; a < 3; ++a)
+		if (centres->hi[a] - centres->lo[a] > centres->hi[longest] - centres->lo[longest])
+			longest = a;
+	int a = longest;
+	double extent = centres->hi[a] - centres->lo[a];
+	if (!(extent > 0.0))
+		return -1;
+
+	double scale = SAH_BINS * (1.0 - 1e-9) / extent;
+	int binCount[SAH_BINS] = { 0 };
+	Box binBox[SAH_BINS];
+	for (int k = 0; k < SAH_BINS; ++k)
+		binBox[k] = emptyBox();
+	for (int i = t.start; i < t.start + t.count; ++i)
+	{
+		const double* b = boxes + 6 * perm[i];
+		int k = (int)((centres3[3 * perm[i] + a] - centres->lo[a]) * scale);
+		k = k < 0 ? 0 : (k >= SAH_BINS ? SAH_BINS - 1 : k);
+		binCount[k] += 1;
+		growBox(&binBox[k], b, b + 3);
+	}
+
+	// Right-to-left sweep stores area * count of the right side of each plane.
+	double rightCost[SAH_BINS];
+	Box acc = emptyBox();
+	int accCount = 0;
+	for (int k = SAH_BINS - 1; k > 0; --k)
+	{
+		accCount += binCount[k];
+		if (binCount[k] > 0)
+			growBox(&acc, binBox[k].lo, binBox[k].hi);
+		rightCost[k] = accCount > 0 ? halfArea(&acc) * accCount : -1.0;
+	}
+
+	acc = emptyBox();
+	accCount = 0;
+	for (int k = 0; k < SAH_BINS - 1; ++k)
+	{
+		accCount += binCount[k];
+		if (binCount[k] > 0)
+			growBox(&acc, binBox[k].lo, binBox[k].hi);
+		if (accCount == 0 || accCount == t.count || rightCost[k + 1] < 0.0)
+			continue;
+		double cost = halfArea(&acc) * accCount + rightCost[k + 1];
+		if (cost < bestCost)
+		{
+			bestCost = cost;
+			bestAxis = a;
+			*bestBin = k;
+		}
+	}
+	return bestAxis;
+}
+
+// Partitions task t's triangles by the split plane after bin `bin` along `axis`; returns where the
+// right side starts (the middle of the range when a side would be empty).
+static int partitionAtBin(const bvhTriangles* v, BuildTask t, const Box* centres, int axis, int bin)
+{
+	const double* centres3 = v->centres;
+	int32_t* perm = v->perm;
+	int mid = t.start + t.count / 2;
+	double extent = centres->hi[axis] - centres->lo[axis];
+	double scale = SAH_BINS * (1.0 - 1e-9) / extent;
+	int i = t.start, j = t.start + t.count - 1;
+	while (i <= j)
+	{
+		int k = (int)((centres3[3 * perm[i] + axis] - centres->lo[axis]) * scale);
+		k = k < 0 ? 0 : (k >= SAH_BINS ? SAH_BINS - 1 : k);
+		if (k <= bin)
+			++i;
+		else
+		{
+			int32_t tmp = perm[i];
+			perm[i] = perm[j];
+			perm[j] = tmp;
+			--j;
+		}
+	}
+	// Both sides are non-empty by construction of the candidate planes; guard anyway.
+	if (i > t.start && i < t.start + t.count)
+		mid = i;
+	return mid;
+}
+
+// Builds the BVH over v's triangles into `nodes`, reordering v->perm into leaf order. Returns the
+// number of nodes; the depth goes to *depthOut.
+static int buildBvh(const bvhTriangles* v, npMeshNode3* nodes, int* depthOut)
+{
+	const double* boxes = v->boxes;
+	const double* centres3 = v->centres;
+	const int32_t* perm = v->perm;
 	BuildTask stack[2 * NP_MESH_MAX_DEPTH + 4];
 	int top = 0;
-	stack[top++] = (BuildTask){ 0, 0, n, 1 };
+	stack[top++] = (BuildTask){ 0, 0, v->count, 1 };
 	int nodeCount = 1;
 	int maxDepth = 1;
 
@@ -278,89 +477,10 @@ static int buildBvh(const double* boxes, const double* centres3, int32_t* perm, 
 			continue;
 		}
 
-		int bestAxis = -1, bestBin = 0;
-		double bestCost = DBL_MAX;
-		if (t.depth < SAH_MAX_DEPTH)
-		{
-			// Bins along the axis of largest centre spread only (a third of the work of trying all
-			// three; the tree quality difference is small for meshes).
-			int longest = 0;
-			for (int a = 1; a < 3; ++a)
-				if (centres.hi[a] - centres.lo[a] > centres.hi[longest] - centres.lo[longest])
-					longest = a;
-			for (int a = longest; a == longest; ++a)
-			{
-				double extent = centres.hi[a] - centres.lo[a];
-				if (!(extent > 0.0))
-					continue;
-				double scale = SAH_BINS * (1.0 - 1e-9) / extent;
-				int binCount[SAH_BINS] = { 0 };
-				Box binBox[SAH_BINS];
-				for (int k = 0; k < SAH_BINS; ++k)
-					binBox[k] = emptyBox();
-				for (int i = t.start; i < t.start + t.count; ++i)
-				{
-					const double* b = boxes + 6 * perm[i];
-					int k = (int)((centres3[3 * perm[i] + a] - centres.lo[a]) * scale);
-					k = k < 0 ? 0 : (k >= SAH_BINS ? SAH_BINS - 1 : k);
-					binCount[k] += 1;
-					growBox(&binBox[k], b, b + 3);
-				}
-				// Right-to-left sweep stores area * count of the right side of each plane.
-				double rightCost[SAH_BINS];
-				Box acc = emptyBox();
-				int accCount = 0;
-				for (int k = SAH_BINS - 1; k > 0; --k)
-				{
-					accCount += binCount[k];
-					if (binCount[k] > 0)
-						growBox(&acc, binBox[k].lo, binBox[k].hi);
-					rightCost[k] = accCount > 0 ? halfArea(&acc) * accCount : -1.0;
-				}
-				acc = emptyBox();
-				accCount = 0;
-				for (int k = 0; k < SAH_BINS - 1; ++k)
-				{
-					accCount += binCount[k];
-					if (binCount[k] > 0)
-						growBox(&acc, binBox[k].lo, binBox[k].hi);
-					if (accCount == 0 || accCount == t.count || rightCost[k + 1] < 0.0)
-						continue;
-					double cost = halfArea(&acc) * accCount + rightCost[k + 1];
-					if (cost < bestCost)
-					{
-						bestCost = cost;
-						bestAxis = a;
-						bestBin = k;
-					}
-				}
-			}
-		}
-
-		int mid = t.start + t.count / 2;
-		if (bestAxis >= 0)
-		{
-			double extent = centres.hi[bestAxis] - centres.lo[bestAxis];
-			double scale = SAH_BINS * (1.0 - 1e-9) / extent;
-			int i = t.start, j = t.start + t.count - 1;
-			while (i <= j)
-			{
-				int k = (int)((centres3[3 * perm[i] + bestAxis] - centres.lo[bestAxis]) * scale);
-				k = k < 0 ? 0 : (k >= SAH_BINS ? SAH_BINS - 1 : k);
-				if (k <= bestBin)
-					++i;
-				else
-				{
-					int32_t tmp = perm[i];
-					perm[i] = perm[j];
-					perm[j] = tmp;
-					--j;
-				}
-			}
-			// Both sides are non-empty by construction of the candidate planes; guard anyway.
-			if (i > t.start && i < t.start + t.count)
-				mid = i;
-		}
+		// From SAH_MAX_DEPTH on, or when no plane splits the centres, the range is halved.
+		int bestBin = 0;
+		int bestAxis = t.depth < SAH_MAX_DEPTH ? bestSahSplit(v, t, &centres, &bestBin) : -1;
+		int mid = bestAxis >= 0 ? partitionAtBin(v, t, &centres, bestAxis, bestBin) : t.start + t.count / 2;
 
 		int left = nodeCount;
 		nodeCount += 2;
@@ -371,6 +491,137 @@ static int buildBvh(const double* boxes, const double* centres3, int32_t* perm, 
 	}
 	*depthOut = maxDepth;
 	return nodeCount;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Mesh creation steps after the BVH.
+
+// Stores the triangles in the BVH's leaf order, with their input ids and unit normals.
+static void storeLeafOrder(const meshArrays* m, const bvhTriangles* v)
+{
+	int32_t* tris = m->triangles;
+	int32_t* ids = m->triangleIds;
+	npVec3* normals = m->normals;
+	const npVec3* verts = m->vertices;
+	for (int k = 0; k < v->count; ++k)
+	{
+		int32_t s = v->perm[k];
+		tris[3 * k] = v->corners[3 * s];
+		tris[3 * k + 1] = v->corners[3 * s + 1];
+		tris[3 * k + 2] = v->corners[3 * s + 2];
+		ids[k] = v->ids[s];
+		npVec3 a = verts[tris[3 * k]];
+		normals[k] = v3Normalize(v3Cross(v3Sub(verts[tris[3 * k + 1]], a), v3Sub(verts[tris[3 * k + 2]], a)));
+	}
+}
+
+// Renumbers the vertices in order of first use by the stored (leaf-ordered) triangles, so the
+// triangles of one leaf, and of neighbouring leaves, read nearby vertices (fewer cache misses in
+// queries). Vertices no triangle uses go last, in their old order.
+static void renumberVertices(const meshArrays* m, int weldedCount, int n, int vertexCount)
+{
+	npVec3* verts = m->vertices;
+	int32_t* tris = m->triangles;
+	int32_t* vmap = m->vertexMap;
+	int32_t* newIndex = (int32_t*)m->scratch;
+	npVec3* copy = (npVec3*)(m->scratch + align8(4 * (uint64_t)weldedCount));
+	for (int i = 0; i < weldedCount; ++i)
+		newIndex[i] = -1;
+	int next = 0;
+	for (int i = 0; i < 3 * n; ++i)
+		if (newIndex[tris[i]] < 0)
+			newIndex[tris[i]] = next++;
+	for (int i = 0; i < weldedCount; ++i)
+		if (newIndex[i] < 0)
+			newIndex[i] = next++;
+
+	for (int i = 0; i < weldedCount; ++i)
+		copy[newIndex[i]] = verts[i];
+	memcpy(verts, copy, sizeof(npVec3) * (size_t)weldedCount);
+	for (int i = 0; i < 3 * n; ++i)
+		tris[i] = newIndex[tris[i]];
+	for (int i = 0; i < vertexCount; ++i)
+		vmap[i] = newIndex[vmap[i]];
+}
+
+// Edge adjacency through vertex rings (the triangles around each vertex, stored compactly: ring v
+// is incident[offsets[v] .. offsets[v + 1])). The neighbour across edge (a, b) is found by scanning
+// the smaller of the two rings for the other triangles holding both a and b; an edge with exactly
+// one other triangle links the two, none is a boundary, more is non-manifold. Counts both kinds
+// into the mesh header.
+static void linkNeighbours(const meshArrays* m, int weldedCount, int n, npMesh3* mesh)
+{
+	const int32_t* tris = m->triangles;
+	int32_t* neighbours = m->neighbours;
+	int32_t* offsets = (int32_t*)m->scratch;
+	int32_t* incident = offsets + weldedCount + 1;
+	for (int i = 0; i <= weldedCount; ++i)
+		offsets[i] = 0;
+	for (int i = 0; i < 3 * n; ++i)
+		offsets[tris[i] + 1] += 1;
+	for (int i = 0; i < weldedCount; ++i)
+		offsets[i + 1] += offsets[i];
+	for (int i = 0; i < 3 * n; ++i)
+		incident[offsets[tris[i]]++] = i / 3; // offsets[v] ends at the start of ring v + 1 ...
+	for (int i = weldedCount; i > 0; --i)
+		offsets[i] = offsets[i - 1]; // ... so shift back by one ring
+	offsets[0] = 0;
+
+	int boundary = 0, nonManifold = 0;
+	for (int h = 0; h < 3 * n; ++h)
+	{
+		int t = h / 3, k = h % 3;
+		int32_t a = tris[3 * t + k], b = tris[3 * t + (k + 1) % 3];
+		int32_t ring = offsets[a + 1] - offsets[a] <= offsets[b + 1] - offsets[b] ? a : b;
+		int matches = 0, other = -1;
+		bool lowest = true; // t is the lowest-numbered triangle on this edge
+		for (int32_t j = offsets[ring]; j < offsets[ring + 1]; ++j)
+		{
+			int32_t u = incident[j];
+			if (u == t)
+				continue;
+			const int32_t* tu = tris + 3 * u;
+			bool hasA = tu[0] == a || tu[1] == a || tu[2] == a;
+			bool hasB = tu[0] == b || tu[1] == b || tu[2] == b;
+			if (!hasA || !hasB)
+				continue;
+			++matches;
+			other = u;
+			if (u < t)
+				lowest = false;
+		}
+		neighbours[h] = matches == 1 ? other : -1;
+		if (matches == 0)
+			++boundary;
+		else if (matches > 1 && lowest)
+			++nonManifold;
+	}
+	mesh->boundaryEdges = boundary;
+	mesh->nonManifoldEdges = nonManifold;
+}
+
+// Packed integer copies of the node boxes for queries (see npMeshPackedNode3), right after the
+// nodes; the packing scale comes from the mesh's bounds.
+static void packNodes(const meshArrays* m, npMesh3* mesh)
+{
+	int nodeCount = mesh->nodeCount;
+	const npMeshNode3* nodes = m->nodes;
+	npMeshPackedNode3* packed =
+		(npMeshPackedNode3*)(m->base + align8(m->layout.nodes + (uint64_t)nodeCount * sizeof(npMeshNode3)));
+	npVec3 extent = v3Sub(mesh->upper, mesh->lower);
+	mesh->packScale = (npVec3){ extent.x > 0.0 ? NP_MESH_PACK_MAX / extent.x : 0.0,
+								extent.y > 0.0 ? NP_MESH_PACK_MAX / extent.y : 0.0,
+								extent.z > 0.0 ? NP_MESH_PACK_MAX / extent.z : 0.0 };
+	for (int i = 0; i < nodeCount; ++i)
+	{
+		const npMeshNode3* nd = nodes + i;
+		npPackBox3(mesh, (npVec3){ nd->lower[0], nd->lower[1], nd->lower[2] },
+				   (npVec3){ nd->upper[0], nd->upper[1], nd->upper[2] }, &packed[i].lower, &packed[i].upper);
+		packed[i].index = nd->index;
+		packed[i].count = nd->count;
+	}
+	mesh->packedNodes = packed;
+	mesh->bytes = (size_t)((const uint8_t*)(packed + nodeCount) - m->base);
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -403,150 +654,26 @@ npResult npMakeMesh3(const npVec3* vertices, int vertexCount, const int32_t* ind
 		if (indices[i] < 0 || indices[i] >= vertexCount)
 			return NP_ERR_OUT_OF_RANGE;
 
-	Layout L = computeLayout((uint64_t)vertexCount, (uint64_t)triangleCount);
-	uint8_t* base = (uint8_t*)memory;
-	npMesh3* mesh = (npMesh3*)base;
+	meshArrays m = carveBuffer(memory, (uint64_t)vertexCount, (uint64_t)triangleCount);
+	npMesh3* mesh = (npMesh3*)m.base;
 	memset(mesh, 0, sizeof *mesh);
-	npVec3* verts = (npVec3*)(base + L.vertices);
-	int32_t* tris = (int32_t*)(base + L.triangles);
-	int32_t* ids = (int32_t*)(base + L.triangleIds);
-	int32_t* neighbours = (int32_t*)(base + L.neighbours);
-	npVec3* normals = (npVec3*)(base + L.normals);
-	int32_t* vmap = (int32_t*)(base + L.vertexMap);
-	npMeshNode3* nodes = (npMeshNode3*)(base + L.nodes);
-	uint8_t* scratch = base + L.scratch;
 
-	// 1. Weld.
-	int weldedCount = weldVertices(vertices, vertexCount, weldTolerance, verts, vmap,
-								   (int32_t*)scratch, (int32_t*)scratch + L.weldSlots, L.weldSlots);
-
-	// 2. Keep the valid triangles (in input order) and their boxes.
-	int32_t* validTris = (int32_t*)scratch;
-	int32_t* validIds = validTris + 3 * (uint64_t)triangleCount;
-	double* boxes = (double*)(scratch + align8(16 * (uint64_t)triangleCount));
-	double* centres = boxes + 6 * (uint64_t)triangleCount;
-	int32_t* perm = (int32_t*)(centres + 3 * (uint64_t)triangleCount);
-	int n = 0;
-	for (int t = 0; t < triangleCount; ++t)
-	{
-		int32_t a = vmap[indices[3 * t]], b = vmap[indices[3 * t + 1]], c = vmap[indices[3 * t + 2]];
-		if (a == b || b == c || c == a)
-			continue;
-		npVec3 pa = verts[a], pb = verts[b], pc = verts[c];
-		npVec3 e0 = v3Sub(pb, pa), e1 = v3Sub(pc, pa), e2 = v3Sub(pc, pb);
-		// Zero area or a needle: the same test as npMakeTriangle3 (twice the area below
-		// (1e-10 * longest edge + 1e-13 * coordinate scale) * longest edge), so every stored
-		// triangle is also a valid triangle shape.
-		double twiceArea = v3Length(v3Cross(e0, e1));
-		double longest = sqrt(np3Max(v3LengthSq(e0), np3Max(v3LengthSq(e1), v3LengthSq(e2))));
-		double scale = np3Max(v3MaxAbs(pa), np3Max(v3MaxAbs(pb), v3MaxAbs(pc)));
-		if (!(twiceArea > (1.0e-10 * longest + 1.0e-13 * scale) * longest))
-			continue;
-		validTris[3 * n] = a;
-		validTris[3 * n + 1] = b;
-		validTris[3 * n + 2] = c;
-		validIds[n] = t;
-		double* box = boxes + 6 * n;
-		box[0] = np3Min(pa.x, np3Min(pb.x, pc.x));
-		box[1] = np3Min(pa.y, np3Min(pb.y, pc.y));
-		box[2] = np3Min(pa.z, np3Min(pb.z, pc.z));
-		box[3] = np3Max(pa.x, np3Max(pb.x, pc.x));
-		box[4] = np3Max(pa.y, np3Max(pb.y, pc.y));
-		box[5] = np3Max(pa.z, np3Max(pb.z, pc.z));
-		centres[3 * n] = 0.5 * (box[0] + box[3]);
-		centres[3 * n + 1] = 0.5 * (box[1] + box[4]);
-		centres[3 * n + 2] = 0.5 * (box[2] + box[5]);
-		perm[n] = n;
-		++n;
-	}
+	// 1. Weld; 2. keep the valid triangles (in input order) and their boxes.
+	int weldedCount = weldVertices(vertices, vertexCount, weldTolerance, &m);
+	bvhTriangles valid = keepValidTriangles(&m, indices, triangleCount);
+	int n = valid.count;
 	if (n == 0)
 		return NP_ERR_DEGENERATE;
 
-	// 3. BVH, then store the triangles in leaf order.
+	// 3. BVH, then store the triangles in leaf order; 4. renumber the vertices; 5. edge adjacency.
 	int depth = 0;
-	int nodeCount = buildBvh(boxes, centres, perm, n, nodes, &depth);
-	for (int k = 0; k < n; ++k)
-	{
-		int32_t s = perm[k];
-		tris[3 * k] = validTris[3 * s];
-		tris[3 * k + 1] = validTris[3 * s + 1];
-		tris[3 * k + 2] = validTris[3 * s + 2];
-		ids[k] = validIds[s];
-		npVec3 a = verts[tris[3 * k]];
-		normals[k] = v3Normalize(v3Cross(v3Sub(verts[tris[3 * k + 1]], a), v3Sub(verts[tris[3 * k + 2]], a)));
-	}
+	int nodeCount = buildBvh(&valid, m.nodes, &depth);
+	storeLeafOrder(&m, &valid);
+	renumberVertices(&m, weldedCount, n, vertexCount);
+	linkNeighbours(&m, weldedCount, n, mesh);
 
-	// 4. Renumber the vertices in order of first use by the stored (leaf-ordered) triangles, so the
-	// triangles of one leaf, and of neighbouring leaves, read nearby vertices (fewer cache misses in
-	// queries). Vertices no triangle uses go last, in their old order.
-	{
-		int32_t* newIndex = (int32_t*)scratch;
-		npVec3* copy = (npVec3*)(scratch + align8(4 * (uint64_t)weldedCount));
-		for (int i = 0; i < weldedCount; ++i)
-			newIndex[i] = -1;
-		int next = 0;
-		for (int i = 0; i < 3 * n; ++i)
-			if (newIndex[tris[i]] < 0)
-				newIndex[tris[i]] = next++;
-		for (int i = 0; i < weldedCount; ++i)
-			if (newIndex[i] < 0)
-				newIndex[i] = next++;
-		for (int i = 0; i < weldedCount; ++i)
-			copy[newIndex[i]] = verts[i];
-		memcpy(verts, copy, sizeof(npVec3) * (size_t)weldedCount);
-		for (int i = 0; i < 3 * n; ++i)
-			tris[i] = newIndex[tris[i]];
-		for (int i = 0; i < vertexCount; ++i)
-			vmap[i] = newIndex[vmap[i]];
-	}
-
-	// 5. Edge adjacency through vertex rings (the triangles around each vertex, stored compactly:
-	// ring v is incident[offsets[v] .. offsets[v + 1])). The neighbour across edge (a, b) is found
-	// by scanning the smaller of the two rings for the other triangles holding both a and b; an edge
-	// with exactly one other triangle links the two, none is a boundary, more is non-manifold.
-	int32_t* offsets = (int32_t*)scratch;
-	int32_t* incident = offsets + weldedCount + 1;
-	for (int i = 0; i <= weldedCount; ++i)
-		offsets[i] = 0;
-	for (int i = 0; i < 3 * n; ++i)
-		offsets[tris[i] + 1] += 1;
-	for (int i = 0; i < weldedCount; ++i)
-		offsets[i + 1] += offsets[i];
-	for (int i = 0; i < 3 * n; ++i)
-		incident[offsets[tris[i]]++] = i / 3; // offsets[v] ends at the start of ring v + 1 ...
-	for (int i = weldedCount; i > 0; --i)
-		offsets[i] = offsets[i - 1]; // ... so shift back by one ring
-	offsets[0] = 0;
-	int boundary = 0, nonManifold = 0;
-	for (int h = 0; h < 3 * n; ++h)
-	{
-		int t = h / 3, k = h % 3;
-		int32_t a = tris[3 * t + k], b = tris[3 * t + (k + 1) % 3];
-		int32_t ring = offsets[a + 1] - offsets[a] <= offsets[b + 1] - offsets[b] ? a : b;
-		int matches = 0, other = -1;
-		bool lowest = true; // t is the lowest-numbered triangle on this edge
-		for (int32_t j = offsets[ring]; j < offsets[ring + 1]; ++j)
-		{
-			int32_t u = incident[j];
-			if (u == t)
-				continue;
-			const int32_t* tu = tris + 3 * u;
-			bool hasA = tu[0] == a || tu[1] == a || tu[2] == a;
-			bool hasB = tu[0] == b || tu[1] == b || tu[2] == b;
-			if (!hasA || !hasB)
-				continue;
-			++matches;
-			other = u;
-			if (u < t)
-				lowest = false;
-		}
-		neighbours[h] = matches == 1 ? other : -1;
-		if (matches == 0)
-			++boundary;
-		else if (matches > 1 && lowest)
-			++nonManifold;
-	}
-
+	const npVec3* verts = m.vertices;
+	const int32_t* tris = m.triangles;
 	npVec3 lower = verts[tris[0]], upper = lower;
 	for (int i = 0; i < 3 * n; ++i)
 	{
@@ -562,36 +689,17 @@ npResult npMakeMesh3(const npVec3* vertices, int vertexCount, const int32_t* ind
 	mesh->skippedTriangles = triangleCount - n;
 	mesh->nodeCount = nodeCount;
 	mesh->depth = depth;
-	mesh->boundaryEdges = boundary;
-	mesh->nonManifoldEdges = nonManifold;
 	mesh->weldTolerance = weldTolerance;
 	mesh->lower = lower;
 	mesh->upper = upper;
-	mesh->vertices = verts;
-	mesh->triangles = tris;
-	mesh->triangleIds = ids;
-	mesh->neighbours = neighbours;
-	mesh->normals = normals;
-	mesh->vertexMap = vmap;
-	mesh->nodes = nodes;
-
-	// Packed integer copies of the node boxes for queries (see npMeshPackedNode3).
-	npMeshPackedNode3* packed =
-		(npMeshPackedNode3*)(base + align8(L.nodes + (uint64_t)nodeCount * sizeof(npMeshNode3)));
-	npVec3 extent = v3Sub(upper, lower);
-	mesh->packScale = (npVec3){ extent.x > 0.0 ? NP_MESH_PACK_MAX / extent.x : 0.0,
-								extent.y > 0.0 ? NP_MESH_PACK_MAX / extent.y : 0.0,
-								extent.z > 0.0 ? NP_MESH_PACK_MAX / extent.z : 0.0 };
-	for (int i = 0; i < nodeCount; ++i)
-	{
-		const npMeshNode3* nd = nodes + i;
-		npPackBox3(mesh, (npVec3){ nd->lower[0], nd->lower[1], nd->lower[2] },
-				   (npVec3){ nd->upper[0], nd->upper[1], nd->upper[2] }, &packed[i].lower, &packed[i].upper);
-		packed[i].index = nd->index;
-		packed[i].count = nd->count;
-	}
-	mesh->packedNodes = packed;
-	mesh->bytes = (size_t)((const uint8_t*)(packed + nodeCount) - base);
+	mesh->vertices = m.vertices;
+	mesh->triangles = m.triangles;
+	mesh->triangleIds = m.triangleIds;
+	mesh->neighbours = m.neighbours;
+	mesh->normals = m.normals;
+	mesh->vertexMap = m.vertexMap;
+	mesh->nodes = m.nodes;
+	packNodes(&m, mesh);
 	*out = mesh;
 	return NP_OK;
 }

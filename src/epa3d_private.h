@@ -1,0 +1,47 @@
+// 3D EPA internals shared by its three files (private header): epa3d.c blows GJK's simplex up to
+// a tetrahedron and turns EPA's final face into the answer, epapolytope3d.c runs the EPA loop on
+// its polytope, epapolish3d.c snaps the result onto an exact separating axis.
+#ifndef NP_EPA3D_PRIVATE_H
+#define NP_EPA3D_PRIVATE_H
+
+#include "gjk3d.h"
+
+#include <stdint.h>
+
+// What EPA hands to the polish: the closest face found, and the last support point (along that
+// face's normal when EPA converged).
+typedef struct epaOutcome
+{
+	npVec3 normal;      // unit normal of the final face (A's frame)
+	double dist;        // its distance from the origin (DBL_MAX: degenerate)
+	npVec3 w[3];        // its vertices
+	int indexA[3];      // A's core vertices of its corners
+	int indexB[3];      // B's core vertices of its corners
+	npVec3 support;     // support point along `normal` (up to scale) when `supportValid`
+	int supportA;       // its A vertex
+	int supportB;       // its B vertex
+	bool supportValid;  // the last support query was along the final face's normal
+	npEpaStop3 stop;    // why EPA stopped
+	int iterations;     // iterations used
+} epaOutcome;
+
+/// Expands the tetrahedron s[0..3] (containing the origin) until no face gets closer
+/// (epapolytope3d.c). `scale` sets the thresholds.
+void npEpaRun3(const npPair3* pair, const npSupportPoint3* s, double scale, epaOutcome* out);
+
+// The polish's answer: an axis, the overlap along it, and a vertex of each shape on its support
+// plane along that axis (for the witness points).
+typedef struct polishAxis
+{
+	npVec3 axis;  // unit, A's frame, from A to B
+	double depth; // overlap of the cores along it
+	int indexA;   // A's vertex on A's support plane
+	int indexB;   // B's vertex on B's support plane
+} polishAxis;
+
+/// The separating-axis polish of EPA's answer (epapolish3d.c). `start` is EPA's normal with its
+/// exact overlap and support vertices, featureA / featureB the core vertices of the final face's
+/// corners; `wide` when EPA did not converge. Returns the best candidate found (possibly `start`).
+polishAxis npEpaPolish3(const npPair3* pair, polishAxis start, const int* featureA, const int* featureB, bool wide);
+
+#endif

@@ -1,0 +1,164 @@
+// Hull support cells: a lookup table that answers most hull support queries from a short list.
+//
+// A support query (the vertex farthest along d) is the inner loop of GJK and EPA; a scan of every
+// vertex costs V dot products. Directions are binned here by the cube face they pass through
+// (the axis of d's largest magnitude and its sign) and by where they cross it: with a the major
+// axis, u = d[a+1] / |d[a]| and v = d[a+2] / |d[a]| lie in [-1, 1], and the face is split into
+// NP_HULL_CELL_RES x NP_HULL_CELL_RES cells of (u, v). A cell's directions form the convex cone
+// spanned by its four corner directions (s, u0, v0) ... (s, u1, v1) (components in axis order
+// a, a+1, a+2). Each cell keeps the vertices that can be a support somewhere in it: vertex p is
+// dropped when one vertex w beats it at all four corners by a margin, (w - p) . c > tol; then w
+// beats p on the whole cone (a positive combination of the corners), by more than the rounding of
+// the dot products, so p is never the largest, nor tied with it, when a query computes them. The
+// vertices that can win stay listed in increasing index order, so scanning the list with the
+// query's own arithmetic gives exactly the vertex a full scan gives (the lowest index with the
+// largest dot product), bit for bit. The lookup compares a direction with the cell borders
+// exactly, so the cells need no widening. The testers w are the supports at
+// the four corners and the centre of the cell: the test is sufficient, not exhaustive (a vertex
+// beaten everywhere in the cell but by different vertices stays listed, which costs time, not
+// correctness). A cell whose list would be long, or that finds the capacity used up, is marked 0:
+// such queries scan every vertex. A cell is one 8-byte record (npHullCell3) with its first four
+// candidates, which answers most queries with one read; longer lists continue in cellMore.
+#include "hull3d_private.h"
+#include "polyhedron3d.h"
+
+// Direction (in axis order x, y, z) through point (u, v) of cube face f = 2 * axis + (negative):
+// components a, a+1, a+2 (mod 3) are +-1, u, v. (Written out per axis: clang 14's wasm code for
+// the same thing with stores into an array indexed by a mixed up the corners of one cell.)
+static npVec3 cellDirection(int face, double u, double v)
+{
+	double s = (face & 1) ? -1.0 : 1.0;
+	switch (face >> 1)
+	{
+		case 0: return v3(s, u, v);
+		case 1: return v3(v, s, u);
+		default: return v3(u, v, s);
+	}
+}
+
+// Dot products of every vertex with the corner directions of one row of cell corners
+// (NP_HULL_CELL_RES + 1 of them), and the vertex with the largest one at each corner.
+typedef struct cornerRow
+{
+	double dot[NP_HULL_CELL_RES + 1][NP_MAX_HULL_VERTICES];
+	int best[NP_HULL_CELL_RES + 1];
+} cornerRow;
+
+static void fillCornerRow(const npHull3* hull, int face, int row, cornerRow* out)
+{
+	const double step = 2.0 / NP_HULL_CELL_RES;
+	for (int i = 0; i <= NP_HULL_CELL_RES; ++i)
+	{
+		npVec3 c = cellDirection(face, -1.0 + step * i, -1.0 + step * row);
+		double* dot = out->dot[i];
+		int best = 0;
+		for (int p = 0; p < hull->vertexCount; ++p)
+		{
+			dot[p] = v3Dot(hull->vertices[p], c);
+			best = dot[p] > dot[best] ? p : best;
+		}
+		out->best[i] = best;
+	}
+}
+
+// Where column (or row) k of a cube face, k = 0..7 from u = -1 to u = 1, is stored: by u's sign and
+// the number c of the borders m/4, m/2, 3m/4 that |u| reaches, at 4 * sign + c, which is what the
+// lookup (npPolyhedronSupportXYZ3) computes: columns 4..7 (u >= 0) at 0..3, columns 3..0 at 4..7.
+static int cellSlot(int k) { return k >= 4 ? k - 4 : 7 - k; }
+
+// The vertices of one cell that no tester beats at all four corners by more than tol (see the top
+// of the file), into `list` in increasing index order; corner[k][p] is vertex p's dot product with
+// corner k. Returns their number.
+static int cellCandidates(int n, const double* const corner[4], const int* tester, int testers, double tol,
+						  uint8_t* list)
+{
+	// Every vertex is written to the list and kept unless beaten: no branch on the outcomes, which
+	// are unpredictable and come for every vertex of every cell.
+	int count = 0;
+	for (int p = 0; p < n; ++p)
+	{
+		int beaten = 0;
+		for (int t = 0; t < testers; ++t)
+		{
+			int w = tester[t];
+			beaten |= (corner[0][w] - corner[0][p] > tol) & (corner[1][w] - corner[1][p] > tol) &
+					  (corner[2][w] - corner[2][p] > tol) & (corner[3][w] - corner[3][p] > tol);
+		}
+		list[count] = (uint8_t)p;
+		count += 1 - beaten;
+	}
+	return count;
+}
+
+void npHullSupportCells3(npHull3* hull)
+{
+	const int n = hull->vertexCount;
+	const npVec3* vert = hull->vertices;
+	double scale = 0.0;
+	for (int i = 0; i < n; ++i)
+		scale = np3Max(scale, v3MaxAbs(vert[i]));
+	// Margin of the domination test: far above the rounding of a dot product of a vertex with a
+	// direction of length <= sqrt(3) (about 4e-16 scale), far below any real difference that
+	// matters for a support point. The cells are closed and the lookup places a direction exactly
+	// (see npPolyhedronSupportXYZ3), so they need no widening.
+	const double tol = 1.0e-12 * scale;
+	const double step = 2.0 / NP_HULL_CELL_RES;
+	// Lists longer than this are not worth it: a full scan is as fast.
+	const int longest = n / 3 > 4 ? n / 3 : 4;
+	int used = 0;
+	// Two rows of corners, the lower and the upper border of a row of cells (swapped as the rows
+	// advance): each corner's dot products are computed once and shared by the four cells around it.
+	// (About 37 KB of stack.)
+	cornerRow rows[2];
+	uint8_t list[NP_MAX_HULL_VERTICES];
+	for (int face = 0; face < 6; ++face)
+	{
+		cornerRow* lower = &rows[0];
+		cornerRow* upper = &rows[1];
+		fillCornerRow(hull, face, 0, lower);
+		for (int j = 0; j < NP_HULL_CELL_RES; ++j)
+		{
+			fillCornerRow(hull, face, j + 1, upper);
+			for (int i = 0; i < NP_HULL_CELL_RES; ++i)
+			{
+				int row = cellSlot(j), column = cellSlot(i);
+				int cell = (face * NP_HULL_CELL_RES + row) * NP_HULL_CELL_RES + column;
+				const double* corner[4] = { lower->dot[i], lower->dot[i + 1], upper->dot[i], upper->dot[i + 1] };
+				// Testers: the supports at the four corners and at the centre, each listed once.
+				int tester[5] = { lower->best[i], lower->best[i + 1], upper->best[i], upper->best[i + 1],
+								  npSupportScan3(vert, n, cellDirection(face, -1.0 + step * (i + 0.5), -1.0 + step * (j + 0.5))) };
+				int testers = 0;
+				for (int k = 0; k < 5; ++k)
+				{
+					bool seen = false;
+					for (int m = 0; m < testers; ++m)
+						seen = seen || tester[m] == tester[k];
+					if (!seen)
+						tester[testers++] = tester[k];
+				}
+				int count = cellCandidates(n, corner, tester, testers, tol, list);
+
+				// The first four candidates go in the cell itself (a shorter list repeats its last
+				// vertex, which changes no answer: the lookup always reads four), the rest to
+				// cellMore. Long lists, or no room left, leave the cell to the full scan.
+				npHullCell3* c = &hull->cells[cell];
+				int extra = count > 4 ? count - 4 : 0;
+				if (count == 0 || count > longest || used + extra > (int)sizeof hull->cellMore)
+					count = 0;
+				else
+				{
+					for (int k = 0; k < 4; ++k)
+						c->first[k] = list[k < count ? k : count - 1];
+					for (int k = 0; k < extra; ++k)
+						hull->cellMore[used + k] = list[4 + k];
+					c->more = (uint16_t)used;
+					used += extra;
+				}
+				c->count = (uint16_t)count;
+			}
+			cornerRow* t = lower;
+			lower = upper;
+			upper = t;
+		}
+	}
+}
