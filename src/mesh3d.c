@@ -89,14 +89,6 @@ size_t npMeshBytes3(int vertexCount, int triangleCount)
 // ------------------------------------------------------------------------------------------------
 // Hashing of positions and edges (deterministic: plain integer arithmetic on the bit patterns).
 
-static uint64_t bitsOf(double x)
-{
-	uint64_t u;
-	x += 0.0; // -0 becomes +0, so both zeros hash alike
-	memcpy(&u, &x, sizeof u);
-	return u;
-}
-
 static uint32_t hashCell(int64_t kx, int64_t ky, int64_t kz, uint64_t mask)
 {
 	uint64_t h = (uint64_t)kx * 0x9E3779B97F4A7C15ull;
@@ -118,7 +110,7 @@ static int64_t cellKey(double x, double invCell)
 {
 	if (invCell > 0.0)
 		return (int64_t)(x * invCell + 0.5);
-	return (int64_t)bitsOf(x);
+	return (int64_t)npBitsOf(x + 0.0); // -0 becomes +0, so both zeros hash alike
 }
 
 void npPointHashInit3(npPointHash3* hash, int32_t* heads, uint64_t slotCount, int32_t* links,

@@ -324,20 +324,6 @@ static int supportByScan(const npPolyhedron3* poly, double dx, double dy, double
 	return npSupportScan3(poly->vertices, poly->vertexCount, v3(dx, dy, dz));
 }
 
-static inline uint64_t bitsOf(double x)
-{
-	uint64_t bits;
-	memcpy(&bits, &x, sizeof bits);
-	return bits;
-}
-
-static inline double doubleOf(uint64_t bits)
-{
-	double x;
-	memcpy(&x, &bits, sizeof x);
-	return x;
-}
-
 // A dot product as the lookup's running maximum keeps it (cells with more than four candidates):
 // natively the number itself, in wasm its integer order key (V8 turns a select on doubles into a
 // branch; see npSupportScan3). Both order the candidates the same way: the cells' dot products are
@@ -366,7 +352,7 @@ int npPolyhedronSupportXYZ3(const npPolyhedron3* poly, double dx, double dy, dou
 	// full scan.
 	_Static_assert(NP_HULL_CELL_RES == 8, "the borders below are written out for 8 cells");
 	const uint64_t magnitude = 0x7FFFFFFFFFFFFFFFu;
-	uint64_t sx = bitsOf(dx), sy = bitsOf(dy), sz = bitsOf(dz);
+	uint64_t sx = npBitsOf(dx), sy = npBitsOf(dy), sz = npBitsOf(dz);
 	uint64_t ax = sx & magnitude, ay = sy & magnitude, az = sz & magnitude;
 	uint64_t m = ay >= az ? ay : az;
 	m = ax >= m ? ax : m;
@@ -389,10 +375,10 @@ int npPolyhedronSupportXYZ3(const npPolyhedron3* poly, double dx, double dy, dou
 	// So the cell found is exactly the one d passes through, with no division and no branch. (A
 	// direction on a border may go to either side: the cells are closed.)
 	uint64_t quarter = m - ((uint64_t)2 << 52), half = m - ((uint64_t)1 << 52);
-	double quarterM = doubleOf(quarter), halfM = doubleOf(half);
+	double quarterM = npDoubleOf(quarter), halfM = npDoubleOf(half);
 	uint64_t au = u & magnitude, av = v & magnitude;
-	size_t cu = (size_t)(au >= quarter) + (size_t)(au >= half) + (size_t)(doubleOf(au) - halfM >= quarterM);
-	size_t cv = (size_t)(av >= quarter) + (size_t)(av >= half) + (size_t)(doubleOf(av) - halfM >= quarterM);
+	size_t cu = (size_t)(au >= quarter) + (size_t)(au >= half) + (size_t)(npDoubleOf(au) - halfM >= quarterM);
+	size_t cv = (size_t)(av >= quarter) + (size_t)(av >= half) + (size_t)(npDoubleOf(av) - halfM >= quarterM);
 	size_t column = 4 * (size_t)(u >> 63) + cu, row = 4 * (size_t)(v >> 63) + cv;
 	size_t face = 2 * axis + (size_t)(major >> 63);
 	const npHullCell3* cell = &cells[(face * NP_HULL_CELL_RES + row) * NP_HULL_CELL_RES + column];

@@ -148,4 +148,19 @@ static inline npTransform3 npInvMulTransforms3(npTransform3 A, npTransform3 B)
 	return (npTransform3){ npInvRotate3(A.q, v3Sub(B.p, A.p)), npQuatInvMul(A.q, B.q) };
 }
 
+/// The bit pattern of a double, and back (memcpy: no aliasing rules broken, compiled to a move).
+static inline uint64_t npBitsOf(double x)
+{
+	uint64_t bits;
+	memcpy(&bits, &x, sizeof bits);
+	return bits;
+}
+
+static inline double npDoubleOf(uint64_t bits)
+{
+	double x;
+	memcpy(&x, &bits, sizeof x);
+	return x;
+}
+
 #endif
