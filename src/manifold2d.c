@@ -63,12 +63,6 @@ static inline void finishManifold(npManifold2* m)
 
 // ------------------------------------------------------------------------------------ input checks
 
-// |x| <= NP_HUGE, false for NaN and infinities.
-static inline bool isUsable(double x)
-{
-	return fabs(x) <= NP_HUGE;
-}
-
 // Core vertex counts by shape type: circle 1, capsule 2, box 4, polygon 3..64 (the smallest
 // count, and how many more are allowed).
 static const int minVertexCount[4] = { 1, 2, 4, 3 };
@@ -90,14 +84,14 @@ static inline bool isValidShape(const npShape2* s)
 static inline bool isValidTransform(npTransform2 xf)
 {
 	double lenSq = xf.q.c * xf.q.c + xf.q.s * xf.q.s;
-	return isUsable(xf.p.x) && isUsable(xf.p.y) && fabs(lenSq - 1.0) <= 2.0e-6;
+	return npIsUsable(xf.p.x) && npIsUsable(xf.p.y) && fabs(lenSq - 1.0) <= 2.0e-6;
 }
 
 // Invalid input gives an empty manifold (the manifold functions have no error code to return).
 static inline bool isValidInput(const npShape2* a, npTransform2 xfA, const npShape2* b, npTransform2 xfB,
 								double margin)
 {
-	return isValidShape(a) && isValidShape(b) && isValidTransform(xfA) && isValidTransform(xfB) && isUsable(margin);
+	return isValidShape(a) && isValidShape(b) && isValidTransform(xfA) && isValidTransform(xfB) && npIsUsable(margin);
 }
 
 // ------------------------------------------------------------------------------------ swapping A and B

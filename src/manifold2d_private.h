@@ -22,6 +22,7 @@
 #define NP_MANIFOLD2D_PRIVATE_H
 
 #include "closest2d.h"
+#include "inputs.h"
 
 #include <float.h>
 #include <stddef.h>

@@ -21,6 +21,7 @@
 //     voided whether or not it was kept (section 5a: otherwise the order of T2 and T3 in figure 7
 //     matters). Sorting puts the vertex contacts of figure 8 before T7's farther edge contact.
 //  5. Optionally each mesh's contacts are reduced to at most four.
+#include "inputs.h"
 #include "narrowphase/mesh3d.h"
 
 #include "meshcontacts3d_private.h"
@@ -65,17 +66,6 @@ typedef struct Scratch
 static int finiteFlag(double x) { return (int)(fabs(x) <= NP_HUGE); }
 
 static bool finiteValue(double x) { return finiteFlag(x) != 0; }
-
-static npResult checkTransform(npTransform3 t)
-{
-	if ((finiteFlag(t.p.x) & finiteFlag(t.p.y) & finiteFlag(t.p.z) & finiteFlag(t.q.x) & finiteFlag(t.q.y) &
-		 finiteFlag(t.q.z) & finiteFlag(t.q.w)) == 0)
-		return NP_ERR_NON_FINITE;
-	double n = t.q.x * t.q.x + t.q.y * t.q.y + t.q.z * t.q.z + t.q.w * t.q.w;
-	if (!(fabs(n - 1.0) <= 1e-6))
-		return NP_ERR_INVALID_TRANSFORM;
-	return NP_OK;
-}
 
 npMeshQuery3 npDefaultMeshQuery3(void)
 {
@@ -405,14 +395,14 @@ static npResult checkInputs(const npShape3* shape, npTransform3 transform, const
 		return NP_ERR_NON_FINITE;
 	if (q->margin < 0.0 || q->featureTolerance < 0.0 || (unsigned)q->algorithm > NP_MESH_ALL_CONTACTS)
 		return NP_ERR_INVALID_ARGUMENT;
-	npResult r = checkTransform(transform);
+	npResult r = npCheckTransform3(transform);
 	if (r != NP_OK)
 		return r;
 	for (int i = 0; i < meshCount; ++i)
 	{
 		if (meshes[i].mesh == NULL)
 			return NP_ERR_INVALID_ARGUMENT;
-		r = checkTransform(meshes[i].transform);
+		r = npCheckTransform3(meshes[i].transform);
 		if (r != NP_OK)
 			return r;
 	}

@@ -10,6 +10,7 @@
 // extents through the absolute rotation matrix), grown by a rounding guard, so it holds the world
 // bounds of every triangle below it and the walk misses nothing; each triangle reached is then
 // tested exactly, with its own vertices moved to world space, and the answer is sorted.
+#include "inputs.h"
 #include "narrowphase/query3d.h"
 #include "closest3d.h"
 #include "mesh3d_private.h"
@@ -17,18 +18,6 @@
 
 #include <math.h>
 #include <stddef.h>
-
-static bool isUsable(double x) { return x >= -NP_HUGE && x <= NP_HUGE; }
-
-static bool isUsableVec(npVec3 v) { return isUsable(v.x) && isUsable(v.y) && isUsable(v.z); }
-
-static npResult checkTransform(npTransform3 xf)
-{
-	if (!isUsableVec(xf.p) || !isUsable(xf.q.x) || !isUsable(xf.q.y) || !isUsable(xf.q.z) || !isUsable(xf.q.w))
-		return NP_ERR_NON_FINITE;
-	double qq = xf.q.x * xf.q.x + xf.q.y * xf.q.y + xf.q.z * xf.q.z + xf.q.w * xf.q.w;
-	return qq >= 0.999 && qq <= 1.001 ? NP_OK : NP_ERR_INVALID_TRANSFORM;
-}
 
 static double component(npVec3 v, int k) { return k == 0 ? v.x : (k == 1 ? v.y : v.z); }
 
@@ -107,13 +96,13 @@ npResult npClosestPointMeshes3(const npMeshInstance3* meshes, int meshCount, npV
 	*out = (npMeshPointProjection3){ 0 };
 	if (meshCount < 0 || (meshes == NULL && meshCount > 0) || maxDistance < 0.0)
 		return NP_ERR_INVALID_ARGUMENT;
-	if (!isUsableVec(p) || maxDistance != maxDistance)
+	if (!npIsUsableVec3(p) || maxDistance != maxDistance)
 		return NP_ERR_NON_FINITE;
 	for (int m = 0; m < meshCount; ++m)
 	{
 		if (meshes[m].mesh == NULL)
 			return NP_ERR_INVALID_ARGUMENT;
-		npResult r = checkTransform(meshes[m].transform);
+		npResult r = npCheckTransform3(meshes[m].transform);
 		if (r != NP_OK)
 			return r;
 	}
@@ -153,7 +142,7 @@ npResult npMeshBounds3(const npMesh3* mesh, npTransform3 transform, npBounds3* o
 	*out = (npBounds3){ { 0.0, 0.0, 0.0 }, { 0.0, 0.0, 0.0 } };
 	if (mesh == NULL || mesh->vertexCount < 1)
 		return NP_ERR_INVALID_ARGUMENT;
-	npResult r = checkTransform(transform);
+	npResult r = npCheckTransform3(transform);
 	if (r != NP_OK)
 		return r;
 
@@ -257,9 +246,9 @@ npResult npQueryMeshTriangles3(const npMesh3* mesh, npTransform3 transform, npVe
 	*count = 0;
 	if (mesh == NULL || capacity < 0 || (out == NULL && capacity > 0))
 		return NP_ERR_INVALID_ARGUMENT;
-	if (!isUsableVec(lower) || !isUsableVec(upper))
+	if (!npIsUsableVec3(lower) || !npIsUsableVec3(upper))
 		return NP_ERR_NON_FINITE;
-	npResult r = checkTransform(transform);
+	npResult r = npCheckTransform3(transform);
 	if (r != NP_OK)
 		return r;
 	if (mesh->nodeCount == 0 || lower.x > upper.x || lower.y > upper.y || lower.z > upper.z)

@@ -13,15 +13,12 @@
 //     operands swapped, which negates it exactly, so a ray through the edge hits one of them and
 //     never slips between.
 //  4. Meshes are one-sided: a triangle seen from behind is skipped unless back faces are wanted.
+#include "inputs.h"
 #include "narrowphase/query3d.h"
 #include "mesh3d_private.h"
 #include "vec3.h"
 
 #include <stddef.h>
-
-static bool isUsable(double x) { return x >= -NP_HUGE && x <= NP_HUGE; }
-
-static bool isUsableVec(npVec3 v) { return isUsable(v.x) && isUsable(v.y) && isUsable(v.z); }
 
 static double component(npVec3 v, int k) { return k == 0 ? v.x : (k == 1 ? v.y : v.z); }
 
@@ -181,22 +178,11 @@ static bool castMesh(const npMesh3* mesh, const MeshRay* r, double* best, int* t
 
 static npResult checkRay(const npRayInput3* ray)
 {
-	if (!isUsableVec(ray->origin) || !isUsableVec(ray->direction) || !isUsable(ray->maxFraction))
+	if (!npIsUsableVec3(ray->origin) || !npIsUsableVec3(ray->direction) || !npIsUsable(ray->maxFraction))
 		return NP_ERR_NON_FINITE;
 	if ((ray->direction.x == 0.0 && ray->direction.y == 0.0 && ray->direction.z == 0.0) || ray->maxFraction < 0.0)
 		return NP_ERR_INVALID_ARGUMENT;
 	return NP_OK;
-}
-
-static npResult checkInstance(const npMeshInstance3* inst)
-{
-	npTransform3 xf = inst->transform;
-	if (inst->mesh == NULL)
-		return NP_ERR_INVALID_ARGUMENT;
-	if (!isUsableVec(xf.p) || !isUsable(xf.q.x) || !isUsable(xf.q.y) || !isUsable(xf.q.z) || !isUsable(xf.q.w))
-		return NP_ERR_NON_FINITE;
-	double qq = xf.q.x * xf.q.x + xf.q.y * xf.q.y + xf.q.z * xf.q.z + xf.q.w * xf.q.w;
-	return qq >= 0.999 && qq <= 1.001 ? NP_OK : NP_ERR_INVALID_TRANSFORM;
 }
 
 npResult npRayCastMeshes3(const npMeshInstance3* meshes, int meshCount, const npRayInput3* ray, bool backfaces,
@@ -209,7 +195,7 @@ npResult npRayCastMeshes3(const npMeshInstance3* meshes, int meshCount, const np
 		return NP_ERR_INVALID_ARGUMENT;
 	npResult r = checkRay(ray);
 	for (int m = 0; m < meshCount && r == NP_OK; ++m)
-		r = checkInstance(&meshes[m]);
+		r = meshes[m].mesh == NULL ? NP_ERR_INVALID_ARGUMENT : npCheckTransform3(meshes[m].transform);
 	if (r != NP_OK)
 		return r;
 

@@ -14,22 +14,20 @@
 //    so the rounding is hit exactly, not on a polygonal approximation.
 // Closest points: the nearest point of the core (the deepest edge plane when inside a polygon),
 // moved out by the radius along the direction to the query point.
+#include "inputs.h"
+#include "rayclip.h"
 #include "narrowphase/query2d.h"
 #include "closest2d.h"
 #include "vec2.h"
 
 #include <stddef.h>
 
-static bool isUsable(double x) { return x >= -NP_HUGE && x <= NP_HUGE; }
-
-static bool isUsableVec(npVec2 v) { return isUsable(v.x) && isUsable(v.y); }
-
 static npResult checkShape(const npShape2* shape, npTransform2 transform)
 {
 	if (shape == NULL || (unsigned)shape->type > (unsigned)NP_SHAPE_POLYGON2)
 		return NP_ERR_INVALID_ARGUMENT;
 	if (shape->count < 1 || shape->count > NP_MAX_POLYGON_VERTICES || !(shape->radius >= 0.0) ||
-		!isUsable(shape->radius))
+		!npIsUsable(shape->radius))
 		return NP_ERR_INVALID_ARGUMENT;
 	return npValidateTransform2(transform);
 }
@@ -147,46 +145,23 @@ static void finishHit(const LocalRay* ray, double t, npVec2 normal, bool front, 
 	hit->frontFace = front;
 }
 
-/// Cyrus-Beck clipping against the edge half-planes of a sharp polygon.
+/// A sharp polygon: the ray clipped by its edges' half-planes.
 static void raySharpPolygon(const npShape2* s, const LocalRay* ray, bool solid, npRayHit2* hit)
 {
-	double lower = 0.0, upper = ray->maxFraction;
-	int enterEdge = -1, leaveEdge = -1;
-	bool inside = true;
+	npRayClip clip = npBeginRayClip(ray->maxFraction);
 	for (int i = 0; i < s->count; ++i)
 	{
-		double num = v2Dot(s->normals[i], v2Sub(s->vertices[i], ray->origin));
-		double den = v2Dot(s->normals[i], ray->direction);
-		if (num < 0.0)
-			inside = false;
-		if (den == 0.0)
-		{
-			if (num < 0.0)
-				return;
-			continue;
-		}
-
-		double t = num / den;
-		if (den < 0.0 && t > lower)
-		{
-			lower = t;
-			enterEdge = i;
-		}
-		else if (den > 0.0 && t < upper)
-		{
-			upper = t;
-			leaveEdge = i;
-		}
-		if (upper < lower)
+		double inside = v2Dot(s->normals[i], v2Sub(s->vertices[i], ray->origin));
+		if (!npClipRay(&clip, i, inside, v2Dot(s->normals[i], ray->direction)))
 			return;
 	}
 
-	if (inside && solid)
+	if (clip.inside && solid)
 		finishHit(ray, 0.0, v2(0.0, 0.0), false, hit);
-	else if (inside && leaveEdge >= 0)
-		finishHit(ray, upper, v2Neg(s->normals[leaveEdge]), false, hit);
-	else if (!inside && enterEdge >= 0)
-		finishHit(ray, lower, s->normals[enterEdge], true, hit);
+	else if (clip.inside && clip.leave >= 0)
+		finishHit(ray, clip.upper, v2Neg(s->normals[clip.leave]), false, hit);
+	else if (!clip.inside && clip.enter >= 0)
+		finishHit(ray, clip.lower, s->normals[clip.enter], true, hit);
 }
 
 /// Best piece so far: entering, the smallest entry t of any piece; leaving, the largest exit t.
@@ -282,7 +257,7 @@ npResult npRayCast2(const npShape2* shape, npTransform2 transform, const npRayIn
 	npResult r = checkShape(shape, transform);
 	if (r != NP_OK)
 		return r;
-	if (!isUsableVec(ray->origin) || !isUsableVec(ray->direction) || !isUsable(ray->maxFraction))
+	if (!npIsUsableVec2(ray->origin) || !npIsUsableVec2(ray->direction) || !npIsUsable(ray->maxFraction))
 		return NP_ERR_NON_FINITE;
 	if ((ray->direction.x == 0.0 && ray->direction.y == 0.0) || ray->maxFraction < 0.0)
 		return NP_ERR_INVALID_ARGUMENT;
@@ -312,7 +287,7 @@ npResult npContainsPoint2(const npShape2* shape, npTransform2 transform, npVec2 
 	npResult r = checkShape(shape, transform);
 	if (r != NP_OK)
 		return r;
-	if (!isUsableVec(p))
+	if (!npIsUsableVec2(p))
 		return NP_ERR_NON_FINITE;
 	*inside = containsLocal(shape, npInvTransformPoint2(transform, p));
 	return NP_OK;
@@ -333,7 +308,7 @@ npResult npClosestPoint2(const npShape2* shape, npTransform2 transform, npVec2 p
 	npResult r = checkShape(shape, transform);
 	if (r != NP_OK)
 		return r;
-	if (!isUsableVec(p))
+	if (!npIsUsableVec2(p))
 		return NP_ERR_NON_FINITE;
 
 	npVec2 local = npInvTransformPoint2(transform, p);

@@ -19,6 +19,8 @@
 //    rays that start far from a small shape).
 // Closest points: the deepest face plane inside a box or hull; otherwise the nearest core point,
 // found by GJK against a point (the same routine the distance queries use), moved out by the radius.
+#include "inputs.h"
+#include "rayclip.h"
 #include "narrowphase/query3d.h"
 #include "closest3d.h"
 #include "gjk3d.h"
@@ -31,21 +33,12 @@
 static inline double minOf(double a, double b) { return a < b ? a : b; }
 static inline double maxOf(double a, double b) { return a > b ? a : b; }
 
-static bool isUsable(double x) { return x >= -NP_HUGE && x <= NP_HUGE; }
-
-static bool isUsableVec(npVec3 v) { return isUsable(v.x) && isUsable(v.y) && isUsable(v.z); }
-
 static npResult checkShape(const npShape3* shape, npTransform3 xf)
 {
 	if (shape == NULL || (unsigned)shape->type > (unsigned)NP_SHAPE_TRIANGLE3 || !(shape->radius >= 0.0) ||
-		!isUsable(shape->radius) || (shape->type == NP_SHAPE_HULL3 && shape->hull == NULL))
+		!npIsUsable(shape->radius) || (shape->type == NP_SHAPE_HULL3 && shape->hull == NULL))
 		return NP_ERR_INVALID_ARGUMENT;
-	if (!isUsableVec(xf.p) || !isUsable(xf.q.x) || !isUsable(xf.q.y) || !isUsable(xf.q.z) || !isUsable(xf.q.w))
-		return NP_ERR_NON_FINITE;
-	double qq = xf.q.x * xf.q.x + xf.q.y * xf.q.y + xf.q.z * xf.q.z + xf.q.w * xf.q.w;
-	if (!(qq >= 0.999 && qq <= 1.001))
-		return NP_ERR_INVALID_TRANSFORM;
-	return NP_OK;
+	return npCheckTransform3(xf);
 }
 
 static bool isRounded(const npShape3* s) { return s->type == NP_SHAPE_SPHERE || s->type == NP_SHAPE_CAPSULE3; }
@@ -131,47 +124,24 @@ static void finishHit(const LocalRay* ray, double t, npVec3 normal, bool front, 
 	hit->frontFace = front;
 }
 
-/// Cyrus-Beck clipping against the face planes of a box or solid hull.
+/// A box or solid hull: the ray clipped by its faces' half-spaces.
 static void raySolidPolyhedron(const npPolyhedron3* poly, const LocalRay* ray, npRayHit3* hit)
 {
-	double lower = 0.0, upper = ray->maxFraction;
-	int enterFace = -1, leaveFace = -1;
-	bool inside = true;
+	npRayClip clip = npBeginRayClip(ray->maxFraction);
 	for (int i = 0; i < poly->faceCount; ++i)
 	{
 		npPlane3 plane = poly->planes[i];
-		double num = plane.offset - v3Dot(plane.normal, ray->origin);
-		double den = v3Dot(plane.normal, ray->direction);
-		if (num < 0.0)
-			inside = false;
-		if (den == 0.0)
-		{
-			if (num < 0.0)
-				return;
-			continue;
-		}
-
-		double t = num / den;
-		if (den < 0.0 && t > lower)
-		{
-			lower = t;
-			enterFace = i;
-		}
-		else if (den > 0.0 && t < upper)
-		{
-			upper = t;
-			leaveFace = i;
-		}
-		if (upper < lower)
+		double inside = plane.offset - v3Dot(plane.normal, ray->origin);
+		if (!npClipRay(&clip, i, inside, v3Dot(plane.normal, ray->direction)))
 			return;
 	}
 
-	if (inside && ray->solid)
+	if (clip.inside && ray->solid)
 		finishHit(ray, 0.0, v3(0.0, 0.0, 0.0), false, hit);
-	else if (inside && leaveFace >= 0)
-		finishHit(ray, upper, v3Neg(poly->planes[leaveFace].normal), false, hit);
-	else if (!inside && enterFace >= 0)
-		finishHit(ray, lower, poly->planes[enterFace].normal, true, hit);
+	else if (clip.inside && clip.leave >= 0)
+		finishHit(ray, clip.upper, v3Neg(poly->planes[clip.leave].normal), false, hit);
+	else if (!clip.inside && clip.enter >= 0)
+		finishHit(ray, clip.lower, poly->planes[clip.enter].normal, true, hit);
 }
 
 /// A flat polygon (triangle, flat hull): its vertices in order around face 0, seen from its normal.
@@ -211,44 +181,23 @@ static bool onPolygon(const FlatPolygon* f, npVec3 q)
 	return true;
 }
 
-/// A ray lying in the polygon's plane: clipped against the edges' in-plane half-planes.
+/// A ray lying in the polygon's plane: clipped by the edges' in-plane half-planes.
 static void rayInPlane(const FlatPolygon* f, const LocalRay* ray, npRayHit3* hit)
 {
-	double lower = 0.0, upper = ray->maxFraction;
-	int enterEdge = -1, leaveEdge = -1;
+	npRayClip clip = npBeginRayClip(ray->maxFraction);
 	for (int i = 0; i < f->count; ++i)
 	{
 		npVec3 m = edgeNormal(f, i);
-		double num = v3Dot(m, v3Sub(f->vertices[i], ray->origin));
-		double den = v3Dot(m, ray->direction);
-		if (den == 0.0)
-		{
-			if (num < 0.0)
-				return;
-			continue;
-		}
-		double t = num / den;
-		if (den < 0.0 && t > lower)
-		{
-			lower = t;
-			enterEdge = i;
-		}
-		else if (den > 0.0 && t < upper)
-		{
-			upper = t;
-			leaveEdge = i;
-		}
-		if (upper < lower)
+		if (!npClipRay(&clip, i, v3Dot(m, v3Sub(f->vertices[i], ray->origin)), v3Dot(m, ray->direction)))
 			return;
 	}
 
-	bool startsOn = enterEdge < 0;
-	if (startsOn && ray->solid)
+	if (clip.inside && ray->solid)
 		finishHit(ray, 0.0, v3(0.0, 0.0, 0.0), false, hit);
-	else if (startsOn && leaveEdge >= 0)
-		finishHit(ray, upper, v3Neg(v3Normalize(edgeNormal(f, leaveEdge))), false, hit);
-	else if (!startsOn)
-		finishHit(ray, lower, v3Normalize(edgeNormal(f, enterEdge)), true, hit);
+	else if (clip.inside && clip.leave >= 0)
+		finishHit(ray, clip.upper, v3Neg(v3Normalize(edgeNormal(f, clip.leave))), false, hit);
+	else if (!clip.inside && clip.enter >= 0)
+		finishHit(ray, clip.lower, v3Normalize(edgeNormal(f, clip.enter)), true, hit);
 }
 
 /// Two-sided flat polygon: the ray meets its plane once; a ray in the plane meets it on an edge.
@@ -374,7 +323,7 @@ npResult npRayCast3(const npShape3* shape, npTransform3 transform, const npRayIn
 	npResult r = checkShape(shape, transform);
 	if (r != NP_OK)
 		return r;
-	if (!isUsableVec(ray->origin) || !isUsableVec(ray->direction) || !isUsable(ray->maxFraction))
+	if (!npIsUsableVec3(ray->origin) || !npIsUsableVec3(ray->direction) || !npIsUsable(ray->maxFraction))
 		return NP_ERR_NON_FINITE;
 	if ((ray->direction.x == 0.0 && ray->direction.y == 0.0 && ray->direction.z == 0.0) || ray->maxFraction < 0.0)
 		return NP_ERR_INVALID_ARGUMENT;
@@ -419,7 +368,7 @@ npResult npContainsPoint3(const npShape3* shape, npTransform3 transform, npVec3 
 	npResult r = checkShape(shape, transform);
 	if (r != NP_OK)
 		return r;
-	if (!isUsableVec(p))
+	if (!npIsUsableVec3(p))
 		return NP_ERR_NON_FINITE;
 	npPolyhedron3 poly;
 	npMakePolyhedron3(shape, &poly);
@@ -435,7 +384,7 @@ npResult npClosestPoint3(const npShape3* shape, npTransform3 transform, npVec3 p
 	npResult r = checkShape(shape, transform);
 	if (r != NP_OK)
 		return r;
-	if (!isUsableVec(p))
+	if (!npIsUsableVec3(p))
 		return NP_ERR_NON_FINITE;
 
 	npVec3 local = npInvTransformPoint3(transform, p);

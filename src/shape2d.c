@@ -1,4 +1,5 @@
 // 2D shapes: constructors, the convex hull, support points, deterministic sine/cosine.
+#include "inputs.h"
 #include "vec2.h"
 
 #include <stddef.h>
@@ -19,12 +20,6 @@ const char* npResultString(npResult result)
 		case NP_ERR_OUT_OF_RANGE: return "index out of range";
 	}
 	return "unknown result code";
-}
-
-static bool isUsable(double x)
-{
-	// Rejects NaN (comparison false) and infinities, and values so large their products overflow.
-	return x >= -NP_HUGE && x <= NP_HUGE;
 }
 
 // Deterministic sine and cosine. libm's versions differ between the native C library and
@@ -70,7 +65,7 @@ npTransform2 npMakeTransform2(double x, double y, double angle)
 
 npResult npValidateTransform2(npTransform2 xf)
 {
-	if (!isUsable(xf.p.x) || !isUsable(xf.p.y) || !isUsable(xf.q.c) || !isUsable(xf.q.s))
+	if (!npIsUsable(xf.p.x) || !npIsUsable(xf.p.y) || !npIsUsable(xf.q.c) || !npIsUsable(xf.q.s))
 		return NP_ERR_NON_FINITE;
 	double lenSq = xf.q.c * xf.q.c + xf.q.s * xf.q.s;
 	if (npAbs(lenSq - 1.0) > 2.0e-6)
@@ -96,7 +91,7 @@ npResult npMakeCircle(double radius, npShape2* out)
 {
 	if (out == NULL)
 		return NP_ERR_INVALID_ARGUMENT;
-	if (!isUsable(radius))
+	if (!npIsUsable(radius))
 		return NP_ERR_NON_FINITE;
 	if (!(radius > 0.0))
 		return NP_ERR_INVALID_RADIUS;
@@ -110,7 +105,7 @@ npResult npMakeCapsule2(double halfLength, double radius, npShape2* out)
 {
 	if (out == NULL)
 		return NP_ERR_INVALID_ARGUMENT;
-	if (!isUsable(halfLength) || !isUsable(radius))
+	if (!npIsUsable(halfLength) || !npIsUsable(radius))
 		return NP_ERR_NON_FINITE;
 	if (!(halfLength > 0.0))
 		return NP_ERR_INVALID_EXTENT;
@@ -131,7 +126,7 @@ npResult npMakeBox2(double halfWidth, double halfHeight, npShape2* out)
 {
 	if (out == NULL)
 		return NP_ERR_INVALID_ARGUMENT;
-	if (!isUsable(halfWidth) || !isUsable(halfHeight))
+	if (!npIsUsable(halfWidth) || !npIsUsable(halfHeight))
 		return NP_ERR_NON_FINITE;
 	if (!(halfWidth > 0.0) || !(halfHeight > 0.0))
 		return NP_ERR_INVALID_EXTENT;
@@ -244,14 +239,14 @@ npResult npMakePolygon2(const npVec2* points, int count, double radius, npShape2
 		return NP_ERR_INVALID_ARGUMENT;
 	if (count > NP_MAX_POLYGON_INPUT)
 		return NP_ERR_TOO_MANY_POINTS;
-	if (!isUsable(radius))
+	if (!npIsUsable(radius))
 		return NP_ERR_NON_FINITE;
 	if (radius < 0.0)
 		return NP_ERR_INVALID_RADIUS;
 	double scale = 0.0;
 	for (int i = 0; i < count; ++i)
 	{
-		if (!isUsable(points[i].x) || !isUsable(points[i].y))
+		if (!npIsUsable(points[i].x) || !npIsUsable(points[i].y))
 			return NP_ERR_NON_FINITE;
 		scale = npMax(scale, npMax(npAbs(points[i].x), npAbs(points[i].y)));
 	}

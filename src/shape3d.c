@@ -1,6 +1,7 @@
 // 3D shapes: transforms, constructors, support points, the polyhedron view shared by SAT /
 // clipping / EPA, and the tangent basis. The convex hull builder behind npMakeHull3 is in hull3d.c
 // (quickhull), hullfaces3d.c (faces) and hullcells3d.c (the support cells the lookup here reads).
+#include "inputs.h"
 #include "hull3d_private.h"
 #include "polyhedron3d.h"
 #include "vec3.h"
@@ -9,23 +10,12 @@
 #include <stddef.h>
 #include <string.h>
 
-static bool isUsable3(double x)
-{
-	// Rejects NaN (comparison false), infinities and values whose products would overflow.
-	return x >= -NP_HUGE && x <= NP_HUGE;
-}
-
-static bool isUsableVec3(npVec3 v)
-{
-	return isUsable3(v.x) && isUsable3(v.y) && isUsable3(v.z);
-}
-
 npResult npMakeTransform3(npVec3 position, npQuat rotation, npTransform3* out)
 {
 	if (out == NULL)
 		return NP_ERR_INVALID_ARGUMENT;
-	if (!isUsableVec3(position) || !isUsable3(rotation.x) || !isUsable3(rotation.y) ||
-		!isUsable3(rotation.z) || !isUsable3(rotation.w))
+	if (!npIsUsableVec3(position) || !npIsUsable(rotation.x) || !npIsUsable(rotation.y) ||
+		!npIsUsable(rotation.z) || !npIsUsable(rotation.w))
 		return NP_ERR_NON_FINITE;
 	// Any finite quaternion that is not (nearly) zero is normalised; a unit input stays bit-exact
 	// because its length rounds to 1.
@@ -56,7 +46,7 @@ npResult npMakeSphere(double radius, npShape3* out)
 {
 	if (out == NULL)
 		return NP_ERR_INVALID_ARGUMENT;
-	if (!isUsable3(radius))
+	if (!npIsUsable(radius))
 		return NP_ERR_NON_FINITE;
 	if (!(radius > 0.0))
 		return NP_ERR_INVALID_RADIUS;
@@ -69,7 +59,7 @@ npResult npMakeCapsule3(double halfHeight, double radius, npShape3* out)
 {
 	if (out == NULL)
 		return NP_ERR_INVALID_ARGUMENT;
-	if (!isUsable3(halfHeight) || !isUsable3(radius))
+	if (!npIsUsable(halfHeight) || !npIsUsable(radius))
 		return NP_ERR_NON_FINITE;
 	if (!(halfHeight > 0.0))
 		return NP_ERR_INVALID_EXTENT;
@@ -85,7 +75,7 @@ npResult npMakeBox3(npVec3 halfExtents, npShape3* out)
 {
 	if (out == NULL)
 		return NP_ERR_INVALID_ARGUMENT;
-	if (!isUsableVec3(halfExtents))
+	if (!npIsUsableVec3(halfExtents))
 		return NP_ERR_NON_FINITE;
 	if (!(halfExtents.x > 0.0) || !(halfExtents.y > 0.0) || !(halfExtents.z > 0.0))
 		return NP_ERR_INVALID_EXTENT;
@@ -98,7 +88,7 @@ npResult npMakeTriangle3(npVec3 a, npVec3 b, npVec3 c, npShape3* out)
 {
 	if (out == NULL)
 		return NP_ERR_INVALID_ARGUMENT;
-	if (!isUsableVec3(a) || !isUsableVec3(b) || !isUsableVec3(c))
+	if (!npIsUsableVec3(a) || !npIsUsableVec3(b) || !npIsUsableVec3(c))
 		return NP_ERR_NON_FINITE;
 	// Degenerate when twice the area is below a scale-relative tolerance times the longest edge,
 	// i.e. when some vertex is (nearly) on the line through the other two.
@@ -135,7 +125,7 @@ npResult npMakeHull3(const npVec3* points, int count, npHull3* hull)
 	if (count > NP_MAX_HULL_INPUT)
 		return NP_ERR_TOO_MANY_POINTS;
 	for (int i = 0; i < count; ++i)
-		if (!isUsableVec3(points[i]))
+		if (!npIsUsableVec3(points[i]))
 			return NP_ERR_NON_FINITE;
 	if (count < 3)
 		return NP_ERR_DEGENERATE;

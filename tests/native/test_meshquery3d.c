@@ -4,44 +4,16 @@
 // shared with the library).
 #include "check.h"
 #include "testrng3d.h"
+#include "testvec3.h"
 
 #include <narrowphase/narrowphase.h>
 
 #include <math.h>
 #include <stdlib.h>
 
-typedef struct V
+static double triangleDistance(const npVec3 v[3], npVec3 p)
 {
-	double x, y, z;
-} V;
-
-static V vv(double x, double y, double z) { return (V){ x, y, z }; }
-static V sub(V a, V b) { return vv(a.x - b.x, a.y - b.y, a.z - b.z); }
-static V add(V a, V b) { return vv(a.x + b.x, a.y + b.y, a.z + b.z); }
-static V mul(double s, V a) { return vv(s * a.x, s * a.y, s * a.z); }
-static double dot(V a, V b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-static V cross(V a, V b) { return vv(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x); }
-static double len(V a) { return sqrt(dot(a, a)); }
-static V fromNp(npVec3 a) { return vv(a.x, a.y, a.z); }
-
-static V rotate(npQuat q, V v)
-{
-	V u = vv(q.x, q.y, q.z);
-	V t = mul(2, cross(u, v));
-	return add(add(v, mul(q.w, t)), cross(u, t));
-}
-
-static double segmentDistance(V a, V b, V p)
-{
-	V e = sub(b, a);
-	double t = dot(sub(p, a), e) / dot(e, e);
-	t = t < 0 ? 0 : (t > 1 ? 1 : t);
-	return len(sub(p, add(a, mul(t, e))));
-}
-
-static double triangleDistance(const V v[3], V p)
-{
-	V n = cross(sub(v[1], v[0]), sub(v[2], v[0]));
+	npVec3 n = cross(sub(v[1], v[0]), sub(v[2], v[0]));
 	bool over = true;
 	for (int i = 0; i < 3; ++i)
 		if (dot(cross(sub(v[(i + 1) % 3], v[i]), sub(p, v[i])), n) < 0)
@@ -50,7 +22,7 @@ static double triangleDistance(const V v[3], V p)
 		return fabs(dot(sub(p, v[0]), n)) / len(n);
 	double d = INFINITY;
 	for (int i = 0; i < 3; ++i)
-		d = fmin(d, segmentDistance(v[i], v[(i + 1) % 3], p));
+		d = fmin(d, segmentDistance3(v[i], v[(i + 1) % 3], p));
 	return d;
 }
 
@@ -80,10 +52,10 @@ static npMesh3* makeTerrain(void** memory)
 	return mesh;
 }
 
-static void worldTriangle(npTransform3 xf, int k, V out[3])
+static void worldTriangle(npTransform3 xf, int k, npVec3 out[3])
 {
 	for (int i = 0; i < 3; ++i)
-		out[i] = add(fromNp(xf.p), rotate(xf.q, fromNp(vertices[indices[3 * k + i]])));
+		out[i] = add(xf.p, rotateByQuat(xf.q, vertices[indices[3 * k + i]]));
 }
 
 static void nearestPoints(const npMesh3* mesh, int count)
@@ -93,13 +65,13 @@ static void nearestPoints(const npMesh3* mesh, int count)
 	for (int k = 0; k < count; ++k)
 	{
 		int meshCount = rnd() < 0.5 ? 1 : 2;
-		V p = vv(rndRange(-4, 4), rndRange(-2, 4), rndRange(-4, 4));
+		npVec3 p = V(rndRange(-4, 4), rndRange(-2, 4), rndRange(-4, 4));
 		double maxDistance = rnd() < 0.7 ? INFINITY : rndRange(0, 1.5);
 		double expected = INFINITY;
 		for (int m = 0; m < meshCount; ++m)
 			for (int t = 0; t < TRIS; ++t)
 			{
-				V v[3];
+				npVec3 v[3];
 				worldTriangle(inst[m].transform, t, v);
 				expected = fmin(expected, triangleDistance(v, p));
 			}
@@ -116,17 +88,17 @@ static void nearestPoints(const npMesh3* mesh, int count)
 		if (!out.found)
 			continue;
 		CHECK(fabs(out.distance - expected) <= 1e-12, "point %d: distance %.17g, expected %.17g", k, out.distance, expected);
-		CHECK(fabs(len(sub(fromNp(out.point), p)) - out.distance) <= 1e-12, "point %d: point not at the distance", k);
-		V v[3];
+		CHECK(fabs(len(sub(out.point, p)) - out.distance) <= 1e-12, "point %d: point not at the distance", k);
+		npVec3 v[3];
 		worldTriangle(inst[out.mesh].transform, out.triangle, v);
-		CHECK(triangleDistance(v, fromNp(out.point)) <= 1e-12, "point %d: point not on its triangle", k);
-		V n = cross(sub(v[1], v[0]), sub(v[2], v[0]));
-		CHECK(len(sub(fromNp(out.normal), mul(1 / len(n), n))) < 1e-12, "point %d: normal is not the triangle's front normal", k);
+		CHECK(triangleDistance(v, out.point) <= 1e-12, "point %d: point not on its triangle", k);
+		npVec3 n = cross(sub(v[1], v[0]), sub(v[2], v[0]));
+		CHECK(len(sub(out.normal, scale(1 / len(n), n))) < 1e-12, "point %d: normal is not the triangle's front normal", k);
 		// The feature: a vertex feature's point is that vertex; an edge feature's point is on that edge.
 		if (out.feature == NP_MESH_VERTEX)
-			CHECK(len(sub(fromNp(out.point), v[out.featureIndex])) <= 1e-12, "point %d: vertex feature", k);
+			CHECK(len(sub(out.point, v[out.featureIndex])) <= 1e-12, "point %d: vertex feature", k);
 		else if (out.feature == NP_MESH_EDGE)
-			CHECK(segmentDistance(v[out.featureIndex], v[(out.featureIndex + 1) % 3], fromNp(out.point)) <= 1e-12,
+			CHECK(segmentDistance3(v[out.featureIndex], v[(out.featureIndex + 1) % 3], out.point) <= 1e-12,
 				  "point %d: edge feature", k);
 	}
 }
@@ -141,14 +113,14 @@ static void boxQueries(const npMesh3* mesh, int count)
 		npTransform3 xf = { { 0, 0, 0 }, { 0, 0, 0, 1 } };
 		if (rnd() < 0.7)
 			npMakeTransform3((npVec3){ rndRange(-1, 1), rndRange(-1, 1), rndRange(-1, 1) }, randomQuat(), &xf);
-		V c = vv(rndRange(-3, 3), rndRange(-1, 1), rndRange(-3, 3)), h = vv(rndRange(0, 1.5), rndRange(0, 1), rndRange(0, 1.5));
+		npVec3 c = V(rndRange(-3, 3), rndRange(-1, 1), rndRange(-3, 3)), h = V(rndRange(0, 1.5), rndRange(0, 1), rndRange(0, 1.5));
 		npVec3 lower = { c.x - h.x, c.y - h.y, c.z - h.z }, upper = { c.x + h.x, c.y + h.y, c.z + h.z };
 		if (rnd() < 0.2)
 		{
 			// A box touching a vertex exactly: that vertex's triangles count. (Without rotation, so
 			// that the reference's world vertex is bit for bit the library's.)
 			xf = (npTransform3){ { 0.25, -0.5, 1 }, { 0, 0, 0, 1 } };
-			V v[3];
+			npVec3 v[3];
 			worldTriangle(xf, (int)(rnd() * TRIS), v);
 			lower = (npVec3){ v[0].x, v[0].y, v[0].z };
 			upper = (npVec3){ v[0].x + 0.1, v[0].y + 0.1, v[0].z + 0.1 };
@@ -157,7 +129,7 @@ static void boxQueries(const npMesh3* mesh, int count)
 		int n = 0;
 		for (int t = 0; t < TRIS; ++t)
 		{
-			V v[3];
+			npVec3 v[3];
 			worldTriangle(xf, t, v);
 			double lo[3] = { INFINITY, INFINITY, INFINITY }, hi[3] = { -INFINITY, -INFINITY, -INFINITY };
 			for (int i = 0; i < 3; ++i)
@@ -200,7 +172,7 @@ static void bounds(const npMesh3* mesh)
 		double lo[3] = { INFINITY, INFINITY, INFINITY }, hi[3] = { -INFINITY, -INFINITY, -INFINITY };
 		for (int i = 0; i < VERTS; ++i)
 		{
-			V w = add(fromNp(xf.p), rotate(xf.q, fromNp(vertices[i])));
+			npVec3 w = add(xf.p, rotateByQuat(xf.q, vertices[i]));
 			double c[3] = { w.x, w.y, w.z };
 			for (int a = 0; a < 3; ++a)
 			{

@@ -4,32 +4,12 @@
 // and edges of a grid must hit, and one-sided meshes must let rays through from behind.
 #include "check.h"
 #include "testrng3d.h"
+#include "testvec3.h"
 
 #include <narrowphase/narrowphase.h>
 
 #include <math.h>
 #include <stdlib.h>
-
-typedef struct V
-{
-	double x, y, z;
-} V;
-
-static V vv(double x, double y, double z) { return (V){ x, y, z }; }
-static V sub(V a, V b) { return vv(a.x - b.x, a.y - b.y, a.z - b.z); }
-static V add(V a, V b) { return vv(a.x + b.x, a.y + b.y, a.z + b.z); }
-static V mul(double s, V a) { return vv(s * a.x, s * a.y, s * a.z); }
-static double dot(V a, V b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-static V cross(V a, V b) { return vv(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x); }
-static double len(V a) { return sqrt(dot(a, a)); }
-static V fromNp(npVec3 a) { return vv(a.x, a.y, a.z); }
-
-static V rotate(npQuat q, V v)
-{
-	V u = vv(q.x, q.y, q.z);
-	V t = mul(2, cross(u, v));
-	return add(add(v, mul(q.w, t)), cross(u, t));
-}
 
 enum { GRID = 12 };
 
@@ -75,10 +55,10 @@ static void freeGrid(Grid* g)
 }
 
 /// World-space triangle k of instance m.
-static void worldTriangle(const Grid* g, npTransform3 xf, int k, V out[3])
+static void worldTriangle(const Grid* g, npTransform3 xf, int k, npVec3 out[3])
 {
 	for (int i = 0; i < 3; ++i)
-		out[i] = add(fromNp(xf.p), rotate(xf.q, fromNp(g->vertices[g->indices[3 * k + i]])));
+		out[i] = add(xf.p, rotateByQuat(xf.q, g->vertices[g->indices[3 * k + i]]));
 }
 
 typedef struct Reference
@@ -87,23 +67,23 @@ typedef struct Reference
 	double tAny;   ///< first hit with barycentrics >= -margin (grazing allowed), or INFINITY
 } Reference;
 
-static Reference reference(Grid* const* grids, const npTransform3* xfs, int count, V o, V d, double maxFraction, bool backfaces)
+static Reference reference(Grid* const* grids, const npTransform3* xfs, int count, npVec3 o, npVec3 d, double maxFraction, bool backfaces)
 {
 	Reference ref = { INFINITY, INFINITY };
 	const double margin = 1e-9;
 	for (int m = 0; m < count; ++m)
 		for (int k = 0; k < GRID * GRID * 2; ++k)
 		{
-			V v[3];
+			npVec3 v[3];
 			worldTriangle(grids[m], xfs[m], k, v);
-			V n = cross(sub(v[1], v[0]), sub(v[2], v[0]));
+			npVec3 n = cross(sub(v[1], v[0]), sub(v[2], v[0]));
 			double den = dot(n, d);
 			if (den == 0 || (den > 0 && !backfaces))
 				continue;
 			double t = dot(n, sub(v[0], o)) / den;
 			if (t < 0 || t > maxFraction)
 				continue;
-			V p = add(o, mul(t, d));
+			npVec3 p = add(o, scale(t, d));
 			double area = len(n), b[3];
 			for (int i = 0; i < 3; ++i)
 				b[i] = dot(cross(sub(v[(i + 2) % 3], v[(i + 1) % 3]), sub(p, v[(i + 1) % 3])), n) / (area * area);
@@ -131,7 +111,7 @@ static void randomRays(int count)
 		if (rnd() < 0.7)
 		{
 			// Aimed through a point near one of the grounds.
-			V target = vv(rndRange(-3, 3), rndRange(-0.5, 2), rndRange(-3, 3));
+			npVec3 target = V(rndRange(-3, 3), rndRange(-0.5, 2), rndRange(-3, 3));
 			double reach = rndRange(0.8, 2.5);
 			ray.direction = (npVec3){ reach * (target.x - ray.origin.x), reach * (target.y - ray.origin.y),
 				reach * (target.z - ray.origin.z) };
@@ -146,7 +126,7 @@ static void randomRays(int count)
 
 		npMeshRayHit3 h;
 		CHECK(npRayCastMeshes3(inst, meshCount, &ray, backfaces, &h) == NP_OK, "ray %d: error", k);
-		V o = fromNp(ray.origin), d = fromNp(ray.direction);
+		npVec3 o = ray.origin, d = ray.direction;
 		Reference ref = reference(grids, xfs, meshCount, o, d, ray.maxFraction, backfaces);
 		double tol = 1e-9 * (1 + len(o)) / len(d);
 		if (ref.tAny == INFINITY)
@@ -163,14 +143,14 @@ static void randomRays(int count)
 		CHECK(h.fraction >= ref.tAny - tol && h.fraction <= ref.t + tol, "ray %d: hit at %.17g, expected %.17g..%.17g", k,
 			  h.fraction, ref.tAny, ref.t);
 
-		V tri[3];
+		npVec3 tri[3];
 		worldTriangle(grids[h.mesh], xfs[h.mesh], h.triangle, tri);
-		V n = cross(sub(tri[1], tri[0]), sub(tri[2], tri[0]));
-		n = mul(1 / len(n), n);
-		CHECK(fabs(dot(sub(fromNp(h.point), tri[0]), n)) <= 1e-9 * (1 + len(o)), "ray %d: point off its triangle's plane", k);
+		npVec3 n = cross(sub(tri[1], tri[0]), sub(tri[2], tri[0]));
+		n = scale(1 / len(n), n);
+		CHECK(fabs(dot(sub(h.point, tri[0]), n)) <= 1e-9 * (1 + len(o)), "ray %d: point off its triangle's plane", k);
 		CHECK(h.frontFace == (dot(n, d) < 0), "ray %d: frontFace %d but dot(n, d) = %g", k, h.frontFace, dot(n, d));
 		CHECK(backfaces || h.frontFace, "ray %d: back face hit without backfaces", k);
-		CHECK(dot(fromNp(h.normal), d) <= 0 && len(sub(fromNp(h.normal), h.frontFace ? n : mul(-1, n))) < 1e-12,
+		CHECK(dot(h.normal, d) <= 0 && len(sub(h.normal, h.frontFace ? n : scale(-1, n))) < 1e-12,
 			  "ray %d: normal is not the triangle's, facing the ray", k);
 	}
 	printf("random mesh rays: %d clear hits, %d misses\n", hits, misses);

@@ -8,6 +8,7 @@
 // must pass through the hit point, so any normal of an edge's or corner's normal cone passes.
 #include "check.h"
 #include "testrng3d.h"
+#include "testvec3.h"
 
 #include <narrowphase/narrowphase.h>
 
@@ -19,28 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct V
-{
-	double x, y, z;
-} V;
-
-static V vv(double x, double y, double z) { return (V){ x, y, z }; }
-static V sub(V a, V b) { return vv(a.x - b.x, a.y - b.y, a.z - b.z); }
-static V add(V a, V b) { return vv(a.x + b.x, a.y + b.y, a.z + b.z); }
-static V mul(double s, V a) { return vv(s * a.x, s * a.y, s * a.z); }
-static double dot(V a, V b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-static V cross(V a, V b) { return vv(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x); }
-static double len(V a) { return sqrt(dot(a, a)); }
-static V fromNp(npVec3 a) { return vv(a.x, a.y, a.z); }
-
-/// q v q*, by the textbook formula v + 2w (u x v) + 2 u x (u x v).
-static V rotate(npQuat q, V v)
-{
-	V u = vv(q.x, q.y, q.z);
-	V t = mul(2, cross(u, v));
-	return add(add(v, mul(q.w, t)), cross(u, t));
-}
-
 enum { MAX_FACES = NP_MAX_HULL_FACES, MAX_LOOP = 64 };
 
 /// A shape in world space: core vertices, and for polyhedra the faces as vertex loops.
@@ -49,24 +28,24 @@ typedef struct WorldShape
 	int kind; ///< 0 point core, 1 segment core, 2 solid polyhedron, 3 flat polygon
 	double radius;
 	int count;
-	V v[NP_MAX_HULL_VERTICES];
+	npVec3 v[NP_MAX_HULL_VERTICES];
 	int faceCount;
 	int loopSize[MAX_FACES];
-	V loop[MAX_FACES][MAX_LOOP];
-	V normal[MAX_FACES];
+	npVec3 loop[MAX_FACES][MAX_LOOP];
+	npVec3 normal[MAX_FACES];
 } WorldShape;
 
 static WorldShape* world(const npShape3* s, npTransform3 xf)
 {
 	WorldShape* w = calloc(1, sizeof *w);
-	V p = fromNp(xf.p);
+	npVec3 p = xf.p;
 	w->radius = s->radius;
 	if (s->type == NP_SHAPE_SPHERE || s->type == NP_SHAPE_CAPSULE3)
 	{
 		w->kind = s->type == NP_SHAPE_SPHERE ? 0 : 1;
 		w->count = w->kind + 1;
-		w->v[0] = add(p, rotate(xf.q, vv(0, -s->halfHeight, 0)));
-		w->v[1] = add(p, rotate(xf.q, vv(0, s->halfHeight, 0)));
+		w->v[0] = add(p, rotateByQuat(xf.q, V(0, -s->halfHeight, 0)));
+		w->v[1] = add(p, rotateByQuat(xf.q, V(0, s->halfHeight, 0)));
 		if (w->kind == 0)
 			w->v[0] = p;
 		return w;
@@ -80,7 +59,7 @@ static WorldShape* world(const npShape3* s, npTransform3 xf)
 		w->kind = 2;
 		w->count = 8;
 		for (int i = 0; i < 8; ++i)
-			w->v[i] = add(p, rotate(xf.q, vv(i & 1 ? h.x : -h.x, i & 2 ? h.y : -h.y, i & 4 ? h.z : -h.z)));
+			w->v[i] = add(p, rotateByQuat(xf.q, V(i & 1 ? h.x : -h.x, i & 2 ? h.y : -h.y, i & 4 ? h.z : -h.z)));
 		w->faceCount = 6;
 		for (int f = 0; f < 6; ++f)
 		{
@@ -96,7 +75,7 @@ static WorldShape* world(const npShape3* s, npTransform3 xf)
 		w->faceCount = 1;
 		w->loopSize[0] = 3;
 		for (int i = 0; i < 3; ++i)
-			w->v[i] = w->loop[0][i] = add(p, rotate(xf.q, fromNp(s->triangle[i])));
+			w->v[i] = w->loop[0][i] = add(p, rotateByQuat(xf.q, s->triangle[i]));
 	}
 	else
 	{
@@ -104,7 +83,7 @@ static WorldShape* world(const npShape3* s, npTransform3 xf)
 		w->kind = hull->flat ? 3 : 2;
 		w->count = hull->vertexCount;
 		for (int i = 0; i < hull->vertexCount; ++i)
-			w->v[i] = add(p, rotate(xf.q, fromNp(hull->vertices[i])));
+			w->v[i] = add(p, rotateByQuat(xf.q, hull->vertices[i]));
 		w->faceCount = hull->flat ? 1 : hull->faceCount;
 		for (int f = 0; f < w->faceCount; ++f)
 		{
@@ -121,46 +100,38 @@ static WorldShape* world(const npShape3* s, npTransform3 xf)
 	{
 		// Newell's normal of the loop, about its first vertex (far from the origin, products of the
 		// world coordinates themselves would cancel).
-		V n = vv(0, 0, 0), o = w->loop[f][0];
+		npVec3 n = V(0, 0, 0), o = w->loop[f][0];
 		for (int k = 0; k < w->loopSize[f]; ++k)
 			n = add(n, cross(sub(w->loop[f][k], o), sub(w->loop[f][(k + 1) % w->loopSize[f]], o)));
-		w->normal[f] = mul(1 / len(n), n);
+		w->normal[f] = scale(1 / len(n), n);
 	}
 	return w;
 }
 
-static double segmentDistance(V a, V b, V p)
-{
-	V e = sub(b, a);
-	double t = dot(sub(p, a), e) / dot(e, e);
-	t = t < 0 ? 0 : (t > 1 ? 1 : t);
-	return len(sub(p, add(a, mul(t, e))));
-}
-
 /// Distance from p to the convex polygon loop f.
-static double faceDistance(const WorldShape* w, int f, V p)
+static double faceDistance(const WorldShape* w, int f, npVec3 p)
 {
 	int n = w->loopSize[f];
 	bool over = true;
 	double best = INFINITY;
 	for (int k = 0; k < n; ++k)
 	{
-		V a = w->loop[f][k], b = w->loop[f][(k + 1) % n];
+		npVec3 a = w->loop[f][k], b = w->loop[f][(k + 1) % n];
 		if (dot(cross(sub(b, a), sub(p, a)), w->normal[f]) < 0)
 			over = false;
-		double d = segmentDistance(a, b, p);
+		double d = segmentDistance3(a, b, p);
 		best = d < best ? d : best;
 	}
 	return over ? fabs(dot(sub(p, w->loop[f][0]), w->normal[f])) : best;
 }
 
 /// Signed distance from p to the shape's surface (negative inside).
-static double signedDistance(const WorldShape* w, V p)
+static double signedDistance(const WorldShape* w, npVec3 p)
 {
 	if (w->kind == 0)
 		return len(sub(p, w->v[0])) - w->radius;
 	if (w->kind == 1)
-		return segmentDistance(w->v[0], w->v[1], p) - w->radius;
+		return segmentDistance3(w->v[0], w->v[1], p) - w->radius;
 	// Outside, the nearest point is on the nearest face polygon; inside a convex solid, on the
 	// nearest face plane.
 	double nearest = INFINITY, nearestPlane = INFINITY;
@@ -176,7 +147,7 @@ static double signedDistance(const WorldShape* w, V p)
 	return inside ? -nearestPlane : nearest;
 }
 
-static double support(const WorldShape* w, V n)
+static double support(const WorldShape* w, npVec3 n)
 {
 	double best = -INFINITY;
 	for (int i = 0; i < w->count; ++i)
@@ -184,7 +155,7 @@ static double support(const WorldShape* w, V n)
 	return best + w->radius;
 }
 
-static double scaleOf(const WorldShape* w, V o)
+static double scaleOf(const WorldShape* w, npVec3 o)
 {
 	double s = 1.0 + fabs(o.x) + fabs(o.y) + fabs(o.z) + w->radius;
 	for (int i = 0; i < w->count; ++i)
@@ -193,12 +164,12 @@ static double scaleOf(const WorldShape* w, V o)
 }
 
 /// The first t in [t0, t1] where the ray is within tol of the shape, by sphere tracing; -1 if none.
-static double firstInside(const WorldShape* w, V o, V d, double t0, double t1, double tol)
+static double firstInside(const WorldShape* w, npVec3 o, npVec3 d, double t0, double t1, double tol)
 {
 	double l = len(d), t = t0;
 	for (int step = 0; step < 200000 && t <= t1; ++step)
 	{
-		double sd = signedDistance(w, add(o, mul(t, d)));
+		double sd = signedDistance(w, add(o, scale(t, d)));
 		if (sd <= tol)
 			return t;
 		t += sd / l;
@@ -254,24 +225,24 @@ static bool isUnit(npVec3 n) { return fabs(sqrt(n.x * n.x + n.y * n.y + n.z * n.
 
 static void checkHitGeometry(const char* name, const WorldShape* w, const npRayInput3* ray, const npRayHit3* h)
 {
-	double scale = scaleOf(w, fromNp(ray->origin));
+	double size = scaleOf(w, ray->origin);
 	CHECK(h->point.x == ray->origin.x + h->fraction * ray->direction.x &&
 			  h->point.y == ray->origin.y + h->fraction * ray->direction.y &&
 			  h->point.z == ray->origin.z + h->fraction * ray->direction.z,
 		  "%s: point is not origin + fraction * direction", name);
 	bool insideSolid = h->fraction == 0 && !h->frontFace && ray->solid;
-	CHECK(fabs(signedDistance(w, fromNp(h->point))) <= 1e-9 * scale || insideSolid, "%s: hit point %.3g off the surface",
-		  name, signedDistance(w, fromNp(h->point)));
+	CHECK(fabs(signedDistance(w, h->point)) <= 1e-9 * size || insideSolid, "%s: hit point %.3g off the surface",
+		  name, signedDistance(w, h->point));
 	if (insideSolid)
 	{
 		CHECK(h->normal.x == 0 && h->normal.y == 0 && h->normal.z == 0, "%s: inside hit with a normal", name);
 		return;
 	}
 	CHECK(isUnit(h->normal), "%s: normal not unit", name);
-	CHECK(dot(fromNp(h->normal), fromNp(ray->direction)) <= 0, "%s: normal does not face the ray", name);
-	V outward = h->frontFace ? fromNp(h->normal) : mul(-1, fromNp(h->normal));
-	double off = support(w, outward) - dot(outward, fromNp(h->point));
-	CHECK(fabs(off) <= 1e-9 * scale, "%s: normal is not a surface normal at the point (support off by %.3g)", name, off);
+	CHECK(dot(h->normal, ray->direction) <= 0, "%s: normal does not face the ray", name);
+	npVec3 outward = h->frontFace ? h->normal : scale(-1, h->normal);
+	double off = support(w, outward) - dot(outward, h->point);
+	CHECK(fabs(off) <= 1e-9 * size, "%s: normal is not a surface normal at the point (support off by %.3g)", name, off);
 }
 
 static void randomRays(int count)
@@ -303,8 +274,8 @@ static void randomRays(int count)
 
 		npRayHit3 h;
 		CHECK(npRayCast3(&s, xf, &ray, &h) == NP_OK, "%s: error", name);
-		V o = fromNp(ray.origin), d = fromNp(ray.direction);
-		double scale = scaleOf(w, o), tol = 1e-10 * scale, l = len(d);
+		npVec3 o = ray.origin, d = ray.direction;
+		double size = scaleOf(w, o), tol = 1e-10 * size, l = len(d);
 		double start = signedDistance(w, o);
 		if (start <= 0 && ray.solid && w->kind != 3)
 		{
@@ -313,15 +284,15 @@ static void randomRays(int count)
 		}
 		else if (start < -tol)
 		{
-			V far = add(o, mul(ray.maxFraction, d));
+			npVec3 far = add(o, scale(ray.maxFraction, d));
 			if (signedDistance(w, far) <= 0)
 				CHECK(!h.hit, "%s: exit reported but the ray ends inside", name);
 			else
 			{
-				double back = firstInside(w, far, mul(-1, d), 0, ray.maxFraction, 1e-13 * scale);
+				double back = firstInside(w, far, scale(-1, d), 0, ray.maxFraction, 1e-13 * size);
 				double expected = ray.maxFraction - back;
 				++exits;
-				CHECK(h.hit && !h.frontFace && fabs(h.fraction - expected) * l <= 1e-8 * scale,
+				CHECK(h.hit && !h.frontFace && fabs(h.fraction - expected) * l <= 1e-8 * size,
 					  "%s: exit at %.17g, expected %.17g", name, h.fraction, expected);
 				if (h.hit)
 					checkHitGeometry(name, w, &ray, &h);
@@ -329,18 +300,18 @@ static void randomRays(int count)
 		}
 		else
 		{
-			double expected = firstInside(w, o, d, 0, ray.maxFraction, 1e-13 * scale);
+			double expected = firstInside(w, o, d, 0, ray.maxFraction, 1e-13 * size);
 			if (expected < 0)
 			{
 				++misses;
 				grazing += h.hit;
-				CHECK(!h.hit || fabs(signedDistance(w, fromNp(h.point))) <= 1e-9 * scale, "%s: hit at %.17g, expected a miss",
+				CHECK(!h.hit || fabs(signedDistance(w, h.point)) <= 1e-9 * size, "%s: hit at %.17g, expected a miss",
 					  name, h.fraction);
 			}
 			else
 			{
 				++hits;
-				CHECK(h.hit && h.frontFace && fabs(h.fraction - expected) * l <= 1e-8 * scale,
+				CHECK(h.hit && h.frontFace && fabs(h.fraction - expected) * l <= 1e-8 * size,
 					  "%s: hit at %.17g (hit %d), expected %.17g", name, h.fraction, h.hit, expected);
 				if (h.hit)
 					checkHitGeometry(name, w, &ray, &h);
@@ -413,7 +384,7 @@ static void specialRays(void)
 	npMakeTransform3((npVec3){ 1e4, -1e4, 1e4 }, (npQuat){ 0.1, 0.2, 0.3, 0.9 }, &far);
 	WorldShape* w = world(&tiny, far);
 	h = cast(&tiny, far, (npVec3){ 1e4 - 1, -1e4 + 0.5, 1e4 }, (npVec3){ 1, -0.5, 0 }, true);
-	CHECK(h.hit && fabs(signedDistance(w, fromNp(h.point))) < 1e-11, "tiny far box: %d %.17g sd %.3g", h.hit, h.fraction, signedDistance(w, fromNp(h.point)));
+	CHECK(h.hit && fabs(signedDistance(w, h.point)) < 1e-11, "tiny far box: %d %.17g sd %.3g", h.hit, h.fraction, signedDistance(w, h.point));
 	free(w);
 }
 
@@ -455,27 +426,27 @@ static void randomPoints(int count)
 		npVec3 p = { rndRange(-2.5, 2.5), rndRange(-2.5, 2.5), rndRange(-2.5, 2.5) };
 		char name[96];
 		snprintf(name, sizeof name, "point %d (type %d)", k, (int)s.type);
-		double scale = scaleOf(w, fromNp(p)), expected = signedDistance(w, fromNp(p));
+		double size = scaleOf(w, p), expected = signedDistance(w, p);
 
 		bool inside;
 		CHECK(npContainsPoint3(&s, xf, p, &inside) == NP_OK, "%s: error", name);
-		CHECK(inside == (expected <= 0) || fabs(expected) < 1e-12 * scale, "%s: contains %d, distance %.17g", name, inside,
+		CHECK(inside == (expected <= 0) || fabs(expected) < 1e-12 * size, "%s: contains %d, distance %.17g", name, inside,
 			  expected);
 
 		npPointProjection3 pp;
 		CHECK(npClosestPoint3(&s, xf, p, &pp) == NP_OK, "%s: error", name);
-		CHECK(fabs(pp.distance - expected) <= 1e-10 * scale, "%s: distance %.17g, expected %.17g", name, pp.distance, expected);
-		CHECK(fabs(signedDistance(w, fromNp(pp.point))) <= 1e-10 * scale, "%s: point off the surface", name);
-		CHECK(fabs(len(sub(fromNp(pp.point), fromNp(p))) - fabs(expected)) <= 1e-10 * scale, "%s: point not nearest", name);
+		CHECK(fabs(pp.distance - expected) <= 1e-10 * size, "%s: distance %.17g, expected %.17g", name, pp.distance, expected);
+		CHECK(fabs(signedDistance(w, pp.point)) <= 1e-10 * size, "%s: point off the surface", name);
+		CHECK(fabs(len(sub(pp.point, p)) - fabs(expected)) <= 1e-10 * size, "%s: point not nearest", name);
 		CHECK(isUnit(pp.normal), "%s: normal not unit", name);
-		double off = support(w, fromNp(pp.normal)) - dot(fromNp(pp.normal), fromNp(pp.point));
-		CHECK(fabs(off) <= 1e-10 * scale, "%s: normal is not the outward normal at the point", name);
+		double off = support(w, pp.normal) - dot(pp.normal, pp.point);
+		CHECK(fabs(off) <= 1e-10 * size, "%s: normal is not the outward normal at the point", name);
 
 		npBounds3 b;
 		CHECK(npShapeBounds3(&s, xf, &b) == NP_OK, "%s: bounds error", name);
-		CHECK(fabs(b.upper.x - support(w, vv(1, 0, 0))) <= 1e-15 * scale && fabs(b.lower.x + support(w, vv(-1, 0, 0))) <= 1e-15 * scale &&
-				  fabs(b.upper.y - support(w, vv(0, 1, 0))) <= 1e-15 * scale && fabs(b.lower.y + support(w, vv(0, -1, 0))) <= 1e-15 * scale &&
-				  fabs(b.upper.z - support(w, vv(0, 0, 1))) <= 1e-15 * scale && fabs(b.lower.z + support(w, vv(0, 0, -1))) <= 1e-15 * scale,
+		CHECK(fabs(b.upper.x - support(w, V(1, 0, 0))) <= 1e-15 * size && fabs(b.lower.x + support(w, V(-1, 0, 0))) <= 1e-15 * size &&
+				  fabs(b.upper.y - support(w, V(0, 1, 0))) <= 1e-15 * size && fabs(b.lower.y + support(w, V(0, -1, 0))) <= 1e-15 * size &&
+				  fabs(b.upper.z - support(w, V(0, 0, 1))) <= 1e-15 * size && fabs(b.lower.z + support(w, V(0, 0, -1))) <= 1e-15 * size,
 			  "%s: bounds not tight", name);
 		free(w);
 	}

@@ -19,4 +19,21 @@ static inline npVec3 cross(npVec3 a, npVec3 b)
 static inline double len(npVec3 a) { return sqrt(dot(a, a)); }
 static inline npVec3 unit(npVec3 a) { return scale(1.0 / len(a), a); }
 
+/// q v q* for a unit quaternion, by the textbook formula v + 2w (u x v) + 2 u x (u x v).
+static inline npVec3 rotateByQuat(npQuat q, npVec3 v)
+{
+	npVec3 u = V(q.x, q.y, q.z);
+	npVec3 t = scale(2, cross(u, v));
+	return add(add(v, scale(q.w, t)), cross(u, t));
+}
+
+/// Distance from p to segment a..b.
+static inline double segmentDistance3(npVec3 a, npVec3 b, npVec3 p)
+{
+	npVec3 e = sub(b, a);
+	double t = dot(sub(p, a), e) / dot(e, e);
+	t = t < 0 ? 0 : (t > 1 ? 1 : t);
+	return len(sub(p, add(a, scale(t, e))));
+}
+
 #endif

@@ -1,0 +1,30 @@
+// Input checks shared by the entry points (private header): the numbers the library accepts and
+// what makes a 3D transform usable. One copy, so every query rejects the same inputs with the
+// same codes.
+#ifndef NP_INPUTS_H
+#define NP_INPUTS_H
+
+#include "narrowphase/collide2d.h"
+#include "narrowphase/collide3d.h"
+
+/// x is finite and within ±NP_HUGE (so products of such numbers cannot overflow); false for NaN,
+/// whose comparisons are all false.
+static inline bool npIsUsable(double x) { return x >= -NP_HUGE && x <= NP_HUGE; }
+
+static inline bool npIsUsableVec2(npVec2 v) { return npIsUsable(v.x) && npIsUsable(v.y); }
+
+static inline bool npIsUsableVec3(npVec3 v) { return npIsUsable(v.x) && npIsUsable(v.y) && npIsUsable(v.z); }
+
+/// NP_OK for a transform whose numbers are usable and whose rotation has unit length to 1e-6;
+/// NP_ERR_NON_FINITE or NP_ERR_INVALID_TRANSFORM otherwise.
+static inline npResult npCheckTransform3(npTransform3 t)
+{
+	if (!npIsUsableVec3(t.p) || !npIsUsable(t.q.x) || !npIsUsable(t.q.y) || !npIsUsable(t.q.z) || !npIsUsable(t.q.w))
+		return NP_ERR_NON_FINITE;
+	double n = t.q.x * t.q.x + t.q.y * t.q.y + t.q.z * t.q.z + t.q.w * t.q.w;
+	if (!(n - 1.0 <= 1e-6 && 1.0 - n <= 1e-6))
+		return NP_ERR_INVALID_TRANSFORM;
+	return NP_OK;
+}
+
+#endif

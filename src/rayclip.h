@@ -1,0 +1,46 @@
+// Clipping a ray's parameter interval by half-spaces (Cyrus and Beck, "Generalized two- and
+// three-dimensional clipping", 1978), for convex shapes given by their faces or edges in 2D and 3D
+// alike (private header). Each half-space is given by two numbers: how far inside it the ray's
+// origin is (offset - n.origin, negative outside) and how fast the ray leaves it (n.direction).
+// Entering half-planes raise the lower end of the interval, leaving ones lower its upper end; the
+// face that raised the lower end last is the one the ray hits.
+#ifndef NP_RAYCLIP_H
+#define NP_RAYCLIP_H
+
+#include <stdbool.h>
+
+typedef struct npRayClip
+{
+	double lower;  ///< the ray is inside every half-space so far for t in [lower, upper]
+	double upper;
+	int enter;     ///< the half-space that set `lower` (-1: none, lower is 0)
+	int leave;     ///< the half-space that set `upper` (-1: none, upper is maxFraction)
+	bool inside;   ///< the origin is inside (or on) every half-space so far
+} npRayClip;
+
+static inline npRayClip npBeginRayClip(double maxFraction) { return (npRayClip){ 0.0, maxFraction, -1, -1, true }; }
+
+/// Clips by half-space `index`; false once the interval is empty (the ray misses). On exact ties
+/// the earlier half-space keeps its place.
+static inline bool npClipRay(npRayClip* c, int index, double inside, double speed)
+{
+	if (inside < 0.0)
+		c->inside = false;
+	if (speed == 0.0)
+		return inside >= 0.0;
+
+	double t = inside / speed;
+	if (speed < 0.0 && t > c->lower)
+	{
+		c->lower = t;
+		c->enter = index;
+	}
+	else if (speed > 0.0 && t < c->upper)
+	{
+		c->upper = t;
+		c->leave = index;
+	}
+	return c->upper >= c->lower;
+}
+
+#endif
