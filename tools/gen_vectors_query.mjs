@@ -623,6 +623,8 @@ for (const [name, spec] of Object.entries(shapes3)) randomRays(3, name, spec, na
 	R('box-edge', box, ID3, [2, 1.5, 0], [-1, -1, 0], { maxFraction: 3 }, 'exactly through the edge x = 1, y = 0.5');
 	R('box-corner', box, ID3, [2, 1.5, 1.75], [-1, -1, -1], { maxFraction: 3 }, 'exactly through the corner (1, 0.5, 0.75)');
 	R('box-graze-face', box, ID3, [-3, 0.5, 0.25], [1, 0, 0], { maxFraction: 5 }, 'runs along the top face: enters on the edge');
+	R('box-along-edge', box, ID3, [-3, 0.5, 0.75], [1, 0, 0], { maxFraction: 5 }, 'runs along the edge y = 0.5, z = 0.75: enters at the corner');
+	R('triangle-along-edge', { type: 'triangle', points: [[-1, -1, 0], [1, -1, 0], [0, 1, 0]] }, ID3, [-3, -1, 0], [1, 0, 0], { maxFraction: 5 }, 'in the plane, along the edge y = -1: meets the vertex (-1, -1, 0)');
 	R('box-on-face-solid', box, ID3, [1, 0, 0], [1, 0, 0], {});
 	R('box-on-face-out', box, ID3, [1, 0, 0], [1, 0, 0], { solid: false }, 'starts on a face pointing out: leaves at 0');
 	R('box-on-face-in', box, ID3, [1, 0, 0], [-1, 0, 0], { solid: false, maxFraction: 4 }, 'leaves through the opposite face');
