@@ -2,7 +2,7 @@
 //
 // The one driver of the shared vectors: every vector file is loaded with cJSON and every vector is
 // dispatched, by the file's "dim" and the vector's "query", to its kind's handler (vectors2d.c,
-// vectors3d.c, vectorsmesh.c; the pair checks they share in vectorchecks.c). The expected values
+// vectors3d.c, vectorsmesh.c, vectorsquery.c; the pair checks they share in vectorchecks.c). The expected values
 // were computed independently by the generators in tools/ (closed forms and brute force), so this
 // program only checks. Every numeric result is also written as the exact hex bits of the doubles
 // to $NP_RESULTS_DIR/native-vectors.txt, keyed by vector id; the Node runner produces the same lines
@@ -40,6 +40,15 @@ static const struct
 	{ 3, "penetration", npRunPair3 },
 	{ 3, "manifold", npRunPair3 },
 	{ 3, "meshContacts", npRunVectorMesh },
+	{ 2, "rayCast", npRunQuery2 },
+	{ 2, "containsPoint", npRunQuery2 },
+	{ 2, "closestPoint", npRunQuery2 },
+	{ 2, "bounds", npRunQuery2 },
+	{ 3, "rayCast", npRunQuery3 },
+	{ 3, "containsPoint", npRunQuery3 },
+	{ 3, "closestPoint", npRunQuery3 },
+	{ 3, "bounds", npRunQuery3 },
+	{ 3, "queryTriangles", npRunQuery3 },
 };
 
 // Runs one vector through its kind's handler; false when no handler knows it.

@@ -6,6 +6,7 @@
 // vectors, and the reference geometry (testref2d.h) on the stored world-space cores ("ref").
 #include "testref2d.h"
 #include "vectors.h"
+#include "vectorshapes.h"
 
 typedef RefCore2 RefShape;
 
@@ -241,4 +242,16 @@ static const npVecPairOps pairOps2 = {
 bool npRunPair2(const cJSON* v, npVectorRun* run)
 {
 	return npVecRunPair(v, run, &pairOps2);
+}
+
+// ------------------------------------------------------------------------------ for other handlers
+
+npResult npVecMakeShape2(const cJSON* spec, npShape2* out)
+{
+	return makeShape(spec, out);
+}
+
+npTransform2 npVecReadTransform2(const cJSON* xf)
+{
+	return readTransform(xf);
 }

@@ -8,6 +8,7 @@
 // radius, and for polyhedral cores the world planes (a flat core has both sides and its in-plane
 // edge planes).
 #include "vectors3d.h"
+#include "vectorshapes.h"
 
 #include "narrowphase/manifold3d.h"
 
@@ -331,4 +332,9 @@ static const npVecPairOps pairOps3 = {
 bool npRunPair3(const cJSON* v, npVectorRun* run)
 {
 	return npVecRunPair(v, run, &pairOps3);
+}
+
+npResult npVecMakeShape3(const cJSON* spec, npShape3* out, npHull3* hull)
+{
+	return makeShape(spec, out, hull);
 }

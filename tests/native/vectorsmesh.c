@@ -6,6 +6,7 @@
 // The driver (tests/native/test_vectors.c) dispatches every "dim": 3 vector whose query is
 // "meshContacts" here.
 #include "vectors3d.h"
+#include "vectorshapes.h"
 
 #include "narrowphase/mesh3d.h"
 
@@ -198,4 +199,9 @@ bool npRunVectorMesh(const cJSON* v, npVectorRun* run)
 	for (int m = 0; m < meshCount; ++m)
 		free(memory[m]);
 	return true;
+}
+
+npMesh3* npVecBuildMesh3(const cJSON* spec, int index, void** memory, npVectorRun* run)
+{
+	return buildMesh(spec, index, memory, run);
 }

@@ -3,8 +3,10 @@
 //
 // The one driver of the shared vectors in Node, as tests/native/test_vectors.c is natively: it
 // loads every vector file, dispatches each vector by the file's "dim" and the vector's "query" to
-// its kind's handler (vectors2d.mjs, vectors3d.mjs, vectorsmesh.mjs; the checks they share in
-// vectorchecks.mjs), and collects the results lines. Expected values come from the generators in
+// its kind's handler (vectors2d.mjs, vectors3d.mjs, vectorsmesh.mjs, vectorsquery.mjs; the checks
+// they share in vectorchecks.mjs), and collects the results lines. Query vectors (ray casts, point
+// queries, bounds; issue 12) whose JS function does not exist yet are skipped, and the run says so
+// in one line (and marks their files' tests skipped): never a silent pass. Expected values come from the generators in
 // tools/ (independent of the library). Every numeric result is formatted as the exact hex bits of
 // the doubles, one line per vector id, exactly as the native runner writes
 // $NP_RESULTS_DIR/native-vectors.txt; when that file exists (make test runs the native tests first)
@@ -20,6 +22,7 @@ import { VectorRun } from './vectorchecks.mjs';
 import { runShape2, runTransform2, runPair2 } from './vectors2d.mjs';
 import { runShape3, runTransform3, runPair3 } from './vectors3d.mjs';
 import { runVectorMesh } from './vectorsmesh.mjs';
+import { runQuery2, runQuery3, QUERY_FUNCTIONS, missingQueryFunctions } from './vectorsquery.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const VECTOR_DIR = join(ROOT, 'tests', 'vectors');
@@ -29,10 +32,12 @@ const RESULTS_DIR = resolve(ROOT, process.env.NP_RESULTS_DIR || join('build', 'r
 const KINDS = {
 	2: {
 		shape: runShape2, transform: runTransform2, overlap: runPair2, distance: runPair2, penetration: runPair2, manifold: runPair2,
+		rayCast: runQuery2, containsPoint: runQuery2, closestPoint: runQuery2, bounds: runQuery2,
 	},
 	3: {
 		shape: runShape3, transform: runTransform3, overlap: runPair3, distance: runPair3, penetration: runPair3, manifold: runPair3,
 		meshContacts: runVectorMesh,
+		rayCast: runQuery3, containsPoint: runQuery3, closestPoint: runQuery3, bounds: runQuery3, queryTriangles: runQuery3,
 	},
 };
 
@@ -51,11 +56,23 @@ let ran = 0;
 
 const np = await init();
 
+// Query vectors need their JS function (issue 12's API); until it exists they are skipped, loudly.
+const missing = missingQueryFunctions(np);
+const isSkipped = (v) => Object.hasOwn(QUERY_FUNCTIONS, v.query) && missing.includes(QUERY_FUNCTIONS[v.query]);
+const skippedIds = new Set(docs.flatMap(({ doc }) => doc.vectors.filter(isSkipped).map((v) => v.id)));
+if (skippedIds.size) {
+	console.log(`query vectors: ${skippedIds.size} SKIPPED, the JS API is missing np.${missing.join(', np.')} (issue 12)`);
+}
+
 for (const { name, doc } of docs) {
-	test(`vectors ${name}`, () => {
+	test(`vectors ${name}`, (t) => {
 		const failures = [];
-		let count = 0;
+		let count = 0, skipped = 0;
 		for (const v of doc.vectors) {
+			if (skippedIds.has(v.id)) {
+				skipped++;
+				continue;
+			}
 			const run = new VectorRun(name, v);
 			let known;
 			try {
@@ -70,9 +87,10 @@ for (const { name, doc } of docs) {
 			failures.push(...run.failures);
 		}
 		ran += count;
-		console.log(`${name}: ${count} vectors run, ${new Set(failures.map((f) => f.split(':')[0])).size} failed`);
-		assert.equal(count, doc.count, `${name}: ran ${count} vectors, the file declares ${doc.count}`);
+		console.log(`${name}: ${count} vectors run${skipped ? `, ${skipped} skipped` : ''}, ${new Set(failures.map((f) => f.split(':')[0])).size} failed`);
+		assert.equal(count + skipped, doc.count, `${name}: ran ${count} vectors (${skipped} skipped), the file declares ${doc.count}`);
 		assert.equal(failures.length, 0, `${failures.length} failed checks:\n${failures.slice(0, 40).join('\n')}`);
+		if (skipped) t.skip(`${skipped} query vectors not run: the JS API is missing np.${missing.join(', np.')}`);
 	});
 }
 
@@ -94,10 +112,17 @@ test('self-check: wrong expectations are rejected', () => {
 		['3d_shapes.json', (v) => v.expect.faceCount !== undefined, (e) => { e.faceCount += 1; }],
 		['3d_errors.json', (v) => v.expect.error === 'NP_ERR_NON_FINITE', (e) => { e.error = 'NP_ERR_DEGENERATE'; }],
 		['3d_mesh.json', (v) => v.expect.count > 0, (e) => { e.contacts[0].depth += 1e-3; }],
+		['2d_query.json', (v) => v.expect.hit, (e, v) => { e.fraction += 10 * v.fractionTol; }],
+		['2d_query.json', (v) => v.query === 'containsPoint' && !v.expect.error, (e) => { e.inside = !e.inside; }],
+		['3d_query.json', (v) => v.expect.normal && v.expect.fraction > 0, (e) => { e.normal = e.normal.map((x) => -x); }],
+		['3d_query.json', (v) => v.query === 'closestPoint' && !v.expect.error, (e, v) => { e.distance += 10 * v.tol + 1e-9; }],
+		['3d_meshquery.json', (v) => v.expect.candidates && v.query === 'rayCast', (e) => { e.candidates = e.candidates.map((c) => ({ ...c, triangle: c.triangle + 100 })); }],
+		['3d_meshquery.json', (v) => v.query === 'queryTriangles', (e) => { e.triangles = e.triangles.length ? e.triangles.slice(1) : [0]; }],
 	];
 	for (const [file, pred, mutate] of mutations) {
 		const doc = docOf(file);
-		const vectors = doc.vectors.filter(pred).slice(0, 25);
+		const vectors = doc.vectors.filter((v) => pred(v) && !skippedIds.has(v.id)).slice(0, 25);
+		if (vectors.length === 0 && doc.vectors.some((v) => pred(v) && skippedIds.has(v.id))) continue;
 		assert.ok(vectors.length > 0, `no vectors to mutate in ${file}`);
 		for (const original of vectors) {
 			const v = structuredClone(original);
@@ -110,9 +135,9 @@ test('self-check: wrong expectations are rejected', () => {
 });
 
 test('every vector ran', () => {
-	console.log(`vectors: ${ran} run`);
+	console.log(`vectors: ${ran} run${skippedIds.size ? `, ${skippedIds.size} query vectors skipped (JS API missing)` : ''}`);
 	assert.ok(expectedTotal > 0, 'no vectors found');
-	assert.equal(ran, expectedTotal, `ran ${ran} vectors, the files hold ${expectedTotal}`);
+	assert.equal(ran + skippedIds.size, expectedTotal, `ran ${ran} vectors (${skippedIds.size} skipped), the files hold ${expectedTotal}`);
 });
 
 test('wasm results are bit-identical to the native ones', (t) => {
@@ -123,7 +148,8 @@ test('wasm results are bit-identical to the native ones', (t) => {
 		t.skip(`${nativePath} is missing: run the native tests first (make test-native)`);
 		return;
 	}
-	const native = readFileSync(nativePath, 'utf8').split('\n').filter((l) => l.length);
+	// Vectors skipped here (query functions the JS API lacks) are left out of the native side too.
+	const native = readFileSync(nativePath, 'utf8').split('\n').filter((l) => l.length && !skippedIds.has(l.split(' ')[0]));
 	// Both runners process the files in the same (sorted) order; compare by id to report clearly.
 	const byId = new Map(native.map((l) => [l.split(' ')[0], l]));
 	const diffs = [];

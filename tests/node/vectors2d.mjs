@@ -31,7 +31,7 @@ function supportValue(s, n) {
 }
 const overlapAlong = (a, b, n) => supportValue(a, n) + supportValue(b, [-n[0], -n[1]]);
 
-function makeShape(np, spec) {
+export function makeShape(np, spec) {
 	switch (spec.type) {
 		case 'circle': return np.circle(num(spec.radius));
 		case 'capsule': return np.capsule2d(num(spec.halfLength), num(spec.radius));
@@ -41,7 +41,7 @@ function makeShape(np, spec) {
 	throw new Error('unknown shape type ' + spec.type);
 }
 
-function readTransform(xf) {
+export function readTransform(xf) {
 	if (!xf) return undefined;
 	const out = {};
 	if (xf.position) out.position = xf.position.map(num);

@@ -43,7 +43,7 @@ function transformPoint(xf, v) {
 	];
 }
 
-function makeShape(np, spec) {
+export function makeShape(np, spec) {
 	switch (spec.type) {
 		case 'sphere': return np.sphere(num(spec.radius));
 		case 'capsule': return np.capsule3d(num(spec.halfHeight), num(spec.radius));
@@ -54,7 +54,7 @@ function makeShape(np, spec) {
 	throw new Error('unknown 3D shape type ' + spec.type);
 }
 
-function readTransform(xf) {
+export function readTransform(xf) {
 	if (!xf) return undefined;
 	const out = {};
 	if (xf.position) out.position = xf.position.map(num);
