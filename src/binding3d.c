@@ -11,12 +11,6 @@ static uint32_t getId(double id)
 	return id >= 0.0 && id <= 4294967295.0 ? (uint32_t)id : 0u;
 }
 
-npResult npwReadTransform3(const double* xf, npTransform3* out)
-{
-	const double* q = xf + NPW3_XF_ROTATION;
-	return npMakeTransform3(npwGetVec3(xf + NPW3_XF_POSITION), (npQuat){ q[0], q[1], q[2], q[3] }, out);
-}
-
 int npwLimits3(double* out)
 {
 	out[NPW3_LIMITS_SHAPE_BYTES] = (double)sizeof(npShape3);

@@ -37,7 +37,11 @@ static inline void npwPutVec3(double* out, npVec3 v)
 }
 
 /// A transform as JS writes it (NPW3_XF_*), normalised and checked by npMakeTransform3.
-npResult npwReadTransform3(const double* xf, npTransform3* out);
+static inline npResult npwReadTransform3(const double* xf, npTransform3* out)
+{
+	const double* q = xf + NPW3_XF_ROTATION;
+	return npMakeTransform3(npwGetVec3(xf + NPW3_XF_POSITION), (npQuat){ q[0], q[1], q[2], q[3] }, out);
+}
 
 /// Writes the 3D limits and struct sizes (NPW3_LIMITS_*). Returns the number of values.
 int npwLimits3(double* out);
