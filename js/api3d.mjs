@@ -350,14 +350,12 @@ export function badShapes3(rt, fn, a, b) {
 }
 
 // ------------------------------------------------------------------------------ queries
-// Each query takes a 3D shape `a` of this runtime (the dispatcher checked) and checks b.
-function ptrB(rt, b) {
-	return b instanceof Shape3D && b._rt === rt ? b._ptr : 0;
-}
+// Each query takes a 3D shape `a` of this runtime (the dispatcher checked) and checks b (written
+// out, not through isShape3: a call spends the caller's inlining budget).
 
 export function overlap3(rt, a, ta, b, tb) {
 	const pa = a._ptr;
-	const pb = ptrB(rt, b);
+	const pb = b instanceof Shape3D && b._rt === rt ? b._ptr : 0;
 	if (pa === 0 || pb === 0) badShapes3(rt, 'overlap', a, b);
 	putXf(rt, ta, XFA, 'overlap', 'A');
 	putXf(rt, tb, XFB, 'overlap', 'B');
@@ -368,7 +366,7 @@ export function overlap3(rt, a, ta, b, tb) {
 
 export function distance3(rt, a, ta, b, tb) {
 	const pa = a._ptr;
-	const pb = ptrB(rt, b);
+	const pb = b instanceof Shape3D && b._rt === rt ? b._ptr : 0;
 	if (pa === 0 || pb === 0) badShapes3(rt, 'distance', a, b);
 	putXf(rt, ta, XFA, 'distance', 'A');
 	putXf(rt, tb, XFB, 'distance', 'B');
@@ -386,7 +384,7 @@ export function distance3(rt, a, ta, b, tb) {
 
 export function penetration3(rt, a, ta, b, tb, options) {
 	const pa = a._ptr;
-	const pb = ptrB(rt, b);
+	const pb = b instanceof Shape3D && b._rt === rt ? b._ptr : 0;
 	if (pa === 0 || pb === 0) badShapes3(rt, 'penetration', a, b);
 	if (options !== undefined && options !== null && typeof options !== 'object') {
 		fail('NP_INVALID_ARGUMENT', `penetration: options must be an object (got ${describe(options)})`);
@@ -432,7 +430,7 @@ function readMargin(rt, fn, options) {
  */
 export function manifold3(rt, a, ta, b, tb, options) {
 	const pa = a._ptr;
-	const pb = ptrB(rt, b);
+	const pb = b instanceof Shape3D && b._rt === rt ? b._ptr : 0;
 	if (pa === 0 || pb === 0) badShapes3(rt, 'manifold', a, b);
 	putXf(rt, ta, XFA, 'manifold', 'A');
 	putXf(rt, tb, XFB, 'manifold', 'B');

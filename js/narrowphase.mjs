@@ -23,6 +23,7 @@ import { NarrowphaseError, fail } from './errors.mjs';
 import { createRuntime } from './runtime.mjs';
 import * as d2 from './api2d.mjs';
 import * as d3 from './api3d.mjs';
+import { Shape3D } from './api3d.mjs';
 import { ContactCache3D, contactCache3d } from './cache3d.mjs';
 import { Mesh3D, mesh3d, meshContacts, setupMesh } from './apimesh.mjs';
 
@@ -30,30 +31,31 @@ export { NarrowphaseError };
 
 // ------------------------------------------------------------------------------ dispatch
 // One small function per query (not a shared factory: V8 would give the closures of one site a
-// shared call feedback, which would keep it from inlining the query behind it).
+// shared call feedback, which would keep it from inlining the query behind it). The shape tests
+// are written out (not d3.isShape3) to spare the caller's inlining budget for the query.
 
 // (overlap and distance take no options; the parameter keeps np.overlap.length at 5, as it was.)
 function overlap(rt, a, ta, b, tb, options) {
-	if (d3.isShape3(rt, a)) return d3.overlap3(rt, a, ta, b, tb);
-	if (d3.isShape3(rt, b)) d3.badShapes3(rt, 'overlap', a, b);
+	if (a instanceof Shape3D && a._rt === rt) return d3.overlap3(rt, a, ta, b, tb);
+	if (b instanceof Shape3D && b._rt === rt) d3.badShapes3(rt, 'overlap', a, b);
 	return d2.overlap2(rt, a, ta, b, tb);
 }
 
 function distance(rt, a, ta, b, tb, options) {
-	if (d3.isShape3(rt, a)) return d3.distance3(rt, a, ta, b, tb);
-	if (d3.isShape3(rt, b)) d3.badShapes3(rt, 'distance', a, b);
+	if (a instanceof Shape3D && a._rt === rt) return d3.distance3(rt, a, ta, b, tb);
+	if (b instanceof Shape3D && b._rt === rt) d3.badShapes3(rt, 'distance', a, b);
 	return d2.distance2(rt, a, ta, b, tb);
 }
 
 function penetration(rt, a, ta, b, tb, options) {
-	if (d3.isShape3(rt, a)) return d3.penetration3(rt, a, ta, b, tb, options);
-	if (d3.isShape3(rt, b)) d3.badShapes3(rt, 'penetration', a, b);
+	if (a instanceof Shape3D && a._rt === rt) return d3.penetration3(rt, a, ta, b, tb, options);
+	if (b instanceof Shape3D && b._rt === rt) d3.badShapes3(rt, 'penetration', a, b);
 	return d2.penetration2(rt, a, ta, b, tb, options);
 }
 
 function manifold(rt, a, ta, b, tb, options) {
-	if (d3.isShape3(rt, a)) return d3.manifold3(rt, a, ta, b, tb, options);
-	if (d3.isShape3(rt, b)) d3.badShapes3(rt, 'manifold', a, b);
+	if (a instanceof Shape3D && a._rt === rt) return d3.manifold3(rt, a, ta, b, tb, options);
+	if (b instanceof Shape3D && b._rt === rt) d3.badShapes3(rt, 'manifold', a, b);
 	return d2.manifold2(rt, a, ta, b, tb, options);
 }
 
