@@ -66,13 +66,25 @@ $(B)/libnarrowphase_san.a: $(CORE_SRC:src/%.c=$(B)/san/%.o)
 native: $(B)/libnarrowphase.a
 
 # ---------------------------------------------------------------- wasm
+# The io-block layout shared by the wasm shim and the JS: tools/iolayout.mjs is the one table and
+# writes src/binding_layout.h and js/layout.mjs. Both are committed, so a fresh clone builds without
+# Node; tests/node/layout.test.mjs fails when they are out of date.
+.PHONY: layout
+LAYOUT_GEN := src/binding_layout.h js/layout.mjs
+layout:
+	node tools/iolayout.mjs
+
+$(LAYOUT_GEN) &: tools/iolayout.mjs
+	@if command -v node >/dev/null 2>&1; then echo "node tools/iolayout.mjs"; node tools/iolayout.mjs; \
+	else echo "node not found: keeping the committed $(LAYOUT_GEN)"; fi
+
 # Standalone wasm (no Emscripten JS glue): js/narrowphase.mjs loads it itself, in Node and browsers.
 # js/exports.txt: one symbol per line; '#' comments and blank lines are stripped here.
 # -O3 (-Os/-Oz are much slower here); -flto lets small helpers (rotations, transform checks) inline
 # across files: 5-15% faster queries, same results (no FMA in wasm, -ffp-contract=off).
 # -mbulk-memory: struct copies become memory.copy instead of calls to memcpy (~8% on manifolds;
 # Wasm 2.0, in every browser since 2021: Chrome 75, Firefox 79, Safari 15).
-$(WASM): $(CORE_SRC) $(CORE_HDR) js/exports.txt | setup-emcc
+$(WASM): $(CORE_SRC) $(CORE_HDR) $(LAYOUT_GEN) js/exports.txt | setup-emcc
 	@mkdir -p $(B)
 	$(EMCC) $(CSTD) $(WARN) -O3 -flto -mbulk-memory $(INC) $(CORE_SRC) -o $@ \
 		--no-entry -sSTANDALONE_WASM -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=16MB -sTOTAL_STACK=2MB \

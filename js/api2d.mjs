@@ -1,439 +1,445 @@
-// 2D shapes and queries of the narrowphase JS API (installed into `np` by narrowphase.mjs).
+// 2D shapes and queries of the narrowphase JS API (bound to a runtime by narrowphase.mjs, whose
+// dispatcher sends 2D pairs here).
 //
 // Every query is one wasm call: the transforms (x, y, angle) and options are written into the
-// shared scratch block, the C shim (src/binding.c) builds the rotations with the library's own
+// runtime's io block, the C shim (src/binding.c) builds the rotations with the library's own
 // deterministic sine/cosine, runs the query and writes the result back into the same block, and
-// the small result object is built here. No allocation in wasm, no closures per call.
+// the small result object is built here. No allocation in wasm, no closures per call. Offsets in
+// the io block come from js/layout.mjs (generated from tools/iolayout.mjs, as is the C side's).
+import { codeName, describe, fail, requireNumber } from './errors.mjs';
+import * as L from './layout.mjs';
+import { Shape } from './runtime.mjs';
 
 const KIND_NAMES = ['circle', 'capsule2d', 'box2d', 'polygon2d'];
 const STOP_NAMES = ['continue', 'converged', 'max-iterations', 'cores-separated', 'point'];
 
-// Layout of the io block (binding.h): transform A, transform B, option, results.
-const IO_XFA = 0;
-const IO_XFB = 3;
-const IO_ARG = 6;
-const IO_OUT = 8;
-const ERR_B = 100; // NPW_ERR_B
+// io offsets of the transforms, the option and the results (layout.mjs).
+const XFA = L.NPW_IO_XFA;
+const XFB = L.NPW_IO_XFB;
+const ARG = L.NPW_IO_ARG;
+const OUT = L.NPW_IO_OUT;
+const ERR_B = L.NPW_ERR_B;
+const X = L.NPW_XF2_X;
+const Y = L.NPW_XF2_Y;
+const ANGLE = L.NPW_XF2_ANGLE;
+// Manifold: the normal and the two points (io offsets).
+const M_NORMAL = OUT + L.NPW_MANIFOLD2_NORMAL;
+const M_POINT0 = OUT + L.NPW_MANIFOLD2_POINTS;
+const M_POINT1 = M_POINT0 + L.NPW_MANIFOLD2_POINT_SIZE;
+const P_A = L.NPW_MANIFOLD2_POINT_POINT_A;
+const P_B = L.NPW_MANIFOLD2_POINT_POINT_B;
+const P_DEPTH = L.NPW_MANIFOLD2_POINT_DEPTH;
+const P_ID = L.NPW_MANIFOLD2_POINT_ID;
+// Distance record (io offsets).
+const D_DISTANCE = OUT + L.NPW_DISTANCE2_DISTANCE;
+const D_POINT_A = OUT + L.NPW_DISTANCE2_POINT_A;
+const D_POINT_B = OUT + L.NPW_DISTANCE2_POINT_B;
+const D_NORMAL = OUT + L.NPW_DISTANCE2_NORMAL;
+const D_ITERATIONS = OUT + L.NPW_DISTANCE2_ITERATIONS;
 
-export function install(np, ctx) {
-	const ex = ctx.exports;
-	const { fail, codeName, describe, Shape } = ctx;
-	const IO_PTR = ctx.scratch.ptr;
-	const XA = ctx.scratch.index + IO_XFA;
-	const XB = ctx.scratch.index + IO_XFB;
-	const ARG = ctx.scratch.index + IO_ARG;
-	const OUT = ctx.scratch.index + IO_OUT;
-
-	// Cached view, refreshed when the memory grows (only malloc can grow it).
-	let f64 = ctx.heap.f64;
-	ctx.onMemoryGrowth((heap) => {
-		f64 = heap.f64;
-	});
-
-	ex.npwLimits2(IO_PTR);
-	const MAX_VERTICES = f64[OUT - IO_OUT];
-	const MAX_INPUT = f64[OUT - IO_OUT + 1];
-	const EPA_MAX_VERTICES = f64[OUT - IO_OUT + 2];
-	const SHAPE_BYTES = f64[OUT - IO_OUT + 3];
-	const STEP_BYTES = f64[OUT - IO_OUT + 4];
-	const HUGE = f64[OUT - IO_OUT + 5];
-	const IO_DOUBLES = f64[OUT - IO_OUT + 6];
-	if (IO_DOUBLES > ctx.scratch.doubles || 2 * MAX_INPUT > ctx.scratch.doubles ||
-		9 + 2 * EPA_MAX_VERTICES > ctx.scratch.doubles - IO_OUT) {
+/** Reads the 2D limits into rt.limits2 (once per runtime). */
+export function setup2d(rt) {
+	const f64 = rt.f64;
+	const o = rt.ioIndex;
+	rt.exports.npwLimits2(rt.ioPtr);
+	const limits = {
+		maxVertices: f64[o + L.NPW_LIMITS2_MAX_POLYGON_VERTICES],
+		maxInput: f64[o + L.NPW_LIMITS2_MAX_POLYGON_INPUT],
+		epaMaxVertices: f64[o + L.NPW_LIMITS2_EPA_MAX_VERTICES],
+		shapeBytes: f64[o + L.NPW_LIMITS2_SHAPE_BYTES],
+		stepBytes: f64[o + L.NPW_LIMITS2_EPA_STEP_BYTES],
+		huge: f64[o + L.NPW_LIMITS2_HUGE],
+		// EPA step storage for traces, in steps.
+		stepCapacity: f64[o + L.NPW_LIMITS2_EPA_MAX_VERTICES] + 8,
+	};
+	const ioDoubles = f64[o + L.NPW_LIMITS2_IO_DOUBLES];
+	if (ioDoubles > rt.ioDoubles || 2 * limits.maxInput > rt.ioDoubles ||
+		L.NPW_EPA_STEP2_VERTICES + 2 * limits.epaMaxVertices > rt.ioDoubles - OUT ||
+		M_POINT1 + L.NPW_MANIFOLD2_POINT_SIZE > rt.io.length) {
 		throw new Error('narrowphase: scratch block too small for the 2D shim');
 	}
+	rt.limits2 = limits;
+}
 
-	const mkCircle = ex.npMakeCircle;
-	const mkCapsule = ex.npMakeCapsule2;
-	const mkBox = ex.npMakeBox2;
-	const mkPolygon = ex.npMakePolygon2;
-	const wOverlap = ex.npwOverlap2;
-	const wDistance = ex.npwDistance2;
-	const wPenetration = ex.npwPenetration2;
-	const wManifold = ex.npwManifold2;
-	const wMinkowski = ex.npwMinkowskiDifference2;
+// Only this module makes shapes: Shape2D is exposed for instanceof, not for construction (a
+// made-up pointer would make the C code read arbitrary wasm memory).
+const MAKE = Symbol('Shape2D');
 
-	// Only this module makes shapes: np.Shape2D is exposed for instanceof, not for construction
-	// (a made-up pointer would make the C code read arbitrary wasm memory).
-	const MAKE = Symbol('Shape2D');
+/** A 2D convex shape living in wasm memory. */
+export class Shape2D extends Shape {
+	constructor(rt, ptr, token) {
+		if (token !== MAKE) fail('NP_INVALID_ARGUMENT', 'Shape2D: use np.circle, np.box2d, np.capsule2d or np.polygon2d');
+		rt.exports.npwShapeInfo2(ptr, rt.ioPtr);
+		const f64 = rt.f64;
+		const o = rt.ioIndex;
+		super(rt, ptr, KIND_NAMES[f64[o + L.NPW_SHAPE2_TYPE]]);
+		const count = f64[o + L.NPW_SHAPE2_COUNT];
+		const base = o + L.NPW_SHAPE2_VERTICES;
+		const vertices = new Array(count);
+		for (let i = 0; i < count; i++) {
+			vertices[i] = Object.freeze([f64[base + 2 * i], f64[base + 2 * i + 1]]);
+		}
+		/** Core vertices in local space, counter-clockwise. */
+		this.vertices = Object.freeze(vertices);
+		/** Rounding radius added to the core. */
+		this.radius = f64[o + L.NPW_SHAPE2_RADIUS];
+	}
+}
 
-	/** A 2D convex shape living in wasm memory. */
-	class Shape2D extends Shape {
-		constructor(ptr, token) {
-			if (token !== MAKE) fail('NP_INVALID_ARGUMENT', 'Shape2D: use np.circle, np.box2d, np.capsule2d or np.polygon2d');
-			ex.npwShapeInfo2(ptr, IO_PTR);
-			super(ptr, KIND_NAMES[f64[OUT - IO_OUT]]);
-			const count = f64[OUT - IO_OUT + 1];
-			const base = OUT - IO_OUT + 3;
-			const vertices = new Array(count);
-			for (let i = 0; i < count; i++) {
-				vertices[i] = Object.freeze([f64[base + 2 * i], f64[base + 2 * i + 1]]);
+/** True for a 2D shape of this runtime. */
+export function isShape2(rt, s) {
+	return s instanceof Shape2D && s._rt === rt;
+}
+
+// Allocates a shape and runs the constructor `make(ptr)`; frees and throws on error.
+function build(rt, make, what) {
+	return new Shape2D(rt, rt.construct(rt.limits2.shapeBytes, make, (rc) => shapeFail(rt, rc, what)), MAKE);
+}
+
+function shapeFail(rt, rc, what) {
+	const code = codeName(rc);
+	let why;
+	switch (code) {
+		case 'NP_NON_FINITE': why = `a number is NaN, infinite or larger than ${rt.limits2.huge} in magnitude`; break;
+		case 'NP_INVALID_RADIUS': why = 'radius must be positive'; break;
+		case 'NP_INVALID_EXTENT': why = 'extents and lengths must be positive'; break;
+		case 'NP_DEGENERATE': why = 'fewer than 3 distinct, non-collinear points'; break;
+		case 'NP_TOO_MANY_POINTS': why = `the convex hull has more than ${rt.limits2.maxVertices} vertices`; break;
+		default: why = 'invalid argument';
+	}
+	fail(code, `${what}: ${why}`);
+}
+
+const num = (v, fn, name) => requireNumber(v, `${fn}: ${name}`);
+
+export function circle(rt, radius) {
+	num(radius, 'circle', 'radius');
+	return build(rt, (p) => rt.exports.npMakeCircle(radius, p), `circle(${radius})`);
+}
+
+export function box2d(rt, halfWidth, halfHeight) {
+	num(halfWidth, 'box2d', 'halfWidth');
+	num(halfHeight, 'box2d', 'halfHeight');
+	return build(rt, (p) => rt.exports.npMakeBox2(halfWidth, halfHeight, p), `box2d(${halfWidth}, ${halfHeight})`);
+}
+
+export function capsule2d(rt, halfLength, radius) {
+	num(halfLength, 'capsule2d', 'halfLength');
+	num(radius, 'capsule2d', 'radius');
+	return build(rt, (p) => rt.exports.npMakeCapsule2(halfLength, radius, p), `capsule2d(${halfLength}, ${radius})`);
+}
+
+// Writes one coordinate pair of polygon2d's input, with a message naming the point.
+function putPoint(f64, huge, i, x, y, base) {
+	if (typeof x !== 'number' || typeof y !== 'number') {
+		fail('NP_INVALID_ARGUMENT', `polygon2d: point ${i} is not a pair of numbers`);
+	}
+	if (!Number.isFinite(x) || !Number.isFinite(y)) {
+		fail('NP_NON_FINITE', `polygon2d: point ${i} is not finite ([${x}, ${y}])`);
+	}
+	if (Math.abs(x) > huge || Math.abs(y) > huge) {
+		fail('NP_NON_FINITE', `polygon2d: point ${i} exceeds ${huge} in magnitude`);
+	}
+	f64[base + 2 * i] = x;
+	f64[base + 2 * i + 1] = y;
+}
+
+/**
+ * Convex hull of the points: [[x, y], ...], or flat [x0, y0, x1, y1, ...] (array or typed array).
+ * options.radius >= 0 rounds it.
+ */
+export function polygon2d(rt, points, options) {
+	let radius = 0;
+	if (options !== undefined && options !== null) {
+		if (typeof options !== 'object') fail('NP_INVALID_ARGUMENT', `polygon2d: options must be an object (got ${describe(options)})`);
+		if (options.radius !== undefined) radius = num(options.radius, 'polygon2d', 'options.radius');
+	}
+	const { maxInput, huge } = rt.limits2;
+	const f64 = rt.f64;
+	const base = rt.ioIndex;
+	let count;
+	const flatTyped = ArrayBuffer.isView(points) && !(points instanceof DataView);
+	if (flatTyped || (Array.isArray(points) && points.length > 0 && typeof points[0] === 'number')) {
+		if (points.length % 2 !== 0) {
+			fail('NP_INVALID_ARGUMENT', `polygon2d: a flat coordinate array needs an even length (got ${points.length})`);
+		}
+		count = points.length / 2;
+		if (count > maxInput) fail('NP_TOO_MANY_POINTS', `polygon2d: ${count} points given, at most ${maxInput} accepted`);
+		for (let i = 0; i < count; i++) putPoint(f64, huge, i, points[2 * i], points[2 * i + 1], base);
+	} else if (Array.isArray(points)) {
+		count = points.length;
+		if (count > maxInput) fail('NP_TOO_MANY_POINTS', `polygon2d: ${count} points given, at most ${maxInput} accepted`);
+		for (let i = 0; i < count; i++) {
+			const p = points[i];
+			if (p === null || typeof p !== 'object' || p.length !== 2) {
+				fail('NP_INVALID_ARGUMENT', `polygon2d: point ${i} must be [x, y] (got ${describe(p)})`);
 			}
-			/** Core vertices in local space, counter-clockwise. */
-			this.vertices = Object.freeze(vertices);
-			/** Rounding radius added to the core. */
-			this.radius = f64[OUT - IO_OUT + 2];
+			putPoint(f64, huge, i, p[0], p[1], base);
 		}
+	} else {
+		fail('NP_INVALID_ARGUMENT', `polygon2d: points must be an array of [x, y] or a flat array of numbers (got ${describe(points)})`);
 	}
+	return build(rt, (p) => rt.exports.npMakePolygon2(rt.ioPtr, count, radius, p), `polygon2d (${count} points, radius ${radius})`);
+}
 
-	// Allocates a shape and runs the constructor `make(ptr)`; frees and throws on error.
-	function build(make, what) {
-		return new Shape2D(ctx.construct(SHAPE_BYTES, make, (rc) => shapeFail(rc, what)), MAKE);
-	}
+// ------------------------------------------------------------------------------ queries
+function ptrOf(rt, s) {
+	return s instanceof Shape2D && s._rt === rt ? s._ptr : 0;
+}
 
-	function shapeFail(rc, what) {
-		const code = codeName(rc);
-		let why;
-		switch (code) {
-			case 'NP_NON_FINITE': why = `a number is NaN, infinite or larger than ${HUGE} in magnitude`; break;
-			case 'NP_INVALID_RADIUS': why = 'radius must be positive'; break;
-			case 'NP_INVALID_EXTENT': why = 'extents and lengths must be positive'; break;
-			case 'NP_DEGENERATE': why = 'fewer than 3 distinct, non-collinear points'; break;
-			case 'NP_TOO_MANY_POINTS': why = `the convex hull has more than ${MAX_VERTICES} vertices`; break;
-			default: why = 'invalid argument';
-		}
-		fail(code, `${what}: ${why}`);
-	}
-
-	const num = (v, fn, name) => ctx.requireNumber(v, `${fn}: ${name}`);
-
-	np.circle = function circle(radius) {
-		num(radius, 'circle', 'radius');
-		return build((p) => mkCircle(radius, p), `circle(${radius})`);
-	};
-
-	np.box2d = function box2d(halfWidth, halfHeight) {
-		num(halfWidth, 'box2d', 'halfWidth');
-		num(halfHeight, 'box2d', 'halfHeight');
-		return build((p) => mkBox(halfWidth, halfHeight, p), `box2d(${halfWidth}, ${halfHeight})`);
-	};
-
-	np.capsule2d = function capsule2d(halfLength, radius) {
-		num(halfLength, 'capsule2d', 'halfLength');
-		num(radius, 'capsule2d', 'radius');
-		return build((p) => mkCapsule(halfLength, radius, p), `capsule2d(${halfLength}, ${radius})`);
-	};
-
-	// Writes one coordinate pair of polygon2d's input, with a message naming the point.
-	function putPoint(i, x, y, base) {
-		if (typeof x !== 'number' || typeof y !== 'number') {
-			fail('NP_INVALID_ARGUMENT', `polygon2d: point ${i} is not a pair of numbers`);
-		}
-		if (!Number.isFinite(x) || !Number.isFinite(y)) {
-			fail('NP_NON_FINITE', `polygon2d: point ${i} is not finite ([${x}, ${y}])`);
-		}
-		if (Math.abs(x) > HUGE || Math.abs(y) > HUGE) {
-			fail('NP_NON_FINITE', `polygon2d: point ${i} exceeds ${HUGE} in magnitude`);
-		}
-		f64[base + 2 * i] = x;
-		f64[base + 2 * i + 1] = y;
-	}
-
-	/**
-	 * Convex hull of the points: [[x, y], ...], or flat [x0, y0, x1, y1, ...] (array or typed array).
-	 * options.radius >= 0 rounds it.
-	 */
-	np.polygon2d = function polygon2d(points, options) {
-		let radius = 0;
-		if (options !== undefined && options !== null) {
-			if (typeof options !== 'object') fail('NP_INVALID_ARGUMENT', `polygon2d: options must be an object (got ${describe(options)})`);
-			if (options.radius !== undefined) radius = num(options.radius, 'polygon2d', 'options.radius');
-		}
-		const base = ctx.scratch.index;
-		let count;
-		const flatTyped = ArrayBuffer.isView(points) && !(points instanceof DataView);
-		if (flatTyped || (Array.isArray(points) && points.length > 0 && typeof points[0] === 'number')) {
-			if (points.length % 2 !== 0) {
-				fail('NP_INVALID_ARGUMENT', `polygon2d: a flat coordinate array needs an even length (got ${points.length})`);
-			}
-			count = points.length / 2;
-			if (count > MAX_INPUT) fail('NP_TOO_MANY_POINTS', `polygon2d: ${count} points given, at most ${MAX_INPUT} accepted`);
-			for (let i = 0; i < count; i++) putPoint(i, points[2 * i], points[2 * i + 1], base);
-		} else if (Array.isArray(points)) {
-			count = points.length;
-			if (count > MAX_INPUT) fail('NP_TOO_MANY_POINTS', `polygon2d: ${count} points given, at most ${MAX_INPUT} accepted`);
-			for (let i = 0; i < count; i++) {
-				const p = points[i];
-				if (p === null || typeof p !== 'object' || p.length !== 2) {
-					fail('NP_INVALID_ARGUMENT', `polygon2d: point ${i} must be [x, y] (got ${describe(p)})`);
-				}
-				putPoint(i, p[0], p[1], base);
-			}
+// Throws for the first of a, b that is not a live 2D shape of this runtime.
+function badShapes(rt, fn, a, b) {
+	for (const [s, name] of [[a, 'A'], [b, 'B']]) {
+		if (isShape2(rt, s)) {
+			if (s._ptr === 0) fail('NP_DISPOSED', `${fn}: shape ${name} (${s.kind}) was disposed`);
+		} else if (s instanceof Shape && s._rt === rt) {
+			fail('NP_INVALID_ARGUMENT', s._ptr === 0
+				? `${fn}: shape ${name} was disposed`
+				: `${fn}: shape ${name} is a ${s.kind}, not a 2D shape of this narrowphase instance`);
 		} else {
-			fail('NP_INVALID_ARGUMENT', `polygon2d: points must be an array of [x, y] or a flat array of numbers (got ${describe(points)})`);
+			fail('NP_INVALID_ARGUMENT', `${fn}: shape ${name} is not a 2D shape of this narrowphase instance (got ${describe(s)})`);
 		}
-		return build((p) => mkPolygon(ctx.scratch.ptr, count, radius, p), `polygon2d (${count} points, radius ${radius})`);
+	}
+}
+
+// Writes x, y, angle of a transform at io offset o. Missing transform or field = identity.
+// Only the types are checked here; the C shim rejects non-finite numbers (xfFail explains).
+function putXf(io, xf, o, fn, name) {
+	if (xf === undefined || xf === null) {
+		io[o + X] = 0;
+		io[o + Y] = 0;
+		io[o + ANGLE] = 0;
+		return;
+	}
+	if (typeof xf !== 'object') badXf(fn, name, xf);
+	const p = xf.position;
+	if (p === undefined) {
+		io[o + X] = 0;
+		io[o + Y] = 0;
+	} else {
+		if (p === null || p.length !== 2) badXf(fn, name, xf);
+		const x = p[0];
+		const y = p[1];
+		if (typeof x !== 'number' || typeof y !== 'number') badXf(fn, name, xf);
+		io[o + X] = x;
+		io[o + Y] = y;
+	}
+	const angle = xf.angle;
+	if (angle === undefined) {
+		io[o + ANGLE] = 0;
+	} else {
+		if (typeof angle !== 'number') badXf(fn, name, xf);
+		io[o + ANGLE] = angle;
+	}
+}
+
+function badXf(fn, name, xf) {
+	let why;
+	if (typeof xf !== 'object') why = `must be an object { position: [x, y], angle } (got ${describe(xf)})`;
+	else if (xf.position !== undefined && (xf.position === null || typeof xf.position !== 'object' || xf.position.length !== 2)) {
+		why = `position must be [x, y] (got ${describe(xf.position)})`;
+	} else if (xf.position !== undefined && (typeof xf.position[0] !== 'number' || typeof xf.position[1] !== 'number')) {
+		why = 'position must hold two numbers';
+	} else why = `angle must be a number (got ${describe(xf.angle)})`;
+	fail('NP_INVALID_TRANSFORM', `${fn}: transform ${name} ${why}`);
+}
+
+// Explains a negative result of the shim: which transform, which field.
+function xfFail(rt, fn, rc, ta, tb) {
+	const e = -rc;
+	const isB = e >= ERR_B;
+	const code = codeName(isB ? e - ERR_B : e);
+	const xf = isB ? tb : ta;
+	const name = isB ? 'B' : 'A';
+	const huge = rt.limits2.huge;
+	if (code === 'NP_NON_FINITE' && xf) {
+		const fields = [];
+		if (xf.position) fields.push(['position[0]', xf.position[0]], ['position[1]', xf.position[1]]);
+		if (xf.angle !== undefined) fields.push(['angle', xf.angle]);
+		for (const [field, v] of fields) {
+			if (!Number.isFinite(v)) fail(code, `${fn}: transform ${name} ${field} is not finite (${v})`);
+			if (Math.abs(v) > huge) fail(code, `${fn}: transform ${name} ${field} exceeds ${huge} in magnitude (${v})`);
+		}
+	}
+	fail(code, `${fn}: transform ${name} is invalid (${code})`);
+}
+
+// Checks both shapes and writes both transforms; returns the io view.
+function prepare(rt, fn, a, ta, b, tb) {
+	if (ptrOf(rt, a) === 0 || ptrOf(rt, b) === 0) badShapes(rt, fn, a, b);
+	const io = rt.io;
+	putXf(io, ta, XFA, fn, 'A');
+	putXf(io, tb, XFB, fn, 'B');
+	return io;
+}
+
+/** True when the shapes overlap or touch. */
+export function overlap2(rt, a, ta, b, tb) {
+	prepare(rt, 'overlap', a, ta, b, tb);
+	const r = rt.exports.npwOverlap2(a._ptr, b._ptr, rt.ioPtr);
+	if (r < 0) xfFail(rt, 'overlap', r, ta, tb);
+	return r === 1;
+}
+
+/** Distance and closest points (distance 0 and normal [0, 0] when overlapping). */
+export function distance2(rt, a, ta, b, tb) {
+	const io = prepare(rt, 'distance', a, ta, b, tb);
+	const r = rt.exports.npwDistance2(a._ptr, b._ptr, rt.ioPtr);
+	if (r < 0) xfFail(rt, 'distance', r, ta, tb);
+	return {
+		distance: io[D_DISTANCE],
+		pointA: vec(io, D_POINT_A),
+		pointB: vec(io, D_POINT_B),
+		normal: vec(io, D_NORMAL),
+		iterations: io[D_ITERATIONS],
 	};
+}
 
-	// ------------------------------------------------------------------------------ queries
-	function ptrOf(s) {
-		return s instanceof Shape2D ? s._ptr : 0;
+const vec = (h, k) => [h[k], h[k + 1]];
+
+/** Penetration depth, normal and witness points (GJK + EPA), or null when apart. */
+export function penetration2(rt, a, ta, b, tb, options) {
+	prepare(rt, 'penetration', a, ta, b, tb);
+	let trace = false;
+	if (options !== undefined && options !== null) {
+		if (typeof options !== 'object') fail('NP_INVALID_ARGUMENT', `penetration: options must be an object (got ${describe(options)})`);
+		trace = options.trace === true;
 	}
-
-	function badShapes(fn, a, b) {
-		for (const [s, name] of [[a, 'A'], [b, 'B']]) {
-			if (s instanceof Shape2D) {
-				if (s._ptr === 0) fail('NP_DISPOSED', `${fn}: shape ${name} (${s.kind}) was disposed`);
-			} else if (s instanceof Shape) {
-				fail('NP_INVALID_ARGUMENT', s._ptr === 0
-					? `${fn}: shape ${name} was disposed`
-					: `${fn}: shape ${name} is a ${s.kind}, not a 2D shape of this narrowphase instance`);
-			} else {
-				fail('NP_INVALID_ARGUMENT', `${fn}: shape ${name} is not a 2D shape of this narrowphase instance (got ${describe(s)})`);
-			}
-		}
-	}
-
-	// Writes x, y, angle of a transform at f64 index o. Missing transform or field = identity.
-	// Only the types are checked here; the C shim rejects non-finite numbers (xfFail explains).
-	function putXf(xf, o, fn, name) {
-		if (xf === undefined || xf === null) {
-			f64[o] = 0;
-			f64[o + 1] = 0;
-			f64[o + 2] = 0;
-			return;
-		}
-		if (typeof xf !== 'object') badXf(fn, name, xf);
-		const p = xf.position;
-		if (p === undefined) {
-			f64[o] = 0;
-			f64[o + 1] = 0;
-		} else {
-			if (p === null || p.length !== 2) badXf(fn, name, xf);
-			const x = p[0];
-			const y = p[1];
-			if (typeof x !== 'number' || typeof y !== 'number') badXf(fn, name, xf);
-			f64[o] = x;
-			f64[o + 1] = y;
-		}
-		const angle = xf.angle;
-		if (angle === undefined) {
-			f64[o + 2] = 0;
-		} else {
-			if (typeof angle !== 'number') badXf(fn, name, xf);
-			f64[o + 2] = angle;
-		}
-	}
-
-	function badXf(fn, name, xf) {
-		let why;
-		if (typeof xf !== 'object') why = `must be an object { position: [x, y], angle } (got ${describe(xf)})`;
-		else if (xf.position !== undefined && (xf.position === null || typeof xf.position !== 'object' || xf.position.length !== 2)) {
-			why = `position must be [x, y] (got ${describe(xf.position)})`;
-		} else if (xf.position !== undefined && (typeof xf.position[0] !== 'number' || typeof xf.position[1] !== 'number')) {
-			why = 'position must hold two numbers';
-		} else why = `angle must be a number (got ${describe(xf.angle)})`;
-		fail('NP_INVALID_TRANSFORM', `${fn}: transform ${name} ${why}`);
-	}
-
-	// Explains a negative result of the shim: which transform, which field.
-	function xfFail(fn, rc, ta, tb) {
-		const e = -rc;
-		const isB = e >= ERR_B;
-		const code = codeName(isB ? e - ERR_B : e);
-		const xf = isB ? tb : ta;
-		const name = isB ? 'B' : 'A';
-		if (code === 'NP_NON_FINITE' && xf) {
-			const fields = [];
-			if (xf.position) fields.push(['position[0]', xf.position[0]], ['position[1]', xf.position[1]]);
-			if (xf.angle !== undefined) fields.push(['angle', xf.angle]);
-			for (const [field, v] of fields) {
-				if (!Number.isFinite(v)) fail(code, `${fn}: transform ${name} ${field} is not finite (${v})`);
-				if (Math.abs(v) > HUGE) fail(code, `${fn}: transform ${name} ${field} exceeds ${HUGE} in magnitude (${v})`);
-			}
-		}
-		fail(code, `${fn}: transform ${name} is invalid (${code})`);
-	}
-
-	/** True when the shapes overlap or touch. */
-	np.overlap = function overlap(a, ta, b, tb) {
-		const pa = ptrOf(a);
-		const pb = ptrOf(b);
-		if (pa === 0 || pb === 0) badShapes('overlap', a, b);
-		putXf(ta, XA, 'overlap', 'A');
-		putXf(tb, XB, 'overlap', 'B');
-		const r = wOverlap(pa, pb, IO_PTR);
-		if (r < 0) xfFail('overlap', r, ta, tb);
-		return r === 1;
+	const { stepCapacity } = rt.limits2;
+	if (trace && rt.epaSteps2 === 0) rt.epaSteps2 = rt.malloc(stepCapacity * rt.limits2.stepBytes);
+	const r = rt.exports.npwPenetration2(a._ptr, b._ptr, rt.ioPtr, trace ? rt.epaSteps2 : 0, stepCapacity);
+	if (r < 0) xfFail(rt, 'penetration', r, ta, tb);
+	if (r === 0) return null;
+	const f64 = rt.f64;
+	const o = rt.ioIndex + OUT;
+	const result = {
+		depth: f64[o + L.NPW_PENETRATION2_DEPTH],
+		normal: vec(f64, o + L.NPW_PENETRATION2_NORMAL),
+		pointA: vec(f64, o + L.NPW_PENETRATION2_POINT_A),
+		pointB: vec(f64, o + L.NPW_PENETRATION2_POINT_B),
+		iterations: f64[o + L.NPW_PENETRATION2_ITERATIONS],
+		stop: STOP_NAMES[f64[o + L.NPW_PENETRATION2_STOP]],
 	};
+	if (trace) readTrace(rt, result, a.radius + b.radius);
+	return result;
+}
 
-	/** Distance and closest points (distance 0 and normal [0, 0] when overlapping). */
-	np.distance = function distance(a, ta, b, tb) {
-		const pa = ptrOf(a);
-		const pb = ptrOf(b);
-		if (pa === 0 || pb === 0) badShapes('distance', a, b);
-		putXf(ta, XA, 'distance', 'A');
-		putXf(tb, XB, 'distance', 'B');
-		const r = wDistance(pa, pb, IO_PTR);
-		if (r < 0) xfFail('distance', r, ta, tb);
-		const o = OUT;
+function readTrace(rt, result, radius) {
+	const f64 = rt.f64;
+	const o = rt.ioIndex + OUT;
+	const simplexCount = f64[o + L.NPW_PENETRATION2_SIMPLEX_COUNT];
+	const simplex = [];
+	for (let i = 0; i < simplexCount && i < 3; i++) simplex.push(vec(f64, o + L.NPW_PENETRATION2_SIMPLEX + 2 * i));
+	result.simplex = simplex;
+	result.startedFromEdge = f64[o + L.NPW_PENETRATION2_STARTED_FROM_EDGE] !== 0;
+	result.radius = radius;
+	result.truncated = f64[o + L.NPW_PENETRATION2_TRUNCATED] !== 0;
+	const stepCount = Math.min(f64[o + L.NPW_PENETRATION2_STEP_COUNT], rt.limits2.stepCapacity);
+	const steps = [];
+	for (let k = 0; k < stepCount; k++) {
+		// The step is flattened at OUT (the penetration record is read above).
+		const n = rt.exports.npwEpaStep2(rt.epaSteps2, k, rt.ioPtr + 8 * OUT);
+		const polytope = new Array(n);
+		for (let i = 0; i < n; i++) polytope[i] = vec(f64, o + L.NPW_EPA_STEP2_VERTICES + 2 * i);
+		steps.push({
+			polytope,
+			closestEdge: f64[o + L.NPW_EPA_STEP2_CLOSEST_EDGE],
+			edgeNormal: vec(f64, o + L.NPW_EPA_STEP2_EDGE_NORMAL),
+			edgeDistance: f64[o + L.NPW_EPA_STEP2_EDGE_DISTANCE],
+			support: vec(f64, o + L.NPW_EPA_STEP2_SUPPORT),
+			supportDistance: f64[o + L.NPW_EPA_STEP2_SUPPORT_DISTANCE],
+			stop: STOP_NAMES[f64[o + L.NPW_EPA_STEP2_STOP]],
+		});
+	}
+	result.steps = steps;
+}
+
+/**
+ * Contact manifold: { normal, points: [{ pointA, pointB, depth, id }] } (points [] when apart).
+ * options.margin: speculative distance; options.out: a manifold returned earlier, refilled in
+ * place and returned (no allocation while the point count stays the same).
+ */
+export function manifold2(rt, a, ta, b, tb, options) {
+	const io = prepare(rt, 'manifold', a, ta, b, tb);
+	let margin = 0;
+	let out;
+	if (options !== undefined && options !== null) {
+		if (typeof options !== 'object') fail('NP_INVALID_ARGUMENT', `manifold: options must be an object (got ${describe(options)})`);
+		out = options.out;
+		if (out !== undefined) checkOut(out);
+		const m = options.margin;
+		if (m !== undefined) {
+			const huge = rt.limits2.huge;
+			if (typeof m !== 'number') fail('NP_INVALID_ARGUMENT', `manifold: options.margin must be a number (got ${describe(m)})`);
+			if (!(m >= 0 && m <= huge)) {
+				if (m < 0) fail('NP_INVALID_ARGUMENT', `manifold: options.margin must not be negative (got ${m})`);
+				fail('NP_NON_FINITE', `manifold: options.margin is not finite or exceeds ${huge} (got ${m})`);
+			}
+			margin = m;
+		}
+	}
+	io[ARG] = margin;
+	const n = rt.exports.npwManifold2(a._ptr, b._ptr, rt.ioPtr);
+	if (n < 0) xfFail(rt, 'manifold', n, ta, tb);
+	if (out !== undefined) return refill(io, out, n);
+	// n is 0, 1 or 2 (the shim caps it at NP_MAX_MANIFOLD_POINTS2). Straight-line literals by count
+	// (no loop, no calls) let V8 fold the allocations into one.
+	if (n === 2) {
 		return {
-			distance: f64[o],
-			pointA: [f64[o + 1], f64[o + 2]],
-			pointB: [f64[o + 3], f64[o + 4]],
-			normal: [f64[o + 5], f64[o + 6]],
-			iterations: f64[o + 7],
+			normal: [io[M_NORMAL], io[M_NORMAL + 1]],
+			points: [
+				{ pointA: [io[M_POINT0 + P_A], io[M_POINT0 + P_A + 1]], pointB: [io[M_POINT0 + P_B], io[M_POINT0 + P_B + 1]], depth: io[M_POINT0 + P_DEPTH], id: io[M_POINT0 + P_ID] },
+				{ pointA: [io[M_POINT1 + P_A], io[M_POINT1 + P_A + 1]], pointB: [io[M_POINT1 + P_B], io[M_POINT1 + P_B + 1]], depth: io[M_POINT1 + P_DEPTH], id: io[M_POINT1 + P_ID] },
+			],
 		};
-	};
-
-	// EPA step storage for traces: allocated on the first traced call, then reused.
-	const STEP_CAPACITY = EPA_MAX_VERTICES + 8;
-	let stepsPtr = 0;
-
-	/** Penetration depth, normal and witness points (GJK + EPA), or null when apart. */
-	np.penetration = function penetration(a, ta, b, tb, options) {
-		const pa = ptrOf(a);
-		const pb = ptrOf(b);
-		if (pa === 0 || pb === 0) badShapes('penetration', a, b);
-		putXf(ta, XA, 'penetration', 'A');
-		putXf(tb, XB, 'penetration', 'B');
-		let trace = false;
-		if (options !== undefined && options !== null) {
-			if (typeof options !== 'object') fail('NP_INVALID_ARGUMENT', `penetration: options must be an object (got ${describe(options)})`);
-			trace = options.trace === true;
-		}
-		if (trace && stepsPtr === 0) stepsPtr = ctx.malloc(STEP_CAPACITY * STEP_BYTES);
-		const r = wPenetration(pa, pb, IO_PTR, trace ? stepsPtr : 0, STEP_CAPACITY);
-		if (r < 0) xfFail('penetration', r, ta, tb);
-		if (r === 0) return null;
-		const o = OUT;
-		const result = {
-			depth: f64[o],
-			normal: [f64[o + 1], f64[o + 2]],
-			pointA: [f64[o + 3], f64[o + 4]],
-			pointB: [f64[o + 5], f64[o + 6]],
-			iterations: f64[o + 7],
-			stop: STOP_NAMES[f64[o + 8]],
+	}
+	if (n === 1) {
+		return {
+			normal: [io[M_NORMAL], io[M_NORMAL + 1]],
+			points: [{ pointA: [io[M_POINT0 + P_A], io[M_POINT0 + P_A + 1]], pointB: [io[M_POINT0 + P_B], io[M_POINT0 + P_B + 1]], depth: io[M_POINT0 + P_DEPTH], id: io[M_POINT0 + P_ID] }],
 		};
-		if (trace) readTrace(result, a.radius + b.radius);
-		return result;
-	};
-
-	function readTrace(result, radius) {
-		const o = OUT;
-		const simplexCount = f64[o + 9];
-		const simplex = [];
-		for (let i = 0; i < simplexCount && i < 3; i++) simplex.push([f64[o + 10 + 2 * i], f64[o + 11 + 2 * i]]);
-		result.simplex = simplex;
-		result.startedFromEdge = f64[o + 16] !== 0;
-		result.radius = radius;
-		result.truncated = f64[o + 18] !== 0;
-		const stepCount = Math.min(f64[o + 17], STEP_CAPACITY);
-		const steps = [];
-		for (let k = 0; k < stepCount; k++) {
-			const n = ex.npwEpaStep2(stepsPtr, k, IO_PTR + 8 * IO_OUT);
-			const polytope = new Array(n);
-			for (let i = 0; i < n; i++) polytope[i] = [f64[o + 9 + 2 * i], f64[o + 10 + 2 * i]];
-			steps.push({
-				polytope,
-				closestEdge: f64[o + 1],
-				edgeNormal: [f64[o + 2], f64[o + 3]],
-				edgeDistance: f64[o + 4],
-				support: [f64[o + 5], f64[o + 6]],
-				supportDistance: f64[o + 7],
-				stop: STOP_NAMES[f64[o + 8]],
-			});
-		}
-		result.steps = steps;
 	}
+	return { normal: [io[M_NORMAL], io[M_NORMAL + 1]], points: [] };
+}
 
-	/**
-	 * Contact manifold: { normal, points: [{ pointA, pointB, depth, id }] } (points [] when apart).
-	 * options.margin: speculative distance; options.out: a manifold returned earlier, refilled in
-	 * place and returned (no allocation while the point count stays the same).
-	 */
-	np.manifold = function manifold(a, ta, b, tb, options) {
-		const pa = ptrOf(a);
-		const pb = ptrOf(b);
-		if (pa === 0 || pb === 0) badShapes('manifold', a, b);
-		putXf(ta, XA, 'manifold', 'A');
-		putXf(tb, XB, 'manifold', 'B');
-		let margin = 0;
-		let out;
-		if (options !== undefined && options !== null) {
-			if (typeof options !== 'object') fail('NP_INVALID_ARGUMENT', `manifold: options must be an object (got ${describe(options)})`);
-			out = options.out;
-			if (out !== undefined) checkOut(out);
-			const m = options.margin;
-			if (m !== undefined) {
-				if (typeof m !== 'number') fail('NP_INVALID_ARGUMENT', `manifold: options.margin must be a number (got ${describe(m)})`);
-				if (!(m >= 0 && m <= HUGE)) {
-					if (m < 0) fail('NP_INVALID_ARGUMENT', `manifold: options.margin must not be negative (got ${m})`);
-					fail('NP_NON_FINITE', `manifold: options.margin is not finite or exceeds ${HUGE} (got ${m})`);
-				}
-				margin = m;
-			}
-		}
-		f64[ARG] = margin;
-		const n = wManifold(pa, pb, IO_PTR);
-		if (n < 0) xfFail('manifold', n, ta, tb);
-		if (out !== undefined) return refill(out, n);
-		// n is 0, 1 or 2 (the shim caps it at NP_MAX_MANIFOLD_POINTS2). Straight-line literals by count
-		// (no loop, no calls) let V8 fold the allocations into one: ~8% faster than a push loop.
-		const o = OUT;
-		if (n === 2) {
-			return {
-				normal: [f64[o], f64[o + 1]],
-				points: [
-					{ pointA: [f64[o + 2], f64[o + 3]], pointB: [f64[o + 4], f64[o + 5]], depth: f64[o + 6], id: f64[o + 7] },
-					{ pointA: [f64[o + 8], f64[o + 9]], pointB: [f64[o + 10], f64[o + 11]], depth: f64[o + 12], id: f64[o + 13] },
-				],
-			};
-		}
-		if (n === 1) {
-			return {
-				normal: [f64[o], f64[o + 1]],
-				points: [{ pointA: [f64[o + 2], f64[o + 3]], pointB: [f64[o + 4], f64[o + 5]], depth: f64[o + 6], id: f64[o + 7] }],
-			};
-		}
-		return { normal: [f64[o], f64[o + 1]], points: [] };
-	};
-
-	// options.out: a manifold object to fill in place (no allocation once its points exist).
-	function checkOut(out) {
-		if (out === null || typeof out !== 'object' || !Array.isArray(out.normal) || out.normal.length !== 2 ||
-			!Array.isArray(out.points)) {
-			fail('NP_INVALID_ARGUMENT', 'manifold: options.out must be a manifold ({ normal: [x, y], points: [...] }), e.g. one returned earlier');
-		}
+// options.out: a manifold object to fill in place (no allocation once its points exist).
+function checkOut(out) {
+	if (out === null || typeof out !== 'object' || !Array.isArray(out.normal) || out.normal.length !== 2 ||
+		!Array.isArray(out.points)) {
+		fail('NP_INVALID_ARGUMENT', 'manifold: options.out must be a manifold ({ normal: [x, y], points: [...] }), e.g. one returned earlier');
 	}
+}
 
-	function refill(out, n) {
-		const o = OUT;
-		out.normal[0] = f64[o];
-		out.normal[1] = f64[o + 1];
-		const points = out.points;
-		for (let i = 0; i < n; i++) {
-			const k = o + 2 + 6 * i;
-			let p = points[i];
-			if (p === null || typeof p !== 'object' || !Array.isArray(p.pointA) || !Array.isArray(p.pointB)) {
-				p = { pointA: [0, 0], pointB: [0, 0], depth: 0, id: 0 };
-				points[i] = p;
-			}
-			p.pointA[0] = f64[k];
-			p.pointA[1] = f64[k + 1];
-			p.pointB[0] = f64[k + 2];
-			p.pointB[1] = f64[k + 3];
-			p.depth = f64[k + 4];
-			p.id = f64[k + 5];
+function refill(io, out, n) {
+	out.normal[0] = io[M_NORMAL];
+	out.normal[1] = io[M_NORMAL + 1];
+	const points = out.points;
+	for (let i = 0; i < n; i++) {
+		const k = M_POINT0 + L.NPW_MANIFOLD2_POINT_SIZE * i;
+		let p = points[i];
+		if (p === null || typeof p !== 'object' || !Array.isArray(p.pointA) || !Array.isArray(p.pointB)) {
+			p = { pointA: [0, 0], pointB: [0, 0], depth: 0, id: 0 };
+			points[i] = p;
 		}
-		if (points.length !== n) points.length = n;
-		return out;
+		p.pointA[0] = io[k + P_A];
+		p.pointA[1] = io[k + P_A + 1];
+		p.pointB[0] = io[k + P_B];
+		p.pointB[1] = io[k + P_B + 1];
+		p.depth = io[k + P_DEPTH];
+		p.id = io[k + P_ID];
 	}
+	if (points.length !== n) points.length = n;
+	return out;
+}
 
-	/** Core Minkowski difference A - B in world space (CCW), and the total rounding radius. */
-	np.minkowskiDifference = function minkowskiDifference(a, ta, b, tb) {
-		const pa = ptrOf(a);
-		const pb = ptrOf(b);
-		if (pa === 0 || pb === 0) badShapes('minkowskiDifference', a, b);
-		putXf(ta, XA, 'minkowskiDifference', 'A');
-		putXf(tb, XB, 'minkowskiDifference', 'B');
-		const n = wMinkowski(pa, pb, IO_PTR);
-		if (n < 0) xfFail('minkowskiDifference', n, ta, tb);
-		const vertices = new Array(n);
-		for (let i = 0; i < n; i++) vertices[i] = [f64[OUT + 2 * i], f64[OUT + 2 * i + 1]];
-		return { vertices, radius: a.radius + b.radius };
-	};
-
-	np.Shape2D = Shape2D;
-	np.limits2d = Object.freeze({ maxPolygonVertices: MAX_VERTICES, maxPolygonInput: MAX_INPUT });
+/** Core Minkowski difference A - B in world space (CCW), and the total rounding radius. */
+export function minkowskiDifference2(rt, a, ta, b, tb) {
+	prepare(rt, 'minkowskiDifference', a, ta, b, tb);
+	const n = rt.exports.npwMinkowskiDifference2(a._ptr, b._ptr, rt.ioPtr);
+	if (n < 0) xfFail(rt, 'minkowskiDifference', n, ta, tb);
+	const f64 = rt.f64;
+	const o = rt.ioIndex + OUT + L.NPW_MINKOWSKI2_VERTICES;
+	const vertices = new Array(n);
+	for (let i = 0; i < n; i++) vertices[i] = vec(f64, o + 2 * i);
+	return { vertices, radius: a.radius + b.radius };
 }

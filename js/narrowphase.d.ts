@@ -1,6 +1,7 @@
 // Type declarations for the narrowphase JS API (js/narrowphase.mjs).
-// Sections: 2D (js/api2d.mjs), 3D (js/api3d.mjs), meshes (js/apimesh.mjs); a new API module
-// declares its types in its own section and adds its methods to the Narrowphase interface.
+// Sections: 2D (js/api2d.mjs), 3D (js/api3d.mjs, contact caches in js/cache3d.mjs), meshes
+// (js/apimesh.mjs); a new API module declares its types in its own section and adds its methods to
+// the Narrowphase interface.
 
 /** A 2D vector [x, y]. */
 export type Vec2 = [number, number];

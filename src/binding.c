@@ -8,29 +8,32 @@
 #include <malloc.h>
 #endif
 
+static void putVec(double* out, npVec2 v)
+{
+	out[0] = v.x;
+	out[1] = v.y;
+}
+
 int npwLimits2(double* out)
 {
-	out[0] = NP_MAX_POLYGON_VERTICES;
-	out[1] = NP_MAX_POLYGON_INPUT;
-	out[2] = NP_EPA2_MAX_VERTICES;
-	out[3] = (double)sizeof(npShape2);
-	out[4] = (double)sizeof(npEpaStep2);
-	out[5] = NP_HUGE;
-	out[6] = NPW_IO_DOUBLES;
-	out[7] = (double)sizeof(npVec2);
-	return 8;
+	out[NPW_LIMITS2_MAX_POLYGON_VERTICES] = NP_MAX_POLYGON_VERTICES;
+	out[NPW_LIMITS2_MAX_POLYGON_INPUT] = NP_MAX_POLYGON_INPUT;
+	out[NPW_LIMITS2_EPA_MAX_VERTICES] = NP_EPA2_MAX_VERTICES;
+	out[NPW_LIMITS2_SHAPE_BYTES] = (double)sizeof(npShape2);
+	out[NPW_LIMITS2_EPA_STEP_BYTES] = (double)sizeof(npEpaStep2);
+	out[NPW_LIMITS2_HUGE] = NP_HUGE;
+	out[NPW_LIMITS2_IO_DOUBLES] = NPW_IO_DOUBLES;
+	out[NPW_LIMITS2_VEC2_BYTES] = (double)sizeof(npVec2);
+	return NPW_LIMITS2_SIZE;
 }
 
 int npwShapeInfo2(const npShape2* shape, double* out)
 {
-	out[0] = (double)shape->type;
-	out[1] = (double)shape->count;
-	out[2] = shape->radius;
+	out[NPW_SHAPE2_TYPE] = (double)shape->type;
+	out[NPW_SHAPE2_COUNT] = (double)shape->count;
+	out[NPW_SHAPE2_RADIUS] = shape->radius;
 	for (int i = 0; i < shape->count && i < NP_MAX_POLYGON_VERTICES; ++i)
-	{
-		out[3 + 2 * i] = shape->vertices[i].x;
-		out[4 + 2 * i] = shape->vertices[i].y;
-	}
+		putVec(out + NPW_SHAPE2_VERTICES + 2 * i, shape->vertices[i]);
 	return shape->count;
 }
 
@@ -51,22 +54,22 @@ static npRot2 cachedRot[2] = { { 1.0, 0.0 }, { 1.0, 0.0 } };
 static npTransform2 makeTransform(const double* xyAngle, int slot)
 {
 	uint64_t bits;
-	memcpy(&bits, &xyAngle[2], sizeof bits);
+	memcpy(&bits, &xyAngle[NPW_XF2_ANGLE], sizeof bits);
 	if (bits != cachedAngleBits[slot])
 	{
-		cachedRot[slot] = npMakeRot2(xyAngle[2]);
+		cachedRot[slot] = npMakeRot2(xyAngle[NPW_XF2_ANGLE]);
 		cachedAngleBits[slot] = bits;
 	}
-	return (npTransform2){ { xyAngle[0], xyAngle[1] }, cachedRot[slot] };
+	return (npTransform2){ { xyAngle[NPW_XF2_X], xyAngle[NPW_XF2_Y] }, cachedRot[slot] };
 }
 
 // Builds both transforms from (x, y, angle) triples without validating them (the angles are
 // bounded first, as npMakeRot2 needs). 0, or the negative code described in binding.h.
 static int makeTransforms(const double* io, npTransform2* xfA, npTransform2* xfB)
 {
-	if (!usableAngle(io[NPW_IO_XFA + 2]))
+	if (!usableAngle(io[NPW_IO_XFA + NPW_XF2_ANGLE]))
 		return -(int)NP_ERR_NON_FINITE;
-	if (!usableAngle(io[NPW_IO_XFB + 2]))
+	if (!usableAngle(io[NPW_IO_XFB + NPW_XF2_ANGLE]))
 		return -(NPW_ERR_B + (int)NP_ERR_NON_FINITE);
 	*xfA = makeTransform(io + NPW_IO_XFA, 0);
 	*xfB = makeTransform(io + NPW_IO_XFB, 1);
@@ -92,12 +95,6 @@ static int readTransforms(const double* io, npTransform2* xfA, npTransform2* xfB
 	return r != 0 ? r : validateTransforms(*xfA, *xfB);
 }
 
-static void putVec(double* out, npVec2 v)
-{
-	out[0] = v.x;
-	out[1] = v.y;
-}
-
 int npwOverlap2(const npShape2* shapeA, const npShape2* shapeB, double* io)
 {
 	npTransform2 xfA, xfB;
@@ -115,11 +112,11 @@ int npwDistance2(const npShape2* shapeA, const npShape2* shapeB, double* io)
 		return r;
 	npDistanceResult2 d = npDistance2(shapeA, xfA, shapeB, xfB);
 	double* out = io + NPW_IO_OUT;
-	out[0] = d.distance;
-	putVec(out + 1, d.pointA);
-	putVec(out + 3, d.pointB);
-	putVec(out + 5, d.normal);
-	out[7] = (double)d.iterations;
+	out[NPW_DISTANCE2_DISTANCE] = d.distance;
+	putVec(out + NPW_DISTANCE2_POINT_A, d.pointA);
+	putVec(out + NPW_DISTANCE2_POINT_B, d.pointB);
+	putVec(out + NPW_DISTANCE2_NORMAL, d.normal);
+	out[NPW_DISTANCE2_ITERATIONS] = (double)d.iterations;
 	return 0;
 }
 
@@ -135,20 +132,20 @@ int npwPenetration2(const npShape2* shapeA, const npShape2* shapeB, double* io, 
 	trace.stepCapacity = steps != NULL ? stepCapacity : 0;
 	npPenetrationResult2 p = npPenetration2(shapeA, xfA, shapeB, xfB, steps != NULL ? &trace : NULL);
 	double* out = io + NPW_IO_OUT;
-	out[0] = p.depth;
-	putVec(out + 1, p.normal);
-	putVec(out + 3, p.pointA);
-	putVec(out + 5, p.pointB);
-	out[7] = (double)p.iterations;
-	out[8] = (double)p.stop;
+	out[NPW_PENETRATION2_DEPTH] = p.depth;
+	putVec(out + NPW_PENETRATION2_NORMAL, p.normal);
+	putVec(out + NPW_PENETRATION2_POINT_A, p.pointA);
+	putVec(out + NPW_PENETRATION2_POINT_B, p.pointB);
+	out[NPW_PENETRATION2_ITERATIONS] = (double)p.iterations;
+	out[NPW_PENETRATION2_STOP] = (double)p.stop;
 	if (steps != NULL)
 	{
-		out[9] = (double)trace.simplexCount;
+		out[NPW_PENETRATION2_SIMPLEX_COUNT] = (double)trace.simplexCount;
 		for (int i = 0; i < 3; ++i)
-			putVec(out + 10 + 2 * i, trace.simplex[i]);
-		out[16] = trace.startedFromEdge ? 1.0 : 0.0;
-		out[17] = (double)trace.stepCount;
-		out[18] = trace.truncated ? 1.0 : 0.0;
+			putVec(out + NPW_PENETRATION2_SIMPLEX + 2 * i, trace.simplex[i]);
+		out[NPW_PENETRATION2_STARTED_FROM_EDGE] = trace.startedFromEdge ? 1.0 : 0.0;
+		out[NPW_PENETRATION2_STEP_COUNT] = (double)trace.stepCount;
+		out[NPW_PENETRATION2_TRUNCATED] = trace.truncated ? 1.0 : 0.0;
 	}
 	return p.overlapping ? 1 : 0;
 }
@@ -161,15 +158,15 @@ int npwEpaStep2(const npEpaStep2* steps, int index, double* out)
 		n = 0;
 	if (n > NP_EPA2_MAX_VERTICES)
 		n = NP_EPA2_MAX_VERTICES;
-	out[0] = (double)n;
-	out[1] = (double)s->closestEdge;
-	putVec(out + 2, s->edgeNormal);
-	out[4] = s->edgeDistance;
-	putVec(out + 5, s->support);
-	out[7] = s->supportDistance;
-	out[8] = (double)s->stop;
+	out[NPW_EPA_STEP2_VERTEX_COUNT] = (double)n;
+	out[NPW_EPA_STEP2_CLOSEST_EDGE] = (double)s->closestEdge;
+	putVec(out + NPW_EPA_STEP2_EDGE_NORMAL, s->edgeNormal);
+	out[NPW_EPA_STEP2_EDGE_DISTANCE] = s->edgeDistance;
+	putVec(out + NPW_EPA_STEP2_SUPPORT, s->support);
+	out[NPW_EPA_STEP2_SUPPORT_DISTANCE] = s->supportDistance;
+	out[NPW_EPA_STEP2_STOP] = (double)s->stop;
 	for (int i = 0; i < n; ++i)
-		putVec(out + 9 + 2 * i, s->vertices[i]);
+		putVec(out + NPW_EPA_STEP2_VERTICES + 2 * i, s->vertices[i]);
 	return n;
 }
 
@@ -189,7 +186,7 @@ int npwManifold2(const npShape2* shapeA, const npShape2* shapeB, double* io)
 			return r;
 	}
 	double* out = io + NPW_IO_OUT;
-	putVec(out, m.normal);
+	putVec(out + NPW_MANIFOLD2_NORMAL, m.normal);
 	int n = m.pointCount;
 	if (n < 0)
 		n = 0;
@@ -197,11 +194,11 @@ int npwManifold2(const npShape2* shapeA, const npShape2* shapeB, double* io)
 		n = NP_MAX_MANIFOLD_POINTS2;
 	for (int i = 0; i < n; ++i)
 	{
-		double* o = out + 2 + 6 * i;
-		putVec(o, m.points[i].pointA);
-		putVec(o + 2, m.points[i].pointB);
-		o[4] = m.points[i].depth;
-		o[5] = (double)m.points[i].id;
+		double* o = out + NPW_MANIFOLD2_POINTS + NPW_MANIFOLD2_POINT_SIZE * i;
+		putVec(o + NPW_MANIFOLD2_POINT_POINT_A, m.points[i].pointA);
+		putVec(o + NPW_MANIFOLD2_POINT_POINT_B, m.points[i].pointB);
+		o[NPW_MANIFOLD2_POINT_DEPTH] = m.points[i].depth;
+		o[NPW_MANIFOLD2_POINT_ID] = (double)m.points[i].id;
 	}
 	return n;
 }
@@ -218,7 +215,7 @@ int npwMinkowskiDifference2(const npShape2* shapeA, const npShape2* shapeB, doub
 	if (n < 0)
 		return -(int)NP_ERR_CAPACITY;
 	for (int i = 0; i < n; ++i)
-		putVec(io + NPW_IO_OUT + 2 * i, vertices[i]);
+		putVec(io + NPW_IO_OUT + NPW_MINKOWSKI2_VERTICES + 2 * i, vertices[i]);
 	return n;
 }
 

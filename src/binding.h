@@ -15,44 +15,39 @@
 #ifndef NP_BINDING_H
 #define NP_BINDING_H
 
+#include "binding_layout.h"
 #include "narrowphase/collide2d.h"
 
-/// Offsets (in doubles) inside the io block.
-#define NPW_IO_XFA 0 ///< transform A: x, y, angle
-#define NPW_IO_XFB 3 ///< transform B: x, y, angle
-#define NPW_IO_ARG 6 ///< query option (manifold margin)
-#define NPW_IO_OUT 8 ///< first result slot
+// Offsets inside the io block (NPW_IO_*), the result records and NPW_ERR_B come from
+// binding_layout.h, generated from the table in tools/iolayout.mjs.
+
 /// Smallest io block the 2D functions need: the Minkowski difference writes 2 doubles per vertex.
 #define NPW_IO_DOUBLES (NPW_IO_OUT + 8 + 2 * (2 * NP_MAX_POLYGON_VERTICES + 4))
-/// Added to the result code when transform B (rather than A) is rejected.
-#define NPW_ERR_B 100
 
-/// Writes the 2D limits and struct sizes to out: [NP_MAX_POLYGON_VERTICES, NP_MAX_POLYGON_INPUT,
-/// NP_EPA2_MAX_VERTICES, sizeof(npShape2), sizeof(npEpaStep2), NP_HUGE, NPW_IO_DOUBLES,
-/// sizeof(npVec2)]. Returns the number of values written.
+/// Writes the 2D limits and struct sizes to out (NPW_LIMITS2_*). Returns the number of values
+/// written.
 int npwLimits2(double* out);
 
-/// Writes a shape's type, count, radius and core vertices (x, y pairs) to out. Returns count.
+/// Writes a shape's type, count, radius and core vertices to out (NPW_SHAPE2_*). Returns count.
 int npwShapeInfo2(const npShape2* shape, double* out);
 
 /// 1 when the shapes overlap, 0 when not, negative on a bad transform.
 int npwOverlap2(const npShape2* shapeA, const npShape2* shapeB, double* io);
 
-/// Writes distance, pointA, pointB, normal, iterations at NPW_IO_OUT. 0 or negative.
+/// Writes the distance record (NPW_DISTANCE2_*) at NPW_IO_OUT. 0 or negative.
 int npwDistance2(const npShape2* shapeA, const npShape2* shapeB, double* io);
 
-/// Writes depth, normal, pointA, pointB, iterations, stop at NPW_IO_OUT; with `steps` (may be
-/// NULL) it records a trace and writes simplexCount, simplex (3 points), startedFromEdge,
-/// stepCount, truncated after them. Returns 1 when overlapping, 0 when not, negative on error.
+/// Writes the penetration record (NPW_PENETRATION2_*) at NPW_IO_OUT; with `steps` (may be NULL)
+/// it records a trace and also writes the trace fields. Returns 1 when overlapping, 0 when not,
+/// negative on error.
 int npwPenetration2(const npShape2* shapeA, const npShape2* shapeB, double* io, npEpaStep2* steps,
 					int stepCapacity);
 
-/// Flattens EPA step `index` to out: vertexCount, closestEdge, edgeNormal, edgeDistance, support,
-/// supportDistance, stop, then the polytope vertices. Returns vertexCount.
+/// Flattens EPA step `index` to out (NPW_EPA_STEP2_*). Returns its vertex count.
 int npwEpaStep2(const npEpaStep2* steps, int index, double* out);
 
-/// Manifold with margin io[NPW_IO_ARG]: writes normal, then per point pointA, pointB, depth, id at
-/// NPW_IO_OUT. Returns the point count or negative.
+/// Manifold with margin io[NPW_IO_ARG]: writes NPW_MANIFOLD2_* at NPW_IO_OUT. Returns the point
+/// count or negative.
 int npwManifold2(const npShape2* shapeA, const npShape2* shapeB, double* io);
 
 /// Core Minkowski difference A - B: writes the vertices at NPW_IO_OUT. Returns the count or negative.

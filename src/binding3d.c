@@ -5,18 +5,24 @@
 
 #include <stddef.h>
 
+// Ids are integers below 2^32 (the JS side checks); anything else becomes "no id".
+static uint32_t getId(double id)
+{
+	return id >= 0.0 && id <= 4294967295.0 ? (uint32_t)id : 0u;
+}
+
 int npwLimits3(double* out)
 {
-	out[0] = (double)sizeof(npShape3);
-	out[1] = (double)sizeof(npHull3);
-	out[2] = (double)sizeof(npContactCache3);
-	out[3] = NP_MAX_HULL_INPUT;
-	out[4] = NP_MAX_HULL_VERTICES;
-	out[5] = NPW3_IO_DOUBLES;
-	out[6] = NP_CONTACT_USER_DATA3;
-	out[7] = NP_HUGE;
-	out[8] = NP_MAX_MANIFOLD_POINTS3;
-	return 9;
+	out[NPW3_LIMITS_SHAPE_BYTES] = (double)sizeof(npShape3);
+	out[NPW3_LIMITS_HULL_BYTES] = (double)sizeof(npHull3);
+	out[NPW3_LIMITS_CACHE_BYTES] = (double)sizeof(npContactCache3);
+	out[NPW3_LIMITS_MAX_HULL_INPUT] = NP_MAX_HULL_INPUT;
+	out[NPW3_LIMITS_MAX_HULL_VERTICES] = NP_MAX_HULL_VERTICES;
+	out[NPW3_LIMITS_IO_DOUBLES] = NPW3_IO_DOUBLES;
+	out[NPW3_LIMITS_USER_DATA] = NP_CONTACT_USER_DATA3;
+	out[NPW3_LIMITS_HUGE] = NP_HUGE;
+	out[NPW3_LIMITS_MAX_MANIFOLD_POINTS] = NP_MAX_MANIFOLD_POINTS3;
+	return NPW3_LIMITS_SIZE;
 }
 
 int npwMakeBox3(double hx, double hy, double hz, npShape3* out)
@@ -26,8 +32,7 @@ int npwMakeBox3(double hx, double hy, double hz, npShape3* out)
 
 int npwMakeTriangle3(const double* xyz, npShape3* out)
 {
-	return (int)npMakeTriangle3((npVec3){ xyz[0], xyz[1], xyz[2] }, (npVec3){ xyz[3], xyz[4], xyz[5] },
-								(npVec3){ xyz[6], xyz[7], xyz[8] }, out);
+	return (int)npMakeTriangle3(npwGetVec3(xyz), npwGetVec3(xyz + 3), npwGetVec3(xyz + 6), out);
 }
 
 int npwMakeHull3(const double* xyz, int count, npShape3* out, npHull3* hull)
@@ -45,44 +50,26 @@ int npwShapeInfo3(const npShape3* shape, double* out)
 	npPolyhedron3 view;
 	if (!npMakePolyhedron3(shape, &view))
 		return 0;
-	out[0] = (double)shape->type;
-	out[1] = shape->radius;
-	out[2] = shape->halfHeight;
-	out[3] = (double)view.vertexCount;
-	out[4] = (double)view.faceCount;
+	out[NPW3_SHAPE_TYPE] = (double)shape->type;
+	out[NPW3_SHAPE_RADIUS] = shape->radius;
+	out[NPW3_SHAPE_HALF_HEIGHT] = shape->halfHeight;
+	out[NPW3_SHAPE_VERTEX_COUNT] = (double)view.vertexCount;
+	out[NPW3_SHAPE_FACE_COUNT] = (double)view.faceCount;
 	for (int i = 0; i < view.vertexCount && i < NP_MAX_HULL_VERTICES; ++i)
-	{
-		out[5 + 3 * i] = view.vertices[i].x;
-		out[6 + 3 * i] = view.vertices[i].y;
-		out[7 + 3 * i] = view.vertices[i].z;
-	}
+		npwPutVec3(out + NPW3_SHAPE_VERTICES + 3 * i, view.vertices[i]);
 	return view.vertexCount;
 }
 
 // Builds both transforms; 0 or the negative code described in binding3d.h.
 static int readTransforms(const double* io, npTransform3* xfA, npTransform3* xfB)
 {
-	const double* a = io + NPW3_IO_XFA;
-	const double* b = io + NPW3_IO_XFB;
-	npResult r = npMakeTransform3((npVec3){ a[0], a[1], a[2] }, (npQuat){ a[3], a[4], a[5], a[6] }, xfA);
+	npResult r = npwReadTransform3(io + NPW3_IO_XFA, xfA);
 	if (r != NP_OK)
 		return -(int)r;
-	r = npMakeTransform3((npVec3){ b[0], b[1], b[2] }, (npQuat){ b[3], b[4], b[5], b[6] }, xfB);
+	r = npwReadTransform3(io + NPW3_IO_XFB, xfB);
 	if (r != NP_OK)
 		return -(NPW3_ERR_B + (int)r);
 	return 0;
-}
-
-static void putVec(double* out, npVec3 v)
-{
-	out[0] = v.x;
-	out[1] = v.y;
-	out[2] = v.z;
-}
-
-static npVec3 getVec(const double* in)
-{
-	return (npVec3){ in[0], in[1], in[2] };
 }
 
 int npwOverlap3(const npShape3* shapeA, const npShape3* shapeB, double* io)
@@ -102,11 +89,11 @@ int npwDistance3(const npShape3* shapeA, const npShape3* shapeB, double* io)
 		return r;
 	npDistanceResult3 d = npDistance3(shapeA, xfA, shapeB, xfB);
 	double* out = io + NPW3_IO_OUT;
-	out[0] = d.distance;
-	putVec(out + 1, d.pointA);
-	putVec(out + 4, d.pointB);
-	putVec(out + 7, d.normal);
-	out[10] = (double)d.iterations;
+	out[NPW3_DISTANCE_DISTANCE] = d.distance;
+	npwPutVec3(out + NPW3_DISTANCE_POINT_A, d.pointA);
+	npwPutVec3(out + NPW3_DISTANCE_POINT_B, d.pointB);
+	npwPutVec3(out + NPW3_DISTANCE_NORMAL, d.normal);
+	out[NPW3_DISTANCE_ITERATIONS] = (double)d.iterations;
 	return 0;
 }
 
@@ -118,16 +105,16 @@ int npwPenetration3(const npShape3* shapeA, const npShape3* shapeB, double* io)
 		return r;
 	npPenetrationResult3 p = npPenetration3(shapeA, xfA, shapeB, xfB);
 	double* out = io + NPW3_IO_OUT;
-	out[0] = p.depth;
-	putVec(out + 1, p.normal);
-	putVec(out + 4, p.pointA);
-	putVec(out + 7, p.pointB);
-	putVec(out + 10, p.localA);
-	putVec(out + 13, p.localB);
-	putVec(out + 16, p.tangent1);
-	putVec(out + 19, p.tangent2);
-	out[22] = (double)p.iterations;
-	out[23] = (double)p.stop;
+	out[NPW3_PENETRATION_DEPTH] = p.depth;
+	npwPutVec3(out + NPW3_PENETRATION_NORMAL, p.normal);
+	npwPutVec3(out + NPW3_PENETRATION_POINT_A, p.pointA);
+	npwPutVec3(out + NPW3_PENETRATION_POINT_B, p.pointB);
+	npwPutVec3(out + NPW3_PENETRATION_LOCAL_A, p.localA);
+	npwPutVec3(out + NPW3_PENETRATION_LOCAL_B, p.localB);
+	npwPutVec3(out + NPW3_PENETRATION_TANGENT1, p.tangent1);
+	npwPutVec3(out + NPW3_PENETRATION_TANGENT2, p.tangent2);
+	out[NPW3_PENETRATION_ITERATIONS] = (double)p.iterations;
+	out[NPW3_PENETRATION_STOP] = (double)p.stop;
 	return p.overlapping ? 1 : 0;
 }
 
@@ -137,8 +124,11 @@ int npwManifold3(const npShape3* shapeA, const npShape3* shapeB, double* io)
 	int r = readTransforms(io, &xfA, &xfB);
 	if (r != 0)
 		return r;
-	// npCollideFlat3 writes this shim's layout itself (normal, then pointA, pointB, depth, id).
-	_Static_assert(NPW3_MANIFOLD_POINT == 8, "npCollideFlat3 writes 8 doubles per point");
+	// npCollideFlat3 (manifold3d.c) writes this shim's layout itself, with its own offsets.
+	_Static_assert(NPW3_MANIFOLD_NORMAL == 0 && NPW3_MANIFOLD_POINTS == 3 && NPW3_MANIFOLD_POINT_SIZE == 8 &&
+					   NPW3_MANIFOLD_POINT_POINT_A == 0 && NPW3_MANIFOLD_POINT_POINT_B == 3 &&
+					   NPW3_MANIFOLD_POINT_DEPTH == 6 && NPW3_MANIFOLD_POINT_ID == 7,
+				   "npCollideFlat3 writes normal, then pointA, pointB, depth, id (8 doubles) per point");
 	return npCollideFlat3(shapeA, &xfA, shapeB, &xfB, io[NPW3_IO_ARG], io + NPW3_IO_OUT);
 }
 
@@ -158,16 +148,15 @@ int npwContactUpdate3(npContactCache3* cache, double* io)
 		return (int)NP_ERR_INVALID_ARGUMENT;
 	const double* in = io + NPW3_IO_OUT;
 	npManifold3 m;
-	m.normal = getVec(in);
+	m.normal = npwGetVec3(in + NPW3_MANIFOLD_NORMAL);
 	m.pointCount = (int)count;
 	for (int i = 0; i < m.pointCount; ++i)
 	{
-		const double* p = in + 3 + NPW3_MANIFOLD_POINT * i;
-		m.points[i].pointA = getVec(p);
-		m.points[i].pointB = getVec(p + 3);
-		m.points[i].depth = p[6];
-		// Ids are integers below 2^32 (the JS side checks); anything else becomes "no id".
-		m.points[i].id = p[7] >= 0.0 && p[7] <= 4294967295.0 ? (uint32_t)p[7] : 0u;
+		const double* p = in + NPW3_MANIFOLD_POINTS + NPW3_MANIFOLD_POINT_SIZE * i;
+		m.points[i].pointA = npwGetVec3(p + NPW3_MANIFOLD_POINT_POINT_A);
+		m.points[i].pointB = npwGetVec3(p + NPW3_MANIFOLD_POINT_POINT_B);
+		m.points[i].depth = p[NPW3_MANIFOLD_POINT_DEPTH];
+		m.points[i].id = getId(p[NPW3_MANIFOLD_POINT_ID]);
 	}
 	return (int)npUpdateContactCache3(cache, &m, xfA, xfB);
 }
@@ -179,8 +168,8 @@ int npwContactAdd3(npContactCache3* cache, double* io)
 	if (r != 0)
 		return r;
 	const double* in = io + NPW3_IO_OUT;
-	uint32_t id = in[9] >= 0.0 && in[9] <= 4294967295.0 ? (uint32_t)in[9] : 0u;
-	return (int)npAddContactPoint3(cache, getVec(in), getVec(in + 3), getVec(in + 6), id, xfA, xfB);
+	return (int)npAddContactPoint3(cache, npwGetVec3(in + NPW3_CONTACT_ADD_POINT_A), npwGetVec3(in + NPW3_CONTACT_ADD_POINT_B),
+								   npwGetVec3(in + NPW3_CONTACT_ADD_NORMAL), getId(in[NPW3_CONTACT_ADD_ID]), xfA, xfB);
 }
 
 int npwContactRefresh3(npContactCache3* cache, double* io)
@@ -199,20 +188,20 @@ void npwContactClear3(npContactCache3* cache)
 
 int npwContactRead3(const npContactCache3* cache, double* out)
 {
-	putVec(out, cache->normal);
+	npwPutVec3(out + NPW3_CACHE_NORMAL, cache->normal);
 	for (int i = 0; i < cache->pointCount; ++i)
 	{
 		const npCachedContact3* c = cache->points + i;
-		double* p = out + 3 + NPW3_CACHED_POINT * i;
-		putVec(p, c->pointA);
-		putVec(p + 3, c->pointB);
-		putVec(p + 6, c->localA);
-		putVec(p + 9, c->localB);
-		p[12] = c->depth;
-		p[13] = (double)c->id;
-		p[14] = (double)c->age;
+		double* p = out + NPW3_CACHE_POINTS + NPW3_CACHED_POINT_SIZE * i;
+		npwPutVec3(p + NPW3_CACHED_POINT_POINT_A, c->pointA);
+		npwPutVec3(p + NPW3_CACHED_POINT_POINT_B, c->pointB);
+		npwPutVec3(p + NPW3_CACHED_POINT_LOCAL_A, c->localA);
+		npwPutVec3(p + NPW3_CACHED_POINT_LOCAL_B, c->localB);
+		p[NPW3_CACHED_POINT_DEPTH] = c->depth;
+		p[NPW3_CACHED_POINT_ID] = (double)c->id;
+		p[NPW3_CACHED_POINT_AGE] = (double)c->age;
 		for (int k = 0; k < NP_CONTACT_USER_DATA3; ++k)
-			p[15 + k] = c->user[k];
+			p[NPW3_CACHED_POINT_USER + k] = c->user[k];
 	}
 	return cache->pointCount;
 }

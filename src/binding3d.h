@@ -11,27 +11,39 @@
 #ifndef NP_BINDING3D_H
 #define NP_BINDING3D_H
 
+#include "binding_layout.h"
 #include "narrowphase/collide3d.h"
 #include "narrowphase/manifold3d.h"
 
-/// Offsets (in doubles) inside the io block.
-#define NPW3_IO_XFA 0  ///< transform A: px, py, pz, qx, qy, qz, qw
-#define NPW3_IO_XFB 7  ///< transform B: px, py, pz, qx, qy, qz, qw
-#define NPW3_IO_ARG 14 ///< query option (manifold margin)
-#define NPW3_IO_OUT 16 ///< first result slot
-/// Doubles per manifold point in the io block: pointA, pointB, depth, id.
-#define NPW3_MANIFOLD_POINT 8
-/// Doubles per cached contact written by npwContactRead3: pointA, pointB, localA, localB, depth,
-/// id, age, user data.
-#define NPW3_CACHED_POINT (15 + NP_CONTACT_USER_DATA3)
+// Offsets inside the io block (NPW3_IO_*), the result records and NPW3_ERR_B come from
+// binding_layout.h, generated from the table in tools/iolayout.mjs.
+
+/// Doubles per cached contact written by npwContactRead3 (the record, then the user data).
+#define NPW3_CACHED_POINT_SIZE (NPW3_CACHED_POINT_USER + NP_CONTACT_USER_DATA3)
 /// Smallest io block the 3D functions need (shape info writes 3 doubles per hull vertex).
 #define NPW3_IO_DOUBLES (NPW3_IO_OUT + 4 + 3 * NP_MAX_HULL_VERTICES)
-/// Added to the result code when transform B (rather than A) is rejected.
-#define NPW3_ERR_B 100
 
-/// Writes the 3D limits and struct sizes: [sizeof(npShape3), sizeof(npHull3),
-/// sizeof(npContactCache3), NP_MAX_HULL_INPUT, NP_MAX_HULL_VERTICES, NPW3_IO_DOUBLES,
-/// NP_CONTACT_USER_DATA3, NP_HUGE, NP_MAX_MANIFOLD_POINTS3]. Returns the number of values.
+/// Three doubles as JS writes a vector, and back (shared by the 3D and mesh shims).
+static inline npVec3 npwGetVec3(const double* in)
+{
+	return (npVec3){ in[0], in[1], in[2] };
+}
+
+static inline void npwPutVec3(double* out, npVec3 v)
+{
+	out[0] = v.x;
+	out[1] = v.y;
+	out[2] = v.z;
+}
+
+/// A transform as JS writes it (NPW3_XF_*), normalised and checked by npMakeTransform3.
+static inline npResult npwReadTransform3(const double* xf, npTransform3* out)
+{
+	const double* q = xf + NPW3_XF_ROTATION;
+	return npMakeTransform3(npwGetVec3(xf + NPW3_XF_POSITION), (npQuat){ q[0], q[1], q[2], q[3] }, out);
+}
+
+/// Writes the 3D limits and struct sizes (NPW3_LIMITS_*). Returns the number of values.
 int npwLimits3(double* out);
 
 /// A box from three half extents (npMakeBox3 takes a struct, which JS cannot pass).
@@ -41,34 +53,35 @@ int npwMakeTriangle3(const double* xyz, npShape3* out);
 /// Builds `hull` from `count` points (3 doubles each) and the hull shape `out` referring to it.
 int npwMakeHull3(const double* xyz, int count, npShape3* out, npHull3* hull);
 
-/// Writes type, radius, halfHeight, vertexCount, faceCount, then the core's vertices (x, y, z)
-/// in local space. Returns vertexCount.
+/// Writes the shape record (NPW3_SHAPE_*): type, radius, half height, counts, then the core's
+/// vertices in local space. Returns the vertex count.
 int npwShapeInfo3(const npShape3* shape, double* out);
 
 /// 1 when the shapes overlap, 0 when not, negative on a bad transform.
 int npwOverlap3(const npShape3* shapeA, const npShape3* shapeB, double* io);
-/// Writes distance, pointA, pointB, normal, iterations at NPW3_IO_OUT. 0 or negative.
+/// Writes the distance record (NPW3_DISTANCE_*) at NPW3_IO_OUT. 0 or negative.
 int npwDistance3(const npShape3* shapeA, const npShape3* shapeB, double* io);
-/// Writes depth, normal, pointA, pointB, localA, localB, tangent1, tangent2, iterations, stop.
-/// 1 when overlapping, 0 when not, negative on error.
+/// Writes the penetration record (NPW3_PENETRATION_*) at NPW3_IO_OUT. 1 when overlapping, 0 when
+/// not, negative on error.
 int npwPenetration3(const npShape3* shapeA, const npShape3* shapeB, double* io);
-/// Manifold with margin io[NPW3_IO_ARG]: writes normal, then per point pointA, pointB, depth, id.
-/// Returns the point count or negative.
+/// Manifold with margin io[NPW3_IO_ARG]: writes NPW3_MANIFOLD_* at NPW3_IO_OUT. Returns the point
+/// count or negative.
 int npwManifold3(const npShape3* shapeA, const npShape3* shapeB, double* io);
 
 /// npInitContactCache3.
 int npwContactInit3(npContactCache3* cache, double breakDistance, double margin);
-/// Feeds a manifold laid out as npwManifold3 writes it (normal, then the points; the point count
-/// in io[NPW3_IO_ARG]) with the transforms in io. 0, a negative transform code, or a positive
+/// Feeds a manifold laid out as npwManifold3 writes it (NPW3_MANIFOLD_*; the point count in
+/// io[NPW3_IO_ARG]) with the transforms in io. 0, a negative transform code, or a positive
 /// npResult.
 int npwContactUpdate3(npContactCache3* cache, double* io);
-/// Feeds one point: io[NPW3_IO_OUT..] = pointA, pointB, normal, id. Same returns.
+/// Feeds one point (NPW3_CONTACT_ADD_* at NPW3_IO_OUT). Same returns.
 int npwContactAdd3(npContactCache3* cache, double* io);
 /// npRefreshContactCache3 with the transforms in io. Returns the point count or negative.
 int npwContactRefresh3(npContactCache3* cache, double* io);
 /// Forgets every point.
 void npwContactClear3(npContactCache3* cache);
-/// Writes normal, then NPW3_CACHED_POINT doubles per point. Returns the point count.
+/// Writes the cache record (NPW3_CACHE_*, NPW3_CACHED_POINT_SIZE doubles per point). Returns the
+/// point count.
 int npwContactRead3(const npContactCache3* cache, double* out);
 /// Sets the user data of point `index` from NP_CONTACT_USER_DATA3 doubles. 0, or
 /// NP_ERR_OUT_OF_RANGE.

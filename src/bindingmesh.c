@@ -5,26 +5,16 @@
 // asks npwMeshBytes3 for the build size, mallocs it, calls npwMakeMesh3, then mallocs exactly
 // npwMeshInfo3's `bytes`, moves the mesh there with npwCopyMesh3 and frees the build buffer.
 //
-// Contacts: the io block holds, in doubles,
-//   [0..6]   the shape's transform: px, py, pz, qx, qy, qz, qw (npMakeTransform3 normalises q)
-//   [7..10]  margin, reduce (0/1), algorithm (npMeshAlgorithm3), featureTolerance
-//   [11]     mesh count m
-//   [12 + 8i ..] mesh i: its npMesh3 pointer, then its transform (7 doubles)
-// and npwMeshContacts3 writes NPWM_CONTACT doubles per contact to `out`:
-//   pointA (3), pointB (3), normal (3), depth, mesh, triangle, feature, featureIndex.
+// Contacts: the io block (NPWM_IO_*) holds the shape's transform, the query options, the mesh
+// count and one NPWM_IO_MESH record per mesh (its npMesh3 pointer and transform); npwMeshContacts3
+// writes one NPWM_CONTACT record per contact to `out`. Offsets, NPWM_MAX_MESHES and NPWM_ERR_MESH
+// come from binding_layout.h (generated from tools/iolayout.mjs).
+#include "binding3d.h"
 #include "narrowphase/mesh3d.h"
 
 #include <stddef.h>
 
-/// Most meshes in one npwMeshContacts3 call.
-#define NPWM_MAX_MESHES 256
-/// Doubles per contact written by npwMeshContacts3.
-#define NPWM_CONTACT 14
-/// Added to a transform error code per mesh: -(NPWM_ERR_MESH * (i + 1) + code) for mesh i.
-#define NPWM_ERR_MESH 100
-
-// Declarations of the exported functions (the shim has no header of its own; js/apimesh.mjs
-// documents the same layout).
+// Declarations of the exported functions (the shim has no header of its own).
 double npwMeshBytes3(int vertexCount, int triangleCount);
 int npwMakeMesh3(const double* xyz, int vertexCount, const int32_t* indices, int triangleCount,
 				 double weldTolerance, void* memory, double bytes);
@@ -55,41 +45,32 @@ int npwCopyMesh3(const npMesh3* mesh, void* memory, double bytes)
 
 int npwMeshInfo3(const npMesh3* mesh, double* out)
 {
-	out[0] = mesh->vertexCount;
-	out[1] = mesh->triangleCount;
-	out[2] = mesh->inputVertexCount;
-	out[3] = mesh->inputTriangleCount;
-	out[4] = mesh->skippedTriangles;
-	out[5] = mesh->nodeCount;
-	out[6] = mesh->depth;
-	out[7] = mesh->boundaryEdges;
-	out[8] = mesh->nonManifoldEdges;
-	out[9] = (double)mesh->bytes;
-	out[10] = mesh->lower.x;
-	out[11] = mesh->lower.y;
-	out[12] = mesh->lower.z;
-	out[13] = mesh->upper.x;
-	out[14] = mesh->upper.y;
-	out[15] = mesh->upper.z;
-	out[16] = mesh->weldTolerance;
-	return 17;
+	out[NPWM_INFO_VERTEX_COUNT] = mesh->vertexCount;
+	out[NPWM_INFO_TRIANGLE_COUNT] = mesh->triangleCount;
+	out[NPWM_INFO_INPUT_VERTEX_COUNT] = mesh->inputVertexCount;
+	out[NPWM_INFO_INPUT_TRIANGLE_COUNT] = mesh->inputTriangleCount;
+	out[NPWM_INFO_SKIPPED_TRIANGLES] = mesh->skippedTriangles;
+	out[NPWM_INFO_NODE_COUNT] = mesh->nodeCount;
+	out[NPWM_INFO_DEPTH] = mesh->depth;
+	out[NPWM_INFO_BOUNDARY_EDGES] = mesh->boundaryEdges;
+	out[NPWM_INFO_NON_MANIFOLD_EDGES] = mesh->nonManifoldEdges;
+	out[NPWM_INFO_BYTES] = (double)mesh->bytes;
+	npwPutVec3(out + NPWM_INFO_LOWER, mesh->lower);
+	npwPutVec3(out + NPWM_INFO_UPPER, mesh->upper);
+	out[NPWM_INFO_WELD_TOLERANCE] = mesh->weldTolerance;
+	return NPWM_INFO_SIZE;
 }
 
 int npwMeshLimits3(double* out)
 {
-	out[0] = NP_MESH_MAX_TRIANGLES;
-	out[1] = NP_MESH_MAX_POTENTIAL;
-	out[2] = NP_MESH_MAX_POINTS;
-	out[3] = NPWM_MAX_MESHES;
-	out[4] = NPWM_CONTACT;
-	out[5] = NP_MESH_FEATURE_TOLERANCE;
-	out[6] = NPWM_ERR_MESH;
-	return 7;
-}
-
-static npResult readTransform(const double* a, npTransform3* out)
-{
-	return npMakeTransform3((npVec3){ a[0], a[1], a[2] }, (npQuat){ a[3], a[4], a[5], a[6] }, out);
+	out[NPWM_LIMITS_MAX_TRIANGLES] = NP_MESH_MAX_TRIANGLES;
+	out[NPWM_LIMITS_MAX_POTENTIAL] = NP_MESH_MAX_POTENTIAL;
+	out[NPWM_LIMITS_MAX_POINTS] = NP_MESH_MAX_POINTS;
+	out[NPWM_LIMITS_MAX_MESHES] = NPWM_MAX_MESHES;
+	out[NPWM_LIMITS_CONTACT_SIZE] = NPWM_CONTACT_SIZE;
+	out[NPWM_LIMITS_FEATURE_TOLERANCE] = NP_MESH_FEATURE_TOLERANCE;
+	out[NPWM_LIMITS_ERR_MESH] = NPWM_ERR_MESH;
+	return NPWM_LIMITS_SIZE;
 }
 
 static npMeshInstance3 instances[NPWM_MAX_MESHES];
@@ -98,29 +79,30 @@ static npMeshContact3 contacts[NP_MESH_MAX_POINTS];
 /// Returns the number of contacts written (>= 0), or a negative code: -code for a bad shape
 /// transform or query, -(NPWM_ERR_MESH * (i + 1) + code) for a bad transform of mesh i. When
 /// something did not fit (NP_ERR_CAPACITY) the contacts that fit are written and their count is
-/// returned; io[11] is then set to -1 (otherwise to the number of candidate triangles).
+/// returned; io[NPWM_IO_MESH_COUNT] is then set to -1 (otherwise to the number of candidate
+/// triangles).
 int npwMeshContacts3(const npShape3* shape, double* io, double* out, int capacity)
 {
 	npTransform3 xf;
-	npResult r = readTransform(io, &xf);
+	npResult r = npwReadTransform3(io + NPWM_IO_XF, &xf);
 	if (r != NP_OK)
 		return -(int)r;
-	int count = (int)io[11];
+	int count = (int)io[NPWM_IO_MESH_COUNT];
 	if (count < 0 || count > NPWM_MAX_MESHES)
 		return -(int)NP_ERR_INVALID_ARGUMENT;
 	for (int i = 0; i < count; ++i)
 	{
-		const double* m = io + 12 + 8 * i;
-		instances[i].mesh = (const npMesh3*)(uintptr_t)m[0];
-		r = readTransform(m + 1, &instances[i].transform);
+		const double* m = io + NPWM_IO_MESHES + NPWM_IO_MESH_SIZE * i;
+		instances[i].mesh = (const npMesh3*)(uintptr_t)m[NPWM_IO_MESH_PTR];
+		r = npwReadTransform3(m + NPWM_IO_MESH_XF, &instances[i].transform);
 		if (r != NP_OK)
 			return -(NPWM_ERR_MESH * (i + 1) + (int)r);
 	}
 	npMeshQuery3 q = npDefaultMeshQuery3();
-	q.margin = io[7];
-	q.reduce = io[8] != 0.0;
-	q.algorithm = (npMeshAlgorithm3)(int)io[9];
-	q.featureTolerance = io[10];
+	q.margin = io[NPWM_IO_MARGIN];
+	q.reduce = io[NPWM_IO_REDUCE] != 0.0;
+	q.algorithm = (npMeshAlgorithm3)(int)io[NPWM_IO_ALGORITHM];
+	q.featureTolerance = io[NPWM_IO_FEATURE_TOLERANCE];
 	if (capacity > NP_MESH_MAX_POINTS)
 		capacity = NP_MESH_MAX_POINTS;
 	int n = 0;
@@ -131,22 +113,16 @@ int npwMeshContacts3(const npShape3* shape, double* io, double* out, int capacit
 	for (int i = 0; i < n; ++i)
 	{
 		const npMeshContact3* c = contacts + i;
-		double* o = out + NPWM_CONTACT * i;
-		o[0] = c->pointA.x;
-		o[1] = c->pointA.y;
-		o[2] = c->pointA.z;
-		o[3] = c->pointB.x;
-		o[4] = c->pointB.y;
-		o[5] = c->pointB.z;
-		o[6] = c->normal.x;
-		o[7] = c->normal.y;
-		o[8] = c->normal.z;
-		o[9] = c->depth;
-		o[10] = c->mesh;
-		o[11] = c->triangle;
-		o[12] = (double)c->feature;
-		o[13] = c->featureIndex;
+		double* o = out + NPWM_CONTACT_SIZE * i;
+		npwPutVec3(o + NPWM_CONTACT_POINT_A, c->pointA);
+		npwPutVec3(o + NPWM_CONTACT_POINT_B, c->pointB);
+		npwPutVec3(o + NPWM_CONTACT_NORMAL, c->normal);
+		o[NPWM_CONTACT_DEPTH] = c->depth;
+		o[NPWM_CONTACT_MESH] = c->mesh;
+		o[NPWM_CONTACT_TRIANGLE] = c->triangle;
+		o[NPWM_CONTACT_FEATURE] = (double)c->feature;
+		o[NPWM_CONTACT_FEATURE_INDEX] = c->featureIndex;
 	}
-	io[11] = r == NP_ERR_CAPACITY ? -1.0 : (double)info.candidates;
+	io[NPWM_IO_MESH_COUNT] = r == NP_ERR_CAPACITY ? -1.0 : (double)info.candidates;
 	return n;
 }

@@ -1,0 +1,327 @@
+// The io-block layout of the WebAssembly shim, written once.
+//
+//   node tools/iolayout.mjs          writes src/binding_layout.h and js/layout.mjs (make layout)
+//   node tools/iolayout.mjs --check  exits 1 when either generated file differs from this table
+//
+// JavaScript cannot pass structs to wasm, so every query goes through a block of doubles: JS
+// writes the transforms and options at fixed offsets, one C shim function (src/binding*.c) reads
+// them, runs the core and writes the result back at fixed offsets that JS reads (js/api*.mjs).
+// Both sides must agree on every offset; this table is the only place they are written. Each block
+// below is a record of fields laid end to end: a field's offset is the sum of the sizes before it,
+// so inserting a field moves the ones after it on both sides at once. A block whose last field is
+// open-ended (size null: vertices, points) has no size; every other block also gets NAME_SIZE.
+// A size may name another block (its NAME_SIZE), e.g. a transform slot inside the io block.
+//
+// The generated names are the same in C and JS (NPW3_IO_OUT, NPW3_PENETRATION_NORMAL, ...), so a
+// grep finds both sides. Both generated files are committed: a fresh clone builds without Node
+// having run this, and tests/node/layout.test.mjs fails when they are out of date.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/** Plain constants of the shim (not offsets). */
+export const CONSTANTS = [
+	['NPW_ERR_B', 100, '2D: added to the result code when transform B (rather than A) is rejected'],
+	['NPW3_ERR_B', 100, '3D: added to the result code when transform B (rather than A) is rejected'],
+	['NPWM_ERR_MESH', 100, 'meshes: a bad transform of mesh i returns -(NPWM_ERR_MESH * (i + 1) + code)'],
+	['NPWM_MAX_MESHES', 256, 'meshes: most meshes in one npwMeshContacts3 call'],
+];
+
+/** Records of doubles: [field, size in doubles (or a block name, or null = open-ended), doc]. */
+export const BLOCKS = [
+	// ------------------------------------------------------------------------------- 2D (binding.c)
+	{ name: 'NPW_XF2', doc: '2D transform as JS writes it', fields: [
+		['X', 1, 'position x'],
+		['Y', 1, 'position y'],
+		['ANGLE', 1, 'rotation angle (radians); the shim builds the rotation with npMakeRot2'],
+	] },
+	{ name: 'NPW_IO', doc: '2D io block (every 2D query)', fields: [
+		['XFA', 'NPW_XF2', 'transform A'],
+		['XFB', 'NPW_XF2', 'transform B'],
+		['ARG', 1, 'query option (manifold margin)'],
+		[null, 1, ''],
+		['OUT', null, 'first result slot: the result records below start here'],
+	] },
+	{ name: 'NPW_LIMITS2', doc: 'npwLimits2: 2D limits and struct sizes', fields: [
+		['MAX_POLYGON_VERTICES', 1, 'NP_MAX_POLYGON_VERTICES'],
+		['MAX_POLYGON_INPUT', 1, 'NP_MAX_POLYGON_INPUT'],
+		['EPA_MAX_VERTICES', 1, 'NP_EPA2_MAX_VERTICES'],
+		['SHAPE_BYTES', 1, 'sizeof(npShape2)'],
+		['EPA_STEP_BYTES', 1, 'sizeof(npEpaStep2)'],
+		['HUGE', 1, 'NP_HUGE'],
+		['IO_DOUBLES', 1, 'NPW_IO_DOUBLES: smallest io block the 2D functions need'],
+		['VEC2_BYTES', 1, 'sizeof(npVec2)'],
+	] },
+	{ name: 'NPW_SHAPE2', doc: 'npwShapeInfo2: one 2D shape', fields: [
+		['TYPE', 1, 'npShapeType2'],
+		['COUNT', 1, 'core vertex count'],
+		['RADIUS', 1, 'rounding radius'],
+		['VERTICES', null, 'core vertices in local space, x, y each'],
+	] },
+	{ name: 'NPW_DISTANCE2', doc: 'npwDistance2, at NPW_IO_OUT', fields: [
+		['DISTANCE', 1, ''],
+		['POINT_A', 2, ''],
+		['POINT_B', 2, ''],
+		['NORMAL', 2, ''],
+		['ITERATIONS', 1, ''],
+	] },
+	{ name: 'NPW_PENETRATION2', doc: 'npwPenetration2, at NPW_IO_OUT (the trace fields only with steps)', fields: [
+		['DEPTH', 1, ''],
+		['NORMAL', 2, ''],
+		['POINT_A', 2, ''],
+		['POINT_B', 2, ''],
+		['ITERATIONS', 1, ''],
+		['STOP', 1, 'npEpaStop2'],
+		['SIMPLEX_COUNT', 1, 'trace: GJK simplex size'],
+		['SIMPLEX', 6, 'trace: three simplex points, x, y each'],
+		['STARTED_FROM_EDGE', 1, 'trace: 1 or 0'],
+		['STEP_COUNT', 1, 'trace: EPA steps recorded'],
+		['TRUNCATED', 1, 'trace: 1 when more steps happened than fit'],
+	] },
+	{ name: 'NPW_EPA_STEP2', doc: 'npwEpaStep2: one EPA step (JS passes NPW_IO_OUT as its out)', fields: [
+		['VERTEX_COUNT', 1, ''],
+		['CLOSEST_EDGE', 1, ''],
+		['EDGE_NORMAL', 2, ''],
+		['EDGE_DISTANCE', 1, ''],
+		['SUPPORT', 2, ''],
+		['SUPPORT_DISTANCE', 1, ''],
+		['STOP', 1, 'npEpaStop2'],
+		['VERTICES', null, 'the polytope, x, y each'],
+	] },
+	{ name: 'NPW_MANIFOLD2', doc: 'npwManifold2, at NPW_IO_OUT', fields: [
+		['NORMAL', 2, ''],
+		['POINTS', null, 'NPW_MANIFOLD2_POINT records'],
+	] },
+	{ name: 'NPW_MANIFOLD2_POINT', doc: 'one 2D manifold point', fields: [
+		['POINT_A', 2, ''],
+		['POINT_B', 2, ''],
+		['DEPTH', 1, ''],
+		['ID', 1, 'feature id'],
+	] },
+	{ name: 'NPW_MINKOWSKI2', doc: 'npwMinkowskiDifference2, at NPW_IO_OUT', fields: [
+		['VERTICES', null, 'x, y each'],
+	] },
+
+	// ------------------------------------------------------------------------- 3D (binding3d.c)
+	{ name: 'NPW3_XF', doc: '3D transform as JS writes it', fields: [
+		['POSITION', 3, 'x, y, z'],
+		['ROTATION', 4, 'quaternion x, y, z, w (npMakeTransform3 normalises it)'],
+	] },
+	{ name: 'NPW3_IO', doc: '3D io block (queries and contact caches)', fields: [
+		['XFA', 'NPW3_XF', 'transform A'],
+		['XFB', 'NPW3_XF', 'transform B'],
+		['ARG', 1, 'query option (manifold margin; contact update: point count)'],
+		[null, 1, ''],
+		['OUT', null, 'first result slot'],
+	] },
+	{ name: 'NPW3_LIMITS', doc: 'npwLimits3: 3D limits and struct sizes', fields: [
+		['SHAPE_BYTES', 1, 'sizeof(npShape3)'],
+		['HULL_BYTES', 1, 'sizeof(npHull3)'],
+		['CACHE_BYTES', 1, 'sizeof(npContactCache3)'],
+		['MAX_HULL_INPUT', 1, 'NP_MAX_HULL_INPUT'],
+		['MAX_HULL_VERTICES', 1, 'NP_MAX_HULL_VERTICES'],
+		['IO_DOUBLES', 1, 'NPW3_IO_DOUBLES: smallest io block the 3D functions need'],
+		['USER_DATA', 1, 'NP_CONTACT_USER_DATA3'],
+		['HUGE', 1, 'NP_HUGE'],
+		['MAX_MANIFOLD_POINTS', 1, 'NP_MAX_MANIFOLD_POINTS3'],
+	] },
+	{ name: 'NPW3_SHAPE', doc: 'npwShapeInfo3: one 3D shape (at the start of the io block)', fields: [
+		['TYPE', 1, 'npShapeType3'],
+		['RADIUS', 1, ''],
+		['HALF_HEIGHT', 1, 'capsule half height'],
+		['VERTEX_COUNT', 1, ''],
+		['FACE_COUNT', 1, ''],
+		['VERTICES', null, 'core vertices in local space, x, y, z each'],
+	] },
+	{ name: 'NPW3_DISTANCE', doc: 'npwDistance3, at NPW3_IO_OUT', fields: [
+		['DISTANCE', 1, ''],
+		['POINT_A', 3, ''],
+		['POINT_B', 3, ''],
+		['NORMAL', 3, ''],
+		['ITERATIONS', 1, ''],
+	] },
+	{ name: 'NPW3_PENETRATION', doc: 'npwPenetration3, at NPW3_IO_OUT', fields: [
+		['DEPTH', 1, ''],
+		['NORMAL', 3, ''],
+		['POINT_A', 3, ''],
+		['POINT_B', 3, ''],
+		['LOCAL_A', 3, ''],
+		['LOCAL_B', 3, ''],
+		['TANGENT1', 3, ''],
+		['TANGENT2', 3, ''],
+		['ITERATIONS', 1, ''],
+		['STOP', 1, 'npEpaStop3'],
+	] },
+	{ name: 'NPW3_MANIFOLD', doc: 'npwManifold3 (written by npCollideFlat3), at NPW3_IO_OUT; npwContactUpdate3 reads the same', fields: [
+		['NORMAL', 3, ''],
+		['POINTS', null, 'NPW3_MANIFOLD_POINT records'],
+	] },
+	{ name: 'NPW3_MANIFOLD_POINT', doc: 'one 3D manifold point', fields: [
+		['POINT_A', 3, ''],
+		['POINT_B', 3, ''],
+		['DEPTH', 1, ''],
+		['ID', 1, 'feature id, an integer below 2^32'],
+	] },
+	{ name: 'NPW3_CONTACT_ADD', doc: 'npwContactAdd3: one contact point, at NPW3_IO_OUT', fields: [
+		['POINT_A', 3, ''],
+		['POINT_B', 3, ''],
+		['NORMAL', 3, ''],
+		['ID', 1, ''],
+	] },
+	{ name: 'NPW3_CACHE', doc: 'npwContactRead3, at the start of the io block', fields: [
+		['NORMAL', 3, ''],
+		['POINTS', null, 'NPW3_CACHED_POINT records'],
+	] },
+	{ name: 'NPW3_CACHED_POINT', doc: 'one cached contact (binding3d.h adds the user data to its size)', fields: [
+		['POINT_A', 3, ''],
+		['POINT_B', 3, ''],
+		['LOCAL_A', 3, ''],
+		['LOCAL_B', 3, ''],
+		['DEPTH', 1, ''],
+		['ID', 1, ''],
+		['AGE', 1, ''],
+		['USER', null, 'NP_CONTACT_USER_DATA3 doubles'],
+	] },
+
+	// ------------------------------------------------------------------------ meshes (bindingmesh.c)
+	{ name: 'NPWM_LIMITS', doc: 'npwMeshLimits3', fields: [
+		['MAX_TRIANGLES', 1, 'NP_MESH_MAX_TRIANGLES'],
+		['MAX_POTENTIAL', 1, 'NP_MESH_MAX_POTENTIAL'],
+		['MAX_POINTS', 1, 'NP_MESH_MAX_POINTS'],
+		['MAX_MESHES', 1, 'NPWM_MAX_MESHES'],
+		['CONTACT_SIZE', 1, 'NPWM_CONTACT_SIZE'],
+		['FEATURE_TOLERANCE', 1, 'NP_MESH_FEATURE_TOLERANCE'],
+		['ERR_MESH', 1, 'NPWM_ERR_MESH'],
+	] },
+	{ name: 'NPWM_INFO', doc: 'npwMeshInfo3: one mesh', fields: [
+		['VERTEX_COUNT', 1, 'welded vertices'],
+		['TRIANGLE_COUNT', 1, 'triangles kept'],
+		['INPUT_VERTEX_COUNT', 1, ''],
+		['INPUT_TRIANGLE_COUNT', 1, ''],
+		['SKIPPED_TRIANGLES', 1, ''],
+		['NODE_COUNT', 1, 'BVH nodes'],
+		['DEPTH', 1, 'BVH depth'],
+		['BOUNDARY_EDGES', 1, ''],
+		['NON_MANIFOLD_EDGES', 1, ''],
+		['BYTES', 1, 'bytes the mesh occupies'],
+		['LOWER', 3, 'bounds'],
+		['UPPER', 3, ''],
+		['WELD_TOLERANCE', 1, ''],
+	] },
+	{ name: 'NPWM_IO', doc: 'npwMeshContacts3 io block', fields: [
+		['XF', 'NPW3_XF', "the shape's transform"],
+		['MARGIN', 1, ''],
+		['REDUCE', 1, '0 or 1'],
+		['ALGORITHM', 1, 'npMeshAlgorithm3'],
+		['FEATURE_TOLERANCE', 1, ''],
+		['MESH_COUNT', 1, 'in: mesh count; out: candidate triangles, or -1 when contacts did not fit'],
+		['MESHES', null, 'NPWM_IO_MESH records'],
+	] },
+	{ name: 'NPWM_IO_MESH', doc: 'one mesh of a npwMeshContacts3 call', fields: [
+		['PTR', 1, 'its npMesh3 pointer'],
+		['XF', 'NPW3_XF', 'its transform'],
+	] },
+	{ name: 'NPWM_CONTACT', doc: 'one contact written by npwMeshContacts3', fields: [
+		['POINT_A', 3, ''],
+		['POINT_B', 3, ''],
+		['NORMAL', 3, ''],
+		['DEPTH', 1, ''],
+		['MESH', 1, 'index of the mesh'],
+		['TRIANGLE', 1, ''],
+		['FEATURE', 1, 'npMeshFeature3'],
+		['FEATURE_INDEX', 1, ''],
+	] },
+];
+
+/** Every generated name with its value and doc, in table order. */
+export function layoutEntries() {
+	const sizes = new Map();
+	const entries = [];
+	for (const block of BLOCKS) {
+		entries.push({ comment: `${block.name}: ${block.doc}` });
+		let offset = 0;
+		let open = false;
+		for (const [field, size, doc] of block.fields) {
+			if (open) throw new Error(`${block.name}: ${field} follows an open-ended field`);
+			if (field !== null) entries.push({ name: `${block.name}_${field}`, value: offset, doc });
+			if (size === null) {
+				open = true;
+				continue;
+			}
+			const n = typeof size === 'string' ? sizes.get(size) : size;
+			if (!(n > 0)) throw new Error(`${block.name}_${field}: unknown size ${size}`);
+			offset += n;
+		}
+		if (!open) {
+			sizes.set(block.name, offset);
+			entries.push({ name: `${block.name}_SIZE`, value: offset, doc: 'doubles' });
+		}
+	}
+	entries.push({ comment: 'constants' });
+	for (const [name, value, doc] of CONSTANTS) entries.push({ name, value, doc });
+	return entries;
+}
+
+const HEADER = 'Generated by tools/iolayout.mjs from its table: do not edit (make layout).';
+
+export function renderC() {
+	const lines = [
+		`// ${HEADER}`,
+		'// Offsets in doubles inside the io blocks of the wasm shim (src/binding*.c); js/layout.mjs holds',
+		'// the same names for the JS side.',
+		'#ifndef NP_BINDING_LAYOUT_H',
+		'#define NP_BINDING_LAYOUT_H',
+	];
+	for (const e of layoutEntries()) {
+		if (e.comment) lines.push('', `// ${e.comment}`);
+		else lines.push(`#define ${e.name} ${e.value}${e.doc ? ` ///< ${e.doc}` : ''}`);
+	}
+	lines.push('', '#endif', '');
+	return lines.join('\n');
+}
+
+export function renderJs() {
+	const lines = [
+		`// ${HEADER}`,
+		'// Offsets in doubles inside the io blocks of the wasm shim; src/binding_layout.h holds the same',
+		'// names for the C side.',
+	];
+	for (const e of layoutEntries()) {
+		if (e.comment) lines.push('', `// ${e.comment}`);
+		else lines.push(`export const ${e.name} = ${e.value};${e.doc ? ` // ${e.doc}` : ''}`);
+	}
+	lines.push('');
+	return lines.join('\n');
+}
+
+const ROOT = new URL('../', import.meta.url);
+export const OUTPUTS = [
+	{ path: 'src/binding_layout.h', render: renderC },
+	{ path: 'js/layout.mjs', render: renderJs },
+];
+
+/** Paths of the generated files that differ from the table ([] when all are up to date). */
+export function staleOutputs() {
+	const stale = [];
+	for (const { path, render } of OUTPUTS) {
+		let text = null;
+		try {
+			text = readFileSync(new URL(path, ROOT), 'utf8');
+		} catch {
+			// missing: stale
+		}
+		if (text !== render()) stale.push(path);
+	}
+	return stale;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+	if (process.argv.includes('--check')) {
+		const stale = staleOutputs();
+		if (stale.length > 0) {
+			console.error(`out of date (run make layout): ${stale.join(', ')}`);
+			process.exit(1);
+		}
+	} else {
+		for (const { path, render } of OUTPUTS) writeFileSync(new URL(path, ROOT), render());
+	}
+}
