@@ -27,6 +27,14 @@ static bool isUsable(double x)
 	return x >= -NP_HUGE && x <= NP_HUGE;
 }
 
+// (int64_t)x, defined for every x: a NaN or |x| >= 2^63 gives INT64_MIN, which is what x86-64's
+// conversion and the wasm build's guarded one already returned (a plain cast is undefined behaviour
+// there, e.g. for npMakeRot2(1e300) or npMakeRot2(NAN)).
+static int64_t truncInt64(double x)
+{
+	return x > -9.2233720368547758e18 && x < 9.2233720368547758e18 ? (int64_t)x : INT64_MIN;
+}
+
 // Deterministic sine and cosine. libm's versions differ between the native C library and
 // Emscripten's, which would break bit-identical results, so the angle is reduced by pi/2 in three
 // parts (Cody-Waite) and both functions are evaluated by their Taylor series on [-pi/4, pi/4],
@@ -40,9 +48,9 @@ npRot2 npMakeRot2(double angle)
 	const double invPio2 = 6.36619772367581382433e-01;
 
 	double kf = angle * invPio2;
-	kf = kf >= 0.0 ? (double)(int64_t)(kf + 0.5) : -(double)(int64_t)(-kf + 0.5);
+	kf = kf >= 0.0 ? (double)truncInt64(kf + 0.5) : -(double)truncInt64(-kf + 0.5);
 	double r = ((angle - kf * pio2_1) - kf * pio2_2) - kf * pio2_3;
-	int64_t k = (int64_t)kf;
+	int64_t k = truncInt64(kf);
 
 	double r2 = r * r;
 	// sin r = r - r^3/3! + ... - r^15/15! ; cos r = 1 - r^2/2! + ... + r^16/16!
