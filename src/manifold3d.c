@@ -2025,11 +2025,16 @@ static void collidePolyhedra(const npShape3* polyA, const npTransform3* xfA, con
 	toWorldWith(m, &rA, xfA->p, (unsigned)offsetMask);
 }
 
+static bool usableTransform(const npTransform3* xf);
+
+// The public polyhedron pairs check their transforms as npCollide3 does: a NaN or zero quaternion
+// made the separating-axis search pick no face (-1) and the clipper read before the hull's arrays.
 npManifold3 npCollidePolyhedra(const npShape3* polyA, npTransform3 xfA, const npShape3* polyB,
 							   npTransform3 xfB, double margin)
 {
-	npManifold3 m;
-	collidePolyhedra(polyA, &xfA, polyB, &xfB, margin, &m);
+	npManifold3 m = emptyManifold();
+	if (usableTransform(&xfA) && usableTransform(&xfB))
+		collidePolyhedra(polyA, &xfA, polyB, &xfB, margin, &m);
 	return m;
 }
 
@@ -2267,8 +2272,9 @@ static void collidePolyhedronAndCapsule(const npShape3* polyA, const npTransform
 npManifold3 npCollidePolyhedronAndCapsule(const npShape3* polyA, npTransform3 xfA,
 										  const npShape3* capsuleB, npTransform3 xfB, double margin)
 {
-	npManifold3 m;
-	collidePolyhedronAndCapsule(polyA, &xfA, capsuleB, &xfB, margin, &m);
+	npManifold3 m = emptyManifold();
+	if (usableTransform(&xfA) && usableTransform(&xfB))
+		collidePolyhedronAndCapsule(polyA, &xfA, capsuleB, &xfB, margin, &m);
 	return m;
 }
 
@@ -2392,8 +2398,9 @@ static void collidePolyhedronAndSphere(const npShape3* polyA, const npTransform3
 npManifold3 npCollidePolyhedronAndSphere(const npShape3* polyA, npTransform3 xfA,
 										 const npShape3* sphereB, npTransform3 xfB, double margin)
 {
-	npManifold3 m;
-	collidePolyhedronAndSphere(polyA, &xfA, sphereB, &xfB, margin, &m);
+	npManifold3 m = emptyManifold();
+	if (usableTransform(&xfA) && usableTransform(&xfB))
+		collidePolyhedronAndSphere(polyA, &xfA, sphereB, &xfB, margin, &m);
 	return m;
 }
 
