@@ -9,6 +9,7 @@
 // the same barycentric combination of the simplex's source points.
 #include "gjk2d.h"
 
+#include <float.h>
 #include <stddef.h>
 
 static int supportIndex(const npShape2* shape, npVec2 d)
@@ -56,6 +57,12 @@ static int solveSegment(npSupportPoint2* v, double* weights)
 		return 1;
 	}
 	double inv = 1.0 / (towards0 + towards1);
+	if (inv > DBL_MAX)
+	{
+		// So short that its squared length underflows (a capsule of half length 1e-160): a point.
+		weights[0] = 1.0;
+		return 1;
+	}
 	weights[0] = towards0 * inv;
 	weights[1] = towards1 * inv;
 	return 2;
@@ -122,10 +129,11 @@ static int solveTriangle(npSupportPoint2* v, double* weights)
 		return 2;
 	}
 	double sum = u0 + u1 + u2;
-	if (!(sum > 0.0))
+	if (!(sum > 0.0) || 1.0 / sum > DBL_MAX)
 	{
 		// Collinear simplex with the origin on its line: keep the first edge (cannot be reached
-		// with exact arithmetic, guarded against rounding).
+		// with exact arithmetic, guarded against rounding); also a simplex so small that its area
+		// underflows, whose weights would overflow.
 		return solveSegment(v, weights);
 	}
 	double inv = 1.0 / sum;
