@@ -243,6 +243,20 @@ static int convexHull(npVec2* points, int n, double tolerance, npVec2* hull)
 	}
 	while (m > 1 && v2DistanceSq(hull[m - 1], hull[0]) <= tolerance * tolerance)
 		--m;
+
+	// The chains never test the turn at their ends (the lowest-leftmost and highest-rightmost
+	// points), which can be collinear within tolerance too: (0, 0) between (0, 1e-9) and (1e-300, -16).
+	for (int i = 0; m >= 3 && i < m;)
+	{
+		if (leftDistance(hull[(i + m - 1) % m], hull[i], hull[(i + 1) % m]) > tolerance)
+		{
+			++i;
+			continue;
+		}
+		for (int j = i; j + 1 < m; ++j)
+			hull[j] = hull[j + 1];
+		--m;
+	}
 	return m;
 }
 
