@@ -203,11 +203,14 @@ void npGjk2(const npPair2* pair, double separationLimit, npGjkResult2* r)
 		++iteration;
 
 		// The support plane w . d = s.w . d bounds A - B: if it is on the far side of the origin by
-		// more than the limit, the cores are at least that far apart (a separating axis).
+		// more than the limit, the cores are at least that far apart (a separating axis). "More"
+		// means beyond the tolerance npOverlap2 grants touching shapes: the bound is not the
+		// distance, and one just past the limit said "overlap" for shapes 9.6 apart.
 		if (separationLimit >= 0.0)
 		{
 			double gap = -v2Dot(s.w, d);
-			if (gap > 0.0 && gap * gap > separationLimit * separationLimit * v2LengthSq(d))
+			double limit = separationLimit + NP_REL_TOLERANCE2 * npMax(scale, 1.0e-300);
+			if (gap > 0.0 && gap * gap > limit * limit * v2LengthSq(d))
 			{
 				r->count = 0;
 				r->distance = gap / v2Length(d);
