@@ -1,0 +1,135 @@
+// Regression tests for what the libFuzzer harnesses (tests/fuzz/) found. Each case is the decoded
+// failing input written out as plain literals (FZ_DUMP=1 prints them), and the expected behaviour
+// comes from the library's documented conventions (base.h, collide2d.h, collide3d.h,
+// manifold3d.h), never from its output: finite results for accepted input, unit normals,
+// overlap consistent with distance, collinear hull points dropped, invalid transforms giving an
+// empty manifold. Run under ASan/UBSan too (make test-san), which is what catches the first two.
+#include "narrowphase/narrowphase.h"
+
+#include <math.h>
+#include <stdio.h>
+#include "check.h"
+
+static bool finite2(npVec2 v) { return isfinite(v.x) && isfinite(v.y); }
+
+// npMakeRot2's range reduction converted angle * 2/pi to int64_t; for |angle| past ~1.4e19, or NaN,
+// the conversion was undefined behaviour (UBSan: "outside the range of representable values").
+// Whatever rotation comes out, npValidateTransform2 must accept it only when it is unit.
+static void rotationOfHugeAngles(void)
+{
+	const double angles[] = { 1.0e300, -1.0e300, 1.4e19, -2.0e19, 9.3e18, INFINITY, -INFINITY, NAN, 1.0e6, -1.0e12 };
+	for (int i = 0; i < (int)(sizeof angles / sizeof angles[0]); ++i)
+	{
+		npTransform2 xf = npMakeTransform2(0.0, 0.0, angles[i]);
+		npResult r = npValidateTransform2(xf);
+		double lenSq = xf.q.c * xf.q.c + xf.q.s * xf.q.s;
+		CHECK(r == NP_OK ? fabs(lenSq - 1.0) <= 2.0e-6
+						 : (r == NP_ERR_NON_FINITE || r == NP_ERR_INVALID_TRANSFORM),
+			  "angle %g: code %d with c^2 + s^2 = %g", angles[i], (int)r, lenSq);
+	}
+}
+
+// npCollidePolyhedra and the other public polyhedron pairs took transforms unchecked: a NaN
+// quaternion made the separating-axis search choose no face (-1) and faceContact read before the
+// hull arrays (ASan: global-buffer-overflow). Like npCollide3, invalid transforms must give an
+// empty manifold.
+static void polyhedronPairsRejectBadQuaternions(void)
+{
+	npShape3 boxA, boxB, sphere, capsule;
+	CHECK(npMakeBox3((npVec3){ 0.015625, 3.015625, 3.015625 }, &boxA) == NP_OK, "box A");
+	CHECK(npMakeBox3((npVec3){ 0.953125, 3.015625, 3.015625 }, &boxB) == NP_OK, "box B");
+	CHECK(npMakeSphere(1.0, &sphere) == NP_OK, "sphere");
+	CHECK(npMakeCapsule3(1.0, 0.5, &capsule) == NP_OK, "capsule");
+	npTransform3 identity = { { 0.0, 0.0, 0.0 }, { 0.0, 0.0, 0.0, 1.0 } };
+	const npQuat bad[] = { { NAN, 0.0, 0.0, 0.0 }, { 0.0, 0.0, 0.0, 0.0 }, { 0.0, 0.0, 0.0, INFINITY }, { 3.0, 0.0, 0.0, 0.0 } };
+	for (int i = 0; i < 4; ++i)
+	{
+		npTransform3 xf = { { 0.0, 0.0, -15.8125 }, bad[i] };
+		npManifold3 m = npCollidePolyhedra(&boxA, xf, &boxB, identity, 0.75);
+		CHECK(m.pointCount == 0, "box-box, bad quaternion %d: %d points", i, m.pointCount);
+		m = npCollidePolyhedra(&boxB, identity, &boxA, xf, 0.75);
+		CHECK(m.pointCount == 0, "box-box (B bad), bad quaternion %d: %d points", i, m.pointCount);
+		m = npCollidePolyhedronAndCapsule(&boxA, xf, &capsule, identity, 0.75);
+		CHECK(m.pointCount == 0, "box-capsule, bad quaternion %d: %d points", i, m.pointCount);
+		m = npCollidePolyhedronAndSphere(&boxA, xf, &sphere, identity, 0.75);
+		CHECK(m.pointCount == 0, "box-sphere, bad quaternion %d: %d points", i, m.pointCount);
+		m = npCollide3(&boxA, xf, &boxB, identity, 0.75);
+		CHECK(m.pointCount == 0, "npCollide3, bad quaternion %d: %d points", i, m.pointCount);
+	}
+}
+
+// A capsule of half length 7.5e-160 around a circle: the squared length of GJK's segment
+// underflowed, its weights 1 / (towards0 + towards1) overflowed and npDistance2 gave NaN points.
+// Accepted shapes must give finite results; the shapes overlap (distance 0).
+static void tinyCapsuleAroundCircle(void)
+{
+	npShape2 capsule, circle;
+	CHECK(npMakeCapsule2(7.4684693982698603e-160, 0.015625, &capsule) == NP_OK, "capsule");
+	CHECK(npMakeCircle(0.015625, &circle) == NP_OK, "circle");
+	npTransform2 identity = { { 0.0, 0.0 }, { 1.0, 0.0 } };
+	npDistanceResult2 d = npDistance2(&capsule, identity, &circle, identity);
+	CHECK(d.distance == 0.0, "distance %.17g", d.distance);
+	CHECK(finite2(d.pointA) && finite2(d.pointB) && finite2(d.normal), "distance points not finite: (%g, %g)",
+		  d.pointA.x, d.pointA.y);
+	CHECK(npOverlap2(&capsule, identity, &circle, identity), "overlap");
+	npPenetrationResult2 p = npPenetration2(&capsule, identity, &circle, identity, NULL);
+	CHECK(p.overlapping && isfinite(p.depth) && finite2(p.pointA) && finite2(p.pointB) && finite2(p.normal),
+		  "penetration not finite");
+	CHECK(fabs(hypot(p.normal.x, p.normal.y) - 1.0) <= 1.0e-9, "penetration normal not unit");
+	npManifold2 m = npCollide2(&capsule, identity, &circle, identity, 0.0);
+	CHECK(m.pointCount >= 1, "manifold empty");
+	for (int i = 0; i < m.pointCount; ++i)
+		CHECK(finite2(m.points[i].pointA) && finite2(m.points[i].pointB) && isfinite(m.points[i].depth),
+			  "manifold point %d not finite", i);
+}
+
+// npMakePolygon2 documents that collinear points are dropped; the monotone chain never tested the
+// turn at its first point, so (0, 0), on the line from (0, 1e-9) to (5e-324, -16) to within the
+// hull tolerance, stayed a vertex with a zero turn (two parallel edges).
+static void polygonDropsCollinearChainEnd(void)
+{
+	const npVec2 points[] = { { 0.0, 1.0000000000000001e-09 },
+							  { 4.9406564584124654e-324, -15.9912109375 },
+							  { 2.2587890625, 2.2587890625 },
+							  { 0.0, 0.0 } };
+	npShape2 s;
+	CHECK(npMakePolygon2(points, 4, 0.0, &s) == NP_OK, "polygon");
+	CHECK(s.count == 3, "collinear vertex kept: %d vertices", s.count);
+	for (int i = 0; i < s.count; ++i)
+	{
+		npVec2 a = s.vertices[i], b = s.vertices[(i + 1) % s.count], c = s.vertices[(i + 2) % s.count];
+		double cross = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x);
+		CHECK(cross > 0.0, "vertex %d: turn %g", (i + 1) % s.count, cross);
+	}
+}
+
+// Two polygons 9.6 apart: npOverlap2 said true. GJK's separating-axis exit fired when its lower
+// bound passed the reach (0) by rounding, and npOverlap2 took that bound (1e-14) for a distance
+// within its touching tolerance. Overlap must agree with the distance.
+static void overlapOfSeparatedPolygons(void)
+{
+	const npVec2 pa[] = { { 16.8154296875, -6.0908203125 }, { -1.0, -1.0 }, { -1.0, -1.0 }, { -1.0, -1.0 },
+						  { -1.0, -1.0 }, { -1.0, 16.8154296875 }, { 16.8154296875, 16.8154296875 } };
+	const npVec2 pb[] = { { -4.5185546875000027, -4.5185546875000027 }, { -4.5185546875000027, -4.5185546875000027 },
+						  { -1.0, -1.0 }, { -1.0, 16.8154296875 } };
+	npShape2 a, b;
+	CHECK(npMakePolygon2(pa, 7, 0.0, &a) == NP_OK, "polygon A");
+	CHECK(npMakePolygon2(pb, 4, 0.0, &b) == NP_OK, "polygon B");
+	npTransform2 xa = npMakeTransform2(16.8154296875, -1.0, -1.0), xb = npMakeTransform2(-1.0, -1.0, -1.0);
+	npDistanceResult2 d = npDistance2(&a, xa, &b, xb);
+	CHECK(d.distance > 9.0, "distance %.17g", d.distance);
+	CHECK(!npOverlap2(&a, xa, &b, xb), "overlap A-B of polygons %.3g apart", d.distance);
+	CHECK(!npOverlap2(&b, xb, &a, xa), "overlap B-A of polygons %.3g apart", d.distance);
+	CHECK(!npPenetration2(&a, xa, &b, xb, NULL).overlapping, "penetration");
+	CHECK(npCollide2(&a, xa, &b, xb, 0.0).pointCount == 0, "manifold");
+}
+
+int main(void)
+{
+	rotationOfHugeAngles();
+	polyhedronPairsRejectBadQuaternions();
+	tinyCapsuleAroundCircle();
+	polygonDropsCollinearChainEnd();
+	overlapOfSeparatedPolygons();
+	return checkSummary();
+}
