@@ -294,7 +294,7 @@ npDistanceResult2 npDistance2(const npShape2* shapeA, npTransform2 xfA, const np
 	double tolerance = NP_REL_TOLERANCE2 * r.scale;
 	if (r.distance > rA + rB + tolerance)
 	{
-		npVec2 n = v2Scale(1.0 / r.distance, v2Sub(r.pointB, r.pointA));
+		npVec2 n = v2Normalize(v2Sub(r.pointB, r.pointA)); // = (pointB - pointA) / distance
 		npVec2 pA = v2MulAdd(r.pointA, rA, n);
 		npVec2 pB = v2MulAdd(r.pointB, -rB, n);
 		out.distance = r.distance - rA - rB;
