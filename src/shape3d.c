@@ -533,6 +533,8 @@ static qhStatus qhBuild(qhWork* w, int n, double tol, int flatPoints[3])
 			int g = w->horizonN[k];
 			f->n[0] = g;
 			int j = qhEdgeIndex(&w->tri[g], w->horizonB[k], w->horizonA[k]);
+			if (j < 0)
+				return QH_DEGENERATE; // links broken by rounding (nearly collinear input with repeats)
 			w->tri[g].n[j] = t;
 		}
 		for (int k = 0; k < horizonCount; ++k)

@@ -453,10 +453,11 @@ static inline npResult fzShape3(FzIn* in, npShape3* out, npHull3* hull)
 			uint8_t c = fzByte(in);
 			int count = c < 240 ? c % 24 : c < 250 ? 300 : c == 250 ? NP_MAX_HULL_INPUT + 1 : 64;
 			fzPoints3(in, pts, count);
-			r = npMakeHull3(pts, count, hull);
-			FZ_DUMP("npMakeHull3(%d points) = %d:\n", count, (int)r);
+			FZ_DUMP("npMakeHull3(%d points):\n", count);
 			for (int i = 0; i < count; ++i)
 				FZ_DUMP("  { %s, %s, %s },\n", fzLit(pts[i].x), fzLit(pts[i].y), fzLit(pts[i].z));
+			r = npMakeHull3(pts, count, hull);
+			FZ_DUMP("  = %d\n", (int)r);
 			FZ_CHECK(fzIsShapeCode(r), "npMakeHull3 returned undocumented code %d", (int)r);
 			if (r == NP_OK)
 			{

@@ -163,6 +163,23 @@ static void overlapOfSeparatedPolygons(void)
 	CHECK(npCollide2(&a, xa, &b, xb, 0.0).pointCount == 0, "manifold");
 }
 
+// Three points on one line (to 1e-14), two of them repeated: quickhull's horizon fan looked up an
+// edge in a neighbour that did not hold it (index -1; UBSan: index out of bounds, a write before
+// the triangle's links). Fewer than 3 non-collinear points are documented as NP_ERR_DEGENERATE.
+static void hullOfRepeatedCollinearPoints(void)
+{
+	static npHull3 hull;
+	const npVec3 points[] = { { 115.47535008140625, 87.476326862285148, 98.69703066337695 },
+							  { 115.47535008140625, 87.476326862285148, 98.69703066337695 },
+							  { 14.96560480463379, -13.03341863286621, -1.8127154650214834 },
+							  { 9.4990234375, -18.5, -7.2792969049999998 },
+							  { 9.4990234375, -18.5, -7.2792969049999998 } };
+	npResult r = npMakeHull3(points, 5, &hull);
+	CHECK(r == NP_ERR_DEGENERATE, "collinear points with repeats: code %d", (int)r);
+	r = npMakeHull3(points + 1, 3, &hull);
+	CHECK(r == NP_ERR_DEGENERATE, "the same three points once each: code %d", (int)r);
+}
+
 // A sliver hull (four vertices, from 1e-6 to 1e9) touching a small sphere whose centre is its
 // vertex (0, 0, 0): npPenetration3 gives the right depth (the radius, 0.015625) and B's point, but
 // A's witness point, a barycentric combination over an EPA face with vertices 1e9 apart, is 364
@@ -201,6 +218,7 @@ int main(void)
 	unitNormalsOfTinyShapes();
 	polygonDropsCollinearChainEnd();
 	overlapOfSeparatedPolygons();
+	hullOfRepeatedCollinearPoints();
 	epaWitnessOnSliverHull();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
