@@ -105,9 +105,12 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 		fzCheckUnit3(p.tangent1, "npPenetration3 tangent1");
 		fzCheckUnit3(p.tangent2, "npPenetration3 tangent2");
 		// KNOWN OPEN BUG: EPA's witness points on sliver hulls lose up to ~1e-7 of the hull's size
-		// (test_fuzz_regressions.c, epaWitnessOnSliverHull, expected to fail). Until it is fixed this
-		// one check runs at 1e-5 instead of FZ_REL, so that the fuzzers keep looking for other bugs.
-		fzCheckDepth3(p.pointA, p.pointB, p.normal, p.depth, scale * (1.0e-5 / FZ_REL), "npPenetration3");
+		// (test_fuzz_regressions.c, epaWitnessOnSliverHull, expected to fail): FZ_STRICT=1 only.
+		double dd = (p.pointA.x - p.pointB.x) * p.normal.x + (p.pointA.y - p.pointB.y) * p.normal.y +
+					(p.pointA.z - p.pointB.z) * p.normal.z;
+		double ds = fzMax(scale, fzMax(fzAbs3(p.pointA), fzMax(fzAbs3(p.pointB), p.depth)));
+		FZ_CHECK_KNOWN(fabs(dd - p.depth) <= FZ_REL * ds + FZ_ABS,
+					   "npPenetration3: depth %.17g but dot(pointA - pointB, normal) = %.17g", p.depth, dd);
 		FZ_CHECK(p.stop >= NP_EPA3_CONVERGED && p.stop <= NP_EPA3_NO_PROGRESS, "stop %d", (int)p.stop);
 	}
 	FZ_CHECK(!(p.overlapping && p.depth > tol) || overlap, "penetration %.17g but no overlap", p.depth);
