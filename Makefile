@@ -175,7 +175,7 @@ fuzz-smoke: $(FUZZ_BINS)
 		if ! $(B)/fuzz/$$h $(FUZZ_OPTS) -max_total_time=$(FUZZ_SMOKE_SECONDS) -artifact_prefix=$(B)/fuzz/artifacts/$$h- \
 			$(B)/fuzz/smoke/$$h tests/fuzz/corpus/$$h >$$log 2>&1; then tail -n 40 $$log; echo "FAILED: $$h"; exit 1; fi; \
 		echo "== $$h: seed corpus ($$(ls tests/fuzz/corpus/$$h | wc -l) inputs) + $(FUZZ_SMOKE_SECONDS) s," \
-			"$$(sed -n 's/^stat::number_of_executed_runs: *//p' $$log) runs, no failure"; done
+			"$$(sed -n 's/^stat::number_of_executed_units: *//p' $$log) runs, no failure"; done
 
 # The library objects are kept (they would otherwise count as intermediate files and be deleted).
 .SECONDARY: $(CORE_SRC:src/%.c=$(B)/fuzz/obj/%.o)
