@@ -142,7 +142,56 @@ test-node: $(WASM) $(WASM_TESTS) setup-npm
 test-browser: setup-chromium setup-npm $(WASM)
 	node --test tests/browser/
 
-test: test-native test-san test-node test-browser
+test: test-native test-san test-node test-browser fuzz-smoke
+
+# ---------------------------------------------------------------- fuzzing
+# libFuzzer harnesses (tests/fuzz/fuzz_*.c) for every C entry point that takes user data, built with
+# clang and ASan+UBSan; the library is rebuilt with the fuzzer's coverage instrumentation. Each
+# harness decodes bytes into shapes, transforms and meshes (non-finite, huge, tiny, denormal and
+# degenerate values included) and checks the conventions besides crashes (see tests/fuzz/fuzz.h).
+#   make fuzz         each harness for FUZZ_SECONDS (default 300) from its seed corpus
+#   make fuzz-smoke   the seed corpus, then a few seconds of fuzzing, per harness (part of make test)
+# New inputs go to $(B)/fuzz/corpus/<harness>/ (the checked-in tests/fuzz/corpus/ is read only),
+# crashes to $(B)/fuzz/artifacts/. Clang's libFuzzer runtime comes from Debian's libclang-rt-14-dev.
+FUZZ_CC ?= clang
+FUZZ_SECONDS ?= 300
+FUZZ_SMOKE_SECONDS ?= 3
+FUZZ_CFLAGS := $(CSTD) $(WARN) -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer $(INC)
+FUZZ_SRC := $(wildcard tests/fuzz/fuzz_*.c)
+FUZZ_NAMES := $(FUZZ_SRC:tests/fuzz/%.c=%)
+FUZZ_BINS := $(FUZZ_NAMES:%=$(B)/fuzz/%)
+FUZZ_OPTS := -timeout=10 -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1
+
+.PHONY: setup-fuzz fuzz fuzz-smoke
+
+setup-fuzz:
+	@command -v $(FUZZ_CC) >/dev/null 2>&1 && ls $$($(FUZZ_CC) -print-resource-dir 2>/dev/null)/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 || { \
+		echo "installing clang and libFuzzer (libclang-rt-14-dev)..."; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq clang-14 libclang-rt-14-dev >/dev/null; }
+
+$(B)/fuzz/obj/%.o: src/%.c $(CORE_HDR) | setup-fuzz
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+
+$(B)/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(CORE_SRC:src/%.c=$(B)/fuzz/obj/%.o) | setup-fuzz
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $< $(CORE_SRC:src/%.c=$(B)/fuzz/obj/%.o) -lm -o $@
+
+fuzz: $(FUZZ_BINS)
+	@set -e; mkdir -p $(B)/fuzz/artifacts; for h in $(FUZZ_NAMES); do echo "== $$h ($(FUZZ_SECONDS) s)"; \
+		mkdir -p $(B)/fuzz/corpus/$$h; \
+		$(B)/fuzz/$$h $(FUZZ_OPTS) -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(B)/fuzz/artifacts/$$h- \
+			$(B)/fuzz/corpus/$$h tests/fuzz/corpus/$$h; done
+
+fuzz-smoke: $(FUZZ_BINS)
+	@set -e; mkdir -p $(B)/fuzz/artifacts; for h in $(FUZZ_NAMES); do \
+		rm -rf $(B)/fuzz/smoke/$$h; mkdir -p $(B)/fuzz/smoke/$$h; log=$(B)/fuzz/smoke/$$h.log; \
+		if ! $(B)/fuzz/$$h $(FUZZ_OPTS) -max_total_time=$(FUZZ_SMOKE_SECONDS) -artifact_prefix=$(B)/fuzz/artifacts/$$h- \
+			$(B)/fuzz/smoke/$$h tests/fuzz/corpus/$$h >$$log 2>&1; then tail -n 40 $$log; echo "FAILED: $$h"; exit 1; fi; \
+		echo "== $$h: seed corpus ($$(ls tests/fuzz/corpus/$$h | wc -l) inputs) + $(FUZZ_SMOKE_SECONDS) s," \
+			"$$(sed -n 's/^stat::number_of_executed_units: *//p' $$log) runs, no failure"; done
+
+# The library objects are kept (they would otherwise count as intermediate files and be deleted).
+.SECONDARY: $(CORE_SRC:src/%.c=$(B)/fuzz/obj/%.o)
 
 # ---------------------------------------------------------------- demo
 # The teaching page: builds the wasm, then serves the repository root in the foreground

@@ -219,7 +219,7 @@ npPenetrationResult2 npPenetration2(const npShape2* shapeA, npTransform2 xfA, co
 		// Cores apart: only the roundings can overlap, and then the answer is closed form.
 		if (gjk.distance > rA + rB)
 			return out;
-		normal = v2Scale(1.0 / gjk.distance, v2Sub(gjk.pointB, gjk.pointA));
+		normal = v2Normalize(v2Sub(gjk.pointB, gjk.pointA)); // = (pointB - pointA) / distance
 		pointA = gjk.pointA;
 		pointB = gjk.pointB;
 		coreDepth = -gjk.distance;

@@ -9,6 +9,7 @@
 // the same barycentric combination of the simplex's source points.
 #include "gjk2d.h"
 
+#include <float.h>
 #include <stddef.h>
 
 static int supportIndex(const npShape2* shape, npVec2 d)
@@ -56,6 +57,12 @@ static int solveSegment(npSupportPoint2* v, double* weights)
 		return 1;
 	}
 	double inv = 1.0 / (towards0 + towards1);
+	if (inv > DBL_MAX)
+	{
+		// So short that its squared length underflows (a capsule of half length 1e-160): a point.
+		weights[0] = 1.0;
+		return 1;
+	}
 	weights[0] = towards0 * inv;
 	weights[1] = towards1 * inv;
 	return 2;
@@ -122,10 +129,11 @@ static int solveTriangle(npSupportPoint2* v, double* weights)
 		return 2;
 	}
 	double sum = u0 + u1 + u2;
-	if (!(sum > 0.0))
+	if (!(sum > 0.0) || 1.0 / sum > DBL_MAX)
 	{
 		// Collinear simplex with the origin on its line: keep the first edge (cannot be reached
-		// with exact arithmetic, guarded against rounding).
+		// with exact arithmetic, guarded against rounding); also a simplex so small that its area
+		// underflows, whose weights would overflow.
 		return solveSegment(v, weights);
 	}
 	double inv = 1.0 / sum;
@@ -195,11 +203,14 @@ void npGjk2(const npPair2* pair, double separationLimit, npGjkResult2* r)
 		++iteration;
 
 		// The support plane w . d = s.w . d bounds A - B: if it is on the far side of the origin by
-		// more than the limit, the cores are at least that far apart (a separating axis).
+		// more than the limit, the cores are at least that far apart (a separating axis). "More"
+		// means beyond the tolerance npOverlap2 grants touching shapes: the bound is not the
+		// distance, and one just past the limit said "overlap" for shapes 9.6 apart.
 		if (separationLimit >= 0.0)
 		{
 			double gap = -v2Dot(s.w, d);
-			if (gap > 0.0 && gap * gap > separationLimit * separationLimit * v2LengthSq(d))
+			double limit = separationLimit + NP_REL_TOLERANCE2 * npMax(scale, 1.0e-300);
+			if (gap > 0.0 && gap * gap > limit * limit * v2LengthSq(d))
 			{
 				r->count = 0;
 				r->distance = gap / v2Length(d);
@@ -283,7 +294,7 @@ npDistanceResult2 npDistance2(const npShape2* shapeA, npTransform2 xfA, const np
 	double tolerance = NP_REL_TOLERANCE2 * r.scale;
 	if (r.distance > rA + rB + tolerance)
 	{
-		npVec2 n = v2Scale(1.0 / r.distance, v2Sub(r.pointB, r.pointA));
+		npVec2 n = v2Normalize(v2Sub(r.pointB, r.pointA)); // = (pointB - pointA) / distance
 		npVec2 pA = v2MulAdd(r.pointA, rA, n);
 		npVec2 pB = v2MulAdd(r.pointB, -rB, n);
 		out.distance = r.distance - rA - rB;

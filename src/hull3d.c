@@ -338,8 +338,9 @@ static int qhRemoveVisible(qhWork* w, int visibleCount, int eye)
 }
 
 // Fans new triangles (a, b, eye) over the horizon (listed in w->newTri) and links them to the kept
-// triangles across the horizon and to each other.
-static void qhFanHorizon(qhWork* w, int horizonCount, int eye)
+// triangles across the horizon and to each other. False when a kept triangle has lost the horizon
+// edge: links broken by rounding (nearly collinear input with repeats), so the build gives up.
+static bool qhFanHorizon(qhWork* w, int horizonCount, int eye)
 {
 	for (int k = 0; k < horizonCount; ++k)
 	{
@@ -355,6 +356,8 @@ static void qhFanHorizon(qhWork* w, int horizonCount, int eye)
 		int g = w->horizonN[k];
 		f->n[0] = g;
 		int j = qhEdgeIndex(&w->tri[g], w->horizonB[k], w->horizonA[k]);
+		if (j < 0)
+			return false;
 		w->tri[g].n[j] = t;
 	}
 
@@ -364,6 +367,7 @@ static void qhFanHorizon(qhWork* w, int horizonCount, int eye)
 		f->n[1] = w->newTri[w->startOf[w->horizonB[k]]];
 		f->n[2] = w->newTri[w->endOf[w->horizonA[k]]];
 	}
+	return true;
 }
 
 // Builds the triangle hull. On QH_FLAT, `flatPoints` holds 3 non-collinear point indices.
@@ -401,7 +405,8 @@ static qhStatus qhBuild(qhWork* w, int n, double tol, int flatPoints[3])
 		}
 
 		int gatheredCount = qhRemoveVisible(w, visibleCount, eye);
-		qhFanHorizon(w, horizonCount, eye);
+		if (!qhFanHorizon(w, horizonCount, eye))
+			return QH_DEGENERATE;
 		vertexCount += 1;
 		for (int k = 0; k < gatheredCount; ++k)
 			qhAssign(w, w->gathered[k], w->newTri, horizonCount, tol);

@@ -199,20 +199,13 @@ static void collidePolyhedra(const npShape3* polyA, const npTransform3* xfA, con
 npManifold3 npCollidePolyhedra(const npShape3* polyA, npTransform3 xfA, const npShape3* polyB,
 							   npTransform3 xfB, double margin)
 {
-	npManifold3 m;
-	collidePolyhedra(polyA, &xfA, polyB, &xfB, margin, &m);
+	npManifold3 m = emptyManifold();
+	if (npUsableTransform3(&xfA) && npUsableTransform3(&xfB))
+		collidePolyhedra(polyA, &xfA, polyB, &xfB, margin, &m);
 	return m;
 }
 
 // ---------------------------------------------------------------------------------- dispatch
-
-// A transform npMakeTransform3 could have built: finite, bounded, (nearly) unit quaternion.
-static bool usableTransform(const npTransform3* xf)
-{
-	double qq = xf->q.x * xf->q.x + xf->q.y * xf->q.y + xf->q.z * xf->q.z + xf->q.w * xf->q.w;
-	return fabs(xf->p.x) <= NP_HUGE && fabs(xf->p.y) <= NP_HUGE && fabs(xf->p.z) <= NP_HUGE && qq >= 0.999 &&
-		   qq <= 1.001;
-}
 
 // npCollide3 writing into *m (all paths fill the caller's manifold; the polyhedron pairs, the
 // common case in a game, without an intermediate copy), for transforms known to be usable.
@@ -263,7 +256,7 @@ static void collide3(const npShape3* shapeA, const npTransform3* xfA, const npSh
 					 const npTransform3* xfB, double margin, npManifold3* m)
 {
 	// NaN fails every comparison, so non-finite input is rejected here too.
-	if (!usableTransform(xfA) || !usableTransform(xfB))
+	if (!npUsableTransform3(xfA) || !npUsableTransform3(xfB))
 	{
 		clearManifold(m);
 		return;

@@ -80,6 +80,16 @@ static inline bool getPolyhedron(const npShape3* shape, npPolyhedron3* out)
 	return npMakePolyhedron3(shape, out);
 }
 
+/// A transform npMakeTransform3 could have built: finite, bounded, (nearly) unit quaternion. The
+/// public pair functions check it too: a NaN or zero quaternion made the separating-axis search
+/// pick no face (-1), and the clipper then read before the hull's arrays (found by fuzzing).
+static inline bool npUsableTransform3(const npTransform3* xf)
+{
+	double qq = xf->q.x * xf->q.x + xf->q.y * xf->q.y + xf->q.z * xf->q.z + xf->q.w * xf->q.w;
+	return fabs(xf->p.x) <= NP_HUGE && fabs(xf->p.y) <= NP_HUGE && fabs(xf->p.z) <= NP_HUGE && qq >= 0.999 &&
+		   qq <= 1.001;
+}
+
 static inline npManifold3 emptyManifold(void)
 {
 	npManifold3 m;

@@ -454,8 +454,9 @@ void npCollidePolyhedronCapsule3(const npShape3* polyA, const npTransform3* xfA,
 npManifold3 npCollidePolyhedronAndCapsule(const npShape3* polyA, npTransform3 xfA,
 										  const npShape3* capsuleB, npTransform3 xfB, double margin)
 {
-	npManifold3 m;
-	npCollidePolyhedronCapsule3(polyA, &xfA, capsuleB, &xfB, margin, &m);
+	npManifold3 m = emptyManifold();
+	if (npUsableTransform3(&xfA) && npUsableTransform3(&xfB))
+		npCollidePolyhedronCapsule3(polyA, &xfA, capsuleB, &xfB, margin, &m);
 	return m;
 }
 
@@ -577,7 +578,8 @@ npManifold3 npCollidePolyhedronAndSphere(const npShape3* polyA, npTransform3 xfA
 {
 	if (polyA == NULL || sphereB == NULL || sphereB->type != NP_SHAPE_SPHERE || !isPolyhedron(polyA))
 		return emptyManifold();
-	npManifold3 m;
-	npCollidePolyhedronSphere3(polyA, &xfA, sphereB, &xfB, margin, &m);
+	npManifold3 m = emptyManifold();
+	if (npUsableTransform3(&xfA) && npUsableTransform3(&xfB))
+		npCollidePolyhedronSphere3(polyA, &xfA, sphereB, &xfB, margin, &m);
 	return m;
 }

@@ -22,6 +22,14 @@ const char* npResultString(npResult result)
 	return "unknown result code";
 }
 
+// (int64_t)x, defined for every x: a NaN or |x| >= 2^63 gives INT64_MIN, which is what x86-64's
+// conversion and the wasm build's guarded one already returned (a plain cast is undefined behaviour
+// there, e.g. for npMakeRot2(1e300) or npMakeRot2(NAN)).
+static int64_t truncInt64(double x)
+{
+	return x > -9.2233720368547758e18 && x < 9.2233720368547758e18 ? (int64_t)x : INT64_MIN;
+}
+
 // Deterministic sine and cosine. libm's versions differ between the native C library and
 // Emscripten's, which would break bit-identical results, so the angle is reduced by pi/2 in three
 // parts (Cody-Waite) and both functions are evaluated by their Taylor series on [-pi/4, pi/4],
@@ -35,9 +43,9 @@ npRot2 npMakeRot2(double angle)
 	const double invPio2 = 6.36619772367581382433e-01;
 
 	double kf = angle * invPio2;
-	kf = kf >= 0.0 ? (double)(int64_t)(kf + 0.5) : -(double)(int64_t)(-kf + 0.5);
+	kf = kf >= 0.0 ? (double)truncInt64(kf + 0.5) : -(double)truncInt64(-kf + 0.5);
 	double r = ((angle - kf * pio2_1) - kf * pio2_2) - kf * pio2_3;
-	int64_t k = (int64_t)kf;
+	int64_t k = truncInt64(kf);
 
 	double r2 = r * r;
 	// sin r = r - r^3/3! + ... - r^15/15! ; cos r = 1 - r^2/2! + ... + r^16/16!
@@ -230,6 +238,20 @@ static int convexHull(npVec2* points, int n, double tolerance, npVec2* hull)
 	}
 	while (m > 1 && v2DistanceSq(hull[m - 1], hull[0]) <= tolerance * tolerance)
 		--m;
+
+	// The chains never test the turn at their ends (the lowest-leftmost and highest-rightmost
+	// points), which can be collinear within tolerance too: (0, 0) between (0, 1e-9) and (1e-300, -16).
+	for (int i = 0; m >= 3 && i < m;)
+	{
+		if (leftDistance(hull[(i + m - 1) % m], hull[i], hull[(i + 1) % m]) > tolerance)
+		{
+			++i;
+			continue;
+		}
+		for (int j = i; j + 1 < m; ++j)
+			hull[j] = hull[j + 1];
+		--m;
+	}
 	return m;
 }
 

@@ -27,6 +27,10 @@ static inline double v2Distance(npVec2 a, npVec2 b) { return v2Length(v2Sub(a, b
 /// Unit vector, or (0, 0) for a zero vector.
 static inline npVec2 v2Normalize(npVec2 a)
 {
+	// A vector so short that its squared length is subnormal (or 0) is first scaled by 2^600
+	// (exact): its length would be off by up to 10% (a normal of length 0.906, or none at all).
+	if (v2LengthSq(a) < 2.2250738585072014e-308 && (a.x != 0.0 || a.y != 0.0))
+		a = (npVec2){ a.x * 0x1p600, a.y * 0x1p600 };
 	double len = v2Length(a);
 	if (len == 0.0)
 		return (npVec2){ 0.0, 0.0 };

@@ -1,0 +1,103 @@
+// libFuzzer harness: every 2D pair query on two decoded shapes and transforms: npOverlap2,
+// npDistance2, npPenetration2 (with a trace of random capacity), npCollide2 and the typed pair
+// routines (any shape types: a mismatch falls back to npCollide2), npMinkowskiDifference2.
+// Queries other than the manifolds do not validate transforms, so they run only on accepted input;
+// the manifolds validate their input and also get raw transforms and margins.
+#include "fuzz.h"
+
+static void checkManifold2(const npManifold2* m, double margin, double scale, const char* what)
+{
+	FZ_CHECK(m->pointCount >= 0 && m->pointCount <= NP_MAX_MANIFOLD_POINTS2, "%s: pointCount %d", what, m->pointCount);
+	if (m->pointCount == 0)
+		return;
+	FZ_CHECK(fzFinite2(m->normal), "%s: normal not finite", what);
+	fzCheckUnit2(m->normal, what);
+	for (int i = 0; i < m->pointCount; ++i)
+	{
+		const npManifoldPoint2* p = m->points + i;
+		FZ_CHECK(fzFinite2(p->pointA) && fzFinite2(p->pointB) && isfinite(p->depth), "%s: point %d not finite", what, i);
+		fzCheckDepth2(p->pointA, p->pointB, m->normal, p->depth, scale, what);
+		FZ_CHECK(p->depth >= -margin - (FZ_REL + 2.0 * fzSlack) * fzMax(scale, 1.0) - FZ_ABS, "%s: depth %.17g below -margin %.17g", what,
+				 p->depth, margin);
+	}
+}
+
+typedef npManifold2 (*Pair2)(const npShape2*, npTransform2, const npShape2*, npTransform2, double);
+
+int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
+{
+	FzIn in = fzOpen(data, size);
+	npShape2 a, b;
+	int okA = fzShape2(&in, &a) == NP_OK;
+	int okB = fzShape2(&in, &b) == NP_OK;
+	npTransform2 xa = fzTransform2(&in), xb = fzTransform2(&in);
+	int okM;
+	double margin = fzMargin(&in, &okM);
+	okM |= fabs(margin) <= NP_HUGE; // 2D manifolds take negative margins (contacts deeper than -margin)
+	if (!okA || !okB)
+		return 0;
+
+	// Manifolds validate their input: raw transforms and margins must not crash.
+	static const Pair2 pairs[] = { npCollide2, npCollideCircles, npCollideCapsuleAndCircle, npCollideCapsules,
+								   npCollidePolygonAndCircle, npCollidePolygons };
+	int okX = npValidateTransform2(xa) == NP_OK && npValidateTransform2(xb) == NP_OK;
+	fzSlack = okX ? fzMax(fabs(xa.q.c * xa.q.c + xa.q.s * xa.q.s - 1.0), fabs(xb.q.c * xb.q.c + xb.q.s * xb.q.s - 1.0))
+				  : 0.0;
+	double scale = okX ? fzPairScale2(&a, xa, &b, xb) : 0.0;
+	for (int i = 0; i < 6; ++i)
+	{
+		npManifold2 m = pairs[i](&a, xa, &b, xb, margin);
+		if (okX && okM)
+			checkManifold2(&m, margin, scale + margin, "npCollide2 family");
+		else
+			FZ_CHECK(m.pointCount == 0, "manifold on rejected input");
+	}
+	if (!okX)
+		return 0;
+
+	bool overlap = npOverlap2(&a, xa, &b, xb);
+	npDistanceResult2 d = npDistance2(&a, xa, &b, xb);
+	FZ_DUMP("npDistance2: %s A { %s, %s } B { %s, %s } normal { %s, %s }\n", fzLit(d.distance), fzLit(d.pointA.x),
+			fzLit(d.pointA.y), fzLit(d.pointB.x), fzLit(d.pointB.y), fzLit(d.normal.x), fzLit(d.normal.y));
+	FZ_CHECK(isfinite(d.distance) && d.distance >= 0.0 && fzFinite2(d.pointA) && fzFinite2(d.pointB) &&
+				 fzFinite2(d.normal),
+			 "npDistance2 not finite or negative: %.17g", d.distance);
+	double tol = (FZ_REL + 2.0 * fzSlack) * scale + FZ_ABS;
+	if (d.distance > 0.0)
+	{
+		fzCheckUnit2(d.normal, "npDistance2");
+		double gap = hypot(d.pointB.x - d.pointA.x, d.pointB.y - d.pointA.y);
+		FZ_CHECK(fabs(gap - d.distance) <= tol, "npDistance2: |pointB - pointA| = %.17g, distance %.17g", gap,
+				 d.distance);
+	}
+	FZ_CHECK(!overlap || d.distance <= tol, "npOverlap2 true but distance %.17g", d.distance);
+
+	static npEpaStep2 steps[16];
+	npEpaTrace2 trace = { 0 };
+	trace.stepCapacity = fzInt(&in, 0, 16);
+	trace.steps = steps;
+	npPenetrationResult2 p = npPenetration2(&a, xa, &b, xb, fzByte(&in) & 1 ? &trace : NULL);
+	FZ_CHECK(trace.stepCount >= 0 && trace.stepCount <= trace.stepCapacity, "trace stepCount %d of %d",
+			 trace.stepCount, trace.stepCapacity);
+	FZ_CHECK(trace.simplexCount >= 0 && trace.simplexCount <= 3, "trace simplexCount %d", trace.simplexCount);
+	if (p.overlapping)
+	{
+		FZ_CHECK(isfinite(p.depth) && p.depth >= 0.0 && fzFinite2(p.pointA) && fzFinite2(p.pointB),
+				 "npPenetration2 not finite: depth %.17g", p.depth);
+		fzCheckUnit2(p.normal, "npPenetration2");
+		fzCheckDepth2(p.pointA, p.pointB, p.normal, p.depth, scale, "npPenetration2");
+		for (int i = 0; i < trace.stepCount; ++i)
+			FZ_CHECK(steps[i].vertexCount >= 0 && steps[i].vertexCount <= NP_EPA2_MAX_VERTICES, "trace step");
+	}
+	FZ_CHECK(!(p.overlapping && p.depth > tol) || overlap, "penetration %.17g but no overlap", p.depth);
+	FZ_CHECK(!(d.distance > tol) || !p.overlapping || p.depth <= tol, "distance %.17g and penetration %.17g",
+			 d.distance, p.depth);
+
+	npVec2 diff[NP_MAX_POLYGON_VERTICES * 2 + 4];
+	int capacity = fzInt(&in, 0, NP_MAX_POLYGON_VERTICES * 2 + 4);
+	int n = npMinkowskiDifference2(&a, xa, &b, xb, diff, capacity);
+	FZ_CHECK(n == -1 || (n >= 1 && n <= capacity), "npMinkowskiDifference2 gave %d of %d", n, capacity);
+	for (int i = 0; i < n; ++i)
+		FZ_CHECK(fzFinite2(diff[i]), "Minkowski vertex %d not finite", i);
+	return 0;
+}

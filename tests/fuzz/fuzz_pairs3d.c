@@ -1,0 +1,121 @@
+// libFuzzer harness: every 3D pair query on two decoded shapes and transforms: npOverlap3,
+// npDistance3, npPenetration3, npCollide3 and the typed pair routines (any types: a mismatch gives
+// an empty manifold), npMakeTangents3. The manifolds validate their input and also get raw
+// transforms (any quaternion) and margins; the other queries run on accepted transforms only.
+#include "fuzz.h"
+
+static npHull3 hullA, hullB;
+
+typedef npManifold3 (*Pair3)(const npShape3*, npTransform3, const npShape3*, npTransform3, double);
+
+static npTransform3 rawTransform3(FzIn* in)
+{
+	npVec3 p = fzVec3(in);
+	npTransform3 xf = { p, fzQuat(in) };
+	FZ_DUMP("raw transform3 { { %s, %s, %s }, { %s, %s, %s, %s } }\n", fzLit(xf.p.x), fzLit(xf.p.y), fzLit(xf.p.z),
+			fzLit(xf.q.x), fzLit(xf.q.y), fzLit(xf.q.z), fzLit(xf.q.w));
+	return xf;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
+{
+	FzIn in = fzOpen(data, size);
+	npShape3 a, b;
+	int okA = fzShape3(&in, &a, &hullA) == NP_OK;
+	int okB = fzShape3(&in, &b, &hullB) == NP_OK;
+	int okXa, okXb, okM;
+	npTransform3 xa = fzTransform3(&in, &okXa), xb = fzTransform3(&in, &okXb);
+	double margin = fzMargin(&in, &okM);
+	if (!okA || !okB)
+		return 0;
+	static const Pair3 pairs[] = { npCollide3,
+								   npCollideSpheres,
+								   npCollideCapsuleAndSphere,
+								   npCollideCapsules3,
+								   npCollidePolyhedronAndSphere,
+								   npCollidePolyhedronAndCapsule,
+								   npCollidePolyhedra };
+
+	if (fzByte(&in) >= 192)
+	{
+		// Raw transforms (any quaternion) straight to the manifolds. npCollide3 validates them (a
+		// quaternion unit to 1e-3 is still accepted): its points must be finite. The typed pair
+		// routines do not validate transforms or margins (not documented to), so they only must not
+		// crash or trip a sanitizer here.
+		npTransform3 ra = rawTransform3(&in), rb = rawTransform3(&in);
+		for (int i = 0; i < 7; ++i)
+		{
+			npManifold3 m = pairs[i](&a, ra, &b, rb, margin);
+			FZ_DUMP("pair %d: %d points, normal { %s, %s, %s }\n", i, m.pointCount, fzLit(m.normal.x),
+					fzLit(m.normal.y), fzLit(m.normal.z));
+			for (int k = 0; k < m.pointCount; ++k)
+				FZ_DUMP("  A { %s, %s, %s } B { %s, %s, %s } depth %s id %u\n", fzLit(m.points[k].pointA.x),
+						fzLit(m.points[k].pointA.y), fzLit(m.points[k].pointA.z), fzLit(m.points[k].pointB.x),
+						fzLit(m.points[k].pointB.y), fzLit(m.points[k].pointB.z), fzLit(m.points[k].depth),
+						m.points[k].id);
+			FZ_CHECK(m.pointCount >= 0 && m.pointCount <= NP_MAX_MANIFOLD_POINTS3, "pointCount %d", m.pointCount);
+			if (i == 0 && okM)
+				for (int k = 0; k < m.pointCount; ++k)
+					FZ_CHECK(fzFinite3(m.points[k].pointA) && fzFinite3(m.points[k].pointB) &&
+								 isfinite(m.points[k].depth) && fzFinite3(m.normal),
+							 "npCollide3 on a raw transform it accepted: not finite");
+			if (i == 0 && !okM)
+				FZ_CHECK(m.pointCount == 0, "npCollide3 accepted margin %.17g", margin);
+		}
+		return 0;
+	}
+	if (!okXa || !okXb)
+		return 0;
+
+	double scale = fzPairScale3(&a, xa, &b, xb);
+	for (int i = 0; i < 7; ++i)
+	{
+		npManifold3 m = pairs[i](&a, xa, &b, xb, margin);
+		// npCollide3 rejects negative and non-finite margins; the typed pair routines do not check
+		// the margin (not documented to), so they are checked only with a valid one.
+		if (okM)
+			fzCheckManifold3(&m, margin, scale + margin, i == 0 ? "npCollide3" : "typed pair");
+		else if (i == 0)
+			FZ_CHECK(m.pointCount == 0, "npCollide3 accepted margin %.17g", margin);
+	}
+
+	bool overlap = npOverlap3(&a, xa, &b, xb);
+	npDistanceResult3 d = npDistance3(&a, xa, &b, xb);
+	FZ_CHECK(isfinite(d.distance) && d.distance >= 0.0 && fzFinite3(d.pointA) && fzFinite3(d.pointB) &&
+				 fzFinite3(d.normal),
+			 "npDistance3 not finite or negative: %.17g", d.distance);
+	double tol = FZ_REL * scale + FZ_ABS;
+	if (d.distance > 0.0)
+	{
+		fzCheckUnit3(d.normal, "npDistance3");
+		npVec3 g = { d.pointB.x - d.pointA.x, d.pointB.y - d.pointA.y, d.pointB.z - d.pointA.z };
+		double gap = sqrt(g.x * g.x + g.y * g.y + g.z * g.z);
+		FZ_CHECK(fabs(gap - d.distance) <= tol, "npDistance3: |pointB - pointA| = %.17g, distance %.17g", gap,
+				 d.distance);
+	}
+	FZ_CHECK(!overlap || d.distance <= tol, "npOverlap3 true but distance %.17g (tol %.3g)", d.distance, tol);
+
+	npPenetrationResult3 p = npPenetration3(&a, xa, &b, xb);
+	if (p.overlapping)
+	{
+		FZ_CHECK(isfinite(p.depth) && p.depth >= 0.0 && fzFinite3(p.pointA) && fzFinite3(p.pointB) &&
+					 fzFinite3(p.localA) && fzFinite3(p.localB),
+				 "npPenetration3 not finite: depth %.17g", p.depth);
+		fzCheckUnit3(p.normal, "npPenetration3");
+		fzCheckUnit3(p.tangent1, "npPenetration3 tangent1");
+		fzCheckUnit3(p.tangent2, "npPenetration3 tangent2");
+		// KNOWN OPEN BUG: EPA's witness points on sliver hulls lose up to ~1e-7 of the hull's size
+		// (test_fuzz_regressions.c, epaWitnessOnSliverHull, expected to fail): FZ_STRICT=1 only.
+		double dd = (p.pointA.x - p.pointB.x) * p.normal.x + (p.pointA.y - p.pointB.y) * p.normal.y +
+					(p.pointA.z - p.pointB.z) * p.normal.z;
+		double ds = fzMax(scale, fzMax(fzAbs3(p.pointA), fzMax(fzAbs3(p.pointB), p.depth)));
+		FZ_CHECK_KNOWN(fabs(dd - p.depth) <= FZ_REL * ds + FZ_ABS,
+					   "npPenetration3: depth %.17g but dot(pointA - pointB, normal) = %.17g", p.depth, dd);
+		FZ_CHECK(p.stop >= NP_EPA3_CONVERGED && p.stop <= NP_EPA3_NO_PROGRESS, "stop %d", (int)p.stop);
+	}
+	FZ_CHECK(!(p.overlapping && p.depth > tol) || overlap, "penetration %.17g but no overlap", p.depth);
+	FZ_CHECK(!(d.distance > tol) || !overlap, "distance %.17g but overlap", d.distance);
+	FZ_CHECK(!(d.distance > tol) || !p.overlapping || p.depth <= tol, "distance %.17g and penetration %.17g",
+			 d.distance, p.depth);
+	return 0;
+}

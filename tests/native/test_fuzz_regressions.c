@@ -1,0 +1,266 @@
+// Regression tests for what the libFuzzer harnesses (tests/fuzz/) found. Each case is the decoded
+// failing input written out as plain literals (FZ_DUMP=1 prints them), and the expected behaviour
+// comes from the library's documented conventions (base.h, collide2d.h, collide3d.h,
+// manifold3d.h), never from its output: finite results for accepted input, unit normals,
+// overlap consistent with distance, collinear hull points dropped, invalid transforms giving an
+// empty manifold. Run under ASan/UBSan too (make test-san), which is what catches the first two.
+#include "narrowphase/narrowphase.h"
+
+#include <math.h>
+#include <stdio.h>
+#include "check.h"
+
+static bool finite2(npVec2 v) { return isfinite(v.x) && isfinite(v.y); }
+static bool finite3(npVec3 v) { return isfinite(v.x) && isfinite(v.y) && isfinite(v.z); }
+
+// Expected failures: open bugs found by the fuzzers that need a larger fix than a regression test's
+// commit should carry (see the lead's notes). They are counted and printed, but do not fail the
+// program; one that starts passing is reported as XPASS so that its mark can be removed.
+static int expectedFailures, unexpectedPasses;
+#define EXPECT_FAIL(cond, ...)                                                                                         \
+	do                                                                                                                 \
+	{                                                                                                                  \
+		if (cond)                                                                                                      \
+		{                                                                                                              \
+			++unexpectedPasses;                                                                                        \
+			printf("XPASS %s:%d: ", __FILE__, __LINE__);                                                               \
+		}                                                                                                              \
+		else                                                                                                           \
+		{                                                                                                              \
+			++expectedFailures;                                                                                        \
+			printf("XFAIL %s:%d: ", __FILE__, __LINE__);                                                               \
+		}                                                                                                              \
+		printf(__VA_ARGS__);                                                                                           \
+		printf("\n");                                                                                                  \
+	} while (0)
+
+// npMakeRot2's range reduction converted angle * 2/pi to int64_t; for |angle| past ~1.4e19, or NaN,
+// the conversion was undefined behaviour (UBSan: "outside the range of representable values").
+// Whatever rotation comes out, npValidateTransform2 must accept it only when it is unit.
+static void rotationOfHugeAngles(void)
+{
+	const double angles[] = { 1.0e300, -1.0e300, 1.4e19, -2.0e19, 9.3e18, INFINITY, -INFINITY, NAN, 1.0e6, -1.0e12 };
+	for (int i = 0; i < (int)(sizeof angles / sizeof angles[0]); ++i)
+	{
+		npTransform2 xf = npMakeTransform2(0.0, 0.0, angles[i]);
+		npResult r = npValidateTransform2(xf);
+		double lenSq = xf.q.c * xf.q.c + xf.q.s * xf.q.s;
+		CHECK(r == NP_OK ? fabs(lenSq - 1.0) <= 2.0e-6
+						 : (r == NP_ERR_NON_FINITE || r == NP_ERR_INVALID_TRANSFORM),
+			  "angle %g: code %d with c^2 + s^2 = %g", angles[i], (int)r, lenSq);
+	}
+}
+
+// npCollidePolyhedra and the other public polyhedron pairs took transforms unchecked: a NaN
+// quaternion made the separating-axis search choose no face (-1) and faceContact read before the
+// hull arrays (ASan: global-buffer-overflow). Like npCollide3, invalid transforms must give an
+// empty manifold.
+static void polyhedronPairsRejectBadQuaternions(void)
+{
+	npShape3 boxA, boxB, sphere, capsule;
+	CHECK(npMakeBox3((npVec3){ 0.015625, 3.015625, 3.015625 }, &boxA) == NP_OK, "box A");
+	CHECK(npMakeBox3((npVec3){ 0.953125, 3.015625, 3.015625 }, &boxB) == NP_OK, "box B");
+	CHECK(npMakeSphere(1.0, &sphere) == NP_OK, "sphere");
+	CHECK(npMakeCapsule3(1.0, 0.5, &capsule) == NP_OK, "capsule");
+	npTransform3 identity = { { 0.0, 0.0, 0.0 }, { 0.0, 0.0, 0.0, 1.0 } };
+	const npQuat bad[] = { { NAN, 0.0, 0.0, 0.0 }, { 0.0, 0.0, 0.0, 0.0 }, { 0.0, 0.0, 0.0, INFINITY }, { 3.0, 0.0, 0.0, 0.0 } };
+	for (int i = 0; i < 4; ++i)
+	{
+		npTransform3 xf = { { 0.0, 0.0, -15.8125 }, bad[i] };
+		npManifold3 m = npCollidePolyhedra(&boxA, xf, &boxB, identity, 0.75);
+		CHECK(m.pointCount == 0, "box-box, bad quaternion %d: %d points", i, m.pointCount);
+		m = npCollidePolyhedra(&boxB, identity, &boxA, xf, 0.75);
+		CHECK(m.pointCount == 0, "box-box (B bad), bad quaternion %d: %d points", i, m.pointCount);
+		m = npCollidePolyhedronAndCapsule(&boxA, xf, &capsule, identity, 0.75);
+		CHECK(m.pointCount == 0, "box-capsule, bad quaternion %d: %d points", i, m.pointCount);
+		m = npCollidePolyhedronAndSphere(&boxA, xf, &sphere, identity, 0.75);
+		CHECK(m.pointCount == 0, "box-sphere, bad quaternion %d: %d points", i, m.pointCount);
+		m = npCollide3(&boxA, xf, &boxB, identity, 0.75);
+		CHECK(m.pointCount == 0, "npCollide3, bad quaternion %d: %d points", i, m.pointCount);
+	}
+}
+
+// A capsule of half length 7.5e-160 around a circle: the squared length of GJK's segment
+// underflowed, its weights 1 / (towards0 + towards1) overflowed and npDistance2 gave NaN points.
+// Accepted shapes must give finite results; the shapes overlap (distance 0).
+static void tinyCapsuleAroundCircle(void)
+{
+	npShape2 capsule, circle;
+	CHECK(npMakeCapsule2(7.4684693982698603e-160, 0.015625, &capsule) == NP_OK, "capsule");
+	CHECK(npMakeCircle(0.015625, &circle) == NP_OK, "circle");
+	npTransform2 identity = { { 0.0, 0.0 }, { 1.0, 0.0 } };
+	npDistanceResult2 d = npDistance2(&capsule, identity, &circle, identity);
+	CHECK(d.distance == 0.0, "distance %.17g", d.distance);
+	CHECK(finite2(d.pointA) && finite2(d.pointB) && finite2(d.normal), "distance points not finite: (%g, %g)",
+		  d.pointA.x, d.pointA.y);
+	CHECK(npOverlap2(&capsule, identity, &circle, identity), "overlap");
+	npPenetrationResult2 p = npPenetration2(&capsule, identity, &circle, identity, NULL);
+	CHECK(p.overlapping && isfinite(p.depth) && finite2(p.pointA) && finite2(p.pointB) && finite2(p.normal),
+		  "penetration not finite");
+	CHECK(fabs(hypot(p.normal.x, p.normal.y) - 1.0) <= 1.0e-9, "penetration normal not unit");
+	npManifold2 m = npCollide2(&capsule, identity, &circle, identity, 0.0);
+	CHECK(m.pointCount >= 1, "manifold empty");
+	for (int i = 0; i < m.pointCount; ++i)
+		CHECK(finite2(m.points[i].pointA) && finite2(m.points[i].pointB) && isfinite(m.points[i].depth),
+			  "manifold point %d not finite", i);
+}
+
+// The same pair with half length 2e-162: the cores are 2e-162 apart, the rounding overlaps, and the
+// normal (pointB - pointA) / distance came out with length 0.906, the distance having been taken
+// from a subnormal squared length. Normals must be unit, also for tiny shapes.
+static void unitNormalsOfTinyShapes(void)
+{
+	npShape2 capsule, circle;
+	CHECK(npMakeCapsule2(2.0143751167208515e-162, 0.015625, &capsule) == NP_OK, "capsule");
+	CHECK(npMakeCircle(0.015625, &circle) == NP_OK, "circle");
+	npTransform2 identity = { { 0.0, 0.0 }, { 1.0, 0.0 } };
+	npPenetrationResult2 p = npPenetration2(&capsule, identity, &circle, identity, NULL);
+	CHECK(p.overlapping && fabs(hypot(p.normal.x, p.normal.y) - 1.0) <= 1.0e-9, "penetration normal (%.17g, %.17g)",
+		  p.normal.x, p.normal.y);
+	double d = (p.pointA.x - p.pointB.x) * p.normal.x + (p.pointA.y - p.pointB.y) * p.normal.y;
+	CHECK(fabs(d - p.depth) <= 1.0e-9 * p.depth, "depth %.17g, dot(pointA - pointB, normal) %.17g", p.depth, d);
+
+}
+
+// npMakePolygon2 documents that collinear points are dropped; the monotone chain never tested the
+// turn at its first point, so (0, 0), on the line from (0, 1e-9) to (5e-324, -16) to within the
+// hull tolerance, stayed a vertex with a zero turn (two parallel edges).
+static void polygonDropsCollinearChainEnd(void)
+{
+	const npVec2 points[] = { { 0.0, 1.0000000000000001e-09 },
+							  { 4.9406564584124654e-324, -15.9912109375 },
+							  { 2.2587890625, 2.2587890625 },
+							  { 0.0, 0.0 } };
+	npShape2 s;
+	CHECK(npMakePolygon2(points, 4, 0.0, &s) == NP_OK, "polygon");
+	CHECK(s.count == 3, "collinear vertex kept: %d vertices", s.count);
+	for (int i = 0; i < s.count; ++i)
+	{
+		npVec2 a = s.vertices[i], b = s.vertices[(i + 1) % s.count], c = s.vertices[(i + 2) % s.count];
+		double cross = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x);
+		CHECK(cross > 0.0, "vertex %d: turn %g", (i + 1) % s.count, cross);
+	}
+}
+
+// Two polygons 9.6 apart: npOverlap2 said true. GJK's separating-axis exit fired when its lower
+// bound passed the reach (0) by rounding, and npOverlap2 took that bound (1e-14) for a distance
+// within its touching tolerance. Overlap must agree with the distance.
+static void overlapOfSeparatedPolygons(void)
+{
+	const npVec2 pa[] = { { 16.8154296875, -6.0908203125 }, { -1.0, -1.0 }, { -1.0, -1.0 }, { -1.0, -1.0 },
+						  { -1.0, -1.0 }, { -1.0, 16.8154296875 }, { 16.8154296875, 16.8154296875 } };
+	const npVec2 pb[] = { { -4.5185546875000027, -4.5185546875000027 }, { -4.5185546875000027, -4.5185546875000027 },
+						  { -1.0, -1.0 }, { -1.0, 16.8154296875 } };
+	npShape2 a, b;
+	CHECK(npMakePolygon2(pa, 7, 0.0, &a) == NP_OK, "polygon A");
+	CHECK(npMakePolygon2(pb, 4, 0.0, &b) == NP_OK, "polygon B");
+	npTransform2 xa = npMakeTransform2(16.8154296875, -1.0, -1.0), xb = npMakeTransform2(-1.0, -1.0, -1.0);
+	npDistanceResult2 d = npDistance2(&a, xa, &b, xb);
+	CHECK(d.distance > 9.0, "distance %.17g", d.distance);
+	CHECK(!npOverlap2(&a, xa, &b, xb), "overlap A-B of polygons %.3g apart", d.distance);
+	CHECK(!npOverlap2(&b, xb, &a, xa), "overlap B-A of polygons %.3g apart", d.distance);
+	CHECK(!npPenetration2(&a, xa, &b, xb, NULL).overlapping, "penetration");
+	CHECK(npCollide2(&a, xa, &b, xb, 0.0).pointCount == 0, "manifold");
+}
+
+// Three points on one line (to 1e-14), two of them repeated: quickhull's horizon fan looked up an
+// edge in a neighbour that did not hold it (index -1; UBSan: index out of bounds, a write before
+// the triangle's links). Fewer than 3 non-collinear points are documented as NP_ERR_DEGENERATE.
+static void hullOfRepeatedCollinearPoints(void)
+{
+	static npHull3 hull;
+	const npVec3 points[] = { { 115.47535008140625, 87.476326862285148, 98.69703066337695 },
+							  { 115.47535008140625, 87.476326862285148, 98.69703066337695 },
+							  { 14.96560480463379, -13.03341863286621, -1.8127154650214834 },
+							  { 9.4990234375, -18.5, -7.2792969049999998 },
+							  { 9.4990234375, -18.5, -7.2792969049999998 } };
+	npResult r = npMakeHull3(points, 5, &hull);
+	CHECK(r == NP_ERR_DEGENERATE, "collinear points with repeats: code %d", (int)r);
+	r = npMakeHull3(points + 1, 3, &hull);
+	CHECK(r == NP_ERR_DEGENERATE, "the same three points once each: code %d", (int)r);
+}
+
+// A needle: points along (1, 1, 1), 300 long and about 1e-6 thick (thicker than quickhull's
+// tolerance, 1e-10 of the size, so it is a valid hull), with repeats. The hull is built, but a
+// vertex lies 19 above one of its face planes (6% of the size; other inputs of the kind give 1e-5
+// to 33 on sizes of 250 to 1,700): the hull's planes must hold all its vertices to
+// within its tolerance (a SAT test on such planes misjudges separation by that much).
+// OPEN (quickhull's face planes on needles, shape3d.c): expected to fail until the lead fixes it.
+static void hullPlanesOfANeedle(void)
+{
+	static npHull3 hull;
+	const npVec3 points[] = { { 172.41208139343649, 172.24215914645117, 172.4120801725615 },
+							  { 172.41208221371193, 172.24215996672655, 172.41208099283691 },
+							  { 165.25851773133689, 165.08859548435157, 165.25851660646191 },
+							  { 172.41208184172655, 172.24215959474122, 172.41208062085155 },
+							  { 172.41208139343649, 172.24215914645117, 172.4120801725615 },
+							  { 172.41208221371193, 172.24215996672655, 172.41208099283691 },
+							  { 33.634793256936035, 33.46487100214307, 33.634793924061036 },
+							  { -9.5380859764999997, -9.7080078514999997, -9.5380859764999997 },
+							  { -9.5380859764999997, -9.7080078514999997, -9.5380859764999997 },
+							  { -9.5380859764999997, -9.7080078514999997, -9.5380859764999997 },
+							  { -9.5380859764999997, -9.7080078514999997, -9.5380859764999997 },
+							  { -9.5380859764999997, -9.7080078514999997, -9.5380859764999997 } };
+	npResult r = npMakeHull3(points, 12, &hull);
+	if (r != NP_OK)
+	{
+		CHECK(r == NP_ERR_DEGENERATE, "needle: code %d", (int)r);
+		return;
+	}
+	double worst = 0.0;
+	for (int f = 0; f < hull.faceCount; ++f)
+		for (int v = 0; v < hull.vertexCount; ++v)
+		{
+			npPlane3 pl = hull.planes[f];
+			npVec3 p = hull.vertices[v];
+			double h = pl.normal.x * p.x + pl.normal.y * p.y + pl.normal.z * p.z - pl.offset;
+			worst = h > worst ? h : worst;
+		}
+	// 1e-8 of the size (about 300): 100 times quickhull's own tolerance.
+	EXPECT_FAIL(worst <= 1.0e-8 * 300.0, "needle hull: a vertex %.3g above a face plane", worst);
+}
+
+// A sliver hull (four vertices, from 1e-6 to 1e9) touching a small sphere whose centre is its
+// vertex (0, 0, 0): npPenetration3 gives the right depth (the radius, 0.015625) and B's point, but
+// A's witness point, a barycentric combination over an EPA face with vertices 1e9 apart, is 364
+// away: dot(pointA - pointB, normal) = -364 instead of the depth. Relative to the hull's size that
+// is 2e-7, a million times the rounding of the inputs. OPEN (epa3d.c, witness points on slivers):
+// expected to fail until the lead fixes it.
+static void epaWitnessOnSliverHull(void)
+{
+	static npHull3 hull;
+	const npVec3 points[] = { { 9.9999999999999995e-07, 9.9999999999999995e-07, 1.0 },
+							  { 9.9999999999999995e-07, 9.9999999999999995e-07, 9.9999999999999995e-07 },
+							  { 9.9999999999999995e-07, 9.9999999999999995e-07, 1000000.0 },
+							  { 1.0e9, 1.0e9, 1.0e9 },
+							  { 0.0, -0.0009765625, 0.0 },
+							  { -0.248046875, 0.0, 0.0 },
+							  { 0.0, 0.0, 0.0 } };
+	npShape3 a, b;
+	CHECK(npMakeHull3(points, 7, &hull) == NP_OK && npMakeHullShape3(&hull, &a) == NP_OK, "hull");
+	CHECK(npMakeSphere(0.015625, &b) == NP_OK, "sphere");
+	npTransform3 identity = { { 0.0, 0.0, 0.0 }, { 0.0, 0.0, 0.0, 1.0 } };
+	npPenetrationResult3 p = npPenetration3(&a, identity, &b, identity);
+	CHECK(p.overlapping && finite3(p.pointA) && finite3(p.pointB) && finite3(p.normal), "penetration");
+	CHECK(fabs(p.depth - 0.015625) <= 1.0e-9, "depth %.17g", p.depth);
+	double d = (p.pointA.x - p.pointB.x) * p.normal.x + (p.pointA.y - p.pointB.y) * p.normal.y +
+			   (p.pointA.z - p.pointB.z) * p.normal.z;
+	// 1e-9 of the hull's size (1.7e9): the harnesses' tolerance.
+	EXPECT_FAIL(fabs(d - p.depth) <= 1.0e-9 * 1.7320508075688772e9,
+				"npPenetration3 on a sliver hull: depth %.17g, dot(pointA - pointB, normal) %.17g", p.depth, d);
+}
+
+int main(void)
+{
+	rotationOfHugeAngles();
+	polyhedronPairsRejectBadQuaternions();
+	tinyCapsuleAroundCircle();
+	unitNormalsOfTinyShapes();
+	polygonDropsCollinearChainEnd();
+	overlapOfSeparatedPolygons();
+	hullOfRepeatedCollinearPoints();
+	epaWitnessOnSliverHull();
+	hullPlanesOfANeedle();
+	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
+	return checkSummary();
+}
