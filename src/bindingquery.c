@@ -19,8 +19,6 @@
 #include "narrowphase/query2d.h"
 #include "narrowphase/query3d.h"
 
-#include <stdint.h>
-
 _Static_assert(NPWQ_PROJECTION_SIZE <= NPWQ_HIT_SIZE, "a projection must fit the io block's result slot");
 _Static_assert(NPWQ_BOUNDS_SIZE <= NPWQ_HIT_SIZE, "bounds must fit the io block's result slot");
 
@@ -87,16 +85,8 @@ static int readMeshes(const double* io, int* count)
 	int n = (int)io[NPWQ_IO_MESH_COUNT];
 	if (n < 0 || n > NPWM_MAX_MESHES)
 		return -(int)NP_ERR_INVALID_ARGUMENT;
-	for (int i = 0; i < n; ++i)
-	{
-		const double* m = io + NPWQ_IO_MESHES + NPWM_IO_MESH_SIZE * i;
-		instances[i].mesh = (const npMesh3*)(uintptr_t)m[NPWM_IO_MESH_PTR];
-		npResult r = npwReadTransform3(m + NPWM_IO_MESH_XF, &instances[i].transform);
-		if (r != NP_OK)
-			return -(NPWM_ERR_MESH * (i + 1) + (int)r);
-	}
 	*count = n;
-	return 0;
+	return npwReadMeshRecords3(io + NPWQ_IO_MESHES, n, instances);
 }
 
 // ------------------------------------------------------------------------------ writing
