@@ -221,6 +221,20 @@ test('rayCastMany: zero rays, a longer out array, the count of hits', () => {
 	box.dispose();
 });
 
+test('rayCastMany after the wasm memory grew', () => {
+	const sphere = np.sphere(1);
+	const { origins, directions } = randomRays(100, 3, 5);
+	const before = new Float64Array(800), after = new Float64Array(800);
+	const hits = np.rayCastMany(sphere, null, origins, directions, before);
+	const bytes = np.memoryBytes();
+	const held = [];
+	while (np.memoryBytes() === bytes) held.push(np.hull3d([[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]]));
+	assert.equal(np.rayCastMany(sphere, null, origins, directions, after), hits);
+	assert.deepEqual(after, before);
+	for (const h of held) h.dispose();
+	sphere.dispose();
+});
+
 // ------------------------------------------------------------------------------ points and bounds
 test('containsPoint: boundary counts, 2D and 3D, transforms', () => {
 	const box = np.box2d(1, 1);
