@@ -1,7 +1,7 @@
 // Type declarations for the narrowphase JS API (js/narrowphase.mjs).
 // Sections: 2D (js/api2d.mjs), 3D (js/api3d.mjs, contact caches in js/cache3d.mjs), meshes
-// (js/apimesh.mjs); a new API module declares its types in its own section and adds its methods to
-// the Narrowphase interface.
+// (js/apimesh.mjs), rays, points and bounds (js/apiquery.mjs); a new API module declares its types
+// in its own section and adds its methods to the Narrowphase interface.
 
 /** A 2D vector [x, y]. */
 export type Vec2 = [number, number];
@@ -370,6 +370,114 @@ export interface MeshContact {
 /** Contacts of meshContacts; `overflow` is set when a fixed capacity was exceeded (some contacts dropped). */
 export type MeshContacts = MeshContact[] & { overflow?: true };
 
+// ------------------------------------------------------------------------ rays, points, bounds
+// (js/apiquery.mjs) One set of functions for every target: a Shape2D (2D vectors and transforms),
+// a Shape3D or a Mesh3D (3D), or for rays and closest points a list of meshes as meshContacts
+// takes. Results are in world space; lengths are in the units of the shapes; normals are unit.
+// Every number must be finite and at most 1e12 in magnitude (else NP_NON_FINITE).
+
+/** A mesh target: one mesh (placed by the call's transform) or a list of meshes, each with its
+ *  own transform (the call's transform is then ignored). At most limitsMesh.maxMeshes meshes. */
+export type MeshTarget = Mesh3D | readonly (Mesh3D | { mesh: Mesh3D; transform?: Transform3 | null })[];
+
+export interface RayOptions {
+	/** The ray is origin + t * direction for t in [0, maxFraction]; default 1 (the segment from
+	 *  origin to origin + direction). >= 0 (else NP_INVALID_ARGUMENT) and finite (NP_NON_FINITE). */
+	maxFraction?: number;
+	/** Convex shapes: an origin inside or on the boundary hits at fraction 0 with a zero normal and
+	 *  frontFace false (default true); false reports where the ray leaves the shape instead. Ignored
+	 *  by meshes (they have no inside). */
+	solid?: boolean;
+	/** Meshes: also hit triangles from their back (clockwise) side (default false: rays pass
+	 *  through back faces to what lies behind). */
+	backfaces?: boolean;
+}
+
+/** Where a ray first meets a target: the smallest t in [0, maxFraction] (both ends included). */
+export interface RayHit2 {
+	/** t of the hit: point = origin + fraction * direction. */
+	fraction: number;
+	/** The hit point on the surface. */
+	point: Vec2;
+	/** Unit surface normal at point, facing the ray (dot(normal, direction) <= 0); [0, 0] for a
+	 *  solid start inside. At a polygon corner: the normal of the edge whose side the ray crosses
+	 *  last (the lower-numbered edge when the ray passes exactly through the corner). */
+	normal: Vec2;
+	/** True when the ray meets the surface from outside; false for a start inside or an exit. */
+	frontFace: boolean;
+}
+
+export interface RayHit3 {
+	fraction: number;
+	point: Vec3;
+	/** Unit surface normal facing the ray ([0, 0, 0] for a solid start inside). At an edge or corner
+	 *  of a box or hull: the normal of the face whose plane the ray crosses last (the lowest-numbered
+	 *  face on exact ties). A triangle3d is two-sided (frontFace true from either side); a ray in its
+	 *  plane meets it on an edge, with that edge's outward normal in the plane. Spheres and capsules
+	 *  are hit exactly on their rounding. */
+	normal: Vec3;
+	frontFace: boolean;
+}
+
+/** A ray hit on meshes: frontFace tells the triangle's side (true: its counter-clockwise front). */
+export interface MeshRayHit extends RayHit3 {
+	/** Index of the mesh in the list (0 for a bare mesh). On exact ties the lower mesh wins. */
+	mesh: number;
+	/** Index of the triangle in that mesh's input (the lower one on exact ties). */
+	triangle: number;
+}
+
+/** The nearest surface point of a convex shape. */
+export interface PointProjection2 {
+	point: Vec2;
+	/** Signed distance from the surface to the query point: negative inside. */
+	distance: number;
+	/** Unit outward normal at point (so p = point + distance * normal). At a sharp corner, or inside
+	 *  equally near two edges: the lower-numbered edge's. */
+	normal: Vec2;
+}
+
+export interface PointProjection3 {
+	point: Vec3;
+	/** Signed distance: negative inside. */
+	distance: number;
+	/** Unit outward normal at point. Inside a box or hull: the nearest face's (lowest-numbered on
+	 *  ties); on a sphere's centre or a capsule's core segment: the local +x axis; on a triangle3d:
+	 *  its front normal. */
+	normal: Vec3;
+}
+
+/** The nearest point of meshes (meshes are surfaces: the distance is never negative). */
+export interface MeshPointProjection {
+	point: Vec3;
+	/** Distance from the query point to `point`. */
+	distance: number;
+	/** Unit front normal of the nearest triangle. */
+	normal: Vec3;
+	/** Index of the mesh in the list (0 for a bare mesh); the lower one on exact ties. */
+	mesh: number;
+	/** Index of the triangle in that mesh's input; the lower one on exact ties. */
+	triangle: number;
+	/** The part of the triangle `point` lies on. */
+	feature: 'face' | 'edge' | 'vertex';
+}
+
+export interface ClosestPointOptions {
+	/** Meshes: null when no triangle is within this distance (default Infinity; >= 0). */
+	maxDistance?: number;
+}
+
+/** An axis-aligned box in world space. */
+export interface Bounds2 {
+	lower: Vec2;
+	upper: Vec2;
+}
+
+export interface Bounds3 {
+	lower: Vec3;
+	upper: Vec3;
+}
+
 /** The API object returned by init(). */
 export interface Narrowphase {
 	/** A disc of the given radius (> 0) centred at the local origin. */
@@ -441,6 +549,46 @@ export interface Narrowphase {
 	readonly Mesh3D: abstract new (...args: never[]) => Mesh3D;
 	readonly limitsMesh: { readonly maxTriangles: number; readonly maxPoints: number; readonly maxMeshes: number;
 		readonly featureTolerance: number };
+
+	// ------------------------------------------------------------------------------ rays, points, bounds
+	/** Where the ray origin + t * direction (t in [0, maxFraction]; direction of any non-zero
+	 *  length) first meets the target, or null. Errors: a zero direction or a negative maxFraction
+	 *  NP_INVALID_ARGUMENT, a NaN / infinite / huge number NP_NON_FINITE, a malformed transform
+	 *  NP_INVALID_TRANSFORM, a disposed target NP_DISPOSED, a wrong target or vector length
+	 *  NP_INVALID_ARGUMENT. */
+	rayCast(target: Shape2D, transform: Transform2 | undefined | null, origin: Vec2Like, direction: Vec2Like,
+		options?: RayOptions): RayHit2 | null;
+	rayCast(target: Shape3D, transform: Transform3 | undefined | null, origin: Vec3Like, direction: Vec3Like,
+		options?: RayOptions): RayHit3 | null;
+	rayCast(target: MeshTarget, transform: Transform3 | undefined | null, origin: Vec3Like, direction: Vec3Like,
+		options?: RayOptions): MeshRayHit | null;
+	/** Many rays in one wasm call: ray i is origins[dim i ..], directions[dim i ..] (dim = 2 for a
+	 *  Shape2D, else 3). Writes one record of 2 + 2 dim numbers per ray to out: [fraction, point...,
+	 *  normal..., index], fraction -1 for a miss (the rest 0), index the triangle hit for meshes and
+	 *  -1 otherwise; numbers past the records are untouched. Returns the number of hits. Each
+	 *  record is bit-identical to rayCast's result for that ray. Errors as rayCast (the message names
+	 *  the bad ray; out is then unspecified), and NP_INVALID_ARGUMENT when an array is not a
+	 *  Float64Array, origins' length is not a multiple of dim, directions' length differs, or out is
+	 *  too short. Allocates nothing once the runtime's ray block fits the ray count. */
+	rayCastMany(target: Shape2D | Shape3D | MeshTarget, transform: Transform2 | Transform3 | undefined | null,
+		origins: Float64Array, directions: Float64Array, out: Float64Array, options?: RayOptions): number;
+	/** Whether p is inside the convex shape or on its boundary (a triangle3d: on the triangle).
+	 *  Meshes have no inside: NP_INVALID_ARGUMENT. */
+	containsPoint(shape: Shape2D, transform: Transform2 | undefined | null, p: Vec2Like): boolean;
+	containsPoint(shape: Shape3D, transform: Transform3 | undefined | null, p: Vec3Like): boolean;
+	/** The nearest surface point to p: never null for a convex shape; for meshes null when no
+	 *  triangle is within options.maxDistance (negative: NP_INVALID_ARGUMENT). */
+	closestPoint(target: Shape2D, transform: Transform2 | undefined | null, p: Vec2Like): PointProjection2;
+	closestPoint(target: Shape3D, transform: Transform3 | undefined | null, p: Vec3Like): PointProjection3;
+	closestPoint(target: MeshTarget, transform: Transform3 | undefined | null, p: Vec3Like,
+		options?: ClosestPointOptions): MeshPointProjection | null;
+	/** The tight world-space axis-aligned box (exact for rounded shapes and rotated hulls; a mesh's
+	 *  over its transformed vertices). */
+	bounds(target: Shape2D, transform?: Transform2 | null): Bounds2;
+	bounds(target: Shape3D | Mesh3D, transform?: Transform3 | null): Bounds3;
+	/** The input indices of the triangles whose world-space bounds overlap the box [lower, upper]
+	 *  (touching counts), ascending, through the mesh's BVH. */
+	queryTriangles(mesh: Mesh3D, transform: Transform3 | undefined | null, lower: Vec3Like, upper: Vec3Like): Uint32Array;
 
 	/** Bytes currently allocated in the wasm heap (for leak checks). */
 	heapInUse(): number;

@@ -14,6 +14,9 @@
 #include "binding_layout.h"
 #include "narrowphase/collide3d.h"
 #include "narrowphase/manifold3d.h"
+#include "narrowphase/mesh3d.h"
+
+#include <stdint.h>
 
 // Offsets inside the io block (NPW3_IO_*), the result records and NPW3_ERR_B come from
 // binding_layout.h, generated from the table in tools/iolayout.mjs.
@@ -41,6 +44,22 @@ static inline npResult npwReadTransform3(const double* xf, npTransform3* out)
 {
 	const double* q = xf + NPW3_XF_ROTATION;
 	return npMakeTransform3(npwGetVec3(xf + NPW3_XF_POSITION), (npQuat){ q[0], q[1], q[2], q[3] }, out);
+}
+
+/// Reads `count` mesh records as JS writes them (NPWM_IO_MESH_*: an npMesh3 pointer and a
+/// transform) into `out` (shared by the mesh and query shims). 0, or
+/// -(NPWM_ERR_MESH * (i + 1) + code) for the first mesh i whose transform is rejected.
+static inline int npwReadMeshRecords3(const double* records, int count, npMeshInstance3* out)
+{
+	for (int i = 0; i < count; ++i)
+	{
+		const double* m = records + NPWM_IO_MESH_SIZE * i;
+		out[i].mesh = (const npMesh3*)(uintptr_t)m[NPWM_IO_MESH_PTR];
+		npResult r = npwReadTransform3(m + NPWM_IO_MESH_XF, &out[i].transform);
+		if (r != NP_OK)
+			return -(NPWM_ERR_MESH * (i + 1) + (int)r);
+	}
+	return 0;
 }
 
 /// Writes the 3D limits and struct sizes (NPW3_LIMITS_*). Returns the number of values.

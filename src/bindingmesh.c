@@ -90,14 +90,9 @@ int npwMeshContacts3(const npShape3* shape, double* io, double* out, int capacit
 	int count = (int)io[NPWM_IO_MESH_COUNT];
 	if (count < 0 || count > NPWM_MAX_MESHES)
 		return -(int)NP_ERR_INVALID_ARGUMENT;
-	for (int i = 0; i < count; ++i)
-	{
-		const double* m = io + NPWM_IO_MESHES + NPWM_IO_MESH_SIZE * i;
-		instances[i].mesh = (const npMesh3*)(uintptr_t)m[NPWM_IO_MESH_PTR];
-		r = npwReadTransform3(m + NPWM_IO_MESH_XF, &instances[i].transform);
-		if (r != NP_OK)
-			return -(NPWM_ERR_MESH * (i + 1) + (int)r);
-	}
+	int bad = npwReadMeshRecords3(io + NPWM_IO_MESHES, count, instances);
+	if (bad != 0)
+		return bad;
 	npMeshQuery3 q = npDefaultMeshQuery3();
 	q.margin = io[NPWM_IO_MARGIN];
 	q.reduce = io[NPWM_IO_REDUCE] != 0.0;
