@@ -204,7 +204,7 @@ function badShapes(rt, fn, a, b) {
 
 // Writes x, y, angle of a transform at io offset o. Missing transform or field = identity.
 // Only the types are checked here; the C shim rejects non-finite numbers (xfFail explains).
-function putXf(io, xf, o, fn, name) {
+export function putXf(io, xf, o, fn, name) {
 	if (xf === undefined || xf === null) {
 		io[o + X] = 0;
 		io[o + Y] = 0;

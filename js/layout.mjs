@@ -212,6 +212,55 @@ export const NPWM_CONTACT_FEATURE = 12; // npMeshFeature3
 export const NPWM_CONTACT_FEATURE_INDEX = 13;
 export const NPWM_CONTACT_SIZE = 14; // doubles
 
+// NPWQ_HIT: one ray hit, at NPWQ_IO_OUT (npwRayCast2/3, npwRayCastMeshes3); 2D uses x, y of each vector
+export const NPWQ_HIT_FRACTION = 0;
+export const NPWQ_HIT_POINT = 1;
+export const NPWQ_HIT_NORMAL = 4;
+export const NPWQ_HIT_FRONT_FACE = 7; // 1 or 0
+export const NPWQ_HIT_MESH = 8; // meshes: index in the list
+export const NPWQ_HIT_TRIANGLE = 9; // meshes: input triangle index
+export const NPWQ_HIT_SIZE = 10; // doubles
+
+// NPWQ_IO: io block of the ray, point and bounds queries
+export const NPWQ_IO_XF = 0; // the target's transform: NPW_XF2 (x, y, angle) in 2D, NPW3_XF in 3D
+export const NPWQ_IO_ORIGIN = 7; // ray origin; the query point of containsPoint / closestPoint; queryTriangles: lower corner
+export const NPWQ_IO_DIRECTION = 10; // ray direction; queryTriangles: upper corner
+export const NPWQ_IO_MAX_FRACTION = 13; // ray: maxFraction; closestPoint on meshes: maxDistance
+export const NPWQ_IO_SOLID = 14; // ray: 1 or 0
+export const NPWQ_IO_BACKFACES = 15; // ray on meshes: 1 or 0
+export const NPWQ_IO_MESH_COUNT = 16; // meshes: records at NPWQ_IO_MESHES
+export const NPWQ_IO_ERR_RAY = 17; // out: the ray a many-ray call rejected (-1: none)
+export const NPWQ_IO_OUT = 18; // result: NPWQ_HIT, NPWQ_PROJECTION or NPWQ_BOUNDS; queryTriangles: the count
+export const NPWQ_IO_MESHES = 28; // NPWM_IO_MESH records (pointer, transform)
+
+// NPWQ_PROJECTION: closest point, at NPWQ_IO_OUT (npwClosestPoint2/3, npwClosestPointMeshes3)
+export const NPWQ_PROJECTION_POINT = 0;
+export const NPWQ_PROJECTION_DISTANCE = 3; // signed for shapes, unsigned for meshes
+export const NPWQ_PROJECTION_NORMAL = 4;
+export const NPWQ_PROJECTION_MESH = 7; // meshes: index in the list
+export const NPWQ_PROJECTION_TRIANGLE = 8; // meshes: input triangle index
+export const NPWQ_PROJECTION_FEATURE = 9; // meshes: npMeshFeature3
+export const NPWQ_PROJECTION_SIZE = 10; // doubles
+
+// NPWQ_BOUNDS: axis-aligned box, at NPWQ_IO_OUT (2D uses x, y)
+export const NPWQ_BOUNDS_LOWER = 0;
+export const NPWQ_BOUNDS_UPPER = 3;
+export const NPWQ_BOUNDS_SIZE = 6; // doubles
+
+// NPWQ_RAY2: np.rayCastMany: one 2D ray result in the caller's out array (public format)
+export const NPWQ_RAY2_FRACTION = 0; // -1 for a miss
+export const NPWQ_RAY2_POINT = 1;
+export const NPWQ_RAY2_NORMAL = 3;
+export const NPWQ_RAY2_INDEX = 5; // -1 (no sub-part)
+export const NPWQ_RAY2_SIZE = 6; // doubles
+
+// NPWQ_RAY3: np.rayCastMany: one 3D ray result in the caller's out array (public format)
+export const NPWQ_RAY3_FRACTION = 0; // -1 for a miss
+export const NPWQ_RAY3_POINT = 1;
+export const NPWQ_RAY3_NORMAL = 4;
+export const NPWQ_RAY3_INDEX = 7; // the triangle for meshes, -1 otherwise
+export const NPWQ_RAY3_SIZE = 8; // doubles
+
 // constants
 export const NPW_ERR_B = 100; // 2D: added to the result code when transform B (rather than A) is rejected
 export const NPW3_ERR_B = 100; // 3D: added to the result code when transform B (rather than A) is rejected

@@ -26,6 +26,7 @@ import * as d3 from './api3d.mjs';
 import { Shape3D } from './api3d.mjs';
 import { ContactCache3D, contactCache3d } from './cache3d.mjs';
 import { Mesh3D, mesh3d, meshContacts, setupMesh } from './apimesh.mjs';
+import * as q from './apiquery.mjs';
 
 export { NarrowphaseError };
 
@@ -112,6 +113,13 @@ function makeApi(rt) {
 			maxTriangles: limitsMesh.maxTriangles, maxPoints: limitsMesh.maxPoints, maxMeshes: limitsMesh.maxMeshes,
 			featureTolerance: limitsMesh.featureTolerance,
 		}),
+		// rays, points and bounds, 2D and 3D (apiquery.mjs)
+		rayCast: bound(rt, q.rayCast, 'rayCast'),
+		rayCastMany: bound(rt, q.rayCastMany, 'rayCastMany'),
+		containsPoint: bound(rt, q.containsPoint, 'containsPoint'),
+		closestPoint: bound(rt, q.closestPoint, 'closestPoint'),
+		bounds: bound(rt, q.bounds, 'bounds'),
+		queryTriangles: bound(rt, q.queryTriangles, 'queryTriangles'),
 		NarrowphaseError,
 		/** Bytes currently allocated in the wasm heap (for leak checks). */
 		heapInUse: () => rt.exports.npwHeapInUse(),
@@ -177,5 +185,6 @@ async function create(wasmBinary) {
 	d2.setup2d(rt);
 	d3.setup3d(rt);
 	setupMesh(rt);
+	q.setupQuery(rt);
 	return makeApi(rt);
 }

@@ -230,6 +230,52 @@ export const BLOCKS = [
 		['FEATURE', 1, 'npMeshFeature3'],
 		['FEATURE_INDEX', 1, ''],
 	] },
+
+	// ------------------------------------------------------------- rays, points, bounds (bindingquery.c)
+	{ name: 'NPWQ_HIT', doc: 'one ray hit, at NPWQ_IO_OUT (npwRayCast2/3, npwRayCastMeshes3); 2D uses x, y of each vector', fields: [
+		['FRACTION', 1, ''],
+		['POINT', 3, ''],
+		['NORMAL', 3, ''],
+		['FRONT_FACE', 1, '1 or 0'],
+		['MESH', 1, 'meshes: index in the list'],
+		['TRIANGLE', 1, 'meshes: input triangle index'],
+	] },
+	{ name: 'NPWQ_IO', doc: 'io block of the ray, point and bounds queries', fields: [
+		['XF', 'NPW3_XF', "the target's transform: NPW_XF2 (x, y, angle) in 2D, NPW3_XF in 3D"],
+		['ORIGIN', 3, 'ray origin; the query point of containsPoint / closestPoint; queryTriangles: lower corner'],
+		['DIRECTION', 3, 'ray direction; queryTriangles: upper corner'],
+		['MAX_FRACTION', 1, 'ray: maxFraction; closestPoint on meshes: maxDistance'],
+		['SOLID', 1, 'ray: 1 or 0'],
+		['BACKFACES', 1, 'ray on meshes: 1 or 0'],
+		['MESH_COUNT', 1, 'meshes: records at NPWQ_IO_MESHES'],
+		['ERR_RAY', 1, 'out: the ray a many-ray call rejected (-1: none)'],
+		['OUT', 'NPWQ_HIT', 'result: NPWQ_HIT, NPWQ_PROJECTION or NPWQ_BOUNDS; queryTriangles: the count'],
+		['MESHES', null, 'NPWM_IO_MESH records (pointer, transform)'],
+	] },
+	{ name: 'NPWQ_PROJECTION', doc: 'closest point, at NPWQ_IO_OUT (npwClosestPoint2/3, npwClosestPointMeshes3)', fields: [
+		['POINT', 3, ''],
+		['DISTANCE', 1, 'signed for shapes, unsigned for meshes'],
+		['NORMAL', 3, ''],
+		['MESH', 1, 'meshes: index in the list'],
+		['TRIANGLE', 1, 'meshes: input triangle index'],
+		['FEATURE', 1, 'meshes: npMeshFeature3'],
+	] },
+	{ name: 'NPWQ_BOUNDS', doc: 'axis-aligned box, at NPWQ_IO_OUT (2D uses x, y)', fields: [
+		['LOWER', 3, ''],
+		['UPPER', 3, ''],
+	] },
+	{ name: 'NPWQ_RAY2', doc: 'np.rayCastMany: one 2D ray result in the caller\'s out array (public format)', fields: [
+		['FRACTION', 1, '-1 for a miss'],
+		['POINT', 2, ''],
+		['NORMAL', 2, ''],
+		['INDEX', 1, '-1 (no sub-part)'],
+	] },
+	{ name: 'NPWQ_RAY3', doc: 'np.rayCastMany: one 3D ray result in the caller\'s out array (public format)', fields: [
+		['FRACTION', 1, '-1 for a miss'],
+		['POINT', 3, ''],
+		['NORMAL', 3, ''],
+		['INDEX', 1, 'the triangle for meshes, -1 otherwise'],
+	] },
 ];
 
 /** Every generated name with its value and doc, in table order. */

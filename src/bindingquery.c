@@ -1,0 +1,404 @@
+// The WebAssembly shim behind js/apiquery.mjs: ray casts, point queries, bounds and triangle box
+// queries on 2D shapes, 3D shapes and triangle meshes. Marshalling only, no geometry.
+//
+// One io block (NPWQ_IO_*, offsets from binding_layout.h, generated from tools/iolayout.mjs) holds
+// the target's transform (2D: x, y, angle; 3D: position, quaternion), the ray or query point, the
+// options, and for meshes one NPWM_IO_MESH record (pointer, transform) per mesh. Each function
+// builds the transform(s), calls the core once and writes the result record at NPWQ_IO_OUT. The
+// core validates everything it is given (non-finite numbers, zero directions, negative limits).
+//
+// Many rays (npwRayCastMany*): the origins and directions are flat arrays (dim doubles per ray)
+// that JS copied into wasm memory; the transform (or the mesh instances) is built once, then each
+// ray is one core call, written as an NPWQ_RAY2 / NPWQ_RAY3 record (fraction -1 for a miss). The
+// results are bit-identical to one call per ray: the same core function on the same inputs.
+//
+// Returns: 1 hit (or inside / found), 0 miss, or a negative code: -code for the target's transform
+// or the query, -(NPWM_ERR_MESH * (i + 1) + code) for the transform of mesh i. A many-ray call that
+// rejects ray i also writes i at NPWQ_IO_ERR_RAY (-1 when no ray was rejected).
+#include "binding3d.h"
+#include "narrowphase/query2d.h"
+#include "narrowphase/query3d.h"
+
+#include <stdint.h>
+
+_Static_assert(NPWQ_PROJECTION_SIZE <= NPWQ_HIT_SIZE, "a projection must fit the io block's result slot");
+_Static_assert(NPWQ_BOUNDS_SIZE <= NPWQ_HIT_SIZE, "bounds must fit the io block's result slot");
+
+// Declarations of the exported functions (the shim has no header of its own).
+int npwRayCast2(const npShape2* shape, double* io);
+int npwRayCastMany2(const npShape2* shape, double* io, const double* origins, const double* directions,
+					double* out, int count);
+int npwContainsPoint2(const npShape2* shape, double* io);
+int npwClosestPoint2(const npShape2* shape, double* io);
+int npwShapeBounds2(const npShape2* shape, double* io);
+int npwRayCast3(const npShape3* shape, double* io);
+int npwRayCastMany3(const npShape3* shape, double* io, const double* origins, const double* directions,
+					double* out, int count);
+int npwContainsPoint3(const npShape3* shape, double* io);
+int npwClosestPoint3(const npShape3* shape, double* io);
+int npwShapeBounds3(const npShape3* shape, double* io);
+int npwRayCastMeshes3(double* io);
+int npwRayCastManyMeshes3(double* io, const double* origins, const double* directions, double* out, int count);
+int npwClosestPointMeshes3(double* io);
+int npwMeshBounds3(const npMesh3* mesh, double* io);
+int npwQueryMeshTriangles3(const npMesh3* mesh, double* io, int32_t* out, int capacity);
+
+// ------------------------------------------------------------------------------ reading
+static npVec2 getVec2(const double* in)
+{
+	return (npVec2){ in[0], in[1] };
+}
+
+static void putVec2(double* out, npVec2 v)
+{
+	out[0] = v.x;
+	out[1] = v.y;
+}
+
+// The 2D transform (x, y, angle). npMakeRot2 reduces the angle by an integer multiple of pi/2 that
+// must fit its 64-bit integer, so the angle is bounded first; the core validates the rest.
+static npResult readTransform2(const double* io, npTransform2* out)
+{
+	const double* xf = io + NPWQ_IO_XF;
+	double angle = xf[NPW_XF2_ANGLE];
+	if (!(angle >= -NP_HUGE && angle <= NP_HUGE))
+		return NP_ERR_NON_FINITE;
+	*out = npMakeTransform2(xf[NPW_XF2_X], xf[NPW_XF2_Y], angle);
+	return NP_OK;
+}
+
+static npRayInput2 readRay2(const double* io)
+{
+	return (npRayInput2){ getVec2(io + NPWQ_IO_ORIGIN), getVec2(io + NPWQ_IO_DIRECTION), io[NPWQ_IO_MAX_FRACTION],
+						  io[NPWQ_IO_SOLID] != 0.0 };
+}
+
+static npRayInput3 readRay3(const double* io)
+{
+	return (npRayInput3){ npwGetVec3(io + NPWQ_IO_ORIGIN), npwGetVec3(io + NPWQ_IO_DIRECTION),
+						  io[NPWQ_IO_MAX_FRACTION], io[NPWQ_IO_SOLID] != 0.0 };
+}
+
+static npMeshInstance3 instances[NPWM_MAX_MESHES];
+
+// The mesh records of the io block into `instances`. 0, or the negative code described above.
+static int readMeshes(const double* io, int* count)
+{
+	int n = (int)io[NPWQ_IO_MESH_COUNT];
+	if (n < 0 || n > NPWM_MAX_MESHES)
+		return -(int)NP_ERR_INVALID_ARGUMENT;
+	for (int i = 0; i < n; ++i)
+	{
+		const double* m = io + NPWQ_IO_MESHES + NPWM_IO_MESH_SIZE * i;
+		instances[i].mesh = (const npMesh3*)(uintptr_t)m[NPWM_IO_MESH_PTR];
+		npResult r = npwReadTransform3(m + NPWM_IO_MESH_XF, &instances[i].transform);
+		if (r != NP_OK)
+			return -(NPWM_ERR_MESH * (i + 1) + (int)r);
+	}
+	*count = n;
+	return 0;
+}
+
+// ------------------------------------------------------------------------------ writing
+static void putHit2(double* out, const npRayHit2* h)
+{
+	out[NPWQ_HIT_FRACTION] = h->fraction;
+	putVec2(out + NPWQ_HIT_POINT, h->point);
+	putVec2(out + NPWQ_HIT_NORMAL, h->normal);
+	out[NPWQ_HIT_FRONT_FACE] = h->frontFace ? 1.0 : 0.0;
+}
+
+static void putHit3(double* out, const npRayHit3* h)
+{
+	out[NPWQ_HIT_FRACTION] = h->fraction;
+	npwPutVec3(out + NPWQ_HIT_POINT, h->point);
+	npwPutVec3(out + NPWQ_HIT_NORMAL, h->normal);
+	out[NPWQ_HIT_FRONT_FACE] = h->frontFace ? 1.0 : 0.0;
+}
+
+static void putMeshHit(double* out, const npMeshRayHit3* h)
+{
+	out[NPWQ_HIT_FRACTION] = h->fraction;
+	npwPutVec3(out + NPWQ_HIT_POINT, h->point);
+	npwPutVec3(out + NPWQ_HIT_NORMAL, h->normal);
+	out[NPWQ_HIT_FRONT_FACE] = h->frontFace ? 1.0 : 0.0;
+	out[NPWQ_HIT_MESH] = h->mesh;
+	out[NPWQ_HIT_TRIANGLE] = h->triangle;
+}
+
+// One record of a many-ray call: fraction -1 for a miss (the rest zero), `index` the sub-part hit.
+static void putRay2(double* out, bool hit, double fraction, npVec2 point, npVec2 normal)
+{
+	out[NPWQ_RAY2_FRACTION] = hit ? fraction : -1.0;
+	putVec2(out + NPWQ_RAY2_POINT, point);
+	putVec2(out + NPWQ_RAY2_NORMAL, normal);
+	out[NPWQ_RAY2_INDEX] = -1.0;
+}
+
+static void putRay3(double* out, bool hit, double fraction, npVec3 point, npVec3 normal, int index)
+{
+	out[NPWQ_RAY3_FRACTION] = hit ? fraction : -1.0;
+	npwPutVec3(out + NPWQ_RAY3_POINT, point);
+	npwPutVec3(out + NPWQ_RAY3_NORMAL, normal);
+	out[NPWQ_RAY3_INDEX] = hit ? (double)index : -1.0;
+}
+
+// ------------------------------------------------------------------------------ 2D shapes
+int npwRayCast2(const npShape2* shape, double* io)
+{
+	npTransform2 xf;
+	npResult r = readTransform2(io, &xf);
+	if (r != NP_OK)
+		return -(int)r;
+	npRayInput2 ray = readRay2(io);
+	npRayHit2 h;
+	r = npRayCast2(shape, xf, &ray, &h);
+	if (r != NP_OK)
+		return -(int)r;
+	putHit2(io + NPWQ_IO_OUT, &h);
+	return h.hit ? 1 : 0;
+}
+
+int npwRayCastMany2(const npShape2* shape, double* io, const double* origins, const double* directions,
+					double* out, int count)
+{
+	io[NPWQ_IO_ERR_RAY] = -1.0;
+	npTransform2 xf;
+	npResult r = readTransform2(io, &xf);
+	if (r != NP_OK)
+		return -(int)r;
+	npRayInput2 ray = readRay2(io);
+	int hits = 0;
+	for (int i = 0; i < count; ++i)
+	{
+		ray.origin = getVec2(origins + 2 * i);
+		ray.direction = getVec2(directions + 2 * i);
+		npRayHit2 h;
+		r = npRayCast2(shape, xf, &ray, &h);
+		if (r != NP_OK)
+		{
+			io[NPWQ_IO_ERR_RAY] = i;
+			return -(int)r;
+		}
+		putRay2(out + NPWQ_RAY2_SIZE * i, h.hit, h.fraction, h.point, h.normal);
+		hits += h.hit ? 1 : 0;
+	}
+	return hits;
+}
+
+int npwContainsPoint2(const npShape2* shape, double* io)
+{
+	npTransform2 xf;
+	npResult r = readTransform2(io, &xf);
+	bool inside = false;
+	if (r == NP_OK)
+		r = npContainsPoint2(shape, xf, getVec2(io + NPWQ_IO_ORIGIN), &inside);
+	return r != NP_OK ? -(int)r : inside ? 1 : 0;
+}
+
+int npwClosestPoint2(const npShape2* shape, double* io)
+{
+	npTransform2 xf;
+	npResult r = readTransform2(io, &xf);
+	npPointProjection2 p;
+	if (r == NP_OK)
+		r = npClosestPoint2(shape, xf, getVec2(io + NPWQ_IO_ORIGIN), &p);
+	if (r != NP_OK)
+		return -(int)r;
+	double* out = io + NPWQ_IO_OUT;
+	putVec2(out + NPWQ_PROJECTION_POINT, p.point);
+	out[NPWQ_PROJECTION_DISTANCE] = p.distance;
+	putVec2(out + NPWQ_PROJECTION_NORMAL, p.normal);
+	return 1;
+}
+
+int npwShapeBounds2(const npShape2* shape, double* io)
+{
+	npTransform2 xf;
+	npResult r = readTransform2(io, &xf);
+	npBounds2 b;
+	if (r == NP_OK)
+		r = npShapeBounds2(shape, xf, &b);
+	if (r != NP_OK)
+		return -(int)r;
+	putVec2(io + NPWQ_IO_OUT + NPWQ_BOUNDS_LOWER, b.lower);
+	putVec2(io + NPWQ_IO_OUT + NPWQ_BOUNDS_UPPER, b.upper);
+	return 1;
+}
+
+// ------------------------------------------------------------------------------ 3D shapes
+int npwRayCast3(const npShape3* shape, double* io)
+{
+	npTransform3 xf;
+	npResult r = npwReadTransform3(io + NPWQ_IO_XF, &xf);
+	if (r != NP_OK)
+		return -(int)r;
+	npRayInput3 ray = readRay3(io);
+	npRayHit3 h;
+	r = npRayCast3(shape, xf, &ray, &h);
+	if (r != NP_OK)
+		return -(int)r;
+	putHit3(io + NPWQ_IO_OUT, &h);
+	return h.hit ? 1 : 0;
+}
+
+int npwRayCastMany3(const npShape3* shape, double* io, const double* origins, const double* directions,
+					double* out, int count)
+{
+	io[NPWQ_IO_ERR_RAY] = -1.0;
+	npTransform3 xf;
+	npResult r = npwReadTransform3(io + NPWQ_IO_XF, &xf);
+	if (r != NP_OK)
+		return -(int)r;
+	npRayInput3 ray = readRay3(io);
+	int hits = 0;
+	for (int i = 0; i < count; ++i)
+	{
+		ray.origin = npwGetVec3(origins + 3 * i);
+		ray.direction = npwGetVec3(directions + 3 * i);
+		npRayHit3 h;
+		r = npRayCast3(shape, xf, &ray, &h);
+		if (r != NP_OK)
+		{
+			io[NPWQ_IO_ERR_RAY] = i;
+			return -(int)r;
+		}
+		putRay3(out + NPWQ_RAY3_SIZE * i, h.hit, h.fraction, h.point, h.normal, -1);
+		hits += h.hit ? 1 : 0;
+	}
+	return hits;
+}
+
+int npwContainsPoint3(const npShape3* shape, double* io)
+{
+	npTransform3 xf;
+	npResult r = npwReadTransform3(io + NPWQ_IO_XF, &xf);
+	bool inside = false;
+	if (r == NP_OK)
+		r = npContainsPoint3(shape, xf, npwGetVec3(io + NPWQ_IO_ORIGIN), &inside);
+	return r != NP_OK ? -(int)r : inside ? 1 : 0;
+}
+
+int npwClosestPoint3(const npShape3* shape, double* io)
+{
+	npTransform3 xf;
+	npResult r = npwReadTransform3(io + NPWQ_IO_XF, &xf);
+	npPointProjection3 p;
+	if (r == NP_OK)
+		r = npClosestPoint3(shape, xf, npwGetVec3(io + NPWQ_IO_ORIGIN), &p);
+	if (r != NP_OK)
+		return -(int)r;
+	double* out = io + NPWQ_IO_OUT;
+	npwPutVec3(out + NPWQ_PROJECTION_POINT, p.point);
+	out[NPWQ_PROJECTION_DISTANCE] = p.distance;
+	npwPutVec3(out + NPWQ_PROJECTION_NORMAL, p.normal);
+	return 1;
+}
+
+static int putBounds3(double* io, npResult r, const npBounds3* b)
+{
+	if (r != NP_OK)
+		return -(int)r;
+	npwPutVec3(io + NPWQ_IO_OUT + NPWQ_BOUNDS_LOWER, b->lower);
+	npwPutVec3(io + NPWQ_IO_OUT + NPWQ_BOUNDS_UPPER, b->upper);
+	return 1;
+}
+
+int npwShapeBounds3(const npShape3* shape, double* io)
+{
+	npTransform3 xf;
+	npResult r = npwReadTransform3(io + NPWQ_IO_XF, &xf);
+	npBounds3 b;
+	if (r == NP_OK)
+		r = npShapeBounds3(shape, xf, &b);
+	return putBounds3(io, r, &b);
+}
+
+// ------------------------------------------------------------------------------ meshes
+int npwRayCastMeshes3(double* io)
+{
+	int count = 0;
+	int e = readMeshes(io, &count);
+	if (e != 0)
+		return e;
+	npRayInput3 ray = readRay3(io);
+	npMeshRayHit3 h;
+	npResult r = npRayCastMeshes3(instances, count, &ray, io[NPWQ_IO_BACKFACES] != 0.0, &h);
+	if (r != NP_OK)
+		return -(int)r;
+	putMeshHit(io + NPWQ_IO_OUT, &h);
+	return h.hit ? 1 : 0;
+}
+
+int npwRayCastManyMeshes3(double* io, const double* origins, const double* directions, double* out, int count)
+{
+	io[NPWQ_IO_ERR_RAY] = -1.0;
+	int meshCount = 0;
+	int e = readMeshes(io, &meshCount);
+	if (e != 0)
+		return e;
+	npRayInput3 ray = readRay3(io);
+	bool backfaces = io[NPWQ_IO_BACKFACES] != 0.0;
+	int hits = 0;
+	for (int i = 0; i < count; ++i)
+	{
+		ray.origin = npwGetVec3(origins + 3 * i);
+		ray.direction = npwGetVec3(directions + 3 * i);
+		npMeshRayHit3 h;
+		npResult r = npRayCastMeshes3(instances, meshCount, &ray, backfaces, &h);
+		if (r != NP_OK)
+		{
+			io[NPWQ_IO_ERR_RAY] = i;
+			return -(int)r;
+		}
+		putRay3(out + NPWQ_RAY3_SIZE * i, h.hit, h.fraction, h.point, h.normal, h.triangle);
+		hits += h.hit ? 1 : 0;
+	}
+	return hits;
+}
+
+int npwClosestPointMeshes3(double* io)
+{
+	int count = 0;
+	int e = readMeshes(io, &count);
+	if (e != 0)
+		return e;
+	npMeshPointProjection3 p;
+	npResult r = npClosestPointMeshes3(instances, count, npwGetVec3(io + NPWQ_IO_ORIGIN), io[NPWQ_IO_MAX_FRACTION], &p);
+	if (r != NP_OK)
+		return -(int)r;
+	if (!p.found)
+		return 0;
+	double* out = io + NPWQ_IO_OUT;
+	npwPutVec3(out + NPWQ_PROJECTION_POINT, p.point);
+	out[NPWQ_PROJECTION_DISTANCE] = p.distance;
+	npwPutVec3(out + NPWQ_PROJECTION_NORMAL, p.normal);
+	out[NPWQ_PROJECTION_MESH] = p.mesh;
+	out[NPWQ_PROJECTION_TRIANGLE] = p.triangle;
+	out[NPWQ_PROJECTION_FEATURE] = (double)p.feature;
+	return 1;
+}
+
+int npwMeshBounds3(const npMesh3* mesh, double* io)
+{
+	npTransform3 xf;
+	npResult r = npwReadTransform3(io + NPWQ_IO_XF, &xf);
+	npBounds3 b;
+	if (r == NP_OK)
+		r = npMeshBounds3(mesh, xf, &b);
+	return putBounds3(io, r, &b);
+}
+
+/// The triangles overlapping the box [ORIGIN, DIRECTION] into out, ascending. Returns the count, or
+/// a negative code; for NP_ERR_CAPACITY io[NPWQ_IO_OUT] holds the count needed.
+int npwQueryMeshTriangles3(const npMesh3* mesh, double* io, int32_t* out, int capacity)
+{
+	npTransform3 xf;
+	npResult r = npwReadTransform3(io + NPWQ_IO_XF, &xf);
+	int count = 0;
+	if (r == NP_OK)
+		r = npQueryMeshTriangles3(mesh, xf, npwGetVec3(io + NPWQ_IO_ORIGIN), npwGetVec3(io + NPWQ_IO_DIRECTION), out,
+								  capacity, &count);
+	io[NPWQ_IO_OUT] = count;
+	return r != NP_OK ? -(int)r : count;
+}
