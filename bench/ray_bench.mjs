@@ -403,6 +403,7 @@ const pad = (s, n) => String(s).padEnd(n);
 const lpad = (s, n) => String(s).padStart(n);
 console.log(`  ${pad('target', 38)} ${pad('engine', 46)} ${lpad('ns/ray', 9)} ${lpad('x ours', 7)} ${lpad('hits', 6)}  disagreements with ours (hit/miss; fraction beyond tolerance; largest difference)`);
 let failures = 0;
+const measured = new Map(); // "target|engine" -> ns per ray, for the targets' summary
 for (const c of cases) {
 	// The first engine that runs is the reference: ours, or (ours missing) the first peer.
 	let reference = null, referenceName = null, oursNs = null;
@@ -432,10 +433,25 @@ for (const c of cases) {
 			const against = referenceName.startsWith('narrowphase') ? '' : ` (vs ${referenceName})`;
 			agreement = `${d.hitMiss} hit/miss; ${d.fraction} beyond ${d.tolerance}; max ${d.maxDelta.toExponential(1)}${against}`;
 		}
+		measured.set(`${c.name}|${e.name}`, ns);
 		const ratio = oursNs ? (ns / oursNs).toFixed(2) : '-';
 		console.log(`  ${pad(c.name, 38)} ${pad(e.name, 46)} ${lpad(ns.toFixed(1), 9)} ${lpad(ratio, 7)} ${lpad((100 * hits / RAYS).toFixed(1) + '%', 6)}  ${agreement}`);
 	}
 }
+// Issue 12's targets: convex shapes under 100 ns per ray single and under 40 ns in rayCastMany;
+// mesh rays at most half of three-mesh-bvh's time.
+const summary = [];
+for (const c of cases.slice(0, 4)) {
+	const single = measured.get(`${c.name}|${c.engines[0].name}`), many = measured.get(`${c.name}|narrowphase rayCastMany`);
+	if (single !== undefined) summary.push(`${c.name}: ${single.toFixed(0)} ns single (< 100: ${single < 100 ? 'met' : 'not met'}), ${many.toFixed(0)} ns many (< 40: ${many < 40 ? 'met' : 'not met'})`);
+}
+const threeNs = measured.get(`${meshCase.name}|three-mesh-bvh 0.9.17 raycastFirst`);
+const meshSingle = measured.get(`${meshCase.name}|${meshCase.engines[0].name}`), meshMany = measured.get(`${meshCase.name}|narrowphase rayCastMany`);
+if (threeNs !== undefined && meshSingle !== undefined) {
+	const verdict = (x) => `${(x / threeNs).toFixed(2)} x three-mesh-bvh (<= 0.5: ${x <= 0.5 * threeNs ? 'met' : 'not met'})`;
+	summary.push(`mesh: single ${verdict(meshSingle)}, many ${verdict(meshMany)}`);
+}
+if (summary.length) console.log(`  issue 12 targets:\n${summary.map((line) => `    ${line}`).join('\n')}`);
 for (const s of [box2, box3, hull, sphere, mesh]) s.dispose();
 if (failures) {
 	console.error(`ray_bench: ${failures} of narrowphase's measurements failed (see above)`);
