@@ -435,7 +435,7 @@ for (const c of cases) {
 		}
 		measured.set(`${c.name}|${e.name}`, ns);
 		const ratio = oursNs ? (ns / oursNs).toFixed(2) : '-';
-		console.log(`  ${pad(c.name, 38)} ${pad(e.name, 46)} ${lpad(ns.toFixed(1), 9)} ${lpad(ratio, 7)} ${lpad((100 * hits / RAYS).toFixed(1) + '%', 6)}  ${agreement}`);
+		console.log(`  ${pad(c.name, 38)} ${pad(e.name, 46)} ${lpad(ns.toFixed(1), 9)} ${lpad(ratio, 7)} ${lpad(hits, 6)}  ${agreement}`);
 	}
 }
 // Issue 12's targets: convex shapes under 100 ns per ray single and under 40 ns in rayCastMany;
