@@ -206,7 +206,7 @@ demo: $(WASM)
 setup-bench:
 	@[ -f /usr/include/box2d/box2d.h ] || { echo "installing libbox2d-dev..."; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libbox2d-dev g++ >/dev/null; }
-	@[ -f bench/node_modules/.installed ] || { cd bench && npm install --no-audit --no-fund --loglevel=error && touch node_modules/.installed; }
+	@[ bench/node_modules/.installed -nt bench/package.json ] || { cd bench && npm install --no-audit --no-fund --loglevel=error && touch node_modules/.installed; }
 
 $(B)/bench2d_native: bench/bench2d_native.cpp $(B)/libnarrowphase.a | setup-bench
 	g++ -std=c++17 -O2 -ffp-contract=off -Isrc/include $< $(B)/libnarrowphase.a -lbox2d -o $@
@@ -217,15 +217,20 @@ $(B)/bench3d_native: bench/bench3d_native.c $(B)/libnarrowphase.a
 $(B)/mesh_bench: bench/mesh_bench.c $(B)/libnarrowphase.a
 	$(CC) $(NATIVE_CFLAGS) $< $(B)/libnarrowphase.a -lm -o $@
 
-bench-native: $(B)/bench2d_native $(B)/bench3d_native $(B)/mesh_bench
+$(B)/ray_bench: bench/ray_bench.c $(B)/libnarrowphase.a
+	$(CC) $(NATIVE_CFLAGS) $< $(B)/libnarrowphase.a -lm -o $@
+
+bench-native: $(B)/bench2d_native $(B)/bench3d_native $(B)/mesh_bench $(B)/ray_bench
 	@echo "== 2D, native"; $(B)/bench2d_native
 	@echo "== 3D, native"; $(B)/bench3d_native
 	@echo "== meshes, native"; $(B)/mesh_bench
+	@echo "== rays, native"; $(B)/ray_bench
 
 bench-node: $(WASM) setup-npm setup-bench
 	@echo "== 2D, from Node"; node bench/node_bench.mjs
 	@echo "== 3D, from Node"; node bench/node_bench3d.mjs
 	@echo "== meshes, from Node"; node bench/mesh_bench.mjs
+	@echo "== rays, from Node"; node bench/ray_bench.mjs
 
 bench: bench-native bench-node
 
