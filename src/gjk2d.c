@@ -12,27 +12,11 @@
 #include <float.h>
 #include <stddef.h>
 
-static int supportIndex(const npShape2* shape, npVec2 d)
-{
-	int best = 0;
-	double bestValue = v2Dot(shape->vertices[0], d);
-	for (int i = 1; i < shape->count; ++i)
-	{
-		double value = v2Dot(shape->vertices[i], d);
-		if (value > bestValue)
-		{
-			best = i;
-			bestValue = value;
-		}
-	}
-	return best;
-}
-
 npSupportPoint2 npSupportPair2(const npPair2* pair, npVec2 d)
 {
 	npSupportPoint2 s;
-	s.indexA = supportIndex(pair->shapeA, d);
-	s.indexB = supportIndex(pair->shapeB, npInvRotate2(pair->xfB.q, v2Neg(d)));
+	s.indexA = npSupportIndex2(pair->shapeA, d);
+	s.indexB = npSupportIndex2(pair->shapeB, npInvRotate2(pair->xfB.q, v2Neg(d)));
 	s.wA = pair->shapeA->vertices[s.indexA];
 	s.wB = npTransformPoint2(pair->xfB, pair->shapeB->vertices[s.indexB]);
 	s.w = v2Sub(s.wA, s.wB);

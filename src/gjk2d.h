@@ -42,6 +42,24 @@ typedef struct npGjkResult2
 /// Relative tolerance: lengths below this times the problem's scale are treated as zero.
 #define NP_REL_TOLERANCE2 1.0e-12
 
+/// Index of the core vertex farthest along d (the first one on ties): a scan, since 2D cores have at
+/// most NP_MAX_POLYGON_VERTICES vertices and most have 1 to 8.
+static inline int npSupportIndex2(const npShape2* shape, npVec2 d)
+{
+	int best = 0;
+	double bestValue = v2Dot(shape->vertices[0], d);
+	for (int i = 1; i < shape->count; ++i)
+	{
+		double value = v2Dot(shape->vertices[i], d);
+		if (value > bestValue)
+		{
+			best = i;
+			bestValue = value;
+		}
+	}
+	return best;
+}
+
 static inline npPair2 npMakePair2(const npShape2* a, npTransform2 xfA, const npShape2* b, npTransform2 xfB)
 {
 	return (npPair2){ a, b, npInvMulTransforms2(xfA, xfB) };

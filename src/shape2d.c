@@ -1,4 +1,5 @@
 // 2D shapes: constructors, the convex hull, support points, deterministic sine/cosine.
+#include "gjk2d.h"
 #include "inputs.h"
 #include "vec2.h"
 
@@ -312,21 +313,7 @@ npResult npMakePolygon2(const npVec2* points, int count, double radius, npShape2
 	return NP_OK;
 }
 
-npVec2 npSupport2(const npShape2* shape, npVec2 d)
-{
-	int best = 0;
-	double bestValue = v2Dot(shape->vertices[0], d);
-	for (int i = 1; i < shape->count; ++i)
-	{
-		double value = v2Dot(shape->vertices[i], d);
-		if (value > bestValue)
-		{
-			best = i;
-			bestValue = value;
-		}
-	}
-	return shape->vertices[best];
-}
+npVec2 npSupport2(const npShape2* shape, npVec2 d) { return shape->vertices[npSupportIndex2(shape, d)]; }
 
 int npMinkowskiDifference2(const npShape2* shapeA, npTransform2 xfA, const npShape2* shapeB,
 						   npTransform2 xfB, npVec2* out, int capacity)
