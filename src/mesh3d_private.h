@@ -120,4 +120,20 @@ static inline bool npPackedOverlap3(const npMeshPackedNode3* node, uint64_t quer
 /// Smallest power of two >= n (at least 16).
 uint64_t npNextPow2Mesh(uint64_t n);
 
+/// Stack room for a walk that pushes both children of each inner node: one pending sibling per
+/// level plus the two just pushed.
+#define NP_MESH_WALK_STACK (2 * NP_MESH_MAX_DEPTH + 4)
+
+/// Pushes the children of an inner node (first child `first`) so that the one with the smaller key
+/// (the nearer one) is popped first. False, pushing nothing, when the stack is full.
+static inline bool npPushChildrenNearFirst(int32_t* stack, int* top, int32_t first, double keyFirst, double keySecond)
+{
+	if (*top + 2 > NP_MESH_WALK_STACK)
+		return false;
+	bool swap = keySecond < keyFirst;
+	stack[(*top)++] = swap ? first : first + 1;
+	stack[(*top)++] = swap ? first + 1 : first;
+	return true;
+}
+
 #endif

@@ -43,7 +43,7 @@ typedef struct NearestTriangle
 
 static bool nearestInMesh(const npMesh3* mesh, npVec3 p, double* bestSq, NearestTriangle* best)
 {
-	int32_t stack[2 * NP_MESH_MAX_DEPTH + 4];
+	int32_t stack[NP_MESH_WALK_STACK];
 	int top = 0;
 	bool found = false;
 	if (mesh->nodeCount == 0)
@@ -73,17 +73,10 @@ static bool nearestInMesh(const npMesh3* mesh, npVec3 p, double* bestSq, Nearest
 			continue;
 		}
 
-		int first = node->index, second = node->index + 1;
-		if (boxDistanceSq(&mesh->nodes[second], p) < boxDistanceSq(&mesh->nodes[first], p))
-		{
-			int swap = first;
-			first = second;
-			second = swap;
-		}
-		if (top + 2 > (int)(sizeof stack / sizeof stack[0]))
+		int first = node->index;
+		double dFirst = boxDistanceSq(&mesh->nodes[first], p), dSecond = boxDistanceSq(&mesh->nodes[first + 1], p);
+		if (!npPushChildrenNearFirst(stack, &top, first, dFirst, dSecond))
 			break;
-		stack[top++] = second;
-		stack[top++] = first;
 	}
 	return found;
 }

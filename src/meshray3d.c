@@ -130,7 +130,7 @@ static double hitTriangle(const MeshRay* r, npVec3 a, npVec3 b, npVec3 c, double
 /// Best hit of the ray in one mesh before `*best`; updates *best and the hit's mesh-side fields.
 static bool castMesh(const npMesh3* mesh, const MeshRay* r, double* best, int* triangle, bool* front)
 {
-	int32_t stack[2 * NP_MESH_MAX_DEPTH + 4];
+	int32_t stack[NP_MESH_WALK_STACK];
 	int top = 0;
 	bool found = false;
 	if (mesh->nodeCount == 0 || enterBox(r, &mesh->nodes[0], *best) > *best)
@@ -160,18 +160,10 @@ static bool castMesh(const npMesh3* mesh, const MeshRay* r, double* best, int* t
 		}
 
 		// Nearer child on top of the stack, so it is visited first.
-		int first = node->index, second = node->index + 1;
-		double tFirst = enterBox(r, &mesh->nodes[first], *best), tSecond = enterBox(r, &mesh->nodes[second], *best);
-		if (tSecond < tFirst)
-		{
-			int swap = first;
-			first = second;
-			second = swap;
-		}
-		if (top + 2 > (int)(sizeof stack / sizeof stack[0]))
+		int first = node->index;
+		double tFirst = enterBox(r, &mesh->nodes[first], *best), tSecond = enterBox(r, &mesh->nodes[first + 1], *best);
+		if (!npPushChildrenNearFirst(stack, &top, first, tFirst, tSecond))
 			break;
-		stack[top++] = second;
-		stack[top++] = first;
 	}
 	return found;
 }

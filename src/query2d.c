@@ -279,16 +279,20 @@ npResult npRayCast2(const npShape2* shape, npTransform2 transform, const npRayIn
 
 // ---------------------------------------------------------------- points
 
+static npResult checkPointQuery(const npShape2* shape, npTransform2 transform, npVec2 p)
+{
+	npResult r = checkShape(shape, transform);
+	return r != NP_OK || npIsUsableVec2(p) ? r : NP_ERR_NON_FINITE;
+}
+
 npResult npContainsPoint2(const npShape2* shape, npTransform2 transform, npVec2 p, bool* inside)
 {
 	if (inside == NULL)
 		return NP_ERR_INVALID_ARGUMENT;
 	*inside = false;
-	npResult r = checkShape(shape, transform);
+	npResult r = checkPointQuery(shape, transform, p);
 	if (r != NP_OK)
 		return r;
-	if (!npIsUsableVec2(p))
-		return NP_ERR_NON_FINITE;
 	*inside = containsLocal(shape, npInvTransformPoint2(transform, p));
 	return NP_OK;
 }
@@ -305,11 +309,9 @@ npResult npClosestPoint2(const npShape2* shape, npTransform2 transform, npVec2 p
 	if (out == NULL)
 		return NP_ERR_INVALID_ARGUMENT;
 	*out = (npPointProjection2){ 0 };
-	npResult r = checkShape(shape, transform);
+	npResult r = checkPointQuery(shape, transform, p);
 	if (r != NP_OK)
 		return r;
-	if (!npIsUsableVec2(p))
-		return NP_ERR_NON_FINITE;
 
 	npVec2 local = npInvTransformPoint2(transform, p);
 	CoreProjection cp = projectOnCore(shape, local);

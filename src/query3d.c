@@ -360,16 +360,20 @@ npResult npRayCast3(const npShape3* shape, npTransform3 transform, const npRayIn
 
 // ---------------------------------------------------------------- points
 
+static npResult checkPointQuery(const npShape3* shape, npTransform3 transform, npVec3 p)
+{
+	npResult r = checkShape(shape, transform);
+	return r != NP_OK || npIsUsableVec3(p) ? r : NP_ERR_NON_FINITE;
+}
+
 npResult npContainsPoint3(const npShape3* shape, npTransform3 transform, npVec3 p, bool* inside)
 {
 	if (inside == NULL)
 		return NP_ERR_INVALID_ARGUMENT;
 	*inside = false;
-	npResult r = checkShape(shape, transform);
+	npResult r = checkPointQuery(shape, transform, p);
 	if (r != NP_OK)
 		return r;
-	if (!npIsUsableVec3(p))
-		return NP_ERR_NON_FINITE;
 	npPolyhedron3 poly;
 	npMakePolyhedron3(shape, &poly);
 	*inside = containsLocal(shape, &poly, npInvTransformPoint3(transform, p));
@@ -381,11 +385,9 @@ npResult npClosestPoint3(const npShape3* shape, npTransform3 transform, npVec3 p
 	if (out == NULL)
 		return NP_ERR_INVALID_ARGUMENT;
 	*out = (npPointProjection3){ 0 };
-	npResult r = checkShape(shape, transform);
+	npResult r = checkPointQuery(shape, transform, p);
 	if (r != NP_OK)
 		return r;
-	if (!npIsUsableVec3(p))
-		return NP_ERR_NON_FINITE;
 
 	npVec3 local = npInvTransformPoint3(transform, p);
 	npPolyhedron3 poly;
