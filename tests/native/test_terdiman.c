@@ -1,4 +1,4 @@
-// The configurations of Pierre Terdiman's "Contact generation for meshes" (seed 002), rebuilt
+// The configurations of Pierre Terdiman's "Contact generation for meshes", rebuilt
 // with explicit coordinates. Expected contacts come from the geometry (closest points worked out by
 // hand in the comments), and each test also runs a variant that must fail where the paper says the
 // naive method fails (no feature removal, or the paper's initial algorithm), so the tests can fail.
