@@ -266,7 +266,9 @@ function xfFail(rt, fn, rc, ta, tb) {
 
 // Checks both shapes and writes both transforms; returns the io view.
 function prepare(rt, fn, a, ta, b, tb) {
-	if (ptrOf(rt, a) === 0 || ptrOf(rt, b) === 0) badShapes(rt, fn, a, b);
+	const pa = a instanceof Shape2D ? a._ptr : 0;
+	const pb = b instanceof Shape2D ? b._ptr : 0;
+	if (pa === 0 || pb === 0 || a._rt !== rt || b._rt !== rt) badShapes(rt, fn, a, b);
 	const io = rt.io;
 	putXf(io, ta, XFA, fn, 'A');
 	putXf(io, tb, XFB, fn, 'B');
