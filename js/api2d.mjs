@@ -86,6 +86,10 @@ export class Shape2D extends Shape {
 	}
 }
 
+// The dimension on the prototype (not an own field: shapes serialise as before). The query
+// dispatcher reads it first: one load, where a failing instanceof walks the whole prototype chain.
+Object.defineProperty(Shape2D.prototype, '_dim', { value: 2 });
+
 /** True for a 2D shape of this runtime. */
 export function isShape2(rt, s) {
 	return s instanceof Shape2D && s._rt === rt;

@@ -103,6 +103,9 @@ export class Shape3D extends Shape {
 	}
 }
 
+// The dimension on the prototype, read first by the query dispatcher (see Shape2D).
+Object.defineProperty(Shape3D.prototype, '_dim', { value: 3 });
+
 /** True for a 3D shape of this runtime. */
 export function isShape3(rt, s) {
 	return s instanceof Shape3D && s._rt === rt;

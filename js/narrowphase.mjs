@@ -33,30 +33,31 @@ export { NarrowphaseError };
 // ------------------------------------------------------------------------------ dispatch
 // One small function per query (not a shared factory: V8 would give the closures of one site a
 // shared call feedback, which would keep it from inlining the query behind it). The shape tests
-// are written out (not d3.isShape3) to spare the caller's inlining budget for the query.
+// are written out (not d3.isShape3) to spare the caller's inlining budget for the query, and read
+// the prototype's _dim first: a 2D pair then costs two loads, not two failing instanceof walks.
 
 // (overlap and distance take no options; the parameter keeps np.overlap.length at 5, as it was.)
-function overlap(rt, a, ta, b, tb, options) {
-	if (a instanceof Shape3D && a._rt === rt) return d3.overlap3(rt, a, ta, b, tb);
-	if (b instanceof Shape3D && b._rt === rt) d3.badShapes3(rt, 'overlap', a, b);
+function overlapPair(rt, a, ta, b, tb) {
+	if (a?._dim === 3 && a instanceof Shape3D && a._rt === rt) return d3.overlap3(rt, a, ta, b, tb);
+	if (b?._dim === 3 && b instanceof Shape3D && b._rt === rt) d3.badShapes3(rt, 'overlap', a, b);
 	return d2.overlap2(rt, a, ta, b, tb);
 }
 
-function distance(rt, a, ta, b, tb, options) {
-	if (a instanceof Shape3D && a._rt === rt) return d3.distance3(rt, a, ta, b, tb);
-	if (b instanceof Shape3D && b._rt === rt) d3.badShapes3(rt, 'distance', a, b);
+function distancePair(rt, a, ta, b, tb, options) {
+	if (a?._dim === 3 && a instanceof Shape3D && a._rt === rt) return d3.distance3(rt, a, ta, b, tb);
+	if (b?._dim === 3 && b instanceof Shape3D && b._rt === rt) d3.badShapes3(rt, 'distance', a, b);
 	return d2.distance2(rt, a, ta, b, tb);
 }
 
-function penetration(rt, a, ta, b, tb, options) {
-	if (a instanceof Shape3D && a._rt === rt) return d3.penetration3(rt, a, ta, b, tb, options);
-	if (b instanceof Shape3D && b._rt === rt) d3.badShapes3(rt, 'penetration', a, b);
+function penetrationPair(rt, a, ta, b, tb, options) {
+	if (a?._dim === 3 && a instanceof Shape3D && a._rt === rt) return d3.penetration3(rt, a, ta, b, tb, options);
+	if (b?._dim === 3 && b instanceof Shape3D && b._rt === rt) d3.badShapes3(rt, 'penetration', a, b);
 	return d2.penetration2(rt, a, ta, b, tb, options);
 }
 
-function manifold(rt, a, ta, b, tb, options) {
-	if (a instanceof Shape3D && a._rt === rt) return d3.manifold3(rt, a, ta, b, tb, options);
-	if (b instanceof Shape3D && b._rt === rt) d3.badShapes3(rt, 'manifold', a, b);
+function manifoldPair(rt, a, ta, b, tb, options) {
+	if (a?._dim === 3 && a instanceof Shape3D && a._rt === rt) return d3.manifold3(rt, a, ta, b, tb, options);
+	if (b?._dim === 3 && b instanceof Shape3D && b._rt === rt) d3.badShapes3(rt, 'manifold', a, b);
 	return d2.manifold2(rt, a, ta, b, tb, options);
 }
 
@@ -88,10 +89,10 @@ function makeApi(rt) {
 		capsule2d: bound(rt, d2.capsule2d, 'capsule2d'),
 		polygon2d: bound(rt, d2.polygon2d, 'polygon2d'),
 		// queries, 2D and 3D
-		overlap: bound(rt, overlap, 'overlap'),
-		distance: bound(rt, distance, 'distance'),
-		penetration: bound(rt, penetration, 'penetration'),
-		manifold: bound(rt, manifold, 'manifold'),
+		overlap: function overlap(a, ta, b, tb, options) { return overlapPair(rt, a, ta, b, tb); },
+		distance: function distance(a, ta, b, tb, options) { return distancePair(rt, a, ta, b, tb, options); },
+		penetration: function penetration(a, ta, b, tb, options) { return penetrationPair(rt, a, ta, b, tb, options); },
+		manifold: function manifold(a, ta, b, tb, options) { return manifoldPair(rt, a, ta, b, tb, options); },
 		minkowskiDifference: bound(rt, minkowskiDifference, 'minkowskiDifference'),
 		Shape2D: d2.Shape2D,
 		limits2d: Object.freeze({ maxPolygonVertices: limits2.maxVertices, maxPolygonInput: limits2.maxInput }),
@@ -114,7 +115,9 @@ function makeApi(rt) {
 			featureTolerance: limitsMesh.featureTolerance,
 		}),
 		// rays, points and bounds, 2D and 3D (apiquery.mjs)
-		rayCast: bound(rt, q.rayCast, 'rayCast'),
+		rayCast: function rayCast(target, transform, origin, direction, options) {
+			return q.rayCast(rt, target, transform, origin, direction, options);
+		},
 		rayCastMany: bound(rt, q.rayCastMany, 'rayCastMany'),
 		containsPoint: bound(rt, q.containsPoint, 'containsPoint'),
 		closestPoint: bound(rt, q.closestPoint, 'closestPoint'),
