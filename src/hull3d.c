@@ -83,11 +83,6 @@ static void qhAssign(qhWork* w, int i, const int* tris, int count, double tol)
 		qhAddConflict(w, best, i, bestDist);
 }
 
-static double v3Component(npVec3 v, int k)
-{
-	return k == 0 ? v.x : (k == 1 ? v.y : v.z);
-}
-
 typedef enum qhStatus
 {
 	QH_OK = 0,

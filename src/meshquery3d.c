@@ -19,15 +19,13 @@
 #include <math.h>
 #include <stddef.h>
 
-static double component(npVec3 v, int k) { return k == 0 ? v.x : (k == 1 ? v.y : v.z); }
-
 /// Squared distance from p to a node's box (0 inside).
 static double boxDistanceSq(const npMeshNode3* node, npVec3 p)
 {
 	double sum = 0.0;
 	for (int k = 0; k < 3; ++k)
 	{
-		double x = component(p, k), lo = node->lower[k], hi = node->upper[k];
+		double x = v3Component(p, k), lo = node->lower[k], hi = node->upper[k];
 		double d = x < lo ? lo - x : (x > hi ? x - hi : 0.0);
 		sum += d * d;
 	}
@@ -143,8 +141,8 @@ npResult npMeshBounds3(const npMesh3* mesh, npTransform3 transform, npBounds3* o
 	for (int i = 1; i < mesh->vertexCount; ++i)
 	{
 		npVec3 v = npTransformPoint3(transform, mesh->vertices[i]);
-		lower = v3(v.x < lower.x ? v.x : lower.x, v.y < lower.y ? v.y : lower.y, v.z < lower.z ? v.z : lower.z);
-		upper = v3(v.x > upper.x ? v.x : upper.x, v.y > upper.y ? v.y : upper.y, v.z > upper.z ? v.z : upper.z);
+		lower = v3Min(lower, v);
+		upper = v3Max(upper, v);
 	}
 	out->lower = lower;
 	out->upper = upper;
@@ -197,8 +195,8 @@ static bool triangleTouches(const npMesh3* mesh, int i, npTransform3 xf, npVec3 
 	for (int k = 1; k < 3; ++k)
 	{
 		npVec3 w = npTransformPoint3(xf, v[k]);
-		lo = v3(w.x < lo.x ? w.x : lo.x, w.y < lo.y ? w.y : lo.y, w.z < lo.z ? w.z : lo.z);
-		hi = v3(w.x > hi.x ? w.x : hi.x, w.y > hi.y ? w.y : hi.y, w.z > hi.z ? w.z : hi.z);
+		lo = v3Min(lo, w);
+		hi = v3Max(hi, w);
 	}
 	return !(lo.x > upper.x || hi.x < lower.x || lo.y > upper.y || hi.y < lower.y || lo.z > upper.z || hi.z < lower.z);
 }

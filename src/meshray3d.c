@@ -20,8 +20,6 @@
 
 #include <stddef.h>
 
-static double component(npVec3 v, int k) { return k == 0 ? v.x : (k == 1 ? v.y : v.z); }
-
 /// The ray in one mesh's frame, prepared for the triangle and box tests.
 typedef struct MeshRay
 {
@@ -41,7 +39,7 @@ static MeshRay makeMeshRay(npVec3 origin, npVec3 direction, bool backfaces)
 	r.backfaces = backfaces;
 	for (int k = 0; k < 3; ++k)
 	{
-		double d = component(direction, k);
+		double d = v3Component(direction, k);
 		r.inverse[k] = d != 0.0 ? 1.0 / d : 0.0;
 	}
 
@@ -52,15 +50,15 @@ static MeshRay makeMeshRay(npVec3 origin, npVec3 direction, bool backfaces)
 	r.kx = r.kz == 2 ? 0 : r.kz + 1;
 	r.ky = r.kx == 2 ? 0 : r.kx + 1;
 	// Keep the ray frame right-handed so edge-function signs keep their meaning.
-	if (component(direction, r.kz) < 0.0)
+	if (v3Component(direction, r.kz) < 0.0)
 	{
 		int swap = r.kx;
 		r.kx = r.ky;
 		r.ky = swap;
 	}
-	double dz = component(direction, r.kz);
-	r.shearX = component(direction, r.kx) / dz;
-	r.shearY = component(direction, r.ky) / dz;
+	double dz = v3Component(direction, r.kz);
+	r.shearX = v3Component(direction, r.kx) / dz;
+	r.shearY = v3Component(direction, r.ky) / dz;
 	r.shearZ = 1.0 / dz;
 	return r;
 }
@@ -71,8 +69,8 @@ static double enterBox(const MeshRay* r, const npMeshNode3* node, double limit)
 	double lower = 0.0, upper = limit;
 	for (int k = 0; k < 3; ++k)
 	{
-		double o = component(r->origin, k);
-		if (component(r->direction, k) == 0.0)
+		double o = v3Component(r->origin, k);
+		if (v3Component(r->direction, k) == 0.0)
 		{
 			if (o < node->lower[k] || o > node->upper[k])
 				return limit * 2.0 + 1.0;
@@ -101,8 +99,8 @@ typedef struct RayFrameVertex
 static RayFrameVertex toRayFrame(const MeshRay* r, npVec3 v)
 {
 	npVec3 a = v3Sub(v, r->origin);
-	double az = component(a, r->kz);
-	return (RayFrameVertex){ component(a, r->kx) - r->shearX * az, component(a, r->ky) - r->shearY * az,
+	double az = v3Component(a, r->kz);
+	return (RayFrameVertex){ v3Component(a, r->kx) - r->shearX * az, v3Component(a, r->ky) - r->shearY * az,
 		r->shearZ * az };
 }
 

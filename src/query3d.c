@@ -30,8 +30,6 @@
 #include <float.h>
 #include <stddef.h>
 
-static inline double minOf(double a, double b) { return a < b ? a : b; }
-static inline double maxOf(double a, double b) { return a > b ? a : b; }
 
 static npResult checkShape(const npShape3* shape, npTransform3 xf)
 {
@@ -90,10 +88,14 @@ static int deepestPlane(const npPolyhedron3* poly, npVec3 p, double* distance)
 	return best;
 }
 
-static bool containsLocal(const npShape3* s, const npPolyhedron3* poly, npVec3 p)
+static bool containsRounded(const npShape3* s, npVec3 p)
 {
-	if (isRounded(s))
-		return v3DistanceSq(p, closestOnRoundedCore(s, p)) <= s->radius * s->radius;
+	return v3DistanceSq(p, closestOnRoundedCore(s, p)) <= s->radius * s->radius;
+}
+
+/// A box or hull: inside every face plane; a flat shape (triangle, flat hull): on it.
+static bool containsSharp(const npShape3* s, const npPolyhedron3* poly, npVec3 p)
+{
 	if (!poly->flat)
 	{
 		double d;
@@ -273,7 +275,7 @@ static void offerSpan(PieceChoice* c, const Span* span)
 {
 	if (span->leave < 0.0)
 		return;
-	double t = c->leaving ? span->leave : maxOf(span->enter, 0.0);
+	double t = c->leaving ? span->leave : np3Max(span->enter, 0.0);
 	if (!c->found || (c->leaving ? t > c->t : t < c->t))
 	{
 		c->found = true;
@@ -332,9 +334,7 @@ npResult npRayCast3(const npShape3* shape, npTransform3 transform, const npRayIn
 		ray->maxFraction, ray->solid };
 	if (isRounded(shape))
 	{
-		npPolyhedron3 unused;
-		unused.flat = false;
-		bool inside = containsLocal(shape, &unused, local.origin);
+		bool inside = containsRounded(shape, local.origin);
 		if (inside && ray->solid)
 			finishHit(&local, 0.0, v3(0.0, 0.0, 0.0), false, hit);
 		else
@@ -374,9 +374,15 @@ npResult npContainsPoint3(const npShape3* shape, npTransform3 transform, npVec3 
 	npResult r = checkPointQuery(shape, transform, p);
 	if (r != NP_OK)
 		return r;
+	npVec3 local = npInvTransformPoint3(transform, p);
+	if (isRounded(shape))
+	{
+		*inside = containsRounded(shape, local);
+		return NP_OK;
+	}
 	npPolyhedron3 poly;
 	npMakePolyhedron3(shape, &poly);
-	*inside = containsLocal(shape, &poly, npInvTransformPoint3(transform, p));
+	*inside = containsSharp(shape, &poly, local);
 	return NP_OK;
 }
 
@@ -390,8 +396,10 @@ npResult npClosestPoint3(const npShape3* shape, npTransform3 transform, npVec3 p
 		return r;
 
 	npVec3 local = npInvTransformPoint3(transform, p);
-	npPolyhedron3 poly;
-	npMakePolyhedron3(shape, &poly);
+	npPolyhedron3 poly; // the faces of sharp shapes only: rounded ones need none
+	poly.flat = false;
+	if (!isRounded(shape))
+		npMakePolyhedron3(shape, &poly);
 	npVec3 surface, normal;
 	double distance;
 	bool onCore = false;
@@ -436,8 +444,8 @@ npResult npShapeBounds3(const npShape3* shape, npTransform3 transform, npBounds3
 	for (int i = 1; i < poly.vertexCount; ++i)
 	{
 		npVec3 v = npTransformPoint3(transform, poly.vertices[i]);
-		lower = v3(minOf(lower.x, v.x), minOf(lower.y, v.y), minOf(lower.z, v.z));
-		upper = v3(maxOf(upper.x, v.x), maxOf(upper.y, v.y), maxOf(upper.z, v.z));
+		lower = v3Min(lower, v);
+		upper = v3Max(upper, v);
 	}
 	npVec3 grow = v3(shape->radius, shape->radius, shape->radius);
 	out->lower = v3Sub(lower, grow);

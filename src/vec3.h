@@ -74,6 +74,11 @@ static inline double v3MaxAbs2Bits(npVec3 a, npVec3 b)
 }
 static inline double np3Min(double a, double b) { return a < b ? a : b; }
 static inline double np3Max(double a, double b) { return a > b ? a : b; }
+/// Component-wise minimum and maximum (for bounding boxes).
+static inline npVec3 v3Min(npVec3 a, npVec3 b) { return v3(np3Min(a.x, b.x), np3Min(a.y, b.y), np3Min(a.z, b.z)); }
+static inline npVec3 v3Max(npVec3 a, npVec3 b) { return v3(np3Max(a.x, b.x), np3Max(a.y, b.y), np3Max(a.z, b.z)); }
+/// Coordinate k (0 x, 1 y, 2 z).
+static inline double v3Component(npVec3 v, int k) { return k == 0 ? v.x : (k == 1 ? v.y : v.z); }
 
 /// Rotates v by the unit quaternion q: v + 2w (u x v) + 2 u x (u x v), u the vector part.
 static inline npVec3 npRotate3(npQuat q, npVec3 v)
