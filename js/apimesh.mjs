@@ -100,7 +100,7 @@ export class Mesh3D extends WasmObject {
 const vec = (h, k) => [h[k], h[k + 1], h[k + 2]];
 
 /** True for a mesh of this runtime. */
-function isMesh(rt, m) {
+export function isMesh(rt, m) {
 	return m instanceof Mesh3D && m._rt === rt;
 }
 

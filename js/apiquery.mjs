@@ -22,9 +22,9 @@
 import { codeName, describe, fail } from './errors.mjs';
 import * as L from './layout.mjs';
 import { failDisposed } from './runtime.mjs';
-import { Shape2D, putXf as putXf2 } from './api2d.mjs';
-import { Shape3D, putXf as putXf3, writeIdentityXf, writeXf } from './api3d.mjs';
-import { Mesh3D } from './apimesh.mjs';
+import { Shape2D, isShape2, putXf as putXf2 } from './api2d.mjs';
+import { Shape3D, isShape3, putXf as putXf3, writeIdentityXf, writeXf } from './api3d.mjs';
+import { Mesh3D, isMesh } from './apimesh.mjs';
 
 const FEATURES = ['face', 'edge', 'vertex'];
 
@@ -75,9 +75,6 @@ export function setupQuery(rt) {
 }
 
 // ------------------------------------------------------------------------------ arguments
-const isShape2 = (rt, s) => s instanceof Shape2D && s._rt === rt;
-const isShape3 = (rt, s) => s instanceof Shape3D && s._rt === rt;
-const isMesh = (rt, m) => m instanceof Mesh3D && m._rt === rt;
 
 // Writes [x, y] / [x, y, z] (array or typed array of numbers) at io offset k; false when v is not.
 function put2(io, k, v) {
@@ -215,7 +212,9 @@ function rayInputs(origin, direction, options, prefix) {
 // ------------------------------------------------------------------------------ rays
 /** Where a ray first meets a shape or meshes, or null (see narrowphase.d.ts). */
 export function rayCast(rt, target, transform, origin, direction, options) {
-	if (target instanceof Shape3D && target._rt === rt) return rayCast3(rt, target, transform, origin, direction, options);
+	if (target?._dim === 3 && target instanceof Shape3D && target._rt === rt) {
+		return rayCast3(rt, target, transform, origin, direction, options);
+	}
 	if (target instanceof Shape2D && target._rt === rt) return rayCast2(rt, target, transform, origin, direction, options);
 	return rayCastMeshes(rt, target, transform, origin, direction, options);
 }

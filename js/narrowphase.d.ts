@@ -427,6 +427,9 @@ export interface MeshRayHit extends RayHit3 {
 	triangle: number;
 }
 
+/** What rayCast returns for a hit, by target (issue contract name: RayHit). */
+export type RayHit = RayHit2 | RayHit3 | MeshRayHit;
+
 /** The nearest surface point of a convex shape. */
 export interface PointProjection2 {
 	point: Vec2;
@@ -463,7 +466,8 @@ export interface MeshPointProjection {
 }
 
 export interface ClosestPointOptions {
-	/** Meshes: null when no triangle is within this distance (default Infinity; >= 0). */
+	/** Meshes: null when no triangle is within this distance (default Infinity; >= 0). Convex
+	 *  shapes always answer and ignore it. */
 	maxDistance?: number;
 }
 
@@ -578,8 +582,10 @@ export interface Narrowphase {
 	containsPoint(shape: Shape3D, transform: Transform3 | undefined | null, p: Vec3Like): boolean;
 	/** The nearest surface point to p: never null for a convex shape; for meshes null when no
 	 *  triangle is within options.maxDistance (negative: NP_INVALID_ARGUMENT). */
-	closestPoint(target: Shape2D, transform: Transform2 | undefined | null, p: Vec2Like): PointProjection2;
-	closestPoint(target: Shape3D, transform: Transform3 | undefined | null, p: Vec3Like): PointProjection3;
+	closestPoint(target: Shape2D, transform: Transform2 | undefined | null, p: Vec2Like,
+		options?: ClosestPointOptions): PointProjection2;
+	closestPoint(target: Shape3D, transform: Transform3 | undefined | null, p: Vec3Like,
+		options?: ClosestPointOptions): PointProjection3;
 	closestPoint(target: MeshTarget, transform: Transform3 | undefined | null, p: Vec3Like,
 		options?: ClosestPointOptions): MeshPointProjection | null;
 	/** The tight world-space axis-aligned box (exact for rounded shapes and rotated hulls; a mesh's
