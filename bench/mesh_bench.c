@@ -16,6 +16,8 @@
 
 #include "narrowphase/mesh3d.h"
 
+#include "benchutil.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,20 +26,6 @@
 
 #define POSES 1024
 #define RUNS 7
-
-static double cpuSeconds(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	return ts.tv_sec + 1e-9 * ts.tv_nsec;
-}
-
-static uint32_t lcg = 12345;
-static double rand01(void)
-{
-	lcg = lcg * 1103515245u + 12345u;
-	return lcg / 4294967296.0;
-}
 
 static double height(double x, double y) { return 0.25 * sin(x / 5.0) * cos(y / 7.0); }
 

@@ -24,6 +24,8 @@
 #include "narrowphase/query2d.h"
 #include "narrowphase/query3d.h"
 
+#include "benchutil.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,20 +38,6 @@
 #define GRID 200
 #define AGREE 1e-9
 
-static double cpuSeconds(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	return ts.tv_sec + 1e-9 * ts.tv_nsec;
-}
-
-// The generator of ray_bench.mjs (a 32-bit LCG), so both programs cast the same rays.
-static uint32_t lcg = 12345;
-static double rand01(void)
-{
-	lcg = lcg * 1103515245u + 12345u;
-	return lcg / 4294967296.0;
-}
 static double uniform(double lo, double hi) { return lo + (hi - lo) * rand01(); }
 // Through memory: gcc 12's SLP vectoriser drops a plain (double)(float) round trip of three
 // neighbouring values at -O2 (the result keeps all its double bits).
