@@ -8,12 +8,6 @@
 #include <malloc.h>
 #endif
 
-static void putVec(double* out, npVec2 v)
-{
-	out[0] = v.x;
-	out[1] = v.y;
-}
-
 int npwLimits2(double* out)
 {
 	out[NPW_LIMITS2_MAX_POLYGON_VERTICES] = NP_MAX_POLYGON_VERTICES;
@@ -33,15 +27,8 @@ int npwShapeInfo2(const npShape2* shape, double* out)
 	out[NPW_SHAPE2_COUNT] = (double)shape->count;
 	out[NPW_SHAPE2_RADIUS] = shape->radius;
 	for (int i = 0; i < shape->count && i < NP_MAX_POLYGON_VERTICES; ++i)
-		putVec(out + NPW_SHAPE2_VERTICES + 2 * i, shape->vertices[i]);
+		npwPutVec2(out + NPW_SHAPE2_VERTICES + 2 * i, shape->vertices[i]);
 	return shape->count;
-}
-
-// Angles obey the same bound as coordinates (NP_HUGE); npMakeRot2 reduces them by an integer
-// multiple of pi/2, which must fit its 64-bit integer.
-static bool usableAngle(double angle)
-{
-	return angle >= -NP_HUGE && angle <= NP_HUGE;
 }
 
 // The last angle seen in each transform slot and its rotation. A body is usually tested against
@@ -67,9 +54,9 @@ static npTransform2 makeTransform(const double* xyAngle, int slot)
 // bounded first, as npMakeRot2 needs). 0, or the negative code described in binding.h.
 static int makeTransforms(const double* io, npTransform2* xfA, npTransform2* xfB)
 {
-	if (!usableAngle(io[NPW_IO_XFA + NPW_XF2_ANGLE]))
+	if (!npwUsableAngle(io[NPW_IO_XFA + NPW_XF2_ANGLE]))
 		return -(int)NP_ERR_NON_FINITE;
-	if (!usableAngle(io[NPW_IO_XFB + NPW_XF2_ANGLE]))
+	if (!npwUsableAngle(io[NPW_IO_XFB + NPW_XF2_ANGLE]))
 		return -(NPW_ERR_B + (int)NP_ERR_NON_FINITE);
 	*xfA = makeTransform(io + NPW_IO_XFA, 0);
 	*xfB = makeTransform(io + NPW_IO_XFB, 1);
@@ -113,9 +100,9 @@ int npwDistance2(const npShape2* shapeA, const npShape2* shapeB, double* io)
 	npDistanceResult2 d = npDistance2(shapeA, xfA, shapeB, xfB);
 	double* out = io + NPW_IO_OUT;
 	out[NPW_DISTANCE2_DISTANCE] = d.distance;
-	putVec(out + NPW_DISTANCE2_POINT_A, d.pointA);
-	putVec(out + NPW_DISTANCE2_POINT_B, d.pointB);
-	putVec(out + NPW_DISTANCE2_NORMAL, d.normal);
+	npwPutVec2(out + NPW_DISTANCE2_POINT_A, d.pointA);
+	npwPutVec2(out + NPW_DISTANCE2_POINT_B, d.pointB);
+	npwPutVec2(out + NPW_DISTANCE2_NORMAL, d.normal);
 	out[NPW_DISTANCE2_ITERATIONS] = (double)d.iterations;
 	return 0;
 }
@@ -133,16 +120,16 @@ int npwPenetration2(const npShape2* shapeA, const npShape2* shapeB, double* io, 
 	npPenetrationResult2 p = npPenetration2(shapeA, xfA, shapeB, xfB, steps != NULL ? &trace : NULL);
 	double* out = io + NPW_IO_OUT;
 	out[NPW_PENETRATION2_DEPTH] = p.depth;
-	putVec(out + NPW_PENETRATION2_NORMAL, p.normal);
-	putVec(out + NPW_PENETRATION2_POINT_A, p.pointA);
-	putVec(out + NPW_PENETRATION2_POINT_B, p.pointB);
+	npwPutVec2(out + NPW_PENETRATION2_NORMAL, p.normal);
+	npwPutVec2(out + NPW_PENETRATION2_POINT_A, p.pointA);
+	npwPutVec2(out + NPW_PENETRATION2_POINT_B, p.pointB);
 	out[NPW_PENETRATION2_ITERATIONS] = (double)p.iterations;
 	out[NPW_PENETRATION2_STOP] = (double)p.stop;
 	if (steps != NULL)
 	{
 		out[NPW_PENETRATION2_SIMPLEX_COUNT] = (double)trace.simplexCount;
 		for (int i = 0; i < 3; ++i)
-			putVec(out + NPW_PENETRATION2_SIMPLEX + 2 * i, trace.simplex[i]);
+			npwPutVec2(out + NPW_PENETRATION2_SIMPLEX + 2 * i, trace.simplex[i]);
 		out[NPW_PENETRATION2_STARTED_FROM_EDGE] = trace.startedFromEdge ? 1.0 : 0.0;
 		out[NPW_PENETRATION2_STEP_COUNT] = (double)trace.stepCount;
 		out[NPW_PENETRATION2_TRUNCATED] = trace.truncated ? 1.0 : 0.0;
@@ -160,13 +147,13 @@ int npwEpaStep2(const npEpaStep2* steps, int index, double* out)
 		n = NP_EPA2_MAX_VERTICES;
 	out[NPW_EPA_STEP2_VERTEX_COUNT] = (double)n;
 	out[NPW_EPA_STEP2_CLOSEST_EDGE] = (double)s->closestEdge;
-	putVec(out + NPW_EPA_STEP2_EDGE_NORMAL, s->edgeNormal);
+	npwPutVec2(out + NPW_EPA_STEP2_EDGE_NORMAL, s->edgeNormal);
 	out[NPW_EPA_STEP2_EDGE_DISTANCE] = s->edgeDistance;
-	putVec(out + NPW_EPA_STEP2_SUPPORT, s->support);
+	npwPutVec2(out + NPW_EPA_STEP2_SUPPORT, s->support);
 	out[NPW_EPA_STEP2_SUPPORT_DISTANCE] = s->supportDistance;
 	out[NPW_EPA_STEP2_STOP] = (double)s->stop;
 	for (int i = 0; i < n; ++i)
-		putVec(out + NPW_EPA_STEP2_VERTICES + 2 * i, s->vertices[i]);
+		npwPutVec2(out + NPW_EPA_STEP2_VERTICES + 2 * i, s->vertices[i]);
 	return n;
 }
 
@@ -186,7 +173,7 @@ int npwManifold2(const npShape2* shapeA, const npShape2* shapeB, double* io)
 			return r;
 	}
 	double* out = io + NPW_IO_OUT;
-	putVec(out + NPW_MANIFOLD2_NORMAL, m.normal);
+	npwPutVec2(out + NPW_MANIFOLD2_NORMAL, m.normal);
 	int n = m.pointCount;
 	if (n < 0)
 		n = 0;
@@ -195,8 +182,8 @@ int npwManifold2(const npShape2* shapeA, const npShape2* shapeB, double* io)
 	for (int i = 0; i < n; ++i)
 	{
 		double* o = out + NPW_MANIFOLD2_POINTS + NPW_MANIFOLD2_POINT_SIZE * i;
-		putVec(o + NPW_MANIFOLD2_POINT_POINT_A, m.points[i].pointA);
-		putVec(o + NPW_MANIFOLD2_POINT_POINT_B, m.points[i].pointB);
+		npwPutVec2(o + NPW_MANIFOLD2_POINT_POINT_A, m.points[i].pointA);
+		npwPutVec2(o + NPW_MANIFOLD2_POINT_POINT_B, m.points[i].pointB);
 		o[NPW_MANIFOLD2_POINT_DEPTH] = m.points[i].depth;
 		o[NPW_MANIFOLD2_POINT_ID] = (double)m.points[i].id;
 	}
@@ -215,7 +202,7 @@ int npwMinkowskiDifference2(const npShape2* shapeA, const npShape2* shapeB, doub
 	if (n < 0)
 		return -(int)NP_ERR_CAPACITY;
 	for (int i = 0; i < n; ++i)
-		putVec(io + NPW_IO_OUT + NPW_MINKOWSKI2_VERTICES + 2 * i, vertices[i]);
+		npwPutVec2(io + NPW_IO_OUT + NPW_MINKOWSKI2_VERTICES + 2 * i, vertices[i]);
 	return n;
 }
 

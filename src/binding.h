@@ -21,6 +21,19 @@
 // Offsets inside the io block (NPW_IO_*), the result records and NPW_ERR_B come from
 // binding_layout.h, generated from the table in tools/iolayout.mjs.
 
+/// A 2D vector read from / written to two doubles.
+static inline npVec2 npwGetVec2(const double* in) { return (npVec2){ in[0], in[1] }; }
+
+static inline void npwPutVec2(double* out, npVec2 v)
+{
+	out[0] = v.x;
+	out[1] = v.y;
+}
+
+/// Angles obey the same bound as coordinates (NP_HUGE): npMakeRot2 reduces them by an integer
+/// multiple of pi/2, which must fit its 64-bit integer.
+static inline bool npwUsableAngle(double angle) { return angle >= -NP_HUGE && angle <= NP_HUGE; }
+
 /// Smallest io block the 2D functions need: the Minkowski difference writes 2 doubles per vertex.
 #define NPW_IO_DOUBLES (NPW_IO_OUT + 8 + 2 * (2 * NP_MAX_POLYGON_VERTICES + 4))
 

@@ -15,6 +15,7 @@
 // Returns: 1 hit (or inside / found), 0 miss, or a negative code: -code for the target's transform
 // or the query, -(NPWM_ERR_MESH * (i + 1) + code) for the transform of mesh i. A many-ray call that
 // rejects ray i also writes i at NPWQ_IO_ERR_RAY (-1 when no ray was rejected).
+#include "binding.h"
 #include "binding3d.h"
 #include "narrowphase/query2d.h"
 #include "narrowphase/query3d.h"
@@ -42,24 +43,13 @@ int npwMeshBounds3(const npMesh3* mesh, double* io);
 int npwQueryMeshTriangles3(const npMesh3* mesh, double* io, int32_t* out, int capacity);
 
 // ------------------------------------------------------------------------------ reading
-static npVec2 getVec2(const double* in)
-{
-	return (npVec2){ in[0], in[1] };
-}
-
-static void putVec2(double* out, npVec2 v)
-{
-	out[0] = v.x;
-	out[1] = v.y;
-}
-
 // The 2D transform (x, y, angle). npMakeRot2 reduces the angle by an integer multiple of pi/2 that
 // must fit its 64-bit integer, so the angle is bounded first; the core validates the rest.
 static npResult readTransform2(const double* io, npTransform2* out)
 {
 	const double* xf = io + NPWQ_IO_XF;
 	double angle = xf[NPW_XF2_ANGLE];
-	if (!(angle >= -NP_HUGE && angle <= NP_HUGE))
+	if (!npwUsableAngle(angle))
 		return NP_ERR_NON_FINITE;
 	*out = npMakeTransform2(xf[NPW_XF2_X], xf[NPW_XF2_Y], angle);
 	return NP_OK;
@@ -67,7 +57,7 @@ static npResult readTransform2(const double* io, npTransform2* out)
 
 static npRayInput2 readRay2(const double* io)
 {
-	return (npRayInput2){ getVec2(io + NPWQ_IO_ORIGIN), getVec2(io + NPWQ_IO_DIRECTION), io[NPWQ_IO_MAX_FRACTION],
+	return (npRayInput2){ npwGetVec2(io + NPWQ_IO_ORIGIN), npwGetVec2(io + NPWQ_IO_DIRECTION), io[NPWQ_IO_MAX_FRACTION],
 						  io[NPWQ_IO_SOLID] != 0.0 };
 }
 
@@ -93,8 +83,8 @@ static int readMeshes(const double* io, int* count)
 static void putHit2(double* out, const npRayHit2* h)
 {
 	out[NPWQ_HIT_FRACTION] = h->fraction;
-	putVec2(out + NPWQ_HIT_POINT, h->point);
-	putVec2(out + NPWQ_HIT_NORMAL, h->normal);
+	npwPutVec2(out + NPWQ_HIT_POINT, h->point);
+	npwPutVec2(out + NPWQ_HIT_NORMAL, h->normal);
 	out[NPWQ_HIT_FRONT_FACE] = h->frontFace ? 1.0 : 0.0;
 }
 
@@ -120,8 +110,8 @@ static void putMeshHit(double* out, const npMeshRayHit3* h)
 static void putRay2(double* out, bool hit, double fraction, npVec2 point, npVec2 normal)
 {
 	out[NPWQ_RAY2_FRACTION] = hit ? fraction : -1.0;
-	putVec2(out + NPWQ_RAY2_POINT, point);
-	putVec2(out + NPWQ_RAY2_NORMAL, normal);
+	npwPutVec2(out + NPWQ_RAY2_POINT, point);
+	npwPutVec2(out + NPWQ_RAY2_NORMAL, normal);
 	out[NPWQ_RAY2_INDEX] = -1.0;
 }
 
@@ -161,8 +151,8 @@ int npwRayCastMany2(const npShape2* shape, double* io, const double* origins, co
 	int hits = 0;
 	for (int i = 0; i < count; ++i)
 	{
-		ray.origin = getVec2(origins + 2 * i);
-		ray.direction = getVec2(directions + 2 * i);
+		ray.origin = npwGetVec2(origins + 2 * i);
+		ray.direction = npwGetVec2(directions + 2 * i);
 		npRayHit2 h;
 		r = npRayCast2(shape, xf, &ray, &h);
 		if (r != NP_OK)
@@ -182,7 +172,7 @@ int npwContainsPoint2(const npShape2* shape, double* io)
 	npResult r = readTransform2(io, &xf);
 	bool inside = false;
 	if (r == NP_OK)
-		r = npContainsPoint2(shape, xf, getVec2(io + NPWQ_IO_ORIGIN), &inside);
+		r = npContainsPoint2(shape, xf, npwGetVec2(io + NPWQ_IO_ORIGIN), &inside);
 	return r != NP_OK ? -(int)r : inside ? 1 : 0;
 }
 
@@ -192,13 +182,13 @@ int npwClosestPoint2(const npShape2* shape, double* io)
 	npResult r = readTransform2(io, &xf);
 	npPointProjection2 p;
 	if (r == NP_OK)
-		r = npClosestPoint2(shape, xf, getVec2(io + NPWQ_IO_ORIGIN), &p);
+		r = npClosestPoint2(shape, xf, npwGetVec2(io + NPWQ_IO_ORIGIN), &p);
 	if (r != NP_OK)
 		return -(int)r;
 	double* out = io + NPWQ_IO_OUT;
-	putVec2(out + NPWQ_PROJECTION_POINT, p.point);
+	npwPutVec2(out + NPWQ_PROJECTION_POINT, p.point);
 	out[NPWQ_PROJECTION_DISTANCE] = p.distance;
-	putVec2(out + NPWQ_PROJECTION_NORMAL, p.normal);
+	npwPutVec2(out + NPWQ_PROJECTION_NORMAL, p.normal);
 	return 1;
 }
 
@@ -211,8 +201,8 @@ int npwShapeBounds2(const npShape2* shape, double* io)
 		r = npShapeBounds2(shape, xf, &b);
 	if (r != NP_OK)
 		return -(int)r;
-	putVec2(io + NPWQ_IO_OUT + NPWQ_BOUNDS_LOWER, b.lower);
-	putVec2(io + NPWQ_IO_OUT + NPWQ_BOUNDS_UPPER, b.upper);
+	npwPutVec2(io + NPWQ_IO_OUT + NPWQ_BOUNDS_LOWER, b.lower);
+	npwPutVec2(io + NPWQ_IO_OUT + NPWQ_BOUNDS_UPPER, b.upper);
 	return 1;
 }
 
