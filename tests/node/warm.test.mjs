@@ -116,7 +116,8 @@ test('3D: cache.collide equals np.manifold on every frame, every shape-kind pair
 				pairSkipped += s.edgesSkipped;
 				cache.dispose();
 			}
-			if (sharp3.has(na) && sharp3.has(nb)) assert.ok(pairSkipped > 0, `${na}-${nb}: the edge search was skipped sometimes`);
+			// Two boxes never try the proof (their edge axes are closed forms, cheaper than it).
+			if (sharp3.has(na) && sharp3.has(nb) && !(na === 'box' && nb === 'box')) assert.ok(pairSkipped > 0, `${na}-${nb}: the edge search was skipped sometimes`);
 		}
 	}
 	assert.ok(skipped * 2 >= searched, `edge search skipped on ${skipped} of ${searched} searched frames`);
