@@ -55,6 +55,16 @@ function xfFail(fn, rc) {
 	fail(code, `${fn}: transform ${isB ? 'B' : 'A'} is invalid (${code}: not finite, beyond the coordinate bound, or not a rotation)`);
 }
 
+// One manifold point read from io offset k (the shape np.manifold returns).
+function point2(io, k) {
+	return {
+		pointA: [io[k + P_A], io[k + P_A + 1]],
+		pointB: [io[k + P_B], io[k + P_B + 1]],
+		depth: io[k + L.NPW_MANIFOLD2_POINT_DEPTH],
+		id: io[k + L.NPW_MANIFOLD2_POINT_ID],
+	};
+}
+
 const MAKE = Symbol('ContactCache2D');
 
 /** A persistent 2D contact set for one pair of shapes (see npContactCache2 in contact2d.h). */
@@ -106,16 +116,8 @@ export class ContactCache2D extends WasmObject {
 		io[ARG] = options === undefined ? this.margin : collideMargin('contactCache2d.collide', options, this.margin, rt.limits2.huge);
 		const n = rt.exports.npwCacheCollide2(this._ptr, pa, pb, rt.ioPtr);
 		if (n < 0) xfFail('contactCache2d.collide', n);
-		const points = new Array(n);
-		for (let i = 0; i < n; i++) {
-			const k = M_POINTS + M_SIZE * i;
-			points[i] = {
-				pointA: [io[k + P_A], io[k + P_A + 1]],
-				pointB: [io[k + P_B], io[k + P_B + 1]],
-				depth: io[k + L.NPW_MANIFOLD2_POINT_DEPTH],
-				id: io[k + L.NPW_MANIFOLD2_POINT_ID],
-			};
-		}
+		// Array literals by count: V8 allocates them inline (new Array(n) is a builtin call).
+		const points = n === 2 ? [point2(io, M_POINTS), point2(io, M_POINTS + M_SIZE)] : n === 1 ? [point2(io, M_POINTS)] : [];
 		return { normal: [io[M_NORMAL], io[M_NORMAL + 1]], points };
 	}
 

@@ -198,8 +198,15 @@ export class ContactCache3D extends WasmObject {
 		io[ARG] = options === undefined ? this.margin : collideMargin('contactCache3d.collide', options, this.margin, rt.limits3.huge);
 		const n = rt.exports.npwCacheCollide3(this._ptr, pa, pb, rt.ioPtr);
 		if (n < 0) xfFail(rt, 'contactCache3d.collide', n, ta, tb);
-		const points = new Array(n);
-		for (let i = 0; i < n; i++) points[i] = manifoldPoint(io, M_POINTS + M_SIZE * i);
+		// Array literals by count: V8 allocates them inline (new Array(n) is a builtin call).
+		let points;
+		switch (n) {
+			case 0: points = []; break;
+			case 1: points = [manifoldPoint(io, M_POINTS)]; break;
+			case 2: points = [manifoldPoint(io, M_POINTS), manifoldPoint(io, M_POINTS + M_SIZE)]; break;
+			case 3: points = [manifoldPoint(io, M_POINTS), manifoldPoint(io, M_POINTS + M_SIZE), manifoldPoint(io, M_POINTS + 2 * M_SIZE)]; break;
+			default: points = [manifoldPoint(io, M_POINTS), manifoldPoint(io, M_POINTS + M_SIZE), manifoldPoint(io, M_POINTS + 2 * M_SIZE), manifoldPoint(io, M_POINTS + 3 * M_SIZE)];
+		}
 		return { normal: [io[M_NORMAL], io[M_NORMAL + 1], io[M_NORMAL + 2]], points };
 	}
 
