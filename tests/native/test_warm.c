@@ -28,7 +28,27 @@ static double rnd(void)
 
 // ---------------------------------------------------------------------------------- 3D
 
-static npHull3 hull32, hullBox, hullPrism;
+static npHull3 hull32, hullBox, hullPrism, hull80, hull120;
+
+// `count` points on a radius-r sphere (LCG, rejection from the cube), into `hull`.
+static void sphereHull(int count, double r, npHull3* hull)
+{
+	npVec3 pts[128];
+	for (int i = 0; i < count; ++i)
+	{
+		double x, y, z, l;
+		do
+		{
+			x = 2.0 * rnd() - 1.0;
+			y = 2.0 * rnd() - 1.0;
+			z = 2.0 * rnd() - 1.0;
+			l = x * x + y * y + z * z;
+		} while (l < 0.01 || l > 1.0);
+		l = sqrt(l);
+		pts[i] = (npVec3){ r * x / l, r * y / l, r * z / l };
+	}
+	CHECK(npMakeHull3(pts, count, hull) == NP_OK, "hull of %d points", count);
+}
 
 static void makeHulls(void)
 {
@@ -62,6 +82,9 @@ static void makeHulls(void)
 		prism[i + 6] = (npVec3){ 0.4 * c, 0.35, 0.4 * s };
 	}
 	CHECK(npMakeHull3(prism, 12, &hullPrism) == NP_OK, "hull prism");
+	// Past 48 vertices the face queries climb the vertex graph instead of the pruned scan.
+	sphereHull(80, 0.55, &hull80);
+	sphereHull(120, 0.45, &hull120);
 }
 
 #define KINDS3 7
@@ -279,15 +302,22 @@ static void testSequences3(void)
 }
 
 // Random coherent walks of hull pairs (deep and shallow, many orientations): warm == cold throughout.
+// Besides the seven kinds, hulls of 80 and 120 vertices (hill-climbing face queries).
 static void testRandomWalks3(void)
 {
 	int frames = 0, equal = 0;
 	npContactCache3 cache;
-	for (int walk = 0; walk < 48; ++walk)
+	npShape3 pool[7];
+	for (int k = 0; k < 5; ++k)
+		pool[k] = shapes3[2 + k];
+	npMakeHullShape3(&hull80, &pool[5]);
+	npMakeHullShape3(&hull120, &pool[6]);
+	npWarmStats3 big = { 0 };
+	for (int walk = 0; walk < 98; ++walk)
 	{
 		// Every other walk keeps speculative contacts (margin 2 cm), so separated frames are covered.
-		int ka = 2 + walk % 5, kb = 2 + (walk / 5) % 5;
-		const npShape3 *a = &shapes3[ka], *b = &shapes3[kb];
+		int ka = walk % 7, kb = (walk / 7) % 7;
+		const npShape3 *a = &pool[ka], *b = &pool[kb];
 		double margin = (walk & 1) ? 0.02 : 0.0;
 		npInitContactCache3(&cache, 0.02, margin);
 		npVec3 axis = { rnd() - 0.5, rnd() - 0.5, rnd() - 0.5 }, spin = { rnd() - 0.5, rnd() - 0.5, rnd() - 0.5 };
@@ -305,9 +335,16 @@ static void testRandomWalks3(void)
 			equal += sameManifold3(&cold, &warm);
 			++frames;
 		}
+		if (ka >= 5 || kb >= 5)
+		{
+			big.searched += cache.stats.searched;
+			big.edgesSkipped += cache.stats.edgesSkipped;
+		}
 	}
 	CHECK(equal == frames, "random walks: warm == cold on %d of %d frames", equal, frames);
-	printf("3D random walks: %d frames, warm == cold on %d\n", frames, equal);
+	CHECK(big.edgesSkipped > 0, "80- and 120-vertex hulls: edge search skipped on %u of %u", big.edgesSkipped, big.searched);
+	printf("3D random walks: %d frames, warm == cold on %d (80/120-vertex hulls: searched %u, edge search skipped %u)\n",
+		   frames, equal, big.searched, big.edgesSkipped);
 }
 
 // User data follows a point while its features keep touching; a new pair forgets the search memory.
