@@ -5,10 +5,14 @@
 // transforms, matches it against the points it holds, and carries their age and user data (e.g.
 // accumulated impulses) over. Inputs go through the runtime's io block as for the 3D queries
 // (api3d.mjs writes the transforms); offsets come from js/layout.mjs.
+//
+// cache.collide(a, ta, b, tb, options) does the whole frame in one call (npCollideCached3 behind
+// src/bindingcache.c): the manifold, found from what the cache learned last frame, equal to
+// np.manifold's, and the cache updated with it; cache.stats counts how often the warm start saved work.
 import { codeName, describe, fail } from './errors.mjs';
 import * as L from './layout.mjs';
 import { WasmObject, failDisposed } from './runtime.mjs';
-import { XFA, XFB, num, putXf, xfFail } from './api3d.mjs';
+import { Shape3D, XFA, XFB, badShapes3, num, putXf, xfFail } from './api3d.mjs';
 
 const ARG = L.NPW3_IO_ARG;
 const OUT = L.NPW3_IO_OUT;
@@ -74,6 +78,44 @@ function putContact(rt, result) {
 
 const vec = (h, k) => [h[k], h[k + 1], h[k + 2]];
 
+const M_NORMAL = OUT + L.NPW3_MANIFOLD_NORMAL;
+const M_POINTS = OUT + L.NPW3_MANIFOLD_POINTS;
+const M_SIZE = L.NPW3_MANIFOLD_POINT_SIZE;
+
+// One manifold point read from io offset k (the shape np.manifold returns).
+function manifoldPoint(v, k) {
+	return {
+		pointA: [v[k + L.NPW3_MANIFOLD_POINT_POINT_A], v[k + L.NPW3_MANIFOLD_POINT_POINT_A + 1], v[k + L.NPW3_MANIFOLD_POINT_POINT_A + 2]],
+		pointB: [v[k + L.NPW3_MANIFOLD_POINT_POINT_B], v[k + L.NPW3_MANIFOLD_POINT_POINT_B + 1], v[k + L.NPW3_MANIFOLD_POINT_POINT_B + 2]],
+		depth: v[k + L.NPW3_MANIFOLD_POINT_DEPTH],
+		id: v[k + L.NPW3_MANIFOLD_POINT_ID],
+	};
+}
+
+/** options.margin of collide (default: the cache's margin), checked as np.manifold checks it. */
+export function collideMargin(fn, options, fallback, huge) {
+	if (options === undefined || options === null) return fallback;
+	if (typeof options !== 'object') fail('NP_INVALID_ARGUMENT', `${fn}: options must be an object (got ${describe(options)})`);
+	const m = options.margin;
+	if (m === undefined) return fallback;
+	if (typeof m !== 'number') fail('NP_INVALID_ARGUMENT', `${fn}: options.margin must be a number (got ${describe(m)})`);
+	if (!(m >= 0 && m <= huge)) {
+		if (m < 0) fail('NP_INVALID_ARGUMENT', `${fn}: options.margin must not be negative (got ${m})`);
+		fail('NP_NON_FINITE', `${fn}: options.margin is not finite or exceeds ${huge} (got ${m})`);
+	}
+	return m;
+}
+
+/** The warm-start counters as the shims write them (NPWC_STATS at the start of the io block). */
+export function readStats(io, skipped, reused) {
+	return {
+		frames: io[L.NPWC_STATS_FRAMES],
+		searched: io[L.NPWC_STATS_SEARCHED],
+		[skipped]: io[L.NPWC_STATS_SKIPPED],
+		[reused]: io[L.NPWC_STATS_REUSED],
+	};
+}
+
 const MAKE = Symbol('ContactCache3D');
 
 /** A persistent contact set for one pair of shapes (see npContactCache3 in manifold3d.h). */
@@ -136,6 +178,48 @@ export class ContactCache3D extends WasmObject {
 		}
 		if (rc !== 0) resultFail(rt, 'contactCache3d.update', rc, ta, tb);
 		return this.points;
+	}
+
+	/**
+	 * One frame of a persistent pair: the manifold of a and b at ta and tb ({ normal, points }, the
+	 * same as np.manifold(a, ta, b, tb, { margin })), found from what the cache learned last frame;
+	 * the cache then holds its points (this.points: matched by feature id, with age and user data).
+	 * options.margin: speculative distance (default: the cache's margin).
+	 */
+	collide(a, ta, b, tb, options) {
+		this._check('collide');
+		const rt = this._rt;
+		const pa = a instanceof Shape3D && a._rt === rt ? a._ptr : 0;
+		const pb = b instanceof Shape3D && b._rt === rt ? b._ptr : 0;
+		if (pa === 0 || pb === 0) badShapes3(rt, 'contactCache3d.collide', a, b);
+		putXf(rt, ta, XFA, 'contactCache3d.collide', 'A');
+		putXf(rt, tb, XFB, 'contactCache3d.collide', 'B');
+		const io = rt.io;
+		io[ARG] = options === undefined ? this.margin : collideMargin('contactCache3d.collide', options, this.margin, rt.limits3.huge);
+		const n = rt.exports.npwCacheCollide3(this._ptr, pa, pb, rt.ioPtr);
+		if (n < 0) xfFail(rt, 'contactCache3d.collide', n, ta, tb);
+		// Array literals by count: V8 allocates them inline (new Array(n) is a builtin call).
+		let points;
+		switch (n) {
+			case 0: points = []; break;
+			case 1: points = [manifoldPoint(io, M_POINTS)]; break;
+			case 2: points = [manifoldPoint(io, M_POINTS), manifoldPoint(io, M_POINTS + M_SIZE)]; break;
+			case 3: points = [manifoldPoint(io, M_POINTS), manifoldPoint(io, M_POINTS + M_SIZE), manifoldPoint(io, M_POINTS + 2 * M_SIZE)]; break;
+			default: points = [manifoldPoint(io, M_POINTS), manifoldPoint(io, M_POINTS + M_SIZE), manifoldPoint(io, M_POINTS + 2 * M_SIZE), manifoldPoint(io, M_POINTS + 3 * M_SIZE)];
+		}
+		return { normal: [io[M_NORMAL], io[M_NORMAL + 1], io[M_NORMAL + 2]], points };
+	}
+
+	/**
+	 * Counters of collide: { frames, searched (polyhedron pairs that ran the axis search),
+	 * edgesSkipped (of those, frames whose edge search was proven unnecessary), faceReused (frames
+	 * where last frame's face was the best face again) }.
+	 */
+	get stats() {
+		this._check('stats');
+		const rt = this._rt;
+		rt.exports.npwCacheStats3(this._ptr, rt.ioPtr);
+		return readStats(rt.io, 'edgesSkipped', 'faceReused');
 	}
 
 	/** Re-measures the cached points for new transforms, dropping stale ones. Returns the points. */

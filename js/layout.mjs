@@ -161,6 +161,32 @@ export const NPW3_CACHED_POINT_ID = 13;
 export const NPW3_CACHED_POINT_AGE = 14;
 export const NPW3_CACHED_POINT_USER = 15; // NP_CONTACT_USER_DATA3 doubles
 
+// NPWC_LIMITS: npwCacheLimits: contact cache sizes
+export const NPWC_LIMITS_CACHE2_BYTES = 0; // sizeof(npContactCache2)
+export const NPWC_LIMITS_USER_DATA2 = 1; // NP_CONTACT_USER_DATA2
+export const NPWC_LIMITS_SIZE = 2; // doubles
+
+// NPWC_STATS: npwCacheStats3 / npwCacheStats2 (2D: SKIPPED is 0, REUSED counts the edge)
+export const NPWC_STATS_FRAMES = 0;
+export const NPWC_STATS_SEARCHED = 1;
+export const NPWC_STATS_SKIPPED = 2; // frames whose edge-axis search was proven unnecessary
+export const NPWC_STATS_REUSED = 3; // frames where last frame's face (edge) was best again
+export const NPWC_STATS_SIZE = 4; // doubles
+
+// NPWC_CACHE2: npwCacheRead2, at the start of the io block
+export const NPWC_CACHE2_NORMAL = 0;
+export const NPWC_CACHE2_POINTS = 2; // NPWC_CACHED_POINT2 records
+
+// NPWC_CACHED_POINT2: one cached 2D contact (bindingcache.c adds the user data to its size)
+export const NPWC_CACHED_POINT2_POINT_A = 0;
+export const NPWC_CACHED_POINT2_POINT_B = 2;
+export const NPWC_CACHED_POINT2_LOCAL_A = 4;
+export const NPWC_CACHED_POINT2_LOCAL_B = 6;
+export const NPWC_CACHED_POINT2_DEPTH = 8;
+export const NPWC_CACHED_POINT2_ID = 9;
+export const NPWC_CACHED_POINT2_AGE = 10;
+export const NPWC_CACHED_POINT2_USER = 11; // NP_CONTACT_USER_DATA2 doubles
+
 // NPWM_LIMITS: npwMeshLimits3
 export const NPWM_LIMITS_MAX_TRIANGLES = 0; // NP_MESH_MAX_TRIANGLES
 export const NPWM_LIMITS_MAX_POTENTIAL = 1; // NP_MESH_MAX_POTENTIAL

@@ -289,6 +289,75 @@ export interface ContactCache3D {
 	setUserData(index: number, values: ArrayLike<number>): void;
 	/** Forgets every point. */
 	clear(): void;
+	/** One frame of a persistent pair in one call: the manifold (equal to np.manifold(a, ta, b, tb,
+	 *  { margin }): same numbers, same ids), found from what the cache learned last frame (best faces;
+	 *  the edge-axis search is skipped when a face contact proves no edge axis can win); the cache
+	 *  then holds its points (`points`: matched by feature id, with age and user data).
+	 *  options.margin defaults to the cache's margin. */
+	collide(a: Shape3D, ta: Transform3 | undefined | null, b: Shape3D, tb: Transform3 | undefined | null,
+		options?: { margin?: number }): Manifold3;
+	/** Counters of collide: calls, polyhedron pairs that ran the axis search, of those the frames
+	 *  whose edge search was skipped, and the frames where last frame's face was best again. */
+	readonly stats: WarmStats3;
+	/** Frees the wasm memory now; calling it again does nothing. */
+	dispose(): void;
+	readonly disposed: boolean;
+}
+
+/** ContactCache3D.stats. */
+export interface WarmStats3 {
+	frames: number;
+	searched: number;
+	edgesSkipped: number;
+	faceReused: number;
+}
+
+/** A point kept by a ContactCache2D. */
+export interface CachedPoint2 {
+	pointA: Vec2;
+	pointB: Vec2;
+	/** pointA in A's local space. */
+	localA: Vec2;
+	/** pointB in B's local space. */
+	localB: Vec2;
+	depth: number;
+	id: number;
+	/** Frames this point has survived (0 when just added). */
+	age: number;
+	/** The numbers stored with setUserData (e.g. accumulated impulses), 2 per point. */
+	user: number[];
+}
+
+/** ContactCache2D.stats (edgesSkipped is always 0 in 2D). */
+export interface WarmStats2 {
+	frames: number;
+	searched: number;
+	edgesSkipped: number;
+	edgeReused: number;
+}
+
+/** A persistent 2D contact set for one pair of shapes (npContactCache2). */
+export interface ContactCache2D {
+	/** Matching distance: a new point continues an old one within this distance (default 0.02). */
+	readonly breakDistance: number;
+	/** Default margin of collide (default 0). */
+	readonly margin: number;
+	/** One frame in one call: the manifold (equal to np.manifold(a, ta, b, tb, { margin })), found from
+	 *  A's best edge of the last frame; the cache then holds its points, matched by feature id. */
+	collide(a: Shape2D, ta: Transform2 | undefined | null, b: Shape2D, tb: Transform2 | undefined | null,
+		options?: { margin?: number }): Manifold2;
+	/** Current points, in the manifold's order. */
+	readonly points: CachedPoint2[];
+	/** World normal (A to B) of the last frame. */
+	readonly normal: Vec2;
+	/** Number of cached points. */
+	readonly count: number;
+	/** Counters of collide. */
+	readonly stats: WarmStats2;
+	/** Stores up to 2 numbers on point `index` (NP_OUT_OF_RANGE when there is no such point). */
+	setUserData(index: number, values: ArrayLike<number>): void;
+	/** Forgets every point and what the search learned. */
+	clear(): void;
 	/** Frees the wasm memory now; calling it again does nothing. */
 	dispose(): void;
 	readonly disposed: boolean;
@@ -512,6 +581,9 @@ export interface Narrowphase {
 
 	/** The class of 2D shapes of this instance (for instanceof). */
 	readonly Shape2D: abstract new (...args: never[]) => Shape2D;
+	/** A persistent 2D contact cache for one pair (options: breakDistance, margin). */
+	contactCache2d(options?: ContactCacheOptions): ContactCache2D;
+	readonly ContactCache2D: abstract new (...args: never[]) => ContactCache2D;
 	/** The error class (same as the module export). */
 	readonly NarrowphaseError: typeof NarrowphaseError;
 	/** Limits of the 2D shapes. */

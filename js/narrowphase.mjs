@@ -25,6 +25,7 @@ import * as d2 from './api2d.mjs';
 import * as d3 from './api3d.mjs';
 import { Shape3D } from './api3d.mjs';
 import { ContactCache3D, contactCache3d } from './cache3d.mjs';
+import { ContactCache2D, contactCache2d } from './cache2d.mjs';
 import { Mesh3D, mesh3d, meshContacts, setupMesh } from './apimesh.mjs';
 import * as q from './apiquery.mjs';
 
@@ -95,6 +96,8 @@ function makeApi(rt) {
 		manifold: function manifold(a, ta, b, tb, options) { return manifoldPair(rt, a, ta, b, tb, options); },
 		minkowskiDifference: bound(rt, minkowskiDifference, 'minkowskiDifference'),
 		Shape2D: d2.Shape2D,
+		contactCache2d: bound(rt, contactCache2d, 'contactCache2d'),
+		ContactCache2D,
 		limits2d: Object.freeze({ maxPolygonVertices: limits2.maxVertices, maxPolygonInput: limits2.maxInput }),
 		// 3D shapes (api3d.mjs) and contact caches (cache3d.mjs)
 		sphere: bound(rt, d3.sphere, 'sphere'),

@@ -163,6 +163,32 @@
 #define NPW3_CACHED_POINT_AGE 14
 #define NPW3_CACHED_POINT_USER 15 ///< NP_CONTACT_USER_DATA3 doubles
 
+// NPWC_LIMITS: npwCacheLimits: contact cache sizes
+#define NPWC_LIMITS_CACHE2_BYTES 0 ///< sizeof(npContactCache2)
+#define NPWC_LIMITS_USER_DATA2 1 ///< NP_CONTACT_USER_DATA2
+#define NPWC_LIMITS_SIZE 2 ///< doubles
+
+// NPWC_STATS: npwCacheStats3 / npwCacheStats2 (2D: SKIPPED is 0, REUSED counts the edge)
+#define NPWC_STATS_FRAMES 0
+#define NPWC_STATS_SEARCHED 1
+#define NPWC_STATS_SKIPPED 2 ///< frames whose edge-axis search was proven unnecessary
+#define NPWC_STATS_REUSED 3 ///< frames where last frame's face (edge) was best again
+#define NPWC_STATS_SIZE 4 ///< doubles
+
+// NPWC_CACHE2: npwCacheRead2, at the start of the io block
+#define NPWC_CACHE2_NORMAL 0
+#define NPWC_CACHE2_POINTS 2 ///< NPWC_CACHED_POINT2 records
+
+// NPWC_CACHED_POINT2: one cached 2D contact (bindingcache.c adds the user data to its size)
+#define NPWC_CACHED_POINT2_POINT_A 0
+#define NPWC_CACHED_POINT2_POINT_B 2
+#define NPWC_CACHED_POINT2_LOCAL_A 4
+#define NPWC_CACHED_POINT2_LOCAL_B 6
+#define NPWC_CACHED_POINT2_DEPTH 8
+#define NPWC_CACHED_POINT2_ID 9
+#define NPWC_CACHED_POINT2_AGE 10
+#define NPWC_CACHED_POINT2_USER 11 ///< NP_CONTACT_USER_DATA2 doubles
+
 // NPWM_LIMITS: npwMeshLimits3
 #define NPWM_LIMITS_MAX_TRIANGLES 0 ///< NP_MESH_MAX_TRIANGLES
 #define NPWM_LIMITS_MAX_POTENTIAL 1 ///< NP_MESH_MAX_POTENTIAL

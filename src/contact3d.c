@@ -12,6 +12,9 @@
 //  - npUpdateContactCache3: a full manifold per frame (npCollide3); the manifold is authoritative.
 //  - npAddContactPoint3: one point per frame (EPA finds one); the cache accumulates up to four, the
 //    way the same article's comments describe, keeping the deepest and the largest area when over capacity.
+//  - npCollideCached3: the cache runs the manifold itself, warm-started from what it remembers of
+//    last frame's search (npSatCache3; see warm3d.c), and takes it as npUpdateContactCache3 does.
+#define NP_MANIFOLD3D_INTERNAL
 #include "manifold3d_private.h"
 #include "vec3.h"
 
@@ -39,6 +42,8 @@ npResult npInitContactCache3(npContactCache3* cache, double breakDistance, doubl
 	cache->pointCount = 0;
 	cache->breakDistance = 0.02;
 	cache->margin = 0.0;
+	cache->sat = (npSatCache3){ NULL, NULL, -1, -1 };
+	cache->stats = (npWarmStats3){ 0u, 0u, 0u, 0u };
 	if (!(breakDistance > 0.0 && breakDistance <= NP_HUGE) || !(margin >= 0.0 && margin <= NP_HUGE))
 		return NP_ERR_INVALID_ARGUMENT;
 	cache->breakDistance = breakDistance;
@@ -49,7 +54,10 @@ npResult npInitContactCache3(npContactCache3* cache, double breakDistance, doubl
 void npClearContactCache3(npContactCache3* cache)
 {
 	if (cache != NULL)
+	{
 		cache->pointCount = 0;
+		cache->sat = (npSatCache3){ NULL, NULL, -1, -1 };
+	}
 }
 
 // Orders the points deepest first (insertion sort, stable).
@@ -258,4 +266,26 @@ npResult npAddContactPoint3(npContactCache3* cache, npVec3 pointA, npVec3 pointB
 	}
 	sortByDepth(cache);
 	return NP_OK;
+}
+
+npResult npCollideCached3(npContactCache3* cache, const npShape3* shapeA, npTransform3 xfA, const npShape3* shapeB,
+						  npTransform3 xfB, double margin, npManifold3* out)
+{
+	npManifold3 m = emptyManifold();
+	if (out != NULL)
+		*out = m;
+	if (cache == NULL || shapeA == NULL || shapeB == NULL || !(margin >= 0.0) || margin > NP_HUGE ||
+		(unsigned)shapeA->type > (unsigned)NP_SHAPE_TRIANGLE3 || (unsigned)shapeB->type > (unsigned)NP_SHAPE_TRIANGLE3)
+		return NP_ERR_INVALID_ARGUMENT;
+	if (!npUsableTransform3(&xfA) || !npUsableTransform3(&xfB))
+		return NP_ERR_INVALID_TRANSFORM;
+
+	// What was learned about another pair says nothing about this one.
+	if (cache->sat.shapeA != shapeA || cache->sat.shapeB != shapeB)
+		cache->sat = (npSatCache3){ shapeA, shapeB, -1, -1 };
+	cache->stats.frames += 1;
+	npCollideWarm3(shapeA, &xfA, shapeB, &xfB, margin, &cache->sat, &cache->stats, &m);
+	if (out != NULL)
+		*out = m;
+	return npUpdateContactCache3(cache, &m, xfA, xfB);
 }

@@ -295,6 +295,27 @@ npManifold2 npCollide2(const npShape2* shapeA, npTransform2 xfA, const npShape2*
 	return collideTypedPair(shapeA, xfA, shapeB, xfB, margin, anyPair);
 }
 
+// npCollide2 for a contact cache: two cores run the separating-axis search from *warmA (see
+// npCollideCoresWarm2), other pairs npCollide2's routine. *searched tells whether the search ran.
+npManifold2 npCollideWarm2(const npShape2* shapeA, npTransform2 xfA, const npShape2* shapeB, npTransform2 xfB,
+						   double margin, int* warmA, bool* searched)
+{
+	npManifold2 m;
+	m.pointCount = 0;
+	*searched = false;
+	if (isValidInput(shapeA, xfA, shapeB, xfB, margin))
+	{
+		pairRoutine routine = routineForTypes(shapeA, shapeB);
+		*searched = routine == PAIR_CORES;
+		if (*searched)
+			npCollideCoresWarm2(&m, shapeA, &xfA, shapeB, &xfB, margin, warmA);
+		else
+			runRoutine(routine, &m, shapeA, &xfA, shapeB, &xfB, margin);
+	}
+	finishManifold(&m);
+	return m;
+}
+
 npManifold2 npCollideCircles(const npShape2* circleA, npTransform2 xfA, const npShape2* circleB,
 							 npTransform2 xfB, double margin)
 {

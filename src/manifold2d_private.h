@@ -276,6 +276,18 @@ typedef struct satResult
 // the separating-axis test, then npFinishCores2. Writes into an empty manifold.
 void npCollideCores2(npManifold2* m, const npShape2* A, const npTransform2* xfA, const npShape2* B,
 					 const npTransform2* xfB, double margin);
+// The same, with A's edge search starting at *warmA (a contact cache's memory; -1: none), which is
+// then set to A's best edge (-1 when none was searched). The result is npCollideCores2's: the start
+// only orders the search (findMaxSeparation).
+void npCollideCoresWarm2(npManifold2* m, const npShape2* A, const npTransform2* xfA, const npShape2* B,
+						 const npTransform2* xfB, double margin, int* warmA);
+
+// ------------------------------------------------------------------------------------ manifold2d.c
+
+// npCollide2 for a contact cache (contact2d.c): two cores (capsule, box, polygon) search from *warmA
+// and set it (npCollideCoresWarm2); *searched tells whether they did. Same result as npCollide2.
+npManifold2 npCollideWarm2(const npShape2* shapeA, npTransform2 xfA, const npShape2* shapeB, npTransform2 xfB,
+						   double margin, int* warmA, bool* searched);
 
 // ------------------------------------------------------------------------------------ clip2d.c
 

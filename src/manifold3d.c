@@ -155,15 +155,26 @@ static void edgePairContact(const SatPair* w, const SatAxis* sat, double margin,
 
 // The generic polyhedron routine (see the top of the file), writing into *m in A's local frame;
 // returns -1 when it stopped early (m empty, nothing to move), else the offset mask for
-// toWorldWith (bit i: point i's pointA is pointB + depth * normal).
-static int collidePolyhedraLocal(const npShape3* polyA, const npTransform3* xfA, const npShape3* polyB,
-								 const npTransform3* xfB, double margin, npManifold3* m)
+// toWorldWith (bit i: point i's pointA is pointB + depth * normal). With `warm` (a contact cache's
+// memory, else NULL) the search starts from last frame's faces and is told what it found.
+static int collidePolyhedraWarm(const npShape3* polyA, const npTransform3* xfA, const npShape3* polyB,
+								const npTransform3* xfB, double margin, npSatCache3* warm, npWarmStats3* stats,
+								npManifold3* m)
 {
 	clearManifold(m);
 	SatPair w;
 	SatAxis sat;
-	if (!setupSatPair(&w, polyA, xfA, polyB, xfB) || !npFindSatAxis3(&w, margin, &sat))
+	if (!setupSatPair(&w, polyA, xfA, polyB, xfB) || !npFindSatAxisWarm3(&w, margin, warm, &sat))
 		return -1;
+	if (warm != NULL)
+	{
+		stats->searched += 1;
+		stats->edgesSkipped += sat.edgesSkipped ? 1u : 0u;
+		bool reused = sat.choice == 0 ? sat.faceA.face == warm->faceA : (sat.choice == 1 && sat.faceB.face == warm->faceB);
+		stats->faceReused += reused ? 1u : 0u;
+		warm->faceA = sat.faceA.face;
+		warm->faceB = sat.faceB.face;
+	}
 
 	const ClipShape a = { &w.a, w.a.vertices, w.a.planes, w.boxA ? &w.hintA : NULL };
 	const ClipShape b = { &w.b, w.bv, w.bp, w.boxB ? &w.hintB : NULL };
@@ -184,6 +195,12 @@ static int collidePolyhedraLocal(const npShape3* polyA, const npTransform3* xfA,
 		offsetMask = 0;
 	}
 	return (int)offsetMask;
+}
+
+static int collidePolyhedraLocal(const npShape3* polyA, const npTransform3* xfA, const npShape3* polyB,
+								 const npTransform3* xfB, double margin, npManifold3* m)
+{
+	return collidePolyhedraWarm(polyA, xfA, polyB, xfB, margin, NULL, NULL, m);
 }
 
 static void collidePolyhedra(const npShape3* polyA, const npTransform3* xfA, const npShape3* polyB,
@@ -262,6 +279,22 @@ static void collide3(const npShape3* shapeA, const npTransform3* xfA, const npSh
 		return;
 	}
 	collideMade(shapeA, xfA, shapeB, xfB, margin, m);
+}
+
+void npCollideWarm3(const npShape3* shapeA, const npTransform3* xfA, const npShape3* shapeB, const npTransform3* xfB,
+					double margin, npSatCache3* warm, npWarmStats3* stats, npManifold3* m)
+{
+	bool polyhedra = shapeA != NULL && shapeB != NULL && isPolyhedron(shapeA) && isPolyhedron(shapeB);
+	if (!polyhedra || !(margin >= 0.0) || margin > NP_HUGE || !npUsableTransform3(xfA) || !npUsableTransform3(xfB))
+	{
+		collide3(shapeA, xfA, shapeB, xfB, margin, m);
+		return;
+	}
+	int offsetMask = collidePolyhedraWarm(shapeA, xfA, shapeB, xfB, margin, warm, stats, m);
+	if (offsetMask < 0)
+		return;
+	npMat3 rA = npQuatToMat3(xfA->q);
+	toWorldWith(m, &rA, xfA->p, (unsigned)offsetMask);
 }
 
 npManifold3 npCollide3(const npShape3* shapeA, npTransform3 xfA, const npShape3* shapeB,

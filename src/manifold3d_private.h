@@ -22,6 +22,12 @@
 int npCollideFlat3(const npShape3* shapeA, const npTransform3* xfA, const npShape3* shapeB, const npTransform3* xfB,
 				   double margin, double* out);
 
+/// npCollide3 into *m (the same result), for a contact cache: a box, hull or triangle pair runs the
+/// separating-axis search from `warm` (last frame's faces, updated here) and counts in `stats` what
+/// the warm start saved; other pairs run npCollide3's routines.
+void npCollideWarm3(const npShape3* shapeA, const npTransform3* xfA, const npShape3* shapeB, const npTransform3* xfB,
+					double margin, npSatCache3* warm, npWarmStats3* stats, npManifold3* m);
+
 /// Chooses at most four of `count` candidate contact points lying (roughly) in a plane with unit
 /// normal `normal`: the deepest point first, then the point farthest from it, then the point
 /// making the largest triangle with those two, then the point outside that triangle that adds the
@@ -238,6 +244,7 @@ typedef struct SatAxis
 	EdgeResult edge;   // the best edge pair, if one could beat the faces
 	npVec3 centroidA;  // A's vertex centroid (orients edge axes away from A)
 	int choice;        // 0: A's face, 1: B's face, 2: the edge pair
+	bool edgesSkipped; // the warm search proved no edge axis could win and skipped the edge query
 } SatAxis;
 
 /// Shapes with at most this many edges are checked for parallel edges (boxes have 12 edges in 3
@@ -304,6 +311,13 @@ typedef struct FaceClip
 FaceResult npQueryFacesOf3(const FaceQuery* q, const SupportHint* hint, const npPolyhedron3* climb);
 FaceResult npQueryBoxFaces3(npVec3 h, const npVec3* pts, int count, double stop);
 bool npFindSatAxis3(SatPair* w, double margin, SatAxis* out);
+// The same search with last frame's faces measured first and the edge query skipped when
+// npNoEdgeAxisWins3 holds: the same result as npFindSatAxis3 (warm may be NULL: the cold search).
+bool npFindSatAxisWarm3(SatPair* w, double margin, const npSatCache3* warm, SatAxis* out);
+
+// warm3d.c: true when no edge axis of the pair separates it by more than `floor` (nor are the shapes
+// apart), proven from the face results in *sat; false when the proof does not go through.
+bool npNoEdgeAxisWins3(const SatPair* w, const SatAxis* sat, double floor);
 
 // satedges3d.c: the edge queries.
 EdgeResult npQueryEdges3(SatPair* w, npVec3 centroidA, double floor);

@@ -209,9 +209,10 @@ static inline void moveNormalsB(const npShape2* B, npRot2 relq, npVec2* normalsB
 
 // General path: separating-axis test over the edge normals of both cores (linear when A is a box
 // or a capsule, see isAxisCore). Returns false when A's faces already separate the cores beyond
-// the radii and the margin (B's normals are then never needed).
+// the radii and the margin (B's normals are then never needed). `warmA`: where A's search starts when
+// it is an edge (a contact cache's best edge of A last frame), else -1: the edge facing B.
 static bool findCoreAxes(satResult* sat, const corePair* pair, const npShape2* A, const npShape2* B,
-					 const npTransform2* rel, npVec2* normalsB)
+					 const npTransform2* rel, npVec2* normalsB, int warmA)
 {
 	sat->incidentA = -1;
 	sat->incidentB = -1;
@@ -226,9 +227,13 @@ static bool findCoreAxes(satResult* sat, const corePair* pair, const npShape2* A
 	else
 	{
 		// From A's centroid to B's (A's frame): A's search starts at the edge facing it.
-		npVec2 towardB = v2Sub(npTransformPoint2(*rel, B->centroid), A->centroid);
-		sat->sepA = findMaxSeparation(&pair->cores[0], &pair->cores[1], findFacingEdge(&pair->cores[0], towardB),
-									  &sat->edgeA);
+		int start = warmA;
+		if (!(warmA >= 0 && warmA < A->count))
+		{
+			npVec2 towardB = v2Sub(npTransformPoint2(*rel, B->centroid), A->centroid);
+			start = findFacingEdge(&pair->cores[0], towardB);
+		}
+		sat->sepA = findMaxSeparation(&pair->cores[0], &pair->cores[1], start, &sat->edgeA);
 		if (sat->sepA - pair->radius > pair->margin)
 			return false;
 		moveNormalsB(B, rel->q, normalsB);
@@ -316,8 +321,10 @@ static inline bool isQuarterTurn(npRot2 q)
 	return (q.s == 0.0 && (q.c == 1.0 || q.c == -1.0)) || (q.c == 0.0 && (q.s == 1.0 || q.s == -1.0));
 }
 
-void npCollideCores2(npManifold2* m, const npShape2* polygonA, const npTransform2* xfA, const npShape2* polygonB,
-					 const npTransform2* xfB, double margin)
+// npCollideCores2 with A's search starting at *warmA (when it is an edge of A; -1: none), which is
+// set to A's best edge, or -1 when the aligned-box path or an early exit found none.
+static inline void collideCores(npManifold2* m, const npShape2* polygonA, const npTransform2* xfA,
+								const npShape2* polygonB, const npTransform2* xfB, double margin, int* warmA)
 {
 	npTransform2 rel = npInvMulTransforms2(*xfA, *xfB);
 	npVec2 verticesB[NP_MAX_POLYGON_VERTICES], normalsB[NP_MAX_POLYGON_VERTICES];
@@ -330,8 +337,26 @@ void npCollideCores2(npManifold2* m, const npShape2* polygonA, const npTransform
 		moveNormalsB(polygonB, rel.q, normalsB);
 		findAlignedBoxAxes(&sat, &pair, rel.q);
 	}
-	else if (!findCoreAxes(&sat, &pair, polygonA, polygonB, &rel, normalsB))
-		return;
+	else
+	{
+		bool near = findCoreAxes(&sat, &pair, polygonA, polygonB, &rel, normalsB, warmA != NULL ? *warmA : -1);
+		if (warmA != NULL)
+			*warmA = sat.edgeA;
+		if (!near)
+			return;
+	}
 	pair.xfA = xfA;
 	npFinishCores2(m, &pair, &sat);
+}
+
+void npCollideCores2(npManifold2* m, const npShape2* polygonA, const npTransform2* xfA, const npShape2* polygonB,
+					 const npTransform2* xfB, double margin)
+{
+	collideCores(m, polygonA, xfA, polygonB, xfB, margin, NULL);
+}
+
+void npCollideCoresWarm2(npManifold2* m, const npShape2* polygonA, const npTransform2* xfA, const npShape2* polygonB,
+						 const npTransform2* xfB, double margin, int* warmA)
+{
+	collideCores(m, polygonA, xfA, polygonB, xfB, margin, warmA);
 }

@@ -134,8 +134,9 @@ static double deepestAbove(const npPlane3* plane, const npVec3* pts, int count, 
 // the full scan returns. The bounds come from `inner` (a point inside the other shape; a small
 // tolerance covers its rounding) and from the last few support vertices found, which for two
 // overlapping 32-vertex hulls leaves about 6 of 60 faces to measure. The face with the largest
-// bound from `inner` is measured first.
-static FaceResult queryFacesPruned(const FaceQuery* q, npVec3 inner)
+// bound from `inner` is measured first, or `warmFace` when it is a face (a contact cache's best face of
+// the last frame: when it is still the best, its measurement sets the final floor at once).
+static FaceResult queryFacesPruned(const FaceQuery* q, npVec3 inner, int warmFace)
 {
 	const npPlane3* planes = q->planes;
 	const npVec3* others = q->others;
@@ -148,6 +149,7 @@ static FaceResult queryFacesPruned(const FaceQuery* q, npVec3 inner)
 		bound[f] = v3Dot(planes[f].normal, inner) - planes[f].offset;
 		g = bound[f] > bound[g] ? f : g;
 	}
+	g = warmFace >= 0 && warmFace < faceCount ? warmFace : g;
 	int gv;
 	double first = deepestAbove(planes + g, others, otherCount, &gv);
 	// Face g alone separates the shapes: the callers only need to know that.
@@ -420,8 +422,8 @@ static const npPolyhedron3* climbable(const npShape3* shape, const npPolyhedron3
 }
 
 // Both face queries, each by the cheapest route the shapes allow. False when a face separates the
-// shapes by more than the margin.
-static bool queryFaces(SatPair* w, double margin, FaceResult* faceA, FaceResult* faceB)
+// shapes by more than the margin. `warm` (may be NULL): last frame's best faces, measured first.
+static bool queryFaces(SatPair* w, double margin, const npSatCache3* warm, FaceResult* faceA, FaceResult* faceB)
 {
 	const npShape3* polyA = w->shapeA;
 	const npShape3* polyB = w->shapeB;
@@ -434,7 +436,8 @@ static bool queryFaces(SatPair* w, double margin, FaceResult* faceA, FaceResult*
 	if (w->boxA && climbB == NULL)
 		*faceA = npQueryBoxFaces3(polyA->halfExtents, w->bv, w->b.vertexCount, margin);
 	else if (!w->boxB && climbB == NULL && w->b.vertexCount > 8 && polyB->type == NP_SHAPE_HULL3)
-		*faceA = queryFacesPruned(&ofA, v3Add(npMat3Mul(&w->rot, polyB->hull->centroid), w->rel.p));
+		*faceA = queryFacesPruned(&ofA, v3Add(npMat3Mul(&w->rot, polyB->hull->centroid), w->rel.p),
+								  warm != NULL ? warm->faceA : -1);
 	else
 		*faceA = npQueryFacesOf3(&ofA, &w->hintB, climbB);
 	if (faceA->separation > margin)
@@ -444,7 +447,7 @@ static bool queryFaces(SatPair* w, double margin, FaceResult* faceA, FaceResult*
 	if (w->boxA)
 		*faceB = queryFacesAgainstBox(w->bp, w->b.faceCount, polyA->halfExtents, margin);
 	else if (climbA == NULL && w->a.vertexCount > 8 && polyA->type == NP_SHAPE_HULL3)
-		*faceB = queryFacesPruned(&ofB, polyA->hull->centroid);
+		*faceB = queryFacesPruned(&ofB, polyA->hull->centroid, warm != NULL ? warm->faceB : -1);
 	else
 		*faceB = npQueryFacesOf3(&ofB, &w->hintA, climbA);
 	return !(faceB->separation > margin);
@@ -500,7 +503,13 @@ static EdgeResult queryEdgeAxis(SatPair* w, npVec3 centroidA, double floor, doub
 
 bool npFindSatAxis3(SatPair* w, double margin, SatAxis* out)
 {
-	if (!queryFaces(w, margin, &out->faceA, &out->faceB))
+	return npFindSatAxisWarm3(w, margin, NULL, out);
+}
+
+bool npFindSatAxisWarm3(SatPair* w, double margin, const npSatCache3* warm, SatAxis* out)
+{
+	out->edgesSkipped = false;
+	if (!queryFaces(w, margin, warm, &out->faceA, &out->faceB))
 		return false;
 	double sepA = out->faceA.separation, sepB = out->faceB.separation;
 
@@ -508,8 +517,15 @@ bool npFindSatAxis3(SatPair* w, double margin, SatAxis* out)
 	out->centroidA = w->boxA ? v3(0.0, 0.0, 0.0) : centroidOf(&w->a, w->a.vertices);
 	double faceBest = (sepB > sepA + NP_FACE_PREFERENCE3 ? sepB : sepA) + NP_FACE_PREFERENCE3;
 	double floor = faceBest < margin ? faceBest : margin;
-	bool apart;
-	out->edge = queryEdgeAxis(w, out->centroidA, floor, margin, &apart);
+	bool apart = false;
+	// Warm: skip the edge search when no edge axis can beat the floor (then every edge query reports
+	// no pair, and the shapes overlap, so none reports them apart either).
+	// (Two boxes are left out: their 9 edge axes are closed forms that cost less than the proof.)
+	out->edgesSkipped = warm != NULL && !(w->boxA && w->boxB) && npNoEdgeAxisWins3(w, out, floor);
+	if (out->edgesSkipped)
+		out->edge = (EdgeResult){ floor, -1, -1 };
+	else
+		out->edge = queryEdgeAxis(w, out->centroidA, floor, margin, &apart);
 	if (apart || (out->edge.edgeA >= 0 && out->edge.separation > margin))
 		return false;
 

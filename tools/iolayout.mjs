@@ -182,6 +182,32 @@ export const BLOCKS = [
 		['USER', null, 'NP_CONTACT_USER_DATA3 doubles'],
 	] },
 
+	// ------------------------------------------------------- warm contact caches (bindingcache.c)
+	{ name: 'NPWC_LIMITS', doc: 'npwCacheLimits: contact cache sizes', fields: [
+		['CACHE2_BYTES', 1, 'sizeof(npContactCache2)'],
+		['USER_DATA2', 1, 'NP_CONTACT_USER_DATA2'],
+	] },
+	{ name: 'NPWC_STATS', doc: 'npwCacheStats3 / npwCacheStats2 (2D: SKIPPED is 0, REUSED counts the edge)', fields: [
+		['FRAMES', 1, ''],
+		['SEARCHED', 1, ''],
+		['SKIPPED', 1, 'frames whose edge-axis search was proven unnecessary'],
+		['REUSED', 1, "frames where last frame's face (edge) was best again"],
+	] },
+	{ name: 'NPWC_CACHE2', doc: 'npwCacheRead2, at the start of the io block', fields: [
+		['NORMAL', 2, ''],
+		['POINTS', null, 'NPWC_CACHED_POINT2 records'],
+	] },
+	{ name: 'NPWC_CACHED_POINT2', doc: 'one cached 2D contact (bindingcache.c adds the user data to its size)', fields: [
+		['POINT_A', 2, ''],
+		['POINT_B', 2, ''],
+		['LOCAL_A', 2, ''],
+		['LOCAL_B', 2, ''],
+		['DEPTH', 1, ''],
+		['ID', 1, ''],
+		['AGE', 1, ''],
+		['USER', null, 'NP_CONTACT_USER_DATA2 doubles'],
+	] },
+
 	// ------------------------------------------------------------------------ meshes (bindingmesh.c)
 	{ name: 'NPWM_LIMITS', doc: 'npwMeshLimits3', fields: [
 		['MAX_TRIANGLES', 1, 'NP_MESH_MAX_TRIANGLES'],

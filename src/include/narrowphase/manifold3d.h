@@ -91,6 +91,24 @@ typedef struct npCachedContact3
 	double user[NP_CONTACT_USER_DATA3]; ///< caller's data, carried across frames; zero for new points
 } npCachedContact3;
 
+/// What a contact cache remembers of the last frame's separating-axis search (npCollideCached3).
+typedef struct npSatCache3
+{
+	const npShape3* shapeA; ///< the pair of the last frame; the memory is forgotten when it changes
+	const npShape3* shapeB; ///< (see shapeA)
+	int faceA;              ///< A's best face last frame, -1 when unknown
+	int faceB;              ///< B's best face last frame, -1 when unknown
+} npSatCache3;
+
+/// Counters of npCollideCached3, so a caller (or a test) can see the warm path being taken.
+typedef struct npWarmStats3
+{
+	uint32_t frames;       ///< calls of npCollideCached3
+	uint32_t searched;     ///< frames that ran the separating-axis search (a polyhedron pair, not apart)
+	uint32_t edgesSkipped; ///< of those, frames whose edge-axis search was proven unnecessary and skipped
+	uint32_t faceReused;   ///< of those, frames where last frame's face was the best face again
+} npWarmStats3;
+
 /// A persistent contact set for one pair of shapes: at most four points. Fixed size, no allocation.
 typedef struct npContactCache3
 {
@@ -101,6 +119,8 @@ typedef struct npContactCache3
 	double breakDistance;///< a point is dropped when its two halves drift apart tangentially by more
 	                     ///< than this, and two points closer than this count as the same point
 	double margin;       ///< a point is dropped when it separates by more than this along the normal
+	npSatCache3 sat;     ///< the last frame's search, for npCollideCached3
+	npWarmStats3 stats;  ///< counters of npCollideCached3
 } npContactCache3;
 
 /// Prepares an empty cache. `breakDistance` > 0 (e.g. 2% of the shapes' size), `margin` >= 0.
@@ -129,6 +149,17 @@ npResult npUpdateContactCache3(npContactCache3* cache, const npManifold3* manifo
 /// that maximise the covered area are kept. Over a few frames this accumulates a full manifold.
 npResult npAddContactPoint3(npContactCache3* cache, npVec3 pointA, npVec3 pointB, npVec3 normal,
 							uint32_t id, npTransform3 xfA, npTransform3 xfB);
+
+/// One call per frame for a persistent pair: the manifold of npCollide3 (the same points, ids and
+/// normal), found with what the cache learned last frame, and fed to the cache as
+/// npUpdateContactCache3 does (points matched by feature id carry their user data and age). For a
+/// box, hull or triangle pair, last frame's best faces are measured first and the edge-axis search
+/// is skipped when a cheap proof shows no edge axis can win (see warm3d.c); other pairs run
+/// npCollide3. `out` may be NULL. NP_ERR_INVALID_ARGUMENT for a null cache or shape, an unknown
+/// shape type or a bad margin; NP_ERR_INVALID_TRANSFORM for a transform npCollide3 would not use
+/// (the cache is then left as it was and *out is empty).
+npResult npCollideCached3(npContactCache3* cache, const npShape3* shapeA, npTransform3 xfA, const npShape3* shapeB,
+						  npTransform3 xfB, double margin, npManifold3* out);
 
 #ifdef __cplusplus
 }

@@ -11,6 +11,7 @@
 #include "collide2d.h"
 #include "collide3d.h"
 #include "manifold3d.h"
+#include "contact2d.h"
 #include "mesh3d.h"
 #include "query2d.h"
 #include "query3d.h"
