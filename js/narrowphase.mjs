@@ -278,6 +278,9 @@ let defaultInstance = null;
  * `init({ wasmModule })` always make a new instance.
  */
 export function init(options) {
+	if (options !== undefined && options !== null && typeof options !== 'object') {
+		return Promise.reject(new NarrowphaseError('NP_INVALID_ARGUMENT', 'init: options must be an object'));
+	}
 	if (options === undefined || options === null ||
 		(options.wasmBinary === undefined && options.wasmUrl === undefined && options.wasmModule === undefined)) {
 		if (defaultInstance === null) {
@@ -288,7 +291,6 @@ export function init(options) {
 		}
 		return defaultInstance;
 	}
-	if (typeof options !== 'object') return Promise.reject(new NarrowphaseError('NP_INVALID_ARGUMENT', 'init: options must be an object'));
 	return create(options);
 }
 
