@@ -37,6 +37,7 @@ let packed; // npm pack --json's record
 let server;
 let origin;
 let browser;
+let typecheck; // the two tsc runs, started in before() to overlap with the rest
 
 async function sh(cmd, args, options = {}) {
 	try {
@@ -152,6 +153,11 @@ before(async () => {
 	mkdirSync(join(app, 'static', 'hosted'));
 	copyFileSync(join(app, 'node_modules', 'narrowphase', 'js', 'narrowphase.wasm'), join(app, 'static', 'hosted', 'narrowphase-0.1.0.bin'));
 
+	// Start both TypeScript projects now (they are the slowest setups); their tests await them.
+	const tsc = (project) => sh(process.execPath, [tool('typescript/bin/tsc'), '-p', join(app, 'ts', project, 'tsconfig.json')])
+		.then(() => null, (e) => e);
+	typecheck = { node16: tsc('node16'), bundler: tsc('bundler') };
+
 	server = await startServer(app);
 	origin = `http://127.0.0.1:${server.address().port}`;
 	browser = await chromium.launch({
@@ -161,6 +167,7 @@ before(async () => {
 });
 
 after(async () => {
+	if (typecheck) await Promise.all(Object.values(typecheck));
 	if (browser) await browser.close();
 	if (server) server.close();
 	if (tmp && !KEEP) rmSync(tmp, { recursive: true, force: true });
@@ -226,7 +233,8 @@ test('no top-level await: the ES module entry can be require()d (Node >= 20.19)'
 // ------------------------------------------------------------------------------ TypeScript
 test('TypeScript strict, moduleResolution node16: ESM (.mts) and CJS (.cts) compile and run', async () => {
 	const dir = join(app, 'ts', 'node16');
-	await sh(process.execPath, [tool('typescript/bin/tsc'), '-p', join(dir, 'tsconfig.json')]);
+	const failed = await typecheck.node16;
+	if (failed) throw failed;
 	const esm = await node(join(dir, 'out', 'esm.mjs'));
 	assert.equal(esm.version, pkg.version);
 	assert.equal(esm.depth, EXPECTED.depth);
@@ -238,7 +246,8 @@ test('TypeScript strict, moduleResolution node16: ESM (.mts) and CJS (.cts) comp
 });
 
 test('TypeScript strict, moduleResolution bundler: import (.ts) and require (.cts) type-check', async () => {
-	await sh(process.execPath, [tool('typescript/bin/tsc'), '-p', join(app, 'ts', 'bundler', 'tsconfig.json')]);
+	const failed = await typecheck.bundler;
+	if (failed) throw failed;
 });
 
 // ------------------------------------------------------------------------------ browsers
@@ -284,4 +293,26 @@ test('Vite production build (no configuration) opened in Chromium, with a module
 	const outside = requests.filter((r) => !r.startsWith('/static/vite-dist/'));
 	assert.deepEqual(outside, [], 'the Vite build loaded files from outside its output');
 	assert.ok(requests.some((r) => /^\/static\/vite-dist\/assets\/narrowphase-[\w-]+\.wasm$/.test(r)), `no wasm asset among ${requests.join(', ')}`);
+});
+
+test('Vite dev server (no configuration): the page and its module worker', async () => {
+	const { createServer: createViteServer } = await import('vite');
+	const vite = await createViteServer({
+		root: join(app, 'vite'), configFile: false, logLevel: 'warn', clearScreen: false,
+		server: { host: '127.0.0.1', port: 0, strictPort: false },
+	});
+	await vite.listen();
+	const devOrigin = vite.resolvedUrls.local[0].replace(/\/$/, '');
+	const saved = origin;
+	try {
+		origin = devOrigin;
+		const { result, problems } = await openPage('/');
+		assert.deepEqual(problems, []);
+		checkResult(result.result, 'Vite dev page');
+		assert.equal(result.worker.inWorker, true);
+		checkResult(result.worker.result, 'Vite dev module worker');
+	} finally {
+		origin = saved;
+		await vite.close();
+	}
 });
