@@ -199,14 +199,16 @@ async function main() {
 	'vite/index.html': page('narrowphase: Vite', '', '<script type="module" src="./main.js"></script>'),
 	'vite/query.mjs': esmQuery,
 	'vite/main.js': `import { init, version } from 'narrowphase';
+import wasmUrl from 'narrowphase/narrowphase.wasm?url';
 import { run } from './query.mjs';
 ${workerRoundTrip}
 async function main() {
 	const np = await init();
+	const hosted = run(await init({ wasmUrl }));
 	const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
 	const fromWorker = await ask(worker);
 	worker.terminate();
-	return { version, result: run(np), worker: fromWorker };
+	return { version, result: run(np), hosted, worker: fromWorker };
 }
 main().then((r) => { window.__result = r; }, (e) => { window.__error = String(e && e.code || '') + ' ' + String(e && e.stack || e); });
 `,

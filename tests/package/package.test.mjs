@@ -287,6 +287,7 @@ test('Vite production build (no configuration) opened in Chromium, with a module
 	assert.deepEqual(problems, []);
 	assert.equal(result.version, pkg.version);
 	checkResult(result.result, 'Vite page');
+	checkResult(result.hosted, "Vite page, init({ wasmUrl }) from 'narrowphase/narrowphase.wasm?url'");
 	assert.equal(result.worker.inWorker, true);
 	checkResult(result.worker.result, 'Vite module worker');
 	// Everything comes from the build output, the wasm included (hashed name).
@@ -309,6 +310,7 @@ test('Vite dev server (no configuration): the page and its module worker', async
 		const { result, problems } = await openPage('/');
 		assert.deepEqual(problems, []);
 		checkResult(result.result, 'Vite dev page');
+		checkResult(result.hosted, "Vite dev page, init({ wasmUrl }) from 'narrowphase/narrowphase.wasm?url'");
 		assert.equal(result.worker.inWorker, true);
 		checkResult(result.worker.result, 'Vite dev module worker');
 	} finally {
