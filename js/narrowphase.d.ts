@@ -1,7 +1,9 @@
 // Type declarations for the narrowphase JS API (js/narrowphase.mjs).
 // Sections: 2D (js/api2d.mjs), 3D (js/api3d.mjs, contact caches in js/cache3d.mjs), meshes
 // (js/apimesh.mjs), rays, points and bounds (js/apiquery.mjs); a new API module declares its types
-// in its own section and adds its methods to the Narrowphase interface.
+// in its own section and adds its methods to the Narrowphase interface. Every declaration, field
+// and overload needs a doc comment (units, conventions, errors): `make docs` (TypeDoc, part of
+// make test) fails on anything undocumented.
 
 /** A 2D vector [x, y]. */
 export type Vec2 = [number, number];

@@ -160,6 +160,13 @@ function versionString(n) {
 const isNode = typeof process === 'object' && process !== null && typeof process.versions === 'object' &&
 	process.versions !== null && typeof process.versions.node === 'string';
 
+/** A Node built-in module, kept out of bundlers' sight: given a literal import('node:...'), Vite
+ *  and webpack try to bundle it for browsers and warn. */
+async function nodeBuiltin(name) {
+	if (typeof process.getBuiltinModule === 'function') return process.getBuiltinModule(name); // Node >= 20.16
+	return import(/* webpackIgnore: true */ /* @vite-ignore */ name);
+}
+
 function loadError(code, message, cause) {
 	const e = new NarrowphaseError(code, `narrowphase: ${message}`);
 	if (cause !== undefined) e.cause = cause;
@@ -174,7 +181,7 @@ async function resolveUrl(wasmUrl) {
 		fail('NP_INVALID_ARGUMENT', 'init: wasmUrl must be a URL or a non-empty string');
 	}
 	// In Node a string without a scheme is a file path (a Windows drive letter is not a scheme).
-	if (isNode && !/^[a-z][a-z0-9+.-]+:/i.test(wasmUrl)) return (await import('node:url')).pathToFileURL(wasmUrl);
+	if (isNode && !/^[a-z][a-z0-9+.-]+:/i.test(wasmUrl)) return (await nodeBuiltin('node:url')).pathToFileURL(wasmUrl);
 	const base = typeof document === 'object' && document !== null && document.baseURI ? document.baseURI
 		: typeof location === 'object' && location !== null && location.href ? location.href : undefined;
 	try {
@@ -199,7 +206,7 @@ async function compileBytes(bytes, where) {
 async function fetchModule(url) {
 	const where = url.href.startsWith('data:') ? 'the wasm data: URL' : url.href;
 	if (isNode && url.protocol === 'file:') {
-		const fs = await import('node:fs/promises');
+		const fs = await nodeBuiltin('node:fs/promises');
 		let bytes;
 		try {
 			bytes = await fs.readFile(url);

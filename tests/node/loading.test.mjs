@@ -124,6 +124,17 @@ test('wasmUrl: a path, a file: URL, http with and without application/wasm, a da
 	assert.ok(works(await init({ wasmUrl: `data:application/wasm;base64,${bytes.toString('base64')}` })));
 });
 
+test('Node before 20.16 (no process.getBuiltinModule): the file is read through import()', async () => {
+	const saved = process.getBuiltinModule;
+	process.getBuiltinModule = undefined;
+	try {
+		assert.ok(works(await init({ wasmUrl: wasmPath })));
+		assert.ok(works(await init({ wasmUrl: `file://${wasmPath}` })));
+	} finally {
+		process.getBuiltinModule = saved;
+	}
+});
+
 test('wasmBinary as ArrayBuffer, typed array and a view into a larger buffer; wasmModule', async () => {
 	const copy = new Uint8Array(bytes.length + 16);
 	copy.set(bytes, 8);
