@@ -20,7 +20,17 @@ export interface Transform2 {
 	angle?: number;
 }
 
-/** Stable error codes carried by NarrowphaseError. */
+/**
+ * Stable error codes carried by NarrowphaseError (the C library's npResult names without `ERR_`):
+ * `NP_NON_FINITE` a NaN, infinite or huge (beyond 1e12) number; `NP_DEGENERATE` points that span
+ * no area (collinear, coincident); `NP_TOO_MANY_POINTS` an input or hull over a limit;
+ * `NP_INVALID_RADIUS` / `NP_INVALID_EXTENT` a radius / half extent that is not positive;
+ * `NP_INVALID_TRANSFORM` a malformed transform or a zero quaternion; `NP_INVALID_ARGUMENT` any
+ * other bad argument (wrong type, negative margin, shapes of two instances...); `NP_DISPOSED` an
+ * object used after dispose(); `NP_CAPACITY` out of wasm memory; `NP_OUT_OF_RANGE` an index out of
+ * range; `NP_WASM_LOAD` / `NP_WASM_VERSION` from {@link init}: the wasm could not be loaded / is
+ * of another release.
+ */
 export type ErrorCode =
 	| 'NP_NON_FINITE'
 	| 'NP_DEGENERATE'
@@ -755,7 +765,8 @@ export interface InitOptions {
  * with another).
  *
  * From `narrowphase/inline` the wasm is embedded in the module (base64, decoded on the first
- * call): nothing is fetched or read, at about 1.7 times the download size (gzipped).
+ * call): nothing is fetched or read, for about 15% more to download gzipped (base64 compresses
+ * less well than the binary).
  *
  * Errors (the promise rejects with a {@link NarrowphaseError}):
  * - `NP_WASM_LOAD`: the wasm could not be read, fetched (network error, HTTP status other than
