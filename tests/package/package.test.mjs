@@ -320,3 +320,14 @@ test('Vite dev server (no configuration): the page and its module worker', async
 		await vite.close();
 	}
 });
+
+test('sideEffects: false: a bundle importing only `version` keeps none of the library (esbuild)', async () => {
+	const { build } = await import('esbuild');
+	const out = await build({
+		stdin: { contents: "import { version } from 'narrowphase';\nconsole.log(version);\n", resolveDir: app, loader: 'js' },
+		bundle: true, write: false, format: 'esm', platform: 'browser', minify: true, logLevel: 'silent',
+	});
+	const text = out.outputFiles[0].text;
+	assert.ok(text.includes(`"${pkg.version}"`), 'the version is in the bundle');
+	assert.ok(text.length < 500, `${text.length} bytes: the unused library was kept:\n${text.slice(0, 300)}`);
+});
