@@ -44,18 +44,25 @@ main().then((r) => { window.__result = r; }, (e) => { window.__error = String(e 
 
 const workerRoundTrip = `
 function ask(worker) {
+	worker.postMessage('run'); // sent before the worker has loaded its wasm
 	return new Promise((resolve, reject) => {
 		worker.onmessage = (e) => (e.data.error ? reject(new Error('worker: ' + e.data.error)) : resolve(e.data));
 		worker.onerror = (e) => reject(new Error('worker failed to load: ' + (e.message || 'no message')));
 	});
 }`;
 
+// As the README's worker: listen at once (the page's first message arrives while init() loads),
+// answer each message from the instance.
 const workerBody = (importLine) => `${importLine}
 import { run } from './query.mjs';
-init().then(
-	(np) => postMessage({ result: run(np), inWorker: typeof document === 'undefined' }),
-	(e) => postMessage({ error: String(e && e.code) + ' ' + String(e && e.message) }),
-);
+const ready = init();
+onmessage = async () => {
+	try {
+		postMessage({ result: run(await ready), inWorker: typeof document === 'undefined' });
+	} catch (e) {
+		postMessage({ error: String(e && e.code) + ' ' + String(e && e.message) });
+	}
+};
 `;
 
 export const files = {
