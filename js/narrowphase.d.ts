@@ -5,6 +5,39 @@
 // and overload needs a doc comment (units, conventions, errors): `make docs` (TypeDoc, part of
 // make test) fails on anything undocumented.
 
+/**
+ * Collision and contact queries for 2D and 3D convex shapes and triangle meshes, in double
+ * precision, from C compiled to WebAssembly. Start with {@link init}; every query is a method of
+ * the {@link Narrowphase} object it returns.
+ *
+ * ```js
+ * import { init } from 'narrowphase';
+ * const np = await init();
+ * const a = np.box2d(1, 1), b = np.circle(0.5);
+ * np.manifold(a, null, b, { position: [1.3, 0] });   // { normal: [1, 0], points: [{ pointA: [1, 0], pointB: [0.8, 0], depth: 0.2 (rounded), id }] }
+ * ```
+ *
+ * **Conventions, everywhere**
+ * - Units: lengths are in whatever unit your shapes use (metres, pixels...); angles in radians,
+ *   counter-clockwise; quaternions `[x, y, z, w]`. Every number must be finite and at most 1e12
+ *   in magnitude.
+ * - Transforms place a shape in the world: rotate, then translate. `null` or a missing field means
+ *   the identity. Results are in world space unless a field says local.
+ * - Pair queries take shape A then shape B. `normal` is unit length and points from A to B;
+ *   `pointA` lies on A's surface and `pointB` on B's.
+ * - `depth = dot(pointA - pointB, normal)`: positive when the shapes overlap, and moving B by
+ *   `depth * normal` makes them just touch; a speculative contact (within a margin) has a negative
+ *   depth. Distances are never negative, except the signed distance of a point inside a shape.
+ * - Rays are `origin + t * direction`; `fraction` is the t of the hit, in [0, maxFraction]
+ *   (default 1: the segment from origin to origin + direction). The hit normal faces the ray.
+ * - Bad input throws a {@link NarrowphaseError} whose `code` ({@link ErrorCode}) is stable; nothing
+ *   leaks in wasm memory when it is thrown. Shapes, meshes and caches hold wasm memory: call
+ *   `dispose()` when done (the garbage collector frees forgotten ones eventually).
+ * - Results are deterministic and identical, bit for bit, to the native C library's.
+ *
+ * @packageDocumentation
+ */
+
 /** A 2D vector [x, y]. */
 export type Vec2 = [number, number];
 
