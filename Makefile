@@ -279,4 +279,4 @@ golden: $(B)/libnarrowphase.a
 	@tail -1 $(B)/golden.txt
 
 clean:
-	rm -rf $(B) $(WASM)
+	rm -rf $(B) $(WASM) $(PACKAGE_GEN)
