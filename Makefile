@@ -142,7 +142,38 @@ test-node: $(WASM) $(WASM_TESTS) setup-npm
 test-browser: setup-chromium setup-npm $(WASM)
 	node --test tests/browser/
 
-test: test-native test-san test-node test-browser fuzz-smoke
+test: test-native test-san test-node test-browser fuzz-smoke test-package test-docs
+
+# ---------------------------------------------------------------- package, API docs
+# The npm package: the wasm plus the entry points tools/build_package.mjs generates from js/*.mjs
+# (narrowphase.cjs for require(), the inline builds with the wasm as base64, .d.cts types).
+# `npm pack` runs `make package` first (prepack).
+#   make package        the package's files in js/
+#   make test-package   packs it and uses the tarball in every documented setup (tests/package/)
+#   make docs           the API reference from js/narrowphase.d.ts (TypeDoc) into $(B)/docs/
+.PHONY: package test-package docs test-docs bench-package
+PACKAGE_GEN := js/narrowphase.cjs js/narrowphase.inline.mjs js/narrowphase.inline.cjs \
+	js/narrowphase.d.cts js/narrowphase.inline.d.ts js/narrowphase.inline.d.cts
+PACKAGE_SRC := $(filter-out $(PACKAGE_GEN),$(wildcard js/*.mjs)) js/narrowphase.d.ts tools/build_package.mjs
+
+$(PACKAGE_GEN) &: $(WASM) $(PACKAGE_SRC) | setup-npm
+	node tools/build_package.mjs
+
+package: $(PACKAGE_GEN)
+
+test-package: package setup-npm setup-chromium
+	node --test tests/package/
+
+# Warnings (an undocumented export, a broken link) are errors: the docs check is part of make test.
+docs: setup-npm
+	node node_modules/typedoc/bin/typedoc --options typedoc.json --out $(B)/docs
+	@echo "API docs: $(B)/docs/index.html"
+
+test-docs: docs
+
+# The tarball's size and what a page downloads, gzipped (also printed by make test-package).
+bench-package: package setup-npm
+	@node tests/package/size.mjs
 
 # ---------------------------------------------------------------- fuzzing
 # libFuzzer harnesses (tests/fuzz/fuzz_*.c) for every C entry point that takes user data, built with
@@ -233,7 +264,7 @@ bench-node: $(WASM) setup-npm setup-bench
 	@echo "== rays, from Node"; node bench/ray_bench.mjs
 	@echo "== warm contact caches, from Node"; node bench/warm_bench.mjs
 
-bench: bench-native bench-node
+bench: bench-native bench-node bench-package
 
 # Regenerate the shared test vectors (tests/vectors/*.json) from their independent generators
 # (plain Node, no dependencies; never the library). The generated files are committed.
@@ -249,4 +280,4 @@ golden: $(B)/libnarrowphase.a
 	@tail -1 $(B)/golden.txt
 
 clean:
-	rm -rf $(B) $(WASM)
+	rm -rf $(B) $(WASM) $(PACKAGE_GEN)

@@ -1,7 +1,42 @@
 // Type declarations for the narrowphase JS API (js/narrowphase.mjs).
 // Sections: 2D (js/api2d.mjs), 3D (js/api3d.mjs, contact caches in js/cache3d.mjs), meshes
 // (js/apimesh.mjs), rays, points and bounds (js/apiquery.mjs); a new API module declares its types
-// in its own section and adds its methods to the Narrowphase interface.
+// in its own section and adds its methods to the Narrowphase interface. Every declaration, field
+// and overload needs a doc comment (units, conventions, errors): `make docs` (TypeDoc, part of
+// make test) fails on anything undocumented.
+
+/**
+ * Collision and contact queries for 2D and 3D convex shapes and triangle meshes, in double
+ * precision, from C compiled to WebAssembly. Start with {@link init}; every query is a method of
+ * the {@link Narrowphase} object it returns.
+ *
+ * ```js
+ * import { init } from 'narrowphase';
+ * const np = await init();
+ * const a = np.box2d(1, 1), b = np.circle(0.5);
+ * np.manifold(a, null, b, { position: [1.3, 0] });   // { normal: [1, 0], points: [{ pointA: [1, 0], pointB: [0.8, 0], depth: 0.2 (rounded), id }] }
+ * ```
+ *
+ * **Conventions, everywhere**
+ * - Units: lengths are in whatever unit your shapes use (metres, pixels...); angles in radians,
+ *   counter-clockwise; quaternions `[x, y, z, w]`. Every number must be finite and at most 1e12
+ *   in magnitude.
+ * - Transforms place a shape in the world: rotate, then translate. `null` or a missing field means
+ *   the identity. Results are in world space unless a field says local.
+ * - Pair queries take shape A then shape B. `normal` is unit length and points from A to B;
+ *   `pointA` lies on A's surface and `pointB` on B's.
+ * - `depth = dot(pointA - pointB, normal)`: positive when the shapes overlap, and moving B by
+ *   `depth * normal` makes them just touch; a speculative contact (within a margin) has a negative
+ *   depth. Distances are never negative, except the signed distance of a point inside a shape.
+ * - Rays are `origin + t * direction`; `fraction` is the t of the hit, in [0, maxFraction]
+ *   (default 1: the segment from origin to origin + direction). The hit normal faces the ray.
+ * - Bad input throws a {@link NarrowphaseError} whose `code` ({@link ErrorCode}) is stable; nothing
+ *   leaks in wasm memory when it is thrown. Shapes, meshes and caches hold wasm memory: call
+ *   `dispose()` when done (the garbage collector frees forgotten ones eventually).
+ * - Results are deterministic and identical, bit for bit, to the native C library's.
+ *
+ * @packageDocumentation
+ */
 
 /** A 2D vector [x, y]. */
 export type Vec2 = [number, number];
@@ -12,11 +47,23 @@ export type Vec2Like = readonly [number, number] | ArrayLike<number>;
 /** A rigid 2D transform: rotate by `angle` (radians), then translate by `position`.
  *  Missing fields (or a missing transform) mean identity. */
 export interface Transform2 {
+	/** Translation [x, y] (default [0, 0]). */
 	position?: Vec2Like;
+	/** Rotation in radians, counter-clockwise (default 0); finite and at most 1e12 in magnitude. */
 	angle?: number;
 }
 
-/** Stable error codes carried by NarrowphaseError. */
+/**
+ * Stable error codes carried by NarrowphaseError (the C library's npResult names without `ERR_`):
+ * `NP_NON_FINITE` a NaN, infinite or huge (beyond 1e12) number; `NP_DEGENERATE` points that span
+ * no area (collinear, coincident); `NP_TOO_MANY_POINTS` an input or hull over a limit;
+ * `NP_INVALID_RADIUS` / `NP_INVALID_EXTENT` a radius / half extent that is not positive;
+ * `NP_INVALID_TRANSFORM` a malformed transform or a zero quaternion; `NP_INVALID_ARGUMENT` any
+ * other bad argument (wrong type, negative margin, shapes of two instances...); `NP_DISPOSED` an
+ * object used after dispose(); `NP_CAPACITY` out of wasm memory; `NP_OUT_OF_RANGE` an index out of
+ * range; `NP_WASM_LOAD` / `NP_WASM_VERSION` from {@link init}: the wasm could not be loaded / is
+ * of another release.
+ */
 export type ErrorCode =
 	| 'NP_NON_FINITE'
 	| 'NP_DEGENERATE'
@@ -27,12 +74,17 @@ export type ErrorCode =
 	| 'NP_INVALID_ARGUMENT'
 	| 'NP_DISPOSED'
 	| 'NP_CAPACITY'
-	| 'NP_OUT_OF_RANGE';
+	| 'NP_OUT_OF_RANGE'
+	| 'NP_WASM_LOAD'
+	| 'NP_WASM_VERSION';
 
 /** Thrown for bad input; nothing leaks in wasm memory when it is thrown. */
 export class NarrowphaseError extends Error {
+	/** Made by the library; `message` says what was wrong and where. */
 	constructor(code: ErrorCode, message: string);
+	/** Always 'NarrowphaseError' (test `e.name` or `e.code` rather than instanceof across the ESM and CommonJS builds, which have separate classes). */
 	readonly name: 'NarrowphaseError';
+	/** The stable error code: what went wrong, for programs (the message is for people). */
 	readonly code: ErrorCode;
 }
 
@@ -44,10 +96,12 @@ export interface Shape {
 	readonly disposed: boolean;
 }
 
+/** What a Shape2D is: `circle`, `capsule2d`, `box2d` or `polygon2d`. */
 export type ShapeKind2D = 'circle' | 'capsule2d' | 'box2d' | 'polygon2d';
 
 /** A 2D convex shape: a convex core (1 to 64 points) inflated by `radius`. */
 export interface Shape2D extends Shape {
+	/** Which constructor made the shape. */
 	readonly kind: ShapeKind2D;
 	/** Core vertices in local space, counter-clockwise (circle: [[0, 0]], capsule: [[-h, 0], [h, 0]]). */
 	readonly vertices: readonly (readonly [number, number])[];
@@ -55,6 +109,7 @@ export interface Shape2D extends Shape {
 	readonly radius: number;
 }
 
+/** Result of {@link Narrowphase.distance} for 2D shapes. Lengths are in the shapes' units, points in world space. */
 export interface DistanceResult2 {
 	/** Distance between the shapes; 0 when they overlap. */
 	distance: number;
@@ -68,6 +123,7 @@ export interface DistanceResult2 {
 	iterations: number;
 }
 
+/** Why 2D EPA stopped: `converged` (the support point adds less than the tolerance), `max-iterations` (the iteration bound; the result is the best edge found), `cores-separated` (the cores do not overlap, only their rounding: the answer is exact from GJK), `point` (both cores are a single point). `continue` marks a step that expanded the polytope. */
 export type EpaStop = 'continue' | 'converged' | 'max-iterations' | 'cores-separated' | 'point';
 
 /** One 2D EPA step (points in A - B space, world orientation): pick the closest edge, ask for the
@@ -89,6 +145,7 @@ export interface EpaStep2 {
 	stop: EpaStop;
 }
 
+/** Result of {@link Narrowphase.penetration} for 2D shapes (null when they are apart). Convention: `normal` is unit and points from A to B, `depth = dot(pointA - pointB, normal) >= 0`, and moving B by `depth * normal` (or A by `-depth * normal`) makes the shapes just touch. */
 export interface PenetrationResult2 {
 	/** Penetration depth (>= 0); moving B by depth * normal separates the shapes. */
 	depth: number;
@@ -118,6 +175,7 @@ export interface PenetrationTrace2 extends PenetrationResult2 {
 	truncated: boolean;
 }
 
+/** One contact point of a 2D manifold. */
 export interface ManifoldPoint2 {
 	/** Contact point on A's surface, world space. */
 	pointA: Vec2;
@@ -129,6 +187,7 @@ export interface ManifoldPoint2 {
 	id: number;
 }
 
+/** Result of {@link Narrowphase.manifold} for 2D shapes: a normal shared by up to 2 points. Convention: `normal` points from A to B; each point's `depth = dot(pointA - pointB, normal)` is positive when overlapping. */
 export interface Manifold2 {
 	/** Unit normal from A to B. */
 	normal: Vec2;
@@ -136,6 +195,7 @@ export interface Manifold2 {
 	points: ManifoldPoint2[];
 }
 
+/** Result of {@link Narrowphase.minkowskiDifference} (for drawing and teaching). */
 export interface MinkowskiDifference2 {
 	/** Vertices of the core Minkowski difference A - B, world space, counter-clockwise. */
 	vertices: Vec2[];
@@ -143,11 +203,13 @@ export interface MinkowskiDifference2 {
 	radius: number;
 }
 
+/** Options of {@link Narrowphase.polygon2d}. */
 export interface PolygonOptions {
 	/** Rounding radius >= 0 (default 0). */
 	radius?: number;
 }
 
+/** Options of {@link Narrowphase.manifold}. */
 export interface ManifoldOptions {
 	/** Points separated by less than this are kept with negative depth (default 0, must be >= 0). */
 	margin?: number;
@@ -156,6 +218,7 @@ export interface ManifoldOptions {
 	out?: Manifold2;
 }
 
+/** Options of {@link Narrowphase.penetration}. */
 export interface PenetrationOptions {
 	/** Record the EPA run (steps, simplex, startedFromEdge, radius). */
 	trace?: boolean;
@@ -176,14 +239,18 @@ export type Vec3Like = readonly [number, number, number] | ArrayLike<number>;
 /** A rigid 3D transform: rotate by the quaternion `rotation` [x, y, z, w], then translate.
  *  Missing fields (or a missing transform) mean identity. */
 export interface Transform3 {
+	/** Translation [x, y, z] (default [0, 0, 0]). */
 	position?: Vec3Like;
+	/** Unit quaternion [x, y, z, w] (default [0, 0, 0, 1]); normalised by the library, a zero quaternion is NP_INVALID_TRANSFORM. */
 	rotation?: readonly [number, number, number, number] | ArrayLike<number>;
 }
 
+/** What a Shape3D is: `sphere`, `capsule3d`, `box3d`, `hull3d` or `triangle3d`. */
 export type ShapeKind3D = 'sphere' | 'capsule3d' | 'box3d' | 'hull3d' | 'triangle3d';
 
 /** A 3D convex shape. */
 export interface Shape3D extends Shape {
+	/** Which constructor made the shape. */
 	readonly kind: ShapeKind3D;
 	/** Number of dimensions (3). */
 	readonly dim: 3;
@@ -197,18 +264,24 @@ export interface Shape3D extends Shape {
 	readonly vertices: readonly (readonly [number, number, number])[];
 }
 
+/** Result of {@link Narrowphase.distance} for 3D shapes. Lengths are in the shapes' units, points in world space. */
 export interface DistanceResult3 {
 	/** Distance between the shapes; 0 when they overlap. */
 	distance: number;
+	/** Closest point on A (when overlapping: a point inside both, equal to pointB). */
 	pointA: Vec3;
+	/** Closest point on B. */
 	pointB: Vec3;
 	/** Unit vector from pointA to pointB; [0, 0, 0] when overlapping. */
 	normal: Vec3;
+	/** GJK iterations used. */
 	iterations: number;
 }
 
+/** Why 3D EPA stopped: `none` (no EPA: the cores are apart and only the rounding overlaps, or the shapes are apart), `converged` (within tolerance), `max-iterations` (the iteration bound: best face so far), `cores-separated` (GJK found the cores apart), `flat` (a degenerate polytope: the depth comes from its best face), `no-progress` (a support point added nothing new). */
 export type EpaStop3 = 'none' | 'converged' | 'max-iterations' | 'cores-separated' | 'flat' | 'no-progress';
 
+/** Result of {@link Narrowphase.penetration} for 3D shapes (null when they are apart). Convention: `normal` is unit and points from A to B, `depth = dot(pointA - pointB, normal) >= 0`, and moving B by `depth * normal` makes the shapes just touch. */
 export interface PenetrationResult3 {
 	/** Penetration depth (>= 0); moving B by depth * normal separates the shapes. */
 	depth: number;
@@ -224,13 +297,19 @@ export interface PenetrationResult3 {
 	localB: Vec3;
 	/** Unit tangents completing the normal to an orthonormal basis. */
 	tangent1: Vec3;
+	/** cross(normal, tangent1): with tangent1 and normal a right-handed orthonormal basis (for friction). */
 	tangent2: Vec3;
+	/** EPA expansions (support points added); 0 without EPA. */
 	iterations: number;
+	/** Why EPA stopped. */
 	stop: EpaStop3;
 }
 
+/** One contact point of a 3D manifold. */
 export interface ManifoldPoint3 {
+	/** Contact point on A's surface, world space. */
 	pointA: Vec3;
+	/** Contact point on B's surface, world space. */
 	pointB: Vec3;
 	/** dot(pointA - pointB, normal): positive when overlapping, negative for speculative points. */
 	depth: number;
@@ -238,6 +317,7 @@ export interface ManifoldPoint3 {
 	id: number;
 }
 
+/** Result of {@link Narrowphase.manifold} for 3D shapes: a normal shared by up to 4 points. Convention: `normal` points from A to B; each point's `depth = dot(pointA - pointB, normal)` is positive when overlapping. */
 export interface Manifold3 {
 	/** Unit normal from A to B. */
 	normal: Vec3;
@@ -247,13 +327,17 @@ export interface Manifold3 {
 
 /** A point kept by a ContactCache3D. */
 export interface CachedPoint3 {
+	/** The point on A's surface, world space, for the latest transforms. */
 	pointA: Vec3;
+	/** The point on B's surface, world space, for the latest transforms. */
 	pointB: Vec3;
 	/** pointA in A's local space. */
 	localA: Vec3;
 	/** pointB in B's local space. */
 	localB: Vec3;
+	/** dot(pointA - pointB, normal) for the latest transforms: positive when overlapping. */
 	depth: number;
+	/** Feature id of the manifold point it came from (matching across frames uses it first, then distance). */
 	id: number;
 	/** Updates this point has survived (0 when just added). */
 	age: number;
@@ -261,6 +345,7 @@ export interface CachedPoint3 {
 	user: number[];
 }
 
+/** Options of {@link Narrowphase.contactCache3d}. Lengths are in the shapes' units. */
 export interface ContactCacheOptions {
 	/** Largest tangential drift before a point is dropped; also the matching distance (default 0.02, > 0). */
 	breakDistance?: number;
@@ -270,7 +355,9 @@ export interface ContactCacheOptions {
 
 /** A persistent contact set for one pair of shapes (npContactCache3). */
 export interface ContactCache3D {
+	/** The break distance in use (see ContactCacheOptions). */
 	readonly breakDistance: number;
+	/** The margin in use (see ContactCacheOptions). */
 	readonly margin: number;
 	/** Feeds this frame's result: a manifold (its points are taken, user data carried over from
 	 *  matched points), a single point such as a penetration result (accumulated, up to 4), or null
@@ -360,6 +447,7 @@ export interface ContactCache2D {
 	clear(): void;
 	/** Frees the wasm memory now; calling it again does nothing. */
 	dispose(): void;
+	/** True once dispose() was called; any other call then throws NP_DISPOSED. */
 	readonly disposed: boolean;
 }
 
@@ -368,6 +456,7 @@ export interface ContactCache2D {
 
 /** A triangle mesh in wasm memory (one-sided triangles: counter-clockwise = front). */
 export interface Mesh3D {
+	/** Always 'mesh3d'. */
 	readonly kind: 'mesh3d';
 	/** Welded vertices. */
 	readonly vertexCount: number;
@@ -391,19 +480,23 @@ export interface Mesh3D {
 	readonly bytes: number;
 	/** Bounds in mesh space. */
 	readonly lower: Vec3;
+	/** Upper corner of the bounds in mesh space (lower is the other corner). */
 	readonly upper: Vec3;
 	/** Weld tolerance used. */
 	readonly weldTolerance: number;
 	/** Frees the wasm memory now; calling it again does nothing. */
 	dispose(): void;
+	/** True once dispose() was called; using the mesh then throws NP_DISPOSED. */
 	readonly disposed: boolean;
 }
 
+/** Options of {@link Narrowphase.mesh3d}. */
 export interface MeshOptions {
 	/** Vertices closer than this are merged (default 1e-6, >= 0). */
 	weldTolerance?: number;
 }
 
+/** Options of {@link Narrowphase.meshContacts}. Lengths are in the shapes' units. */
 export interface MeshContactOptions {
 	/** Contact distance (default 0). */
 	margin?: number;
@@ -417,6 +510,7 @@ export interface MeshContactOptions {
 	featureTolerance?: number;
 }
 
+/** One contact between a convex shape (A) and a mesh triangle (B). Convention as for manifolds: `normal` points from the shape to the mesh and `depth = dot(pointA - pointB, normal)`. */
 export interface MeshContact {
 	/** On the shape's surface, world space. */
 	pointA: Vec3;
@@ -437,7 +531,10 @@ export interface MeshContact {
 }
 
 /** Contacts of meshContacts; `overflow` is set when a fixed capacity was exceeded (some contacts dropped). */
-export type MeshContacts = MeshContact[] & { overflow?: true };
+export type MeshContacts = MeshContact[] & {
+	/** Set when a fixed capacity (limitsMesh) was exceeded: the contacts returned are valid, some were dropped. */
+	overflow?: true;
+};
 
 // ------------------------------------------------------------------------ rays, points, bounds
 // (js/apiquery.mjs) One set of functions for every target: a Shape2D (2D vectors and transforms),
@@ -447,8 +544,14 @@ export type MeshContacts = MeshContact[] & { overflow?: true };
 
 /** A mesh target: one mesh (placed by the call's transform) or a list of meshes, each with its
  *  own transform (the call's transform is then ignored). At most limitsMesh.maxMeshes meshes. */
-export type MeshTarget = Mesh3D | readonly (Mesh3D | { mesh: Mesh3D; transform?: Transform3 | null })[];
+export type MeshTarget = Mesh3D | readonly (Mesh3D | {
+	/** A mesh of the list. */
+	mesh: Mesh3D;
+	/** Where that mesh is placed (default: identity). */
+	transform?: Transform3 | null;
+})[];
 
+/** Options of {@link Narrowphase.rayCast} and {@link Narrowphase.rayCastMany}. */
 export interface RayOptions {
 	/** The ray is origin + t * direction for t in [0, maxFraction]; default 1 (the segment from
 	 *  origin to origin + direction). >= 0 (else NP_INVALID_ARGUMENT) and finite (NP_NON_FINITE). */
@@ -476,8 +579,11 @@ export interface RayHit2 {
 	frontFace: boolean;
 }
 
+/** Where a ray first meets a 3D shape: the smallest t in [0, maxFraction] (both ends included). */
 export interface RayHit3 {
+	/** t of the hit: point = origin + fraction * direction (in units of the direction's length, not of distance unless the direction is unit). */
 	fraction: number;
+	/** The hit point on the surface, world space. */
 	point: Vec3;
 	/** Unit surface normal facing the ray ([0, 0, 0] for a solid start inside). At an edge or corner
 	 *  of a box or hull: the normal of the face whose plane the ray crosses last (the lowest-numbered
@@ -485,6 +591,7 @@ export interface RayHit3 {
 	 *  plane meets it on an edge, with that edge's outward normal in the plane. Spheres and capsules
 	 *  are hit exactly on their rounding. */
 	normal: Vec3;
+	/** True when the ray meets the surface from outside; false for a start inside or an exit (solid: false). */
 	frontFace: boolean;
 }
 
@@ -501,6 +608,7 @@ export type RayHit = RayHit2 | RayHit3 | MeshRayHit;
 
 /** The nearest surface point of a convex shape. */
 export interface PointProjection2 {
+	/** The nearest point on the surface, world space. */
 	point: Vec2;
 	/** Signed distance from the surface to the query point: negative inside. */
 	distance: number;
@@ -509,7 +617,9 @@ export interface PointProjection2 {
 	normal: Vec2;
 }
 
+/** The nearest surface point of a 3D convex shape. */
 export interface PointProjection3 {
+	/** The nearest point on the surface, world space. */
 	point: Vec3;
 	/** Signed distance: negative inside. */
 	distance: number;
@@ -521,6 +631,7 @@ export interface PointProjection3 {
 
 /** The nearest point of meshes (meshes are surfaces: the distance is never negative). */
 export interface MeshPointProjection {
+	/** The nearest point on the meshes, world space. */
 	point: Vec3;
 	/** Distance from the query point to `point`. */
 	distance: number;
@@ -534,6 +645,7 @@ export interface MeshPointProjection {
 	feature: 'face' | 'edge' | 'vertex';
 }
 
+/** Options of {@link Narrowphase.closestPoint}. */
 export interface ClosestPointOptions {
 	/** Meshes: null when no triangle is within this distance (default Infinity; >= 0). Convex
 	 *  shapes always answer and ignore it. */
@@ -542,25 +654,35 @@ export interface ClosestPointOptions {
 
 /** An axis-aligned box in world space. */
 export interface Bounds2 {
+	/** Minimum corner [minX, minY]. */
 	lower: Vec2;
+	/** Maximum corner [maxX, maxY]. */
 	upper: Vec2;
 }
 
+/** An axis-aligned box in world space. */
 export interface Bounds3 {
+	/** Minimum corner [minX, minY, minZ]. */
 	lower: Vec3;
+	/** Maximum corner [maxX, maxY, maxZ]. */
 	upper: Vec3;
 }
 
 /** The API object returned by init(). */
 export interface Narrowphase {
-	/** A disc of the given radius (> 0) centred at the local origin. */
+	/** A disc of the given radius (> 0, in your length unit) centred at the local origin.
+	 *  Errors: NP_INVALID_RADIUS (<= 0), NP_NON_FINITE (NaN, infinite, beyond 1e12), NP_INVALID_ARGUMENT (not a number). */
 	circle(radius: number): Shape2D;
-	/** A box centred at the local origin with half extents (> 0). */
+	/** A box centred at the local origin with half extents (> 0) along local x and y.
+	 *  Errors: NP_INVALID_EXTENT (<= 0), NP_NON_FINITE, NP_INVALID_ARGUMENT (not a number). */
 	box2d(halfWidth: number, halfHeight: number): Shape2D;
-	/** A capsule along the local x axis: segment (-halfLength, 0)..(halfLength, 0) plus radius. */
+	/** A capsule along the local x axis: segment (-halfLength, 0)..(halfLength, 0) plus radius.
+	 *  Errors: NP_INVALID_EXTENT (halfLength <= 0, checked first), NP_INVALID_RADIUS (radius <= 0), NP_NON_FINITE. */
 	capsule2d(halfLength: number, radius: number): Shape2D;
 	/** Convex hull of the points: [[x, y], ...] or flat [x0, y0, x1, y1, ...] (array or Float64Array).
-	 *  At most 1024 points in, at most 64 hull vertices. */
+	 *  At most 1024 points in, at most 64 hull vertices; points inside the hull are dropped.
+	 *  Errors: NP_TOO_MANY_POINTS, NP_DEGENERATE (fewer than 3 points, or all coincident or collinear),
+	 *  NP_NON_FINITE, NP_INVALID_RADIUS (options.radius < 0). */
 	polygon2d(points: readonly Vec2Like[] | ArrayLike<number>, options?: PolygonOptions): Shape2D;
 
 	/** True when the shapes overlap or touch. */
@@ -570,12 +692,15 @@ export interface Narrowphase {
 	/** Penetration depth, normal and witness points by GJK + EPA; null when the shapes are apart. */
 	penetration(a: Shape2D, ta: Transform2 | undefined | null, b: Shape2D, tb: Transform2 | undefined | null,
 		options: PenetrationOptions & { trace: true }): PenetrationTrace2 | null;
+	/** Penetration depth, normal (A to B) and witness points of two 2D shapes by GJK + EPA, or null when they are apart (touching counts as apart). Errors: NP_INVALID_ARGUMENT for a non-shape or shapes of two instances, NP_DISPOSED for a disposed shape, NP_INVALID_TRANSFORM / NP_NON_FINITE for a malformed or non-finite transform. */
 	penetration(a: Shape2D, ta: Transform2 | undefined | null, b: Shape2D, tb: Transform2 | undefined | null,
 		options?: PenetrationOptions): PenetrationResult2 | null;
-	/** Contact manifold (at most 2 points in 2D). */
+	/** Contact manifold of two 2D shapes by separating axes and reference-face clipping: at most 2
+	 *  points with stable ids, normal from A to B; points closer than `options.margin` are kept with
+	 *  negative depth. Errors as overlap, and NP_INVALID_ARGUMENT for margin < 0. */
 	manifold(a: Shape2D, ta: Transform2 | undefined | null, b: Shape2D, tb: Transform2 | undefined | null,
 		options?: ManifoldOptions): Manifold2;
-	/** Core Minkowski difference A - B in world space. */
+	/** Core Minkowski difference A - B in world space (2D only: a 3D shape is NP_INVALID_ARGUMENT). */
 	minkowskiDifference(a: Shape2D, ta: Transform2 | undefined | null, b: Shape2D,
 		tb: Transform2 | undefined | null): MinkowskiDifference2;
 
@@ -587,31 +712,57 @@ export interface Narrowphase {
 	/** The error class (same as the module export). */
 	readonly NarrowphaseError: typeof NarrowphaseError;
 	/** Limits of the 2D shapes. */
-	readonly limits2d: { readonly maxPolygonVertices: number; readonly maxPolygonInput: number };
+	readonly limits2d: {
+		/** Most vertices of a polygon's hull (64). */
+		readonly maxPolygonVertices: number;
+		/** Most points polygon2d accepts (1024). */
+		readonly maxPolygonInput: number;
+	};
 	// ------------------------------------------------------------------------------ 3D
-	/** A sphere of the given radius (> 0). */
+	/** A sphere of the given radius (> 0) centred at the local origin. Errors: NP_INVALID_RADIUS, NP_NON_FINITE. */
 	sphere(radius: number): Shape3D;
-	/** A capsule along the local y axis: segment (0, -halfHeight, 0)..(0, halfHeight, 0) plus radius. */
+	/** A capsule along the local y axis: segment (0, -halfHeight, 0)..(0, halfHeight, 0) plus radius.
+	 *  Errors: NP_INVALID_EXTENT (halfHeight <= 0), NP_INVALID_RADIUS (radius <= 0), NP_NON_FINITE. */
 	capsule3d(halfHeight: number, radius: number): Shape3D;
-	/** A box centred at the local origin with half extents (> 0). */
+	/** A box centred at the local origin with half extents (> 0) along local x, y and z.
+	 *  Errors: NP_INVALID_EXTENT (<= 0), NP_NON_FINITE. */
 	box3d(hx: number, hy: number, hz: number): Shape3D;
-	/** Convex hull of the points: [[x, y, z], ...] or flat [x0, y0, z0, ...]. */
+	/** Convex hull of the points: [[x, y, z], ...] or flat [x0, y0, z0, ...], by quickhull
+	 *  (near-duplicates welded, coplanar faces merged; coplanar input gives a flat two-sided hull).
+	 *  Build it once: about 0.1-0.2 ms for 32 points. Errors: NP_TOO_MANY_POINTS (over 4096 points
+	 *  or 256 hull vertices), NP_DEGENERATE (fewer than 3 points, all coincident or collinear), NP_NON_FINITE. */
 	hull3d(points: readonly Vec3Like[] | ArrayLike<number>): Shape3D;
-	/** A two-sided triangle. */
+	/** A two-sided triangle (front: counter-clockwise a, b, c). Errors: NP_DEGENERATE (a repeated
+	 *  vertex or collinear vertices), NP_NON_FINITE. */
 	triangle3d(a: Vec3Like, b: Vec3Like, c: Vec3Like): Shape3D;
+	/** True when the 3D shapes overlap or touch. Same errors as in 2D; a 2D shape with a 3D one is NP_INVALID_ARGUMENT. */
 	overlap(a: Shape3D, ta: Transform3 | undefined | null, b: Shape3D, tb: Transform3 | undefined | null): boolean;
+	/** Distance and closest points of two 3D shapes by GJK (signed-volume sub-simplex solver). */
 	distance(a: Shape3D, ta: Transform3 | undefined | null, b: Shape3D, tb: Transform3 | undefined | null): DistanceResult3;
+	/** Penetration depth, normal (A to B), witness points and a tangent basis of two 3D shapes by GJK + EPA, or null when they are apart. `options` is reserved (no options in 3D). */
 	penetration(a: Shape3D, ta: Transform3 | undefined | null, b: Shape3D, tb: Transform3 | undefined | null,
 		options?: object): PenetrationResult3 | null;
-	/** Contact manifold (at most 4 points in 3D). */
+	/** Contact manifold of two 3D shapes (at most 4 points, stable ids, normal from A to B; points
+	 *  closer than `options.margin` kept with negative depth; `options.out` refills an earlier result). */
 	manifold(a: Shape3D, ta: Transform3 | undefined | null, b: Shape3D, tb: Transform3 | undefined | null,
 		options?: { margin?: number; out?: Manifold3 }): Manifold3;
-	/** A persistent contact cache for one pair. */
+	/** A persistent contact cache for one pair: feed it each frame's manifold to keep contact ids
+	 *  and user data (warm-starting impulses). Errors: NP_INVALID_ARGUMENT (breakDistance <= 0 or
+	 *  margin < 0), NP_NON_FINITE. */
 	contactCache3d(options?: ContactCacheOptions): ContactCache3D;
 	/** The class of 3D shapes of this instance (for instanceof). */
 	readonly Shape3D: abstract new (...args: never[]) => Shape3D;
+	/** The class of contact caches of this instance (for instanceof). */
 	readonly ContactCache3D: abstract new (...args: never[]) => ContactCache3D;
-	readonly limits3d: { readonly maxHullInput: number; readonly maxHullVertices: number; readonly userData: number };
+	/** Limits of the 3D shapes: hull input points, hull vertices, and the numbers of user data per cached point. */
+	readonly limits3d: {
+		/** Most points hull3d accepts (4096). */
+		readonly maxHullInput: number;
+		/** Most vertices of a hull (256). */
+		readonly maxHullVertices: number;
+		/** Numbers of user data per cached contact point (ContactCache3D.setUserData). */
+		readonly userData: number;
+	};
 
 	// ------------------------------------------------------------------------------ meshes
 	/** A triangle mesh from vertices (flat or [[x, y, z], ...]) and indices (3 per triangle).
@@ -622,9 +773,19 @@ export interface Narrowphase {
 	meshContacts(shape: Shape3D, transform: Transform3 | undefined | null,
 		meshes: Mesh3D | readonly (Mesh3D | { mesh: Mesh3D; transform?: Transform3 | null })[],
 		options?: MeshContactOptions): MeshContacts;
+	/** The class of meshes of this instance (for instanceof). */
 	readonly Mesh3D: abstract new (...args: never[]) => Mesh3D;
-	readonly limitsMesh: { readonly maxTriangles: number; readonly maxPoints: number; readonly maxMeshes: number;
-		readonly featureTolerance: number };
+	/** Limits of meshContacts: candidate triangles and contact points per call, meshes per call, and the default feature tolerance. */
+	readonly limitsMesh: {
+		/** Most candidate triangles in one meshContacts call (more: `overflow`). */
+		readonly maxTriangles: number;
+		/** Most contact points in one meshContacts call (more: `overflow`). */
+		readonly maxPoints: number;
+		/** Most meshes in one call (more: NP_TOO_MANY_POINTS). */
+		readonly maxMeshes: number;
+		/** Default MeshContactOptions.featureTolerance. */
+		readonly featureTolerance: number;
+	};
 
 	// ------------------------------------------------------------------------------ rays, points, bounds
 	/** Where the ray origin + t * direction (t in [0, maxFraction]; direction of any non-zero
@@ -634,8 +795,10 @@ export interface Narrowphase {
 	 *  NP_INVALID_ARGUMENT. */
 	rayCast(target: Shape2D, transform: Transform2 | undefined | null, origin: Vec2Like, direction: Vec2Like,
 		options?: RayOptions): RayHit2 | null;
+	/** 3D shapes: as above, with 3D vectors and a Transform3. */
 	rayCast(target: Shape3D, transform: Transform3 | undefined | null, origin: Vec3Like, direction: Vec3Like,
 		options?: RayOptions): RayHit3 | null;
+	/** Meshes: the nearest front-facing triangle (any side with `backfaces: true`) along the ray, watertight on shared edges and vertices; the hit names the mesh and triangle. */
 	rayCast(target: MeshTarget, transform: Transform3 | undefined | null, origin: Vec3Like, direction: Vec3Like,
 		options?: RayOptions): MeshRayHit | null;
 	/** Many rays in one wasm call: ray i is origins[dim i ..], directions[dim i ..] (dim = 2 for a
@@ -651,18 +814,22 @@ export interface Narrowphase {
 	/** Whether p is inside the convex shape or on its boundary (a triangle3d: on the triangle).
 	 *  Meshes have no inside: NP_INVALID_ARGUMENT. */
 	containsPoint(shape: Shape2D, transform: Transform2 | undefined | null, p: Vec2Like): boolean;
+	/** 3D shapes: as above (a triangle3d contains only the points on it). */
 	containsPoint(shape: Shape3D, transform: Transform3 | undefined | null, p: Vec3Like): boolean;
 	/** The nearest surface point to p: never null for a convex shape; for meshes null when no
 	 *  triangle is within options.maxDistance (negative: NP_INVALID_ARGUMENT). */
 	closestPoint(target: Shape2D, transform: Transform2 | undefined | null, p: Vec2Like,
 		options?: ClosestPointOptions): PointProjection2;
+	/** 3D convex shapes: the nearest surface point, signed distance (negative inside) and outward normal; never null. */
 	closestPoint(target: Shape3D, transform: Transform3 | undefined | null, p: Vec3Like,
 		options?: ClosestPointOptions): PointProjection3;
+	/** Meshes: the nearest point on any triangle within `options.maxDistance`, or null. */
 	closestPoint(target: MeshTarget, transform: Transform3 | undefined | null, p: Vec3Like,
 		options?: ClosestPointOptions): MeshPointProjection | null;
 	/** The tight world-space axis-aligned box (exact for rounded shapes and rotated hulls; a mesh's
 	 *  over its transformed vertices). */
 	bounds(target: Shape2D, transform?: Transform2 | null): Bounds2;
+	/** 3D shapes and meshes: as above, with 3D corners. */
 	bounds(target: Shape3D | Mesh3D, transform?: Transform3 | null): Bounds3;
 	/** The input indices of the triangles whose world-space bounds overlap the box [lower, upper]
 	 *  (touching counts), ascending, through the mesh's BVH. */
@@ -674,10 +841,53 @@ export interface Narrowphase {
 	memoryBytes(): number;
 }
 
+/**
+ * Where {@link init} gets the wasm. Give at most one; without any, init() loads `narrowphase.wasm`
+ * from beside the module (`new URL('./narrowphase.wasm', import.meta.url)`: read from disk in Node,
+ * fetched in browsers, shipped as an asset by Vite, webpack 5 and Parcel).
+ */
 export interface InitOptions {
-	/** The bytes of narrowphase.wasm, when the loader should not fetch or read it itself. */
+	/** The wasm's location when you host it yourself (a CDN, another folder, a `data:` URL).
+	 *  Relative URLs resolve against the page (`document.baseURI`; in a worker its `location`);
+	 *  in Node a string without a scheme is a file path, relative to the working directory.
+	 *  Fetched with `fetch()`, and compiled while it streams when served as `application/wasm`. */
+	wasmUrl?: string | URL;
+	/** The bytes of narrowphase.wasm, when you load them yourself (nothing is fetched or read). */
 	wasmBinary?: ArrayBuffer | ArrayBufferView;
+	/** narrowphase.wasm compiled already, e.g. shared with a worker through `postMessage` or
+	 *  imported by a platform that compiles wasm imports (Cloudflare Workers). */
+	wasmModule?: WebAssembly.Module;
 }
 
-/** Loads the wasm module. Without options the result is cached; with wasmBinary a new instance is made. */
+/**
+ * Loads and instantiates the wasm and returns the API object. Nothing happens at import time: the
+ * package has no top-level await and no side effects, so call this once at start-up and keep the
+ * result.
+ *
+ * `init()` without options is cached: every call returns the same promise and instance (after a
+ * failure, the next call tries again). With `wasmUrl`, `wasmBinary` or `wasmModule` every call
+ * makes a new, independent instance (its own wasm memory; shapes of one instance cannot be used
+ * with another).
+ *
+ * From `narrowphase/inline` the wasm is embedded in the module (base64, decoded on the first
+ * call): nothing is fetched or read, for about 15% more to download gzipped (base64 compresses
+ * less well than the binary).
+ *
+ * Errors (the promise rejects with a {@link NarrowphaseError}):
+ * - `NP_WASM_LOAD`: the wasm could not be read, fetched (network error, HTTP status other than
+ *   2xx) or compiled (not a wasm file: often an HTML error page served in its place);
+ * - `NP_WASM_VERSION`: the file is a wasm module but not the narrowphase.wasm of this release
+ *   (compare {@link version}): a stale copy in a cache or on a CDN, or another module;
+ * - `NP_INVALID_ARGUMENT`: an option of the wrong type.
+ *
+ * @example
+ * ```js
+ * import { init } from 'narrowphase';
+ * const np = await init();
+ * np.overlap(np.circle(1), null, np.circle(1), { position: [1.5, 0] }); // true
+ * ```
+ */
 export function init(options?: InitOptions): Promise<Narrowphase>;
+
+/** The package version (semver) of this JS; the wasm must be of the same release. */
+export const version: string;

@@ -1,7 +1,7 @@
 // narrowphase: collision queries for 2D and 3D convex shapes, compiled from C to WebAssembly.
 //
 //   import { init } from 'narrowphase';
-//   const np = await init();          // Node and browsers alike; init({ wasmBinary }) also works
+//   const np = await init();          // Node and browsers alike; also init({ wasmUrl | wasmBinary | wasmModule })
 //
 // This file is the entry point: it loads js/narrowphase.wasm (a standalone wasm module, no
 // Emscripten JS glue) into a runtime (runtime.mjs) and builds the `np` object over it: every
@@ -135,59 +135,184 @@ function makeApi(rt) {
 }
 
 // ------------------------------------------------------------------------------ loading
+// Where the wasm comes from, first match wins: options.wasmModule (compiled already),
+// options.wasmBinary (its bytes), options.wasmUrl (fetched; in Node a file: URL or a path is read
+// from disk), else narrowphase.wasm next to this file. That default is written as
+// new URL('./narrowphase.wasm', import.meta.url) on purpose: Vite, webpack 5, Parcel and esbuild
+// recognise the pattern and ship the file with the bundle. The build writes two other entry points
+// from this file (tools/build_package.mjs): narrowphase.cjs for require() and narrowphase.inline.mjs
+// (.cjs), which carries the wasm as base64 and passes it as wasmBinary.
+//
+// No top-level await anywhere in the package (a module with one cannot be require()d, and it stalls
+// every importer): all loading happens inside init(). Anything that cannot be read, fetched or
+// compiled is NP_WASM_LOAD; a wasm that is not this release's narrowphase.wasm is NP_WASM_VERSION.
+
+/** The release of this JS; the wasm must report the same one (src/bindingversion.c). */
+export const version = '0.1.0';
+
+/** version as the wasm reports it: major * 10000 + minor * 100 + patch. */
+function versionNumber(v) {
+	const [major, minor, patch] = v.split(/[.+-]/).map(Number);
+	return major * 10000 + minor * 100 + patch;
+}
+
+function versionString(n) {
+	return `${Math.floor(n / 10000)}.${Math.floor(n / 100) % 100}.${n % 100}`;
+}
+
 const isNode = typeof process === 'object' && process !== null && typeof process.versions === 'object' &&
 	process.versions !== null && typeof process.versions.node === 'string';
 
-async function loadBinary() {
-	const url = new URL('./narrowphase.wasm', import.meta.url);
-	if (isNode && url.protocol === 'file:') {
-		const fs = await import('node:fs/promises');
-		return { bytes: await fs.readFile(url) };
+/** A Node built-in module, kept out of bundlers' sight: given a literal import('node:...'), Vite
+ *  and webpack try to bundle it for browsers and warn. */
+async function nodeBuiltin(name) {
+	if (typeof process.getBuiltinModule === 'function') return process.getBuiltinModule(name); // Node >= 20.16
+	return import(/* webpackIgnore: true */ /* @vite-ignore */ name);
+}
+
+function loadError(code, message, cause) {
+	const e = new NarrowphaseError(code, `narrowphase: ${message}`);
+	if (cause !== undefined) e.cause = cause;
+	return e;
+}
+
+/** The wasm's URL: options.wasmUrl resolved against the page (in Node, a path against the working
+ *  directory). */
+async function resolveUrl(wasmUrl) {
+	if (wasmUrl instanceof URL) return wasmUrl;
+	if (typeof wasmUrl !== 'string' || wasmUrl === '') {
+		fail('NP_INVALID_ARGUMENT', 'init: wasmUrl must be a URL or a non-empty string');
 	}
-	if (typeof WebAssembly.compileStreaming === 'function') {
+	// In Node a string without a scheme is a file path (a Windows drive letter is not a scheme).
+	if (isNode && !/^[a-z][a-z0-9+.-]+:/i.test(wasmUrl)) return (await nodeBuiltin('node:url')).pathToFileURL(wasmUrl);
+	const base = typeof document === 'object' && document !== null && document.baseURI ? document.baseURI
+		: typeof location === 'object' && location !== null && location.href ? location.href : undefined;
+	try {
+		return new URL(wasmUrl, base);
+	} catch (e) {
+		throw loadError('NP_WASM_LOAD', `wasmUrl ${JSON.stringify(wasmUrl)} is not a URL`, e);
+	}
+}
+
+async function compileBytes(bytes, where) {
+	try {
+		return await WebAssembly.compile(bytes);
+	} catch (e) {
+		const head = new Uint8Array(ArrayBuffer.isView(bytes) ? bytes.buffer : bytes,
+			ArrayBuffer.isView(bytes) ? bytes.byteOffset : 0, Math.min(bytes.byteLength, 64));
+		const text = String.fromCharCode(...head).trimStart();
+		const hint = text.startsWith('<') ? ' (it is a web page: the server answered with HTML, is the URL right?)' : '';
+		throw loadError('NP_WASM_LOAD', `${where} is not a WebAssembly module${hint}: ${e.message}`, e);
+	}
+}
+
+async function fetchModule(url) {
+	const where = url.href.startsWith('data:') ? 'the wasm data: URL' : url.href;
+	if (isNode && url.protocol === 'file:') {
+		const fs = await nodeBuiltin('node:fs/promises');
+		let bytes;
 		try {
-			return { module: await WebAssembly.compileStreaming(fetch(url)) };
+			bytes = await fs.readFile(url);
 		} catch (e) {
-			// Wrong MIME type (a server that does not know .wasm): fetch again and compile the bytes.
-			if (!(e instanceof TypeError)) throw e;
+			throw loadError('NP_WASM_LOAD', `cannot read ${where} (${e.code || e.message}); pass init({ wasmUrl }) or init({ wasmBinary })`, e);
+		}
+		return compileBytes(bytes, where);
+	}
+	if (typeof fetch !== 'function') {
+		throw loadError('NP_WASM_LOAD', `cannot fetch ${where}: this environment has no fetch(); pass init({ wasmBinary })`);
+	}
+	let response;
+	try {
+		response = await fetch(url);
+	} catch (e) {
+		throw loadError('NP_WASM_LOAD', `cannot fetch ${where} (${e.message}); host it and pass init({ wasmUrl }), or use 'narrowphase/inline'`, e);
+	}
+	if (!response.ok) {
+		throw loadError('NP_WASM_LOAD', `cannot fetch ${where} (HTTP ${response.status}); host it and pass init({ wasmUrl }), or use 'narrowphase/inline'`);
+	}
+	// Stream-compile when the server says application/wasm (browsers insist on it); any other type
+	// would make compileStreaming fail, so those bytes are compiled whole.
+	const type = (response.headers.get('content-type') || '').split(';')[0].trim().toLowerCase();
+	if (type === 'application/wasm' && typeof WebAssembly.compileStreaming === 'function') {
+		try {
+			return await WebAssembly.compileStreaming(response);
+		} catch (e) {
+			throw loadError('NP_WASM_LOAD', `${where} is not a WebAssembly module: ${e.message}`, e);
 		}
 	}
-	const r = await fetch(url);
-	if (!r.ok) throw new Error(`narrowphase: cannot load ${url} (HTTP ${r.status})`);
-	return { bytes: await r.arrayBuffer() };
+	let bytes;
+	try {
+		bytes = await response.arrayBuffer();
+	} catch (e) {
+		throw loadError('NP_WASM_LOAD', `cannot fetch ${where} (${e.message})`, e);
+	}
+	return compileBytes(bytes, where);
+}
+
+/** The compiled module and a name for it in messages, from init's options. */
+async function loadModule(options) {
+	if (options.wasmModule !== undefined) {
+		if (!(options.wasmModule instanceof WebAssembly.Module)) {
+			fail('NP_INVALID_ARGUMENT', 'init: wasmModule must be a WebAssembly.Module');
+		}
+		return { module: options.wasmModule, where: 'wasmModule' };
+	}
+	if (options.wasmBinary !== undefined) {
+		const bytes = options.wasmBinary;
+		if (!(bytes instanceof ArrayBuffer) && !ArrayBuffer.isView(bytes)) {
+			fail('NP_INVALID_ARGUMENT', 'init: wasmBinary must be an ArrayBuffer or a typed array');
+		}
+		return { module: await compileBytes(bytes, 'wasmBinary'), where: 'wasmBinary' };
+	}
+	const url = options.wasmUrl !== undefined ? await resolveUrl(options.wasmUrl)
+		: new URL('./narrowphase.wasm', import.meta.url);
+	return { module: await fetchModule(url), where: url.protocol === 'data:' ? 'the wasm data: URL' : url.href };
+}
+
+/** NP_WASM_VERSION unless the module is a narrowphase.wasm (checked before it is instantiated). */
+function checkExports(module, where) {
+	const names = new Set(WebAssembly.Module.exports(module).map((e) => e.name));
+	for (const name of ['npwVersion', 'malloc', 'free', 'memory']) {
+		if (!names.has(name)) {
+			throw loadError('NP_WASM_VERSION', `${where} is not narrowphase.wasm ${version} (it exports no ${name}): ` +
+				'use the narrowphase.wasm of the same package as this JS');
+		}
+	}
 }
 
 let defaultInstance = null;
 
 /**
  * Loads the wasm module and returns the API object. `init()` without options is cached (every
- * call returns the same object); `init({ wasmBinary })` always makes a new instance.
+ * call returns the same object); `init({ wasmUrl })`, `init({ wasmBinary })` and
+ * `init({ wasmModule })` always make a new instance.
  */
 export function init(options) {
-	if (options === undefined || options === null || options.wasmBinary === undefined) {
+	if (options !== undefined && options !== null && typeof options !== 'object') {
+		return Promise.reject(new NarrowphaseError('NP_INVALID_ARGUMENT', 'init: options must be an object'));
+	}
+	if (options === undefined || options === null ||
+		(options.wasmBinary === undefined && options.wasmUrl === undefined && options.wasmModule === undefined)) {
 		if (defaultInstance === null) {
-			defaultInstance = create(undefined);
+			defaultInstance = create({});
 			defaultInstance.catch(() => {
 				defaultInstance = null;
 			});
 		}
 		return defaultInstance;
 	}
-	return create(options.wasmBinary);
+	return create(options);
 }
 
-async function create(wasmBinary) {
-	let module;
-	if (wasmBinary !== undefined) {
-		if (!(wasmBinary instanceof ArrayBuffer) && !ArrayBuffer.isView(wasmBinary)) {
-			fail('NP_INVALID_ARGUMENT', 'init: wasmBinary must be an ArrayBuffer or a typed array');
-		}
-		module = await WebAssembly.compile(wasmBinary);
-	} else {
-		const loaded = await loadBinary();
-		module = loaded.module || (await WebAssembly.compile(loaded.bytes));
-	}
+async function create(options) {
+	const { module, where } = await loadModule(options);
+	checkExports(module, where);
 	const rt = await createRuntime(module);
+	const wasmVersion = rt.exports.npwVersion();
+	if (wasmVersion !== versionNumber(version)) {
+		throw loadError('NP_WASM_VERSION', `${where} is narrowphase.wasm ${versionString(wasmVersion)}, this JS is ${version}: ` +
+			'use the narrowphase.wasm of the same package as this JS (a stale copy in a cache or on a CDN?)');
+	}
 	d2.setup2d(rt);
 	d3.setup3d(rt);
 	setupMesh(rt);
