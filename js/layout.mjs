@@ -261,6 +261,18 @@ export const NPWQ_RAY3_NORMAL = 4;
 export const NPWQ_RAY3_INDEX = 7; // the triangle for meshes, -1 otherwise
 export const NPWQ_RAY3_SIZE = 8; // doubles
 
+// NPWB_IO: io block of the batch queries (npwOverlapBatch2 ...): byte addresses in wasm memory
+export const NPWB_IO_COUNT = 0; // number of pairs
+export const NPWB_IO_SHAPES_A = 1; // count shape pointers (uint32)
+export const NPWB_IO_XF_A = 2; // count transforms (3 or 7 doubles each)
+export const NPWB_IO_SHAPES_B = 3;
+export const NPWB_IO_XF_B = 4;
+export const NPWB_IO_MARGIN = 5; // manifold margin
+export const NPWB_IO_FIELDS = 6; // the result arrays, in the order of the batch struct (npManifoldBatch, ...)
+export const NPWB_IO_ERR_INDEX = 12; // result: the pair rejected, or -1
+export const NPWB_IO_ERR_SIDE = 13; // result: 0 for A, 1 for B
+export const NPWB_IO_SIZE = 14; // doubles
+
 // constants
 export const NPW_ERR_B = 100; // 2D: added to the result code when transform B (rather than A) is rejected
 export const NPW3_ERR_B = 100; // 3D: added to the result code when transform B (rather than A) is rejected

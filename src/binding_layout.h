@@ -263,6 +263,18 @@
 #define NPWQ_RAY3_INDEX 7 ///< the triangle for meshes, -1 otherwise
 #define NPWQ_RAY3_SIZE 8 ///< doubles
 
+// NPWB_IO: io block of the batch queries (npwOverlapBatch2 ...): byte addresses in wasm memory
+#define NPWB_IO_COUNT 0 ///< number of pairs
+#define NPWB_IO_SHAPES_A 1 ///< count shape pointers (uint32)
+#define NPWB_IO_XF_A 2 ///< count transforms (3 or 7 doubles each)
+#define NPWB_IO_SHAPES_B 3
+#define NPWB_IO_XF_B 4
+#define NPWB_IO_MARGIN 5 ///< manifold margin
+#define NPWB_IO_FIELDS 6 ///< the result arrays, in the order of the batch struct (npManifoldBatch, ...)
+#define NPWB_IO_ERR_INDEX 12 ///< result: the pair rejected, or -1
+#define NPWB_IO_ERR_SIDE 13 ///< result: 0 for A, 1 for B
+#define NPWB_IO_SIZE 14 ///< doubles
+
 // constants
 #define NPW_ERR_B 100 ///< 2D: added to the result code when transform B (rather than A) is rejected
 #define NPW3_ERR_B 100 ///< 3D: added to the result code when transform B (rather than A) is rejected

@@ -276,6 +276,19 @@ export const BLOCKS = [
 		['NORMAL', 3, ''],
 		['INDEX', 1, 'the triangle for meshes, -1 otherwise'],
 	] },
+
+	// ----------------------------------------------------------------------- batches (bindingbatch.c)
+	{ name: 'NPWB_IO', doc: 'io block of the batch queries (npwOverlapBatch2 ...): byte addresses in wasm memory', fields: [
+		['COUNT', 1, 'number of pairs'],
+		['SHAPES_A', 1, 'count shape pointers (uint32)'],
+		['XF_A', 1, 'count transforms (3 or 7 doubles each)'],
+		['SHAPES_B', 1, ''],
+		['XF_B', 1, ''],
+		['MARGIN', 1, 'manifold margin'],
+		['FIELDS', 6, 'the result arrays, in the order of the batch struct (npManifoldBatch, ...)'],
+		['ERR_INDEX', 1, 'result: the pair rejected, or -1'],
+		['ERR_SIDE', 1, 'result: 0 for A, 1 for B'],
+	] },
 ];
 
 /** Every generated name with its value and doc, in table order. */
