@@ -482,6 +482,80 @@ export interface Bounds3 {
 	upper: Vec3;
 }
 
+// ------------------------------------------------------------------------------ batches
+// One wasm call runs a query over n pairs. shapesA and shapesB are arrays of n shapes of one
+// dimension (all Shape2D or all Shape3D); transformsA and transformsB are Float64Arrays of
+// 3 numbers per pair in 2D (x, y, angle in radians) and 7 in 3D (px, py, pz, qx, qy, qz, qw; the
+// quaternion is normalised as in the single calls). Pair i's results are bit-identical to the
+// single call's on (shapesA[i], transformsA[i], shapesB[i], transformsB[i]). The result is one
+// typed array per field; `count` is n and the arrays hold at least n records (exactly n when new;
+// a refilled options.out keeps longer arrays and replaces shorter ones). Nothing is allocated per
+// call once the output exists and n is the same as in the previous call of that query.
+// Errors: NP_INVALID_ARGUMENT (shapesA / shapesB not arrays, different lengths, a pair's shape
+// not a shape of this instance or of the batch's dimension, a bad options.out), NP_DISPOSED (a
+// disposed shape), NP_INVALID_TRANSFORM (a transforms array that is not a Float64Array of exactly
+// 3n / 7n numbers; a zero quaternion), NP_NON_FINITE (a NaN, infinite or > 1e12 number), as the
+// single calls; the error's message names the pair and error.index is its index (-1 when the
+// problem is not one pair's). The results of the pairs before a rejected one are unspecified.
+
+/** A NarrowphaseError thrown by a batch query. */
+export interface BatchError extends NarrowphaseError {
+	/** The pair at fault, or -1. */
+	index: number;
+}
+
+/** Manifolds of n pairs. P = 2 points per pair in 2D, 4 in 3D; dim = 2 or 3. Pair i's points are
+ *  the slots i*P .. i*P + pointCount[i] - 1 (the other slots of the pair are zeros). */
+export interface ManifoldBatch {
+	/** Number of pairs n. */
+	count: number;
+	/** n: the number of points of each pair (0 = no contact within the margin). */
+	pointCount: Uint8Array;
+	/** n * dim: unit normal from A to B of each pair (given even without points, as manifold's). */
+	normal: Float64Array;
+	/** n * P * dim: contact points on A, world space. */
+	pointA: Float64Array;
+	/** n * P * dim: contact points on B, world space. */
+	pointB: Float64Array;
+	/** n * P: dot(pointA - pointB, normal); negative for speculative points. */
+	depth: Float64Array;
+	/** n * P: feature ids (as manifold's `id`). */
+	id: Uint32Array;
+}
+
+/** Penetrations of n pairs (penetration's fields; every field 0 for a pair that is apart, where
+ *  penetration returns null). */
+export interface PenetrationBatch {
+	count: number;
+	/** n: 1 when the pair overlaps (penetration would not return null), else 0. */
+	overlapping: Uint8Array;
+	/** n: penetration depth. */
+	depth: Float64Array;
+	/** n * dim: unit direction from A to B. */
+	normal: Float64Array;
+	/** n * dim: deepest point of A inside B. */
+	pointA: Float64Array;
+	/** n * dim: deepest point of B inside A. */
+	pointB: Float64Array;
+	/** n: EPA iterations. */
+	iterations: Uint32Array;
+}
+
+/** Distances of n pairs (distance's fields). */
+export interface DistanceBatch {
+	count: number;
+	/** n: distance, 0 when overlapping. */
+	distance: Float64Array;
+	/** n * dim: closest point on A. */
+	pointA: Float64Array;
+	/** n * dim: closest point on B. */
+	pointB: Float64Array;
+	/** n * dim: unit vector from pointA to pointB; zeros when overlapping. */
+	normal: Float64Array;
+	/** n: GJK iterations. */
+	iterations: Uint32Array;
+}
+
 /** The API object returned by init(). */
 export interface Narrowphase {
 	/** A disc of the given radius (> 0) centred at the local origin. */
@@ -595,6 +669,25 @@ export interface Narrowphase {
 	/** The input indices of the triangles whose world-space bounds overlap the box [lower, upper]
 	 *  (touching counts), ascending, through the mesh's BVH. */
 	queryTriangles(mesh: Mesh3D, transform: Transform3 | undefined | null, lower: Vec3Like, upper: Vec3Like): Uint32Array;
+
+	// ------------------------------------------------------------------------------ batches
+	/** 1 where pair i overlaps or touches, else 0 (overlap's answer). `out`, when given, is filled
+	 *  and returned (NP_CAPACITY when shorter than n). */
+	overlapBatch(shapesA: readonly (Shape2D | Shape3D)[], transformsA: Float64Array,
+		shapesB: readonly (Shape2D | Shape3D)[], transformsB: Float64Array, out?: Uint8Array): Uint8Array;
+	/** Contact manifolds of n pairs (manifold's). options.margin as manifold's; options.out: a
+	 *  ManifoldBatch to refill and return. */
+	manifoldBatch(shapesA: readonly (Shape2D | Shape3D)[], transformsA: Float64Array,
+		shapesB: readonly (Shape2D | Shape3D)[], transformsB: Float64Array,
+		options?: { margin?: number; out?: ManifoldBatch }): ManifoldBatch;
+	/** Penetrations of n pairs (penetration's, without traces). options.out: one to refill. */
+	penetrationBatch(shapesA: readonly (Shape2D | Shape3D)[], transformsA: Float64Array,
+		shapesB: readonly (Shape2D | Shape3D)[], transformsB: Float64Array,
+		options?: { out?: PenetrationBatch }): PenetrationBatch;
+	/** Distances of n pairs (distance's). options.out: one to refill. */
+	distanceBatch(shapesA: readonly (Shape2D | Shape3D)[], transformsA: Float64Array,
+		shapesB: readonly (Shape2D | Shape3D)[], transformsB: Float64Array,
+		options?: { out?: DistanceBatch }): DistanceBatch;
 
 	/** Bytes currently allocated in the wasm heap (for leak checks). */
 	heapInUse(): number;

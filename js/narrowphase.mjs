@@ -27,6 +27,7 @@ import { Shape3D } from './api3d.mjs';
 import { ContactCache3D, contactCache3d } from './cache3d.mjs';
 import { Mesh3D, mesh3d, meshContacts, setupMesh } from './apimesh.mjs';
 import * as q from './apiquery.mjs';
+import * as batch from './apibatch.mjs';
 
 export { NarrowphaseError };
 
@@ -123,6 +124,11 @@ function makeApi(rt) {
 		closestPoint: bound(rt, q.closestPoint, 'closestPoint'),
 		bounds: bound(rt, q.bounds, 'bounds'),
 		queryTriangles: bound(rt, q.queryTriangles, 'queryTriangles'),
+		// batches: one call over n pairs, 2D or 3D (apibatch.mjs)
+		overlapBatch: bound(rt, batch.overlapBatch, 'overlapBatch'),
+		manifoldBatch: bound(rt, batch.manifoldBatch, 'manifoldBatch'),
+		penetrationBatch: bound(rt, batch.penetrationBatch, 'penetrationBatch'),
+		distanceBatch: bound(rt, batch.distanceBatch, 'distanceBatch'),
 		NarrowphaseError,
 		/** Bytes currently allocated in the wasm heap (for leak checks). */
 		heapInUse: () => rt.exports.npwHeapInUse(),
@@ -189,5 +195,6 @@ async function create(wasmBinary) {
 	d3.setup3d(rt);
 	setupMesh(rt);
 	q.setupQuery(rt);
+	batch.setupBatch(rt);
 	return makeApi(rt);
 }
