@@ -231,6 +231,7 @@ bench-node: $(WASM) setup-npm setup-bench
 	@echo "== 3D, from Node"; node bench/node_bench3d.mjs
 	@echo "== meshes, from Node"; node bench/mesh_bench.mjs
 	@echo "== rays, from Node"; node bench/ray_bench.mjs
+	@echo "== memory and size"; node bench/memory.mjs
 
 bench: bench-native bench-node
 
