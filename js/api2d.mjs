@@ -287,11 +287,23 @@ export function overlap2(rt, a, ta, b, tb) {
 	return r === 1;
 }
 
-/** Distance and closest points (distance 0 and normal [0, 0] when overlapping). */
-export function distance2(rt, a, ta, b, tb) {
+/**
+ * Distance and closest points (distance 0 and normal [0, 0] when overlapping). options.out: a
+ * result returned earlier, refilled in place and returned.
+ */
+export function distance2(rt, a, ta, b, tb, options) {
 	const io = prepare(rt, 'distance', a, ta, b, tb);
+	const out = readOut(options, 'distance', DISTANCE_FIELDS);
 	const r = rt.exports.npwDistance2(a._ptr, b._ptr, rt.ioPtr);
 	if (r < 0) xfFail(rt, 'distance', r, ta, tb);
+	if (out !== undefined) {
+		out.distance = io[D_DISTANCE];
+		put2(out.pointA, io, D_POINT_A);
+		put2(out.pointB, io, D_POINT_B);
+		put2(out.normal, io, D_NORMAL);
+		out.iterations = io[D_ITERATIONS];
+		return out;
+	}
 	return {
 		distance: io[D_DISTANCE],
 		pointA: vec(io, D_POINT_A),
@@ -303,14 +315,36 @@ export function distance2(rt, a, ta, b, tb) {
 
 const vec = (h, k) => [h[k], h[k + 1]];
 
-/** Penetration depth, normal and witness points (GJK + EPA), or null when apart. */
+// The vector fields of distance's and penetration's results (for options.out).
+const DISTANCE_FIELDS = ['pointA', 'pointB', 'normal'];
+const PENETRATION_FIELDS = ['normal', 'pointA', 'pointB'];
+
+// options.out, when given: a result returned earlier (its vector fields arrays of 2), refilled in
+// place and returned; undefined otherwise.
+function readOut(options, fn, fields) {
+	if (options === undefined || options === null) return undefined;
+	if (typeof options !== 'object') fail('NP_INVALID_ARGUMENT', `${fn}: options must be an object (got ${describe(options)})`);
+	const out = options.out;
+	if (out === undefined) return undefined;
+	if (out === null || typeof out !== 'object' || !fields.every((f) => Array.isArray(out[f]) && out[f].length === 2)) {
+		fail('NP_INVALID_ARGUMENT', `${fn}: options.out must be a ${fn} result ({ ${fields.join(', ')}: [x, y], ... }), e.g. one returned earlier`);
+	}
+	return out;
+}
+
+function put2(to, h, k) {
+	to[0] = h[k];
+	to[1] = h[k + 1];
+}
+
+/**
+ * Penetration depth, normal and witness points (GJK + EPA), or null when apart. options.trace
+ * records EPA's steps; options.out: a result returned earlier, refilled in place and returned.
+ */
 export function penetration2(rt, a, ta, b, tb, options) {
 	prepare(rt, 'penetration', a, ta, b, tb);
-	let trace = false;
-	if (options !== undefined && options !== null) {
-		if (typeof options !== 'object') fail('NP_INVALID_ARGUMENT', `penetration: options must be an object (got ${describe(options)})`);
-		trace = options.trace === true;
-	}
+	const out = readOut(options, 'penetration', PENETRATION_FIELDS);
+	const trace = options !== undefined && options !== null && options.trace === true;
 	const { stepCapacity } = rt.limits2;
 	if (trace && rt.epaSteps2 === 0) rt.epaSteps2 = rt.malloc(stepCapacity * rt.limits2.stepBytes);
 	const r = rt.exports.npwPenetration2(a._ptr, b._ptr, rt.ioPtr, trace ? rt.epaSteps2 : 0, stepCapacity);
@@ -318,14 +352,25 @@ export function penetration2(rt, a, ta, b, tb, options) {
 	if (r === 0) return null;
 	const f64 = rt.f64;
 	const o = rt.ioIndex + OUT;
-	const result = {
-		depth: f64[o + L.NPW_PENETRATION2_DEPTH],
-		normal: vec(f64, o + L.NPW_PENETRATION2_NORMAL),
-		pointA: vec(f64, o + L.NPW_PENETRATION2_POINT_A),
-		pointB: vec(f64, o + L.NPW_PENETRATION2_POINT_B),
-		iterations: f64[o + L.NPW_PENETRATION2_ITERATIONS],
-		stop: STOP_NAMES[f64[o + L.NPW_PENETRATION2_STOP]],
-	};
+	let result;
+	if (out !== undefined) {
+		result = out;
+		out.depth = f64[o + L.NPW_PENETRATION2_DEPTH];
+		put2(out.normal, f64, o + L.NPW_PENETRATION2_NORMAL);
+		put2(out.pointA, f64, o + L.NPW_PENETRATION2_POINT_A);
+		put2(out.pointB, f64, o + L.NPW_PENETRATION2_POINT_B);
+		out.iterations = f64[o + L.NPW_PENETRATION2_ITERATIONS];
+		out.stop = STOP_NAMES[f64[o + L.NPW_PENETRATION2_STOP]];
+	} else {
+		result = {
+			depth: f64[o + L.NPW_PENETRATION2_DEPTH],
+			normal: vec(f64, o + L.NPW_PENETRATION2_NORMAL),
+			pointA: vec(f64, o + L.NPW_PENETRATION2_POINT_A),
+			pointB: vec(f64, o + L.NPW_PENETRATION2_POINT_B),
+			iterations: f64[o + L.NPW_PENETRATION2_ITERATIONS],
+			stop: STOP_NAMES[f64[o + L.NPW_PENETRATION2_STOP]],
+		};
+	}
 	if (trace) readTrace(rt, result, a.radius + b.radius);
 	return result;
 }

@@ -159,6 +159,14 @@ export interface ManifoldOptions {
 export interface PenetrationOptions {
 	/** Record the EPA run (steps, simplex, startedFromEdge, radius). */
 	trace?: boolean;
+	/** A result returned earlier: refilled in place and returned when the shapes overlap (null is
+	 *  still returned when they are apart, leaving it as it was). */
+	out?: PenetrationResult2;
+}
+
+/** Options of distance: out, a result returned earlier, refilled in place and returned. */
+export interface DistanceOptions<R> {
+	out?: R;
 }
 
 // ---------------------------------------------------------------------------------------- 3D
@@ -346,6 +354,9 @@ export interface MeshContactOptions {
 	algorithm?: 'terdiman' | 'initial' | 'all';
 	/** Position matching of shared vertices across meshes (default 1e-6). */
 	featureTolerance?: number;
+	/** An array returned earlier: refilled in place (its contact objects and arrays reused, its
+	 *  length set) and returned. */
+	out?: MeshContacts;
 }
 
 export interface MeshContact {
@@ -571,7 +582,8 @@ export interface Narrowphase {
 	/** True when the shapes overlap or touch. */
 	overlap(a: Shape2D, ta: Transform2 | undefined | null, b: Shape2D, tb: Transform2 | undefined | null): boolean;
 	/** Distance and closest points by GJK. */
-	distance(a: Shape2D, ta: Transform2 | undefined | null, b: Shape2D, tb: Transform2 | undefined | null): DistanceResult2;
+	distance(a: Shape2D, ta: Transform2 | undefined | null, b: Shape2D, tb: Transform2 | undefined | null,
+		options?: DistanceOptions<DistanceResult2>): DistanceResult2;
 	/** Penetration depth, normal and witness points by GJK + EPA; null when the shapes are apart. */
 	penetration(a: Shape2D, ta: Transform2 | undefined | null, b: Shape2D, tb: Transform2 | undefined | null,
 		options: PenetrationOptions & { trace: true }): PenetrationTrace2 | null;
@@ -602,9 +614,11 @@ export interface Narrowphase {
 	/** A two-sided triangle. */
 	triangle3d(a: Vec3Like, b: Vec3Like, c: Vec3Like): Shape3D;
 	overlap(a: Shape3D, ta: Transform3 | undefined | null, b: Shape3D, tb: Transform3 | undefined | null): boolean;
-	distance(a: Shape3D, ta: Transform3 | undefined | null, b: Shape3D, tb: Transform3 | undefined | null): DistanceResult3;
+	distance(a: Shape3D, ta: Transform3 | undefined | null, b: Shape3D, tb: Transform3 | undefined | null,
+		options?: DistanceOptions<DistanceResult3>): DistanceResult3;
+	/** options.out: a result returned earlier, refilled in place and returned when overlapping. */
 	penetration(a: Shape3D, ta: Transform3 | undefined | null, b: Shape3D, tb: Transform3 | undefined | null,
-		options?: object): PenetrationResult3 | null;
+		options?: { out?: PenetrationResult3 }): PenetrationResult3 | null;
 	/** Contact manifold (at most 4 points in 3D). */
 	manifold(a: Shape3D, ta: Transform3 | undefined | null, b: Shape3D, tb: Transform3 | undefined | null,
 		options?: { margin?: number; out?: Manifold3 }): Manifold3;

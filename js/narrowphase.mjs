@@ -45,9 +45,9 @@ function overlapPair(rt, a, ta, b, tb) {
 }
 
 function distancePair(rt, a, ta, b, tb, options) {
-	if (a?._dim === 3 && a instanceof Shape3D && a._rt === rt) return d3.distance3(rt, a, ta, b, tb);
+	if (a?._dim === 3 && a instanceof Shape3D && a._rt === rt) return d3.distance3(rt, a, ta, b, tb, options);
 	if (b?._dim === 3 && b instanceof Shape3D && b._rt === rt) d3.badShapes3(rt, 'distance', a, b);
-	return d2.distance2(rt, a, ta, b, tb);
+	return d2.distance2(rt, a, ta, b, tb, options);
 }
 
 function penetrationPair(rt, a, ta, b, tb, options) {
