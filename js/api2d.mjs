@@ -22,6 +22,8 @@ const ERR_B = L.NPW_ERR_B;
 const X = L.NPW_XF2_X;
 const Y = L.NPW_XF2_Y;
 const ANGLE = L.NPW_XF2_ANGLE;
+const COS = L.NPW_XF2_COS;
+const SIN = L.NPW_XF2_SIN;
 // Manifold: the normal and the two points (io offsets).
 const M_NORMAL = OUT + L.NPW_MANIFOLD2_NORMAL;
 const M_POINT0 = OUT + L.NPW_MANIFOLD2_POINTS;
@@ -206,9 +208,20 @@ function badShapes(rt, fn, a, b) {
 	}
 }
 
-// Writes x, y, angle of a transform at io offset o. Missing transform or field = identity.
-// Only the types are checked here; the C shim rejects non-finite numbers (xfFail explains).
+// Writes x, y, angle of a transform at io offset o (and NaN in the rotation slot: the shim builds
+// the rotation), or all of a prepared transform (Transform2D: its rotation too). Missing transform
+// or field = identity. Only the types are checked here; the C shim rejects non-finite numbers
+// (xfFail explains).
 export function putXf(io, xf, o, fn, name) {
+	if (xf instanceof Transform2D) {
+		io[o + X] = xf._x;
+		io[o + Y] = xf._y;
+		io[o + ANGLE] = xf.angle;
+		io[o + COS] = xf._c;
+		io[o + SIN] = xf._s;
+		return;
+	}
+	io[o + COS] = NaN;
 	if (xf === undefined || xf === null) {
 		io[o + X] = 0;
 		io[o + Y] = 0;
@@ -235,6 +248,43 @@ export function putXf(io, xf, o, fn, name) {
 		if (typeof angle !== 'number') badXf(fn, name, xf);
 		io[o + ANGLE] = angle;
 	}
+}
+
+const TRANSFORM = Symbol('Transform2D');
+
+/**
+ * A prepared 2D transform (np.transform2d): position and angle as a plain transform, with the
+ * rotation (cosine and sine, the library's own npMakeRot2) made once at creation, so queries given
+ * it skip that step. Immutable; every query gives the same results as with the plain transform
+ * { position, angle }.
+ */
+export class Transform2D {
+	constructor(token, x, y, angle, c, s) {
+		if (token !== TRANSFORM) fail('NP_INVALID_ARGUMENT', 'Transform2D: use np.transform2d(x, y, angle)');
+		this._x = x;
+		this._y = y;
+		this._c = c;
+		this._s = s;
+		/** Rotation angle in radians. */
+		this.angle = angle;
+		/** [x, y] */
+		this.position = Object.freeze([x, y]);
+		/** [cos, sin] of the angle, as the library computes them. */
+		this.rotation = Object.freeze([c, s]);
+		Object.freeze(this);
+	}
+}
+
+/** A prepared transform; NP_INVALID_ARGUMENT for a non-number, NP_NON_FINITE for NaN, infinite or huge. */
+export function transform2d(rt, x, y, angle) {
+	const huge = rt.limits2.huge;
+	for (const [v, name] of [[x, 'x'], [y, 'y'], [angle, 'angle']]) {
+		if (typeof v !== 'number') fail('NP_INVALID_ARGUMENT', `transform2d: ${name} must be a number (got ${describe(v)})`);
+		if (!(Math.abs(v) <= huge)) fail('NP_NON_FINITE', `transform2d: ${name} is not finite or exceeds ${huge} in magnitude (${v})`);
+	}
+	rt.exports.npwRot2(angle, rt.ioPtr);
+	const io = rt.io;
+	return new Transform2D(TRANSFORM, x, y, angle, io[0], io[1]);
 }
 
 function badXf(fn, name, xf) {

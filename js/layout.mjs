@@ -6,13 +6,15 @@
 export const NPW_XF2_X = 0; // position x
 export const NPW_XF2_Y = 1; // position y
 export const NPW_XF2_ANGLE = 2; // rotation angle (radians); the shim builds the rotation with npMakeRot2
-export const NPW_XF2_SIZE = 3; // doubles
+export const NPW_XF2_COS = 3; // NaN, or the rotation of a prepared transform (np.transform2d: npMakeRot2 of the angle), cosine
+export const NPW_XF2_SIN = 4; // the rotation of a prepared transform, sine
+export const NPW_XF2_SIZE = 5; // doubles
 
 // NPW_IO: 2D io block (every 2D query)
 export const NPW_IO_XFA = 0; // transform A
-export const NPW_IO_XFB = 3; // transform B
-export const NPW_IO_ARG = 6; // query option (manifold margin)
-export const NPW_IO_OUT = 8; // first result slot: the result records below start here
+export const NPW_IO_XFB = 5; // transform B
+export const NPW_IO_ARG = 10; // query option (manifold margin)
+export const NPW_IO_OUT = 12; // first result slot: the result records below start here
 
 // NPW_LIMITS2: npwLimits2: 2D limits and struct sizes
 export const NPW_LIMITS2_MAX_POLYGON_VERTICES = 0; // NP_MAX_POLYGON_VERTICES

@@ -164,6 +164,16 @@ export interface PenetrationOptions {
 	out?: PenetrationResult2;
 }
 
+/** A prepared 2D transform (np.transform2d): position and angle as in Transform2, plus the rotation
+ *  the library computes from the angle, made once. Queries given it skip that step and return the
+ *  same bits as with { position, angle }. Immutable. */
+export interface Transform2D extends Transform2 {
+	readonly position: readonly [number, number];
+	readonly angle: number;
+	/** [cos, sin] of the angle (the library's deterministic sine and cosine). */
+	readonly rotation: readonly [number, number];
+}
+
 /** Options of distance: out, a result returned earlier, refilled in place and returned. */
 export interface DistanceOptions<R> {
 	out?: R;
@@ -598,6 +608,11 @@ export interface Narrowphase {
 
 	/** The class of 2D shapes of this instance (for instanceof). */
 	readonly Shape2D: abstract new (...args: never[]) => Shape2D;
+	/** A prepared transform for the 2D queries (see Transform2D). NP_INVALID_ARGUMENT for a
+	 *  non-number, NP_NON_FINITE for NaN, infinite or > 1e12. */
+	transform2d(x: number, y: number, angle: number): Transform2D;
+	/** The class of prepared 2D transforms (for instanceof). */
+	readonly Transform2D: abstract new (...args: never[]) => Transform2D;
 	/** The error class (same as the module export). */
 	readonly NarrowphaseError: typeof NarrowphaseError;
 	/** Limits of the 2D shapes. */

@@ -96,6 +96,8 @@ function makeApi(rt) {
 		manifold: function manifold(a, ta, b, tb, options) { return manifoldPair(rt, a, ta, b, tb, options); },
 		minkowskiDifference: bound(rt, minkowskiDifference, 'minkowskiDifference'),
 		Shape2D: d2.Shape2D,
+		transform2d: bound(rt, d2.transform2d, 'transform2d'),
+		Transform2D: d2.Transform2D,
 		limits2d: Object.freeze({ maxPolygonVertices: limits2.maxVertices, maxPolygonInput: limits2.maxInput }),
 		// 3D shapes (api3d.mjs) and contact caches (cache3d.mjs)
 		sphere: bound(rt, d3.sphere, 'sphere'),

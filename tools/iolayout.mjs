@@ -33,6 +33,8 @@ export const BLOCKS = [
 		['X', 1, 'position x'],
 		['Y', 1, 'position y'],
 		['ANGLE', 1, 'rotation angle (radians); the shim builds the rotation with npMakeRot2'],
+		['COS', 1, 'NaN, or the rotation of a prepared transform (np.transform2d: npMakeRot2 of the angle), cosine'],
+		['SIN', 1, 'the rotation of a prepared transform, sine'],
 	] },
 	{ name: 'NPW_IO', doc: '2D io block (every 2D query)', fields: [
 		['XFA', 'NPW_XF2', 'transform A'],

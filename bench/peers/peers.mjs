@@ -8,7 +8,9 @@
 //   hull(32) vs hull(32) penetration (random overlapping poses), sphere vs a 64 x 64 grid of 8,192
 //   triangles (resting, mesh contacts).
 // Columns: narrowphase from Node, one call per pair (np.manifold / overlap / penetration /
-// meshContacts, a new result object each call) and batched (np.manifoldBatch ..., one call over
+// meshContacts, a new result object each call; 2D with prepared transforms, np.transform2d, as the
+// peers' transforms are made before timing, and again with plain { position, angle } objects) and
+// batched (np.manifoldBatch ..., one call over
 // the 1024 pairs, ns per pair); narrowphase natively (build/scene_bench on the same numbers, read
 // from a JSON file this script writes: single calls with prepared transforms, and the C batch);
 // then each peer through its public JS API, prepared the same way (shapes and transforms made
@@ -135,12 +137,19 @@ function ours(np, scene) {
 	const a = ourShape(np, scene.a), b = ourShape(np, scene.b);
 	const two = scene.query.endsWith('2');
 	const k = two ? 3 : 7;
-	const xf = (t, i) => (two ? { position: [t[k * i], t[k * i + 1]], angle: t[k * i + 2] }
+	// 2D: prepared transforms (np.transform2d: the rotation made once, as the peers' transforms are);
+	// the plain { position, angle } objects are timed too.
+	const xf = (t, i) => (two ? np.transform2d(t[k * i], t[k * i + 1], t[k * i + 2])
 		: { position: t.slice(k * i, k * i + 3), rotation: t.slice(k * i + 3, k * i + 7) });
-	const ta = [], tb = [];
+	const plain = (t, i) => ({ position: [t[k * i], t[k * i + 1]], angle: t[k * i + 2] });
+	const ta = [], tb = [], pa = [], pb = [];
 	for (let i = 0; i < POSES; i++) {
 		ta.push(xf(scene.xfA, i));
 		tb.push(xf(scene.xfB, i));
+		if (two) {
+			pa.push(plain(scene.xfA, i));
+			pb.push(plain(scene.xfB, i));
+		}
 	}
 	const fa = new Float64Array(scene.xfA), fb = new Float64Array(scene.xfB);
 	const sa = new Array(POSES).fill(a), sb = new Array(POSES).fill(b);
@@ -149,12 +158,14 @@ function ours(np, scene) {
 		case 'manifold2':
 		case 'manifold3': {
 			cells.single = (i) => np.manifold(a, ta[i], b, tb[i]).points.length;
+			if (two) cells.plain = (i) => np.manifold(a, pa[i], b, pb[i]).points.length;
 			const out = np.manifoldBatch(sa, fa, sb, fb);
 			cells.batch = () => np.manifoldBatch(sa, fa, sb, fb, { out }).pointCount[0];
 			break;
 		}
 		case 'overlap2': {
 			cells.single = (i) => (np.overlap(a, ta[i], b, tb[i]) ? 1 : 0);
+			cells.plain = (i) => (np.overlap(a, pa[i], b, pb[i]) ? 1 : 0);
 			const out = new Uint8Array(POSES);
 			cells.batch = () => np.overlapBatch(sa, fa, sb, fb, out)[0];
 			break;
@@ -357,6 +368,7 @@ async function main() {
 				if (nat.batch !== undefined) push('nativeBatch', nat.batch);
 			}
 			push('single', time(c.single));
+			if (c.plain) push('plain', time(c.plain));
 			if (c.batch) push('batch', time(c.batch) / POSES);
 			for (const p of peerNames) if (c.peers[p]) push(p, time(c.peers[p]));
 		});
@@ -368,7 +380,7 @@ async function main() {
 	console.log(`narrowphase vs peers, ns per query (process CPU time), median of ${ROUNDS} rounds; ${POSES} seeded poses per scene`);
 	console.log(`machine: ${cpu}, ${os.cpus().length} cores, load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')} (shared); Node ${process.version}; ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`);
 	const fmt = (v) => (v === undefined ? '' : v >= 10000 ? `${Math.round(v / 10) * 10}` : v >= 100 ? v.toFixed(0) : v.toFixed(1));
-	const header = ['scene', 'ours, JS single', 'ours, JS batch', 'ours, native', 'native batch', ...peerNames, 'best peer', 'single / best', 'batch / best', 'JS batch / native'];
+	const header = ['scene', 'ours, JS single', 'JS single, plain transforms', 'ours, JS batch', 'ours, native', 'native batch', ...peerNames, 'best peer', 'single / best', 'batch / best', 'JS batch / native'];
 	console.log(`| ${header.join(' | ')} |`);
 	console.log(`|${header.map(() => '---').join('|')}|`);
 	scenes.forEach((scene, k) => {
@@ -378,7 +390,7 @@ async function main() {
 		let best;
 		for (const p of peerNames) if (m[p] !== undefined && (best === undefined || m[p] < m[best])) best = p;
 		const ratio = (x, y) => (x === undefined || y === undefined ? '' : `${(x / y).toFixed(2)}x`);
-		const row = [scene.name, fmt(m.single), fmt(m.batch), fmt(m.native), fmt(m.nativeBatch), ...peerNames.map((p) => fmt(m[p])),
+		const row = [scene.name, fmt(m.single), fmt(m.plain), fmt(m.batch), fmt(m.native), fmt(m.nativeBatch), ...peerNames.map((p) => fmt(m[p])),
 			best ?? '', best ? ratio(m.single, m[best]) : '', best ? ratio(m.batch, m[best]) : '', ratio(m.batch, m.native)];
 		console.log(`| ${row.join(' | ')} |`);
 	});
