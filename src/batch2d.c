@@ -8,16 +8,22 @@
 // others keeps its transform): the rotation is the one npMakeRot2 would return, since the angle
 // is compared bit for bit.
 #include "batch_private.h"
+#include "inputs.h"
 
 #include <string.h>
 
-// The last angle seen on one side of the pairs and its rotation.
+// The last angle seen on one side of the pairs, its rotation, and the rotation's part of
+// npValidateTransform2's verdict (made once per angle).
 typedef struct RotCache
 {
 	uint64_t bits;
 	npRot2 rot;
+	npResult check;
 } RotCache;
 
+// npValidateTransform2 in two parts: it answers NP_ERR_NON_FINITE when any number is unusable,
+// else NP_ERR_INVALID_TRANSFORM when the rotation is not unit; so an unusable position gives
+// NP_ERR_NON_FINITE whatever the rotation, and a usable one gives the rotation's own verdict.
 static npResult readTransform(const double* xya, RotCache* cache, npTransform2* out)
 {
 	double angle = xya[2];
@@ -28,10 +34,13 @@ static npResult readTransform(const double* xya, RotCache* cache, npTransform2* 
 	if (bits != cache->bits)
 	{
 		cache->rot = npMakeRot2(angle);
+		cache->check = npValidateTransform2((npTransform2){ { 0.0, 0.0 }, cache->rot });
 		cache->bits = bits;
 	}
 	*out = (npTransform2){ { xya[0], xya[1] }, cache->rot };
-	return npValidateTransform2(*out);
+	if (!npIsUsable(xya[0]) || !npIsUsable(xya[1]))
+		return NP_ERR_NON_FINITE;
+	return cache->check;
 }
 
 // Walks the pairs: reads and checks pair i into the fields below, or reports where it stopped.
@@ -48,7 +57,7 @@ typedef struct Walk2
 static npResult startWalk(Walk2* w, const npPairs2* pairs, const void* out, npBatchError* error)
 {
 	// Angle 0 has all bits zero and rotation (1, 0): the caches start valid.
-	*w = (Walk2){ pairs, error, { 0u, { 1.0, 0.0 } }, { 0u, { 1.0, 0.0 } }, NULL, NULL, { { 0 } }, { { 0 } } };
+	*w = (Walk2){ pairs, error, { 0u, { 1.0, 0.0 }, NP_OK }, { 0u, { 1.0, 0.0 }, NP_OK }, NULL, NULL, { { 0 } }, { { 0 } } };
 	npBatchFail(error, NP_OK, -1, 0);
 	if (pairs == NULL || pairs->count < 0 || out == NULL)
 		return NP_ERR_INVALID_ARGUMENT;

@@ -2,16 +2,37 @@
 //
 // Each pair's transforms are built by npMakeTransform3 from 7 numbers (which normalises the
 // quaternion and rejects non-finite or zero input), as the single queries' JS shim does
-// (binding3d.h's npwReadTransform3); then the pair goes to the single call's core routine.
+// (binding3d.h's npwReadTransform3), remembering the last input of each side; then the pair goes
+// to the single call's core routine.
 // Manifolds go through npCollideFlat3, the routine behind the single JS call, which writes the
 // record as doubles (normal, then pointA, pointB, depth, id per point); it is scattered here into
 // the batch's arrays, so the points are the same bits as np.manifold's.
 #include "batch_private.h"
 #include "manifold3d_private.h"
 
-static npResult readTransform(const double* x, npTransform3* out)
+#include <string.h>
+
+// The last 7 numbers seen on one side of the pairs and what npMakeTransform3 made of them (a body
+// tested against many others repeats its transform; compared bit for bit, so reusing the result
+// is exact).
+typedef struct XfCache
 {
-	return npMakeTransform3((npVec3){ x[0], x[1], x[2] }, (npQuat){ x[3], x[4], x[5], x[6] }, out);
+	double in[NP_BATCH_TRANSFORM3];
+	npTransform3 xf;
+	npResult result;
+	bool valid;
+} XfCache;
+
+static npResult readTransform(const double* x, XfCache* cache, npTransform3* out)
+{
+	if (!cache->valid || memcmp(cache->in, x, sizeof cache->in) != 0)
+	{
+		memcpy(cache->in, x, sizeof cache->in);
+		cache->result = npMakeTransform3((npVec3){ x[0], x[1], x[2] }, (npQuat){ x[3], x[4], x[5], x[6] }, &cache->xf);
+		cache->valid = true;
+	}
+	*out = cache->xf;
+	return cache->result;
 }
 
 // Walks the pairs: reads and checks pair i into the fields below, or reports where it stopped.
@@ -22,11 +43,12 @@ typedef struct Walk3
 	const npShape3* shapeA;
 	const npShape3* shapeB;
 	npTransform3 xfA, xfB;
+	XfCache cacheA, cacheB;
 } Walk3;
 
 static npResult startWalk(Walk3* w, const npPairs3* pairs, const void* out, npBatchError* error)
 {
-	*w = (Walk3){ pairs, error, NULL, NULL, { { 0 } }, { { 0 } } };
+	*w = (Walk3){ pairs, error, NULL, NULL, { { 0 } }, { { 0 } }, { { 0 } }, { { 0 } } };
 	npBatchFail(error, NP_OK, -1, 0);
 	if (pairs == NULL || pairs->count < 0 || out == NULL)
 		return NP_ERR_INVALID_ARGUMENT;
@@ -45,10 +67,10 @@ static npResult readPair(Walk3* w, int i)
 		return npBatchFail(w->error, NP_ERR_INVALID_ARGUMENT, i, 0);
 	if (w->shapeB == NULL)
 		return npBatchFail(w->error, NP_ERR_INVALID_ARGUMENT, i, 1);
-	npResult r = readTransform(p->transformsA + NP_BATCH_TRANSFORM3 * i, &w->xfA);
+	npResult r = readTransform(p->transformsA + NP_BATCH_TRANSFORM3 * i, &w->cacheA, &w->xfA);
 	if (r != NP_OK)
 		return npBatchFail(w->error, r, i, 0);
-	r = readTransform(p->transformsB + NP_BATCH_TRANSFORM3 * i, &w->xfB);
+	r = readTransform(p->transformsB + NP_BATCH_TRANSFORM3 * i, &w->cacheB, &w->xfB);
 	if (r != NP_OK)
 		return npBatchFail(w->error, r, i, 1);
 	return NP_OK;

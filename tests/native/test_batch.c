@@ -135,7 +135,8 @@ static void putQuat(double* x, npQuat q, double scale)
 	x[6] = scale * q.w;
 }
 
-// Random pairs; some quaternions are not unit (the batch normalises them as npMakeTransform3 does).
+// Random pairs; some quaternions are not unit (the batch normalises them as npMakeTransform3 does);
+// A's transform repeats now and then (the batch remembers the last one per side).
 static void makePairs3(const npShape3** sa, const npShape3** sb, double* xa, double* xb, int n)
 {
 	for (int i = 0; i < n; ++i)
@@ -151,6 +152,9 @@ static void makePairs3(const npShape3** sa, const npShape3** sb, double* xa, dou
 		}
 		putQuat(a, randomQuat(), rnd() < 0.2 ? rndRange(0.5, 3.0) : 1.0);
 		putQuat(b, rnd() < 0.05 ? (npQuat){ 0, 0, 0, 1 } : randomQuat(), rnd() < 0.2 ? rndRange(0.5, 3.0) : 1.0);
+		// A body against several others: A repeats the previous pair's transform.
+		if (i > 0 && rnd() < 0.3)
+			memcpy(a, a - 7, 7 * sizeof(double));
 	}
 }
 

@@ -87,6 +87,7 @@ function pairs3(rand, kinds, n) {
 		// Some quaternions are not unit: both paths normalise them the same way.
 		ta.set(randomQuat(rand, rand() < 0.2 ? 2.5 : 1), 7 * i + 3);
 		tb.set(randomQuat(rand, rand() < 0.2 ? 0.6 : 1), 7 * i + 3);
+		if (i > 0 && rand() < 0.3) ta.copyWithin(7 * i, 7 * i - 7, 7 * i);
 	}
 	return { a, b, ta, tb };
 }
