@@ -6,7 +6,7 @@
 // deterministic sine/cosine, runs the query and writes the result back into the same block, and
 // the small result object is built here. No allocation in wasm, no closures per call. Offsets in
 // the io block come from js/layout.mjs (generated from tools/iolayout.mjs, as is the C side's).
-import { codeName, describe, fail, requireNumber } from './errors.mjs';
+import { codeName, describe, fail, readResultOut, requireNumber } from './errors.mjs';
 import * as L from './layout.mjs';
 import { Shape } from './runtime.mjs';
 
@@ -369,18 +369,7 @@ const vec = (h, k) => [h[k], h[k + 1]];
 const DISTANCE_FIELDS = ['pointA', 'pointB', 'normal'];
 const PENETRATION_FIELDS = ['normal', 'pointA', 'pointB'];
 
-// options.out, when given: a result returned earlier (its vector fields arrays of 2), refilled in
-// place and returned; undefined otherwise.
-function readOut(options, fn, fields) {
-	if (options === undefined || options === null) return undefined;
-	if (typeof options !== 'object') fail('NP_INVALID_ARGUMENT', `${fn}: options must be an object (got ${describe(options)})`);
-	const out = options.out;
-	if (out === undefined) return undefined;
-	if (out === null || typeof out !== 'object' || !fields.every((f) => Array.isArray(out[f]) && out[f].length === 2)) {
-		fail('NP_INVALID_ARGUMENT', `${fn}: options.out must be a ${fn} result ({ ${fields.join(', ')}: [x, y], ... }), e.g. one returned earlier`);
-	}
-	return out;
-}
+const readOut = (options, fn, fields) => readResultOut(options, fn, fields, 2);
 
 function put2(to, h, k) {
 	to[0] = h[k];

@@ -6,7 +6,7 @@
 // the runtime's io block, the shim (src/binding3d.c) builds them with npMakeTransform3
 // (normalising the quaternion), runs the query and writes the result back into the same block.
 // Offsets come from js/layout.mjs (generated from tools/iolayout.mjs, as is the C side's).
-import { codeName, describe, fail, requireNumber } from './errors.mjs';
+import { codeName, describe, fail, readResultOut, requireNumber } from './errors.mjs';
 import * as L from './layout.mjs';
 import { Shape } from './runtime.mjs';
 
@@ -398,18 +398,7 @@ export function distance3(rt, a, ta, b, tb, options) {
 const DISTANCE_FIELDS = ['pointA', 'pointB', 'normal'];
 const PENETRATION_FIELDS = ['normal', 'pointA', 'pointB', 'localA', 'localB', 'tangent1', 'tangent2'];
 
-// options.out, when given: a result returned earlier (an object whose vector fields are arrays of
-// 3), refilled in place and returned; undefined otherwise.
-function readOut(options, fn, fields) {
-	if (options === undefined || options === null) return undefined;
-	if (typeof options !== 'object') fail('NP_INVALID_ARGUMENT', `${fn}: options must be an object (got ${describe(options)})`);
-	const out = options.out;
-	if (out === undefined) return undefined;
-	if (out === null || typeof out !== 'object' || !fields.every((f) => Array.isArray(out[f]) && out[f].length === 3)) {
-		fail('NP_INVALID_ARGUMENT', `${fn}: options.out must be a ${fn} result ({ ${fields.join(', ')}: [x, y, z], ... }), e.g. one returned earlier`);
-	}
-	return out;
-}
+const readOut = (options, fn, fields) => readResultOut(options, fn, fields, 3);
 
 function put3(to, v, k) {
 	to[0] = v[k];
