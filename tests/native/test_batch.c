@@ -6,6 +6,10 @@
 #include "check.h"
 #include "narrowphase/narrowphase.h"
 #include "testrng3d.h"
+#include "vectorshapes.h"
+
+#include <cjson/cJSON.h>
+#include <stdio.h>
 
 #include <math.h>
 #include <stdlib.h>
@@ -233,6 +237,130 @@ static void testSame3(void)
 	CHECK(points > N3 / 3, "3D: %d manifold points", points);
 }
 
+// --------------------------------------------------------------------------- the shared vectors
+// The valid pairs of the shared 2D and 3D vector files (shapes that build, finite transforms given
+// as position and angle / quaternion), run through the batches and compared with the single calls
+// as above: a second set of inputs, chosen for their degenerate cases.
+enum { MAX_VECTOR_PAIRS = 512 };
+
+static char* readText(const char* path)
+{
+	FILE* f = fopen(path, "rb");
+	if (f == NULL)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	long size = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	char* text = malloc((size_t)size + 1);
+	size_t got = fread(text, 1, (size_t)size, f);
+	text[got] = 0;
+	fclose(f);
+	return text;
+}
+
+// x, y, angle of a 2D transform spec; false when it is not finite or given as a rotation.
+static bool readXya(const cJSON* xf, double* out)
+{
+	out[0] = out[1] = out[2] = 0.0;
+	if (xf == NULL)
+		return true;
+	if (npVecItem(xf, "rotation") != NULL)
+		return false;
+	const cJSON* pos = npVecItem(xf, "position");
+	if (pos != NULL)
+		npVecReadPoint(pos, out, 2);
+	out[2] = npVecField(xf, "angle", 0.0);
+	return fabs(out[0]) <= 1e12 && fabs(out[1]) <= 1e12 && fabs(out[2]) <= 1e12;
+}
+
+// Position and quaternion of a 3D transform spec; false unless finite with a non-zero quaternion.
+static bool readPq(const cJSON* xf, double* out)
+{
+	double id[7] = { 0, 0, 0, 0, 0, 0, 1 };
+	memcpy(out, id, sizeof id);
+	if (xf == NULL)
+		return true;
+	const cJSON* pos = npVecItem(xf, "position");
+	const cJSON* rot = npVecItem(xf, "rotation");
+	if (pos != NULL)
+		npVecReadPoint(pos, out, 3);
+	if (rot != NULL)
+		npVecReadPoint(rot, out + 3, 4);
+	npTransform3 t;
+	return npMakeTransform3((npVec3){ out[0], out[1], out[2] }, (npQuat){ out[3], out[4], out[5], out[6] }, &t) == NP_OK;
+}
+
+static void testVectors(const char* file, int dim)
+{
+	char path[256];
+	snprintf(path, sizeof path, "tests/vectors/%s", file);
+	char* text = readText(path);
+	CHECK(text != NULL, "%s: not found (run from the repository root)", path);
+	if (text == NULL)
+		return;
+	cJSON* doc = cJSON_Parse(text);
+	static npShape2 s2[2 * MAX_VECTOR_PAIRS];
+	static npShape3 s3[2 * MAX_VECTOR_PAIRS];
+	static npHull3 hulls[2 * MAX_VECTOR_PAIRS];
+	static const npShape2 *a2[MAX_VECTOR_PAIRS], *b2[MAX_VECTOR_PAIRS];
+	static const npShape3 *a3[MAX_VECTOR_PAIRS], *b3[MAX_VECTOR_PAIRS];
+	static double xa[7 * MAX_VECTOR_PAIRS], xb[7 * MAX_VECTOR_PAIRS];
+	int n = 0;
+	const cJSON* v;
+	cJSON_ArrayForEach(v, npVecItem(doc, "vectors"))
+	{
+		const cJSON* a = npVecItem(v, "a");
+		const cJSON* b = npVecItem(v, "b");
+		if (a == NULL || b == NULL || npVecItem(npVecItem(v, "expect"), "error") != NULL || n == MAX_VECTOR_PAIRS)
+			continue;
+		bool ok;
+		if (dim == 2)
+			ok = npVecMakeShape2(a, &s2[2 * n]) == NP_OK && npVecMakeShape2(b, &s2[2 * n + 1]) == NP_OK &&
+				 readXya(npVecItem(v, "xfA"), xa + 3 * n) && readXya(npVecItem(v, "xfB"), xb + 3 * n);
+		else
+			ok = npVecMakeShape3(a, &s3[2 * n], &hulls[2 * n]) == NP_OK && npVecMakeShape3(b, &s3[2 * n + 1], &hulls[2 * n + 1]) == NP_OK &&
+				 readPq(npVecItem(v, "xfA"), xa + 7 * n) && readPq(npVecItem(v, "xfB"), xb + 7 * n);
+		if (!ok)
+			continue;
+		a2[n] = &s2[2 * n];
+		b2[n] = &s2[2 * n + 1];
+		a3[n] = &s3[2 * n];
+		b3[n] = &s3[2 * n + 1];
+		++n;
+	}
+	CHECK(n > 50, "%s: %d valid pairs", file, n);
+	static uint8_t pc[MAX_VECTOR_PAIRS];
+	static double normal[3 * MAX_VECTOR_PAIRS], pA[12 * MAX_VECTOR_PAIRS], pB[12 * MAX_VECTOR_PAIRS], depth[4 * MAX_VECTOR_PAIRS];
+	static uint32_t id[4 * MAX_VECTOR_PAIRS];
+	npManifoldBatch mb = { pc, normal, pA, pB, depth, id };
+	int bad = 0, points = 0;
+	if (dim == 2)
+	{
+		npPairs2 pairs = { n, a2, xa, b2, xb };
+		CHECK(npManifoldBatch2(&pairs, 0.01, &mb, NULL) == NP_OK, "%s: batch", file);
+		for (int i = 0; i < n; ++i)
+		{
+			npManifold2 m = npCollide2(a2[i], xf2(xa + 3 * i), b2[i], xf2(xb + 3 * i), 0.01);
+			points += m.pointCount;
+			bool ok = pc[i] == m.pointCount && same(normal + 2 * i, &m.normal, 16);
+			for (int k = 0; k < m.pointCount; ++k)
+				ok = ok && same(pA + 4 * i + 2 * k, &m.points[k].pointA, 16) && same(pB + 4 * i + 2 * k, &m.points[k].pointB, 16) &&
+					 same(depth + 2 * i + k, &m.points[k].depth, 8) && id[2 * i + k] == m.points[k].id;
+			bad += !ok;
+		}
+	}
+	else
+	{
+		npPairs3 pairs = { n, a3, xa, b3, xb };
+		CHECK(npManifoldBatch3(&pairs, 0.01, &mb, NULL) == NP_OK, "%s: batch", file);
+		bad = countManifoldDiffs3(&pairs, &mb, 0.01, &points);
+	}
+	CHECK(bad == 0, "%s: %d of %d batched manifolds differ from the single call", file, bad, n);
+	CHECK(points > 0, "%s: %d points", file, points);
+	cJSON_Delete(doc);
+	free(text);
+}
+
 // ----------------------------------------------------------------------------------------- errors
 // Pair `at` gets a bad value at transform number `field` of side `side`; the batch must stop there
 // with `code`, write the pairs before it and leave the ones after it as they were.
@@ -343,6 +471,13 @@ int main(void)
 	makeShapes3();
 	testSame2();
 	testSame3();
+	const char* files2[] = { "2d_overlap.json", "2d_manifold.json", "2d_penetration.json", "2d_distance.json" };
+	const char* files3[] = { "3d_overlap.json", "3d_manifold.json", "3d_penetration.json", "3d_distance.json" };
+	for (int f = 0; f < 4; ++f)
+	{
+		testVectors(files2[f], 2);
+		testVectors(files3[f], 3);
+	}
 	testErrors();
 	return checkSummary();
 }
