@@ -76,16 +76,19 @@ const XF_NAMES = {
 export function setupBatch(rt) {
 	if (L.NPWB_IO_SIZE > rt.io.length) throw new Error('narrowphase: scratch block too small for the batches');
 	const exports = rt.exports;
+	// Per query, indexed by the dimension (2 or 3): the wasm function and the cached plan (views
+	// and addresses; see planFor). Tables rather than string keys: a call builds no key.
+	const fns = (f2, f3) => [null, null, f2, f3];
 	rt.batch = {
 		ptr: 0,
 		bytes: 0,
-		// One cached plan (views and addresses) per query and dimension.
-		plans: new Map(),
+		plans: { overlap: [null, null, null, null], manifold: [null, null, null, null],
+			penetration: [null, null, null, null], distance: [null, null, null, null] },
 		run: {
-			overlap2: exports.npwOverlapBatch2, manifold2: exports.npwManifoldBatch2,
-			penetration2: exports.npwPenetrationBatch2, distance2: exports.npwDistanceBatch2,
-			overlap3: exports.npwOverlapBatch3, manifold3: exports.npwManifoldBatch3,
-			penetration3: exports.npwPenetrationBatch3, distance3: exports.npwDistanceBatch3,
+			overlap: fns(exports.npwOverlapBatch2, exports.npwOverlapBatch3),
+			manifold: fns(exports.npwManifoldBatch2, exports.npwManifoldBatch3),
+			penetration: fns(exports.npwPenetrationBatch2, exports.npwPenetrationBatch3),
+			distance: fns(exports.npwDistanceBatch2, exports.npwDistanceBatch3),
 		},
 	};
 }
@@ -137,15 +140,18 @@ function pairCount(fn, shapesA, transformsA, shapesB, transformsB) {
 	}
 	const first = shapesA[0];
 	const dim = n === 0 ? 0 : first?._dim === 3 && first instanceof Shape3D ? 3 : 2;
-	const k = dim === 3 ? 7 : 3;
-	for (const [name, t] of [['transformsA', transformsA], ['transformsB', transformsB]]) {
-		if (!(t instanceof Float64Array)) batchFail('NP_INVALID_TRANSFORM', `${fn}: ${name} must be a Float64Array (got ${describe(t)})`, -1);
-		if (t.length !== k * n) {
-			const what = dim === 3 ? '7 numbers per pair (px, py, pz, qx, qy, qz, qw)' : '3 numbers per pair (x, y, angle)';
-			batchFail('NP_INVALID_TRANSFORM', `${fn}: ${name} needs ${what}: ${k * n} for ${n} pairs (got ${t.length})`, -1);
-		}
-	}
+	checkTransforms(fn, 'transformsA', transformsA, dim, n);
+	checkTransforms(fn, 'transformsB', transformsB, dim, n);
 	return dim;
+}
+
+function checkTransforms(fn, name, t, dim, n) {
+	const k = dim === 3 ? 7 : 3;
+	if (!(t instanceof Float64Array)) batchFail('NP_INVALID_TRANSFORM', `${fn}: ${name} must be a Float64Array (got ${describe(t)})`, -1);
+	if (t.length !== k * n) {
+		const what = dim === 3 ? '7 numbers per pair (px, py, pz, qx, qy, qz, qw)' : '3 numbers per pair (x, y, angle)';
+		batchFail('NP_INVALID_TRANSFORM', `${fn}: ${name} needs ${what}: ${k * n} for ${n} pairs (got ${t.length})`, -1);
+	}
 }
 
 // ------------------------------------------------------------------------------ the block
@@ -153,17 +159,16 @@ function pairCount(fn, shapesA, transformsA, shapesB, transformsB) {
 // until n, the block or the memory changes.
 function planFor(rt, query, dim, n) {
 	const b = rt.batch;
-	const key = query + dim;
-	let plan = b.plans.get(key);
+	let plan = b.plans[query][dim];
 	const spec = QUERIES[query].fields;
-	if (plan === undefined || plan.n !== n || plan.ptr !== b.ptr || plan.buffer !== rt.memory.buffer) {
+	if (plan === null || plan.n !== n || plan.ptr !== b.ptr || plan.buffer !== rt.memory.buffer) {
 		const k = dim === 3 ? 7 : 3;
 		// Doubles first, then uint32, then bytes: every array is aligned.
 		let bytes = 16 * k * n + 8 * n;
 		for (const [, T, per] of spec) bytes += Math.ceil((T.BYTES_PER_ELEMENT * per(dim) * n) / 8) * 8;
 		if (bytes > b.bytes) grow(rt, bytes);
 		plan = layOut(rt, spec, dim, n, k);
-		b.plans.set(key, plan);
+		b.plans[query][dim] = plan;
 	}
 	return plan;
 }
@@ -234,7 +239,7 @@ function run(rt, query, shapesA, transformsA, shapesB, transformsB, margin, dim)
 	io[L.NPWB_IO_MARGIN] = margin;
 	const addresses = plan.addresses;
 	for (let f = 0; f < addresses.length; f++) io[L.NPWB_IO_FIELDS + f] = addresses[f];
-	const rc = rt.batch.run[query + dim](rt.ioPtr);
+	const rc = rt.batch.run[query][dim](rt.ioPtr);
 	if (rc !== 0) {
 		const index = io[L.NPWB_IO_ERR_INDEX];
 		const side = io[L.NPWB_IO_ERR_SIDE];
@@ -251,8 +256,9 @@ function readOut(fn, query, options) {
 	if (typeof options !== 'object') batchFail('NP_INVALID_ARGUMENT', `${fn}: options must be an object (got ${describe(options)})`, -1);
 	const out = options.out;
 	if (out === undefined) return null;
-	const ok = out !== null && typeof out === 'object' &&
-		QUERIES[query].fields.every(([name, T]) => out[name] instanceof T);
+	let ok = out !== null && typeof out === 'object';
+	const spec = QUERIES[query].fields;
+	for (let f = 0; ok && f < spec.length; f++) ok = out[spec[f][0]] instanceof spec[f][1];
 	if (!ok) {
 		batchFail('NP_INVALID_ARGUMENT', `${fn}: options.out must be a result of ${fn} (an object of typed arrays), e.g. one returned earlier`, -1);
 	}
