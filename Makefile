@@ -263,8 +263,23 @@ bench-node: $(WASM) setup-npm setup-bench
 	@echo "== meshes, from Node"; node bench/mesh_bench.mjs
 	@echo "== rays, from Node"; node bench/ray_bench.mjs
 	@echo "== warm contact caches, from Node"; node bench/warm_bench.mjs
+	@echo "== memory and size"; node bench/memory.mjs
 
 bench: bench-native bench-node bench-package
+
+# The peers side by side on the same seeded scenes (bench/peers/peers.mjs; not part of make test):
+# box2d-wasm, planck, Rapier 2D/3D and Jolt from bench/peers/package.json (installed here only),
+# narrowphase from Node (single calls and batches) and natively (build/scene_bench on the same
+# numbers). Prints the table the README quotes: ns per query, medians of 3 rounds, the ratios.
+.PHONY: bench-peers
+bench/peers/node_modules/.installed: bench/peers/package.json
+	cd bench/peers && npm install --no-audit --no-fund --loglevel=error && touch node_modules/.installed
+
+$(B)/scene_bench: bench/scene_bench.c bench/benchutil.h $(B)/libnarrowphase.a | setup-cjson
+	$(CC) $(NATIVE_CFLAGS) -Ibench $< $(B)/libnarrowphase.a -lcjson -lm -o $@
+
+bench-peers: $(WASM) $(B)/scene_bench bench/peers/node_modules/.installed
+	BENCH_RUNS=$${BENCH_RUNS:-3} BENCH_RUN_MS=$${BENCH_RUN_MS:-100} node bench/peers/peers.mjs
 
 # Regenerate the shared test vectors (tests/vectors/*.json) from their independent generators
 # (plain Node, no dependencies; never the library). The generated files are committed.

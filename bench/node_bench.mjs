@@ -37,6 +37,8 @@ async function loadNarrowphase() {
 	const circle = np.circle(0.5);
 	const id = { position: [0, 0], angle: 0 };
 	const xfs = (poses) => poses.map((p) => ({ position: [p.x, p.y], angle: p.angle }));
+	const prepared = (poses) => poses.map((p) => np.transform2d(p.x, p.y, p.angle));
+	const idp = np.transform2d(0, 0, 0);
 	return {
 		name: 'narrowphase (this)',
 		boxBox: (poses) => { const xf = xfs(poses); return (i) => np.manifold(box, id, box, xf[i]).points.length; },
@@ -53,6 +55,19 @@ async function loadNarrowphase() {
 		octOct: (poses) => { const xf = xfs(poses); return (i) => np.manifold(oct, id, oct, xf[i]).points.length; },
 		circleBox: (poses) => { const xf = xfs(poses); return (i) => np.manifold(box, id, circle, xf[i]).points.length; },
 		octOverlap: (poses) => { const xf = xfs(poses); return (i) => (np.overlap(oct, id, oct, xf[i]) ? 1 : 0); },
+		// Prepared transforms (np.transform2d: the rotation made once, as the references' are).
+		boxBoxPrepared: (poses) => { const xf = prepared(poses); return (i) => np.manifold(box, idp, box, xf[i]).points.length; },
+		circleBoxPrepared: (poses) => { const xf = prepared(poses); return (i) => np.manifold(box, idp, circle, xf[i]).points.length; },
+		octOverlapPrepared: (poses) => { const xf = prepared(poses); return (i) => (np.overlap(oct, idp, oct, xf[i]) ? 1 : 0); },
+		// One np.manifoldBatch call over all the poses, per pair.
+		boxBoxBatch: (poses) => {
+			const n = poses.length;
+			const ta = new Float64Array(3 * n), tb = new Float64Array(poses.flatMap((p) => [p.x, p.y, p.angle]));
+			const sa = new Array(n).fill(box);
+			const out = np.manifoldBatch(sa, ta, sa, tb);
+			let k = 0;
+			return () => ((k++ & (n - 1)) === 0 ? np.manifoldBatch(sa, ta, sa, tb, { out }).pointCount[0] : 0);
+		},
 	};
 }
 
@@ -63,6 +78,10 @@ const CASES = [
 	['octOverlap', '8-gon overlap'],
 	['boxBoxOut', 'box-box, reused result'],
 	['octOctOut', '8-gon, reused result'],
+	['boxBoxPrepared', 'box-box, transform2d'],
+	['circleBoxPrepared', 'box-circle, transform2d'],
+	['octOverlapPrepared', '8-gon overlap, transform2d'],
+	['boxBoxBatch', 'box-box, manifoldBatch'],
 ];
 
 async function main() {

@@ -3,13 +3,16 @@
 // side with narrowphase in one run. Installed by `make bench` from bench/package.json only.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 
-const require = createRequire(import.meta.url);
+// The loaders resolve the libraries from this directory (bench/node_modules), or from the module
+// URL `from` when given (bench/peers/peers.mjs passes its own: bench/peers/node_modules).
+const requireFrom = (from) => createRequire(from ?? import.meta.url);
 
 /** Returns { name, cases: { boxBox, octOct, circleBox, octOverlap } } where each case is
  *  (poses) => (i) => number, prepared once per pose set. poses: [{ x, y, angle }]. */
-export async function loadPlanck() {
-  const planck = await import('planck');
+export async function loadPlanck(from) {
+  const planck = await import(pathToFileURL(requireFrom(from).resolve('planck')).href);
   const P = planck.default ?? planck;
   const box = new P.Box(0.5, 0.5);
   box.m_radius = 0;
@@ -33,8 +36,8 @@ export async function loadPlanck() {
   };
 }
 
-export async function loadBox2dWasm() {
-  const entry = require.resolve('box2d-wasm');
+export async function loadBox2dWasm(from) {
+  const entry = requireFrom(from).resolve('box2d-wasm');
   const dir = entry.replace(/entry\.js$/, '');
   const { default: factory } = await import(dir + 'Box2D.js');
   const B = await factory({ wasmBinary: readFileSync(dir + 'Box2D.wasm') });
@@ -61,6 +64,6 @@ export async function loadBox2dWasm() {
     boxBox: (poses) => { const xf = xfs(poses); return (i) => { B.b2CollidePolygons(manifold, box, id, box, xf[i]); return manifold.get_pointCount(); }; },
     octOct: (poses) => { const xf = xfs(poses); return (i) => { B.b2CollidePolygons(manifold, oct, id, oct, xf[i]); return manifold.get_pointCount(); }; },
     circleBox: (poses) => { const xf = xfs(poses); return (i) => { B.b2CollidePolygonAndCircle(manifold, box, id, circle, xf[i]); return manifold.get_pointCount(); }; },
-    octOverlap: null,
+    octOverlap: (poses) => { const xf = xfs(poses); return (i) => (B.b2TestOverlap(oct, 0, oct, 0, id, xf[i]) ? 1 : 0); },
   };
 }

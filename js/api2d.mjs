@@ -6,7 +6,7 @@
 // deterministic sine/cosine, runs the query and writes the result back into the same block, and
 // the small result object is built here. No allocation in wasm, no closures per call. Offsets in
 // the io block come from js/layout.mjs (generated from tools/iolayout.mjs, as is the C side's).
-import { codeName, describe, fail, requireNumber } from './errors.mjs';
+import { codeName, describe, fail, readResultOut, requireNumber } from './errors.mjs';
 import * as L from './layout.mjs';
 import { Shape } from './runtime.mjs';
 
@@ -22,6 +22,8 @@ const ERR_B = L.NPW_ERR_B;
 const X = L.NPW_XF2_X;
 const Y = L.NPW_XF2_Y;
 const ANGLE = L.NPW_XF2_ANGLE;
+const COS = L.NPW_XF2_COS;
+const SIN = L.NPW_XF2_SIN;
 // Manifold: the normal and the two points (io offsets).
 const M_NORMAL = OUT + L.NPW_MANIFOLD2_NORMAL;
 const M_POINT0 = OUT + L.NPW_MANIFOLD2_POINTS;
@@ -206,9 +208,20 @@ function badShapes(rt, fn, a, b) {
 	}
 }
 
-// Writes x, y, angle of a transform at io offset o. Missing transform or field = identity.
-// Only the types are checked here; the C shim rejects non-finite numbers (xfFail explains).
+// Writes x, y, angle of a transform at io offset o (and NaN in the rotation slot: the shim builds
+// the rotation), or all of a prepared transform (Transform2D: its rotation too). Missing transform
+// or field = identity. Only the types are checked here; the C shim rejects non-finite numbers
+// (xfFail explains).
 export function putXf(io, xf, o, fn, name) {
+	if (xf instanceof Transform2D) {
+		io[o + X] = xf._x;
+		io[o + Y] = xf._y;
+		io[o + ANGLE] = xf.angle;
+		io[o + COS] = xf._c;
+		io[o + SIN] = xf._s;
+		return;
+	}
+	io[o + COS] = NaN;
 	if (xf === undefined || xf === null) {
 		io[o + X] = 0;
 		io[o + Y] = 0;
@@ -235,6 +248,43 @@ export function putXf(io, xf, o, fn, name) {
 		if (typeof angle !== 'number') badXf(fn, name, xf);
 		io[o + ANGLE] = angle;
 	}
+}
+
+const TRANSFORM = Symbol('Transform2D');
+
+/**
+ * A prepared 2D transform (np.transform2d): position and angle as a plain transform, with the
+ * rotation (cosine and sine, the library's own npMakeRot2) made once at creation, so queries given
+ * it skip that step. Immutable; every query gives the same results as with the plain transform
+ * { position, angle }.
+ */
+export class Transform2D {
+	constructor(token, x, y, angle, c, s) {
+		if (token !== TRANSFORM) fail('NP_INVALID_ARGUMENT', 'Transform2D: use np.transform2d(x, y, angle)');
+		this._x = x;
+		this._y = y;
+		this._c = c;
+		this._s = s;
+		/** Rotation angle in radians. */
+		this.angle = angle;
+		/** [x, y] */
+		this.position = Object.freeze([x, y]);
+		/** [cos, sin] of the angle, as the library computes them. */
+		this.rotation = Object.freeze([c, s]);
+		Object.freeze(this);
+	}
+}
+
+/** A prepared transform; NP_INVALID_ARGUMENT for a non-number, NP_NON_FINITE for NaN, infinite or huge. */
+export function transform2d(rt, x, y, angle) {
+	const huge = rt.limits2.huge;
+	for (const [v, name] of [[x, 'x'], [y, 'y'], [angle, 'angle']]) {
+		if (typeof v !== 'number') fail('NP_INVALID_ARGUMENT', `transform2d: ${name} must be a number (got ${describe(v)})`);
+		if (!(Math.abs(v) <= huge)) fail('NP_NON_FINITE', `transform2d: ${name} is not finite or exceeds ${huge} in magnitude (${v})`);
+	}
+	rt.exports.npwRot2(angle, rt.ioPtr);
+	const io = rt.io;
+	return new Transform2D(TRANSFORM, x, y, angle, io[0], io[1]);
 }
 
 function badXf(fn, name, xf) {
@@ -287,11 +337,23 @@ export function overlap2(rt, a, ta, b, tb) {
 	return r === 1;
 }
 
-/** Distance and closest points (distance 0 and normal [0, 0] when overlapping). */
-export function distance2(rt, a, ta, b, tb) {
+/**
+ * Distance and closest points (distance 0 and normal [0, 0] when overlapping). options.out: a
+ * result returned earlier, refilled in place and returned.
+ */
+export function distance2(rt, a, ta, b, tb, options) {
 	const io = prepare(rt, 'distance', a, ta, b, tb);
+	const out = readOut(options, 'distance', DISTANCE_FIELDS);
 	const r = rt.exports.npwDistance2(a._ptr, b._ptr, rt.ioPtr);
 	if (r < 0) xfFail(rt, 'distance', r, ta, tb);
+	if (out !== undefined) {
+		out.distance = io[D_DISTANCE];
+		put2(out.pointA, io, D_POINT_A);
+		put2(out.pointB, io, D_POINT_B);
+		put2(out.normal, io, D_NORMAL);
+		out.iterations = io[D_ITERATIONS];
+		return out;
+	}
 	return {
 		distance: io[D_DISTANCE],
 		pointA: vec(io, D_POINT_A),
@@ -303,14 +365,25 @@ export function distance2(rt, a, ta, b, tb) {
 
 const vec = (h, k) => [h[k], h[k + 1]];
 
-/** Penetration depth, normal and witness points (GJK + EPA), or null when apart. */
+// The vector fields of distance's and penetration's results (for options.out).
+const DISTANCE_FIELDS = ['pointA', 'pointB', 'normal'];
+const PENETRATION_FIELDS = ['normal', 'pointA', 'pointB'];
+
+const readOut = (options, fn, fields) => readResultOut(options, fn, fields, 2);
+
+function put2(to, h, k) {
+	to[0] = h[k];
+	to[1] = h[k + 1];
+}
+
+/**
+ * Penetration depth, normal and witness points (GJK + EPA), or null when apart. options.trace
+ * records EPA's steps; options.out: a result returned earlier, refilled in place and returned.
+ */
 export function penetration2(rt, a, ta, b, tb, options) {
 	prepare(rt, 'penetration', a, ta, b, tb);
-	let trace = false;
-	if (options !== undefined && options !== null) {
-		if (typeof options !== 'object') fail('NP_INVALID_ARGUMENT', `penetration: options must be an object (got ${describe(options)})`);
-		trace = options.trace === true;
-	}
+	const out = readOut(options, 'penetration', PENETRATION_FIELDS);
+	const trace = options !== undefined && options !== null && options.trace === true;
 	const { stepCapacity } = rt.limits2;
 	if (trace && rt.epaSteps2 === 0) rt.epaSteps2 = rt.malloc(stepCapacity * rt.limits2.stepBytes);
 	const r = rt.exports.npwPenetration2(a._ptr, b._ptr, rt.ioPtr, trace ? rt.epaSteps2 : 0, stepCapacity);
@@ -318,14 +391,25 @@ export function penetration2(rt, a, ta, b, tb, options) {
 	if (r === 0) return null;
 	const f64 = rt.f64;
 	const o = rt.ioIndex + OUT;
-	const result = {
-		depth: f64[o + L.NPW_PENETRATION2_DEPTH],
-		normal: vec(f64, o + L.NPW_PENETRATION2_NORMAL),
-		pointA: vec(f64, o + L.NPW_PENETRATION2_POINT_A),
-		pointB: vec(f64, o + L.NPW_PENETRATION2_POINT_B),
-		iterations: f64[o + L.NPW_PENETRATION2_ITERATIONS],
-		stop: STOP_NAMES[f64[o + L.NPW_PENETRATION2_STOP]],
-	};
+	let result;
+	if (out !== undefined) {
+		result = out;
+		out.depth = f64[o + L.NPW_PENETRATION2_DEPTH];
+		put2(out.normal, f64, o + L.NPW_PENETRATION2_NORMAL);
+		put2(out.pointA, f64, o + L.NPW_PENETRATION2_POINT_A);
+		put2(out.pointB, f64, o + L.NPW_PENETRATION2_POINT_B);
+		out.iterations = f64[o + L.NPW_PENETRATION2_ITERATIONS];
+		out.stop = STOP_NAMES[f64[o + L.NPW_PENETRATION2_STOP]];
+	} else {
+		result = {
+			depth: f64[o + L.NPW_PENETRATION2_DEPTH],
+			normal: vec(f64, o + L.NPW_PENETRATION2_NORMAL),
+			pointA: vec(f64, o + L.NPW_PENETRATION2_POINT_A),
+			pointB: vec(f64, o + L.NPW_PENETRATION2_POINT_B),
+			iterations: f64[o + L.NPW_PENETRATION2_ITERATIONS],
+			stop: STOP_NAMES[f64[o + L.NPW_PENETRATION2_STOP]],
+		};
+	}
 	if (trace) readTrace(rt, result, a.radius + b.radius);
 	return result;
 }

@@ -6,7 +6,7 @@
 // the runtime's io block, the shim (src/binding3d.c) builds them with npMakeTransform3
 // (normalising the quaternion), runs the query and writes the result back into the same block.
 // Offsets come from js/layout.mjs (generated from tools/iolayout.mjs, as is the C side's).
-import { codeName, describe, fail, requireNumber } from './errors.mjs';
+import { codeName, describe, fail, readResultOut, requireNumber } from './errors.mjs';
 import * as L from './layout.mjs';
 import { Shape } from './runtime.mjs';
 
@@ -367,15 +367,24 @@ export function overlap3(rt, a, ta, b, tb) {
 	return r === 1;
 }
 
-export function distance3(rt, a, ta, b, tb) {
+export function distance3(rt, a, ta, b, tb, options) {
 	const pa = a._ptr;
 	const pb = b instanceof Shape3D && b._rt === rt ? b._ptr : 0;
 	if (pa === 0 || pb === 0) badShapes3(rt, 'distance', a, b);
+	const out = readOut(options, 'distance', DISTANCE_FIELDS);
 	putXf(rt, ta, XFA, 'distance', 'A');
 	putXf(rt, tb, XFB, 'distance', 'B');
 	const r = rt.exports.npwDistance3(pa, pb, rt.ioPtr);
 	if (r < 0) xfFail(rt, 'distance', r, ta, tb);
 	const io = rt.io;
+	if (out !== undefined) {
+		out.distance = io[D_DISTANCE];
+		put3(out.pointA, io, D_POINT_A);
+		put3(out.pointB, io, D_POINT_B);
+		put3(out.normal, io, D_NORMAL);
+		out.iterations = io[D_ITERATIONS];
+		return out;
+	}
 	return {
 		distance: io[D_DISTANCE],
 		pointA: vec(io, D_POINT_A),
@@ -385,19 +394,42 @@ export function distance3(rt, a, ta, b, tb) {
 	};
 }
 
+// The vector fields of distance's and penetration's results (for options.out).
+const DISTANCE_FIELDS = ['pointA', 'pointB', 'normal'];
+const PENETRATION_FIELDS = ['normal', 'pointA', 'pointB', 'localA', 'localB', 'tangent1', 'tangent2'];
+
+const readOut = (options, fn, fields) => readResultOut(options, fn, fields, 3);
+
+function put3(to, v, k) {
+	to[0] = v[k];
+	to[1] = v[k + 1];
+	to[2] = v[k + 2];
+}
+
 export function penetration3(rt, a, ta, b, tb, options) {
 	const pa = a._ptr;
 	const pb = b instanceof Shape3D && b._rt === rt ? b._ptr : 0;
 	if (pa === 0 || pb === 0) badShapes3(rt, 'penetration', a, b);
-	if (options !== undefined && options !== null && typeof options !== 'object') {
-		fail('NP_INVALID_ARGUMENT', `penetration: options must be an object (got ${describe(options)})`);
-	}
+	const out = readOut(options, 'penetration', PENETRATION_FIELDS);
 	putXf(rt, ta, XFA, 'penetration', 'A');
 	putXf(rt, tb, XFB, 'penetration', 'B');
 	const r = rt.exports.npwPenetration3(pa, pb, rt.ioPtr);
 	if (r < 0) xfFail(rt, 'penetration', r, ta, tb);
 	if (r === 0) return null;
 	const io = rt.io;
+	if (out !== undefined) {
+		out.depth = io[PEN_DEPTH];
+		put3(out.normal, io, PEN_NORMAL);
+		put3(out.pointA, io, PEN_POINT_A);
+		put3(out.pointB, io, PEN_POINT_B);
+		put3(out.localA, io, PEN_LOCAL_A);
+		put3(out.localB, io, PEN_LOCAL_B);
+		put3(out.tangent1, io, PEN_TANGENT1);
+		put3(out.tangent2, io, PEN_TANGENT2);
+		out.iterations = io[PEN_ITERATIONS];
+		out.stop = STOP_NAMES[io[PEN_STOP]];
+		return out;
+	}
 	return {
 		depth: io[PEN_DEPTH],
 		normal: vec(io, PEN_NORMAL),

@@ -331,10 +331,12 @@ export function meshContacts(rt, shape, transform, meshes, options) {
 	const n = rt.exports.npwMeshContacts3(shape._ptr, rt.ioPtr, rt.meshOut, rt.limitsMesh.maxPoints);
 	if (n < 0) contactsFail(-n);
 	const overflow = h[o + IO_MESH_COUNT] < 0;
+	const out = options !== undefined && options !== null ? options.out : undefined;
+	if (out !== undefined) return refillContacts(rt, h, out, n, overflow);
 	const result = new Array(n);
-	const out = rt.meshOut >>> 3;
+	const base = rt.meshOut >>> 3;
 	for (let i = 0; i < n; i++) {
-		const k = out + CONTACT_SIZE * i;
+		const k = base + CONTACT_SIZE * i;
 		result[i] = {
 			pointA: [h[k + C_POINT_A], h[k + C_POINT_A + 1], h[k + C_POINT_A + 2]],
 			pointB: [h[k + C_POINT_B], h[k + C_POINT_B + 1], h[k + C_POINT_B + 2]],
@@ -348,4 +350,33 @@ export function meshContacts(rt, shape, transform, meshes, options) {
 	}
 	if (overflow) result.overflow = true;
 	return result;
+}
+
+// options.out: an array of contacts returned earlier, refilled in place (its contact objects and
+// their arrays reused; new ones made only when it had fewer) and returned.
+function refillContacts(rt, h, out, n, overflow) {
+	if (!Array.isArray(out)) fail('NP_INVALID_ARGUMENT', `meshContacts: options.out must be an array of contacts, e.g. one returned earlier (got ${describe(out)})`);
+	const base = rt.meshOut >>> 3;
+	for (let i = 0; i < n; i++) {
+		const k = base + CONTACT_SIZE * i;
+		let c = out[i];
+		if (c === null || typeof c !== 'object' || !Array.isArray(c.pointA) || !Array.isArray(c.pointB) || !Array.isArray(c.normal)) {
+			c = { pointA: [0, 0, 0], pointB: [0, 0, 0], normal: [0, 0, 0], depth: 0, mesh: 0, triangle: 0, feature: 'face', featureIndex: 0 };
+			out[i] = c;
+		}
+		for (let j = 0; j < 3; j++) {
+			c.pointA[j] = h[k + C_POINT_A + j];
+			c.pointB[j] = h[k + C_POINT_B + j];
+			c.normal[j] = h[k + C_NORMAL + j];
+		}
+		c.depth = h[k + C_DEPTH];
+		c.mesh = h[k + C_MESH] | 0;
+		c.triangle = h[k + C_TRIANGLE] | 0;
+		c.feature = FEATURES[h[k + C_FEATURE] | 0];
+		c.featureIndex = h[k + C_FEATURE_INDEX] | 0;
+	}
+	if (out.length !== n) out.length = n;
+	if (overflow) out.overflow = true;
+	else if (out.overflow !== undefined) delete out.overflow;
+	return out;
 }

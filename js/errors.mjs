@@ -58,3 +58,20 @@ export function describe(v) {
 	if (typeof v === 'object') return (v.constructor && v.constructor.name) || 'an object';
 	return String(v);
 }
+
+/**
+ * options.out of a query that returns an object, when given: a result returned earlier (an object
+ * whose vector `fields` are arrays of `dim` numbers), to refill in place; undefined otherwise.
+ * NP_INVALID_ARGUMENT for anything else (and for options that are not an object).
+ */
+export function readResultOut(options, fn, fields, dim) {
+	if (options === undefined || options === null) return undefined;
+	if (typeof options !== 'object') fail('NP_INVALID_ARGUMENT', `${fn}: options must be an object (got ${describe(options)})`);
+	const out = options.out;
+	if (out === undefined) return undefined;
+	if (out === null || typeof out !== 'object' || !fields.every((f) => Array.isArray(out[f]) && out[f].length === dim)) {
+		const v = dim === 2 ? '[x, y]' : '[x, y, z]';
+		fail('NP_INVALID_ARGUMENT', `${fn}: options.out must be a ${fn} result ({ ${fields.join(', ')}: ${v}, ... }), e.g. one returned earlier`);
+	}
+	return out;
+}

@@ -6,13 +6,15 @@
 export const NPW_XF2_X = 0; // position x
 export const NPW_XF2_Y = 1; // position y
 export const NPW_XF2_ANGLE = 2; // rotation angle (radians); the shim builds the rotation with npMakeRot2
-export const NPW_XF2_SIZE = 3; // doubles
+export const NPW_XF2_COS = 3; // NaN, or the rotation of a prepared transform (np.transform2d: npMakeRot2 of the angle), cosine
+export const NPW_XF2_SIN = 4; // the rotation of a prepared transform, sine
+export const NPW_XF2_SIZE = 5; // doubles
 
 // NPW_IO: 2D io block (every 2D query)
 export const NPW_IO_XFA = 0; // transform A
-export const NPW_IO_XFB = 3; // transform B
-export const NPW_IO_ARG = 6; // query option (manifold margin)
-export const NPW_IO_OUT = 8; // first result slot: the result records below start here
+export const NPW_IO_XFB = 5; // transform B
+export const NPW_IO_ARG = 10; // query option (manifold margin)
+export const NPW_IO_OUT = 12; // first result slot: the result records below start here
 
 // NPW_LIMITS2: npwLimits2: 2D limits and struct sizes
 export const NPW_LIMITS2_MAX_POLYGON_VERTICES = 0; // NP_MAX_POLYGON_VERTICES
@@ -286,6 +288,18 @@ export const NPWQ_RAY3_POINT = 1;
 export const NPWQ_RAY3_NORMAL = 4;
 export const NPWQ_RAY3_INDEX = 7; // the triangle for meshes, -1 otherwise
 export const NPWQ_RAY3_SIZE = 8; // doubles
+
+// NPWB_IO: io block of the batch queries (npwOverlapBatch2 ...): byte addresses in wasm memory
+export const NPWB_IO_COUNT = 0; // number of pairs
+export const NPWB_IO_SHAPES_A = 1; // count shape pointers (uint32)
+export const NPWB_IO_XF_A = 2; // count transforms (3 or 7 doubles each)
+export const NPWB_IO_SHAPES_B = 3;
+export const NPWB_IO_XF_B = 4;
+export const NPWB_IO_MARGIN = 5; // manifold margin
+export const NPWB_IO_FIELDS = 6; // the result arrays, in the order of the batch struct (npManifoldBatch, ...)
+export const NPWB_IO_ERR_INDEX = 12; // result: the pair rejected, or -1
+export const NPWB_IO_ERR_SIDE = 13; // result: 0 for A, 1 for B
+export const NPWB_IO_SIZE = 14; // doubles
 
 // constants
 export const NPW_ERR_B = 100; // 2D: added to the result code when transform B (rather than A) is rejected

@@ -222,6 +222,24 @@ export interface ManifoldOptions {
 export interface PenetrationOptions {
 	/** Record the EPA run (steps, simplex, startedFromEdge, radius). */
 	trace?: boolean;
+	/** A result returned earlier: refilled in place and returned when the shapes overlap (null is
+	 *  still returned when they are apart, leaving it as it was). */
+	out?: PenetrationResult2;
+}
+
+/** A prepared 2D transform (np.transform2d): position and angle as in Transform2, plus the rotation
+ *  the library computes from the angle, made once. Queries given it skip that step and return the
+ *  same bits as with { position, angle }. Immutable. */
+export interface Transform2D extends Transform2 {
+	readonly position: readonly [number, number];
+	readonly angle: number;
+	/** [cos, sin] of the angle (the library's deterministic sine and cosine). */
+	readonly rotation: readonly [number, number];
+}
+
+/** Options of distance: out, a result returned earlier, refilled in place and returned. */
+export interface DistanceOptions<R> {
+	out?: R;
 }
 
 // ---------------------------------------------------------------------------------------- 3D
@@ -508,6 +526,9 @@ export interface MeshContactOptions {
 	algorithm?: 'terdiman' | 'initial' | 'all';
 	/** Position matching of shared vertices across meshes (default 1e-6). */
 	featureTolerance?: number;
+	/** An array returned earlier: refilled in place (its contact objects and arrays reused, its
+	 *  length set) and returned. */
+	out?: MeshContacts;
 }
 
 /** One contact between a convex shape (A) and a mesh triangle (B). Convention as for manifolds: `normal` points from the shape to the mesh and `depth = dot(pointA - pointB, normal)`. */
@@ -668,6 +689,80 @@ export interface Bounds3 {
 	upper: Vec3;
 }
 
+// ------------------------------------------------------------------------------ batches
+// One wasm call runs a query over n pairs. shapesA and shapesB are arrays of n shapes of one
+// dimension (all Shape2D or all Shape3D); transformsA and transformsB are Float64Arrays of
+// 3 numbers per pair in 2D (x, y, angle in radians) and 7 in 3D (px, py, pz, qx, qy, qz, qw; the
+// quaternion is normalised as in the single calls). Pair i's results are bit-identical to the
+// single call's on (shapesA[i], transformsA[i], shapesB[i], transformsB[i]). The result is one
+// typed array per field; `count` is n and the arrays hold at least n records (exactly n when new;
+// a refilled options.out keeps longer arrays and replaces shorter ones). Nothing is allocated per
+// call once the output exists and n is the same as in the previous call of that query.
+// Errors: NP_INVALID_ARGUMENT (shapesA / shapesB not arrays, different lengths, a pair's shape
+// not a shape of this instance or of the batch's dimension, a bad options.out), NP_DISPOSED (a
+// disposed shape), NP_INVALID_TRANSFORM (a transforms array that is not a Float64Array of exactly
+// 3n / 7n numbers; a zero quaternion), NP_NON_FINITE (a NaN, infinite or > 1e12 number), as the
+// single calls; the error's message names the pair and error.index is its index (-1 when the
+// problem is not one pair's). The results of the pairs before a rejected one are unspecified.
+
+/** A NarrowphaseError thrown by a batch query. */
+export interface BatchError extends NarrowphaseError {
+	/** The pair at fault, or -1. */
+	index: number;
+}
+
+/** Manifolds of n pairs. P = 2 points per pair in 2D, 4 in 3D; dim = 2 or 3. Pair i's points are
+ *  the slots i*P .. i*P + pointCount[i] - 1 (the other slots of the pair are zeros). */
+export interface ManifoldBatch {
+	/** Number of pairs n. */
+	count: number;
+	/** n: the number of points of each pair (0 = no contact within the margin). */
+	pointCount: Uint8Array;
+	/** n * dim: unit normal from A to B of each pair (given even without points, as manifold's). */
+	normal: Float64Array;
+	/** n * P * dim: contact points on A, world space. */
+	pointA: Float64Array;
+	/** n * P * dim: contact points on B, world space. */
+	pointB: Float64Array;
+	/** n * P: dot(pointA - pointB, normal); negative for speculative points. */
+	depth: Float64Array;
+	/** n * P: feature ids (as manifold's `id`). */
+	id: Uint32Array;
+}
+
+/** Penetrations of n pairs (penetration's fields; every field 0 for a pair that is apart, where
+ *  penetration returns null). */
+export interface PenetrationBatch {
+	count: number;
+	/** n: 1 when the pair overlaps (penetration would not return null), else 0. */
+	overlapping: Uint8Array;
+	/** n: penetration depth. */
+	depth: Float64Array;
+	/** n * dim: unit direction from A to B. */
+	normal: Float64Array;
+	/** n * dim: deepest point of A inside B. */
+	pointA: Float64Array;
+	/** n * dim: deepest point of B inside A. */
+	pointB: Float64Array;
+	/** n: EPA iterations. */
+	iterations: Uint32Array;
+}
+
+/** Distances of n pairs (distance's fields). */
+export interface DistanceBatch {
+	count: number;
+	/** n: distance, 0 when overlapping. */
+	distance: Float64Array;
+	/** n * dim: closest point on A. */
+	pointA: Float64Array;
+	/** n * dim: closest point on B. */
+	pointB: Float64Array;
+	/** n * dim: unit vector from pointA to pointB; zeros when overlapping. */
+	normal: Float64Array;
+	/** n: GJK iterations. */
+	iterations: Uint32Array;
+}
+
 /** The API object returned by init(). */
 export interface Narrowphase {
 	/** A disc of the given radius (> 0, in your length unit) centred at the local origin.
@@ -688,7 +783,8 @@ export interface Narrowphase {
 	/** True when the shapes overlap or touch. */
 	overlap(a: Shape2D, ta: Transform2 | undefined | null, b: Shape2D, tb: Transform2 | undefined | null): boolean;
 	/** Distance and closest points by GJK. */
-	distance(a: Shape2D, ta: Transform2 | undefined | null, b: Shape2D, tb: Transform2 | undefined | null): DistanceResult2;
+	distance(a: Shape2D, ta: Transform2 | undefined | null, b: Shape2D, tb: Transform2 | undefined | null,
+		options?: DistanceOptions<DistanceResult2>): DistanceResult2;
 	/** Penetration depth, normal and witness points by GJK + EPA; null when the shapes are apart. */
 	penetration(a: Shape2D, ta: Transform2 | undefined | null, b: Shape2D, tb: Transform2 | undefined | null,
 		options: PenetrationOptions & { trace: true }): PenetrationTrace2 | null;
@@ -709,6 +805,11 @@ export interface Narrowphase {
 	/** A persistent 2D contact cache for one pair (options: breakDistance, margin). */
 	contactCache2d(options?: ContactCacheOptions): ContactCache2D;
 	readonly ContactCache2D: abstract new (...args: never[]) => ContactCache2D;
+	/** A prepared transform for the 2D queries (see Transform2D). NP_INVALID_ARGUMENT for a
+	 *  non-number, NP_NON_FINITE for NaN, infinite or > 1e12. */
+	transform2d(x: number, y: number, angle: number): Transform2D;
+	/** The class of prepared 2D transforms (for instanceof). */
+	readonly Transform2D: abstract new (...args: never[]) => Transform2D;
 	/** The error class (same as the module export). */
 	readonly NarrowphaseError: typeof NarrowphaseError;
 	/** Limits of the 2D shapes. */
@@ -737,11 +838,14 @@ export interface Narrowphase {
 	triangle3d(a: Vec3Like, b: Vec3Like, c: Vec3Like): Shape3D;
 	/** True when the 3D shapes overlap or touch. Same errors as in 2D; a 2D shape with a 3D one is NP_INVALID_ARGUMENT. */
 	overlap(a: Shape3D, ta: Transform3 | undefined | null, b: Shape3D, tb: Transform3 | undefined | null): boolean;
-	/** Distance and closest points of two 3D shapes by GJK (signed-volume sub-simplex solver). */
-	distance(a: Shape3D, ta: Transform3 | undefined | null, b: Shape3D, tb: Transform3 | undefined | null): DistanceResult3;
-	/** Penetration depth, normal (A to B), witness points and a tangent basis of two 3D shapes by GJK + EPA, or null when they are apart. `options` is reserved (no options in 3D). */
+	/** Distance and closest points of two 3D shapes by GJK (signed-volume sub-simplex solver).
+	 *  `options.out`: a result returned earlier, refilled in place and returned. */
+	distance(a: Shape3D, ta: Transform3 | undefined | null, b: Shape3D, tb: Transform3 | undefined | null,
+		options?: DistanceOptions<DistanceResult3>): DistanceResult3;
+	/** Penetration depth, normal (A to B), witness points and a tangent basis of two 3D shapes by GJK + EPA, or null when they are apart.
+	 *  `options.out`: a result returned earlier, refilled in place and returned when overlapping. */
 	penetration(a: Shape3D, ta: Transform3 | undefined | null, b: Shape3D, tb: Transform3 | undefined | null,
-		options?: object): PenetrationResult3 | null;
+		options?: { out?: PenetrationResult3 }): PenetrationResult3 | null;
 	/** Contact manifold of two 3D shapes (at most 4 points, stable ids, normal from A to B; points
 	 *  closer than `options.margin` kept with negative depth; `options.out` refills an earlier result). */
 	manifold(a: Shape3D, ta: Transform3 | undefined | null, b: Shape3D, tb: Transform3 | undefined | null,
@@ -834,6 +938,25 @@ export interface Narrowphase {
 	/** The input indices of the triangles whose world-space bounds overlap the box [lower, upper]
 	 *  (touching counts), ascending, through the mesh's BVH. */
 	queryTriangles(mesh: Mesh3D, transform: Transform3 | undefined | null, lower: Vec3Like, upper: Vec3Like): Uint32Array;
+
+	// ------------------------------------------------------------------------------ batches
+	/** 1 where pair i overlaps or touches, else 0 (overlap's answer). `out`, when given, is filled
+	 *  and returned (NP_CAPACITY when shorter than n). */
+	overlapBatch(shapesA: readonly (Shape2D | Shape3D)[], transformsA: Float64Array,
+		shapesB: readonly (Shape2D | Shape3D)[], transformsB: Float64Array, out?: Uint8Array): Uint8Array;
+	/** Contact manifolds of n pairs (manifold's). options.margin as manifold's; options.out: a
+	 *  ManifoldBatch to refill and return. */
+	manifoldBatch(shapesA: readonly (Shape2D | Shape3D)[], transformsA: Float64Array,
+		shapesB: readonly (Shape2D | Shape3D)[], transformsB: Float64Array,
+		options?: { margin?: number; out?: ManifoldBatch }): ManifoldBatch;
+	/** Penetrations of n pairs (penetration's, without traces). options.out: one to refill. */
+	penetrationBatch(shapesA: readonly (Shape2D | Shape3D)[], transformsA: Float64Array,
+		shapesB: readonly (Shape2D | Shape3D)[], transformsB: Float64Array,
+		options?: { out?: PenetrationBatch }): PenetrationBatch;
+	/** Distances of n pairs (distance's). options.out: one to refill. */
+	distanceBatch(shapesA: readonly (Shape2D | Shape3D)[], transformsA: Float64Array,
+		shapesB: readonly (Shape2D | Shape3D)[], transformsB: Float64Array,
+		options?: { out?: DistanceBatch }): DistanceBatch;
 
 	/** Bytes currently allocated in the wasm heap (for leak checks). */
 	heapInUse(): number;

@@ -28,6 +28,7 @@ import { ContactCache3D, contactCache3d } from './cache3d.mjs';
 import { ContactCache2D, contactCache2d } from './cache2d.mjs';
 import { Mesh3D, mesh3d, meshContacts, setupMesh } from './apimesh.mjs';
 import * as q from './apiquery.mjs';
+import * as batch from './apibatch.mjs';
 
 export { NarrowphaseError };
 
@@ -45,9 +46,9 @@ function overlapPair(rt, a, ta, b, tb) {
 }
 
 function distancePair(rt, a, ta, b, tb, options) {
-	if (a?._dim === 3 && a instanceof Shape3D && a._rt === rt) return d3.distance3(rt, a, ta, b, tb);
+	if (a?._dim === 3 && a instanceof Shape3D && a._rt === rt) return d3.distance3(rt, a, ta, b, tb, options);
 	if (b?._dim === 3 && b instanceof Shape3D && b._rt === rt) d3.badShapes3(rt, 'distance', a, b);
-	return d2.distance2(rt, a, ta, b, tb);
+	return d2.distance2(rt, a, ta, b, tb, options);
 }
 
 function penetrationPair(rt, a, ta, b, tb, options) {
@@ -98,6 +99,8 @@ function makeApi(rt) {
 		Shape2D: d2.Shape2D,
 		contactCache2d: bound(rt, contactCache2d, 'contactCache2d'),
 		ContactCache2D,
+		transform2d: bound(rt, d2.transform2d, 'transform2d'),
+		Transform2D: d2.Transform2D,
 		limits2d: Object.freeze({ maxPolygonVertices: limits2.maxVertices, maxPolygonInput: limits2.maxInput }),
 		// 3D shapes (api3d.mjs) and contact caches (cache3d.mjs)
 		sphere: bound(rt, d3.sphere, 'sphere'),
@@ -126,6 +129,11 @@ function makeApi(rt) {
 		closestPoint: bound(rt, q.closestPoint, 'closestPoint'),
 		bounds: bound(rt, q.bounds, 'bounds'),
 		queryTriangles: bound(rt, q.queryTriangles, 'queryTriangles'),
+		// batches: one call over n pairs, 2D or 3D (apibatch.mjs)
+		overlapBatch: bound(rt, batch.overlapBatch, 'overlapBatch'),
+		manifoldBatch: bound(rt, batch.manifoldBatch, 'manifoldBatch'),
+		penetrationBatch: bound(rt, batch.penetrationBatch, 'penetrationBatch'),
+		distanceBatch: bound(rt, batch.distanceBatch, 'distanceBatch'),
 		NarrowphaseError,
 		/** Bytes currently allocated in the wasm heap (for leak checks). */
 		heapInUse: () => rt.exports.npwHeapInUse(),
@@ -317,5 +325,6 @@ async function create(options) {
 	d3.setup3d(rt);
 	setupMesh(rt);
 	q.setupQuery(rt);
+	batch.setupBatch(rt);
 	return makeApi(rt);
 }

@@ -21,6 +21,16 @@ int npwLimits2(double* out)
 	return NPW_LIMITS2_SIZE;
 }
 
+int npwRot2(double angle, double* out)
+{
+	if (!npwUsableAngle(angle))
+		return -(int)NP_ERR_NON_FINITE;
+	npRot2 q = npMakeRot2(angle);
+	out[0] = q.c;
+	out[1] = q.s;
+	return 0;
+}
+
 int npwShapeInfo2(const npShape2* shape, double* out)
 {
 	out[NPW_SHAPE2_TYPE] = (double)shape->type;
@@ -40,6 +50,11 @@ static npRot2 cachedRot[2] = { { 1.0, 0.0 }, { 1.0, 0.0 } };
 
 static npTransform2 makeTransform(const double* xyAngle, int slot)
 {
+	// A prepared transform (np.transform2d) brings its rotation, made by npMakeRot2 from the same
+	// angle when it was created (npwRot2); plain transforms leave NaN there.
+	double c = xyAngle[NPW_XF2_COS];
+	if (c == c)
+		return (npTransform2){ { xyAngle[NPW_XF2_X], xyAngle[NPW_XF2_Y] }, { c, xyAngle[NPW_XF2_SIN] } };
 	uint64_t bits;
 	memcpy(&bits, &xyAngle[NPW_XF2_ANGLE], sizeof bits);
 	if (bits != cachedAngleBits[slot])

@@ -41,6 +41,10 @@ static inline bool npwUsableAngle(double angle) { return angle >= -NP_HUGE && an
 /// written.
 int npwLimits2(double* out);
 
+/// The rotation of a prepared transform: cosine and sine of `angle` by npMakeRot2 to out[0..1].
+/// 0, or -NP_ERR_NON_FINITE for an angle that is NaN or beyond NP_HUGE.
+int npwRot2(double angle, double* out);
+
 /// Writes a shape's type, count, radius and core vertices to out (NPW_SHAPE2_*). Returns count.
 int npwShapeInfo2(const npShape2* shape, double* out);
 

@@ -8,13 +8,15 @@
 #define NPW_XF2_X 0 ///< position x
 #define NPW_XF2_Y 1 ///< position y
 #define NPW_XF2_ANGLE 2 ///< rotation angle (radians); the shim builds the rotation with npMakeRot2
-#define NPW_XF2_SIZE 3 ///< doubles
+#define NPW_XF2_COS 3 ///< NaN, or the rotation of a prepared transform (np.transform2d: npMakeRot2 of the angle), cosine
+#define NPW_XF2_SIN 4 ///< the rotation of a prepared transform, sine
+#define NPW_XF2_SIZE 5 ///< doubles
 
 // NPW_IO: 2D io block (every 2D query)
 #define NPW_IO_XFA 0 ///< transform A
-#define NPW_IO_XFB 3 ///< transform B
-#define NPW_IO_ARG 6 ///< query option (manifold margin)
-#define NPW_IO_OUT 8 ///< first result slot: the result records below start here
+#define NPW_IO_XFB 5 ///< transform B
+#define NPW_IO_ARG 10 ///< query option (manifold margin)
+#define NPW_IO_OUT 12 ///< first result slot: the result records below start here
 
 // NPW_LIMITS2: npwLimits2: 2D limits and struct sizes
 #define NPW_LIMITS2_MAX_POLYGON_VERTICES 0 ///< NP_MAX_POLYGON_VERTICES
@@ -288,6 +290,18 @@
 #define NPWQ_RAY3_NORMAL 4
 #define NPWQ_RAY3_INDEX 7 ///< the triangle for meshes, -1 otherwise
 #define NPWQ_RAY3_SIZE 8 ///< doubles
+
+// NPWB_IO: io block of the batch queries (npwOverlapBatch2 ...): byte addresses in wasm memory
+#define NPWB_IO_COUNT 0 ///< number of pairs
+#define NPWB_IO_SHAPES_A 1 ///< count shape pointers (uint32)
+#define NPWB_IO_XF_A 2 ///< count transforms (3 or 7 doubles each)
+#define NPWB_IO_SHAPES_B 3
+#define NPWB_IO_XF_B 4
+#define NPWB_IO_MARGIN 5 ///< manifold margin
+#define NPWB_IO_FIELDS 6 ///< the result arrays, in the order of the batch struct (npManifoldBatch, ...)
+#define NPWB_IO_ERR_INDEX 12 ///< result: the pair rejected, or -1
+#define NPWB_IO_ERR_SIDE 13 ///< result: 0 for A, 1 for B
+#define NPWB_IO_SIZE 14 ///< doubles
 
 // constants
 #define NPW_ERR_B 100 ///< 2D: added to the result code when transform B (rather than A) is rejected

@@ -33,6 +33,8 @@ export const BLOCKS = [
 		['X', 1, 'position x'],
 		['Y', 1, 'position y'],
 		['ANGLE', 1, 'rotation angle (radians); the shim builds the rotation with npMakeRot2'],
+		['COS', 1, 'NaN, or the rotation of a prepared transform (np.transform2d: npMakeRot2 of the angle), cosine'],
+		['SIN', 1, 'the rotation of a prepared transform, sine'],
 	] },
 	{ name: 'NPW_IO', doc: '2D io block (every 2D query)', fields: [
 		['XFA', 'NPW_XF2', 'transform A'],
@@ -301,6 +303,19 @@ export const BLOCKS = [
 		['POINT', 3, ''],
 		['NORMAL', 3, ''],
 		['INDEX', 1, 'the triangle for meshes, -1 otherwise'],
+	] },
+
+	// ----------------------------------------------------------------------- batches (bindingbatch.c)
+	{ name: 'NPWB_IO', doc: 'io block of the batch queries (npwOverlapBatch2 ...): byte addresses in wasm memory', fields: [
+		['COUNT', 1, 'number of pairs'],
+		['SHAPES_A', 1, 'count shape pointers (uint32)'],
+		['XF_A', 1, 'count transforms (3 or 7 doubles each)'],
+		['SHAPES_B', 1, ''],
+		['XF_B', 1, ''],
+		['MARGIN', 1, 'manifold margin'],
+		['FIELDS', 6, 'the result arrays, in the order of the batch struct (npManifoldBatch, ...)'],
+		['ERR_INDEX', 1, 'result: the pair rejected, or -1'],
+		['ERR_SIDE', 1, 'result: 0 for A, 1 for B'],
 	] },
 ];
 
