@@ -42,6 +42,21 @@ static inline npVec3 v3Normalize(npVec3 a)
 	double inv = 1.0 / len;
 	return (npVec3){ inv * a.x, inv * a.y, inv * a.z };
 }
+/// Unit vector like v3Normalize, also for lengths whose square under- or overflows (below ~1e-150
+/// or above ~1e150): those are scaled by their largest component first. Ordinary lengths take
+/// v3Normalize's exact path, so its results keep their bits.
+static inline npVec3 v3NormalizeAnyScale(npVec3 a)
+{
+	double m = v3MaxAbs(a);
+	if (m == 0.0)
+		return (npVec3){ 0.0, 0.0, 0.0 };
+	if (m < 1.0e-140 || m > 1.0e140)
+	{
+		double inv = 1.0 / m;
+		a = (npVec3){ inv * a.x, inv * a.y, inv * a.z };
+	}
+	return v3Normalize(a);
+}
 /// An unsigned integer with the same order as the double x (for x not NaN; -0 sorts just below +0):
 /// the sign bit set on non-negative numbers, every bit flipped on negative ones. Running maxima and
 /// minima kept on these keys use integer selects, which every compiler (V8's wasm tiers included)

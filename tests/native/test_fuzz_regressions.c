@@ -250,6 +250,24 @@ static void epaWitnessOnSliverHull(void)
 				"npPenetration3 on a sliver hull: depth %.17g, dot(pointA - pointB, normal) %.17g", p.depth, d);
 }
 
+// npPenetration3 of two spheres whose centres are 2.3e-159 apart normalised the centre line by its
+// distance, whose square is subnormal: the normal came out with length 0.99999997581 (fuzz_pairs3d).
+// Normals are unit length (collide3d.h) at every scale.
+static void unitNormalOfNearlyConcentricSpheres(void)
+{
+	npShape3 a, b;
+	CHECK(npMakeSphere(1.3125, &a) == NP_OK && npMakeSphere(1.765625, &b) == NP_OK, "spheres");
+	npTransform3 xa = { { -2.2659310621290981e-159, 0.0, 0.0 }, { 0.0, 0.0, 0.0, 1.0 } };
+	npTransform3 xb = { { 0.0, 0.0, 0.0 }, { 0.0, 0.0, 0.0, 1.0 } };
+	npPenetrationResult3 p = npPenetration3(&a, xa, &b, xb);
+	double len = sqrt(p.normal.x * p.normal.x + p.normal.y * p.normal.y + p.normal.z * p.normal.z);
+	CHECK(p.overlapping && fabs(len - 1.0) <= 1.0e-12, "normal length %.17g", len);
+	CHECK(fabs(p.depth - (1.3125 + 1.765625)) <= 1.0e-12, "depth %.17g", p.depth);
+	npManifold3 m = npCollide3(&a, xa, &b, xb, 0.0);
+	len = sqrt(m.normal.x * m.normal.x + m.normal.y * m.normal.y + m.normal.z * m.normal.z);
+	CHECK(m.pointCount == 1 && fabs(len - 1.0) <= 1.0e-12, "manifold: %d points, normal length %.17g", m.pointCount, len);
+}
+
 int main(void)
 {
 	rotationOfHugeAngles();
@@ -261,6 +279,7 @@ int main(void)
 	hullOfRepeatedCollinearPoints();
 	epaWitnessOnSliverHull();
 	hullPlanesOfANeedle();
+	unitNormalOfNearlyConcentricSpheres();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
