@@ -4,10 +4,12 @@
 //   collide3d.h   3D shapes and hulls, GJK, EPA with witness points and tangents
 //   manifold3d.h  3D manifolds (up to 4 points) and the persistent contact cache
 //   mesh3d.h      triangle meshes: BVH midphase and contacts without internal-edge collisions
+//   cast2d.h      2D shape casts and time of impact
 #ifndef NARROWPHASE_H
 #define NARROWPHASE_H
 
 #include "base.h"
+#include "cast2d.h"
 #include "collide2d.h"
 #include "collide3d.h"
 #include "manifold3d.h"
