@@ -20,7 +20,8 @@
 //     (the fastest point's closing speed, s' >= n.(vB - vA) - |wA| rA - |wB| rB) gives a second
 //     safe step; the larger of the two is taken. Near a contact LB matches the separation to second
 //     order, so the steps converge quadratically; far from it, for fast spinning shapes, the
-//     first-order step carries the fraction forward.
+//     first-order step carries the fraction forward, and so does a third bound: the discs about the
+//     centres that hold the cores, whose distance changes with the centres' straight motion only.
 //  4. Stop with 'hit' when the distance is within tolerance of the target, 'separated' when a bound
 //     clears the rest of the sweep, 'failed' after NP_TOI_MAX_ITERATIONS2 steps (the fraction is
 //     then still a safe lower bound), 'overlapped' when already closer than the target at 0.
@@ -231,6 +232,24 @@ typedef struct ToiPair
 	double slack; ///< how far below R a bound may dip in a step (a tenth of the tolerance)
 } ToiPair;
 
+// Bounding discs: each core lies within `reach` of its centre, and the centres move in straight
+// lines, so the shapes cannot meet before the discs grown by R do (a quadratic). This carries
+// shapes that spin fast but are still far apart across the sweep in one step.
+static double discStep(const ToiPair* p, double t, double hMax)
+{
+	npVec2 m = v2Sub(v2MulAdd(p->b.c0, t, p->b.dc), v2MulAdd(p->a.c0, t, p->a.dc));
+	npVec2 w = v2Sub(p->b.dc, p->a.dc);
+	double S = p->a.reach + p->b.reach + p->R;
+	double c = v2Dot(m, m) - S * S;
+	if (c <= 0.0)
+		return 0.0;
+	double b = v2Dot(m, w);
+	double disc = b * b - v2Dot(w, w) * c;
+	if (b >= 0.0 || disc < 0.0)
+		return hMax;
+	return npMin(c / (-b + sqrt(disc)), hMax);
+}
+
 // The largest step from t that the bounds along the world axis n (A to B) prove safe.
 static double safeStep(const ToiPair* p, npTransform2 xfA, npTransform2 xfB, double t, npVec2 n)
 {
@@ -249,7 +268,7 @@ static double safeStep(const ToiPair* p, npTransform2 xfA, npTransform2 xfB, dou
 	double gap = boundAt(&bd, 0.0, &ignored);
 	double closing = v2Dot(n, v2Sub(ma->dc, mb->dc)) + npAbs(ma->da) * ma->reach + npAbs(mb->da) * mb->reach;
 	double first = closing > 0.0 ? npMax(gap, 0.0) / closing : hMax;
-	return npMax(taylor, npMin(first, hMax));
+	return npMax(npMax(taylor, npMin(first, hMax)), discStep(p, t, hMax));
 }
 
 npResult npTimeOfImpact2(const npTimeOfImpactInput2* input, npToiResult2* out)

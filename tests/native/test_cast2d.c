@@ -227,7 +227,10 @@ static void checkToi(const npTimeOfImpactInput2* in, const char* what)
 	toiCount += 1;
 	toiIterations += out.iterations;
 	if (out.state == NP_TOI_FAILED)
+	{
 		toiFailed += 1;
+		printf("failed: %s at %.17g after %d\n", what, out.fraction, out.iterations);
+	}
 	if (out.state == NP_TOI_OVERLAPPED)
 		return;
 	double tol = in->tolerance > 0.0 ? in->tolerance : 1e-8 * 20.0;

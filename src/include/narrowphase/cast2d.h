@@ -15,8 +15,10 @@ extern "C" {
 
 /// Most iterations of a shape cast (the GJK ray cast takes a handful; the bound guards rounding).
 #define NP_CAST_MAX_ITERATIONS2 64
-/// Most outer iterations of a time of impact (each one a GJK distance and a bound root).
-#define NP_TOI_MAX_ITERATIONS2 64
+/// Most outer iterations of a time of impact (each one a GJK distance and a bound root): a handful
+/// usually; shapes turning tens of times within one sweep while their tips keep nearly meeting take
+/// more.
+#define NP_TOI_MAX_ITERATIONS2 256
 
 /// A linear cast: `shape` moves from `transform` by fraction * `translation`, fraction in
 /// [0, maxFraction], without rotating, toward the fixed `target`.
