@@ -7,8 +7,11 @@
 // and acceleration -w^2 (p - c): its speed along any fixed direction changes by at most
 // w^2 |p - c| per unit time. At a fraction t where the cores are apart:
 //  1. GJK (gjk2d.c) gives their distance and the unit direction n from A's closest point to B's.
-//  2. Along the fixed axis n the separation s(u) = min_j n.b_j(u) - max_i n.a_i(u) is at most the
-//     distance of the cores at every later u, and equals it at t. Taylor's theorem with the
+//  2. Along the axis n the separation s(u) = min_j n.b_j(u) - max_i n.a_i(u) is at most the
+//     distance of the cores at every later u (any axis bounds it), and equals it at t. The axis is
+//     fixed in the world, or, when the closest features are an edge of one body, turns with that
+//     body (as Catto's separation functions do, GDC 2013): a fixed axis would see the edge's far
+//     vertex swing toward the other shape and give a step far too short. Taylor's theorem with the
 //     acceleration bound gives, for every vertex pair, n.(b_j - a_i)(t + h) >= value + slope h
 //     - K h^2 / 2 with K = wA^2 rA + wB^2 rB (r: the farthest core vertex from the centre), so
 //         s(t + h) >= LB(h) = min_j (n.b_j + n.b_j' h) - max_i (n.a_i + n.a_i' h) - K h^2 / 2.
@@ -92,16 +95,31 @@ typedef struct Lines
 	int count;
 } Lines;
 
-static void vertexLines(const SweepMotion* m, npTransform2 xf, double t, npVec2 n, Lines* out)
+/// The separating axis: n at the current fraction, turning with `spin` (0: fixed in the world; a
+/// body's angular speed: fixed in that body, when the closest feature is its edge), measured from a
+/// point moving with `originVelocity`.
+typedef struct Axis
+{
+	npVec2 n;
+	npVec2 origin;
+	npVec2 originVelocity;
+	double spin;
+} Axis;
+
+// n(t).(p(t) - o(t)) for every core vertex, as value and first derivative at the current fraction.
+static void vertexLines(const SweepMotion* m, npTransform2 xf, double t, const Axis* ax, Lines* out)
 {
 	npVec2 c = v2MulAdd(m->c0, t, m->dc);
+	npVec2 rel = v2Sub(c, ax->origin);
+	npVec2 relVelocity = v2Sub(m->dc, ax->originVelocity);
+	double base = ax->spin * v2Dot(v2LeftPerp(ax->n), rel) + v2Dot(ax->n, relVelocity);
+	double spin = m->da - ax->spin;
 	out->count = m->shape->count;
 	for (int i = 0; i < m->shape->count; ++i)
 	{
 		npVec2 p = npTransformPoint2(xf, m->shape->vertices[i]);
-		npVec2 velocity = v2MulAdd(m->dc, m->da, v2LeftPerp(v2Sub(p, c)));
-		out->value[i] = v2Dot(n, p);
-		out->slope[i] = v2Dot(n, velocity);
+		out->value[i] = v2Dot(ax->n, v2Sub(p, ax->origin));
+		out->slope[i] = base + spin * v2Dot(ax->n, v2LeftPerp(v2Sub(p, c)));
 	}
 }
 
@@ -141,7 +159,10 @@ static double boundAt(const Bound* bd, double h, double* derivative)
 // The largest safe step in (0, hMax] by the Taylor bound (hMax when LB stays above R), or 0.
 static double taylorStep(const Bound* bd, double hMax, double slack)
 {
+	// The root search below needs LB above R at 0 (a concave function may rise before it falls).
 	double slope;
+	if (!(boundAt(bd, 0.0, &slope) > 0.0))
+		return 0.0;
 	double h = hMax;
 	double f = boundAt(bd, h, &slope);
 	if (f > 0.0)
@@ -250,25 +271,66 @@ static double discStep(const ToiPair* p, double t, double hMax)
 	return npMin(c / (-b + sqrt(disc)), hMax);
 }
 
-// The largest step from t that the bounds along the world axis n (A to B) prove safe.
-static double safeStep(const ToiPair* p, npTransform2 xfA, npTransform2 xfB, double t, npVec2 n)
+// The largest step from t that the bounds along the axis n (world, A to B) prove safe. `face`: 1
+// when the closest features are an edge of A, 2 an edge of B, 0 otherwise (the axis then turns with
+// that body, so the edge's own vertices keep their separation and only the other body's motion counts).
+static double safeStep(const ToiPair* p, npTransform2 xfA, npTransform2 xfB, double t, npVec2 n, int face)
 {
 	const SweepMotion* ma = &p->a;
 	const SweepMotion* mb = &p->b;
-	Bound bd;
-	vertexLines(ma, xfA, t, n, &bd.a);
-	vertexLines(mb, xfB, t, n, &bd.b);
-	bd.K = ma->da * ma->da * ma->reach + mb->da * mb->da * mb->reach;
-	bd.R = p->R;
 	double hMax = 1.0 - t;
+	npVec2 cA = v2MulAdd(ma->c0, t, ma->dc);
+	npVec2 cB = v2MulAdd(mb->c0, t, mb->dc);
+	npVec2 vRel = v2Sub(mb->dc, ma->dc);
+	Axis ax = { n, cA, ma->dc, 0.0 };
+	if (face == 1)
+		ax.spin = ma->da;
+	else if (face == 2)
+		ax = (Axis){ n, cB, mb->dc, mb->da };
+
+	Bound bd;
+	vertexLines(ma, xfA, t, &ax, &bd.a);
+	vertexLines(mb, xfB, t, &ax, &bd.b);
+	// Second derivatives: the axis turning against the centres' offset (which grows at most by
+	// |vRel| h), the Coriolis-like cross term, and each body turning relative to the axis.
+	double spin = ax.spin;
+	double offset = v2Length(v2Sub(cB, cA)) + v2Length(vRel) * hMax;
+	double sa = ma->da - spin, sb = mb->da - spin;
+	bd.K = spin * spin * offset + 2.0 * npAbs(spin) * v2Length(vRel) + sa * sa * ma->reach + sb * sb * mb->reach;
+	bd.R = p->R;
 	double taylor = taylorStep(&bd, hMax, p->slack);
 
-	// First order: the separation falls no faster than the fastest pair of points closes.
+	// First order (world axis): the separation falls no faster than the fastest pair of points closes.
 	double ignored;
 	double gap = boundAt(&bd, 0.0, &ignored);
 	double closing = v2Dot(n, v2Sub(ma->dc, mb->dc)) + npAbs(ma->da) * ma->reach + npAbs(mb->da) * mb->reach;
 	double first = closing > 0.0 ? npMax(gap, 0.0) / closing : hMax;
 	return npMax(npMax(taylor, npMin(first, hMax)), discStep(p, t, hMax));
+}
+
+// The unit direction from A's core to B's (A's frame). For an edge the edge's own perpendicular:
+// the closest points' difference loses its direction to cancellation when the cores nearly touch.
+static npVec2 separatingNormal(const npGjkResult2* g)
+{
+	if (g->count == 2)
+	{
+		npVec2 e = v2Sub(g->simplex[1].w, g->simplex[0].w);
+		double side = v2Cross(e, v2Neg(g->simplex[0].w));
+		npVec2 d = side > 0.0 ? v2LeftPerp(e) : v2RightPerp(e);
+		if (side != 0.0 && v2LengthSq(d) > 0.0)
+			return v2Normalize(d); // d points from A - B toward the origin: from A's core to B's
+	}
+	return v2Normalize(v2Sub(g->pointB, g->pointA));
+}
+
+// Which body's edge holds the closest features (see safeStep).
+static int closestFace(const npGjkResult2* g)
+{
+	if (g->count != 2)
+		return 0;
+	if (g->simplex[0].indexA == g->simplex[1].indexA)
+		return 2;
+	return 1;
 }
 
 npResult npTimeOfImpact2(const npTimeOfImpactInput2* input, npToiResult2* out)
@@ -308,8 +370,8 @@ npResult npTimeOfImpact2(const npTimeOfImpactInput2* input, npToiResult2* out)
 			return NP_OK;
 		}
 
-		npVec2 n = npRotate2(xfA.q, v2Normalize(v2Sub(g.pointB, g.pointA)));
-		double h = safeStep(&p, xfA, xfB, t, n);
+		npVec2 n = npRotate2(xfA.q, separatingNormal(&g));
+		double h = safeStep(&p, xfA, xfB, t, n, closestFace(&g));
 		if (h >= 1.0 - t)
 		{
 			out->state = NP_TOI_SEPARATED;
