@@ -212,20 +212,35 @@ static npResult checkToiInput(const npTimeOfImpactInput2* in)
 	return NP_OK;
 }
 
+// The unit direction from A's core to B's (A's frame). For an edge the edge's own perpendicular:
+// the closest points' difference loses its direction to cancellation when the cores nearly touch.
+static npVec2 separatingNormal(const npGjkResult2* g)
+{
+	if (g->count == 2)
+	{
+		npVec2 e = v2Sub(g->simplex[1].w, g->simplex[0].w);
+		double side = v2Cross(e, v2Neg(g->simplex[0].w));
+		npVec2 d = side > 0.0 ? v2LeftPerp(e) : v2RightPerp(e);
+		if (side != 0.0 && v2LengthSq(d) > 0.0)
+			return v2Normalize(d); // d points from A - B toward the origin: from A's core to B's
+	}
+	return v2Normalize(v2Sub(g->pointB, g->pointA));
+}
+
 // Closest points and normal from GJK's result (A's frame) into world space.
 static void fillContact(const npShape2* a, const npShape2* b, npTransform2 xfA, const npGjkResult2* g,
 						npToiResult2* out)
 {
-	npVec2 n = v2Normalize(v2Sub(g->pointB, g->pointA));
+	npVec2 n = separatingNormal(g);
 	out->normal = npRotate2(xfA.q, n);
 	out->pointA = npTransformPoint2(xfA, v2MulAdd(g->pointA, a->radius, n));
 	out->pointB = npTransformPoint2(xfA, v2MulAdd(g->pointB, -b->radius, n));
 }
 
 static void fillOverlap(const npTimeOfImpactInput2* in, npTransform2 xfA, npTransform2 xfB, const npGjkResult2* g,
-						npToiResult2* out)
+						bool overlapped, npToiResult2* out)
 {
-	if (g->distance > 0.0)
+	if (!overlapped && g->distance > 0.0 && g->count < 3)
 	{
 		fillContact(in->shapeA, in->shapeB, xfA, g, out);
 		return;
@@ -308,21 +323,6 @@ static double safeStep(const ToiPair* p, npTransform2 xfA, npTransform2 xfB, dou
 	return npMax(npMax(taylor, npMin(first, hMax)), discStep(p, t, hMax));
 }
 
-// The unit direction from A's core to B's (A's frame). For an edge the edge's own perpendicular:
-// the closest points' difference loses its direction to cancellation when the cores nearly touch.
-static npVec2 separatingNormal(const npGjkResult2* g)
-{
-	if (g->count == 2)
-	{
-		npVec2 e = v2Sub(g->simplex[1].w, g->simplex[0].w);
-		double side = v2Cross(e, v2Neg(g->simplex[0].w));
-		npVec2 d = side > 0.0 ? v2LeftPerp(e) : v2RightPerp(e);
-		if (side != 0.0 && v2LengthSq(d) > 0.0)
-			return v2Normalize(d); // d points from A - B toward the origin: from A's core to B's
-	}
-	return v2Normalize(v2Sub(g->pointB, g->pointA));
-}
-
 // Which body's edge holds the closest features (see safeStep).
 static int closestFace(const npGjkResult2* g)
 {
@@ -365,8 +365,11 @@ npResult npTimeOfImpact2(const npTimeOfImpactInput2* input, npToiResult2* out)
 		double gap = g.distance - p.R;
 		if (gap <= tolerance)
 		{
+			// Cores that overlap have distance 0 at any depth: EPA's depth tells touching from overlapping.
+			if (t == 0.0 && g.distance <= tolerance)
+				gap = -npPenetration2(input->shapeA, xfA, input->shapeB, xfB, NULL).depth - input->targetDistance;
 			out->state = t == 0.0 && gap < -tolerance ? NP_TOI_OVERLAPPED : NP_TOI_HIT;
-			fillOverlap(input, xfA, xfB, &g, out);
+			fillOverlap(input, xfA, xfB, &g, out->state == NP_TOI_OVERLAPPED, out);
 			return NP_OK;
 		}
 
