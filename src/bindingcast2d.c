@@ -21,12 +21,12 @@ int npwShapeCastMany2(const npShape2* shape, const npShape2* target, double* io,
 					  const double* translations, double* out, int count);
 int npwTimeOfImpact2(const npShape2* shapeA, const npShape2* shapeB, double* io);
 
-// A transform (x, y, angle), validated. 0 or -code.
-static int readTransform(const double* xf, npTransform2* out)
+// A transform (x, y, angle), validated, its rotation through the shim's cache (binding.c). 0 or -code.
+static int readTransform(const double* xf, int slot, npTransform2* out)
 {
 	if (!npwUsableAngle(xf[NPW_XF2_ANGLE]))
 		return -(int)NP_ERR_NON_FINITE;
-	*out = npMakeTransform2(xf[NPW_XF2_X], xf[NPW_XF2_Y], xf[NPW_XF2_ANGLE]);
+	*out = npwTransform2(xf, slot);
 	npResult r = npValidateTransform2(*out);
 	return r == NP_OK ? 0 : -(int)r;
 }
@@ -35,10 +35,10 @@ static int readTransform(const double* xf, npTransform2* out)
 static int readCast(const npShape2* shape, const npShape2* target, const double* io, npShapeCastInput2* in)
 {
 	npTransform2 xf, xfTarget;
-	int e = readTransform(io + NPWC2_IO_XF, &xf);
+	int e = readTransform(io + NPWC2_IO_XF, 0, &xf);
 	if (e != 0)
 		return e;
-	e = readTransform(io + NPWC2_IO_XF_TARGET, &xfTarget);
+	e = readTransform(io + NPWC2_IO_XF_TARGET, 1, &xfTarget);
 	if (e != 0)
 		return e - NPW_ERR_B;
 	*in = npMakeShapeCastInput2(shape, xf, npwGetVec2(io + NPWC2_IO_TRANSLATION), target, xfTarget);

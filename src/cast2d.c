@@ -47,14 +47,17 @@ npShapeCastInput2 npMakeShapeCastInput2(const npShape2* shape, npTransform2 tran
 	return (npShapeCastInput2){ shape, transform, translation, target, targetTransform, 1.0, 0.0, false };
 }
 
-// Largest distance of a core vertex from the local origin, plus the radius.
+// A bound of the shape's extent about its local origin (|x| + |y| of the core vertices, plus the
+// radius): only the tolerance's scale, so no square roots.
 static double shapeExtent(const npShape2* s)
 {
 	double e = 0.0;
 	for (int i = 0; i < s->count; ++i)
-		e = npMax(e, v2Length(s->vertices[i]));
+		e = npMax(e, npAbs(s->vertices[i].x) + npAbs(s->vertices[i].y));
 	return e + s->radius;
 }
+
+static double normOne(npVec2 v) { return npAbs(v.x) + npAbs(v.y); }
 
 // ---------------------------------------------------------------- the cast in A's frame
 
@@ -139,8 +142,10 @@ static void rayCastDifference(const CastFrame* f, CastResult* out)
 	int iteration = 0;
 	while (iteration < NP_CAST_MAX_ITERATIONS2)
 	{
-		double vLen = v2Length(v);
-		if (vLen <= R + f->tolerance)
+		// |v| is only needed with a radius: sharp pairs compare squares (no square root).
+		double reach = R + f->tolerance;
+		double vLen = R > 0.0 ? v2Length(v) : 0.0;
+		if (R > 0.0 ? vLen <= reach : v2LengthSq(v) <= reach * reach)
 			break;
 		++iteration;
 
@@ -295,7 +300,7 @@ static void castChecked(const npShapeCastInput2* in, npTransform2 xfA, npVec2 tr
 	f.d = npInvRotate2(xfA.q, translation);
 	f.R = a->radius + b->radius + in->targetDistance;
 	f.maxFraction = in->maxFraction;
-	double scale = shapeExtent(a) + shapeExtent(b) + v2Length(f.pair.xfB.p) + v2Length(f.d) + in->targetDistance;
+	double scale = shapeExtent(a) + shapeExtent(b) + normOne(f.pair.xfB.p) + normOne(f.d) + in->targetDistance;
 	f.tolerance = NP_CAST_TOLERANCE2 * npMax(scale, 1.0e-300);
 
 	CastResult c;

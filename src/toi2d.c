@@ -161,12 +161,18 @@ static double taylorStep(const Bound* bd, double hMax, double slack)
 {
 	// The root search below needs LB above R at 0 (a concave function may rise before it falls).
 	double slope;
-	if (!(boundAt(bd, 0.0, &slope) > 0.0))
+	double f0 = boundAt(bd, 0.0, &slope);
+	if (!(f0 > 0.0))
 		return 0.0;
-	double h = hMax;
+
+	// Start at the root of the parabola through LB's value and slope at 0 with curvature K: it lies
+	// above LB (any line active at 0 bounds the extreme over all lines), so its root is at or right
+	// of LB's, and much nearer than hMax when the motion is slow or the curvature large.
+	double denominator = -slope + sqrt(slope * slope + 2.0 * bd->K * f0);
+	double h = denominator > 0.0 ? npMin(2.0 * f0 / denominator, hMax) : hMax;
 	double f = boundAt(bd, h, &slope);
 	if (f > 0.0)
-		return hMax;
+		return h; // LB > R at both ends of [0, h], and it is concave
 	for (int k = 0; k < NP_TOI_ROOT_ITERATIONS2; ++k)
 	{
 		if (f >= -slack)
