@@ -132,9 +132,12 @@ static void rayCastDifference(const CastFrame* f, CastResult* out)
 
 	npSupportPoint2 simplex[3];
 	double weights[3] = { 1.0, 0.0, 0.0 };
-	int count = 0;
+	// The first support point, on the side of M facing the origin, starts the simplex (any point of
+	// M would do; this one often is a vertex of the first feature hit).
 	npVec2 start = v2LengthSq(pair->xfB.p) > 0.0 ? pair->xfB.p : v2(1.0, 0.0);
 	npSupportPoint2 s = npSupportPair2(pair, start);
+	simplex[0] = s;
+	int count = 1;
 	npVec2 v = v2Neg(s.w);
 
 	out->advanced = false;
@@ -195,14 +198,6 @@ static void rayCastDifference(const CastFrame* f, CastResult* out)
 	}
 	out->iterations = iteration;
 	out->fraction = lambda;
-	if (count == 0)
-	{
-		// Converged on the first support point alone (the shapes already within reach).
-		simplex[0] = s;
-		simplex[0].w = v2Sub(s.w, x);
-		count = 1;
-		weights[0] = 1.0;
-	}
 	finishCast(f, simplex, weights, count, v, plane, out);
 }
 
