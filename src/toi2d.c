@@ -59,8 +59,10 @@ static SweepMotion prepareSweep(const npShape2* shape, const npSweep2* s)
 	SweepMotion m;
 	m.shape = shape;
 	m.localCenter = s->center;
-	m.c0 = v2Add(s->position0, npRotate2(npMakeRot2(s->angle0), s->center));
-	npVec2 c1 = v2Add(s->position1, npRotate2(npMakeRot2(s->angle1), s->center));
+	// A centre at the local origin (the common case) needs no rotation: the same numbers, cheaper.
+	bool origin = s->center.x == 0.0 && s->center.y == 0.0;
+	m.c0 = origin ? s->position0 : v2Add(s->position0, npRotate2(npMakeRot2(s->angle0), s->center));
+	npVec2 c1 = origin ? s->position1 : v2Add(s->position1, npRotate2(npMakeRot2(s->angle1), s->center));
 	m.dc = v2Sub(c1, m.c0);
 	m.a0 = s->angle0;
 	m.da = s->angle1 - s->angle0;
