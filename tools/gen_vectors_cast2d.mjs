@@ -348,9 +348,27 @@ function randomToi() {
 	toiVector('2d-toi-far', SHAPES.capsule, sweep(1e4 - 3, 0, 0, 1e4 + 3, 0.2, 7), SHAPES.box, sweep(1e4, 0, 0.3, 1e4, 0, 0.3), { tolerance: 1e-9 }, '1e4 offset');
 }
 
+// Bad input: the same code from both runners.
+function errorVectors() {
+	const box = SHAPES.box, id = xfOf(0, 0, 0);
+	const cast = (name, translation, options, error) => push({ id: `2d-cast-error-${name}`, query: 'shapeCast', a: box, xfA: xfOf(-3, 0, 0),
+		translation, b: box, xfB: id, options, expect: { error } });
+	cast('nan-translation', ['NaN', 0], {}, 'NP_ERR_NON_FINITE');
+	cast('infinite-translation', [1, '-Infinity'], {}, 'NP_ERR_NON_FINITE');
+	cast('huge-translation', [1e13, 0], {}, 'NP_ERR_NON_FINITE');
+	cast('negative-maxfraction', [6, 0], { maxFraction: -1 }, 'NP_ERR_INVALID_ARGUMENT');
+	cast('negative-target-distance', [6, 0], { targetDistance: -0.1 }, 'NP_ERR_INVALID_ARGUMENT');
+	const toi = (name, sa, options, error) => push({ id: `2d-toi-error-${name}`, query: 'timeOfImpact', a: box, sweepA: sa, b: box,
+		sweepB: sweep(0, 0, 0, 0, 0, 0), options, expect: { error } });
+	toi('infinite-angle', { from: xfOf(-3, 0, 0), to: { position: [3, 0], angle: 'Infinity' }, center: [0, 0] }, {}, 'NP_ERR_NON_FINITE');
+	toi('nan-center', { from: xfOf(-3, 0, 0), to: xfOf(3, 0, 0), center: ['NaN', 0] }, {}, 'NP_ERR_NON_FINITE');
+	toi('negative-tolerance', sweep(-3, 0, 0, 3, 0, 0), { tolerance: -1 }, 'NP_ERR_INVALID_ARGUMENT');
+}
+
 randomCasts();
 specialCasts();
 randomToi();
+errorVectors();
 writeVectorFile('2d_cast.json', {
 	dim: 2,
 	generator: 'tools/gen_vectors_cast2d.mjs',
