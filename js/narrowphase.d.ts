@@ -444,7 +444,7 @@ export interface CastOptions {
 
 /** Where a cast first comes within targetDistance of its target. */
 export interface CastHit2 {
-	/** The first such fraction: never later than the exact contact (no tunnelling), within 1e-10 of
+	/** The first such fraction: never later than the exact contact (no tunnelling), within about 1e-10 of
 	 *  the problem's scale (extents, translation, distance from the origin) over the translation. */
 	fraction: number;
 	/** On the target's surface at the hit (world space). For two parallel edges, one end of their

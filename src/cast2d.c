@@ -68,6 +68,7 @@ typedef struct CastFrame
 	npVec2 d;        ///< A's translation in A's frame
 	double R;        ///< rA + rB + targetDistance
 	double tolerance;///< distance tolerance of the stop test
+	double scale;    ///< the problem's scale (extents, offset, translation)
 	double maxFraction;
 } CastFrame;
 
@@ -112,7 +113,7 @@ static void finishCast(const CastFrame* f, const npSupportPoint2* simplex, const
 	out->coreB = b;
 	// v points from M toward x: B toward A is -v (see the outline).
 	double vLen = v2Length(v);
-	if (vLen > 1.0e-6 * f->tolerance / NP_CAST_TOLERANCE2)
+	if (vLen > 1.0e-6 * f->scale)
 		out->normal = v2Scale(-1.0 / vLen, v);
 	else if (out->advanced)
 		out->normal = touchingNormal(simplex, count, plane);
@@ -296,7 +297,8 @@ static void castChecked(const npShapeCastInput2* in, npTransform2 xfA, npVec2 tr
 	f.R = a->radius + b->radius + in->targetDistance;
 	f.maxFraction = in->maxFraction;
 	double scale = shapeExtent(a) + shapeExtent(b) + normOne(f.pair.xfB.p) + normOne(f.d) + in->targetDistance;
-	f.tolerance = NP_CAST_TOLERANCE2 * npMax(scale, 1.0e-300);
+	f.scale = npMax(scale, 1.0e-300);
+	f.tolerance = NP_CAST_TOLERANCE2 * f.scale;
 
 	CastResult c;
 	if (a->count == 1 && b->count == 1)

@@ -52,8 +52,8 @@ typedef struct npCastHit2
 } npCastHit2;
 
 /// Casts a shape against another. Exact for rounded shapes (their radii are part of the cast, not
-/// approximated); the fraction is a lower bound of the exact first contact, within 1e-10 of the
-/// problem's scale. Errors: NP_ERR_INVALID_ARGUMENT (null pointer, negative maxFraction or
+/// approximated); the fraction is a lower bound of the exact first contact, within about 1e-10 of
+/// the problem's scale (the distance tolerance of its stop test) over the translation's length. Errors: NP_ERR_INVALID_ARGUMENT (null pointer, negative maxFraction or
 /// targetDistance), NP_ERR_NON_FINITE, NP_ERR_INVALID_TRANSFORM; on error *hit is cleared.
 npResult npShapeCast2(const npShapeCastInput2* input, npCastHit2* hit);
 
