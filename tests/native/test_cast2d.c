@@ -36,8 +36,6 @@ static double distanceAt(const npShapeCastInput2* in, double t)
 	return npDistance2(in->shape, xf, in->target, in->targetTransform).distance;
 }
 
-static double worstFractionError = 0.0;
-
 // The invariants of one cast against sampled distances.
 static void checkCast(const npShapeCastInput2* in, const char* what)
 {
@@ -350,6 +348,5 @@ int main(void)
 	printf("time of impact: %d queries, %d failed (iteration bound), %.1f iterations on average\n", toiCount, toiFailed,
 		   (double)toiIterations / toiCount);
 	CHECK(toiFailed * 100 <= toiCount, "too many failed time-of-impact queries: %d of %d", toiFailed, toiCount);
-	(void)worstFractionError;
 	return checkSummary();
 }
