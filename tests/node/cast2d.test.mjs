@@ -191,6 +191,7 @@ test('accuracy over the shared cast vectors (worst error, tunnelled count)', () 
 	const doc = JSON.parse(readFileSync(new URL('../vectors/2d_cast.json', import.meta.url), 'utf8'));
 	let worst = 0, worstId = '', tunnelled = 0, casts = 0, tois = 0, failedToi = 0, worstToi = 0;
 	for (const v of doc.vectors) {
+		if (v.expect.error) continue; // the bad-input vectors (vectors.test.mjs checks their codes)
 		const a = makeShape(np, v.a), b = makeShape(np, v.b);
 		if (v.query === 'shapeCast') {
 			const h = np.shapeCast(a, readTransform(v.xfA), v.translation, b, readTransform(v.xfB), v.options);
