@@ -301,8 +301,61 @@ export const NPWB_IO_ERR_INDEX = 12; // result: the pair rejected, or -1
 export const NPWB_IO_ERR_SIDE = 13; // result: 0 for A, 1 for B
 export const NPWB_IO_SIZE = 14; // doubles
 
+// NPWC2_HIT: one shape cast hit, at NPWC2_IO_OUT
+export const NPWC2_HIT_FRACTION = 0;
+export const NPWC2_HIT_POINT = 1; // on the target
+export const NPWC2_HIT_POINT_ON_SHAPE = 3; // on the moved shape
+export const NPWC2_HIT_NORMAL = 5; // from the target toward the moving shape
+export const NPWC2_HIT_INITIAL = 7; // 1 or 0: initial overlap
+export const NPWC2_HIT_PENETRATION = 8;
+export const NPWC2_HIT_ITERATIONS = 9;
+export const NPWC2_HIT_SIZE = 10; // doubles
+
+// NPWC2_IO: io block of npwShapeCast2 / npwShapeCastMany2
+export const NPWC2_IO_XF = 0; // the moving shape's transform (Many: its angle; positions come per cast)
+export const NPWC2_IO_TRANSLATION = 5;
+export const NPWC2_IO_XF_TARGET = 7; // the target's transform
+export const NPWC2_IO_MAX_FRACTION = 12;
+export const NPWC2_IO_TARGET_DISTANCE = 13;
+export const NPWC2_IO_IGNORE_SEPARATING = 14; // 1 or 0
+export const NPWC2_IO_ERR_INDEX = 15; // out: the cast a many-cast call rejected (-1: none)
+export const NPWC2_IO_OUT = 16; // result
+export const NPWC2_IO_SIZE = 26; // doubles
+
+// NPWC2_MANY: np.shapeCastMany: one 2D cast result in the caller's out array (public format)
+export const NPWC2_MANY_FRACTION = 0; // -1 for a miss
+export const NPWC2_MANY_POINT = 1;
+export const NPWC2_MANY_POINT_ON_SHAPE = 3;
+export const NPWC2_MANY_NORMAL = 5;
+export const NPWC2_MANY_INITIAL = 7; // 1 or 0
+export const NPWC2_MANY_SIZE = 8; // doubles
+
+// NPWC2_SWEEP: a 2D sweep as JS writes it
+export const NPWC2_SWEEP_CENTER = 0; // local point moving in a straight line
+export const NPWC2_SWEEP_FROM = 2; // transform at fraction 0
+export const NPWC2_SWEEP_TO = 7; // transform at fraction 1
+export const NPWC2_SWEEP_SIZE = 12; // doubles
+
+// NPWC2_TOI: time of impact result, at NPWC2_TOI_IO_OUT
+export const NPWC2_TOI_STATE = 0; // npToiState2
+export const NPWC2_TOI_FRACTION = 1;
+export const NPWC2_TOI_NORMAL = 2; // A to B
+export const NPWC2_TOI_POINT_A = 4;
+export const NPWC2_TOI_POINT_B = 6;
+export const NPWC2_TOI_ITERATIONS = 8;
+export const NPWC2_TOI_SIZE = 9; // doubles
+
+// NPWC2_TOI_IO: io block of npwTimeOfImpact2
+export const NPWC2_TOI_IO_SWEEP_A = 0;
+export const NPWC2_TOI_IO_SWEEP_B = 12;
+export const NPWC2_TOI_IO_TARGET_DISTANCE = 24;
+export const NPWC2_TOI_IO_TOLERANCE = 25; // 0: the default
+export const NPWC2_TOI_IO_OUT = 26; // result
+export const NPWC2_TOI_IO_SIZE = 35; // doubles
+
 // constants
 export const NPW_ERR_B = 100; // 2D: added to the result code when transform B (rather than A) is rejected
 export const NPW3_ERR_B = 100; // 3D: added to the result code when transform B (rather than A) is rejected
 export const NPWM_ERR_MESH = 100; // meshes: a bad transform of mesh i returns -(NPWM_ERR_MESH * (i + 1) + code)
 export const NPWM_MAX_MESHES = 256; // meshes: most meshes in one npwMeshContacts3 call
+export const NPWC2_ERR_INPUT = 200; // 2D casts: added to the result code when an input other than a transform is rejected

@@ -627,6 +627,87 @@ export interface MeshRayHit extends RayHit3 {
 /** What rayCast returns for a hit, by target (issue contract name: RayHit). */
 export type RayHit = RayHit2 | RayHit3 | MeshRayHit;
 
+// ------------------------------------------------------------------------------ casts (2D)
+export interface CastOptions {
+	/** The shape moves by fraction * translation for fraction in [0, maxFraction]; default 1; >= 0. */
+	maxFraction?: number;
+	/** The hit is the first fraction at which the distance is at most this (default 0; > 0 is the
+	 *  "skin" a character controller keeps); >= 0. */
+	targetDistance?: number;
+	/** Skip an initial contact that the translation moves away from (dot(translation, normal) >= 0):
+	 *  a shape sliding along a wall. For one convex target the cast then has no hit. Default false. */
+	ignoreSeparating?: boolean;
+}
+
+/** Where a cast first comes within targetDistance of its target. */
+export interface CastHit2 {
+	/** The first such fraction: never later than the exact contact (no tunnelling), within about 1e-10 of
+	 *  the problem's scale (extents, translation, distance from the origin) over the translation. */
+	fraction: number;
+	/** On the target's surface at the hit (world space). For two parallel edges, one end of their
+	 *  common part. */
+	point: Vec2;
+	/** The matching point of the moved shape's surface (pointOnShape - point = targetDistance * normal). */
+	pointOnShape: Vec2;
+	/** Unit, from the target toward the moving shape (the hit surface's outward normal, as for rays). */
+	normal: Vec2;
+	/** Within targetDistance at fraction 0: fraction is 0; normal and points are the distance
+	 *  query's, or the penetration's when the shapes overlap. */
+	initialOverlap: boolean;
+	/** The overlap depth at fraction 0 when the shapes overlap there; 0 otherwise. */
+	penetration: number;
+	/** Iterations of the ray cast on the Minkowski difference (0 for two circles: closed form). */
+	iterations: number;
+}
+
+/** The issue's contract name: what shapeCast returns for a hit (2D here; 3D adds its own type). */
+export type CastHit = CastHit2;
+
+export interface CastManyOptions extends CastOptions {
+	/** The moving shape's angle (radians) for every cast; default 0. */
+	angle?: number;
+}
+
+/** A 2D motion over fraction 0..1: the local point `center` (default [0, 0]) moves in a straight
+ *  line from its place under `from` to its place under `to`, while the shape turns about it with
+ *  the angle moving linearly from from.angle to to.angle. Angles are never wrapped: 0 to 20 * PI
+ *  turns ten times. */
+export interface Sweep2 {
+	from?: Transform2 | null;
+	to?: Transform2 | null;
+	center?: Vec2Like;
+}
+
+export interface TimeOfImpactOptions {
+	/** The contact sought: the distance reaching this (default 0; >= 0). */
+	targetDistance?: number;
+	/** Accepted distance error (> 0); default 1e-9 of the problem's scale. */
+	tolerance?: number;
+}
+
+/** What timeOfImpact returns. */
+export interface TimeOfImpact2 {
+	/** No contact (distance below targetDistance - tolerance) happens before it; 1 when separated,
+	 *  0 when overlapped. */
+	fraction: number;
+	/** 'hit': the distance is targetDistance within tolerance at fraction; 'separated': never within
+	 *  targetDistance on [0, 1]; 'overlapped': already closer than targetDistance - tolerance at 0;
+	 *  'failed': the iteration bound was reached (rare: shapes turning tens of times within the sweep
+	 *  while nearly touching); fraction is still safe. */
+	state: 'hit' | 'separated' | 'overlapped' | 'failed';
+	/** Unit, from A to B at fraction ([0, 0] when separated; the penetration normal when overlapped). */
+	normal: Vec2;
+	/** Closest point of A at fraction. */
+	pointA: Vec2;
+	/** Closest point of B at fraction. */
+	pointB: Vec2;
+	/** Outer iterations (one GJK distance and a bound's root each). */
+	iterations: number;
+}
+
+/** The contract name of timeOfImpact's result (2D here). */
+export type TimeOfImpact = TimeOfImpact2;
+
 /** The nearest surface point of a convex shape. */
 export interface PointProjection2 {
 	/** The nearest point on the surface, world space. */
@@ -957,6 +1038,26 @@ export interface Narrowphase {
 	distanceBatch(shapesA: readonly (Shape2D | Shape3D)[], transformsA: Float64Array,
 		shapesB: readonly (Shape2D | Shape3D)[], transformsB: Float64Array,
 		options?: { out?: DistanceBatch }): DistanceBatch;
+	// ------------------------------------------------------------------------------ casts (2D)
+	/** The first contact of `shape` moving from `transform` by fraction * translation (without
+	 *  turning) with the fixed `target`, or null. A zero translation is an overlap test. Errors: a
+	 *  NaN / infinite / huge translation, option or transform NP_NON_FINITE, a negative maxFraction
+	 *  or targetDistance NP_INVALID_ARGUMENT, a bad rotation NP_INVALID_TRANSFORM, a disposed shape
+	 *  NP_DISPOSED, a 2D shape with a 3D one (mixed dimensions) NP_INVALID_ARGUMENT. */
+	shapeCast(shape: Shape2D, transform: Transform2 | undefined | null, translation: Vec2Like, target: Shape2D,
+		targetTransform: Transform2 | undefined | null, options?: CastOptions): CastHit2 | null;
+	/** Many casts in one wasm call: cast i starts with the shape at positions[2i..] (angle
+	 *  options.angle) and moves by translations[2i..]. Writes one record of 8 numbers per cast to
+	 *  out: [fraction, point x, y, pointOnShape x, y, normal x, y, initialOverlap (1/0)], fraction -1
+	 *  for a miss. Returns the number of hits. Each record is bit-identical to shapeCast's. Errors as
+	 *  shapeCast (the message names the bad cast), and NP_INVALID_ARGUMENT for arrays that are not
+	 *  Float64Arrays of matching lengths or an out too short. */
+	shapeCastMany(shape: Shape2D, positions: Float64Array, translations: Float64Array, target: Shape2D,
+		targetTransform: Transform2 | undefined | null, out: Float64Array, options?: CastManyOptions): number;
+	/** The first fraction in [0, 1] at which two swept shapes come within options.targetDistance,
+	 *  by conservative advancement: no contact is skipped, however fast or thin the shapes. Errors as
+	 *  shapeCast, for the sweeps' numbers and a negative tolerance. */
+	timeOfImpact(a: Shape2D, sweepA: Sweep2, b: Shape2D, sweepB: Sweep2, options?: TimeOfImpactOptions): TimeOfImpact2;
 
 	/** Bytes currently allocated in the wasm heap (for leak checks). */
 	heapInUse(): number;

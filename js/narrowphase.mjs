@@ -29,6 +29,7 @@ import { ContactCache2D, contactCache2d } from './cache2d.mjs';
 import { Mesh3D, mesh3d, meshContacts, setupMesh } from './apimesh.mjs';
 import * as q from './apiquery.mjs';
 import * as batch from './apibatch.mjs';
+import * as c2 from './apicast2d.mjs';
 
 export { NarrowphaseError };
 
@@ -68,6 +69,32 @@ function minkowskiDifference(rt, a, ta, b, tb) {
 		fail('NP_INVALID_ARGUMENT', 'minkowskiDifference: only 2D shapes are supported');
 	}
 	return d2.minkowskiDifference2(rt, a, ta, b, tb);
+}
+
+// Shape casts and time of impact: 2D shapes go to apicast2d.mjs (which rejects a 2D shape paired
+// with anything else as mixed dimensions).
+function shapeCastPair(rt, shape, transform, translation, target, targetTransform, options) {
+	if (shape?._dim === 3 && shape instanceof Shape3D && shape._rt === rt) {
+		// 3D: apicast3d.mjs (merged by the lead)
+		fail('NP_INVALID_ARGUMENT', 'shapeCast: 3D shapes are not supported in this build');
+	}
+	return c2.shapeCast2(rt, shape, transform, translation, target, targetTransform, options);
+}
+
+function shapeCastManyPair(rt, shape, positions, translations, target, targetTransform, out, options) {
+	if (shape?._dim === 3 && shape instanceof Shape3D && shape._rt === rt) {
+		// 3D: apicast3d.mjs (merged by the lead)
+		fail('NP_INVALID_ARGUMENT', 'shapeCastMany: 3D shapes are not supported in this build');
+	}
+	return c2.shapeCastMany2(rt, shape, positions, translations, target, targetTransform, out, options);
+}
+
+function timeOfImpactPair(rt, a, sweepA, b, sweepB, options) {
+	if (a?._dim === 3 && a instanceof Shape3D && a._rt === rt) {
+		// 3D: apicast3d.mjs (merged by the lead)
+		fail('NP_INVALID_ARGUMENT', 'timeOfImpact: 3D shapes are not supported in this build');
+	}
+	return c2.timeOfImpact2(rt, a, sweepA, b, sweepB, options);
 }
 
 // ------------------------------------------------------------------------------ the API object
@@ -134,6 +161,14 @@ function makeApi(rt) {
 		manifoldBatch: bound(rt, batch.manifoldBatch, 'manifoldBatch'),
 		penetrationBatch: bound(rt, batch.penetrationBatch, 'penetrationBatch'),
 		distanceBatch: bound(rt, batch.distanceBatch, 'distanceBatch'),
+		// shape casts and time of impact (apicast2d.mjs)
+		shapeCast: function shapeCast(shape, transform, translation, target, targetTransform, options) {
+			return shapeCastPair(rt, shape, transform, translation, target, targetTransform, options);
+		},
+		shapeCastMany: bound(rt, shapeCastManyPair, 'shapeCastMany'),
+		timeOfImpact: function timeOfImpact(a, sweepA, b, sweepB, options) {
+			return timeOfImpactPair(rt, a, sweepA, b, sweepB, options);
+		},
 		NarrowphaseError,
 		/** Bytes currently allocated in the wasm heap (for leak checks). */
 		heapInUse: () => rt.exports.npwHeapInUse(),
@@ -326,5 +361,6 @@ async function create(options) {
 	setupMesh(rt);
 	q.setupQuery(rt);
 	batch.setupBatch(rt);
+	c2.setupCast2d(rt);
 	return makeApi(rt);
 }

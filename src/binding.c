@@ -48,7 +48,7 @@ int npwShapeInfo2(const npShape2* shape, double* out)
 static uint64_t cachedAngleBits[2] = { 0, 0 };
 static npRot2 cachedRot[2] = { { 1.0, 0.0 }, { 1.0, 0.0 } };
 
-static npTransform2 makeTransform(const double* xyAngle, int slot)
+npTransform2 npwTransform2(const double* xyAngle, int slot)
 {
 	// A prepared transform (np.transform2d) brings its rotation, made by npMakeRot2 from the same
 	// angle when it was created (npwRot2); plain transforms leave NaN there.
@@ -73,8 +73,8 @@ static int makeTransforms(const double* io, npTransform2* xfA, npTransform2* xfB
 		return -(int)NP_ERR_NON_FINITE;
 	if (!npwUsableAngle(io[NPW_IO_XFB + NPW_XF2_ANGLE]))
 		return -(NPW_ERR_B + (int)NP_ERR_NON_FINITE);
-	*xfA = makeTransform(io + NPW_IO_XFA, 0);
-	*xfB = makeTransform(io + NPW_IO_XFB, 1);
+	*xfA = npwTransform2(io + NPW_IO_XFA, 0);
+	*xfB = npwTransform2(io + NPW_IO_XFB, 1);
 	return 0;
 }
 

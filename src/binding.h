@@ -34,6 +34,11 @@ static inline void npwPutVec2(double* out, npVec2 v)
 /// multiple of pi/2, which must fit its 64-bit integer.
 static inline bool npwUsableAngle(double angle) { return angle >= -NP_HUGE && angle <= NP_HUGE; }
 
+/// The transform of an (x, y, angle) triple, its rotation remembered per slot (0 or 1: the last
+/// angle seen there and its npMakeRot2, bit-identical to recomputing it). The angle must be usable
+/// (npwUsableAngle); the transform is not validated.
+npTransform2 npwTransform2(const double* xyAngle, int slot);
+
 /// Smallest io block the 2D functions need: the Minkowski difference writes 2 doubles per vertex.
 #define NPW_IO_DOUBLES (NPW_IO_OUT + 8 + 2 * (2 * NP_MAX_POLYGON_VERTICES + 4))
 

@@ -303,10 +303,63 @@
 #define NPWB_IO_ERR_SIDE 13 ///< result: 0 for A, 1 for B
 #define NPWB_IO_SIZE 14 ///< doubles
 
+// NPWC2_HIT: one shape cast hit, at NPWC2_IO_OUT
+#define NPWC2_HIT_FRACTION 0
+#define NPWC2_HIT_POINT 1 ///< on the target
+#define NPWC2_HIT_POINT_ON_SHAPE 3 ///< on the moved shape
+#define NPWC2_HIT_NORMAL 5 ///< from the target toward the moving shape
+#define NPWC2_HIT_INITIAL 7 ///< 1 or 0: initial overlap
+#define NPWC2_HIT_PENETRATION 8
+#define NPWC2_HIT_ITERATIONS 9
+#define NPWC2_HIT_SIZE 10 ///< doubles
+
+// NPWC2_IO: io block of npwShapeCast2 / npwShapeCastMany2
+#define NPWC2_IO_XF 0 ///< the moving shape's transform (Many: its angle; positions come per cast)
+#define NPWC2_IO_TRANSLATION 5
+#define NPWC2_IO_XF_TARGET 7 ///< the target's transform
+#define NPWC2_IO_MAX_FRACTION 12
+#define NPWC2_IO_TARGET_DISTANCE 13
+#define NPWC2_IO_IGNORE_SEPARATING 14 ///< 1 or 0
+#define NPWC2_IO_ERR_INDEX 15 ///< out: the cast a many-cast call rejected (-1: none)
+#define NPWC2_IO_OUT 16 ///< result
+#define NPWC2_IO_SIZE 26 ///< doubles
+
+// NPWC2_MANY: np.shapeCastMany: one 2D cast result in the caller's out array (public format)
+#define NPWC2_MANY_FRACTION 0 ///< -1 for a miss
+#define NPWC2_MANY_POINT 1
+#define NPWC2_MANY_POINT_ON_SHAPE 3
+#define NPWC2_MANY_NORMAL 5
+#define NPWC2_MANY_INITIAL 7 ///< 1 or 0
+#define NPWC2_MANY_SIZE 8 ///< doubles
+
+// NPWC2_SWEEP: a 2D sweep as JS writes it
+#define NPWC2_SWEEP_CENTER 0 ///< local point moving in a straight line
+#define NPWC2_SWEEP_FROM 2 ///< transform at fraction 0
+#define NPWC2_SWEEP_TO 7 ///< transform at fraction 1
+#define NPWC2_SWEEP_SIZE 12 ///< doubles
+
+// NPWC2_TOI: time of impact result, at NPWC2_TOI_IO_OUT
+#define NPWC2_TOI_STATE 0 ///< npToiState2
+#define NPWC2_TOI_FRACTION 1
+#define NPWC2_TOI_NORMAL 2 ///< A to B
+#define NPWC2_TOI_POINT_A 4
+#define NPWC2_TOI_POINT_B 6
+#define NPWC2_TOI_ITERATIONS 8
+#define NPWC2_TOI_SIZE 9 ///< doubles
+
+// NPWC2_TOI_IO: io block of npwTimeOfImpact2
+#define NPWC2_TOI_IO_SWEEP_A 0
+#define NPWC2_TOI_IO_SWEEP_B 12
+#define NPWC2_TOI_IO_TARGET_DISTANCE 24
+#define NPWC2_TOI_IO_TOLERANCE 25 ///< 0: the default
+#define NPWC2_TOI_IO_OUT 26 ///< result
+#define NPWC2_TOI_IO_SIZE 35 ///< doubles
+
 // constants
 #define NPW_ERR_B 100 ///< 2D: added to the result code when transform B (rather than A) is rejected
 #define NPW3_ERR_B 100 ///< 3D: added to the result code when transform B (rather than A) is rejected
 #define NPWM_ERR_MESH 100 ///< meshes: a bad transform of mesh i returns -(NPWM_ERR_MESH * (i + 1) + code)
 #define NPWM_MAX_MESHES 256 ///< meshes: most meshes in one npwMeshContacts3 call
+#define NPWC2_ERR_INPUT 200 ///< 2D casts: added to the result code when an input other than a transform is rejected
 
 #endif

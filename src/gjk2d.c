@@ -127,6 +127,16 @@ static int solveTriangle(npSupportPoint2* v, double* weights)
 	return 3;
 }
 
+int npSolveSimplex2(npSupportPoint2* v, double* weights, int count)
+{
+	if (count == 2)
+		return solveSegment(v, weights);
+	if (count == 3)
+		return solveTriangle(v, weights);
+	weights[0] = 1.0;
+	return 1;
+}
+
 static double maxAbs2(npVec2 a)
 {
 	return npMax(npAbs(a.x), npAbs(a.y));

@@ -69,6 +69,11 @@ static inline npPair2 npMakePair2(const npShape2* a, npTransform2 xfA, const npS
 /// farthest along -d.
 npSupportPoint2 npSupportPair2(const npPair2* pair, npVec2 d);
 
+/// Reduces the simplex v[0..count) (count 1..3) to the vertices that support its point closest to
+/// the origin and writes their barycentric weights; returns the new count (3: the origin is inside).
+/// GJK's own step, shared with the shape cast (cast2d.c).
+int npSolveSimplex2(npSupportPoint2* v, double* weights, int count);
+
 /// Distance between the two cores by GJK (bounded, terminates on repeated support points).
 /// With `separationLimit` >= 0 GJK may stop early, with `result->distance` set to a lower bound
 /// above the limit, as soon as a support plane proves the cores farther apart than the limit

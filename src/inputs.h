@@ -7,6 +7,8 @@
 #include "narrowphase/collide2d.h"
 #include "narrowphase/collide3d.h"
 
+#include <stddef.h>
+
 /// x is finite and within ±NP_HUGE (so products of such numbers cannot overflow); false for NaN,
 /// whose comparisons are all false.
 static inline bool npIsUsable(double x) { return x >= -NP_HUGE && x <= NP_HUGE; }
@@ -14,6 +16,18 @@ static inline bool npIsUsable(double x) { return x >= -NP_HUGE && x <= NP_HUGE; 
 static inline bool npIsUsableVec2(npVec2 v) { return npIsUsable(v.x) && npIsUsable(v.y); }
 
 static inline bool npIsUsableVec3(npVec3 v) { return npIsUsable(v.x) && npIsUsable(v.y) && npIsUsable(v.z); }
+
+/// NP_OK for a 2D shape that looks like one the constructors made (known type, vertex count in
+/// range, usable radius); NP_ERR_INVALID_ARGUMENT otherwise, or for NULL.
+static inline npResult npCheckShape2(const npShape2* shape)
+{
+	if (shape == NULL || (unsigned)shape->type > (unsigned)NP_SHAPE_POLYGON2)
+		return NP_ERR_INVALID_ARGUMENT;
+	if (shape->count < 1 || shape->count > NP_MAX_POLYGON_VERTICES || !(shape->radius >= 0.0) ||
+		!npIsUsable(shape->radius))
+		return NP_ERR_INVALID_ARGUMENT;
+	return NP_OK;
+}
 
 /// NP_OK for a transform whose numbers are usable and whose rotation has unit length to 1e-6;
 /// NP_ERR_NON_FINITE or NP_ERR_INVALID_TRANSFORM otherwise.

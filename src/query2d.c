@@ -24,12 +24,8 @@
 
 static npResult checkShape(const npShape2* shape, npTransform2 transform)
 {
-	if (shape == NULL || (unsigned)shape->type > (unsigned)NP_SHAPE_POLYGON2)
-		return NP_ERR_INVALID_ARGUMENT;
-	if (shape->count < 1 || shape->count > NP_MAX_POLYGON_VERTICES || !(shape->radius >= 0.0) ||
-		!npIsUsable(shape->radius))
-		return NP_ERR_INVALID_ARGUMENT;
-	return npValidateTransform2(transform);
+	npResult r = npCheckShape2(shape);
+	return r != NP_OK ? r : npValidateTransform2(transform);
 }
 
 npRayInput2 npMakeRayInput2(npVec2 origin, npVec2 direction)

@@ -24,6 +24,7 @@ export const CONSTANTS = [
 	['NPW3_ERR_B', 100, '3D: added to the result code when transform B (rather than A) is rejected'],
 	['NPWM_ERR_MESH', 100, 'meshes: a bad transform of mesh i returns -(NPWM_ERR_MESH * (i + 1) + code)'],
 	['NPWM_MAX_MESHES', 256, 'meshes: most meshes in one npwMeshContacts3 call'],
+	['NPWC2_ERR_INPUT', 200, '2D casts: added to the result code when an input other than a transform is rejected'],
 ];
 
 /** Records of doubles: [field, size in doubles (or a block name, or null = open-ended), doc]. */
@@ -316,6 +317,53 @@ export const BLOCKS = [
 		['FIELDS', 6, 'the result arrays, in the order of the batch struct (npManifoldBatch, ...)'],
 		['ERR_INDEX', 1, 'result: the pair rejected, or -1'],
 		['ERR_SIDE', 1, 'result: 0 for A, 1 for B'],
+	] },
+	// ---------------------------------------------------------- 2D casts, time of impact (bindingcast2d.c)
+	{ name: 'NPWC2_HIT', doc: 'one shape cast hit, at NPWC2_IO_OUT', fields: [
+		['FRACTION', 1, ''],
+		['POINT', 2, 'on the target'],
+		['POINT_ON_SHAPE', 2, 'on the moved shape'],
+		['NORMAL', 2, 'from the target toward the moving shape'],
+		['INITIAL', 1, '1 or 0: initial overlap'],
+		['PENETRATION', 1, ''],
+		['ITERATIONS', 1, ''],
+	] },
+	{ name: 'NPWC2_IO', doc: 'io block of npwShapeCast2 / npwShapeCastMany2', fields: [
+		['XF', 'NPW_XF2', "the moving shape's transform (Many: its angle; positions come per cast)"],
+		['TRANSLATION', 2, ''],
+		['XF_TARGET', 'NPW_XF2', "the target's transform"],
+		['MAX_FRACTION', 1, ''],
+		['TARGET_DISTANCE', 1, ''],
+		['IGNORE_SEPARATING', 1, '1 or 0'],
+		['ERR_INDEX', 1, 'out: the cast a many-cast call rejected (-1: none)'],
+		['OUT', 'NPWC2_HIT', 'result'],
+	] },
+	{ name: 'NPWC2_MANY', doc: 'np.shapeCastMany: one 2D cast result in the caller\'s out array (public format)', fields: [
+		['FRACTION', 1, '-1 for a miss'],
+		['POINT', 2, ''],
+		['POINT_ON_SHAPE', 2, ''],
+		['NORMAL', 2, ''],
+		['INITIAL', 1, '1 or 0'],
+	] },
+	{ name: 'NPWC2_SWEEP', doc: 'a 2D sweep as JS writes it', fields: [
+		['CENTER', 2, 'local point moving in a straight line'],
+		['FROM', 'NPW_XF2', 'transform at fraction 0'],
+		['TO', 'NPW_XF2', 'transform at fraction 1'],
+	] },
+	{ name: 'NPWC2_TOI', doc: 'time of impact result, at NPWC2_TOI_IO_OUT', fields: [
+		['STATE', 1, 'npToiState2'],
+		['FRACTION', 1, ''],
+		['NORMAL', 2, 'A to B'],
+		['POINT_A', 2, ''],
+		['POINT_B', 2, ''],
+		['ITERATIONS', 1, ''],
+	] },
+	{ name: 'NPWC2_TOI_IO', doc: 'io block of npwTimeOfImpact2', fields: [
+		['SWEEP_A', 'NPWC2_SWEEP', ''],
+		['SWEEP_B', 'NPWC2_SWEEP', ''],
+		['TARGET_DISTANCE', 1, ''],
+		['TOLERANCE', 1, '0: the default'],
+		['OUT', 'NPWC2_TOI', 'result'],
 	] },
 ];
 

@@ -49,6 +49,8 @@ static const struct
 	{ 3, "closestPoint", npRunQuery3 },
 	{ 3, "bounds", npRunQuery3 },
 	{ 3, "queryTriangles", npRunQuery3 },
+	{ 2, "shapeCast", npRunCast2 },
+	{ 2, "timeOfImpact", npRunCast2 },
 };
 
 // Runs one vector through its kind's handler; false when no handler knows it.

@@ -23,6 +23,7 @@ import { runShape2, runTransform2, runPair2 } from './vectors2d.mjs';
 import { runShape3, runTransform3, runPair3 } from './vectors3d.mjs';
 import { runVectorMesh } from './vectorsmesh.mjs';
 import { runQuery2, runQuery3, QUERY_FUNCTIONS, missingQueryFunctions } from './vectorsquery.mjs';
+import { runCast2 } from './vectorscast2d.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const VECTOR_DIR = join(ROOT, 'tests', 'vectors');
@@ -33,6 +34,7 @@ const KINDS = {
 	2: {
 		shape: runShape2, transform: runTransform2, overlap: runPair2, distance: runPair2, penetration: runPair2, manifold: runPair2,
 		rayCast: runQuery2, containsPoint: runQuery2, closestPoint: runQuery2, bounds: runQuery2,
+		shapeCast: runCast2, timeOfImpact: runCast2,
 	},
 	3: {
 		shape: runShape3, transform: runTransform3, overlap: runPair3, distance: runPair3, penetration: runPair3, manifold: runPair3,
@@ -118,6 +120,11 @@ test('self-check: wrong expectations are rejected', () => {
 		['3d_query.json', (v) => v.query === 'closestPoint' && !v.expect.error, (e, v) => { e.distance += 10 * v.tol + 1e-9; }],
 		['3d_meshquery.json', (v) => v.expect.candidates && v.query === 'rayCast', (e) => { e.candidates = e.candidates.map((c) => ({ ...c, triangle: c.triangle + 100 })); }],
 		['3d_meshquery.json', (v) => v.query === 'queryTriangles', (e) => { e.triangles = e.triangles.length ? e.triangles.slice(1) : [0]; }],
+		['2d_cast.json', (v) => v.query === 'shapeCast' && v.expect.hit && v.expect.fraction > 0.05, (e, v) => { e.fraction -= 10 * v.fractionTol + 1e-9; }],
+		['2d_cast.json', (v) => v.query === 'shapeCast' && v.expect.hit, (e) => { e.hit = false; }],
+		['2d_cast.json', (v) => v.query === 'shapeCast' && v.expect.normal && !v.expect.initialOverlap, (e) => { e.normal = e.normal.map((x) => -x); }],
+		['2d_cast.json', (v) => v.query === 'timeOfImpact' && v.expect.state === 'hit', (e) => { e.fraction += 1e-3; }],
+		['2d_cast.json', (v) => v.query === 'timeOfImpact' && v.expect.state === 'separated', (e) => { e.state = 'hit'; }],
 	];
 	for (const [file, pred, mutate] of mutations) {
 		const doc = docOf(file);

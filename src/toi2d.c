@@ -1,0 +1,399 @@
+// 2D time of impact: the first fraction at which two shapes, each moving and turning over a sweep,
+// come within a target distance, by conservative advancement (Mirtich, "Impulse-based Dynamic
+// Simulation of Rigid Body Systems", 1996, ch. 4) with a second-order bound.
+//
+// A sweep moves a local point (the centre) in a straight line and turns the shape about it at a
+// constant angular speed w, so a core vertex's world position p(t) has velocity v + w perp(p - c)
+// and acceleration -w^2 (p - c): its speed along any fixed direction changes by at most
+// w^2 |p - c| per unit time. At a fraction t where the cores are apart:
+//  1. GJK (gjk2d.c) gives their distance and the unit direction n from A's closest point to B's.
+//  2. Along the axis n the separation s(u) = min_j n.b_j(u) - max_i n.a_i(u) is at most the
+//     distance of the cores at every later u (any axis bounds it), and equals it at t. The axis is
+//     fixed in the world, or, when the closest features are an edge of one body, turns with that
+//     body (as Catto's separation functions do, GDC 2013): a fixed axis would see the edge's far
+//     vertex swing toward the other shape and give a step far too short. Taylor's theorem with the
+//     acceleration bound gives, for every vertex pair, n.(b_j - a_i)(t + h) >= value + slope h
+//     - K h^2 / 2 with K = wA^2 rA + wB^2 rB (r: the farthest core vertex from the centre), so
+//         s(t + h) >= LB(h) = min_j (n.b_j + n.b_j' h) - max_i (n.a_i + n.a_i' h) - K h^2 / 2.
+//     LB is concave (a minimum of lines, minus a maximum of lines, minus a parabola).
+//  3. The shapes cannot come within the target before LB reaches R = rA + rB + targetDistance
+//     (radii: the rounding). The first root of the concave LB is found by Newton's method from the
+//     right end, which for a concave function stays at or right of the root and converges
+//     quadratically; it stops once LB >= R - tolerance / 10 there. Mirtich's first-order bound
+//     (the fastest point's closing speed, s' >= n.(vB - vA) - |wA| rA - |wB| rB) gives a second
+//     safe step; the larger of the two is taken. Near a contact LB matches the separation to second
+//     order, so the steps converge quadratically; far from it, for fast spinning shapes, the
+//     first-order step carries the fraction forward, and so does a third bound: the discs about the
+//     centres that hold the cores, whose distance changes with the centres' straight motion only.
+//  4. Stop with 'hit' when the distance is within tolerance of the target, 'separated' when a bound
+//     clears the rest of the sweep, 'failed' after NP_TOI_MAX_ITERATIONS2 steps (the fraction is
+//     then still a safe lower bound), 'overlapped' when already closer than the target at 0.
+// Every step is justified by a bound, so no contact is ever skipped, however fast or thin the shapes
+// (Box2D's separating-axis root finder stops when an axis separates at the end of the sweep, which
+// misses contacts of shapes that turn through each other in between). Angles are never reduced:
+// npMakeRot2 evaluates any angle up to NP_HUGE.
+#include "gjk2d.h"
+#include "inputs.h"
+#include "narrowphase/cast2d.h"
+#include "vec2.h"
+
+#include <stddef.h>
+
+/// Default tolerance, relative to the problem's scale.
+#define NP_TOI_TOLERANCE2 1.0e-9
+/// Most Newton steps of the bound's root.
+#define NP_TOI_ROOT_ITERATIONS2 32
+
+/// One body's sweep, prepared: its centre's path, angle and the farthest core vertex from the centre.
+typedef struct SweepMotion
+{
+	const npShape2* shape;
+	npVec2 localCenter;
+	npVec2 c0, dc;   ///< the centre's world position at 0 and its change over the sweep
+	double a0, da;   ///< the angle at 0 and its change
+	double reach;    ///< farthest core vertex from the centre
+} SweepMotion;
+
+static SweepMotion prepareSweep(const npShape2* shape, const npSweep2* s)
+{
+	SweepMotion m;
+	m.shape = shape;
+	m.localCenter = s->center;
+	// A centre at the local origin (the common case) needs no rotation: the same numbers, cheaper.
+	bool origin = s->center.x == 0.0 && s->center.y == 0.0;
+	m.c0 = origin ? s->position0 : v2Add(s->position0, npRotate2(npMakeRot2(s->angle0), s->center));
+	npVec2 c1 = origin ? s->position1 : v2Add(s->position1, npRotate2(npMakeRot2(s->angle1), s->center));
+	m.dc = v2Sub(c1, m.c0);
+	m.a0 = s->angle0;
+	m.da = s->angle1 - s->angle0;
+	m.reach = 0.0;
+	for (int i = 0; i < shape->count; ++i)
+		m.reach = npMax(m.reach, v2Distance(shape->vertices[i], s->center));
+	return m;
+}
+
+static npTransform2 motionTransform(const SweepMotion* m, double t)
+{
+	npRot2 q = npMakeRot2(m->a0 + t * m->da);
+	npVec2 c = v2MulAdd(m->c0, t, m->dc);
+	return (npTransform2){ v2Sub(c, npRotate2(q, m->localCenter)), q };
+}
+
+npTransform2 npSweepTransform2(const npSweep2* sweep, double fraction)
+{
+	npShape2 point = { 0 };
+	point.count = 1;
+	SweepMotion m = prepareSweep(&point, sweep);
+	return motionTransform(&m, fraction);
+}
+
+// ---------------------------------------------------------------- the lower bound
+
+/// The extreme of n.p + n.p' h over a body's core vertices, as lines in h: value and slope.
+typedef struct Lines
+{
+	double value[NP_MAX_POLYGON_VERTICES];
+	double slope[NP_MAX_POLYGON_VERTICES];
+	int count;
+} Lines;
+
+/// The separating axis: n at the current fraction, turning with `spin` (0: fixed in the world; a
+/// body's angular speed: fixed in that body, when the closest feature is its edge), measured from a
+/// point moving with `originVelocity`.
+typedef struct Axis
+{
+	npVec2 n;
+	npVec2 origin;
+	npVec2 originVelocity;
+	double spin;
+} Axis;
+
+// n(t).(p(t) - o(t)) for every core vertex, as value and first derivative at the current fraction.
+static void vertexLines(const SweepMotion* m, npTransform2 xf, double t, const Axis* ax, Lines* out)
+{
+	npVec2 c = v2MulAdd(m->c0, t, m->dc);
+	npVec2 rel = v2Sub(c, ax->origin);
+	npVec2 relVelocity = v2Sub(m->dc, ax->originVelocity);
+	double base = ax->spin * v2Dot(v2LeftPerp(ax->n), rel) + v2Dot(ax->n, relVelocity);
+	double spin = m->da - ax->spin;
+	out->count = m->shape->count;
+	for (int i = 0; i < m->shape->count; ++i)
+	{
+		npVec2 p = npTransformPoint2(xf, m->shape->vertices[i]);
+		out->value[i] = v2Dot(ax->n, v2Sub(p, ax->origin));
+		out->slope[i] = base + spin * v2Dot(ax->n, v2LeftPerp(v2Sub(p, c)));
+	}
+}
+
+// max (sign +1) or min (sign -1) of the lines at h; *slope gets the active line's slope.
+static double extremeAt(const Lines* l, double h, double sign, double* slope)
+{
+	double best = l->value[0] + l->slope[0] * h;
+	*slope = l->slope[0];
+	for (int i = 1; i < l->count; ++i)
+	{
+		double y = l->value[i] + l->slope[i] * h;
+		if (sign * (y - best) > 0.0)
+		{
+			best = y;
+			*slope = l->slope[i];
+		}
+	}
+	return best;
+}
+
+typedef struct Bound
+{
+	Lines a, b;
+	double K; ///< curvature bound
+	double R; ///< the separation sought
+} Bound;
+
+// LB(h) - R and its derivative.
+static double boundAt(const Bound* bd, double h, double* derivative)
+{
+	double sa, sb;
+	double f = extremeAt(&bd->b, h, -1.0, &sb) - extremeAt(&bd->a, h, 1.0, &sa) - 0.5 * bd->K * h * h - bd->R;
+	*derivative = sb - sa - bd->K * h;
+	return f;
+}
+
+// The largest safe step in (0, hMax] by the Taylor bound (hMax when LB stays above R), or 0.
+static double taylorStep(const Bound* bd, double hMax, double slack)
+{
+	// The root search below needs LB above R at 0 (a concave function may rise before it falls).
+	double slope;
+	double f0 = boundAt(bd, 0.0, &slope);
+	if (!(f0 > 0.0))
+		return 0.0;
+
+	// Start at the root of the parabola through LB's value and slope at 0 with curvature K: it lies
+	// above LB (any line active at 0 bounds the extreme over all lines), so its root is at or right
+	// of LB's, and much nearer than hMax when the motion is slow or the curvature large.
+	double denominator = -slope + sqrt(slope * slope + 2.0 * bd->K * f0);
+	double h = denominator > 0.0 ? npMin(2.0 * f0 / denominator, hMax) : hMax;
+	double f = boundAt(bd, h, &slope);
+	if (f > 0.0)
+		return h; // LB > R at both ends of [0, h], and it is concave
+	for (int k = 0; k < NP_TOI_ROOT_ITERATIONS2; ++k)
+	{
+		if (f >= -slack)
+			return h;
+		if (!(slope < 0.0))
+			return 0.0; // cannot happen for a concave bound above R at 0; rounding guard
+		double next = h - f / slope;
+		if (!(next < h) || next <= 0.0)
+			return 0.0;
+		h = next;
+		f = boundAt(bd, h, &slope);
+	}
+	return 0.0;
+}
+
+// ---------------------------------------------------------------- the iteration
+
+static npResult checkSweep(const npSweep2* s)
+{
+	if (!npIsUsableVec2(s->center) || !npIsUsableVec2(s->position0) || !npIsUsableVec2(s->position1) ||
+		!npIsUsable(s->angle0) || !npIsUsable(s->angle1))
+		return NP_ERR_NON_FINITE;
+	return NP_OK;
+}
+
+static npResult checkToiInput(const npTimeOfImpactInput2* in)
+{
+	if (in == NULL)
+		return NP_ERR_INVALID_ARGUMENT;
+	npResult r = npCheckShape2(in->shapeA);
+	if (r == NP_OK)
+		r = npCheckShape2(in->shapeB);
+	if (r == NP_OK)
+		r = checkSweep(&in->sweepA);
+	if (r == NP_OK)
+		r = checkSweep(&in->sweepB);
+	if (r != NP_OK)
+		return r;
+	if (!npIsUsable(in->targetDistance) || !npIsUsable(in->tolerance))
+		return NP_ERR_NON_FINITE;
+	if (in->targetDistance < 0.0 || in->tolerance < 0.0)
+		return NP_ERR_INVALID_ARGUMENT;
+	return NP_OK;
+}
+
+// The unit direction from A's core to B's (A's frame). For an edge the edge's own perpendicular:
+// the closest points' difference loses its direction to cancellation when the cores nearly touch.
+static npVec2 separatingNormal(const npGjkResult2* g)
+{
+	if (g->count == 2)
+	{
+		npVec2 e = v2Sub(g->simplex[1].w, g->simplex[0].w);
+		double side = v2Cross(e, v2Neg(g->simplex[0].w));
+		npVec2 d = side > 0.0 ? v2LeftPerp(e) : v2RightPerp(e);
+		if (side != 0.0 && v2LengthSq(d) > 0.0)
+			return v2Normalize(d); // d points from A - B toward the origin: from A's core to B's
+	}
+	return v2Normalize(v2Sub(g->pointB, g->pointA));
+}
+
+// Closest points and normal from GJK's result (A's frame) into world space.
+static void fillContact(const npShape2* a, const npShape2* b, npTransform2 xfA, const npGjkResult2* g,
+						npToiResult2* out)
+{
+	npVec2 n = separatingNormal(g);
+	out->normal = npRotate2(xfA.q, n);
+	out->pointA = npTransformPoint2(xfA, v2MulAdd(g->pointA, a->radius, n));
+	out->pointB = npTransformPoint2(xfA, v2MulAdd(g->pointB, -b->radius, n));
+}
+
+static void fillOverlap(const npTimeOfImpactInput2* in, npTransform2 xfA, npTransform2 xfB, const npGjkResult2* g,
+						bool overlapped, npToiResult2* out)
+{
+	if (!overlapped && g->distance > 0.0 && g->count < 3)
+	{
+		fillContact(in->shapeA, in->shapeB, xfA, g, out);
+		return;
+	}
+	npPenetrationResult2 p = npPenetration2(in->shapeA, xfA, in->shapeB, xfB, NULL);
+	out->normal = p.normal;
+	out->pointA = p.pointA;
+	out->pointB = p.pointB;
+}
+
+// Shape extent about the local origin (core and radius), for the scale.
+static double extent(const npShape2* s)
+{
+	double e = 0.0;
+	for (int i = 0; i < s->count; ++i)
+		e = npMax(e, v2Length(s->vertices[i]));
+	return e + s->radius;
+}
+
+/// The pair being swept.
+typedef struct ToiPair
+{
+	SweepMotion a, b;
+	double R;     ///< radii plus the target distance
+	double slack; ///< how far below R a bound may dip in a step (a tenth of the tolerance)
+} ToiPair;
+
+// Bounding discs: each core lies within `reach` of its centre, and the centres move in straight
+// lines, so the shapes cannot meet before the discs grown by R do (a quadratic). This carries
+// shapes that spin fast but are still far apart across the sweep in one step.
+static double discStep(const ToiPair* p, double t, double hMax)
+{
+	npVec2 m = v2Sub(v2MulAdd(p->b.c0, t, p->b.dc), v2MulAdd(p->a.c0, t, p->a.dc));
+	npVec2 w = v2Sub(p->b.dc, p->a.dc);
+	double S = p->a.reach + p->b.reach + p->R;
+	double c = v2Dot(m, m) - S * S;
+	if (c <= 0.0)
+		return 0.0;
+	double b = v2Dot(m, w);
+	double disc = b * b - v2Dot(w, w) * c;
+	if (b >= 0.0 || disc < 0.0)
+		return hMax;
+	return npMin(c / (-b + sqrt(disc)), hMax);
+}
+
+// The largest step from t that the bounds along the axis n (world, A to B) prove safe. `face`: 1
+// when the closest features are an edge of A, 2 an edge of B, 0 otherwise (the axis then turns with
+// that body, so the edge's own vertices keep their separation and only the other body's motion counts).
+static double safeStep(const ToiPair* p, npTransform2 xfA, npTransform2 xfB, double t, npVec2 n, int face)
+{
+	const SweepMotion* ma = &p->a;
+	const SweepMotion* mb = &p->b;
+	double hMax = 1.0 - t;
+	npVec2 cA = v2MulAdd(ma->c0, t, ma->dc);
+	npVec2 cB = v2MulAdd(mb->c0, t, mb->dc);
+	npVec2 vRel = v2Sub(mb->dc, ma->dc);
+	Axis ax = { n, cA, ma->dc, 0.0 };
+	if (face == 1)
+		ax.spin = ma->da;
+	else if (face == 2)
+		ax = (Axis){ n, cB, mb->dc, mb->da };
+
+	Bound bd;
+	vertexLines(ma, xfA, t, &ax, &bd.a);
+	vertexLines(mb, xfB, t, &ax, &bd.b);
+	// Second derivatives: the axis turning against the centres' offset (which grows at most by
+	// |vRel| h), the Coriolis-like cross term, and each body turning relative to the axis.
+	double spin = ax.spin;
+	double offset = v2Length(v2Sub(cB, cA)) + v2Length(vRel) * hMax;
+	double sa = ma->da - spin, sb = mb->da - spin;
+	bd.K = spin * spin * offset + 2.0 * npAbs(spin) * v2Length(vRel) + sa * sa * ma->reach + sb * sb * mb->reach;
+	bd.R = p->R;
+	double taylor = taylorStep(&bd, hMax, p->slack);
+
+	// First order (world axis): the separation falls no faster than the fastest pair of points closes.
+	double ignored;
+	double gap = boundAt(&bd, 0.0, &ignored);
+	double closing = v2Dot(n, v2Sub(ma->dc, mb->dc)) + npAbs(ma->da) * ma->reach + npAbs(mb->da) * mb->reach;
+	double first = closing > 0.0 ? npMax(gap, 0.0) / closing : hMax;
+	return npMax(npMax(taylor, npMin(first, hMax)), discStep(p, t, hMax));
+}
+
+// Which body's edge holds the closest features (see safeStep).
+static int closestFace(const npGjkResult2* g)
+{
+	if (g->count != 2)
+		return 0;
+	if (g->simplex[0].indexA == g->simplex[1].indexA)
+		return 2;
+	return 1;
+}
+
+npResult npTimeOfImpact2(const npTimeOfImpactInput2* input, npToiResult2* out)
+{
+	if (out == NULL)
+		return NP_ERR_INVALID_ARGUMENT;
+	*out = (npToiResult2){ 0 };
+	npResult r = checkToiInput(input);
+	if (r != NP_OK)
+		return r;
+
+	ToiPair p;
+	p.a = prepareSweep(input->shapeA, &input->sweepA);
+	p.b = prepareSweep(input->shapeB, &input->sweepB);
+	p.R = input->shapeA->radius + input->shapeB->radius + input->targetDistance;
+	double scale = extent(input->shapeA) + extent(input->shapeB) + v2Length(p.a.c0) + v2Length(p.b.c0) +
+				   v2Length(p.a.dc) + v2Length(p.b.dc) + input->targetDistance;
+	double tolerance = input->tolerance > 0.0 ? input->tolerance : NP_TOI_TOLERANCE2 * npMax(scale, 1.0e-300);
+	p.slack = 0.1 * tolerance;
+
+	double t = 0.0;
+	for (int iteration = 1; iteration <= NP_TOI_MAX_ITERATIONS2; ++iteration)
+	{
+		npTransform2 xfA = motionTransform(&p.a, t);
+		npTransform2 xfB = motionTransform(&p.b, t);
+		npPair2 pair = npMakePair2(input->shapeA, xfA, input->shapeB, xfB);
+		npGjkResult2 g;
+		npGjk2(&pair, -1.0, &g);
+		out->iterations = iteration;
+		out->fraction = t;
+
+		double gap = g.distance - p.R;
+		if (gap <= tolerance)
+		{
+			// Cores that overlap have distance 0 at any depth: EPA's depth tells touching from overlapping.
+			if (t == 0.0 && g.distance <= tolerance)
+				gap = -npPenetration2(input->shapeA, xfA, input->shapeB, xfB, NULL).depth - input->targetDistance;
+			out->state = t == 0.0 && gap < -tolerance ? NP_TOI_OVERLAPPED : NP_TOI_HIT;
+			fillOverlap(input, xfA, xfB, &g, out->state == NP_TOI_OVERLAPPED, out);
+			return NP_OK;
+		}
+
+		npVec2 n = npRotate2(xfA.q, separatingNormal(&g));
+		double h = safeStep(&p, xfA, xfB, t, n, closestFace(&g));
+		if (h >= 1.0 - t)
+		{
+			out->state = NP_TOI_SEPARATED;
+			out->fraction = 1.0;
+			return NP_OK;
+		}
+		if (!(h > 0.0))
+			break;
+		t += h;
+	}
+	out->state = NP_TOI_FAILED;
+	out->fraction = t;
+	return NP_OK;
+}

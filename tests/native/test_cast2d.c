@@ -1,0 +1,352 @@
+// Shape casts and time of impact in 2D (src/cast2d.c, src/toi2d.c): invariants on random pairs of
+// every kind, tunnelling bait, and bad input. The exact references (SAT times for polygons,
+// bisection for rounded shapes, dense sampling for turning shapes) are in the shared vectors
+// (tools/gen_vectors_cast2d.mjs); here the library's casts are checked against its distance query:
+//  - a hit: the distance at the fraction is the target distance (within the tolerance), and at
+//    every sampled earlier fraction it is larger (no tunnelling: never later than the first contact);
+//  - a miss: no sampled fraction comes within the target distance;
+//  - the hit's points are that far apart along the normal, the normal unit and facing the mover;
+//  - time of impact: at a 'hit' the distance is the target within tolerance, and no sampled earlier
+//    fraction is below target - tolerance; 'separated' never comes below it; 'failed' is counted
+//    (and printed) and its fraction is still safe.
+#include "check.h"
+#include "narrowphase/narrowphase.h"
+#include "testrng.h"
+
+#include <math.h>
+#include <string.h>
+
+static npShape2 shapes[5];
+
+static void makeShapes(void)
+{
+	npMakeCircle(0.4, &shapes[0]);
+	npMakeCapsule2(0.6, 0.2, &shapes[1]);
+	npMakeBox2(0.5, 0.3, &shapes[2]);
+	npVec2 pts[5] = { { -0.5, -0.4 }, { 0.6, -0.3 }, { 0.7, 0.4 }, { 0.0, 0.8 }, { -0.6, 0.3 } };
+	npMakePolygon2(pts, 5, 0.0, &shapes[3]);
+	npMakePolygon2(pts, 5, 0.15, &shapes[4]);
+}
+
+static double distanceAt(const npShapeCastInput2* in, double t)
+{
+	npTransform2 xf = in->transform;
+	xf.p.x += t * in->translation.x;
+	xf.p.y += t * in->translation.y;
+	return npDistance2(in->shape, xf, in->target, in->targetTransform).distance;
+}
+
+// The invariants of one cast against sampled distances.
+static void checkCast(const npShapeCastInput2* in, const char* what)
+{
+	npCastHit2 h;
+	npResult r = npShapeCast2(in, &h);
+	CHECK(r == NP_OK, "%s: result %d", what, r);
+	double len = hypot(in->translation.x, in->translation.y);
+	double tolD = 1e-9 * (1.0 + len + hypot(in->targetTransform.p.x, in->targetTransform.p.y));
+	int samples = 400;
+	double limit = h.hit ? h.fraction : in->maxFraction;
+	for (int k = 0; k < samples; ++k)
+	{
+		double t = limit * k / samples;
+		double d = distanceAt(in, t);
+		if (!(d > in->targetDistance - tolD) && !(h.hit && h.initialOverlap))
+		{
+			CHECK(false, "%s: distance %.17g at %.9g before the reported %s %.17g", what, d, t, h.hit ? "hit" : "miss",
+				  h.fraction);
+			return;
+		}
+	}
+	if (!h.hit)
+	{
+		// The distance along a straight motion is convex in t: golden-section search finds its minimum.
+		double lo = 0.0, hi = in->maxFraction;
+		for (int k = 0; k < 200 && hi - lo > 1e-15; ++k)
+		{
+			double m1 = lo + 0.381966011250105 * (hi - lo), m2 = hi - 0.381966011250105 * (hi - lo);
+			if (distanceAt(in, m1) < distanceAt(in, m2))
+				hi = m2;
+			else
+				lo = m1;
+		}
+		double least = distanceAt(in, 0.5 * (lo + hi));
+		CHECK(least > in->targetDistance - tolD, "%s: miss but distance %.17g at %.17g", what, least, 0.5 * (lo + hi));
+		double d = distanceAt(in, in->maxFraction);
+		CHECK(d > in->targetDistance - tolD, "%s: miss but distance %.17g at maxFraction", what, d);
+		return;
+	}
+	double d = distanceAt(in, h.fraction);
+	if (!h.initialOverlap)
+	{
+		CHECK(fabs(d - in->targetDistance) <= tolD, "%s: distance at the hit %.17g, want %.17g", what, d, in->targetDistance);
+	}
+	else
+		CHECK(d <= in->targetDistance + tolD, "%s: initial overlap at distance %.17g", what, d);
+	double nl = hypot(h.normal.x, h.normal.y);
+	CHECK(fabs(nl - 1.0) < 1e-9, "%s: normal length %.17g", what, nl);
+	if (!h.initialOverlap)
+	{
+		double sep = (h.pointOnShape.x - h.point.x) * h.normal.x + (h.pointOnShape.y - h.point.y) * h.normal.y;
+		CHECK(fabs(sep - in->targetDistance) <= 1e-7 * (1.0 + len), "%s: points %.17g apart along the normal", what, sep);
+		CHECK(h.normal.x * in->translation.x + h.normal.y * in->translation.y <= 1e-9 * len, "%s: normal faces away", what);
+	}
+}
+
+static npTransform2 randomTransform(double spread)
+{
+	return npMakeTransform2(rndRange(-spread, spread), rndRange(-spread, spread), rndRange(-4.0, 4.0));
+}
+
+// Random casts of every pair of kinds, aimed near the target, with skins, offsets and options.
+static void randomCasts(void)
+{
+	char what[128];
+	for (int i = 0; i < 5; ++i)
+		for (int j = 0; j < 5; ++j)
+			for (int k = 0; k < 60; ++k)
+			{
+				npTransform2 xfB = randomTransform(0.5);
+				npTransform2 xfA = randomTransform(3.0);
+				double offset = (k % 3 == 0) ? 1e4 : 0.0;
+				xfA.p.x += offset;
+				xfB.p.x += offset;
+				npVec2 aim = { xfB.p.x - xfA.p.x + rndRange(-1.2, 1.2), xfB.p.y - xfA.p.y + rndRange(-1.2, 1.2) };
+				double speed = rndRange(0.5, 2.0);
+				npVec2 d = { aim.x * speed, aim.y * speed };
+				npShapeCastInput2 in = npMakeShapeCastInput2(&shapes[i], xfA, d, &shapes[j], xfB);
+				if (k % 4 == 1)
+					in.targetDistance = rndRange(0.0, 0.3);
+				if (k % 5 == 2)
+					in.maxFraction = rndRange(0.2, 1.5);
+				snprintf(what, sizeof what, "cast %d vs %d #%d", i, j, k);
+				checkCast(&in, what);
+			}
+}
+
+// Tunnelling bait: tiny fast circles through thin boxes, a small ball onto a 500 m box, rods.
+static void tunnellingBait(void)
+{
+	npShape2 dot, thin, ground, rod;
+	npMakeCircle(0.01, &dot);
+	npMakeBox2(0.005, 2.0, &thin);
+	npMakeBox2(500.0, 500.0, &ground);
+	npMakeCapsule2(3.0, 0.001, &rod);
+	char what[128];
+	for (int k = 0; k < 200; ++k)
+	{
+		double y = rndRange(-1.9, 1.9);
+		npShapeCastInput2 in = npMakeShapeCastInput2(&dot, npMakeTransform2(-50.0, y, 0.0), (npVec2){ 1000.0, rndRange(-5, 5) },
+													 &thin, npMakeTransform2(rndRange(-1, 1), 0.0, rndRange(-0.1, 0.1)));
+		snprintf(what, sizeof what, "bullet #%d", k);
+		checkCast(&in, what);
+		npCastHit2 h;
+		npShapeCast2(&in, &h);
+		(void)h;
+	}
+	for (int k = 0; k < 50; ++k)
+	{
+		npShapeCastInput2 in = npMakeShapeCastInput2(&dot, npMakeTransform2(rndRange(-400, 400), 520.0 + k, 0.0),
+													 (npVec2){ rndRange(-1, 1), -1e4 }, &ground, npMakeTransform2(0.0, 0.0, 0.0));
+		npCastHit2 h;
+		npShapeCast2(&in, &h);
+		double expected = (in.transform.p.y - 500.0 - 0.01) / 1e4;
+		CHECK(h.hit && h.fraction <= expected * (1.0 + 1e-15) && h.fraction >= expected - 1e-9, "ball onto 500 m box #%d: %.17g vs %.17g", k,
+			  h.fraction, expected);
+		CHECK(h.normal.y == 1.0 || fabs(h.normal.y - 1.0) < 1e-12, "ball onto 500 m box #%d: normal (%g, %g)", k, h.normal.x,
+			  h.normal.y);
+	}
+	for (int k = 0; k < 50; ++k)
+	{
+		npShapeCastInput2 in = npMakeShapeCastInput2(&rod, npMakeTransform2(0.0, 5.0, rndRange(-3, 3)), (npVec2){ rndRange(-2, 2), -50.0 },
+													 &thin, npMakeTransform2(0.0, 0.0, 1.5707963267948966));
+		snprintf(what, sizeof what, "rod onto a thin plank #%d", k);
+		checkCast(&in, what);
+	}
+}
+
+// Touching, grazing, zero translation, ignoreSeparating.
+static void specialCasts(void)
+{
+	npShape2 box;
+	npMakeBox2(1.0, 1.0, &box);
+	npTransform2 id = npMakeTransform2(0.0, 0.0, 0.0);
+	npCastHit2 h;
+
+	// Touching at the start, moving along the face: an initial contact, skipped with ignoreSeparating.
+	npShapeCastInput2 in = npMakeShapeCastInput2(&box, npMakeTransform2(2.0, 0.5, 0.0), (npVec2){ 0.0, 3.0 }, &box, id);
+	npShapeCast2(&in, &h);
+	CHECK(h.hit && h.initialOverlap && h.fraction == 0.0, "touching at the start");
+	CHECK(fabs(h.normal.x - 1.0) < 1e-12, "touching normal (%g, %g)", h.normal.x, h.normal.y);
+	in.ignoreSeparating = true;
+	npShapeCast2(&in, &h);
+	CHECK(!h.hit, "ignoreSeparating skips a sliding contact");
+
+	// Overlapping: penetration depth and normal.
+	in = npMakeShapeCastInput2(&box, npMakeTransform2(1.5, 0.0, 0.0), (npVec2){ -1.0, 0.0 }, &box, id);
+	npShapeCast2(&in, &h);
+	CHECK(h.hit && h.initialOverlap && fabs(h.penetration - 0.5) < 1e-12, "penetration %.17g", h.penetration);
+	CHECK(fabs(h.normal.x - 1.0) < 1e-12, "penetration normal (%g, %g)", h.normal.x, h.normal.y);
+	in.ignoreSeparating = true;
+	npShapeCast2(&in, &h);
+	CHECK(h.hit, "ignoreSeparating keeps a contact the cast moves into");
+	in.translation = (npVec2){ 1.0, 0.0 };
+	npShapeCast2(&in, &h);
+	CHECK(!h.hit, "ignoreSeparating skips an overlap the cast leaves");
+
+	// Zero translation: an overlap test.
+	in = npMakeShapeCastInput2(&box, npMakeTransform2(2.5, 0.0, 0.0), (npVec2){ 0.0, 0.0 }, &box, id);
+	CHECK(npShapeCast2(&in, &h) == NP_OK && !h.hit, "zero translation apart");
+	in.transform.p.x = 1.9;
+	CHECK(npShapeCast2(&in, &h) == NP_OK && h.hit && h.initialOverlap, "zero translation overlapping");
+
+	// Grazing: a box sliding past a corner exactly along the face line touches at its corner.
+	in = npMakeShapeCastInput2(&box, npMakeTransform2(-5.0, 2.0, 0.0), (npVec2){ 10.0, 0.0 }, &box, id);
+	npShapeCast2(&in, &h);
+	CHECK(h.hit && fabs(h.fraction - 0.3) < 1e-9, "grazing box: hit %d at %.17g", h.hit, h.fraction);
+	in.transform.p.y = 2.0 + 1e-7;
+	npShapeCast2(&in, &h);
+	CHECK(!h.hit, "grazing box 1e-7 above: no hit");
+}
+
+// ---------------------------------------------------------------- time of impact
+
+static double toiDistance(const npTimeOfImpactInput2* in, double t)
+{
+	return npDistance2(in->shapeA, npSweepTransform2(&in->sweepA, t), in->shapeB, npSweepTransform2(&in->sweepB, t)).distance;
+}
+
+static int toiFailed, toiCount, toiIterations;
+
+static void checkToi(const npTimeOfImpactInput2* in, const char* what)
+{
+	npToiResult2 out;
+	npResult r = npTimeOfImpact2(in, &out);
+	CHECK(r == NP_OK, "%s: result %d", what, r);
+	toiCount += 1;
+	toiIterations += out.iterations;
+	if (out.state == NP_TOI_FAILED)
+	{
+		toiFailed += 1;
+		printf("failed: %s at %.17g after %d\n", what, out.fraction, out.iterations);
+	}
+	if (out.state == NP_TOI_OVERLAPPED)
+		return;
+	double tol = in->tolerance > 0.0 ? in->tolerance : 1e-8 * 20.0;
+	double limit = out.state == NP_TOI_SEPARATED ? 1.0 : out.fraction;
+	for (int k = 0; k < 2000; ++k)
+	{
+		double t = limit * k / 2000.0;
+		double d = toiDistance(in, t);
+		if (!(d >= in->targetDistance - tol))
+		{
+			CHECK(false, "%s: distance %.17g at %.9g before the reported state %d at %.17g", what, d, t, out.state, out.fraction);
+			return;
+		}
+	}
+	if (out.state == NP_TOI_HIT)
+	{
+		double d = toiDistance(in, out.fraction);
+		CHECK(fabs(d - in->targetDistance) <= tol, "%s: distance at the hit %.17g", what, d);
+	}
+}
+
+static npSweep2 randomSweep(double spread, double move, double turn)
+{
+	npSweep2 s;
+	s.center = (npVec2){ rndRange(-0.2, 0.2), rndRange(-0.2, 0.2) };
+	s.position0 = (npVec2){ rndRange(-spread, spread), rndRange(-spread, spread) };
+	s.position1 = (npVec2){ s.position0.x + rndRange(-move, move), s.position0.y + rndRange(-move, move) };
+	s.angle0 = rndRange(-3.0, 3.0);
+	s.angle1 = s.angle0 + rndRange(-turn, turn);
+	return s;
+}
+
+static void randomToi(void)
+{
+	char what[128];
+	npShape2 rod;
+	npMakeBox2(2.0, 0.02, &rod);
+	for (int i = 0; i < 5; ++i)
+		for (int j = 0; j < 5; ++j)
+			for (int k = 0; k < 24; ++k)
+			{
+				npTimeOfImpactInput2 in = { &shapes[i], randomSweep(3.0, 6.0, k % 2 ? 30.0 : 3.0), &shapes[j],
+											randomSweep(3.0, 6.0, 3.0), k % 3 == 0 ? 0.05 : 0.0, 0.0 };
+				snprintf(what, sizeof what, "toi %d vs %d #%d", i, j, k);
+				checkToi(&in, what);
+			}
+	for (int k = 0; k < 100; ++k)
+	{
+		// Two spinning rods passing each other: Box2D's root finder's known failure.
+		npSweep2 a = { { 0.0, 0.0 }, { -3.0, rndRange(-1, 1) }, 0.0, { 3.0, rndRange(-1, 1) }, rndRange(-200.0, 200.0) };
+		npSweep2 b = { { 0.0, 0.0 }, { 3.0, rndRange(-1, 1) }, 1.0, { -3.0, rndRange(-1, 1) }, 1.0 + rndRange(-200.0, 200.0) };
+		npTimeOfImpactInput2 in = { &rod, a, &rod, b, 0.0, 1e-6 };
+		snprintf(what, sizeof what, "spinning rods #%d", k);
+		checkToi(&in, what);
+	}
+}
+
+// ---------------------------------------------------------------- bad input
+
+static void badInput(void)
+{
+	npCastHit2 h;
+	npTransform2 id = npMakeTransform2(0.0, 0.0, 0.0);
+	npShapeCastInput2 in = npMakeShapeCastInput2(&shapes[0], id, (npVec2){ NAN, 0.0 }, &shapes[1], id);
+	CHECK(npShapeCast2(&in, &h) == NP_ERR_NON_FINITE && !h.hit, "NaN translation");
+	in.translation = (npVec2){ 1.0, 0.0 };
+	in.maxFraction = -1.0;
+	CHECK(npShapeCast2(&in, &h) == NP_ERR_INVALID_ARGUMENT, "negative maxFraction");
+	in.maxFraction = 1.0;
+	in.targetDistance = INFINITY;
+	CHECK(npShapeCast2(&in, &h) == NP_ERR_NON_FINITE, "infinite targetDistance");
+	in.targetDistance = 0.0;
+	in.target = NULL;
+	CHECK(npShapeCast2(&in, &h) == NP_ERR_INVALID_ARGUMENT, "null target");
+	CHECK(npShapeCast2(NULL, &h) == NP_ERR_INVALID_ARGUMENT, "null input");
+	in.target = &shapes[1];
+	in.transform.q.c = 2.0;
+	CHECK(npShapeCast2(&in, &h) == NP_ERR_INVALID_TRANSFORM, "bad rotation");
+
+	npToiResult2 out;
+	npSweep2 s = { { 0, 0 }, { 0, 0 }, 0.0, { 1, 0 }, NAN };
+	npTimeOfImpactInput2 t = { &shapes[0], s, &shapes[1], s, 0.0, 0.0 };
+	CHECK(npTimeOfImpact2(&t, &out) == NP_ERR_NON_FINITE, "NaN angle");
+	t.sweepA.angle1 = 1.0;
+	t.sweepB.angle1 = 1.0;
+	t.tolerance = -1.0;
+	CHECK(npTimeOfImpact2(&t, &out) == NP_ERR_INVALID_ARGUMENT, "negative tolerance");
+	CHECK(npTimeOfImpact2(NULL, &out) == NP_ERR_INVALID_ARGUMENT, "null input");
+
+	// Many casts: one bad translation stops the batch at its index.
+	npVec2 pos[3] = { { 5, 0 }, { 5, 1 }, { 5, 2 } };
+	npVec2 tr[3] = { { -5, 0 }, { INFINITY, 0 }, { -5, 0 } };
+	npCastHit2 hits[3];
+	int bad = -2;
+	in = npMakeShapeCastInput2(&shapes[0], id, (npVec2){ 0, 0 }, &shapes[2], id);
+	CHECK(npShapeCastMany2(&in, pos, tr, 3, hits, &bad) == NP_ERR_NON_FINITE && bad == 1 && hits[0].hit, "many: bad index %d", bad);
+	tr[1].x = -5.0;
+	CHECK(npShapeCastMany2(&in, pos, tr, 3, hits, &bad) == NP_OK && bad == -1, "many: all good");
+	for (int i = 0; i < 3; ++i)
+	{
+		npShapeCastInput2 one = in;
+		one.transform.p = pos[i];
+		one.translation = tr[i];
+		npShapeCast2(&one, &h);
+		CHECK(memcmp(&h, &hits[i], sizeof h) == 0, "many: cast %d differs from the single cast", i);
+	}
+}
+
+int main(void)
+{
+	makeShapes();
+	randomCasts();
+	tunnellingBait();
+	specialCasts();
+	randomToi();
+	badInput();
+	printf("time of impact: %d queries, %d failed (iteration bound), %.1f iterations on average\n", toiCount, toiFailed,
+		   (double)toiIterations / toiCount);
+	CHECK(toiFailed * 100 <= toiCount, "too many failed time-of-impact queries: %d of %d", toiFailed, toiCount);
+	return checkSummary();
+}
