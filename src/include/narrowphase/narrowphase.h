@@ -4,10 +4,12 @@
 //   collide3d.h   3D shapes and hulls, GJK, EPA with witness points and tangents
 //   manifold3d.h  3D manifolds (up to 4 points) and the persistent contact cache
 //   mesh3d.h      triangle meshes: BVH midphase and contacts without internal-edge collisions
+//   chain2d.h     2D chains: one-sided polylines, BVH midphase, contacts without ghost collisions
 #ifndef NARROWPHASE_H
 #define NARROWPHASE_H
 
 #include "base.h"
+#include "chain2d.h"
 #include "collide2d.h"
 #include "collide3d.h"
 #include "manifold3d.h"
