@@ -261,8 +261,75 @@ export const NPWQ_RAY3_NORMAL = 4;
 export const NPWQ_RAY3_INDEX = 7; // the triangle for meshes, -1 otherwise
 export const NPWQ_RAY3_SIZE = 8; // doubles
 
+// NPWC_DEF: npwMakeChain2 options, at the io block
+export const NPWC_DEF_LOOP = 0; // 1 or 0
+export const NPWC_DEF_HAS_GHOST_START = 1; // 1 or 0
+export const NPWC_DEF_GHOST_START = 2;
+export const NPWC_DEF_HAS_GHOST_END = 4; // 1 or 0
+export const NPWC_DEF_GHOST_END = 5;
+export const NPWC_DEF_SIZE = 7; // doubles
+
+// NPWC_INFO: npwChainInfo2: one chain
+export const NPWC_INFO_POINT_COUNT = 0;
+export const NPWC_INFO_SEGMENT_COUNT = 1;
+export const NPWC_INFO_LOOP = 2; // 1 or 0
+export const NPWC_INFO_NODE_COUNT = 3; // BVH nodes
+export const NPWC_INFO_DEPTH = 4; // BVH depth
+export const NPWC_INFO_BYTES = 5; // bytes of the chain
+export const NPWC_INFO_LOWER = 6; // bounds, chain space
+export const NPWC_INFO_UPPER = 8;
+export const NPWC_INFO_SIZE = 10; // doubles
+
+// NPWC_LIMITS: npwChainLimits2
+export const NPWC_LIMITS_MAX_POINTS = 0; // NP_CHAIN_MAX_POINTS
+export const NPWC_LIMITS_MAX_CONTACTS = 1; // NP_CHAIN_MAX_CONTACTS
+export const NPWC_LIMITS_MAX_CANDIDATES = 2; // NP_CHAIN_MAX_CANDIDATES
+export const NPWC_LIMITS_MAX_CHAINS = 3; // NPWC_MAX_CHAINS
+export const NPWC_LIMITS_FEATURE_TOLERANCE = 4; // NP_CHAIN_FEATURE_TOLERANCE
+export const NPWC_LIMITS_ERR_CHAIN = 5; // NPWC_ERR_CHAIN
+export const NPWC_LIMITS_SIZE = 6; // doubles
+
+// NPWC_RESULT: ray hit (fraction, point, normal, chain, segment), projection (distance, point, normal, chain, segment) or bounds (lower in POINT, upper in NORMAL)
+export const NPWC_RESULT_VALUE = 0; // ray: fraction; closest point: distance
+export const NPWC_RESULT_POINT = 1;
+export const NPWC_RESULT_NORMAL = 3;
+export const NPWC_RESULT_CHAIN = 5;
+export const NPWC_RESULT_SEGMENT = 6;
+export const NPWC_RESULT_SIZE = 7; // doubles
+
+// NPWC_IO: io block of the chain calls (contacts, rays, points, bounds)
+export const NPWC_IO_XF = 0; // contacts: the shape's transform; containsPoint, bounds: the chain's
+export const NPWC_IO_MARGIN = 3; // contacts
+export const NPWC_IO_REMOVE_GHOSTS = 4; // contacts: 1 or 0
+export const NPWC_IO_FEATURE_TOLERANCE = 5; // contacts
+export const NPWC_IO_CHAIN_COUNT = 6; // in: chain records; out (contacts): candidate segments, or -1 when contacts did not fit
+export const NPWC_IO_ORIGIN = 7; // ray origin; the query point
+export const NPWC_IO_DIRECTION = 9; // ray direction
+export const NPWC_IO_MAX_FRACTION = 11; // ray
+export const NPWC_IO_ERR_RAY = 12; // out: the ray a many-ray call rejected (-1: none)
+export const NPWC_IO_OUT = 13; // result of a ray, point or bounds query
+export const NPWC_IO_CHAINS = 20; // NPWC_IO_CHAIN records
+
+// NPWC_IO_CHAIN: one chain of a chain call
+export const NPWC_IO_CHAIN_PTR = 0; // its npChain2 pointer
+export const NPWC_IO_CHAIN_XF = 1; // its transform
+export const NPWC_IO_CHAIN_SIZE = 4; // doubles
+
+// NPWC_CONTACT: one contact written by npwChainContacts2
+export const NPWC_CONTACT_POINT_A = 0;
+export const NPWC_CONTACT_POINT_B = 2;
+export const NPWC_CONTACT_NORMAL = 4;
+export const NPWC_CONTACT_DEPTH = 6;
+export const NPWC_CONTACT_CHAIN = 7;
+export const NPWC_CONTACT_SEGMENT = 8;
+export const NPWC_CONTACT_FEATURE = 9; // npChainFeature2
+export const NPWC_CONTACT_ID = 10; // feature id
+export const NPWC_CONTACT_SIZE = 11; // doubles
+
 // constants
 export const NPW_ERR_B = 100; // 2D: added to the result code when transform B (rather than A) is rejected
 export const NPW3_ERR_B = 100; // 3D: added to the result code when transform B (rather than A) is rejected
 export const NPWM_ERR_MESH = 100; // meshes: a bad transform of mesh i returns -(NPWM_ERR_MESH * (i + 1) + code)
 export const NPWM_MAX_MESHES = 256; // meshes: most meshes in one npwMeshContacts3 call
+export const NPWC_ERR_CHAIN = 100; // chains: a bad transform of chain i returns -(NPWC_ERR_CHAIN * (i + 1) + code)
+export const NPWC_MAX_CHAINS = 256; // chains: most chains in one chain call

@@ -27,6 +27,7 @@ import { Shape3D } from './api3d.mjs';
 import { ContactCache3D, contactCache3d } from './cache3d.mjs';
 import { Mesh3D, mesh3d, meshContacts, setupMesh } from './apimesh.mjs';
 import * as q from './apiquery.mjs';
+import { Chain2D, chain2d, chainContacts, setupChain } from './apichain.mjs';
 
 export { NarrowphaseError };
 
@@ -114,6 +115,14 @@ function makeApi(rt) {
 			maxTriangles: limitsMesh.maxTriangles, maxPoints: limitsMesh.maxPoints, maxMeshes: limitsMesh.maxMeshes,
 			featureTolerance: limitsMesh.featureTolerance,
 		}),
+		// 2D chains (apichain.mjs)
+		chain2d: bound(rt, chain2d, 'chain2d'),
+		chainContacts: bound(rt, chainContacts, 'chainContacts'),
+		Chain2D,
+		limitsChain: Object.freeze({
+			maxPoints: rt.limitsChain.maxPoints, maxContacts: rt.limitsChain.maxContacts, maxCandidates: rt.limitsChain.maxCandidates,
+			maxChains: rt.limitsChain.maxChains, featureTolerance: rt.limitsChain.featureTolerance,
+		}),
 		// rays, points and bounds, 2D and 3D (apiquery.mjs)
 		rayCast: function rayCast(target, transform, origin, direction, options) {
 			return q.rayCast(rt, target, transform, origin, direction, options);
@@ -189,5 +198,6 @@ async function create(wasmBinary) {
 	d3.setup3d(rt);
 	setupMesh(rt);
 	q.setupQuery(rt);
+	setupChain(rt);
 	return makeApi(rt);
 }

@@ -263,10 +263,77 @@
 #define NPWQ_RAY3_INDEX 7 ///< the triangle for meshes, -1 otherwise
 #define NPWQ_RAY3_SIZE 8 ///< doubles
 
+// NPWC_DEF: npwMakeChain2 options, at the io block
+#define NPWC_DEF_LOOP 0 ///< 1 or 0
+#define NPWC_DEF_HAS_GHOST_START 1 ///< 1 or 0
+#define NPWC_DEF_GHOST_START 2
+#define NPWC_DEF_HAS_GHOST_END 4 ///< 1 or 0
+#define NPWC_DEF_GHOST_END 5
+#define NPWC_DEF_SIZE 7 ///< doubles
+
+// NPWC_INFO: npwChainInfo2: one chain
+#define NPWC_INFO_POINT_COUNT 0
+#define NPWC_INFO_SEGMENT_COUNT 1
+#define NPWC_INFO_LOOP 2 ///< 1 or 0
+#define NPWC_INFO_NODE_COUNT 3 ///< BVH nodes
+#define NPWC_INFO_DEPTH 4 ///< BVH depth
+#define NPWC_INFO_BYTES 5 ///< bytes of the chain
+#define NPWC_INFO_LOWER 6 ///< bounds, chain space
+#define NPWC_INFO_UPPER 8
+#define NPWC_INFO_SIZE 10 ///< doubles
+
+// NPWC_LIMITS: npwChainLimits2
+#define NPWC_LIMITS_MAX_POINTS 0 ///< NP_CHAIN_MAX_POINTS
+#define NPWC_LIMITS_MAX_CONTACTS 1 ///< NP_CHAIN_MAX_CONTACTS
+#define NPWC_LIMITS_MAX_CANDIDATES 2 ///< NP_CHAIN_MAX_CANDIDATES
+#define NPWC_LIMITS_MAX_CHAINS 3 ///< NPWC_MAX_CHAINS
+#define NPWC_LIMITS_FEATURE_TOLERANCE 4 ///< NP_CHAIN_FEATURE_TOLERANCE
+#define NPWC_LIMITS_ERR_CHAIN 5 ///< NPWC_ERR_CHAIN
+#define NPWC_LIMITS_SIZE 6 ///< doubles
+
+// NPWC_RESULT: ray hit (fraction, point, normal, chain, segment), projection (distance, point, normal, chain, segment) or bounds (lower in POINT, upper in NORMAL)
+#define NPWC_RESULT_VALUE 0 ///< ray: fraction; closest point: distance
+#define NPWC_RESULT_POINT 1
+#define NPWC_RESULT_NORMAL 3
+#define NPWC_RESULT_CHAIN 5
+#define NPWC_RESULT_SEGMENT 6
+#define NPWC_RESULT_SIZE 7 ///< doubles
+
+// NPWC_IO: io block of the chain calls (contacts, rays, points, bounds)
+#define NPWC_IO_XF 0 ///< contacts: the shape's transform; containsPoint, bounds: the chain's
+#define NPWC_IO_MARGIN 3 ///< contacts
+#define NPWC_IO_REMOVE_GHOSTS 4 ///< contacts: 1 or 0
+#define NPWC_IO_FEATURE_TOLERANCE 5 ///< contacts
+#define NPWC_IO_CHAIN_COUNT 6 ///< in: chain records; out (contacts): candidate segments, or -1 when contacts did not fit
+#define NPWC_IO_ORIGIN 7 ///< ray origin; the query point
+#define NPWC_IO_DIRECTION 9 ///< ray direction
+#define NPWC_IO_MAX_FRACTION 11 ///< ray
+#define NPWC_IO_ERR_RAY 12 ///< out: the ray a many-ray call rejected (-1: none)
+#define NPWC_IO_OUT 13 ///< result of a ray, point or bounds query
+#define NPWC_IO_CHAINS 20 ///< NPWC_IO_CHAIN records
+
+// NPWC_IO_CHAIN: one chain of a chain call
+#define NPWC_IO_CHAIN_PTR 0 ///< its npChain2 pointer
+#define NPWC_IO_CHAIN_XF 1 ///< its transform
+#define NPWC_IO_CHAIN_SIZE 4 ///< doubles
+
+// NPWC_CONTACT: one contact written by npwChainContacts2
+#define NPWC_CONTACT_POINT_A 0
+#define NPWC_CONTACT_POINT_B 2
+#define NPWC_CONTACT_NORMAL 4
+#define NPWC_CONTACT_DEPTH 6
+#define NPWC_CONTACT_CHAIN 7
+#define NPWC_CONTACT_SEGMENT 8
+#define NPWC_CONTACT_FEATURE 9 ///< npChainFeature2
+#define NPWC_CONTACT_ID 10 ///< feature id
+#define NPWC_CONTACT_SIZE 11 ///< doubles
+
 // constants
 #define NPW_ERR_B 100 ///< 2D: added to the result code when transform B (rather than A) is rejected
 #define NPW3_ERR_B 100 ///< 3D: added to the result code when transform B (rather than A) is rejected
 #define NPWM_ERR_MESH 100 ///< meshes: a bad transform of mesh i returns -(NPWM_ERR_MESH * (i + 1) + code)
 #define NPWM_MAX_MESHES 256 ///< meshes: most meshes in one npwMeshContacts3 call
+#define NPWC_ERR_CHAIN 100 ///< chains: a bad transform of chain i returns -(NPWC_ERR_CHAIN * (i + 1) + code)
+#define NPWC_MAX_CHAINS 256 ///< chains: most chains in one chain call
 
 #endif

@@ -22,6 +22,7 @@ import { VectorRun } from './vectorchecks.mjs';
 import { runShape2, runTransform2, runPair2 } from './vectors2d.mjs';
 import { runShape3, runTransform3, runPair3 } from './vectors3d.mjs';
 import { runVectorMesh } from './vectorsmesh.mjs';
+import { runChain2 } from './vectorschain.mjs';
 import { runQuery2, runQuery3, QUERY_FUNCTIONS, missingQueryFunctions } from './vectorsquery.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -33,6 +34,7 @@ const KINDS = {
 	2: {
 		shape: runShape2, transform: runTransform2, overlap: runPair2, distance: runPair2, penetration: runPair2, manifold: runPair2,
 		rayCast: runQuery2, containsPoint: runQuery2, closestPoint: runQuery2, bounds: runQuery2,
+		chainContacts: runChain2, chainRay: runChain2, chainClosest: runChain2, chainContains: runChain2, chainBounds: runChain2, chainCreate: runChain2,
 	},
 	3: {
 		shape: runShape3, transform: runTransform3, overlap: runPair3, distance: runPair3, penetration: runPair3, manifold: runPair3,
