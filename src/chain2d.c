@@ -18,7 +18,7 @@
 // and the normals between the two face normals belong to the vertex; flat and concave joints have
 // no normals of their own (a shape touching such a vertex touches the faces). npClassifyChainNormal2
 // applies this to a chain-side normal: see chain2d.h.
-#include "narrowphase/chain2d.h"
+#include "chain2d_private.h"
 #include "inputs.h"
 #include "vec2.h"
 
@@ -59,7 +59,8 @@ size_t npChainBytes2(int pointCount, bool loop)
 	bytes += (size_t)pointCount * sizeof(npVec2);
 	bytes += (size_t)segments * sizeof(npVec2);
 	bytes += (size_t)nodesFor(segments) * sizeof(npChainNode2);
-	return bytes;
+	bytes += (npChainGridCells2(segments) + npChainGridItems2(segments)) * sizeof(int32_t);
+	return align8(bytes);
 }
 
 // ------------------------------------------------------------------------------------ the BVH
@@ -206,6 +207,8 @@ npResult npMakeChain2(const npVec2* points, int pointCount, const npChainDef2* d
 	c->nodes = nodes;
 	c->nodeCount = st.nodeCount;
 	c->depth = st.depth;
+	int32_t* cellStart = (int32_t*)(void*)(nodes + nodesFor(segments));
+	npBuildChainGrid2(c, cellStart, cellStart + npChainGridCells2(segments));
 	c->bytes = need;
 	*out = c;
 	return NP_OK;
@@ -216,39 +219,6 @@ void npGetChainSegment2(const npChain2* chain, int index, npVec2* a, npVec2* b)
 	int next = index + 1 < chain->pointCount ? index + 1 : 0;
 	*a = chain->points[index];
 	*b = chain->points[next];
-}
-
-// ------------------------------------------------------------------------------------ midphase
-
-int npQueryChain2(const npChain2* chain, npVec2 lower, npVec2 upper, int32_t* out, int capacity)
-{
-	if (chain == NULL || !(lower.x <= upper.x) || !(lower.y <= upper.y))
-		return 0;
-	const npChainNode2* nodes = chain->nodes;
-	int stack[NP_CHAIN_MAX_DEPTH];
-	int top = 0, found = 0;
-	stack[top++] = 0;
-	while (top > 0)
-	{
-		const npChainNode2* node = nodes + stack[--top];
-		if ((double)node->lower[0] > upper.x || (double)node->upper[0] < lower.x || (double)node->lower[1] > upper.y ||
-			(double)node->upper[1] < lower.y)
-			continue;
-		if (node->count == 0)
-		{
-			// The second child is pushed first, so segments come out in increasing order.
-			stack[top++] = node->index + 1;
-			stack[top++] = node->index;
-			continue;
-		}
-		for (int k = 0; k < node->count; ++k)
-		{
-			if (found < capacity)
-				out[found] = node->index + k;
-			found += 1;
-		}
-	}
-	return found;
 }
 
 // ------------------------------------------------------------------------------------ neighbours

@@ -29,7 +29,7 @@
 //  4. A vertex contact shared by two segments (both see the same convex corner) is reported once.
 // With removeGhosts off, step 3 is skipped: the per-segment manifolds, for teaching and tests.
 // Every loop is bounded: candidates by NP_CHAIN_MAX_CANDIDATES, points by the output capacity.
-#include "narrowphase/chain2d.h"
+#include "chain2d_private.h"
 #include "inputs.h"
 #include "manifold2d_private.h"
 
@@ -201,7 +201,7 @@ static void collideSegment(chainContactCall* call, int chain, int segment, npVec
 	const npChainInstance2* inst = call->chains + chain;
 	const npChain2* c = inst->chain;
 	npVec2 a, b;
-	npGetChainSegment2(c, segment, &a, &b);
+	npChainSegmentPoints2(c, segment, &a, &b);
 	npVec2 n = c->normals[segment];
 	if (v2Dot(v2Sub(centroidLocal, a), n) < 0.0)
 	{

@@ -12,10 +12,12 @@
 // and unmoved while the chain is used (as npMakeMesh3 does for meshes). There is nothing to destroy:
 // free the buffer.
 //
-// Midphase: a bounding-volume hierarchy over runs of consecutive segments (a polyline's consecutive
-// segments are neighbours in space, so halving the index range is a good split and needs no sort):
-// leaves hold up to NP_CHAIN_LEAF_SEGMENTS segments, inner nodes the union of their two halves.
-// A query visits O(log n) nodes for a shape touching a few segments.
+// Midphase, both built at creation: a uniform grid for box queries (contacts, casts: a few cell
+// reads whatever the chain's size, see chaingrid2d.c), and a bounding-volume hierarchy for the
+// nearest-first queries (rays, closest points) over runs of consecutive segments (a polyline's
+// consecutive segments are neighbours in space, so halving the index range is a good split and
+// needs no sort): leaves hold up to NP_CHAIN_LEAF_SEGMENTS segments, inner nodes the union of their
+// two halves.
 //
 // Contacts (npChainContacts2) follow the idea of Box2D's chain-segment collision (Catto, Box2D v3,
 // b2CollideChainSegmentAndPolygon): each segment near the shape gets the library's ordinary
@@ -88,6 +90,12 @@ typedef struct npChain2
 	const npVec2* points;  ///< the points, pointCount of them
 	const npVec2* normals; ///< unit front normal of each segment, rightPerp(p[i + 1] - p[i]) normalised
 	const npChainNode2* nodes; ///< BVH nodes
+	double cellSize;     ///< grid cell size (the box queries' uniform grid, chain space, from `lower`)
+	double inverseCellSize; ///< 1 / cellSize
+	int gridWidth;       ///< grid cells along x
+	int gridHeight;      ///< grid cells along y
+	const int32_t* cellStart; ///< grid cell c lists cellItems[cellStart[c] .. cellStart[c + 1])
+	const int32_t* cellItems; ///< segments listed per cell (each in every cell its box meets)
 	size_t bytes;        ///< bytes of the buffer used
 } npChain2;
 
@@ -106,8 +114,8 @@ npResult npMakeChain2(const npVec2* points, int pointCount, const npChainDef2* d
 /// The two end points of segment `index` (chain space).
 void npGetChainSegment2(const npChain2* chain, int index, npVec2* a, npVec2* b);
 
-/// Midphase query: writes to `out` the segments whose BVH leaf boxes meet the box [lower, upper]
-/// (chain space), at most `capacity`, in increasing order within each leaf. Returns how many met
+/// Midphase query (the grid): writes to `out` the segments whose own bounding boxes meet the box [lower, upper]
+/// (chain space; touching counts), at most `capacity`, in increasing order. Returns how many met
 /// the box (may be more than `capacity`: then only `capacity` were written).
 int npQueryChain2(const npChain2* chain, npVec2 lower, npVec2 upper, int32_t* out, int capacity);
 
