@@ -211,6 +211,9 @@ setup-bench:
 $(B)/bench2d_native: bench/bench2d_native.cpp $(B)/libnarrowphase.a | setup-bench
 	g++ -std=c++17 -O2 -ffp-contract=off -Isrc/include $< $(B)/libnarrowphase.a -lbox2d -o $@
 
+$(B)/chain_bench: bench/chain_bench.cpp $(B)/libnarrowphase.a | setup-bench
+	g++ -std=c++17 -O2 -ffp-contract=off -Isrc/include $< $(B)/libnarrowphase.a -lbox2d -o $@
+
 $(B)/bench3d_native: bench/bench3d_native.c $(B)/libnarrowphase.a
 	$(CC) $(NATIVE_CFLAGS) $< $(B)/libnarrowphase.a -lm -o $@
 
@@ -220,17 +223,19 @@ $(B)/mesh_bench: bench/mesh_bench.c $(B)/libnarrowphase.a
 $(B)/ray_bench: bench/ray_bench.c $(B)/libnarrowphase.a
 	$(CC) $(NATIVE_CFLAGS) $< $(B)/libnarrowphase.a -lm -o $@
 
-bench-native: $(B)/bench2d_native $(B)/bench3d_native $(B)/mesh_bench $(B)/ray_bench
+bench-native: $(B)/bench2d_native $(B)/bench3d_native $(B)/mesh_bench $(B)/ray_bench $(B)/chain_bench
 	@echo "== 2D, native"; $(B)/bench2d_native
 	@echo "== 3D, native"; $(B)/bench3d_native
 	@echo "== meshes, native"; $(B)/mesh_bench
 	@echo "== rays, native"; $(B)/ray_bench
+	@echo "== 2D chains, native"; $(B)/chain_bench
 
 bench-node: $(WASM) setup-npm setup-bench
 	@echo "== 2D, from Node"; node bench/node_bench.mjs
 	@echo "== 3D, from Node"; node bench/node_bench3d.mjs
 	@echo "== meshes, from Node"; node bench/mesh_bench.mjs
 	@echo "== rays, from Node"; node bench/ray_bench.mjs
+	@echo "== 2D chains, from Node"; node bench/chain_bench.mjs
 
 bench: bench-native bench-node
 
