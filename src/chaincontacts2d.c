@@ -10,7 +10,9 @@
 // Per call: the shape's box (in each chain's space, grown by the margin) goes through the chain's
 // BVH (npQueryChain2); each candidate segment is then handled on its own:
 //  1. One-sided: a segment whose line has the shape's core centroid strictly behind it gives nothing.
-//  2. The ordinary manifold: the segment is a two-vertex polygon core (its two "edges" are the
+//  2. With the rule on, a segment whose ends are both flat or concave joints gives its face contact
+//     directly (step 3 would snap every other normal to it, see there). Otherwise:
+//     the ordinary manifold: the segment is a two-vertex polygon core (its two "edges" are the
 //     segment walked both ways, as a capsule's core is), collided with the shape by the library's
 //     manifold code (npCollide2's routines: separating axes, clipping, closest features, circles'
 //     closed forms). Its ids say which segment feature each point touches.
@@ -209,6 +211,23 @@ static void collideSegment(chainContactCall* call, int chain, int segment, npVec
 		return;
 	}
 
+	// With the rule on, a segment whose two ends are flat or concave joints can only give its face
+	// contact (every other normal would snap to it): the manifold is not needed.
+	npChainSegment2 s;
+	if (call->query.removeGhosts)
+	{
+		npResolveChainSegment2(call->chains, call->chainCount, chain, segment, call->query.featureTolerance, &s);
+		bool cornerA = !s.hasPrev || v2Cross(s.prevNormal, s.normal) > NP_CHAIN_FLAT_SINE;
+		bool cornerB = !s.hasNext || v2Cross(s.normal, s.nextNormal) > NP_CHAIN_FLAT_SINE;
+		if (!cornerA && !cornerB)
+		{
+			npManifold2 m;
+			faceContact(&m, call, &inst->transform, a, b, n);
+			emitAll(call, &m, chain, segment, NP_CHAIN_FACE);
+			return;
+		}
+	}
+
 	npShape2 seg;
 	makeSegmentShape(&seg, a, b, n);
 	npManifold2 m;
@@ -226,8 +245,6 @@ static void collideSegment(chainContactCall* call, int chain, int segment, npVec
 		return;
 	}
 
-	npChainSegment2 s;
-	npResolveChainSegment2(call->chains, call->chainCount, chain, segment, call->query.featureTolerance, &s);
 	npChainNormalRule2 rule = npClassifyChainNormal2(&s, vertex, outward);
 	if (rule == NP_CHAIN_ADMIT)
 	{
