@@ -10,6 +10,7 @@
 // triangle waves (periods 80 and 18 points); the shapes are 1 wide and sit 0.05 into the ground, so
 // each touches about two segments.
 #include "narrowphase/narrowphase.h"
+#include "benchutil.h"
 
 #include <box2d/box2d.h>
 
@@ -17,7 +18,6 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <ctime>
 #include <vector>
 
 namespace
@@ -25,25 +25,19 @@ namespace
 const int kPoses = 1024;
 const int kRounds = 9;
 
-double nowNs()
-{
-	timespec ts;
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	return 1e9 * (double)ts.tv_sec + (double)ts.tv_nsec;
-}
-
 volatile double g_sink;
 
+// ns per call over `reps` passes through the poses (process CPU time: benchutil.h).
 template <class F>
 double timeRound(F&& f, int reps)
 {
-	double t0 = nowNs();
+	double t0 = cpuSeconds();
 	double acc = 0.0;
 	for (int r = 0; r < reps; ++r)
 		for (int i = 0; i < kPoses; ++i)
 			acc += f(i);
 	g_sink = acc;
-	return (nowNs() - t0) / (double)(reps * kPoses);
+	return 1e9 * (cpuSeconds() - t0) / (double)(reps * kPoses);
 }
 
 double median(std::vector<double> v)
@@ -81,11 +75,7 @@ struct Pose
 
 std::vector<Pose> makePoses(int n)
 {
-	uint32_t s = 12345;
-	auto rand01 = [&s]() {
-		s = s * 1103515245u + 12345u;
-		return s / 4294967296.0;
-	};
+	lcg = 12345; // benchutil.h's LCG, the same draws as chain_bench.mjs
 	std::vector<Pose> poses(kPoses);
 	for (Pose& p : poses)
 	{

@@ -669,8 +669,8 @@ export interface Narrowphase {
 		options?: RayOptions): ChainRayHit | null;
 	/** Many rays in one wasm call: ray i is origins[dim i ..], directions[dim i ..] (dim = 2 for a
 	 *  Shape2D, else 3). Writes one record of 2 + 2 dim numbers per ray to out: [fraction, point...,
-	 *  normal..., index], fraction -1 for a miss (the rest 0), index the triangle hit for meshes and
-	 *  -1 otherwise; numbers past the records are untouched. Returns the number of hits. Each
+	 *  normal..., index], fraction -1 for a miss (the rest 0), index the triangle hit for meshes, the
+	 *  segment for chains, -1 otherwise; numbers past the records are untouched. Returns the number of hits. Each
 	 *  record is bit-identical to rayCast's result for that ray. Errors as rayCast (the message names
 	 *  the bad ray; out is then unspecified), and NP_INVALID_ARGUMENT when an array is not a
 	 *  Float64Array, origins' length is not a multiple of dim, directions' length differs, or out is

@@ -161,21 +161,6 @@ static bool firstAtVertex(chainContactCall* call, const npChainSegment2* seg, in
 
 // ------------------------------------------------------------------------------------ one segment
 
-// The segment as a two-vertex polygon core in chain space: edge 0 is its front (normal n), edge 1
-// the same segment walked back. Only the fields the manifold code reads are set.
-static void makeSegmentShape(npShape2* s, npVec2 a, npVec2 b, npVec2 n)
-{
-	s->type = NP_SHAPE_POLYGON2;
-	s->count = 2;
-	s->radius = 0.0;
-	s->halfExtents = v2(0.0, 0.0);
-	s->centroid = v2Lerp(a, b, 0.5);
-	s->vertices[0] = a;
-	s->vertices[1] = b;
-	s->normals[0] = n;
-	s->normals[1] = v2Neg(n);
-}
-
 // The segment's face contact (the ghost rule's snap): the shape's incident edge clipped to the
 // segment's side planes, with the segment's front as the reference face, in the shape's frame.
 static void faceContact(npManifold2* m, const chainContactCall* call, const npTransform2* chainXf, npVec2 a, npVec2 b,
@@ -229,7 +214,7 @@ static void collideSegment(chainContactCall* call, int chain, int segment, npVec
 	}
 
 	npShape2 seg;
-	makeSegmentShape(&seg, a, b, n);
+	npMakeChainSegmentShape2(&seg, a, b, n);
 	npManifold2 m;
 	npCollideUnchecked2(&m, call->shape, &call->xf, &seg, &inst->transform, call->query.margin);
 	if (m.pointCount == 0)

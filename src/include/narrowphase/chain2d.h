@@ -200,7 +200,7 @@ typedef struct npChainContactsInfo2
 {
 	int candidates;  ///< segments returned by the midphase (all chains)
 	int behind;      ///< candidates skipped because the shape's core centroid is behind them
-	int snapped;     ///< manifolds whose normal the ghost rule replaced by the face normal
+	int snapped;     ///< manifolds whose normal the ghost rule replaced by the face normal (segments with two flat or concave ends go straight to their face contact and are not counted)
 	int skipped;     ///< manifolds the ghost rule dropped (a neighbour's face owns them)
 	bool overflow;   ///< NP_CHAIN_MAX_CANDIDATES or the output capacity was exceeded
 } npChainContactsInfo2;
