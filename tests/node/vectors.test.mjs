@@ -120,6 +120,10 @@ test('self-check: wrong expectations are rejected', () => {
 		['3d_query.json', (v) => v.query === 'closestPoint' && !v.expect.error, (e, v) => { e.distance += 10 * v.tol + 1e-9; }],
 		['3d_meshquery.json', (v) => v.expect.candidates && v.query === 'rayCast', (e) => { e.candidates = e.candidates.map((c) => ({ ...c, triangle: c.triangle + 100 })); }],
 		['3d_meshquery.json', (v) => v.query === 'queryTriangles', (e) => { e.triangles = e.triangles.length ? e.triangles.slice(1) : [0]; }],
+		['2d_chain.json', (v) => v.expect.maxDepth !== undefined && v.expect.minCount, (e) => { e.maxDepth += 1e-6; }],
+		['2d_chain.json', (v) => v.expect.minGhosts, (e) => { e.ghosts = 0; }],
+		['2d_chain.json', (v) => v.query === 'chainRay' && v.expect.hit, (e) => { e.normal = e.normal.map((x) => -x); }],
+		['2d_chain.json', (v) => v.query === 'chainClosest', (e, v) => { e.distance += 10 * v.tol; }],
 	];
 	for (const [file, pred, mutate] of mutations) {
 		const doc = docOf(file);
