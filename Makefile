@@ -244,6 +244,8 @@ $(B)/bench2d_native: bench/bench2d_native.cpp $(B)/libnarrowphase.a | setup-benc
 
 $(B)/cast_bench2d: bench/cast_bench2d.cpp bench/benchutil.h $(B)/libnarrowphase.a | setup-bench
 	g++ -std=c++17 -O2 -ffp-contract=off -Isrc/include -Ibench $< $(B)/libnarrowphase.a -lbox2d -o $@
+$(B)/chain_bench: bench/chain_bench.cpp $(B)/libnarrowphase.a | setup-bench
+	g++ -std=c++17 -O2 -ffp-contract=off -Isrc/include $< $(B)/libnarrowphase.a -lbox2d -o $@
 
 $(B)/bench3d_native: bench/bench3d_native.c $(B)/libnarrowphase.a
 	$(CC) $(NATIVE_CFLAGS) $< $(B)/libnarrowphase.a -lm -o $@
@@ -254,12 +256,13 @@ $(B)/mesh_bench: bench/mesh_bench.c $(B)/libnarrowphase.a
 $(B)/ray_bench: bench/ray_bench.c $(B)/libnarrowphase.a
 	$(CC) $(NATIVE_CFLAGS) $< $(B)/libnarrowphase.a -lm -o $@
 
-bench-native: $(B)/bench2d_native $(B)/bench3d_native $(B)/mesh_bench $(B)/ray_bench $(B)/cast_bench2d
+bench-native: $(B)/bench2d_native $(B)/bench3d_native $(B)/mesh_bench $(B)/ray_bench $(B)/cast_bench2d $(B)/chain_bench
 	@echo "== 2D, native"; $(B)/bench2d_native
 	@echo "== 2D casts, native"; $(B)/cast_bench2d
 	@echo "== 3D, native"; $(B)/bench3d_native
 	@echo "== meshes, native"; $(B)/mesh_bench
 	@echo "== rays, native"; $(B)/ray_bench
+	@echo "== 2D chains, native"; $(B)/chain_bench
 
 bench-node: $(WASM) setup-npm setup-bench
 	@echo "== 2D, from Node"; node bench/node_bench.mjs
@@ -269,6 +272,7 @@ bench-node: $(WASM) setup-npm setup-bench
 	@echo "== rays, from Node"; node bench/ray_bench.mjs
 	@echo "== warm contact caches, from Node"; node bench/warm_bench.mjs
 	@echo "== memory and size"; node bench/memory.mjs
+	@echo "== 2D chains, from Node"; node bench/chain_bench.mjs
 
 bench: bench-native bench-node bench-package
 

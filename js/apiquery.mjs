@@ -25,6 +25,7 @@ import { failDisposed } from './runtime.mjs';
 import { Shape2D, isShape2, putXf as putXf2 } from './api2d.mjs';
 import { Shape3D, isShape3, putXf as putXf3, writeIdentityXf, writeXf } from './api3d.mjs';
 import { Mesh3D, isMesh } from './apimesh.mjs';
+import { isChain, isChainTarget, chainRayCast, chainRayCastMany, chainClosestPoint, chainContainsPoint, chainBounds } from './apichain.mjs';
 
 const FEATURES = ['face', 'edge', 'vertex'];
 
@@ -216,6 +217,7 @@ export function rayCast(rt, target, transform, origin, direction, options) {
 		return rayCast3(rt, target, transform, origin, direction, options);
 	}
 	if (target instanceof Shape2D && target._rt === rt) return rayCast2(rt, target, transform, origin, direction, options);
+	if (isChainTarget(rt, target)) return chainRayCast(rt, target, transform, origin, direction, options); // 2D chains (apichain.mjs)
 	return rayCastMeshes(rt, target, transform, origin, direction, options);
 }
 
@@ -330,12 +332,17 @@ function rayCount(origins, directions, out, dim) {
  * out: [fraction, point, normal, index], fraction -1 for a miss. Returns the number of hits.
  */
 export function rayCastMany(rt, target, transform, origins, directions, out, options) {
-	const dim = isShape2(rt, target) ? 2 : 3;
+	const chains = isChainTarget(rt, target); // 2D chains (apichain.mjs)
+	const dim = chains || isShape2(rt, target) ? 2 : 3;
 	const count = rayCount(origins, directions, out, dim);
 	const v = rayViews(rt, count, dim); // (may grow the memory: the io block is written after)
 	const ex = rt.exports;
 	let r;
-	if (dim === 2 || isShape3(rt, target)) {
+	if (chains) {
+		v.origins.set(origins);
+		v.directions.set(directions);
+		r = chainRayCastMany(rt, target, transform, v, count, options);
+	} else if (dim === 2 || isShape3(rt, target)) {
 		if (target._ptr === 0) failDisposed(`rayCastMany: the target (${target.kind})`);
 		if (dim === 2) putTransform2(rt, transform, 'rayCastMany');
 		else putTransform3(rt, transform, 'rayCastMany');
@@ -376,6 +383,8 @@ export function containsPoint(rt, shape, transform, p) {
 		putTransform2(rt, transform, 'containsPoint');
 		if (!put2(rt.io, ORIGIN, p)) badVector('containsPoint', 'p', p, 2);
 		r = rt.exports.npwContainsPoint2(shape._ptr, rt.ioPtr);
+	} else if (isChain(rt, shape)) {
+		return chainContainsPoint(rt, shape, transform, p); // 2D loops (apichain.mjs)
 	} else {
 		badTarget('containsPoint', shape, 'a Shape2D or a Shape3D (convex shapes only)');
 	}
@@ -406,6 +415,7 @@ export function closestPoint(rt, target, transform, p, options) {
 		return { point: [io[P_POINT], io[P_POINT + 1]], distance: io[P_DISTANCE], normal: [io[P_NORMAL], io[P_NORMAL + 1]] };
 	}
 	if (target instanceof Shape2D || target instanceof Shape3D) badTarget('closestPoint', target, 'a shape or meshes');
+	if (isChainTarget(rt, target)) return chainClosestPoint(rt, target, transform, p); // 2D chains (apichain.mjs)
 	return closestPointMeshes(rt, target, transform, p, options);
 }
 
@@ -449,6 +459,8 @@ export function bounds(rt, target, transform) {
 	} else if (isMesh(rt, target) && target._ptr !== 0) {
 		putTransform3(rt, transform, 'bounds');
 		r = rt.exports.npwMeshBounds3(target._ptr, rt.ioPtr);
+	} else if (isChain(rt, target)) {
+		return chainBounds(rt, target, transform); // 2D chains (apichain.mjs)
 	} else {
 		badTarget('bounds', target, 'a Shape2D, a Shape3D or a Mesh3D');
 	}

@@ -353,9 +353,76 @@ export const NPWC2_TOI_IO_TOLERANCE = 25; // 0: the default
 export const NPWC2_TOI_IO_OUT = 26; // result
 export const NPWC2_TOI_IO_SIZE = 35; // doubles
 
+// NPWCH_DEF: npwMakeChain2 options, at the io block
+export const NPWCH_DEF_LOOP = 0; // 1 or 0
+export const NPWCH_DEF_HAS_GHOST_START = 1; // 1 or 0
+export const NPWCH_DEF_GHOST_START = 2;
+export const NPWCH_DEF_HAS_GHOST_END = 4; // 1 or 0
+export const NPWCH_DEF_GHOST_END = 5;
+export const NPWCH_DEF_SIZE = 7; // doubles
+
+// NPWCH_INFO: npwChainInfo2: one chain
+export const NPWCH_INFO_POINT_COUNT = 0;
+export const NPWCH_INFO_SEGMENT_COUNT = 1;
+export const NPWCH_INFO_LOOP = 2; // 1 or 0
+export const NPWCH_INFO_NODE_COUNT = 3; // BVH nodes
+export const NPWCH_INFO_DEPTH = 4; // BVH depth
+export const NPWCH_INFO_BYTES = 5; // bytes of the chain
+export const NPWCH_INFO_LOWER = 6; // bounds, chain space
+export const NPWCH_INFO_UPPER = 8;
+export const NPWCH_INFO_SIZE = 10; // doubles
+
+// NPWCH_LIMITS: npwChainLimits2
+export const NPWCH_LIMITS_MAX_POINTS = 0; // NP_CHAIN_MAX_POINTS
+export const NPWCH_LIMITS_MAX_CONTACTS = 1; // NP_CHAIN_MAX_CONTACTS
+export const NPWCH_LIMITS_MAX_CANDIDATES = 2; // NP_CHAIN_MAX_CANDIDATES
+export const NPWCH_LIMITS_MAX_CHAINS = 3; // NPWCH_MAX_CHAINS
+export const NPWCH_LIMITS_FEATURE_TOLERANCE = 4; // NP_CHAIN_FEATURE_TOLERANCE
+export const NPWCH_LIMITS_ERR_CHAIN = 5; // NPWCH_ERR_CHAIN
+export const NPWCH_LIMITS_SIZE = 6; // doubles
+
+// NPWCH_RESULT: ray hit (fraction, point, normal, chain, segment), projection (distance, point, normal, chain, segment) or bounds (lower in POINT, upper in NORMAL)
+export const NPWCH_RESULT_VALUE = 0; // ray: fraction; closest point: distance
+export const NPWCH_RESULT_POINT = 1;
+export const NPWCH_RESULT_NORMAL = 3;
+export const NPWCH_RESULT_CHAIN = 5;
+export const NPWCH_RESULT_SEGMENT = 6;
+export const NPWCH_RESULT_SIZE = 7; // doubles
+
+// NPWCH_IO: io block of the chain calls (contacts, rays, points, bounds)
+export const NPWCH_IO_XF = 0; // contacts: the shape's transform; containsPoint, bounds: the chain's
+export const NPWCH_IO_MARGIN = 5; // contacts
+export const NPWCH_IO_REMOVE_GHOSTS = 6; // contacts: 1 or 0
+export const NPWCH_IO_FEATURE_TOLERANCE = 7; // contacts
+export const NPWCH_IO_CHAIN_COUNT = 8; // in: chain records; out (contacts): candidate segments, or -1 when contacts did not fit
+export const NPWCH_IO_ORIGIN = 9; // ray origin; the query point
+export const NPWCH_IO_DIRECTION = 11; // ray direction
+export const NPWCH_IO_MAX_FRACTION = 13; // ray
+export const NPWCH_IO_ERR_RAY = 14; // out: the ray a many-ray call rejected (-1: none)
+export const NPWCH_IO_OUT = 15; // result of a ray, point or bounds query
+export const NPWCH_IO_CHAINS = 22; // NPWCH_IO_CHAIN records
+
+// NPWCH_IO_CHAIN: one chain of a chain call
+export const NPWCH_IO_CHAIN_PTR = 0; // its npChain2 pointer
+export const NPWCH_IO_CHAIN_XF = 1; // its transform
+export const NPWCH_IO_CHAIN_SIZE = 6; // doubles
+
+// NPWCH_CONTACT: one contact written by npwChainContacts2
+export const NPWCH_CONTACT_POINT_A = 0;
+export const NPWCH_CONTACT_POINT_B = 2;
+export const NPWCH_CONTACT_NORMAL = 4;
+export const NPWCH_CONTACT_DEPTH = 6;
+export const NPWCH_CONTACT_CHAIN = 7;
+export const NPWCH_CONTACT_SEGMENT = 8;
+export const NPWCH_CONTACT_FEATURE = 9; // npChainFeature2
+export const NPWCH_CONTACT_ID = 10; // feature id
+export const NPWCH_CONTACT_SIZE = 11; // doubles
+
 // constants
 export const NPW_ERR_B = 100; // 2D: added to the result code when transform B (rather than A) is rejected
 export const NPW3_ERR_B = 100; // 3D: added to the result code when transform B (rather than A) is rejected
 export const NPWM_ERR_MESH = 100; // meshes: a bad transform of mesh i returns -(NPWM_ERR_MESH * (i + 1) + code)
 export const NPWM_MAX_MESHES = 256; // meshes: most meshes in one npwMeshContacts3 call
 export const NPWC2_ERR_INPUT = 200; // 2D casts: added to the result code when an input other than a transform is rejected
+export const NPWCH_ERR_CHAIN = 100; // chains: a bad transform of chain i returns -(NPWCH_ERR_CHAIN * (i + 1) + code)
+export const NPWCH_MAX_CHAINS = 256; // chains: most chains in one chain call

@@ -557,6 +557,92 @@ export type MeshContacts = MeshContact[] & {
 	overflow?: true;
 };
 
+// ---------------------------------------------------------------------------------------- 2D chains
+// (js/apichain.mjs)
+
+/** A one-sided 2D polyline in wasm memory: segment i runs from point i to point i + 1 and collides
+ *  only on its right side (a ground listed right to left faces up; a counter-clockwise loop keeps
+ *  shapes outside, a clockwise one inside). */
+export interface Chain2D {
+	readonly kind: 'chain2d';
+	/** Closed chain. */
+	readonly loop: boolean;
+	/** Segments: points - 1, or points for a loop. */
+	readonly segmentCount: number;
+	/** The points as given. */
+	readonly vertices: readonly Vec2[];
+	/** Bytes of wasm memory the chain occupies (points, normals, BVH and grid). */
+	readonly bytes: number;
+	/** BVH nodes and depth (rays, closest points; box queries use a uniform grid). */
+	readonly nodeCount: number;
+	readonly depth: number;
+	/** Bounds in chain space. */
+	readonly lower: Vec2;
+	readonly upper: Vec2;
+	/** Frees the wasm memory now; calling it again does nothing. */
+	dispose(): void;
+	readonly disposed: boolean;
+}
+
+export interface ChainOptions {
+	/** Close the chain (default false). */
+	loop?: boolean;
+	/** Open chains: where the level continues before the first point (Box2D's ghost vertex). */
+	ghostStart?: Vec2Like;
+	/** Open chains: where the level continues after the last point. */
+	ghostEnd?: Vec2Like;
+}
+
+/** A chain target: one chain (placed by the call's transform, identity for chainContacts) or a list,
+ *  each with its own transform. At most limitsChain.maxChains chains. */
+export type ChainTarget = Chain2D | readonly (Chain2D | { chain: Chain2D; transform?: Transform2 | null })[];
+
+export interface ChainContactOptions {
+	/** Speculative contact distance (default 0). */
+	margin?: number;
+	/** Apply the ghost rule (default true); false gives the naive per-segment manifolds. */
+	removeGhosts?: boolean;
+	/** End points of different chains closer than this (each coordinate) are joined (default 1e-6). */
+	featureTolerance?: number;
+}
+
+export interface ChainContact {
+	/** On the shape's surface, world space. */
+	pointA: Vec2;
+	/** On the segment, world space. */
+	pointB: Vec2;
+	/** Unit normal from the shape toward the chain. */
+	normal: Vec2;
+	/** dot(pointA - pointB, normal): positive when overlapping. */
+	depth: number;
+	/** Index of the chain in the chains argument (0 for a single chain). */
+	chain: number;
+	/** Segment index in that chain. */
+	segment: number;
+	/** 'face': the segment's normal; 'vertex': a convex corner or a free end. */
+	feature: 'face' | 'vertex';
+	/** Shape and segment features; with chain and segment, stable while the same features touch. */
+	id: number;
+}
+
+/** Contacts of chainContacts; `overflow` is set when a capacity was exceeded (some contacts dropped). */
+export type ChainContacts = ChainContact[] & { overflow?: true };
+
+/** A ray hit on a chain (front faces only). */
+export interface ChainRayHit extends RayHit2 {
+	/** Index of the chain hit in the target list (0 for a single chain). */
+	chain: number;
+	/** Segment hit. */
+	segment: number;
+}
+
+/** The nearest chain point: distance unsigned for open chains, signed (negative on the back, solid
+ *  side) when every chain is a loop. */
+export interface ChainPointProjection extends PointProjection2 {
+	chain: number;
+	segment: number;
+}
+
 // ------------------------------------------------------------------------ rays, points, bounds
 // (js/apiquery.mjs) One set of functions for every target: a Shape2D (2D vectors and transforms),
 // a Shape3D or a Mesh3D (3D), or for rays and closest points a list of meshes as meshContacts
@@ -972,6 +1058,18 @@ export interface Narrowphase {
 		readonly featureTolerance: number;
 	};
 
+	// ------------------------------------------------------------------------------ 2D chains
+	/** A chain from points (flat or [[x, y], ...]). NP_DEGENERATE for fewer than 2 points (3 for a
+	 *  loop) or a zero-length segment, NP_NON_FINITE for NaN / infinite / huge coordinates. */
+	chain2d(points: readonly Vec2Like[] | ArrayLike<number>, options?: ChainOptions): Chain2D;
+	/** Contacts between any 2D shape and chains, without ghost collisions: at most 2 per segment
+	 *  and limitsChain.maxContacts per call (`overflow` set when more were found). */
+	chainContacts(shape: Shape2D, transform: Transform2 | undefined | null, chains: ChainTarget,
+		options?: ChainContactOptions): ChainContacts;
+	readonly Chain2D: abstract new (...args: never[]) => Chain2D;
+	readonly limitsChain: { readonly maxPoints: number; readonly maxContacts: number; readonly maxCandidates: number;
+		readonly maxChains: number; readonly featureTolerance: number };
+
 	// ------------------------------------------------------------------------------ rays, points, bounds
 	/** Where the ray origin + t * direction (t in [0, maxFraction]; direction of any non-zero
 	 *  length) first meets the target, or null. Errors: a zero direction or a negative maxFraction
@@ -986,21 +1084,26 @@ export interface Narrowphase {
 	/** Meshes: the nearest front-facing triangle (any side with `backfaces: true`) along the ray, watertight on shared edges and vertices; the hit names the mesh and triangle. */
 	rayCast(target: MeshTarget, transform: Transform3 | undefined | null, origin: Vec3Like, direction: Vec3Like,
 		options?: RayOptions): MeshRayHit | null;
+	/** Chains are hit from the front only (a ray starting behind a segment ignores it). */
+	rayCast(target: ChainTarget, transform: Transform2 | undefined | null, origin: Vec2Like, direction: Vec2Like,
+		options?: RayOptions): ChainRayHit | null;
 	/** Many rays in one wasm call: ray i is origins[dim i ..], directions[dim i ..] (dim = 2 for a
 	 *  Shape2D, else 3). Writes one record of 2 + 2 dim numbers per ray to out: [fraction, point...,
-	 *  normal..., index], fraction -1 for a miss (the rest 0), index the triangle hit for meshes and
-	 *  -1 otherwise; numbers past the records are untouched. Returns the number of hits. Each
+	 *  normal..., index], fraction -1 for a miss (the rest 0), index the triangle hit for meshes, the
+	 *  segment for chains, -1 otherwise; numbers past the records are untouched. Returns the number of hits. Each
 	 *  record is bit-identical to rayCast's result for that ray. Errors as rayCast (the message names
 	 *  the bad ray; out is then unspecified), and NP_INVALID_ARGUMENT when an array is not a
 	 *  Float64Array, origins' length is not a multiple of dim, directions' length differs, or out is
 	 *  too short. Allocates nothing once the runtime's ray block fits the ray count. */
-	rayCastMany(target: Shape2D | Shape3D | MeshTarget, transform: Transform2 | Transform3 | undefined | null,
+	rayCastMany(target: Shape2D | Shape3D | MeshTarget | ChainTarget, transform: Transform2 | Transform3 | undefined | null,
 		origins: Float64Array, directions: Float64Array, out: Float64Array, options?: RayOptions): number;
 	/** Whether p is inside the convex shape or on its boundary (a triangle3d: on the triangle).
 	 *  Meshes have no inside: NP_INVALID_ARGUMENT. */
 	containsPoint(shape: Shape2D, transform: Transform2 | undefined | null, p: Vec2Like): boolean;
 	/** 3D shapes: as above (a triangle3d contains only the points on it). */
 	containsPoint(shape: Shape3D, transform: Transform3 | undefined | null, p: Vec3Like): boolean;
+	/** Loops: p on the back (solid) side or on the chain. An open chain: NP_INVALID_ARGUMENT. */
+	containsPoint(shape: Chain2D, transform: Transform2 | undefined | null, p: Vec2Like): boolean;
 	/** The nearest surface point to p: never null for a convex shape; for meshes null when no
 	 *  triangle is within options.maxDistance (negative: NP_INVALID_ARGUMENT). */
 	closestPoint(target: Shape2D, transform: Transform2 | undefined | null, p: Vec2Like,
@@ -1011,11 +1114,13 @@ export interface Narrowphase {
 	/** Meshes: the nearest point on any triangle within `options.maxDistance`, or null. */
 	closestPoint(target: MeshTarget, transform: Transform3 | undefined | null, p: Vec3Like,
 		options?: ClosestPointOptions): MeshPointProjection | null;
+	closestPoint(target: ChainTarget, transform: Transform2 | undefined | null, p: Vec2Like): ChainPointProjection;
 	/** The tight world-space axis-aligned box (exact for rounded shapes and rotated hulls; a mesh's
 	 *  over its transformed vertices). */
 	bounds(target: Shape2D, transform?: Transform2 | null): Bounds2;
 	/** 3D shapes and meshes: as above, with 3D corners. */
 	bounds(target: Shape3D | Mesh3D, transform?: Transform3 | null): Bounds3;
+	bounds(target: Chain2D, transform?: Transform2 | null): Bounds2;
 	/** The input indices of the triangles whose world-space bounds overlap the box [lower, upper]
 	 *  (touching counts), ascending, through the mesh's BVH. */
 	queryTriangles(mesh: Mesh3D, transform: Transform3 | undefined | null, lower: Vec3Like, upper: Vec3Like): Uint32Array;

@@ -30,6 +30,7 @@ import { Mesh3D, mesh3d, meshContacts, setupMesh } from './apimesh.mjs';
 import * as q from './apiquery.mjs';
 import * as batch from './apibatch.mjs';
 import * as c2 from './apicast2d.mjs';
+import { Chain2D, chain2d, chainContacts, setupChain } from './apichain.mjs';
 
 export { NarrowphaseError };
 
@@ -146,6 +147,14 @@ function makeApi(rt) {
 		limitsMesh: Object.freeze({
 			maxTriangles: limitsMesh.maxTriangles, maxPoints: limitsMesh.maxPoints, maxMeshes: limitsMesh.maxMeshes,
 			featureTolerance: limitsMesh.featureTolerance,
+		}),
+		// 2D chains (apichain.mjs)
+		chain2d: bound(rt, chain2d, 'chain2d'),
+		chainContacts: bound(rt, chainContacts, 'chainContacts'),
+		Chain2D,
+		limitsChain: Object.freeze({
+			maxPoints: rt.limitsChain.maxPoints, maxContacts: rt.limitsChain.maxContacts, maxCandidates: rt.limitsChain.maxCandidates,
+			maxChains: rt.limitsChain.maxChains, featureTolerance: rt.limitsChain.featureTolerance,
 		}),
 		// rays, points and bounds, 2D and 3D (apiquery.mjs)
 		rayCast: function rayCast(target, transform, origin, direction, options) {
@@ -362,5 +371,6 @@ async function create(options) {
 	q.setupQuery(rt);
 	batch.setupBatch(rt);
 	c2.setupCast2d(rt);
+	setupChain(rt);
 	return makeApi(rt);
 }

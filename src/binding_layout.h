@@ -355,11 +355,78 @@
 #define NPWC2_TOI_IO_OUT 26 ///< result
 #define NPWC2_TOI_IO_SIZE 35 ///< doubles
 
+// NPWCH_DEF: npwMakeChain2 options, at the io block
+#define NPWCH_DEF_LOOP 0 ///< 1 or 0
+#define NPWCH_DEF_HAS_GHOST_START 1 ///< 1 or 0
+#define NPWCH_DEF_GHOST_START 2
+#define NPWCH_DEF_HAS_GHOST_END 4 ///< 1 or 0
+#define NPWCH_DEF_GHOST_END 5
+#define NPWCH_DEF_SIZE 7 ///< doubles
+
+// NPWCH_INFO: npwChainInfo2: one chain
+#define NPWCH_INFO_POINT_COUNT 0
+#define NPWCH_INFO_SEGMENT_COUNT 1
+#define NPWCH_INFO_LOOP 2 ///< 1 or 0
+#define NPWCH_INFO_NODE_COUNT 3 ///< BVH nodes
+#define NPWCH_INFO_DEPTH 4 ///< BVH depth
+#define NPWCH_INFO_BYTES 5 ///< bytes of the chain
+#define NPWCH_INFO_LOWER 6 ///< bounds, chain space
+#define NPWCH_INFO_UPPER 8
+#define NPWCH_INFO_SIZE 10 ///< doubles
+
+// NPWCH_LIMITS: npwChainLimits2
+#define NPWCH_LIMITS_MAX_POINTS 0 ///< NP_CHAIN_MAX_POINTS
+#define NPWCH_LIMITS_MAX_CONTACTS 1 ///< NP_CHAIN_MAX_CONTACTS
+#define NPWCH_LIMITS_MAX_CANDIDATES 2 ///< NP_CHAIN_MAX_CANDIDATES
+#define NPWCH_LIMITS_MAX_CHAINS 3 ///< NPWCH_MAX_CHAINS
+#define NPWCH_LIMITS_FEATURE_TOLERANCE 4 ///< NP_CHAIN_FEATURE_TOLERANCE
+#define NPWCH_LIMITS_ERR_CHAIN 5 ///< NPWCH_ERR_CHAIN
+#define NPWCH_LIMITS_SIZE 6 ///< doubles
+
+// NPWCH_RESULT: ray hit (fraction, point, normal, chain, segment), projection (distance, point, normal, chain, segment) or bounds (lower in POINT, upper in NORMAL)
+#define NPWCH_RESULT_VALUE 0 ///< ray: fraction; closest point: distance
+#define NPWCH_RESULT_POINT 1
+#define NPWCH_RESULT_NORMAL 3
+#define NPWCH_RESULT_CHAIN 5
+#define NPWCH_RESULT_SEGMENT 6
+#define NPWCH_RESULT_SIZE 7 ///< doubles
+
+// NPWCH_IO: io block of the chain calls (contacts, rays, points, bounds)
+#define NPWCH_IO_XF 0 ///< contacts: the shape's transform; containsPoint, bounds: the chain's
+#define NPWCH_IO_MARGIN 5 ///< contacts
+#define NPWCH_IO_REMOVE_GHOSTS 6 ///< contacts: 1 or 0
+#define NPWCH_IO_FEATURE_TOLERANCE 7 ///< contacts
+#define NPWCH_IO_CHAIN_COUNT 8 ///< in: chain records; out (contacts): candidate segments, or -1 when contacts did not fit
+#define NPWCH_IO_ORIGIN 9 ///< ray origin; the query point
+#define NPWCH_IO_DIRECTION 11 ///< ray direction
+#define NPWCH_IO_MAX_FRACTION 13 ///< ray
+#define NPWCH_IO_ERR_RAY 14 ///< out: the ray a many-ray call rejected (-1: none)
+#define NPWCH_IO_OUT 15 ///< result of a ray, point or bounds query
+#define NPWCH_IO_CHAINS 22 ///< NPWCH_IO_CHAIN records
+
+// NPWCH_IO_CHAIN: one chain of a chain call
+#define NPWCH_IO_CHAIN_PTR 0 ///< its npChain2 pointer
+#define NPWCH_IO_CHAIN_XF 1 ///< its transform
+#define NPWCH_IO_CHAIN_SIZE 6 ///< doubles
+
+// NPWCH_CONTACT: one contact written by npwChainContacts2
+#define NPWCH_CONTACT_POINT_A 0
+#define NPWCH_CONTACT_POINT_B 2
+#define NPWCH_CONTACT_NORMAL 4
+#define NPWCH_CONTACT_DEPTH 6
+#define NPWCH_CONTACT_CHAIN 7
+#define NPWCH_CONTACT_SEGMENT 8
+#define NPWCH_CONTACT_FEATURE 9 ///< npChainFeature2
+#define NPWCH_CONTACT_ID 10 ///< feature id
+#define NPWCH_CONTACT_SIZE 11 ///< doubles
+
 // constants
 #define NPW_ERR_B 100 ///< 2D: added to the result code when transform B (rather than A) is rejected
 #define NPW3_ERR_B 100 ///< 3D: added to the result code when transform B (rather than A) is rejected
 #define NPWM_ERR_MESH 100 ///< meshes: a bad transform of mesh i returns -(NPWM_ERR_MESH * (i + 1) + code)
 #define NPWM_MAX_MESHES 256 ///< meshes: most meshes in one npwMeshContacts3 call
 #define NPWC2_ERR_INPUT 200 ///< 2D casts: added to the result code when an input other than a transform is rejected
+#define NPWCH_ERR_CHAIN 100 ///< chains: a bad transform of chain i returns -(NPWCH_ERR_CHAIN * (i + 1) + code)
+#define NPWCH_MAX_CHAINS 256 ///< chains: most chains in one chain call
 
 #endif

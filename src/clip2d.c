@@ -207,6 +207,11 @@ static bool clipIncidentEdge(npManifold2* m, const corePair* pair, int ref, int 
 	return true;
 }
 
+bool npClipToFace2(npManifold2* m, const corePair* pair, int ref, int edge, int incident)
+{
+	return clipIncidentEdge(m, pair, ref, edge, incident);
+}
+
 // Everything after the separating-axis test.
 void npFinishCores2(npManifold2* m, const corePair* pair, const satResult* sat)
 {

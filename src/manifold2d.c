@@ -289,6 +289,14 @@ MANIFOLD2_INLINE npManifold2 collideTypedPair(const npShape2* a, npTransform2 xf
 	return m;
 }
 
+void npCollideUnchecked2(npManifold2* m, const npShape2* a, const npTransform2* xfA, const npShape2* b,
+						 const npTransform2* xfB, double margin)
+{
+	m->pointCount = 0;
+	collideAnyPair(m, a, xfA, b, xfB, margin);
+	finishManifold(m);
+}
+
 npManifold2 npCollide2(const npShape2* shapeA, npTransform2 xfA, const npShape2* shapeB, npTransform2 xfB,
 					   double margin)
 {

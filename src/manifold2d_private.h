@@ -295,4 +295,16 @@ npManifold2 npCollideWarm2(const npShape2* shapeA, npTransform2 xfA, const npSha
 // features. Writes into an empty manifold.
 void npFinishCores2(npManifold2* m, const corePair* pair, const satResult* sat);
 
+// Clips the incident edge `incident` of the other core against edge `edge` of core `ref` (0 = A,
+// 1 = B) and writes the face contacts (at most two, within the margin) into the manifold; false
+// when the incident edge lies wholly beyond a side plane. The chains force a segment's face with it.
+bool npClipToFace2(npManifold2* m, const corePair* pair, int ref, int edge, int incident);
+
+// ------------------------------------------------------------------------------------ manifold2d.c
+
+// npCollide2 without its input checks, for callers that build valid shapes themselves (a chain's
+// segment is a two-vertex polygon core, which npCollide2 would reject).
+void npCollideUnchecked2(npManifold2* m, const npShape2* a, const npTransform2* xfA, const npShape2* b,
+						 const npTransform2* xfB, double margin);
+
 #endif

@@ -25,6 +25,8 @@ export const CONSTANTS = [
 	['NPWM_ERR_MESH', 100, 'meshes: a bad transform of mesh i returns -(NPWM_ERR_MESH * (i + 1) + code)'],
 	['NPWM_MAX_MESHES', 256, 'meshes: most meshes in one npwMeshContacts3 call'],
 	['NPWC2_ERR_INPUT', 200, '2D casts: added to the result code when an input other than a transform is rejected'],
+	['NPWCH_ERR_CHAIN', 100, 'chains: a bad transform of chain i returns -(NPWCH_ERR_CHAIN * (i + 1) + code)'],
+	['NPWCH_MAX_CHAINS', 256, 'chains: most chains in one chain call'],
 ];
 
 /** Records of doubles: [field, size in doubles (or a block name, or null = open-ended), doc]. */
@@ -364,6 +366,66 @@ export const BLOCKS = [
 		['TARGET_DISTANCE', 1, ''],
 		['TOLERANCE', 1, '0: the default'],
 		['OUT', 'NPWC2_TOI', 'result'],
+	] },
+	// ------------------------------------------------------------------------- 2D chains (bindingchain.c)
+	{ name: 'NPWCH_DEF', doc: 'npwMakeChain2 options, at the io block', fields: [
+		['LOOP', 1, '1 or 0'],
+		['HAS_GHOST_START', 1, '1 or 0'],
+		['GHOST_START', 2, ''],
+		['HAS_GHOST_END', 1, '1 or 0'],
+		['GHOST_END', 2, ''],
+	] },
+	{ name: 'NPWCH_INFO', doc: 'npwChainInfo2: one chain', fields: [
+		['POINT_COUNT', 1, ''],
+		['SEGMENT_COUNT', 1, ''],
+		['LOOP', 1, '1 or 0'],
+		['NODE_COUNT', 1, 'BVH nodes'],
+		['DEPTH', 1, 'BVH depth'],
+		['BYTES', 1, 'bytes of the chain'],
+		['LOWER', 2, 'bounds, chain space'],
+		['UPPER', 2, ''],
+	] },
+	{ name: 'NPWCH_LIMITS', doc: 'npwChainLimits2', fields: [
+		['MAX_POINTS', 1, 'NP_CHAIN_MAX_POINTS'],
+		['MAX_CONTACTS', 1, 'NP_CHAIN_MAX_CONTACTS'],
+		['MAX_CANDIDATES', 1, 'NP_CHAIN_MAX_CANDIDATES'],
+		['MAX_CHAINS', 1, 'NPWCH_MAX_CHAINS'],
+		['FEATURE_TOLERANCE', 1, 'NP_CHAIN_FEATURE_TOLERANCE'],
+		['ERR_CHAIN', 1, 'NPWCH_ERR_CHAIN'],
+	] },
+	{ name: 'NPWCH_RESULT', doc: 'ray hit (fraction, point, normal, chain, segment), projection (distance, point, normal, chain, segment) or bounds (lower in POINT, upper in NORMAL)', fields: [
+		['VALUE', 1, 'ray: fraction; closest point: distance'],
+		['POINT', 2, ''],
+		['NORMAL', 2, ''],
+		['CHAIN', 1, ''],
+		['SEGMENT', 1, ''],
+	] },
+	{ name: 'NPWCH_IO', doc: 'io block of the chain calls (contacts, rays, points, bounds)', fields: [
+		['XF', 'NPW_XF2', "contacts: the shape's transform; containsPoint, bounds: the chain's"],
+		['MARGIN', 1, 'contacts'],
+		['REMOVE_GHOSTS', 1, 'contacts: 1 or 0'],
+		['FEATURE_TOLERANCE', 1, 'contacts'],
+		['CHAIN_COUNT', 1, 'in: chain records; out (contacts): candidate segments, or -1 when contacts did not fit'],
+		['ORIGIN', 2, 'ray origin; the query point'],
+		['DIRECTION', 2, 'ray direction'],
+		['MAX_FRACTION', 1, 'ray'],
+		['ERR_RAY', 1, 'out: the ray a many-ray call rejected (-1: none)'],
+		['OUT', 'NPWCH_RESULT', 'result of a ray, point or bounds query'],
+		['CHAINS', null, 'NPWCH_IO_CHAIN records'],
+	] },
+	{ name: 'NPWCH_IO_CHAIN', doc: 'one chain of a chain call', fields: [
+		['PTR', 1, 'its npChain2 pointer'],
+		['XF', 'NPW_XF2', 'its transform'],
+	] },
+	{ name: 'NPWCH_CONTACT', doc: 'one contact written by npwChainContacts2', fields: [
+		['POINT_A', 2, ''],
+		['POINT_B', 2, ''],
+		['NORMAL', 2, ''],
+		['DEPTH', 1, ''],
+		['CHAIN', 1, ''],
+		['SEGMENT', 1, ''],
+		['FEATURE', 1, 'npChainFeature2'],
+		['ID', 1, 'feature id'],
 	] },
 ];
 

@@ -51,6 +51,12 @@ static const struct
 	{ 3, "queryTriangles", npRunQuery3 },
 	{ 2, "shapeCast", npRunCast2 },
 	{ 2, "timeOfImpact", npRunCast2 },
+	{ 2, "chainContacts", npRunChain2 },
+	{ 2, "chainRay", npRunChain2 },
+	{ 2, "chainClosest", npRunChain2 },
+	{ 2, "chainContains", npRunChain2 },
+	{ 2, "chainBounds", npRunChain2 },
+	{ 2, "chainCreate", npRunChain2 },
 };
 
 // Runs one vector through its kind's handler; false when no handler knows it.

@@ -9,6 +9,7 @@
 //  - vectorsmesh.c: sphere-vs-mesh contacts ("meshContacts");
 //  - vectorsquery.c: ray casts, point queries, bounds and triangle box queries on shapes and meshes;
 //  - vectorscast2d.c: 2D shape casts and times of impact.
+//  - vectorschain.c: 2D chains (contacts, rays, closest points, containment, bounds, creation).
 // What every kind shares lives here and in vectorchecks.c: reading numbers, tolerance and error-code
 // checks, results-line writing, and the pair-query checks (overlap, distance, penetration,
 // manifold), which see a pair only through its reference geometry (npVecGeometry) and the library's
@@ -52,6 +53,7 @@ bool npRunVectorMesh(const cJSON* vector, npVectorRun* run); ///< vectorsmesh.c
 bool npRunQuery2(const cJSON* vector, npVectorRun* run);     ///< vectorsquery.c
 bool npRunQuery3(const cJSON* vector, npVectorRun* run);     ///< vectorsquery.c (shapes and meshes)
 bool npRunCast2(const cJSON* vector, npVectorRun* run);      ///< vectorscast2d.c (shape casts, time of impact)
+bool npRunChain2(const cJSON* vector, npVectorRun* run);     ///< vectorschain.c (2D chains)
 
 /// Records a failed check with a printf-style message.
 static inline void npVecFail(npVectorRun* run, const char* fmt, ...)

@@ -22,6 +22,7 @@ import { VectorRun } from './vectorchecks.mjs';
 import { runShape2, runTransform2, runPair2 } from './vectors2d.mjs';
 import { runShape3, runTransform3, runPair3 } from './vectors3d.mjs';
 import { runVectorMesh } from './vectorsmesh.mjs';
+import { runChain2 } from './vectorschain.mjs';
 import { runQuery2, runQuery3, QUERY_FUNCTIONS, missingQueryFunctions } from './vectorsquery.mjs';
 import { runCast2 } from './vectorscast2d.mjs';
 
@@ -35,6 +36,7 @@ const KINDS = {
 		shape: runShape2, transform: runTransform2, overlap: runPair2, distance: runPair2, penetration: runPair2, manifold: runPair2,
 		rayCast: runQuery2, containsPoint: runQuery2, closestPoint: runQuery2, bounds: runQuery2,
 		shapeCast: runCast2, timeOfImpact: runCast2,
+		chainContacts: runChain2, chainRay: runChain2, chainClosest: runChain2, chainContains: runChain2, chainBounds: runChain2, chainCreate: runChain2,
 	},
 	3: {
 		shape: runShape3, transform: runTransform3, overlap: runPair3, distance: runPair3, penetration: runPair3, manifold: runPair3,
@@ -125,6 +127,10 @@ test('self-check: wrong expectations are rejected', () => {
 		['2d_cast.json', (v) => v.query === 'shapeCast' && v.expect.normal && !v.expect.initialOverlap, (e) => { e.normal = e.normal.map((x) => -x); }],
 		['2d_cast.json', (v) => v.query === 'timeOfImpact' && v.expect.state === 'hit', (e) => { e.fraction += 1e-3; }],
 		['2d_cast.json', (v) => v.query === 'timeOfImpact' && v.expect.state === 'separated', (e) => { e.state = 'hit'; }],
+		['2d_chain.json', (v) => v.expect.maxDepth !== undefined && v.expect.minCount, (e) => { e.maxDepth += 1e-6; }],
+		['2d_chain.json', (v) => v.expect.minGhosts, (e) => { e.ghosts = 0; }],
+		['2d_chain.json', (v) => v.query === 'chainRay' && v.expect.hit, (e) => { e.normal = e.normal.map((x) => -x); }],
+		['2d_chain.json', (v) => v.query === 'chainClosest', (e, v) => { e.distance += 10 * v.tol; }],
 	];
 	for (const [file, pred, mutate] of mutations) {
 		const doc = docOf(file);

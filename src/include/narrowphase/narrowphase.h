@@ -6,12 +6,14 @@
 //   mesh3d.h      triangle meshes: BVH midphase and contacts without internal-edge collisions
 //   batch.h       one call over n pairs (flat arrays in, one array per result field out)
 //   cast2d.h      2D shape casts and time of impact
+//   chain2d.h     2D chains: one-sided polylines, BVH midphase, contacts without ghost collisions
 #ifndef NARROWPHASE_H
 #define NARROWPHASE_H
 
 #include "base.h"
 #include "batch.h"
 #include "cast2d.h"
+#include "chain2d.h"
 #include "collide2d.h"
 #include "collide3d.h"
 #include "manifold3d.h"

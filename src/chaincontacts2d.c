@@ -1,0 +1,311 @@
+// 2D chains, part 2: contacts between a convex shape and chains, without ghost collisions.
+//
+// The problem (Catto, "Ghost collisions", Box2D blog 2020; Terdiman, "Contact generation for
+// meshes"): a shape sliding over a ground made of many segments meets each segment on its own, and
+// near a joint a segment's closest feature is its end point, whose contact normal leans toward the
+// joint. The shape then catches on a flat floor. The cure used here is Box2D's chain segment
+// (ghost vertices, b2CollideChainSegmentAndPolygon in v3): the chain's neighbours decide which
+// normals may occur at a feature, so every normal lies in the chain's normal cone there.
+//
+// Per call: the shape's box (in each chain's space, grown by the margin) goes through the chain's
+// BVH (npQueryChain2); each candidate segment is then handled on its own:
+//  1. One-sided: a segment whose line has the shape's core centroid strictly behind it gives nothing.
+//  2. With the rule on, a segment whose ends are both flat or concave joints gives its face contact
+//     directly (step 3 would snap every other normal to it, see there). Otherwise:
+//     the ordinary manifold: the segment is a two-vertex polygon core (its two "edges" are the
+//     segment walked both ways, as a capsule's core is), collided with the shape by the library's
+//     manifold code (npCollide2's routines: separating axes, clipping, closest features, circles'
+//     closed forms). Its ids say which segment feature each point touches.
+//  3. The ghost rule (npClassifyChainNormal2), on the chain-side normal -normal:
+//     - the segment's own normal: a face contact, kept;
+//     - a single point on an end point of the segment (a vertex contact): kept when the joint is
+//       convex (or a free end) and the normal lies strictly between the two face normals; dropped
+//       when it lies past the neighbour's normal (the neighbour's face contact covers it); snapped
+//       otherwise (a flat or concave joint has no normals of its own);
+//     - anything else (a shape face leaning on the segment's inside, a deep overlap resolved
+//       through the segment's back) snaps.
+//     Snapping replaces the manifold by the segment's face contact: the shape's incident edge
+//     clipped to the segment's side planes (the manifold code's own clipping), so its points lie
+//     over the segment and its depth is the shape's exact penetration below the segment's line
+//     there. The snapped contact is empty when the shape does not reach over the segment.
+//  4. A vertex contact shared by two segments (both see the same convex corner) is reported once.
+// With removeGhosts off, step 3 is skipped: the per-segment manifolds, for teaching and tests.
+// Every loop is bounded: candidates by NP_CHAIN_MAX_CANDIDATES, points by the output capacity.
+#include "chain2d_private.h"
+#include "inputs.h"
+#include "manifold2d_private.h"
+
+#include <stddef.h>
+
+npChainQuery2 npDefaultChainQuery2(void)
+{
+	return (npChainQuery2){ 0.0, true, NP_CHAIN_FEATURE_TOLERANCE };
+}
+
+// Most vertex contacts remembered for de-duplication in one call.
+#define MAX_VERTEX_KEYS 64
+
+// The state of one call.
+typedef struct chainContactCall
+{
+	const npShape2* shape;
+	npTransform2 xf;
+	const npChainInstance2* chains;
+	int chainCount;
+	npChainQuery2 query;
+	npVec2 centroid; // the shape's core centroid, world space
+	npChainContact2* out;
+	int capacity, count;
+	npChainContactsInfo2 info;
+	int keyCount;
+	int keys[MAX_VERTEX_KEYS][2]; // (chain, point index) of the vertex contacts written
+} chainContactCall;
+
+// ------------------------------------------------------------------------------------ input
+
+static bool isValidShape2(const npShape2* s)
+{
+	static const int minCount[4] = { 1, 2, 4, 3 };
+	static const int maxCount[4] = { 1, 2, 4, NP_MAX_POLYGON_VERTICES };
+	if (s == NULL || (unsigned)s->type > 3u)
+		return false;
+	return s->count >= minCount[s->type] && s->count <= maxCount[s->type] && s->radius >= 0.0 &&
+		   npIsUsable(s->radius);
+}
+
+static npResult checkInput(const npShape2* shape, npTransform2 xf, const npChainInstance2* chains, int chainCount,
+						   const npChainQuery2* q, const npChainContact2* contacts, int capacity)
+{
+	if (!isValidShape2(shape) || chainCount < 0 || (chainCount > 0 && chains == NULL) || capacity < 0 ||
+		(capacity > 0 && contacts == NULL) || q == NULL)
+		return NP_ERR_INVALID_ARGUMENT;
+	if (!npIsUsable(q->margin) || !npIsUsable(q->featureTolerance))
+		return NP_ERR_NON_FINITE;
+	if (q->margin < 0.0 || q->featureTolerance < 0.0)
+		return NP_ERR_INVALID_ARGUMENT;
+	npResult r = npValidateTransform2(xf);
+	if (r != NP_OK)
+		return r;
+	for (int i = 0; i < chainCount; ++i)
+	{
+		if (chains[i].chain == NULL)
+			return NP_ERR_INVALID_ARGUMENT;
+		r = npValidateTransform2(chains[i].transform);
+		if (r != NP_OK)
+			return r;
+	}
+	return NP_OK;
+}
+
+// ------------------------------------------------------------------------------------ output
+
+static void emit(chainContactCall* call, const npManifold2* m, int k, int chain, int segment, npChainFeature2 feature)
+{
+	if (call->count >= call->capacity)
+	{
+		call->info.overflow = true;
+		return;
+	}
+	const npManifoldPoint2* p = m->points + k;
+	call->out[call->count++] = (npChainContact2){ p->pointA, p->pointB, m->normal, p->depth, chain, segment, feature,
+												  p->id };
+}
+
+static void emitAll(chainContactCall* call, const npManifold2* m, int chain, int segment, npChainFeature2 feature)
+{
+	for (int k = 0; k < m->pointCount; ++k)
+		emit(call, m, k, chain, segment, feature);
+}
+
+// The segment feature (bits 8..15 index, bit 17 edge) of a manifold point, as manifold2d_private.h
+// lays out the ids: the end point touched by every point (0 = a, 1 = b), or -1.
+static int touchedVertex(const npManifold2* m)
+{
+	int vertex = -1;
+	for (int k = 0; k < m->pointCount; ++k)
+	{
+		uint32_t id = m->points[k].id;
+		if ((id >> 17) & 1u)
+			return -1;
+		int v = (int)((id >> 8) & 0xffu);
+		if (vertex >= 0 && v != vertex)
+			return -1;
+		vertex = v;
+	}
+	return vertex;
+}
+
+// True the first time a vertex contact at this chain vertex is seen in the call. The key is the
+// segment before the vertex (chain, index + 1), the same from both segments meeting there.
+static bool firstAtVertex(chainContactCall* call, const npChainSegment2* seg, int chain, int segment, int vertex)
+{
+	int keyChain = chain, keyIndex = segment + vertex;
+	if (vertex == 0 && seg->prevChain >= 0)
+	{
+		keyChain = seg->prevChain;
+		keyIndex = seg->prevSegment + 1;
+	}
+	for (int i = 0; i < call->keyCount; ++i)
+	{
+		if (call->keys[i][0] == keyChain && call->keys[i][1] == keyIndex)
+			return false;
+	}
+	if (call->keyCount < MAX_VERTEX_KEYS)
+	{
+		call->keys[call->keyCount][0] = keyChain;
+		call->keys[call->keyCount][1] = keyIndex;
+		call->keyCount += 1;
+	}
+	return true;
+}
+
+// ------------------------------------------------------------------------------------ one segment
+
+// The segment's face contact (the ghost rule's snap): the shape's incident edge clipped to the
+// segment's side planes, with the segment's front as the reference face, in the shape's frame.
+static void faceContact(npManifold2* m, const chainContactCall* call, const npTransform2* chainXf, npVec2 a, npVec2 b,
+						npVec2 n)
+{
+	const npShape2* shape = call->shape;
+	npTransform2 rel = npInvMulTransforms2(call->xf, *chainXf);
+	npVec2 vertices[2] = { npTransformPoint2(rel, a), npTransformPoint2(rel, b) };
+	npVec2 nb = npRotate2(rel.q, n);
+	npVec2 normals[2] = { nb, v2Neg(nb) };
+	corePair pair;
+	pair.cores[0] = (localCore){ shape->vertices, shape->normals, shape->count, shape->radius };
+	pair.cores[1] = (localCore){ vertices, normals, 2, 0.0 };
+	pair.radius = shape->radius;
+	pair.margin = call->query.margin;
+	pair.xfA = &call->xf;
+	int incident = findIncidentEdge(&pair.cores[0], nb);
+	m->pointCount = 0;
+	if (!npClipToFace2(m, &pair, 1, 0, incident))
+		m->pointCount = 0;
+}
+
+static void collideSegment(chainContactCall* call, int chain, int segment, npVec2 centroidLocal)
+{
+	const npChainInstance2* inst = call->chains + chain;
+	const npChain2* c = inst->chain;
+	npVec2 a, b;
+	npChainSegmentPoints2(c, segment, &a, &b);
+	npVec2 n = c->normals[segment];
+	if (v2Dot(v2Sub(centroidLocal, a), n) < 0.0)
+	{
+		call->info.behind += 1;
+		return;
+	}
+
+	// With the rule on, a segment whose two ends are flat or concave joints can only give its face
+	// contact (every other normal would snap to it): the manifold is not needed.
+	npChainSegment2 s;
+	if (call->query.removeGhosts)
+	{
+		npResolveChainSegment2(call->chains, call->chainCount, chain, segment, call->query.featureTolerance, &s);
+		bool cornerA = !s.hasPrev || v2Cross(s.prevNormal, s.normal) > NP_CHAIN_FLAT_SINE;
+		bool cornerB = !s.hasNext || v2Cross(s.normal, s.nextNormal) > NP_CHAIN_FLAT_SINE;
+		if (!cornerA && !cornerB)
+		{
+			npManifold2 m;
+			faceContact(&m, call, &inst->transform, a, b, n);
+			emitAll(call, &m, chain, segment, NP_CHAIN_FACE);
+			return;
+		}
+	}
+
+	npShape2 seg;
+	npMakeChainSegmentShape2(&seg, a, b, n);
+	npManifold2 m;
+	npCollideUnchecked2(&m, call->shape, &call->xf, &seg, &inst->transform, call->query.margin);
+	if (m.pointCount == 0)
+		return;
+
+	npVec2 outward = v2Neg(m.normal);
+	npVec2 nWorld = npRotate2(inst->transform.q, n);
+	bool faceNormal = v2Dot(outward, nWorld) > 0.0 && npAbs(v2Cross(nWorld, outward)) <= NP_CHAIN_FLAT_SINE;
+	int vertex = faceNormal ? -1 : touchedVertex(&m);
+	if (!call->query.removeGhosts || faceNormal)
+	{
+		emitAll(call, &m, chain, segment, vertex >= 0 ? NP_CHAIN_VERTEX : NP_CHAIN_FACE);
+		return;
+	}
+
+	npChainNormalRule2 rule = npClassifyChainNormal2(&s, vertex, outward);
+	if (rule == NP_CHAIN_ADMIT)
+	{
+		if (firstAtVertex(call, &s, chain, segment, vertex))
+			emitAll(call, &m, chain, segment, NP_CHAIN_VERTEX);
+		return;
+	}
+	if (rule == NP_CHAIN_SKIP)
+	{
+		call->info.skipped += 1;
+		return;
+	}
+	call->info.snapped += 1;
+	faceContact(&m, call, &inst->transform, a, b, n);
+	emitAll(call, &m, chain, segment, NP_CHAIN_FACE);
+}
+
+// ------------------------------------------------------------------------------------ the call
+
+static void collideChain(chainContactCall* call, int chain)
+{
+	const npChainInstance2* inst = call->chains + chain;
+	npTransform2 rel = npInvMulTransforms2(inst->transform, call->xf);
+	npBounds2 box;
+	if (npShapeBounds2(call->shape, rel, &box) != NP_OK)
+		return;
+	// The margin, plus room for the rounding of the relative transform.
+	double size = npMax(npMax(npAbs(box.lower.x), npAbs(box.upper.x)), npMax(npAbs(box.lower.y), npAbs(box.upper.y)));
+	double grow = call->query.margin + 1.0e-12 * size;
+	npVec2 lower = v2(box.lower.x - grow, box.lower.y - grow), upper = v2(box.upper.x + grow, box.upper.y + grow);
+
+	int32_t candidates[NP_CHAIN_MAX_CANDIDATES];
+	int room = NP_CHAIN_MAX_CANDIDATES - call->info.candidates;
+	int found = npQueryChain2(inst->chain, lower, upper, candidates, room);
+	if (found > room)
+	{
+		call->info.overflow = true;
+		found = room;
+	}
+	call->info.candidates += found;
+	npVec2 centroidLocal = npInvTransformPoint2(inst->transform, call->centroid);
+	for (int i = 0; i < found; ++i)
+		collideSegment(call, chain, candidates[i], centroidLocal);
+}
+
+npResult npChainContacts2(const npShape2* shape, npTransform2 transform, const npChainInstance2* chains,
+						  int chainCount, const npChainQuery2* query, npChainContact2* contacts, int capacity,
+						  int* count, npChainContactsInfo2* info)
+{
+	if (count == NULL)
+		return NP_ERR_INVALID_ARGUMENT;
+	*count = 0;
+	if (info != NULL)
+		*info = (npChainContactsInfo2){ 0 };
+	npChainQuery2 q = query != NULL ? *query : npDefaultChainQuery2();
+	npResult r = checkInput(shape, transform, chains, chainCount, &q, contacts, capacity);
+	if (r != NP_OK)
+		return r;
+
+	chainContactCall call;
+	call.shape = shape;
+	call.xf = transform;
+	call.chains = chains;
+	call.chainCount = chainCount;
+	call.query = q;
+	call.centroid = npTransformPoint2(transform, shape->centroid);
+	call.out = contacts;
+	call.capacity = capacity;
+	call.count = 0;
+	call.info = (npChainContactsInfo2){ 0 };
+	call.keyCount = 0;
+	for (int i = 0; i < chainCount; ++i)
+		collideChain(&call, i);
+
+	*count = call.count;
+	if (info != NULL)
+		*info = call.info;
+	return call.info.overflow ? NP_ERR_CAPACITY : NP_OK;
+}

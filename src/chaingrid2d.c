@@ -1,0 +1,179 @@
+// 2D chains, part 4: the uniform grid that answers box queries (the midphase of contacts and casts).
+//
+// The BVH (chain2d.c) serves the nearest-first queries (rays, closest points); box queries use a
+// uniform grid instead (Ericson, RTCD 7.1): a box query then costs a few cell reads whatever the
+// chain's size, where a tree descent costs a dependent load and a likely branch miss per level
+// (measured: 80 ns at 1,000 segments, 320 ns at 100,000, for a box touching two segments).
+//  - Cell size: at least the average segment length (a segment then spans few cells), at least
+//    sqrt(area / n) (about one cell per segment), and at least the larger extent / n (a flat or
+//    thin chain gets a row of cells, not a huge empty grid). So there are at most about 3n cells.
+//  - Each segment is listed in every cell its bounding box meets (compressed rows: cellStart, then
+//    the items). A long diagonal segment's box covers many cells; when the items would exceed 8n
+//    the cell size doubles and the count is redone, so the memory stays linear (npChainBytes2
+//    reserves 4n + 4 cell starts and 8n + 64 items).
+//  - A query visits the cells its box meets; a segment listed in several of them is reported only
+//    in the first cell (in row order) shared by its box and the query's, with no marks to clear;
+//    its own box is tested against the query box; the (few) results are sorted by segment index.
+// Cell coordinates come from one function for building and querying, so both agree exactly.
+#include "chain2d_private.h"
+#include "vec2.h"
+
+#include <math.h>
+
+size_t npChainGridCells2(int segmentCount)
+{
+	return 4u * (size_t)segmentCount + 4u;
+}
+
+size_t npChainGridItems2(int segmentCount)
+{
+	return 8u * (size_t)segmentCount + 64u;
+}
+
+static inline int cellCoord(double x, double origin, double inverse, int count)
+{
+	double f = (x - origin) * inverse;
+	if (!(f >= 0.0))
+		return 0;
+	if (f >= (double)count)
+		return count - 1;
+	return (int)f;
+}
+
+typedef struct cellRange
+{
+	int x0, x1, y0, y1;
+} cellRange;
+
+static inline cellRange cellsOf(const npChain2* c, npVec2 lo, npVec2 hi)
+{
+	double inv = c->inverseCellSize;
+	return (cellRange){ cellCoord(lo.x, c->lower.x, inv, c->gridWidth), cellCoord(hi.x, c->lower.x, inv, c->gridWidth),
+						cellCoord(lo.y, c->lower.y, inv, c->gridHeight), cellCoord(hi.y, c->lower.y, inv, c->gridHeight) };
+}
+
+static inline void segmentBounds(const npChain2* c, int s, npVec2* lo, npVec2* hi)
+{
+	npVec2 a, b;
+	npChainSegmentPoints2(c, s, &a, &b);
+	*lo = v2(npMin(a.x, b.x), npMin(a.y, b.y));
+	*hi = v2(npMax(a.x, b.x), npMax(a.y, b.y));
+}
+
+// Sets the grid's size for cell size `size`; returns the number of items it would hold, or -1 when
+// the cells or the items would not fit.
+static long long sizeGrid(npChain2* c, double size)
+{
+	double w = c->upper.x - c->lower.x, h = c->upper.y - c->lower.y;
+	double nx = floor(w / size) + 1.0, ny = floor(h / size) + 1.0;
+	if (nx * ny > (double)npChainGridCells2(c->segmentCount) - 1.0)
+		return -1;
+	c->cellSize = size;
+	c->inverseCellSize = 1.0 / size;
+	c->gridWidth = (int)nx;
+	c->gridHeight = (int)ny;
+	long long items = 0;
+	for (int s = 0; s < c->segmentCount; ++s)
+	{
+		npVec2 lo, hi;
+		segmentBounds(c, s, &lo, &hi);
+		cellRange r = cellsOf(c, lo, hi);
+		items += (long long)(r.x1 - r.x0 + 1) * (long long)(r.y1 - r.y0 + 1);
+	}
+	return items <= (long long)npChainGridItems2(c->segmentCount) ? items : -1;
+}
+
+void npBuildChainGrid2(npChain2* c, int32_t* cellStart, int32_t* items)
+{
+	int n = c->segmentCount;
+	double w = c->upper.x - c->lower.x, h = c->upper.y - c->lower.y;
+	double length = 0.0;
+	for (int s = 0; s < n; ++s)
+	{
+		npVec2 a, b;
+		npGetChainSegment2(c, s, &a, &b);
+		length += v2Distance(a, b);
+	}
+	double size = npMax(npMax(length / n, sqrt(w * h / n)), npMax(w, h) / n);
+	// Doubling ends: one cell holding every segment once always fits.
+	while (sizeGrid(c, size) < 0)
+		size *= 2.0;
+
+	int cells = c->gridWidth * c->gridHeight;
+	for (int i = 0; i <= cells; ++i)
+		cellStart[i] = 0;
+	for (int pass = 0; pass < 2; ++pass)
+	{
+		// Pass 0 counts the items per cell (into cellStart[cell + 1]); pass 1 places them, using
+		// cellStart[cell] as the cell's fill position and restoring it afterwards.
+		for (int s = 0; s < n; ++s)
+		{
+			npVec2 lo, hi;
+			segmentBounds(c, s, &lo, &hi);
+			cellRange r = cellsOf(c, lo, hi);
+			for (int y = r.y0; y <= r.y1; ++y)
+				for (int x = r.x0; x <= r.x1; ++x)
+				{
+					int cell = y * c->gridWidth + x;
+					if (pass == 0)
+						cellStart[cell + 1] += 1;
+					else
+						items[cellStart[cell]++] = s;
+				}
+		}
+		if (pass == 0)
+		{
+			for (int i = 0; i < cells; ++i)
+				cellStart[i + 1] += cellStart[i];
+		}
+		else
+		{
+			for (int i = cells; i > 0; --i)
+				cellStart[i] = cellStart[i - 1];
+			cellStart[0] = 0;
+		}
+	}
+	c->cellStart = cellStart;
+	c->cellItems = items;
+}
+
+int npQueryChain2(const npChain2* chain, npVec2 lower, npVec2 upper, int32_t* out, int capacity)
+{
+	if (chain == NULL || !(lower.x <= upper.x) || !(lower.y <= upper.y) || lower.x > chain->upper.x ||
+		upper.x < chain->lower.x || lower.y > chain->upper.y || upper.y < chain->lower.y)
+		return 0;
+	cellRange q = cellsOf(chain, lower, upper);
+	int found = 0;
+	for (int y = q.y0; y <= q.y1; ++y)
+		for (int x = q.x0; x <= q.x1; ++x)
+		{
+			int cell = y * chain->gridWidth + x;
+			for (int k = chain->cellStart[cell]; k < chain->cellStart[cell + 1]; ++k)
+			{
+				int s = chain->cellItems[k];
+				npVec2 lo, hi;
+				segmentBounds(chain, s, &lo, &hi);
+				if (lo.x > upper.x || hi.x < lower.x || lo.y > upper.y || hi.y < lower.y)
+					continue;
+				int rx = cellCoord(lo.x, chain->lower.x, chain->inverseCellSize, chain->gridWidth);
+				int ry = cellCoord(lo.y, chain->lower.y, chain->inverseCellSize, chain->gridHeight);
+				if (x != (rx > q.x0 ? rx : q.x0) || y != (ry > q.y0 ? ry : q.y0))
+					continue; // reported in an earlier cell
+				if (found < capacity)
+					out[found] = s;
+				found += 1;
+			}
+		}
+
+	// Increasing segment order (insertion sort: a query finds a handful).
+	int kept = found < capacity ? found : capacity;
+	for (int i = 1; i < kept; ++i)
+	{
+		int32_t s = out[i];
+		int j = i;
+		for (; j > 0 && out[j - 1] > s; --j)
+			out[j] = out[j - 1];
+		out[j] = s;
+	}
+	return found;
+}

@@ -1,0 +1,136 @@
+// libFuzzer harness: 2D chains: npChainBytes2 and npMakeChain2 (any points, repeats, loops, ghosts,
+// too little memory), npQueryChain2, npChainContacts2 with any 2D shape against one or two
+// instances (ghost rule on and off, any margin, tolerance and capacity), npRayCastChains2,
+// npClosestPointChains2, npContainsPointChain2 and npChainBounds2.
+// Checks: documented codes; a built chain has unit segment normals; the midphase names valid
+// segments in increasing order; every contact is finite, with a unit normal, depth ==
+// dot(pointA - pointB, normal), a valid chain and segment, and the count fits the capacity; a ray
+// hit lies in [0, maxFraction] with a unit normal; a loop's containment agrees with the sign of its
+// closest-point distance.
+#include "fuzz.h"
+#include "narrowphase/chain2d.h"
+
+#include <stdalign.h>
+
+#define MAX_POINTS 40
+
+static alignas(16) unsigned char buffers[2][1 << 16];
+static npChainContact2 contacts[NP_CHAIN_MAX_CONTACTS];
+
+static npChain2* makeChain(FzIn* in, int which)
+{
+	npVec2 pts[MAX_POINTS];
+	int count = fzInt(in, 0, MAX_POINTS);
+	fzPoints2(in, pts, count);
+	npChainDef2 def = npDefaultChainDef2();
+	uint8_t flags = fzByte(in);
+	def.loop = flags & 1;
+	def.hasGhostStart = (flags >> 1) & 1;
+	def.hasGhostEnd = (flags >> 2) & 1;
+	if (def.hasGhostStart)
+		def.ghostStart = fzVec2(in);
+	if (def.hasGhostEnd)
+		def.ghostEnd = fzVec2(in);
+	size_t bytes = npChainBytes2(count, def.loop);
+	size_t given = (flags >> 3) & 1 ? bytes / 2 : sizeof buffers[which];
+	npChain2* chain = NULL;
+	npResult r = npMakeChain2(pts, count, &def, buffers[which], given, &chain);
+	FZ_CHECK(r == NP_OK || r == NP_ERR_INVALID_ARGUMENT || r == NP_ERR_DEGENERATE || r == NP_ERR_NON_FINITE ||
+				 r == NP_ERR_TOO_MANY_POINTS || r == NP_ERR_CAPACITY,
+			 "npMakeChain2 code %d", (int)r);
+	if (r != NP_OK)
+		return NULL;
+	FZ_CHECK(bytes <= sizeof buffers[which] && chain->bytes == bytes, "bytes %zu", bytes);
+	FZ_CHECK(chain->segmentCount == (def.loop ? count : count - 1), "segmentCount %d", chain->segmentCount);
+	for (int s = 0; s < chain->segmentCount; ++s)
+		fzCheckUnit2(chain->normals[s], "chain segment");
+	return chain;
+}
+
+static void queries(FzIn* in, const npChainInstance2* inst, int count)
+{
+	npVec2 lo = fzVec2(in), hi = fzVec2(in);
+	int32_t found[64];
+	int n = npQueryChain2(inst[0].chain, lo, hi, found, 64);
+	for (int i = 0; i < n && i < 64; ++i)
+		FZ_CHECK(found[i] >= 0 && found[i] < inst[0].chain->segmentCount && (i == 0 || found[i] > found[i - 1]),
+				 "midphase segment %d", found[i]);
+
+	npRayInput2 ray = npMakeRayInput2(fzVec2(in), fzVec2(in));
+	ray.maxFraction = fzByte(in) < 200 ? 1.0 : fzNumber(in);
+	npChainRayHit2 hit;
+	npResult r = npRayCastChains2(inst, count, &ray, &hit);
+	FZ_CHECK(fzIsCode(r), "ray code %d", (int)r);
+	if (r == NP_OK && hit.hit)
+	{
+		FZ_CHECK(hit.fraction >= 0.0 && hit.fraction <= ray.maxFraction, "ray fraction %.17g", hit.fraction);
+		fzCheckUnit2(hit.normal, "ray hit");
+	}
+
+	npVec2 p = fzVec2(in);
+	npChainProjection2 proj;
+	r = npClosestPointChains2(inst, count, p, &proj);
+	FZ_CHECK(fzIsCode(r), "closest code %d", (int)r);
+	if (r == NP_OK)
+	{
+		FZ_CHECK(fzFinite2(proj.point) && isfinite(proj.distance), "closest point not finite");
+		bool inside = false;
+		npResult c = npContainsPointChain2(inst[0].chain, inst[0].transform, p, &inside);
+		if (c == NP_OK && count == 1)
+			FZ_CHECK(inside == (proj.distance <= 0.0), "containment %d vs distance %.17g", inside, proj.distance);
+		FZ_CHECK(c == NP_OK || (c == NP_ERR_INVALID_ARGUMENT && !inst[0].chain->loop), "contains code %d", (int)c);
+	}
+	npBounds2 b;
+	r = npChainBounds2(inst[0].chain, inst[0].transform, &b);
+	FZ_CHECK(fzIsCode(r), "bounds code %d", (int)r);
+	if (r == NP_OK)
+		FZ_CHECK(b.lower.x <= b.upper.x && b.lower.y <= b.upper.y, "bounds inverted");
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
+{
+	FzIn in = fzOpen(data, size);
+	npChainInstance2 inst[2];
+	int count = 0;
+	for (int k = 0; k < 1 + (fzByte(&in) & 1); ++k)
+	{
+		npChain2* c = makeChain(&in, k);
+		if (c == NULL)
+			continue;
+		inst[count].chain = c;
+		inst[count].transform = fzByte(&in) < 128 ? npMakeTransform2(0, 0, 0) : fzTransform2(&in);
+		count += 1;
+	}
+	if (count == 0)
+		return 0;
+
+	npShape2 shape;
+	if (fzShape2(&in, &shape) == NP_OK)
+	{
+		npTransform2 xf = fzTransform2(&in);
+		int marginOk = 0;
+		npChainQuery2 q = npDefaultChainQuery2();
+		q.margin = fzMargin(&in, &marginOk);
+		q.removeGhosts = fzByte(&in) < 200;
+		q.featureTolerance = fzByte(&in) < 200 ? NP_CHAIN_FEATURE_TOLERANCE : fzNumber(&in);
+		int capacity = fzByte(&in) < 200 ? NP_CHAIN_MAX_CONTACTS : fzInt(&in, 0, 8);
+		int n = -1;
+		npChainContactsInfo2 info;
+		npResult r = npChainContacts2(&shape, xf, inst, count, &q, contacts, capacity, &n, &info);
+		FZ_CHECK(fzIsCode(r), "contacts code %d", (int)r);
+		FZ_CHECK(n >= 0 && n <= capacity, "count %d of capacity %d", n, capacity);
+		double scale = fzShapeScale2(&shape) + fzAbs2(xf.p);
+		for (int i = 0; i < n; ++i)
+		{
+			const npChainContact2* c = contacts + i;
+			FZ_CHECK(fzFinite2(c->pointA) && fzFinite2(c->pointB) && isfinite(c->depth), "contact %d not finite", i);
+			fzCheckUnit2(c->normal, "chain contact");
+			fzCheckDepth2(c->pointA, c->pointB, c->normal, c->depth, scale, "chain contact");
+			FZ_CHECK(c->chain >= 0 && c->chain < count && c->segment >= 0 &&
+						 c->segment < inst[c->chain].chain->segmentCount,
+					 "contact chain %d segment %d", c->chain, c->segment);
+		}
+	}
+	queries(&in, inst, count);
+	return 0;
+}

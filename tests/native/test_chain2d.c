@@ -1,0 +1,411 @@
+// 2D chains (chain2d.h), natively: bad input, the ghost rule on long slides over fine grounds (and
+// that the check finds ghosts when the rule is off), joins across chains, ghost vertices, the
+// midphase, rays and closest points against brute force, overflow. The shared vectors
+// (tests/vectors/2d_chain.json) hold the cases with independent expected values; these are
+// invariants and brute-force comparisons computed here.
+#include "check.h"
+
+#include "narrowphase/narrowphase.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+static uint32_t rng = 2024;
+static double rnd(double lo, double hi)
+{
+	rng = rng * 1103515245u + 12345u;
+	return lo + (hi - lo) * (rng / 4294967296.0);
+}
+
+typedef struct built
+{
+	npChain2* chain;
+	void* memory;
+} built;
+
+static built build(const npVec2* pts, int n, const npChainDef2* def)
+{
+	built b = { NULL, NULL };
+	size_t bytes = npChainBytes2(n, def != NULL && def->loop);
+	b.memory = malloc(bytes > 0 ? bytes : 8);
+	npResult r = npMakeChain2(pts, n, def, b.memory, bytes, &b.chain);
+	CHECK(r == NP_OK, "chain of %d points: %s", n, npResultString(r));
+	return b;
+}
+
+// ------------------------------------------------------------------------------------ bad input
+
+static void testBadInput(void)
+{
+	npVec2 pts[4] = { { 1, 0 }, { 0, 0 }, { -1, 0 }, { -2, 0 } };
+	static double buf[4096];
+	npChain2* c = NULL;
+	npChainDef2 loop = npDefaultChainDef2();
+	loop.loop = true;
+	CHECK(npMakeChain2(pts, 1, NULL, buf, sizeof buf, &c) == NP_ERR_DEGENERATE, "one point");
+	CHECK(npMakeChain2(pts, 2, &loop, buf, sizeof buf, &c) == NP_ERR_DEGENERATE, "loop of two points");
+	CHECK(npMakeChain2(NULL, 2, NULL, buf, sizeof buf, &c) == NP_ERR_INVALID_ARGUMENT, "null points");
+	CHECK(npMakeChain2(pts, 2, NULL, NULL, sizeof buf, &c) == NP_ERR_INVALID_ARGUMENT, "null memory");
+	CHECK(npMakeChain2(pts, 4, NULL, buf, 16, &c) == NP_ERR_CAPACITY, "memory too small");
+	CHECK(npMakeChain2(pts, 4, NULL, (char*)buf + 4, sizeof buf - 8, &c) == NP_ERR_CAPACITY, "misaligned memory");
+	CHECK(npChainBytes2(NP_CHAIN_MAX_POINTS + 1, false) == 0, "too many points: no size");
+	npVec2 twice[3] = { { 0, 0 }, { 1, 0 }, { 1, 0 } };
+	CHECK(npMakeChain2(twice, 3, NULL, buf, sizeof buf, &c) == NP_ERR_DEGENERATE, "zero-length segment");
+	npVec2 bad[2] = { { 0, 0 }, { NAN, 0 } };
+	CHECK(npMakeChain2(bad, 2, NULL, buf, sizeof buf, &c) == NP_ERR_NON_FINITE, "NaN point");
+	bad[1] = (npVec2){ 2e12, 0 };
+	CHECK(npMakeChain2(bad, 2, NULL, buf, sizeof buf, &c) == NP_ERR_NON_FINITE, "huge point");
+	npChainDef2 ghosts = npDefaultChainDef2();
+	ghosts.loop = true;
+	ghosts.hasGhostEnd = true;
+	CHECK(npMakeChain2(pts, 4, &ghosts, buf, sizeof buf, &c) == NP_ERR_INVALID_ARGUMENT, "ghost on a loop");
+	CHECK(npMakeChain2(pts, 4, NULL, buf, sizeof buf, &c) == NP_OK && c != NULL, "a good chain");
+
+	npShape2 box;
+	npMakeBox2(0.5, 0.5, &box);
+	npChainInstance2 inst = { c, npMakeTransform2(0, 0, 0) };
+	npChainContact2 out[8];
+	int n = 99;
+	npChainQuery2 q = npDefaultChainQuery2();
+	CHECK(npChainContacts2(NULL, inst.transform, &inst, 1, &q, out, 8, &n, NULL) == NP_ERR_INVALID_ARGUMENT && n == 0, "null shape");
+	npTransform2 badXf = { { 0, 0 }, { 2, 0 } };
+	CHECK(npChainContacts2(&box, badXf, &inst, 1, &q, out, 8, &n, NULL) == NP_ERR_INVALID_TRANSFORM, "bad shape transform");
+	npChainInstance2 badInst = { c, badXf };
+	CHECK(npChainContacts2(&box, inst.transform, &badInst, 1, &q, out, 8, &n, NULL) == NP_ERR_INVALID_TRANSFORM, "bad chain transform");
+	q.margin = -1;
+	CHECK(npChainContacts2(&box, inst.transform, &inst, 1, &q, out, 8, &n, NULL) == NP_ERR_INVALID_ARGUMENT, "negative margin");
+	q.margin = NAN;
+	CHECK(npChainContacts2(&box, inst.transform, &inst, 1, &q, out, 8, &n, NULL) == NP_ERR_NON_FINITE, "NaN margin");
+	q = npDefaultChainQuery2();
+	npChainInstance2 none = { NULL, inst.transform };
+	CHECK(npChainContacts2(&box, inst.transform, &none, 1, &q, out, 8, &n, NULL) == NP_ERR_INVALID_ARGUMENT, "null chain");
+	bool inside = true;
+	CHECK(npContainsPointChain2(c, inst.transform, (npVec2){ 0, -1 }, &inside) == NP_ERR_INVALID_ARGUMENT && !inside,
+		  "containsPoint on an open chain");
+	npRayInput2 ray = npMakeRayInput2((npVec2){ 0, 1 }, (npVec2){ 0, 0 });
+	npChainRayHit2 hit;
+	CHECK(npRayCastChains2(&inst, 1, &ray, &hit) == NP_ERR_INVALID_ARGUMENT && !hit.hit, "zero ray direction");
+	ray.direction = (npVec2){ 0, NAN };
+	CHECK(npRayCastChains2(&inst, 1, &ray, &hit) == NP_ERR_NON_FINITE, "NaN ray");
+	npChainProjection2 proj;
+	CHECK(npClosestPointChains2(&inst, 1, (npVec2){ INFINITY, 0 }, &proj) == NP_ERR_NON_FINITE, "infinite point");
+	CHECK(npClosestPointChains2(&inst, 0, (npVec2){ 0, 0 }, &proj) == NP_ERR_INVALID_ARGUMENT, "no chains");
+}
+
+// ------------------------------------------------------------------------------------ sliding
+
+// The chain-side normal is within the cone of the touched feature: the face normal, or strictly
+// between two face normals at a convex vertex (ground: flat everywhere, so only (0, 1)).
+static bool isGroundNormal(npVec2 n)
+{
+	return fabs(n.x) <= 1e-12 && fabs(n.y + 1.0) <= 1e-12;
+}
+
+// Lowest point of a shape at xf (closed form over its core).
+static double lowest(const npShape2* s, npTransform2 xf)
+{
+	double y = INFINITY;
+	for (int i = 0; i < s->count; ++i)
+	{
+		npVec2 v = s->vertices[i];
+		double wy = xf.q.s * v.x + xf.q.c * v.y + xf.p.y;
+		y = wy < y ? wy : y;
+	}
+	return y - s->radius;
+}
+
+static void testSliding(void)
+{
+	// 400 collinear segments at y = 0.75, lengths from 1e-5 to 1.5, right to left, in 5 chains.
+	enum { N = 401, CHAINS = 5 };
+	npVec2 pts[N];
+	double x = 60.0;
+	for (int i = 0; i < N; ++i)
+	{
+		pts[i] = (npVec2){ x, 0.75 };
+		double len = (i % 7 == 3) ? 1e-5 : ((i % 5 == 1) ? 1e-3 : rnd(0.05, 0.5));
+		x -= len;
+	}
+	built parts[CHAINS];
+	npChainInstance2 inst[CHAINS];
+	for (int k = 0; k < CHAINS; ++k)
+	{
+		int first = k * (N - 1) / CHAINS, last = (k + 1) * (N - 1) / CHAINS;
+		parts[k] = build(pts + first, last - first + 1, NULL);
+		inst[k] = (npChainInstance2){ parts[k].chain, npMakeTransform2(0, 0, 0) };
+	}
+
+	npShape2 shapes[5];
+	npMakeCircle(0.4, &shapes[0]);
+	npMakeCapsule2(0.5, 0.2, &shapes[1]);
+	npMakeBox2(0.6, 0.3, &shapes[2]);
+	npVec2 poly[5] = { { -0.5, -0.3 }, { 0.6, -0.4 }, { 0.7, 0.3 }, { 0, 0.6 }, { -0.6, 0.2 } };
+	npMakePolygon2(poly, 5, 0.0, &shapes[3]);
+	npMakePolygon2(poly, 5, 0.1, &shapes[4]);
+
+	int queries = 0, contacts = 0, ghosts = 0, naiveGhosts = 0;
+	double worstDepth = 0.0;
+	for (int s = 0; s < 5; ++s)
+	{
+		for (int step = 0; step < 1500; ++step)
+		{
+			double px = x + 2.0 + (60.0 - x - 4.0) * step / 1500.0;
+			double angle = (step % 4 == 0) ? 0.0 : rnd(-3.1, 3.1);
+			npTransform2 xf = npMakeTransform2(px, 0.0, angle);
+			double pen = rnd(0.001, 0.2);
+			xf.p.y = 0.75 - (lowest(&shapes[s], xf) - 0.0) - pen; // shape's lowest point `pen` below the ground
+			double exact = 0.75 - lowest(&shapes[s], xf);
+			npChainContact2 out[64];
+			int n = 0;
+			npChainQuery2 q = npDefaultChainQuery2();
+			npResult r = npChainContacts2(&shapes[s], xf, inst, CHAINS, &q, out, 64, &n, NULL);
+			queries += 1;
+			double deepest = -INFINITY;
+			for (int i = 0; i < n; ++i)
+			{
+				ghosts += isGroundNormal(out[i].normal) ? 0 : 1;
+				deepest = out[i].depth > deepest ? out[i].depth : deepest;
+			}
+			contacts += n;
+			double err = fabs(deepest - exact);
+			worstDepth = err > worstDepth ? err : worstDepth;
+			CHECK(r == NP_OK && n >= 1 && err <= 1e-12, "shape %d step %d: %d contacts, deepest %.17g, exact %.17g", s, step, n,
+				  deepest, exact);
+			q.removeGhosts = false;
+			npChainContacts2(&shapes[s], xf, inst, CHAINS, &q, out, 64, &n, NULL);
+			for (int i = 0; i < n; ++i)
+				naiveGhosts += isGroundNormal(out[i].normal) ? 0 : 1;
+		}
+	}
+	CHECK(ghosts == 0, "ghost normals with the rule: %d", ghosts);
+	CHECK(naiveGhosts > 0, "the same slides without the rule show ghost normals (got %d): the check can fail", naiveGhosts);
+	printf("sliding: %d queries, %d contacts, worst depth error %.3g, ghost normals %d (without the rule: %d)\n", queries,
+		   contacts, worstDepth, ghosts, naiveGhosts);
+	for (int k = 0; k < CHAINS; ++k)
+		free(parts[k].memory);
+}
+
+// ------------------------------------------------------------------------------------ joins and ghosts
+
+static void testJoinsAndGhosts(void)
+{
+	// Two pieces of flat ground, the second placed by its transform so that it starts where the first
+	// ends: a circle over the joint touches faces only. Moved apart by more than the tolerance, the
+	// ends are free and the circle gets a vertex contact.
+	npVec2 a[3] = { { 2, 0 }, { 1, 0 }, { 0, 0 } };
+	npVec2 b[3] = { { 0, 0 }, { -1, 0 }, { -2, 0 } };
+	built A = build(a, 3, NULL), B = build(b, 3, NULL);
+	npShape2 circle;
+	npMakeCircle(0.5, &circle);
+	npTransform2 xf = npMakeTransform2(0.1 + 5.0, 0.45, 0);
+	npChainInstance2 inst[2] = { { A.chain, npMakeTransform2(5.0, 0, 0) }, { B.chain, npMakeTransform2(5.0, 0, 0) } };
+	npChainContact2 out[16];
+	int n = 0;
+	npChainQuery2 q = npDefaultChainQuery2();
+	npChainContacts2(&circle, xf, inst, 2, &q, out, 16, &n, NULL);
+	bool faces = n >= 1;
+	for (int i = 0; i < n; ++i)
+		faces = faces && isGroundNormal(out[i].normal) && out[i].feature == NP_CHAIN_FACE;
+	CHECK(faces, "joined chains: face normals only (%d contacts)", n);
+	inst[1].transform = npMakeTransform2(5.0 - 1e-3, 0, 0);
+	npChainContacts2(&circle, xf, inst, 2, &q, out, 16, &n, NULL);
+	int vertices = 0;
+	for (int i = 0; i < n; ++i)
+		vertices += out[i].feature == NP_CHAIN_VERTEX ? 1 : 0;
+	CHECK(vertices == 1, "chains 1e-3 apart: the free end gives one vertex contact (got %d)", vertices);
+	q.featureTolerance = 2e-3;
+	npChainContacts2(&circle, xf, inst, 2, &q, out, 16, &n, NULL);
+	vertices = 0;
+	for (int i = 0; i < n; ++i)
+		vertices += out[i].feature == NP_CHAIN_VERTEX ? 1 : 0;
+	CHECK(vertices == 0, "with featureTolerance 2e-3 they join again (got %d vertex contacts)", vertices);
+
+	// Ghost vertices: the first piece alone, with a ghost continuing it flat, gives no vertex contact.
+	npChainDef2 def = npDefaultChainDef2();
+	def.hasGhostEnd = true;
+	def.ghostEnd = (npVec2){ -1, 0 };
+	built G = build(a, 3, &def);
+	npChainInstance2 g = { G.chain, npMakeTransform2(0, 0, 0) };
+	npTransform2 beyond = npMakeTransform2(-0.15, 0.45, 0);
+	npChainContacts2(&circle, beyond, &g, 1, &q, out, 16, &n, NULL);
+	CHECK(n == 0, "ghost end: the circle past the end touches the level beyond, not this piece (got %d)", n);
+	g.chain = A.chain;
+	npChainContacts2(&circle, beyond, &g, 1, &q, out, 16, &n, NULL);
+	CHECK(n == 1 && out[0].feature == NP_CHAIN_VERTEX, "free end: one vertex contact (got %d)", n);
+	free(A.memory);
+	free(B.memory);
+	free(G.memory);
+}
+
+// ------------------------------------------------------------------------------------ midphase, rays, points
+
+static void segBounds(const npChain2* c, int s, npVec2* lo, npVec2* hi)
+{
+	npVec2 a, b;
+	npGetChainSegment2(c, s, &a, &b);
+	*lo = (npVec2){ fmin(a.x, b.x), fmin(a.y, b.y) };
+	*hi = (npVec2){ fmax(a.x, b.x), fmax(a.y, b.y) };
+}
+
+static void testMidphase(void)
+{
+	// A zigzag of long diagonal segments (the grid's doubling) and a fine random walk.
+	enum { N = 3000 };
+	static npVec2 pts[N];
+	for (int shape = 0; shape < 2; ++shape)
+	{
+		for (int i = 0; i < N; ++i)
+			pts[i] = shape == 0 ? (npVec2){ (i % 2) ? 100.0 : -100.0, i * 0.1 + rnd(0, 0.01) }
+								: (npVec2){ i * 0.3 + rnd(-0.5, 0.5), rnd(-20, 20) };
+		built b = build(pts, N, NULL);
+		int mismatches = 0;
+		for (int k = 0; k < 300; ++k)
+		{
+			npVec2 lo = { rnd(-110, 900), rnd(-25, 300) };
+			npVec2 hi = { lo.x + rnd(0, 5), lo.y + rnd(0, 5) };
+			static int32_t got[N];
+			int n = npQueryChain2(b.chain, lo, hi, got, N);
+			int want = 0, j = 0;
+			for (int s = 0; s < b.chain->segmentCount; ++s)
+			{
+				npVec2 l, h;
+				segBounds(b.chain, s, &l, &h);
+				if (l.x > hi.x || h.x < lo.x || l.y > hi.y || h.y < lo.y)
+					continue;
+				want += 1;
+				if (j < n && got[j] == s)
+					j += 1;
+			}
+			mismatches += (n != want || j != n) ? 1 : 0;
+		}
+		CHECK(mismatches == 0, "grid query vs brute force (chain %d): %d mismatches", shape, mismatches);
+
+		// Rays: front faces only, nearest, against every segment.
+		int rayMismatches = 0;
+		for (int k = 0; k < 300; ++k)
+		{
+			npRayInput2 ray = npMakeRayInput2((npVec2){ rnd(-50, 900), rnd(-30, 300) }, (npVec2){ rnd(-40, 40), rnd(-40, 40) });
+			npChainInstance2 inst = { b.chain, npMakeTransform2(0, 0, 0) };
+			npChainRayHit2 hit;
+			npRayCastChains2(&inst, 1, &ray, &hit);
+			double best = INFINITY;
+			for (int s = 0; s < b.chain->segmentCount; ++s)
+			{
+				npVec2 a, c;
+				npGetChainSegment2(b.chain, s, &a, &c);
+				npVec2 n = b.chain->normals[s];
+				double dn = ray.direction.x * n.x + ray.direction.y * n.y;
+				double side = (ray.origin.x - a.x) * n.x + (ray.origin.y - a.y) * n.y;
+				if (!(dn < 0) || side < 0)
+					continue;
+				double t = side / -dn;
+				double px = ray.origin.x + t * ray.direction.x - a.x, py = ray.origin.y + t * ray.direction.y - a.y;
+				double ex = c.x - a.x, ey = c.y - a.y;
+				double u = (px * ex + py * ey) / (ex * ex + ey * ey);
+				if (t <= 1.0 && u >= 0 && u <= 1 && t < best)
+					best = t;
+			}
+			bool ok = hit.hit ? fabs(hit.fraction - best) <= 1e-9 : best == INFINITY;
+			rayMismatches += ok ? 0 : 1;
+		}
+		CHECK(rayMismatches == 0, "rays vs brute force (chain %d): %d mismatches", shape, rayMismatches);
+
+		// Closest points: distance against every segment.
+		double worst = 0.0;
+		for (int k = 0; k < 200; ++k)
+		{
+			npVec2 p = { rnd(-120, 920), rnd(-30, 310) };
+			npChainInstance2 inst = { b.chain, npMakeTransform2(0, 0, 0) };
+			npChainProjection2 proj;
+			npClosestPointChains2(&inst, 1, p, &proj);
+			double best = INFINITY;
+			for (int s = 0; s < b.chain->segmentCount; ++s)
+			{
+				npVec2 a, c;
+				npGetChainSegment2(b.chain, s, &a, &c);
+				double ex = c.x - a.x, ey = c.y - a.y;
+				double t = ((p.x - a.x) * ex + (p.y - a.y) * ey) / (ex * ex + ey * ey);
+				t = t < 0 ? 0 : (t > 1 ? 1 : t);
+				double d = hypot(p.x - a.x - t * ex, p.y - a.y - t * ey);
+				best = d < best ? d : best;
+			}
+			worst = fmax(worst, fabs(proj.distance - best));
+		}
+		CHECK(worst <= 1e-9, "closest points vs brute force (chain %d): worst error %.3g", shape, worst);
+		free(b.memory);
+	}
+}
+
+// ------------------------------------------------------------------------------------ overflow
+
+static void testOverflow(void)
+{
+	enum { N = 2001 };
+	static npVec2 pts[N];
+	for (int i = 0; i < N; ++i)
+		pts[i] = (npVec2){ 10.0 - i * 0.01, 0.0 };
+	built b = build(pts, N, NULL);
+	npShape2 big;
+	npMakeBox2(8.0, 1.0, &big);
+	npChainInstance2 inst = { b.chain, npMakeTransform2(0, 0, 0) };
+	npChainContact2 out[NP_CHAIN_MAX_CONTACTS];
+	int n = 0;
+	npChainContactsInfo2 info;
+	npChainQuery2 q = npDefaultChainQuery2();
+	npResult r = npChainContacts2(&big, npMakeTransform2(0, 0.9, 0), &inst, 1, &q, out, NP_CHAIN_MAX_CONTACTS, &n, &info);
+	CHECK(r == NP_ERR_CAPACITY && info.overflow && info.candidates == NP_CHAIN_MAX_CANDIDATES && n > 0,
+		  "a box over 1,600 segments: candidates capped at %d, overflow reported (%s, %d contacts)", NP_CHAIN_MAX_CANDIDATES,
+		  npResultString(r), n);
+	r = npChainContacts2(&big, npMakeTransform2(0, 0.9, 0), &inst, 1, &q, out, 3, &n, &info);
+	CHECK(r == NP_ERR_CAPACITY && n == 3, "output capacity 3: 3 written, overflow (%s)", npResultString(r));
+	free(b.memory);
+}
+
+// ------------------------------------------------------------------------------------ loops
+
+static void testLoops(void)
+{
+	// A star loop both ways: containment against a crossing-number test, distance signs agree.
+	npVec2 star[10];
+	for (int i = 0; i < 10; ++i)
+	{
+		double r = (i % 2) ? 1.2 : 3.0;
+		npRot2 q = npMakeRot2(i * 3.14159265358979323846 / 5);
+		star[i] = (npVec2){ r * q.c, r * q.s };
+	}
+	npChainDef2 def = npDefaultChainDef2();
+	def.loop = true;
+	built ccw = build(star, 10, &def);
+	npVec2 rev[10];
+	for (int i = 0; i < 10; ++i)
+		rev[i] = star[9 - i];
+	built cw = build(rev, 10, &def);
+	int bad = 0;
+	for (int k = 0; k < 2000; ++k)
+	{
+		npVec2 p = { rnd(-4, 4), rnd(-4, 4) };
+		bool crossing = false;
+		for (int i = 0, j = 9; i < 10; j = i++)
+			if ((star[i].y > p.y) != (star[j].y > p.y) &&
+				p.x < (star[j].x - star[i].x) * (p.y - star[i].y) / (star[j].y - star[i].y) + star[i].x)
+				crossing = !crossing;
+		bool in1 = false, in2 = false;
+		npContainsPointChain2(ccw.chain, npMakeTransform2(0, 0, 0), p, &in1);
+		npContainsPointChain2(cw.chain, npMakeTransform2(0, 0, 0), p, &in2);
+		bad += (in1 != crossing || in2 != !crossing) ? 1 : 0;
+	}
+	CHECK(bad == 0, "star loops: containment vs crossing number, %d mismatches", bad);
+	free(ccw.memory);
+	free(cw.memory);
+}
+
+int main(void)
+{
+	testBadInput();
+	testSliding();
+	testJoinsAndGhosts();
+	testMidphase();
+	testOverflow();
+	testLoops();
+	return checkSummary();
+}
