@@ -199,9 +199,10 @@ export function shapeCastMany2(rt, shape, positions, translations, target, targe
 	const angle = option(fn, options, 'angle', 0);
 	const v = castViews(rt, count); // (may grow the memory: the io block is written after)
 	const io = rt.io;
-	io[XF] = 0;
-	io[XF + 1] = 0;
-	io[XF + 2] = angle;
+	io[XF + L.NPW_XF2_X] = 0;
+	io[XF + L.NPW_XF2_Y] = 0;
+	io[XF + L.NPW_XF2_ANGLE] = angle;
+	io[XF + L.NPW_XF2_COS] = NaN; // no prepared rotation: the shim makes it from the angle
 	putXf(io, targetTransform, XF_TARGET, fn, 'of the target');
 	io[TRANSLATION] = 0;
 	io[TRANSLATION + 1] = 0;
