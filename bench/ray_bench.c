@@ -419,7 +419,7 @@ static void check(npResult r, const char* what)
 	}
 }
 
-int main(void)
+int main(int argc, char** argv)
 {
 	static Case cases[5];
 	static npHull3 hull;
@@ -471,6 +471,15 @@ int main(void)
 	printf("  hull: %d vertices, %d faces; mesh: %d triangles, created in %.1f ms, BVH depth %d\n", hull.vertexCount,
 		   hull.faceCount, field->triangleCount, createMs, field->depth);
 	printf("  %-30s %10s %6s  %s\n", "target", "ns/ray", "hits", "agreement with the reference");
+	// "--once k": cast case k's rays once and stop (for instruction counts: valgrind --tool=callgrind).
+	if (argc == 3 && strcmp(argv[1], "--once") == 0)
+	{
+		int k = atoi(argv[2]);
+		if (k >= 0 && k < 5)
+			printf("  %s: %d hits\n", cases[k].name, castAll(&cases[k]));
+		free(field);
+		return 0;
+	}
 	int failures = 0;
 	for (int k = 0; k < 5; ++k)
 	{
