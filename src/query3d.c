@@ -191,17 +191,40 @@ static void raySolidPolyhedron(const npPolyhedron3* poly, const LocalRay* ray, n
 static const npVec3 boxNormals[6] = { { -1.0, 0.0, 0.0 }, { 1.0, 0.0, 0.0 }, { 0.0, -1.0, 0.0 },
 									  { 0.0, 1.0, 0.0 },  { 0.0, 0.0, -1.0 }, { 0.0, 0.0, 1.0 } };
 
-/// A box by slabs: the same clip as raySolidPolyhedron over the box's six planes, with each plane's
-/// two dot products written out. For the plane (-1, 0, 0; h) they are h + o.x and -d.x, exactly the
-/// values the general loop computes (the zero terms add nothing, and h - (-o) rounds as h + o), so
-/// the hit is the same bit for bit.
+/// A box by slabs: the clip of raySolidPolyhedron over the box's six planes, worked out per axis.
+/// For the plane (-1, 0, 0; h) the clip's two dot products are h + o.x and -d.x, exactly the values
+/// the general loop computes (the zero terms add nothing, and h - (-o) rounds as h + o); along an
+/// axis the ray moves on, one of the two planes is entered and the other left, and entering and
+/// leaving planes update separate ends of the interval, so taking the axes in order gives the
+/// general loop's answer bit for bit (its early exit on an empty interval only saves work: the
+/// interval never grows again). Written without per-plane branches, which the slabs' random
+/// outcomes would mispredict.
 static void rayBox(npVec3 h, const LocalRay* ray, npRayHit3* hit)
 {
-	npVec3 o = ray->origin, d = ray->direction;
+	const double o[3] = { ray->origin.x, ray->origin.y, ray->origin.z };
+	const double d[3] = { ray->direction.x, ray->direction.y, ray->direction.z };
+	const double e[3] = { h.x, h.y, h.z };
 	npRayClip clip = npBeginRayClip(ray->maxFraction);
-	if (!npClipRay(&clip, 0, h.x + o.x, -d.x) || !npClipRay(&clip, 1, h.x - o.x, d.x) ||
-		!npClipRay(&clip, 2, h.y + o.y, -d.y) || !npClipRay(&clip, 3, h.y - o.y, d.y) ||
-		!npClipRay(&clip, 4, h.z + o.z, -d.z) || !npClipRay(&clip, 5, h.z - o.z, d.z))
+	bool blocked = false;
+	for (int k = 0; k < 3; ++k)
+	{
+		double below = e[k] + o[k], above = e[k] - o[k]; // how far inside planes 2k (-axis) and 2k + 1 (+axis)
+		bool in = below >= 0.0 && above >= 0.0;
+		clip.inside = clip.inside && in;
+		bool still = d[k] == 0.0;
+		blocked = blocked || (still && !in);
+		double step = still ? 1.0 : d[k];
+		double tBelow = below / -step, tAbove = above / step;
+		bool up = d[k] > 0.0; // moving up the axis: in through the -axis face, out through the +axis face
+		double tEnter = still ? -1.0 : (up ? tBelow : tAbove);
+		double tLeave = still ? clip.upper : (up ? tAbove : tBelow);
+		bool raise = tEnter > clip.lower, cut = tLeave < clip.upper;
+		clip.lower = raise ? tEnter : clip.lower;
+		clip.enter = raise ? 2 * k + (up ? 0 : 1) : clip.enter;
+		clip.upper = cut ? tLeave : clip.upper;
+		clip.leave = cut ? 2 * k + (up ? 1 : 0) : clip.leave;
+	}
+	if (blocked || clip.upper < clip.lower)
 		return;
 	npVec3 none = { 0.0, 0.0, 0.0 };
 	finishClip(&clip, ray, clip.enter >= 0 ? boxNormals[clip.enter] : none,

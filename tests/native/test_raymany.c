@@ -7,6 +7,8 @@
 //  - Bad input: a rejected ray stops the batch at its index with the single call's error code, the
 //    hits before it written and the rest untouched; a zero-length batch is fine; the shape and the
 //    transform are checked before any ray.
+//  - Boxes are cast by slabs, without the general clip loop: they must give bit for bit what
+//    clipping by the six face planes gives.
 //  - The hull ray skips the faces for rays that miss a ball around its vertices and skips divisions
 //    for faces that cannot move the clipped interval. Both are exact shortcuts: a hull ray must give
 //    bit for bit what clipping by every face plane gives (Cyrus and Beck, written out below), also
@@ -266,15 +268,16 @@ static void badInput(void)
 
 /// Clipping by every face of a solid hull, written out (no shortcuts): the lowest-index face that
 /// raised the lower end last is hit. Returns whether it hits; *t and *face when it does.
-static bool plainHullClip(const npHull3* h, npVec3 o, npVec3 d, double maxFraction, double* t, int* face)
+static bool plainClip(const npPlane3* planes, int faceCount, npVec3 o, npVec3 d, double maxFraction, double* t,
+					  int* face)
 {
 	double lower = 0.0, upper = maxFraction;
 	int enter = -1;
 	bool inside = true;
-	for (int i = 0; i < h->faceCount; ++i)
+	for (int i = 0; i < faceCount; ++i)
 	{
-		npVec3 n = h->planes[i].normal;
-		double in = h->planes[i].offset - (n.x * o.x + n.y * o.y + n.z * o.z);
+		npVec3 n = planes[i].normal;
+		double in = planes[i].offset - (n.x * o.x + n.y * o.y + n.z * o.z);
 		double speed = n.x * d.x + n.y * d.y + n.z * d.z;
 		inside = inside && in >= 0.0;
 		if (speed == 0.0)
@@ -320,7 +323,7 @@ static void hullShortcutsExact(void)
 		npRayCast3(&s, identity, &ray, &hit);
 		double t = 0.0;
 		int face = -1;
-		bool expect = plainHullClip(&hull32, from, d, 1.0, &t, &face);
+		bool expect = plainClip(hull32.planes, hull32.faceCount, from, d, 1.0, &t, &face);
 		bool ok = hit.hit == expect;
 		if (ok && expect && face >= 0)
 		{
@@ -335,10 +338,49 @@ static void hullShortcutsExact(void)
 	CHECK(grazing > 200, "rays aimed at vertices hit (%d)", grazing);
 }
 
+/// The box's slabs against clipping by its six planes (-x, +x, -y, +y, -z, +z), rays with zero
+/// components and rays through edges and corners included.
+static void boxSlabsExact(void)
+{
+	npShape3 s;
+	npVec3 h = { 1.0, 0.5, 0.75 };
+	npMakeBox3(h, &s);
+	const npPlane3 planes[6] = { { { -1, 0, 0 }, h.x }, { { 1, 0, 0 }, h.x }, { { 0, -1, 0 }, h.y },
+								 { { 0, 1, 0 }, h.y },	{ { 0, 0, -1 }, h.z }, { { 0, 0, 1 }, h.z } };
+	npTransform3 identity = { { 0, 0, 0 }, { 0, 0, 0, 1 } };
+	int same = 0, hits = 0;
+	for (int i = 0; i < 4000; ++i)
+	{
+		npVec3 from = { component(3.0), component(3.0), component(3.0) };
+		npVec3 corner = { (i & 1 ? 1 : -1) * h.x, (i & 2 ? 1 : -1) * h.y, (i & 4 ? 1 : -1) * h.z };
+		npVec3 at = i % 3 == 0 ? corner : (npVec3){ component(1.5), component(1.5), component(1.5) };
+		npVec3 d = { 1.5 * (at.x - from.x), 1.5 * (at.y - from.y), 1.5 * (at.z - from.z) };
+		if (d.x == 0.0 && d.y == 0.0 && d.z == 0.0)
+			d.z = 1.0;
+		npRayInput3 ray = { from, d, i % 5 == 0 ? 0.5 : 1.0, true };
+		npRayHit3 hit;
+		npRayCast3(&s, identity, &ray, &hit);
+		double t = 0.0;
+		int face = -1;
+		bool expect = plainClip(planes, 6, from, d, ray.maxFraction, &t, &face);
+		bool ok = hit.hit == expect;
+		if (ok && expect && face >= 0)
+		{
+			npVec3 n = planes[face].normal;
+			ok = bitsOf(hit.fraction) == bitsOf(t) && hit.normal.x == n.x && hit.normal.y == n.y && hit.normal.z == n.z;
+		}
+		same += ok;
+		hits += expect;
+	}
+	CHECK(same == 4000, "box rays: %d of 4000 differ from clipping by the six planes", 4000 - same);
+	CHECK(hits > 1000 && hits < 3900, "box rays hit %d of 4000", hits);
+}
+
 int main(void)
 {
 	sameAnswers();
 	badInput();
 	hullShortcutsExact();
+	boxSlabsExact();
 	return checkSummary();
 }
