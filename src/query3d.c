@@ -415,11 +415,12 @@ typedef struct RayTarget3
 	const npShape3* shape;
 	npTransform3 transform;
 	npPolyhedron3 poly; ///< hulls: the faces
-	double reach;       ///< hulls: a radius about the local origin holding every vertex (rays that miss it skip the faces)
+	double reach;       ///< hulls: a radius about the local origin holding every vertex (rays that miss it skip the faces); DBL_MAX: not computed
 	FlatPolygon flat;   ///< triangles and flat hulls: the polygon
 } RayTarget3;
 
-static npResult prepareRayTarget(const npShape3* shape, npTransform3 transform, RayTarget3* target)
+/// `many`: the target will serve many rays (worth preparing the hull's bounding ball).
+static npResult prepareRayTarget(const npShape3* shape, npTransform3 transform, bool many, RayTarget3* target)
 {
 	npResult r = checkShape(shape, transform);
 	if (r != NP_OK)
@@ -431,6 +432,10 @@ static npResult prepareRayTarget(const npShape3* shape, npTransform3 transform, 
 		npMakePolyhedron3(shape, &target->poly);
 		if (target->poly.flat)
 			makeFlatPolygon(&target->poly, &target->flat);
+		// The ball costs a pass over the vertices: it pays for itself over many rays, not for one.
+		target->reach = DBL_MAX;
+		if (!many)
+			return NP_OK;
 		double reachSq = 0.0;
 		for (int i = 0; i < target->poly.vertexCount; ++i)
 			reachSq = np3Max(reachSq, v3LengthSq(target->poly.vertices[i]));
@@ -462,7 +467,7 @@ static void castPrepared(const RayTarget3* target, const npRayInput3* ray, npRay
 			break;
 		case NP_SHAPE_HULL3:
 		case NP_SHAPE_TRIANGLE3:
-			if (missesBall(&local, target->reach))
+			if (target->reach < DBL_MAX && missesBall(&local, target->reach))
 				break;
 			if (target->poly.flat)
 				rayFlat(&target->flat, &local, hit);
@@ -494,7 +499,7 @@ npResult npRayCast3(const npShape3* shape, npTransform3 transform, const npRayIn
 	if (ray == NULL)
 		return NP_ERR_INVALID_ARGUMENT;
 	RayTarget3 target;
-	npResult r = prepareRayTarget(shape, transform, &target);
+	npResult r = prepareRayTarget(shape, transform, false, &target);
 	if (r == NP_OK)
 		r = checkRay(ray->origin, ray->direction, ray->maxFraction);
 	if (r == NP_OK)
@@ -511,7 +516,7 @@ npResult npRayCastMany3(const npShape3* shape, npTransform3 transform, const npR
 																  batch->directions == NULL)))
 		return NP_ERR_INVALID_ARGUMENT;
 	RayTarget3 target;
-	npResult r = prepareRayTarget(shape, transform, &target);
+	npResult r = prepareRayTarget(shape, transform, batch->count > 1, &target);
 	if (r != NP_OK)
 		return r;
 

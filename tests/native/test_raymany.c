@@ -306,35 +306,46 @@ static bool plainClip(const npPlane3* planes, int faceCount, npVec3 o, npVec3 d,
 
 static void hullShortcutsExact(void)
 {
-	npShape3 s;
-	npMakeHullShape3(&hull32, &s);
-	npTransform3 identity = { { 0, 0, 0 }, { 0, 0, 0, 1 } };
-	int same = 0, total = 0, grazing = 0;
-	for (int i = 0; i < 4000; ++i)
+	enum { N = 4000 };
+	static npVec3 from[N], dir[N];
+	static npRayHit3 hits[N];
+	for (int i = 0; i < N; ++i)
 	{
 		// Half the rays aim at a vertex (they meet the hull's bounding ball there), half at random.
-		npVec3 from = { rndRange(-4, 4), rndRange(-4, 4), rndRange(-4, 4) };
+		from[i] = (npVec3){ rndRange(-4, 4), rndRange(-4, 4), rndRange(-4, 4) };
 		npVec3 at = i % 2 == 0 ? hull32.vertices[i / 2 % hull32.vertexCount]
 							   : (npVec3){ rndRange(-1.2, 1.2), rndRange(-1.2, 1.2), rndRange(-1.2, 1.2) };
 		double len = i % 3 == 0 ? 1.0 : rndRange(0.8, 1.2); // some rays stop short of their target
-		npVec3 d = { (at.x - from.x) * len, (at.y - from.y) * len, (at.z - from.z) * len };
-		npRayInput3 ray = { from, d, 1.0, true };
-		npRayHit3 hit;
-		npRayCast3(&s, identity, &ray, &hit);
+		dir[i] = (npVec3){ (at.x - from[i].x) * len, (at.y - from[i].y) * len, (at.z - from[i].z) * len };
+	}
+	// The batch entry (which uses the ball) and single calls (which do not) against the plain clip.
+	npShape3 s;
+	npMakeHullShape3(&hull32, &s);
+	npTransform3 identity = { { 0, 0, 0 }, { 0, 0, 0, 1 } };
+	npRayBatch3 batch = { from, dir, N, 1.0, true };
+	CHECK(npRayCastMany3(&s, identity, &batch, hits, NULL) == NP_OK, "hull batch");
+	int same = 0, sameSingle = 0, grazing = 0;
+	for (int i = 0; i < N; ++i)
+	{
 		double t = 0.0;
 		int face = -1;
-		bool expect = plainClip(hull32.planes, hull32.faceCount, from, d, 1.0, &t, &face);
-		bool ok = hit.hit == expect;
+		bool expect = plainClip(hull32.planes, hull32.faceCount, from[i], dir[i], 1.0, &t, &face);
+		bool ok = hits[i].hit == expect;
 		if (ok && expect && face >= 0)
 		{
 			npVec3 n = hull32.planes[face].normal;
-			ok = bitsOf(hit.fraction) == bitsOf(t) && hit.normal.x == n.x && hit.normal.y == n.y && hit.normal.z == n.z;
+			ok = bitsOf(hits[i].fraction) == bitsOf(t) && hits[i].normal.x == n.x && hits[i].normal.y == n.y &&
+				 hits[i].normal.z == n.z;
 		}
 		same += ok;
+		npRayInput3 ray = { from[i], dir[i], 1.0, true };
+		npRayHit3 one;
+		npRayCast3(&s, identity, &ray, &one);
+		sameSingle += sameHit3(&one, &hits[i]);
 		grazing += i % 2 == 0 && expect;
-		++total;
 	}
-	CHECK(same == total, "hull rays: %d of %d differ from clipping by every face", total - same, total);
+	CHECK(same == N, "hull rays: %d of %d differ from clipping by every face", N - same, N);
+	CHECK(sameSingle == N, "hull rays: %d of %d differ between the batch and single calls", N - sameSingle, N);
 	CHECK(grazing > 200, "rays aimed at vertices hit (%d)", grazing);
 }
 
