@@ -128,7 +128,7 @@ static void finishHit(const LocalRay* ray, double t, npVec3 normal, bool front, 
 
 /// The hit a finished clip describes; enterNormal and leaveNormal are the outward normals of the
 /// half-spaces clip->enter and clip->leave (read only when those are >= 0).
-static void finishClip(const npRayClip* clip, const LocalRay* ray, npVec3 enterNormal, npVec3 leaveNormal,
+static inline void finishClip(const npRayClip* clip, const LocalRay* ray, npVec3 enterNormal, npVec3 leaveNormal,
 					   npRayHit3* hit)
 {
 	if (clip->inside && ray->solid)
@@ -205,14 +205,14 @@ static void rayBox(npVec3 h, const LocalRay* ray, npRayHit3* hit)
 	const double d[3] = { ray->direction.x, ray->direction.y, ray->direction.z };
 	const double e[3] = { h.x, h.y, h.z };
 	npRayClip clip = npBeginRayClip(ray->maxFraction);
-	bool blocked = false;
+	int blocked = 0, in = 1;
 	for (int k = 0; k < 3; ++k)
 	{
 		double below = e[k] + o[k], above = e[k] - o[k]; // how far inside planes 2k (-axis) and 2k + 1 (+axis)
-		bool in = below >= 0.0 && above >= 0.0;
-		clip.inside = clip.inside && in;
-		bool still = d[k] == 0.0;
-		blocked = blocked || (still && !in);
+		int inSlab = (below >= 0.0) & (above >= 0.0);
+		in &= inSlab;
+		int still = d[k] == 0.0;
+		blocked |= still & !inSlab;
 		double step = still ? 1.0 : d[k];
 		double tBelow = below / -step, tAbove = above / step;
 		bool up = d[k] > 0.0; // moving up the axis: in through the -axis face, out through the +axis face
@@ -224,6 +224,7 @@ static void rayBox(npVec3 h, const LocalRay* ray, npRayHit3* hit)
 		clip.upper = cut ? tLeave : clip.upper;
 		clip.leave = cut ? 2 * k + (up ? 1 : 0) : clip.leave;
 	}
+	clip.inside = in != 0;
 	if (blocked || clip.upper < clip.lower)
 		return;
 	npVec3 none = { 0.0, 0.0, 0.0 };
@@ -457,8 +458,8 @@ static npResult checkRay(npVec3 origin, npVec3 direction, double maxFraction)
 static void castPrepared(const RayTarget3* target, const npRayInput3* ray, npRayHit3* hit)
 {
 	const npShape3* shape = target->shape;
-	npTransform3 transform = target->transform;
-	LocalRay local = { npInvTransformPoint3(transform, ray->origin), npInvRotate3(transform.q, ray->direction),
+	const npTransform3* transform = &target->transform;
+	LocalRay local = { npInvTransformPoint3(*transform, ray->origin), npInvRotate3(transform->q, ray->direction),
 		ray->maxFraction, ray->solid };
 	switch (shape->type)
 	{
@@ -488,7 +489,7 @@ static void castPrepared(const RayTarget3* target, const npRayInput3* ray, npRay
 
 	// The point is recomputed in world space so that it is exactly origin + fraction * direction.
 	hit->point = v3MulAdd(ray->origin, hit->fraction, ray->direction);
-	hit->normal = npRotate3(transform.q, hit->normal);
+	hit->normal = npRotate3(transform->q, hit->normal);
 }
 
 npResult npRayCast3(const npShape3* shape, npTransform3 transform, const npRayInput3* ray, npRayHit3* hit)
