@@ -5,7 +5,12 @@
 //  2. The BVH is walked front to back: a node is entered only if the ray meets its box before the
 //     best hit so far (a slab test with the direction's inverse, computed once; an axis the ray
 //     does not move along is a plain interval test, so zero components need no infinities), and of
-//     two children the one the ray meets first is visited first.
+//     two children the one the ray meets first is visited first. Each pushed node keeps its entry
+//     t, so a node is dropped when popped if a hit found since lies before it, without testing its
+//     box again. For a direction without zero components (nearly every ray) each slab's near and
+//     far face are known from the direction's signs, so the box test has no swaps and no branches.
+//     The walk is memory-bound on big meshes: a random ray reaches ~13 nodes and ~3 triangles of the
+//     80,000-triangle benchmark field, and the cache misses on them cost more than the arithmetic.
 //  3. Each triangle in a reached leaf is tested watertight (Woop, Benthin and Wald, "Watertight
 //     Ray/Triangle Intersection", JCGT 2013): the vertices are moved into a frame where the ray runs
 //     along +z from the origin, and the signs of three 2D edge functions decide the hit. Two

@@ -3,7 +3,8 @@
 // Every query runs in the shape's local frame: the ray or point is moved there once, and results
 // are moved back. A shape is a core (a point, a segment, or a convex polygon) grown by a radius.
 //
-// Ray casts:
+// Ray casts (npRayCast2 for one ray; npRayCastMany2 checks the shape once for a batch and then runs
+// the same per-ray code, so a batch answers bit for bit as single calls do):
 //  - Sharp polygons (boxes, polygons without rounding) clip the ray against each edge's half-plane
 //    (Cyrus and Beck, 1978): entering half-planes raise the lower end of the ray's interval,
 //    leaving ones lower its upper end; the edge that raised the lower end last is the one hit.

@@ -4,11 +4,16 @@
 // are moved back. A shape is a core (a point, a segment, a box, a hull or a triangle) grown by a
 // radius (spheres and capsules only).
 //
-// Ray casts:
+// Ray casts (npRayCast3 for one ray; npRayCastMany3 checks and prepares the shape once for a batch
+// and then runs the same per-ray code, so a batch answers bit for bit as single calls do):
 //  - Boxes and hulls clip the ray against each face's half-space (Cyrus and Beck, 1978): entering
 //    planes raise the lower end of the ray's interval, leaving ones lower its upper end; the face
 //    that raised the lower end last is the one hit. Its planes were built with the shape, so a ray
-//    costs one pass over the faces.
+//    costs one pass over the faces. A box does it as three slabs (the same numbers as its six
+//    planes, without branches per plane). A hull skips, without dividing, the faces that cannot
+//    move an end of the interval, and in a batch first tests the ray against a ball around its
+//    vertices (rays that miss the ball skip the faces). Both shortcuts are exact: the answer is
+//    the plain clip's, bit for bit.
 //  - Triangles and flat hulls are two-sided polygons without an inside. The ray meets the polygon's
 //    plane at one t and the point is tested against the polygon's edges; a ray lying in the plane
 //    is clipped against the edges' in-plane half-planes instead, so it hits the polygon on an edge.
