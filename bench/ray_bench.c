@@ -284,19 +284,60 @@ static int castAll(Case* c)
 	return hits;
 }
 
+// Casts every ray of a convex case in one batch call (npRayCastMany2 / npRayCastMany3); returns the
+// number of hits and stores the fractions in `fraction` (meshes: one call per ray, as castAll).
+static int castMany(Case* c, double* fraction)
+{
+	static npVec2 origins2[RAYS], directions2[RAYS];
+	static npRayHit2 hits2[RAYS];
+	static npRayHit3 hits3[RAYS];
+	int hits = 0;
+	if (c->kind == KIND_2D)
+	{
+		for (int i = 0; i < RAYS; ++i)
+		{
+			origins2[i] = (npVec2){ c->rays.origin[i].x, c->rays.origin[i].y };
+			directions2[i] = (npVec2){ c->rays.direction[i].x, c->rays.direction[i].y };
+		}
+		npRayBatch2 batch = { origins2, directions2, RAYS, 1.0, true };
+		npRayCastMany2(c->shape2, c->transform2, &batch, hits2, NULL);
+		for (int i = 0; i < RAYS; ++i)
+		{
+			fraction[i] = hits2[i].hit ? hits2[i].fraction : -1.0;
+			hits += hits2[i].hit;
+		}
+		return hits;
+	}
+	if (c->kind == KIND_3D)
+	{
+		npRayBatch3 batch = { c->rays.origin, c->rays.direction, RAYS, 1.0, true };
+		npRayCastMany3(c->shape3, c->transform3, &batch, hits3, NULL);
+		for (int i = 0; i < RAYS; ++i)
+		{
+			fraction[i] = hits3[i].hit ? hits3[i].fraction : -1.0;
+			hits += hits3[i].hit;
+		}
+		return hits;
+	}
+	return castAll(c);
+}
+
+static double manyFractions[RAYS];
+static int castManyCase(Case* c) { return castMany(c, manyFractions); }
+
 // ns per ray, median of RUNS runs; a run casts all rays as many times as fill about 50 ms.
-static double timeCase(Case* c)
+static double timeCase(Case* c, int (*cast)(Case*))
 {
 	double t0 = cpuSeconds();
 	for (int w = 0; w < 3; ++w)
-		castAll(c);
+		cast(c);
 	int passes = (int)(0.05 / ((cpuSeconds() - t0) / 3 + 1e-9)) + 1;
 	double samples[RUNS];
 	for (int r = 0; r < RUNS; ++r)
 	{
 		t0 = cpuSeconds();
 		for (int k = 0; k < passes; ++k)
-			castAll(c);
+			cast(c);
 		samples[r] = 1e9 * (cpuSeconds() - t0) / ((double)RAYS * passes);
 	}
 	for (int i = 1; i < RUNS; ++i)
@@ -419,7 +460,7 @@ static void check(npResult r, const char* what)
 	}
 }
 
-int main(void)
+int main(int argc, char** argv)
 {
 	static Case cases[5];
 	static npHull3 hull;
@@ -470,16 +511,37 @@ int main(void)
 		   RUNS, sum);
 	printf("  hull: %d vertices, %d faces; mesh: %d triangles, created in %.1f ms, BVH depth %d\n", hull.vertexCount,
 		   hull.faceCount, field->triangleCount, createMs, field->depth);
-	printf("  %-30s %10s %6s  %s\n", "target", "ns/ray", "hits", "agreement with the reference");
+	printf("  %-30s %10s %10s %6s  %s\n", "target", "ns/ray", "many", "hits", "agreement with the reference");
+	// "--once k" / "--once-many k": cast case k's rays once, one call per ray or in one batch, and
+	// stop (for instruction counts: valgrind --tool=callgrind).
+	if (argc == 3 && (strcmp(argv[1], "--once") == 0 || strcmp(argv[1], "--once-many") == 0))
+	{
+		int k = atoi(argv[2]);
+		if (k >= 0 && k < 5)
+			printf("  %s: %d hits\n", cases[k].name,
+				   strcmp(argv[1], "--once") == 0 ? castAll(&cases[k]) : castManyCase(&cases[k]));
+		free(field);
+		return 0;
+	}
 	int failures = 0;
 	for (int k = 0; k < 5; ++k)
 	{
-		double ns = timeCase(&cases[k]);
+		double ns = timeCase(&cases[k], castAll);
+		double nsMany = cases[k].kind == KIND_MESH ? 0.0 : timeCase(&cases[k], castManyCase);
 		int hits = castAll(&cases[k]);
 		int bad = disagreements(&cases[k], &ref);
-		failures += bad;
-		printf("  %-30s %10.1f %6d  %d of %d rays disagree (hit/miss, fraction within %g)\n", cases[k].name, ns, hits,
-			   bad, RAYS, AGREE);
+		// The batch must give the single calls' fractions bit for bit.
+		int differ = 0;
+		if (cases[k].kind != KIND_MESH)
+			castMany(&cases[k], manyFractions);
+		for (int i = 0; i < RAYS && cases[k].kind != KIND_MESH; ++i)
+			differ += memcmp(&manyFractions[i], &cases[k].fraction[i], sizeof(double)) != 0;
+		failures += bad + differ;
+		char many[16] = "-";
+		if (cases[k].kind != KIND_MESH)
+			snprintf(many, sizeof many, "%.1f", nsMany);
+		printf("  %-30s %10.1f %10s %6d  %d of %d rays disagree (hit/miss, fraction within %g); batch %s\n",
+			   cases[k].name, ns, many, hits, bad, RAYS, AGREE, differ ? "DIFFERS" : "identical");
 	}
 	free(field);
 	if (failures)

@@ -8,9 +8,11 @@
 // core validates everything it is given (non-finite numbers, zero directions, negative limits).
 //
 // Many rays (npwRayCastMany*): the origins and directions are flat arrays (dim doubles per ray)
-// that JS copied into wasm memory; the transform (or the mesh instances) is built once, then each
-// ray is one core call, written as an NPWQ_RAY2 / NPWQ_RAY3 record (fraction -1 for a miss). The
-// results are bit-identical to one call per ray: the same core function on the same inputs.
+// that JS copied into wasm memory (read in place as npVec2 / npVec3 arrays: the same layout); the
+// transform (or the mesh instances) is built once. Shapes go through the core's batch entry
+// (npRayCastMany2/3: the shape checked and prepared once per chunk of rays), meshes one core call
+// per ray; each hit is written as an NPWQ_RAY2 / NPWQ_RAY3 record (fraction -1 for a miss). The
+// results are bit-identical to one call per ray: the core guarantees it for its batch entries.
 //
 // Returns: 1 hit (or inside / found), 0 miss, or a negative code: -code for the target's transform
 // or the query, -(NPWM_ERR_MESH * (i + 1) + code) for the transform of mesh i. A many-ray call that
@@ -22,6 +24,8 @@
 
 _Static_assert(NPWQ_PROJECTION_SIZE <= NPWQ_HIT_SIZE, "a projection must fit the io block's result slot");
 _Static_assert(NPWQ_BOUNDS_SIZE <= NPWQ_HIT_SIZE, "bounds must fit the io block's result slot");
+_Static_assert(sizeof(npVec2) == 2 * sizeof(double) && sizeof(npVec3) == 3 * sizeof(double),
+			   "the rays' flat arrays are read as vector arrays");
 
 // Declarations of the exported functions (the shim has no header of its own).
 int npwRayCast2(const npShape2* shape, double* io);
@@ -139,6 +143,18 @@ int npwRayCast2(const npShape2* shape, double* io)
 	return h.hit ? 1 : 0;
 }
 
+// Rays per call of the core's batch entry: their hits fit a stack buffer, then become records.
+#define NPWQ_CHUNK 64
+
+static int chunkSize(int start, int count) { return count - start < NPWQ_CHUNK ? count - start : NPWQ_CHUNK; }
+
+// A rejected ray of chunk `start`: its index (a shape error counts against the chunk's first ray).
+static int manyError(double* io, npResult r, int start, int failed)
+{
+	io[NPWQ_IO_ERR_RAY] = start + (failed < 0 ? 0 : failed);
+	return -(int)r;
+}
+
 int npwRayCastMany2(const npShape2* shape, double* io, const double* origins, const double* directions,
 					double* out, int count)
 {
@@ -147,21 +163,24 @@ int npwRayCastMany2(const npShape2* shape, double* io, const double* origins, co
 	npResult r = readTransform2(io, &xf);
 	if (r != NP_OK)
 		return -(int)r;
-	npRayInput2 ray = readRay2(io);
+	npRayInput2 one = readRay2(io);
+	npRayBatch2 batch = { NULL, NULL, 0, one.maxFraction, one.solid };
+	npRayHit2 h[NPWQ_CHUNK];
 	int hits = 0;
-	for (int i = 0; i < count; ++i)
+	for (int start = 0; start < count; start += NPWQ_CHUNK)
 	{
-		ray.origin = npwGetVec2(origins + 2 * i);
-		ray.direction = npwGetVec2(directions + 2 * i);
-		npRayHit2 h;
-		r = npRayCast2(shape, xf, &ray, &h);
+		batch.origins = (const npVec2*)(origins + 2 * start);
+		batch.directions = (const npVec2*)(directions + 2 * start);
+		batch.count = chunkSize(start, count);
+		int failed;
+		r = npRayCastMany2(shape, xf, &batch, h, &failed);
 		if (r != NP_OK)
+			return manyError(io, r, start, failed);
+		for (int i = 0; i < batch.count; ++i)
 		{
-			io[NPWQ_IO_ERR_RAY] = i;
-			return -(int)r;
+			putRay2(out + NPWQ_RAY2_SIZE * (start + i), h[i].hit, h[i].fraction, h[i].point, h[i].normal);
+			hits += h[i].hit ? 1 : 0;
 		}
-		putRay2(out + NPWQ_RAY2_SIZE * i, h.hit, h.fraction, h.point, h.normal);
-		hits += h.hit ? 1 : 0;
 	}
 	return hits;
 }
@@ -230,21 +249,24 @@ int npwRayCastMany3(const npShape3* shape, double* io, const double* origins, co
 	npResult r = npwReadTransform3(io + NPWQ_IO_XF, &xf);
 	if (r != NP_OK)
 		return -(int)r;
-	npRayInput3 ray = readRay3(io);
+	npRayInput3 one = readRay3(io);
+	npRayBatch3 batch = { NULL, NULL, 0, one.maxFraction, one.solid };
+	npRayHit3 h[NPWQ_CHUNK];
 	int hits = 0;
-	for (int i = 0; i < count; ++i)
+	for (int start = 0; start < count; start += NPWQ_CHUNK)
 	{
-		ray.origin = npwGetVec3(origins + 3 * i);
-		ray.direction = npwGetVec3(directions + 3 * i);
-		npRayHit3 h;
-		r = npRayCast3(shape, xf, &ray, &h);
+		batch.origins = (const npVec3*)(origins + 3 * start);
+		batch.directions = (const npVec3*)(directions + 3 * start);
+		batch.count = chunkSize(start, count);
+		int failed;
+		r = npRayCastMany3(shape, xf, &batch, h, &failed);
 		if (r != NP_OK)
+			return manyError(io, r, start, failed);
+		for (int i = 0; i < batch.count; ++i)
 		{
-			io[NPWQ_IO_ERR_RAY] = i;
-			return -(int)r;
+			putRay3(out + NPWQ_RAY3_SIZE * (start + i), h[i].hit, h[i].fraction, h[i].point, h[i].normal, -1);
+			hits += h[i].hit ? 1 : 0;
 		}
-		putRay3(out + NPWQ_RAY3_SIZE * i, h.hit, h.fraction, h.point, h.normal, -1);
-		hits += h.hit ? 1 : 0;
 	}
 	return hits;
 }

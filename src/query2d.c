@@ -3,7 +3,8 @@
 // Every query runs in the shape's local frame: the ray or point is moved there once, and results
 // are moved back. A shape is a core (a point, a segment, or a convex polygon) grown by a radius.
 //
-// Ray casts:
+// Ray casts (npRayCast2 for one ray; npRayCastMany2 checks the shape once for a batch and then runs
+// the same per-ray code, so a batch answers bit for bit as single calls do):
 //  - Sharp polygons (boxes, polygons without rounding) clip the ray against each edge's half-plane
 //    (Cyrus and Beck, 1978): entering half-planes raise the lower end of the ray's interval,
 //    leaving ones lower its upper end; the edge that raised the lower end last is the one hit.
@@ -243,6 +244,32 @@ static void rayRounded(const npShape2* s, const LocalRay* ray, bool solid, npRay
 		finishHit(ray, choice.t, choice.normal, true, hit);
 }
 
+static npResult checkRay(npVec2 origin, npVec2 direction, double maxFraction)
+{
+	if (!npIsUsableVec2(origin) || !npIsUsableVec2(direction) || !npIsUsable(maxFraction))
+		return NP_ERR_NON_FINITE;
+	if ((direction.x == 0.0 && direction.y == 0.0) || maxFraction < 0.0)
+		return NP_ERR_INVALID_ARGUMENT;
+	return NP_OK;
+}
+
+/// One checked ray against a checked shape (*hit cleared by the caller).
+static void castChecked(const npShape2* shape, npTransform2 transform, const npRayInput2* ray, npRayHit2* hit)
+{
+	LocalRay local = { npInvTransformPoint2(transform, ray->origin), npInvRotate2(transform.q, ray->direction),
+		ray->maxFraction };
+	if (shape->radius == 0.0 && shape->count >= 3)
+		raySharpPolygon(shape, &local, ray->solid, hit);
+	else
+		rayRounded(shape, &local, ray->solid, hit);
+	if (!hit->hit)
+		return;
+
+	// The point is recomputed in world space so that it is exactly origin + fraction * direction.
+	hit->point = v2MulAdd(ray->origin, hit->fraction, ray->direction);
+	hit->normal = npRotate2(transform.q, hit->normal);
+}
+
 npResult npRayCast2(const npShape2* shape, npTransform2 transform, const npRayInput2* ray, npRayHit2* hit)
 {
 	if (hit == NULL)
@@ -251,25 +278,40 @@ npResult npRayCast2(const npShape2* shape, npTransform2 transform, const npRayIn
 	if (ray == NULL)
 		return NP_ERR_INVALID_ARGUMENT;
 	npResult r = checkShape(shape, transform);
+	if (r == NP_OK)
+		r = checkRay(ray->origin, ray->direction, ray->maxFraction);
+	if (r == NP_OK)
+		castChecked(shape, transform, ray, hit);
+	return r;
+}
+
+npResult npRayCastMany2(const npShape2* shape, npTransform2 transform, const npRayBatch2* batch, npRayHit2* hits,
+						int* failedRay)
+{
+	if (failedRay != NULL)
+		*failedRay = -1;
+	if (batch == NULL || batch->count < 0 || (batch->count > 0 && (hits == NULL || batch->origins == NULL ||
+																  batch->directions == NULL)))
+		return NP_ERR_INVALID_ARGUMENT;
+	npResult r = checkShape(shape, transform);
 	if (r != NP_OK)
 		return r;
-	if (!npIsUsableVec2(ray->origin) || !npIsUsableVec2(ray->direction) || !npIsUsable(ray->maxFraction))
-		return NP_ERR_NON_FINITE;
-	if ((ray->direction.x == 0.0 && ray->direction.y == 0.0) || ray->maxFraction < 0.0)
-		return NP_ERR_INVALID_ARGUMENT;
 
-	LocalRay local = { npInvTransformPoint2(transform, ray->origin), npInvRotate2(transform.q, ray->direction),
-		ray->maxFraction };
-	if (shape->radius == 0.0 && shape->count >= 3)
-		raySharpPolygon(shape, &local, ray->solid, hit);
-	else
-		rayRounded(shape, &local, ray->solid, hit);
-	if (!hit->hit)
-		return NP_OK;
-
-	// The point is recomputed in world space so that it is exactly origin + fraction * direction.
-	hit->point = v2MulAdd(ray->origin, hit->fraction, ray->direction);
-	hit->normal = npRotate2(transform.q, hit->normal);
+	npRayInput2 ray = { { 0.0, 0.0 }, { 0.0, 0.0 }, batch->maxFraction, batch->solid };
+	for (int i = 0; i < batch->count; ++i)
+	{
+		hits[i] = (npRayHit2){ 0 };
+		ray.origin = batch->origins[i];
+		ray.direction = batch->directions[i];
+		r = checkRay(ray.origin, ray.direction, ray.maxFraction);
+		if (r != NP_OK)
+		{
+			if (failedRay != NULL)
+				*failedRay = i;
+			return r;
+		}
+		castChecked(shape, transform, &ray, &hits[i]);
+	}
 	return NP_OK;
 }
 

@@ -4,11 +4,16 @@
 // are moved back. A shape is a core (a point, a segment, a box, a hull or a triangle) grown by a
 // radius (spheres and capsules only).
 //
-// Ray casts:
+// Ray casts (npRayCast3 for one ray; npRayCastMany3 checks and prepares the shape once for a batch
+// and then runs the same per-ray code, so a batch answers bit for bit as single calls do):
 //  - Boxes and hulls clip the ray against each face's half-space (Cyrus and Beck, 1978): entering
 //    planes raise the lower end of the ray's interval, leaving ones lower its upper end; the face
 //    that raised the lower end last is the one hit. Its planes were built with the shape, so a ray
-//    costs one pass over the faces.
+//    costs one pass over the faces. A box does it as three slabs (the same numbers as its six
+//    planes, without branches per plane). A hull skips, without dividing, the faces that cannot
+//    move an end of the interval, and in a batch first tests the ray against a ball around its
+//    vertices (rays that miss the ball skip the faces). Both shortcuts are exact: the answer is
+//    the plain clip's, bit for bit.
 //  - Triangles and flat hulls are two-sided polygons without an inside. The ray meets the polygon's
 //    plane at one t and the point is tested against the polygon's edges; a ray lying in the plane
 //    is clipped against the edges' in-plane half-planes instead, so it hits the polygon on an edge.
@@ -126,7 +131,46 @@ static void finishHit(const LocalRay* ray, double t, npVec3 normal, bool front, 
 	hit->frontFace = front;
 }
 
-/// A box or solid hull: the ray clipped by its faces' half-spaces.
+/// The hit a finished clip describes; enterNormal and leaveNormal are the outward normals of the
+/// half-spaces clip->enter and clip->leave (read only when those are >= 0).
+static inline void finishClip(const npRayClip* clip, const LocalRay* ray, npVec3 enterNormal, npVec3 leaveNormal,
+					   npRayHit3* hit)
+{
+	if (clip->inside && ray->solid)
+		finishHit(ray, 0.0, v3(0.0, 0.0, 0.0), false, hit);
+	else if (clip->inside && clip->leave >= 0)
+		finishHit(ray, clip->upper, v3Neg(leaveNormal), false, hit);
+	else if (!clip->inside && clip->enter >= 0)
+		finishHit(ray, clip->lower, enterNormal, true, hit);
+}
+
+/// True when clipping by (inside, speed) cannot change the clip but for its `inside` flag, told
+/// without dividing. An entering plane (speed < 0) raises `lower` only if inside / speed > lower:
+/// never when inside >= 0 (then the quotient is <= -0), nor when |inside| is below
+/// lower * |speed| by more than the rounding of that product (then the quotient rounds to at most
+/// lower). A leaving plane with inside >= 0 lowers `upper` only if inside / speed < upper: not when
+/// inside exceeds upper * speed by more than its rounding. Products near the underflow range,
+/// where rounding is not relative, are left to the division.
+static inline bool clipCannotChange(const npRayClip* clip, double inside, double speed)
+{
+	if (speed < 0.0)
+	{
+		if (inside >= 0.0)
+			return true;
+		double below = clip->lower * -speed * (1.0 - 0x1p-50);
+		return below > 0x1p-1000 && -inside < below;
+	}
+	if (speed > 0.0 && inside >= 0.0)
+	{
+		double above = clip->upper * speed * (1.0 + 0x1p-50);
+		return above > 0x1p-1000 && inside > above;
+	}
+	return speed == 0.0 && inside >= 0.0;
+}
+
+/// A solid hull: the ray clipped by its faces' half-spaces. Most faces cannot move the interval's
+/// ends; clipCannotChange finds them without a division, and the rest are clipped as usual, so the
+/// result is that of clipping by every face, bit for bit.
 static void raySolidPolyhedron(const npPolyhedron3* poly, const LocalRay* ray, npRayHit3* hit)
 {
 	npRayClip clip = npBeginRayClip(ray->maxFraction);
@@ -134,16 +178,76 @@ static void raySolidPolyhedron(const npPolyhedron3* poly, const LocalRay* ray, n
 	{
 		npPlane3 plane = poly->planes[i];
 		double inside = plane.offset - v3Dot(plane.normal, ray->origin);
-		if (!npClipRay(&clip, i, inside, v3Dot(plane.normal, ray->direction)))
+		double speed = v3Dot(plane.normal, ray->direction);
+		if (clipCannotChange(&clip, inside, speed))
+		{
+			clip.inside = clip.inside && inside >= 0.0;
+			continue;
+		}
+		if (!npClipRay(&clip, i, inside, speed))
 			return;
 	}
+	npVec3 none = { 0.0, 0.0, 0.0 };
+	finishClip(&clip, ray, clip.enter >= 0 ? poly->planes[clip.enter].normal : none,
+			   clip.leave >= 0 ? poly->planes[clip.leave].normal : none, hit);
+}
 
-	if (clip.inside && ray->solid)
-		finishHit(ray, 0.0, v3(0.0, 0.0, 0.0), false, hit);
-	else if (clip.inside && clip.leave >= 0)
-		finishHit(ray, clip.upper, v3Neg(poly->planes[clip.leave].normal), false, hit);
-	else if (!clip.inside && clip.enter >= 0)
-		finishHit(ray, clip.lower, poly->planes[clip.enter].normal, true, hit);
+/// The box's face normals in the order of its polyhedron view (-x, +x, -y, +y, -z, +z).
+static const npVec3 boxNormals[6] = { { -1.0, 0.0, 0.0 }, { 1.0, 0.0, 0.0 }, { 0.0, -1.0, 0.0 },
+									  { 0.0, 1.0, 0.0 },  { 0.0, 0.0, -1.0 }, { 0.0, 0.0, 1.0 } };
+
+/// A box by slabs: the clip of raySolidPolyhedron over the box's six planes, worked out per axis.
+/// For the plane (-1, 0, 0; h) the clip's two dot products are h + o.x and -d.x, exactly the values
+/// the general loop computes (the zero terms add nothing, and h - (-o) rounds as h + o); along an
+/// axis the ray moves on, one of the two planes is entered and the other left, and entering and
+/// leaving planes update separate ends of the interval, so taking the axes in order gives the
+/// general loop's answer bit for bit (its early exit on an empty interval only saves work: the
+/// interval never grows again). Written without per-plane branches, which the slabs' random
+/// outcomes would mispredict.
+static void rayBox(npVec3 h, const LocalRay* ray, npRayHit3* hit)
+{
+	const double o[3] = { ray->origin.x, ray->origin.y, ray->origin.z };
+	const double d[3] = { ray->direction.x, ray->direction.y, ray->direction.z };
+	const double e[3] = { h.x, h.y, h.z };
+	npRayClip clip = npBeginRayClip(ray->maxFraction);
+	int blocked = 0, in = 1;
+	for (int k = 0; k < 3; ++k)
+	{
+		double below = e[k] + o[k], above = e[k] - o[k]; // how far inside planes 2k (-axis) and 2k + 1 (+axis)
+		int inSlab = (below >= 0.0) & (above >= 0.0);
+		in &= inSlab;
+		int still = d[k] == 0.0;
+		blocked |= still & !inSlab;
+		double step = still ? 1.0 : d[k];
+		double tBelow = below / -step, tAbove = above / step;
+		bool up = d[k] > 0.0; // moving up the axis: in through the -axis face, out through the +axis face
+		double tEnter = still ? -1.0 : (up ? tBelow : tAbove);
+		double tLeave = still ? clip.upper : (up ? tAbove : tBelow);
+		bool raise = tEnter > clip.lower, cut = tLeave < clip.upper;
+		clip.lower = raise ? tEnter : clip.lower;
+		clip.enter = raise ? 2 * k + (up ? 0 : 1) : clip.enter;
+		clip.upper = cut ? tLeave : clip.upper;
+		clip.leave = cut ? 2 * k + (up ? 1 : 0) : clip.leave;
+	}
+	clip.inside = in != 0;
+	if (blocked || clip.upper < clip.lower)
+		return;
+	npVec3 none = { 0.0, 0.0, 0.0 };
+	finishClip(&clip, ray, clip.enter >= 0 ? boxNormals[clip.enter] : none,
+			   clip.leave >= 0 ? boxNormals[clip.leave] : none, hit);
+}
+
+/// True when the ray's segment t in [0, maxFraction] stays farther than `reach` from the local
+/// origin. The closest approach is computed with rounding; the margin (a millionth of a part in a
+/// thousand of the reach, plus 1e-12 of the coordinates' size) is far above it, so a ray rejected
+/// here cannot meet a shape whose vertices all lie within `reach`: the test only saves work.
+static bool missesBall(const LocalRay* ray, double reach)
+{
+	npVec3 o = ray->origin, d = ray->direction;
+	double s = -v3Dot(o, d) / v3Dot(d, d);
+	s = s > 0.0 ? (s < ray->maxFraction ? s : ray->maxFraction) : 0.0;
+	double r = reach + 1e-12 * (v3MaxAbs(o) + s * v3MaxAbs(d));
+	return v3LengthSq(v3MulAdd(o, s, d)) > r * r;
 }
 
 /// A flat polygon (triangle, flat hull): its vertices in order around face 0, seen from its normal.
@@ -193,26 +297,20 @@ static void rayInPlane(const FlatPolygon* f, const LocalRay* ray, npRayHit3* hit
 		if (!npClipRay(&clip, i, v3Dot(m, v3Sub(f->vertices[i], ray->origin)), v3Dot(m, ray->direction)))
 			return;
 	}
-
-	if (clip.inside && ray->solid)
-		finishHit(ray, 0.0, v3(0.0, 0.0, 0.0), false, hit);
-	else if (clip.inside && clip.leave >= 0)
-		finishHit(ray, clip.upper, v3Neg(v3Normalize(edgeNormal(f, clip.leave))), false, hit);
-	else if (!clip.inside && clip.enter >= 0)
-		finishHit(ray, clip.lower, v3Normalize(edgeNormal(f, clip.enter)), true, hit);
+	npVec3 none = { 0.0, 0.0, 0.0 };
+	finishClip(&clip, ray, clip.enter >= 0 ? v3Normalize(edgeNormal(f, clip.enter)) : none,
+			   clip.leave >= 0 ? v3Normalize(edgeNormal(f, clip.leave)) : none, hit);
 }
 
 /// Two-sided flat polygon: the ray meets its plane once; a ray in the plane meets it on an edge.
-static void rayFlat(const npPolyhedron3* poly, const LocalRay* ray, npRayHit3* hit)
+static void rayFlat(const FlatPolygon* f, const LocalRay* ray, npRayHit3* hit)
 {
-	FlatPolygon f;
-	makeFlatPolygon(poly, &f);
-	double num = f.offset - v3Dot(f.normal, ray->origin);
-	double den = v3Dot(f.normal, ray->direction);
+	double num = f->offset - v3Dot(f->normal, ray->origin);
+	double den = v3Dot(f->normal, ray->direction);
 	if (den == 0.0)
 	{
 		if (num == 0.0)
-			rayInPlane(&f, ray, hit);
+			rayInPlane(f, ray, hit);
 		return;
 	}
 
@@ -220,11 +318,11 @@ static void rayFlat(const npPolyhedron3* poly, const LocalRay* ray, npRayHit3* h
 	if (!(t >= 0.0 && t <= ray->maxFraction))
 		return;
 	npVec3 q = v3MulAdd(ray->origin, t, ray->direction);
-	if (!onPolygon(&f, q))
+	if (!onPolygon(f, q))
 		return;
 
 	// The side the ray arrives from is the outside it meets; a ray starting on the polygon is inside it.
-	npVec3 facing = den < 0.0 ? f.normal : v3Neg(f.normal);
+	npVec3 facing = den < 0.0 ? f->normal : v3Neg(f->normal);
 	if (t > 0.0)
 		finishHit(ray, t, facing, true, hit);
 	else if (ray->solid)
@@ -233,12 +331,15 @@ static void rayFlat(const npPolyhedron3* poly, const LocalRay* ray, npRayHit3* h
 		finishHit(ray, 0.0, facing, false, hit);
 }
 
-/// Entry and exit of the ray through one piece of a rounded shape, with the piece's outward normals.
+/// Entry and exit of the ray through one piece of a rounded shape. The outward normals there are
+/// (t * d - m) normalised, computed only for the crossing chosen in the end.
 typedef struct Span
 {
 	double enter, leave;
-	npVec3 enterNormal, leaveNormal;
+	npVec3 d, m; ///< the ray's direction and the piece's centre from the origin, in the solved components
 } Span;
+
+static npVec3 spanNormal(const Span* span, double t) { return v3Normalize(v3Sub(v3Scale(t, span->d), span->m)); }
 
 /// The two roots of |p(t) - axis point|^2 = r^2 in the components `keep` selects, solved about the
 /// ray's closest approach: for a sphere all three components, for the cylinder x and z.
@@ -257,9 +358,8 @@ static bool solveRound(const LocalRay* ray, npVec3 c, double r, npVec3 keep, Spa
 	double half = sqrt(h / lenSq);
 	span->enter = s - half;
 	span->leave = s + half;
-	npVec3 pin = v3Sub(v3Scale(span->enter, d), m), pout = v3Sub(v3Scale(span->leave, d), m);
-	span->enterNormal = v3Normalize(pin);
-	span->leaveNormal = v3Normalize(pout);
+	span->d = d;
+	span->m = m;
 	return true;
 }
 
@@ -268,7 +368,7 @@ typedef struct PieceChoice
 	bool leaving; ///< the origin is inside: look for the exit
 	bool found;
 	double t;
-	npVec3 normal; ///< outward normal of the piece at t
+	Span span;    ///< the chosen piece
 } PieceChoice;
 
 static void offerSpan(PieceChoice* c, const Span* span)
@@ -280,14 +380,14 @@ static void offerSpan(PieceChoice* c, const Span* span)
 	{
 		c->found = true;
 		c->t = t;
-		c->normal = c->leaving ? span->leaveNormal : span->enterNormal;
+		c->span = *span;
 	}
 }
 
 /// Sphere or capsule: end spheres and the cylinder between them.
 static void rayRounded(const npShape3* s, const LocalRay* ray, bool inside, npRayHit3* hit)
 {
-	PieceChoice choice = { inside, false, 0.0, { 0.0, 0.0, 0.0 } };
+	PieceChoice choice = { inside, false, 0.0, { 0 } };
 	double h = s->type == NP_SHAPE_CAPSULE3 ? s->halfHeight : 0.0;
 	Span span;
 	if (solveRound(ray, v3(0.0, -h, 0.0), s->radius, v3(1.0, 1.0, 1.0), &span))
@@ -310,9 +410,91 @@ static void rayRounded(const npShape3* s, const LocalRay* ray, bool inside, npRa
 	if (!choice.found || choice.t > ray->maxFraction)
 		return;
 	if (inside)
-		finishHit(ray, choice.t, v3Neg(choice.normal), false, hit);
+		finishHit(ray, choice.t, v3Neg(spanNormal(&choice.span, choice.span.leave)), false, hit);
 	else
-		finishHit(ray, choice.t, choice.normal, true, hit);
+		finishHit(ray, choice.t, spanNormal(&choice.span, choice.span.enter), true, hit);
+}
+
+/// A shape and transform checked and prepared for casting rays: what does not depend on the ray.
+typedef struct RayTarget3
+{
+	const npShape3* shape;
+	npTransform3 transform;
+	npPolyhedron3 poly; ///< hulls: the faces
+	double reach;       ///< hulls: a radius about the local origin holding every vertex (rays that miss it skip the faces); DBL_MAX: not computed
+	FlatPolygon flat;   ///< triangles and flat hulls: the polygon
+} RayTarget3;
+
+/// `many`: the target will serve many rays (worth preparing the hull's bounding ball).
+static npResult prepareRayTarget(const npShape3* shape, npTransform3 transform, bool many, RayTarget3* target)
+{
+	npResult r = checkShape(shape, transform);
+	if (r != NP_OK)
+		return r;
+	target->shape = shape;
+	target->transform = transform;
+	if (shape->type == NP_SHAPE_HULL3 || shape->type == NP_SHAPE_TRIANGLE3)
+	{
+		npMakePolyhedron3(shape, &target->poly);
+		if (target->poly.flat)
+			makeFlatPolygon(&target->poly, &target->flat);
+		// The ball costs a pass over the vertices: it pays for itself over many rays, not for one.
+		target->reach = DBL_MAX;
+		if (!many)
+			return NP_OK;
+		double reachSq = 0.0;
+		for (int i = 0; i < target->poly.vertexCount; ++i)
+			reachSq = np3Max(reachSq, v3LengthSq(target->poly.vertices[i]));
+		target->reach = sqrt(reachSq) * (1.0 + 1e-9);
+	}
+	return NP_OK;
+}
+
+static npResult checkRay(npVec3 origin, npVec3 direction, double maxFraction)
+{
+	if (!npIsUsableVec3(origin) || !npIsUsableVec3(direction) || !npIsUsable(maxFraction))
+		return NP_ERR_NON_FINITE;
+	if ((direction.x == 0.0 && direction.y == 0.0 && direction.z == 0.0) || maxFraction < 0.0)
+		return NP_ERR_INVALID_ARGUMENT;
+	return NP_OK;
+}
+
+/// One checked ray against a prepared target (*hit cleared by the caller).
+static void castPrepared(const RayTarget3* target, const npRayInput3* ray, npRayHit3* hit)
+{
+	const npShape3* shape = target->shape;
+	const npTransform3* transform = &target->transform;
+	LocalRay local = { npInvTransformPoint3(*transform, ray->origin), npInvRotate3(transform->q, ray->direction),
+		ray->maxFraction, ray->solid };
+	switch (shape->type)
+	{
+		case NP_SHAPE_BOX3:
+			rayBox(shape->halfExtents, &local, hit);
+			break;
+		case NP_SHAPE_HULL3:
+		case NP_SHAPE_TRIANGLE3:
+			if (target->reach < DBL_MAX && missesBall(&local, target->reach))
+				break;
+			if (target->poly.flat)
+				rayFlat(&target->flat, &local, hit);
+			else
+				raySolidPolyhedron(&target->poly, &local, hit);
+			break;
+		default:
+		{
+			bool inside = containsRounded(shape, local.origin);
+			if (inside && ray->solid)
+				finishHit(&local, 0.0, v3(0.0, 0.0, 0.0), false, hit);
+			else
+				rayRounded(shape, &local, inside, hit);
+		}
+	}
+	if (!hit->hit)
+		return;
+
+	// The point is recomputed in world space so that it is exactly origin + fraction * direction.
+	hit->point = v3MulAdd(ray->origin, hit->fraction, ray->direction);
+	hit->normal = npRotate3(transform->q, hit->normal);
 }
 
 npResult npRayCast3(const npShape3* shape, npTransform3 transform, const npRayInput3* ray, npRayHit3* hit)
@@ -322,39 +504,43 @@ npResult npRayCast3(const npShape3* shape, npTransform3 transform, const npRayIn
 	*hit = (npRayHit3){ 0 };
 	if (ray == NULL)
 		return NP_ERR_INVALID_ARGUMENT;
-	npResult r = checkShape(shape, transform);
+	RayTarget3 target;
+	npResult r = prepareRayTarget(shape, transform, false, &target);
+	if (r == NP_OK)
+		r = checkRay(ray->origin, ray->direction, ray->maxFraction);
+	if (r == NP_OK)
+		castPrepared(&target, ray, hit);
+	return r;
+}
+
+npResult npRayCastMany3(const npShape3* shape, npTransform3 transform, const npRayBatch3* batch, npRayHit3* hits,
+						int* failedRay)
+{
+	if (failedRay != NULL)
+		*failedRay = -1;
+	if (batch == NULL || batch->count < 0 || (batch->count > 0 && (hits == NULL || batch->origins == NULL ||
+																  batch->directions == NULL)))
+		return NP_ERR_INVALID_ARGUMENT;
+	RayTarget3 target;
+	npResult r = prepareRayTarget(shape, transform, batch->count > 1, &target);
 	if (r != NP_OK)
 		return r;
-	if (!npIsUsableVec3(ray->origin) || !npIsUsableVec3(ray->direction) || !npIsUsable(ray->maxFraction))
-		return NP_ERR_NON_FINITE;
-	if ((ray->direction.x == 0.0 && ray->direction.y == 0.0 && ray->direction.z == 0.0) || ray->maxFraction < 0.0)
-		return NP_ERR_INVALID_ARGUMENT;
 
-	LocalRay local = { npInvTransformPoint3(transform, ray->origin), npInvRotate3(transform.q, ray->direction),
-		ray->maxFraction, ray->solid };
-	if (isRounded(shape))
+	npRayInput3 ray = { { 0.0, 0.0, 0.0 }, { 0.0, 0.0, 0.0 }, batch->maxFraction, batch->solid };
+	for (int i = 0; i < batch->count; ++i)
 	{
-		bool inside = containsRounded(shape, local.origin);
-		if (inside && ray->solid)
-			finishHit(&local, 0.0, v3(0.0, 0.0, 0.0), false, hit);
-		else
-			rayRounded(shape, &local, inside, hit);
+		hits[i] = (npRayHit3){ 0 };
+		ray.origin = batch->origins[i];
+		ray.direction = batch->directions[i];
+		r = checkRay(ray.origin, ray.direction, ray.maxFraction);
+		if (r != NP_OK)
+		{
+			if (failedRay != NULL)
+				*failedRay = i;
+			return r;
+		}
+		castPrepared(&target, &ray, &hits[i]);
 	}
-	else
-	{
-		npPolyhedron3 poly;
-		npMakePolyhedron3(shape, &poly);
-		if (poly.flat)
-			rayFlat(&poly, &local, hit);
-		else
-			raySolidPolyhedron(&poly, &local, hit);
-	}
-	if (!hit->hit)
-		return NP_OK;
-
-	// The point is recomputed in world space so that it is exactly origin + fraction * direction.
-	hit->point = v3MulAdd(ray->origin, hit->fraction, ray->direction);
-	hit->normal = npRotate3(transform.q, hit->normal);
 	return NP_OK;
 }
 

@@ -40,6 +40,24 @@ typedef struct npRayHit2
 /// or huge number; NP_ERR_INVALID_TRANSFORM for a bad rotation. On error *hit is cleared.
 npResult npRayCast2(const npShape2* shape, npTransform2 transform, const npRayInput2* ray, npRayHit2* hit);
 
+/// Many rays with the same options, for npRayCastMany2.
+typedef struct npRayBatch2
+{
+	const npVec2* origins;    ///< `count` ray origins, world space
+	const npVec2* directions; ///< `count` ray directions, any non-zero length
+	int count;                ///< number of rays (0 is allowed)
+	double maxFraction;       ///< largest t for every ray (>= 0)
+	bool solid;               ///< as npRayInput2.solid, for every ray
+} npRayBatch2;
+
+/// Casts every ray of a batch against one shape: hits[i] is bit for bit what npRayCast2 gives for
+/// ray i, but the shape and transform are checked once (also for zero rays). Errors: those of
+/// npRayCast2, and NP_ERR_INVALID_ARGUMENT for a null batch, a negative count or null arrays; when
+/// ray i is rejected, *failedRay (if not null) is i, hits[0..i] are written (hits[i] cleared) and
+/// the rest untouched; otherwise *failedRay is -1.
+npResult npRayCastMany2(const npShape2* shape, npTransform2 transform, const npRayBatch2* batch, npRayHit2* hits,
+						int* failedRay);
+
 /// Whether p is inside the shape or on its boundary.
 npResult npContainsPoint2(const npShape2* shape, npTransform2 transform, npVec2 p, bool* inside);
 

@@ -43,6 +43,24 @@ typedef struct npRayHit3
 /// NP_ERR_INVALID_TRANSFORM for a rotation that is not of unit length. On error *hit is cleared.
 npResult npRayCast3(const npShape3* shape, npTransform3 transform, const npRayInput3* ray, npRayHit3* hit);
 
+/// Many rays with the same options, for npRayCastMany3.
+typedef struct npRayBatch3
+{
+	const npVec3* origins;    ///< `count` ray origins, world space
+	const npVec3* directions; ///< `count` ray directions, any non-zero length
+	int count;                ///< number of rays (0 is allowed)
+	double maxFraction;       ///< largest t for every ray (>= 0)
+	bool solid;               ///< as npRayInput3.solid, for every ray
+} npRayBatch3;
+
+/// Casts every ray of a batch against one shape: hits[i] is bit for bit what npRayCast3 gives for
+/// ray i, but the shape and transform are checked and prepared once (also for zero rays). Errors:
+/// those of npRayCast3, and NP_ERR_INVALID_ARGUMENT for a null batch, a negative count or null
+/// arrays; when ray i is rejected, *failedRay (if not null) is i, hits[0..i] are written (hits[i]
+/// cleared) and the rest untouched; otherwise *failedRay is -1.
+npResult npRayCastMany3(const npShape3* shape, npTransform3 transform, const npRayBatch3* batch, npRayHit3* hits,
+						int* failedRay);
+
 /// Whether p is inside the shape or on its boundary (for a triangle: on the triangle).
 npResult npContainsPoint3(const npShape3* shape, npTransform3 transform, npVec3 p, bool* inside);
 
