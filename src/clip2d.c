@@ -73,6 +73,8 @@ static void closestPointManifold(npManifold2* m, const corePair* pair, const clo
 {
 	const localCore* A = &pair->cores[0];
 	const localCore* B = &pair->cores[1];
+	if (pair->trace != NULL)
+		pair->trace->path = NP_CLIP_CLOSEST;
 	m->pointCount = 0;
 	m->normal = v2(0.0, 0.0);
 	// Map the (reference, incident) order of cp to (A, B).
@@ -82,25 +84,6 @@ static void closestPointManifold(npManifold2* m, const corePair* pair, const clo
 						 pair->margin, makeId(cp->kind[sa], cp->index[sa], cp->kind[sb], cp->index[sb]) };
 	setClosestPoint(m, pair->xfA, &c);
 }
-
-// One end of the clipped incident edge: its place above the reference face (u along the face from
-// v1, h along the normal) and the features that made it.
-typedef struct clippedEnd
-{
-	double u, h;
-	uint32_t refKind, incKind;
-	int refIndex, incIndex;
-} clippedEnd;
-
-// A clip: the incident edge in the reference face's coordinates, from (u0, h0) at its vertex
-// `incident` to (u1, h1) at the next vertex, and the reference face, from u = 0 at its vertex
-// `edge` to u = length at its vertex `edgeEnd` (an edge's index is that of its start vertex).
-typedef struct faceClip
-{
-	double u0, h0, u1, h1;
-	double length;
-	int edge, edgeEnd, incident;
-} faceClip;
 
 // End k of the incident edge (its vertex wk, at (uk, hk)), clipped to 0 <= u <= length. A clipped
 // point is where the incident edge crosses the side plane through a reference vertex; the other
@@ -129,13 +112,6 @@ static inline void clipEnd(clippedEnd* e, const faceClip* c, double uk, double h
 	}
 }
 
-// The id of a clipped end, in the caller's A and B.
-static inline uint32_t clippedEndId(const faceFrame* f, const clippedEnd* e)
-{
-	return f->refIsB ? makeId(e->incKind, e->incIndex, e->refKind, e->refIndex)
-					 : makeId(e->refKind, e->refIndex, e->incKind, e->incIndex);
-}
-
 // The one clipping routine. Reference face: edge `edge` of core `ref` (0 = A, 1 = B), running from
 // v1 to v2 with outward normal n and tangent t = leftPerp(n) (the direction v1 -> v2 of a CCW
 // core). The incident edge w1 -> w2 of the other core is clipped against the side planes u = 0 and
@@ -159,6 +135,8 @@ static bool clipIncidentEdge(npManifold2* m, const corePair* pair, int ref, int 
 	// The same expression as in findMaxSeparation, so the depths agree.
 	double h0 = v2Dot(f.n, d0), h1 = v2Dot(f.n, d1);
 	m->pointCount = 0;
+	if (pair->trace != NULL)
+		npClipTraceFace2(pair, ref, &(faceClip){ u0, h0, u1, h1, length, edge, edgeEnd, incident });
 	if ((u0 < 0.0 && u1 < 0.0) || (u0 > length && u1 > length))
 		return false;
 
@@ -172,6 +150,8 @@ static bool clipIncidentEdge(npManifold2* m, const corePair* pair, int ref, int 
 	clippedEnd ends[2];
 	clipEnd(ends + 0, &clip, u0, h0, incident);
 	clipEnd(ends + 1, &clip, u1, h1, incidentEnd);
+	if (pair->trace != NULL)
+		npClipTraceEnds2(pair, &f, ends);
 	// An incident edge touching the reference range in a single point gives it twice.
 	bool twice = ends[1].u == ends[0].u && ends[1].h == ends[0].h;
 	if (f.incRadius == 0.0)
@@ -214,6 +194,8 @@ void npFinishCores2(npManifold2* m, const corePair* pair, const satResult* sat)
 	const localCore* B = &pair->cores[1];
 	double sepA = sat->sepA, sepB = sat->sepB;
 	int edgeA = sat->edgeA, edgeB = sat->edgeB, incidentA = sat->incidentA, incidentB = sat->incidentB;
+	if (pair->trace != NULL)
+		npClipTraceAxes2(pair, sat);
 
 	// The true largest separation decides emptiness and the closest features. The cores' distance
 	// is at least this, so a separation beyond radius + margin means no contact.

@@ -144,6 +144,8 @@ void npGjk2(const npPair2* pair, double separationLimit, npGjkResult2* r)
 	v[0] = npSupportPair2(pair, start);
 	weights[0] = 1.0;
 	r->count = 1;
+	if (pair->trace != NULL)
+		npGjkTraceSupport2(pair, start, v, true);
 	double scale = maxAbs2(v[0].wA) + maxAbs2(v[0].wB);
 
 	// A support point can only repeat after at most countA * countB distinct ones; in practice a
@@ -160,10 +162,14 @@ void npGjk2(const npPair2* pair, double separationLimit, npGjkResult2* r)
 			savedB[i] = v[i].indexB;
 		}
 
+		if (pair->trace != NULL)
+			npGjkTraceSimplex2(pair, v, r->count);
 		if (r->count == 2)
 			r->count = solveSegment(v, weights);
 		else if (r->count == 3)
 			r->count = solveTriangle(v, weights);
+		if (pair->trace != NULL)
+			npGjkTraceSolved2(pair, v, r->count, weights);
 		if (r->count == 3)
 			break; // the origin is inside the triangle: the cores overlap
 
@@ -185,6 +191,8 @@ void npGjk2(const npPair2* pair, double separationLimit, npGjkResult2* r)
 
 		npSupportPoint2 s = npSupportPair2(pair, d);
 		++iteration;
+		if (pair->trace != NULL)
+			npGjkTraceSupport2(pair, d, &s, false);
 
 		// The support plane w . d = s.w . d bounds A - B: if it is on the far side of the origin by
 		// more than the limit, the cores are at least that far apart (a separating axis). "More"
@@ -201,6 +209,8 @@ void npGjk2(const npPair2* pair, double separationLimit, npGjkResult2* r)
 				r->pointA = r->pointB = v2(0.0, 0.0);
 				r->scale = npMax(scale, 1.0e-300);
 				r->iterations = iteration;
+				if (pair->trace != NULL)
+					npGjkTraceStop2(pair, NP_GJK_SEPARATED);
 				return;
 			}
 		}
@@ -216,13 +226,21 @@ void npGjk2(const npPair2* pair, double separationLimit, npGjkResult2* r)
 			}
 		}
 		if (repeated)
+		{
+			if (pair->trace != NULL)
+				npGjkTraceStop2(pair, NP_GJK_REPEATED);
 			break; // no progress possible: the current simplex holds the closest features
+		}
 
 		// A support that gets no closer to the origin along d than the simplex already is (up to
 		// rounding) also means convergence; it stops rounding-level cycling between equal features.
 		double progress = v2Dot(v2Sub(s.w, v[0].w), d);
 		if (progress <= NP_REL_TOLERANCE2 * scale * v2Length(d))
+		{
+			if (pair->trace != NULL)
+				npGjkTraceStop2(pair, NP_GJK_NO_PROGRESS);
 			break;
+		}
 
 		v[r->count] = s;
 		weights[r->count] = 0.0;
@@ -250,13 +268,24 @@ void npGjk2(const npPair2* pair, double separationLimit, npGjkResult2* r)
 	r->distance = r->count == 3 ? 0.0 : v2Distance(pA, pB);
 	r->scale = npMax(scale, 1.0e-300);
 	r->iterations = iteration;
+	if (pair->trace != NULL)
+		npGjkTraceEnd2(pair);
 }
 
 bool npOverlap2(const npShape2* shapeA, npTransform2 xfA, const npShape2* shapeB, npTransform2 xfB)
 {
+	return npTraceOverlap2(shapeA, xfA, shapeB, xfB, NULL);
+}
+
+bool npTraceOverlap2(const npShape2* shapeA, npTransform2 xfA, const npShape2* shapeB, npTransform2 xfB,
+					 npGjkTrace2* trace)
+{
+	if (trace != NULL)
+		npGjkTraceBegin2(trace, xfA);
 	if (shapeA == NULL || shapeB == NULL)
 		return false;
 	npPair2 pair = npMakePair2(shapeA, xfA, shapeB, xfB);
+	pair.trace = trace;
 	npGjkResult2 r;
 	double reach = shapeA->radius + shapeB->radius;
 	npGjk2(&pair, reach, &r);
@@ -266,10 +295,19 @@ bool npOverlap2(const npShape2* shapeA, npTransform2 xfA, const npShape2* shapeB
 npDistanceResult2 npDistance2(const npShape2* shapeA, npTransform2 xfA, const npShape2* shapeB,
 							  npTransform2 xfB)
 {
+	return npTraceDistance2(shapeA, xfA, shapeB, xfB, NULL);
+}
+
+npDistanceResult2 npTraceDistance2(const npShape2* shapeA, npTransform2 xfA, const npShape2* shapeB,
+								   npTransform2 xfB, npGjkTrace2* trace)
+{
 	npDistanceResult2 out = { 0 };
+	if (trace != NULL)
+		npGjkTraceBegin2(trace, xfA);
 	if (shapeA == NULL || shapeB == NULL)
 		return out;
 	npPair2 pair = npMakePair2(shapeA, xfA, shapeB, xfB);
+	pair.trace = trace;
 	npGjkResult2 r;
 	npGjk2(&pair, -1.0, &r);
 	out.iterations = r.iterations;

@@ -8,6 +8,8 @@
 
 #include "vec2.h"
 
+#include "narrowphase/trace2d.h"
+
 /// A point of the Minkowski difference A - B together with the two points it came from.
 typedef struct npSupportPoint2
 {
@@ -24,6 +26,7 @@ typedef struct npPair2
 	const npShape2* shapeA;
 	const npShape2* shapeB;
 	npTransform2 xfB; ///< B's transform relative to A (A's frame)
+	npGjkTrace2* trace; ///< optional GJK trace (NULL: no tracing work at all)
 } npPair2;
 
 /// What GJK found.
@@ -74,5 +77,13 @@ npSupportPoint2 npSupportPair2(const npPair2* pair, npVec2 d);
 /// above the limit, as soon as a support plane proves the cores farther apart than the limit
 /// (the boolean overlap test); pass -1 for the exact distance.
 void npGjk2(const npPair2* pair, double separationLimit, npGjkResult2* result);
+
+// GJK trace hooks (trace2d.c). npGjk2 calls them only when pair->trace is set.
+void npGjkTraceBegin2(npGjkTrace2* trace, npTransform2 xfA);
+void npGjkTraceSupport2(const npPair2* pair, npVec2 d, const npSupportPoint2* s, bool first);
+void npGjkTraceSimplex2(const npPair2* pair, const npSupportPoint2* v, int count);
+void npGjkTraceSolved2(const npPair2* pair, const npSupportPoint2* v, int count, const double* weights);
+void npGjkTraceStop2(const npPair2* pair, npGjkStop2 stop);
+void npGjkTraceEnd2(const npPair2* pair);
 
 #endif

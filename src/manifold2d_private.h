@@ -21,6 +21,7 @@
 #ifndef NP_MANIFOLD2D_PRIVATE_H
 #define NP_MANIFOLD2D_PRIVATE_H
 
+#include "narrowphase/trace2d.h"
 #include "closest2d.h"
 #include "inputs.h"
 
@@ -233,6 +234,7 @@ typedef struct corePair
 	double radius; // rA + rB
 	double margin; // speculative distance
 	const npTransform2* xfA; // A's transform, to write the results in world space
+	npClipTrace2* trace;     // optional clipping trace (NULL: no tracing work at all)
 } corePair;
 
 static inline int nextIndex(int i, int count)
@@ -282,5 +284,39 @@ void npCollideCores2(npManifold2* m, const npShape2* A, const npTransform2* xfA,
 // Everything after the separating-axis test: the reference face, then clipping or the closest
 // features. Writes into an empty manifold.
 void npFinishCores2(npManifold2* m, const corePair* pair, const satResult* sat);
+
+// One end of the clipped incident edge: its place above the reference face (u along the face from
+// v1, h along the normal) and the features that made it.
+typedef struct clippedEnd
+{
+	double u, h;
+	uint32_t refKind, incKind;
+	int refIndex, incIndex;
+} clippedEnd;
+
+// A clip: the incident edge in the reference face's coordinates, from (u0, h0) at its vertex
+// `incident` to (u1, h1) at the next vertex, and the reference face, from u = 0 at its vertex
+// `edge` to u = length at its vertex `edgeEnd` (an edge's index is that of its start vertex).
+typedef struct faceClip
+{
+	double u0, h0, u1, h1;
+	double length;
+	int edge, edgeEnd, incident;
+} faceClip;
+
+// The id of a clipped end, in the caller's A and B.
+static inline uint32_t clippedEndId(const faceFrame* f, const clippedEnd* e)
+{
+	return f->refIsB ? makeId(e->incKind, e->incIndex, e->refKind, e->refIndex)
+					 : makeId(e->refKind, e->refIndex, e->incKind, e->incIndex);
+}
+
+// Clipping trace hooks (trace2d.c), called only when pair->trace is set; npCollideCoresTraced2 is
+// npCollideCores2 filling a trace.
+void npClipTraceAxes2(const corePair* pair, const satResult* sat);
+void npClipTraceFace2(const corePair* pair, int ref, const faceClip* clip);
+void npClipTraceEnds2(const corePair* pair, const faceFrame* f, const clippedEnd ends[2]);
+void npCollideCoresTraced2(npManifold2* m, const npShape2* A, const npTransform2* xfA, const npShape2* B,
+						   const npTransform2* xfB, double margin, npClipTrace2* trace);
 
 #endif

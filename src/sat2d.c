@@ -316,8 +316,8 @@ static inline bool isQuarterTurn(npRot2 q)
 	return (q.s == 0.0 && (q.c == 1.0 || q.c == -1.0)) || (q.c == 0.0 && (q.s == 1.0 || q.s == -1.0));
 }
 
-void npCollideCores2(npManifold2* m, const npShape2* polygonA, const npTransform2* xfA, const npShape2* polygonB,
-					 const npTransform2* xfB, double margin)
+static inline void collideCores(npManifold2* m, const npShape2* polygonA, const npTransform2* xfA,
+								const npShape2* polygonB, const npTransform2* xfB, double margin, npClipTrace2* trace)
 {
 	npTransform2 rel = npInvMulTransforms2(*xfA, *xfB);
 	npVec2 verticesB[NP_MAX_POLYGON_VERTICES], normalsB[NP_MAX_POLYGON_VERTICES];
@@ -333,5 +333,18 @@ void npCollideCores2(npManifold2* m, const npShape2* polygonA, const npTransform
 	else if (!findCoreAxes(&sat, &pair, polygonA, polygonB, &rel, normalsB))
 		return;
 	pair.xfA = xfA;
+	pair.trace = trace;
 	npFinishCores2(m, &pair, &sat);
+}
+
+void npCollideCores2(npManifold2* m, const npShape2* polygonA, const npTransform2* xfA, const npShape2* polygonB,
+					 const npTransform2* xfB, double margin)
+{
+	collideCores(m, polygonA, xfA, polygonB, xfB, margin, NULL);
+}
+
+void npCollideCoresTraced2(npManifold2* m, const npShape2* A, const npTransform2* xfA, const npShape2* B,
+						   const npTransform2* xfB, double margin, npClipTrace2* trace)
+{
+	collideCores(m, A, xfA, B, xfB, margin, trace);
 }

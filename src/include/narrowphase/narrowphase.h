@@ -3,6 +3,7 @@
 //   collide2d.h   2D shapes, GJK, EPA (with trace), manifolds
 //   collide3d.h   3D shapes and hulls, GJK, EPA with witness points and tangents
 //   manifold3d.h  3D manifolds (up to 4 points) and the persistent contact cache
+//   trace2d.h     2D traces: GJK steps and manifold clipping, for teaching pages
 //   mesh3d.h      triangle meshes: BVH midphase and contacts without internal-edge collisions
 #ifndef NARROWPHASE_H
 #define NARROWPHASE_H
@@ -14,5 +15,6 @@
 #include "mesh3d.h"
 #include "query2d.h"
 #include "query3d.h"
+#include "trace2d.h"
 
 #endif
