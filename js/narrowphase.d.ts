@@ -116,6 +116,50 @@ export interface PenetrationTrace2 extends PenetrationResult2 {
 	radius: number;
 	/** More steps happened than the trace buffer holds (the result is still exact). */
 	truncated: boolean;
+	/** The GJK run that seeded EPA, step by step. */
+	gjk: GjkTrace2;
+}
+
+// ------------------------------------------------------------------------------ 2D traces (js/trace2d.mjs)
+/** A traced Minkowski point and the core vertices that made it (world space). */
+export interface GjkVertex2 { w: Vec2; wA: Vec2; wB: Vec2; indexA: number; indexB: number; }
+export type GjkStop2 = 'continue' | 'overlap' | 'touching' | 'repeated' | 'no-progress' | 'separated' | 'max-iterations';
+/** One GJK iteration: the simplex, which vertices its closest point keeps, then direction and support. */
+export interface GjkStep2 {
+	/** The simplex entering the step (the first step's is empty), newest last. */
+	simplex: GjkVertex2[];
+	/** kept[i]: simplex[i] supports the closest point (the others are dropped). */
+	kept: boolean[];
+	/** Barycentric weight of each simplex point in the closest point (0 when dropped). */
+	weights: number[];
+	/** The simplex's closest point to the origin ([0, 0] when the triangle holds the origin). */
+	closest: Vec2;
+	/** Search direction towards the origin, or null when the step stopped before searching. */
+	direction: Vec2 | null;
+	/** Support point along direction, or null. */
+	support: GjkVertex2 | null;
+	/** 'continue', or why GJK stopped here. */
+	stop: GjkStop2;
+}
+export interface GjkTrace2 { steps: GjkStep2[]; truncated: boolean; }
+/** One clipping of the incident edge against the reference face's side planes (world space). */
+export interface ClipAttempt2 {
+	refShape: 'a' | 'b'; refEdge: number; refStart: Vec2; refEnd: Vec2; refNormal: Vec2;
+	incidentEdge: number; incStart: Vec2; incEnd: Vec2;
+	/** Face length: the side planes are at u = 0 and u = length. */
+	length: number;
+	/** Incident ends along the face and above it, before clipping. */
+	u: [number, number]; h: [number, number];
+	/** The incident edge is wholly beyond one side plane. */
+	missed: boolean;
+	/** 0: end kept as is, 1: moved onto the plane u = 0, 2: onto u = length. */
+	clippedBy: [number, number];
+	points: [Vec2, Vec2]; heights: [number, number]; ids: [number, number];
+}
+export interface ClipTrace2 {
+	path: 'not-run' | 'closed-form' | 'apart' | 'face' | 'closest';
+	separationA: number; separationB: number; edgeA: number; edgeB: number;
+	attempts: ClipAttempt2[];
 }
 
 export interface ManifoldPoint2 {
@@ -496,13 +540,22 @@ export interface Narrowphase {
 
 	/** True when the shapes overlap or touch. */
 	overlap(a: Shape2D, ta: Transform2 | undefined | null, b: Shape2D, tb: Transform2 | undefined | null): boolean;
+	/** Overlap test with GJK's steps. */
+	overlap(a: Shape2D, ta: Transform2 | undefined | null, b: Shape2D, tb: Transform2 | undefined | null,
+		options: { trace: true }): { overlapping: boolean; gjk: GjkTrace2 };
 	/** Distance and closest points by GJK. */
 	distance(a: Shape2D, ta: Transform2 | undefined | null, b: Shape2D, tb: Transform2 | undefined | null): DistanceResult2;
+	/** Distance with GJK's steps. */
+	distance(a: Shape2D, ta: Transform2 | undefined | null, b: Shape2D, tb: Transform2 | undefined | null,
+		options: { trace: true }): DistanceResult2 & { gjk: GjkTrace2 };
 	/** Penetration depth, normal and witness points by GJK + EPA; null when the shapes are apart. */
 	penetration(a: Shape2D, ta: Transform2 | undefined | null, b: Shape2D, tb: Transform2 | undefined | null,
 		options: PenetrationOptions & { trace: true }): PenetrationTrace2 | null;
 	penetration(a: Shape2D, ta: Transform2 | undefined | null, b: Shape2D, tb: Transform2 | undefined | null,
 		options?: PenetrationOptions): PenetrationResult2 | null;
+	/** Contact manifold with the record of how it was clipped. */
+	manifold(a: Shape2D, ta: Transform2 | undefined | null, b: Shape2D, tb: Transform2 | undefined | null,
+		options: ManifoldOptions & { trace: true }): Manifold2 & { clip: ClipTrace2 };
 	/** Contact manifold (at most 2 points in 2D). */
 	manifold(a: Shape2D, ta: Transform2 | undefined | null, b: Shape2D, tb: Transform2 | undefined | null,
 		options?: ManifoldOptions): Manifold2;
