@@ -62,6 +62,7 @@ import { EXAMPLES, INITIAL } from './examples.mjs';
 import { renderLoadError, renderText } from './explain.mjs';
 import { bindPlayerControls, WorldInput } from './input.mjs';
 import { checkWhich, Scene, validTransform } from './scene.mjs';
+import { decodeState, encodeState } from './urlstate.mjs';
 import { WorldView } from './worldview.mjs';
 
 const $ = (sel) => document.querySelector(sel);
@@ -93,6 +94,75 @@ class Demo {
 		this.csoView.draw(this.scene);
 		this.renderControls();
 		renderText(this.scene);
+		this.saveUrl();
+	}
+
+	/** The scene and frame into the URL (replacing the entry: stepping adds no history). */
+	saveUrl() {
+		const { scene } = this;
+		if (!scene.q || this.applyingUrl) return;
+		const hash = encodeState(scene.shapes, scene.frame);
+		if (location.hash !== hash) {
+			this.savedHash = hash;
+			history.replaceState(null, '', hash);
+		}
+	}
+
+	/** Rebuilds the scene from the URL's hash (a link, or the user editing it); false if it holds none. */
+	applyUrl() {
+		let st;
+		try {
+			st = decodeState(location.hash);
+		} catch (err) {
+			console.info(`narrowphase demo: ignoring the URL's state (${err.message})`);
+			return false;
+		}
+		if (!st.preset && !st.a) return false;
+		this.applyingUrl = true;
+		try {
+			if (st.preset) this.loadExample(st.preset);
+			else {
+				this.setShape('a', st.a.kind, st.a.params, st.a.transform);
+				this.setShape('b', st.b.kind, st.b.params, st.b.transform);
+				$('#example').value = '';
+				this.showNote(null);
+			}
+			if (st.frame !== undefined) this.setFrame(st.frame);
+		} catch (err) {
+			console.info(`narrowphase demo: the URL's scene was refused (${err.message})`);
+			return false;
+		} finally {
+			this.applyingUrl = false;
+		}
+		this.render();
+		return true;
+	}
+
+	/** A preset's note on what goes wrong elsewhere (HTML), or none. */
+	showNote(note) {
+		const box = $('#preset-note');
+		box.hidden = !note;
+		box.innerHTML = note || '';
+	}
+
+	setHover(vertex) {
+		this.scene.hover = vertex;
+		this.render();
+	}
+
+	/** Jumps to the first frame of a chapter: 'gjk', 'epa' or 'manifold'. */
+	gotoChapter(name) {
+		const f = this.scene.chapterStart(name);
+		if (f === undefined) return this.state();
+		return this.setFrame(f);
+	}
+
+	/** The next (+1) or previous (-1) chapter's first frame. */
+	chapter(delta) {
+		const names = ['gjk', 'epa', 'manifold'].filter((n) => this.scene.chapterStart(n) !== undefined);
+		const current = names.indexOf(this.scene.frameInfo().chapter);
+		const next = names[Math.max(0, Math.min(names.length - 1, current + delta))];
+		return next ? this.gotoChapter(next) : this.state();
 	}
 
 	/** The progress bar and the player's buttons. */
@@ -111,6 +181,11 @@ class Demo {
 		$('#play-icon').setAttribute('d', playing ? 'M4 3h3v10H4zM9 3h3v10H9z' : 'M4 3v10l8-5z');
 		$('#play-text').textContent = playing ? 'Pause' : 'Play';
 		$('#btn-play').setAttribute('aria-pressed', String(playing));
+		const chapter = scene.frameInfo().chapter;
+		for (const b of document.querySelectorAll('[data-chapter]')) {
+			b.disabled = !q || scene.chapterStart(b.dataset.chapter) === undefined;
+			b.setAttribute('aria-current', String(b.dataset.chapter === chapter));
+		}
 	}
 
 	resize() {
@@ -127,6 +202,7 @@ class Demo {
 
 	setFrame(f) {
 		this.scene.setFrame(f);
+		this.scene.hover = null;
 		this.render();
 		return this.state();
 	}
@@ -214,6 +290,8 @@ class Demo {
 		scene.update(() => scene.replaceShape(which, kind, params, transform));
 		scene.frame = 0;
 		this.editors.sync(which);
+		scene.hover = null;
+		if (!this.applyingUrl) this.showNote(null);
 		this.render();
 		return this.state();
 	}
@@ -242,6 +320,8 @@ class Demo {
 		this.editors.sync('a');
 		this.editors.sync('b');
 		$('#example').value = name;
+		scene.hover = null;
+		this.showNote(ex.note || null);
 		this.render();
 		return this.state();
 	}
@@ -267,7 +347,11 @@ class Demo {
 		this.editors.sync('b');
 		this.worldView.resize();
 		this.csoView.resize();
+		this.applyUrl();
 		this.render();
+		window.addEventListener('hashchange', () => {
+			if (location.hash !== this.savedHash) this.applyUrl();
+		});
 		document.documentElement.dataset.ready = 'true';
 		return api;
 	}
@@ -291,10 +375,19 @@ const api = {
 		return demo.state();
 	},
 	examples: Object.keys(EXAMPLES),
+	presets: Object.keys(EXAMPLES).filter((k) => EXAMPLES[k].note),
+	setFrame: (f) => demo.setFrame(f),
+	gotoChapter: (name) => demo.gotoChapter(name),
+	hover: (vertex) => {
+		demo.setHover(vertex);
+		return demo.state();
+	},
+	url: () => location.href,
 	loadExample: (name) => demo.loadExample(name),
 	worldToClient: (p) => clientPoint(demo.worldView, p),
 	handleToClient: (which) => clientPoint(demo.worldView, demo.worldView.handlePoint(demo.scene, which)),
 	csoToClient: (p) => clientPoint(demo.csoView, p),
 };
 window.narrowphaseDemo = api;
+window.__np = api; // the same controller under the name every page of the project uses
 api.ready = demo.start(api);
