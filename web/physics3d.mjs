@@ -22,6 +22,9 @@ export function rotate(q, v) {
 	return add(add(v, scale(q[3], t)), cross(q, t));
 }
 
+/** A floor normal tilted by more than this (sine of the angle, about 0.6 degrees) counts as a ghost contact. */
+export const GHOST_TILT = 0.01;
+
 const conj = (q) => [-q[0], -q[1], -q[2], q[3]];
 
 /** Two unit tangents orthogonal to the unit normal n. */
@@ -114,8 +117,8 @@ export class World3D {
 			if (found.length > 0) {
 				const pts = found.slice(0, 4).map((c) => ({ pointA: c.pointA, pointB: c.pointB, depth: c.depth, id: c.triangle * 16 + (c.feature === 'face' ? 0 : c.feature === 'edge' ? 4 : 8) + c.featureIndex }));
 				const normals = new Map(pts.map((p, k) => [p.id, found[k].normal]));
-				// The floor is flat: a normal that is not straight down (box to floor) is a ghost.
-				this.ghostCount += found.slice(0, 4).filter((c) => Math.hypot(c.normal[0], c.normal[2]) > 1e-6).length;
+				// The floor is flat: a normal visibly off straight down (box to floor) is a ghost.
+				this.ghostCount += found.slice(0, 4).filter((c) => Math.hypot(c.normal[0], c.normal[2]) > GHOST_TILT).length;
 				this.addContacts(`f${i}`, a, null, { normal: found[0].normal, points: pts }, normals);
 				live.add(`f${i}`);
 			}

@@ -17,7 +17,7 @@ import { init } from '../js/narrowphase.mjs';
 import * as draw from './draw.mjs';
 import { num } from './format.mjs';
 import { pyramid } from './physics2d.mjs';
-import { rotate, tower } from './physics3d.mjs';
+import { GHOST_TILT, rotate, tower } from './physics3d.mjs';
 
 const { palette } = draw;
 const $ = (sel) => document.querySelector(sel);
@@ -132,7 +132,7 @@ class StackPage {
 
 	/** Floor contacts of the last step whose normal is not straight down (the floor is flat). */
 	ghostContacts() {
-		return this.w3.contacts.filter((c) => c.b.invMass === 0 && Math.hypot(c.n[0], c.n[2]) > 1e-6).length;
+		return this.w3.contacts.filter((c) => c.b.invMass === 0 && Math.hypot(c.n[0], c.n[2]) > GHOST_TILT).length;
 	}
 
 	render() {
@@ -191,7 +191,7 @@ class StackPage {
 			for (let i = 0; i < 8; i++) for (const bit of [1, 2, 4]) if (!(i & bit)) line(corners[i], corners[i | bit], colour, 2);
 		}
 		for (const c of this.w3.contacts) {
-			const ghost = c.b.invMass === 0 && Math.hypot(c.n[0], c.n[2]) > 1e-6;
+			const ghost = c.b.invMass === 0 && Math.hypot(c.n[0], c.n[2]) > GHOST_TILT;
 			if (ghost) line(c.p, [c.p[0] - 0.6 * c.n[0], c.p[1] - 0.6 * c.n[1], c.p[2] - 0.6 * c.n[2]], palette.edge, 2.5);
 			const [x, y] = project(c.p);
 			ctx.beginPath();

@@ -1,4 +1,4 @@
-// Browser test of the EPA teaching page (web/): Debian's chromium driven by playwright-core.
+// Browser test of the teaching page (web/: GJK, EPA and clipping stepper): Debian's chromium driven by playwright-core.
 //
 // Serves the repository with tools/serve.mjs on a free 127.0.0.1 port, loads /web/, and fails on
 // any console error, page error or failed request. Then it drives window.narrowphaseDemo and the
@@ -8,16 +8,10 @@
 //   node --test tests/browser/        (make test-browser builds the wasm first)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdirSync, existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import { init } from '../../js/narrowphase.mjs';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const artifacts = join(root, 'build', 'artifacts');
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+import { artifacts, canvasColours as pageColours, launch, root, startServer, watch } from './harness.mjs';
 
 let server;
 let baseUrl;
@@ -25,27 +19,6 @@ let browser;
 let page;
 let np;
 const problems = []; // console errors, page errors, failed requests: each one fails the run
-
-function startServer() {
-	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, [join(root, 'tools', 'serve.mjs')], {
-			env: { ...process.env, PORT: '0' },
-			stdio: ['ignore', 'pipe', 'pipe'],
-		});
-		let out = '';
-		const timer = setTimeout(() => reject(new Error(`serve.mjs printed no URL: ${out}`)), 10000);
-		child.stdout.on('data', (chunk) => {
-			out += chunk;
-			const m = out.match(/http:\/\/127\.0\.0\.1:\d+\/web\//);
-			if (m) {
-				clearTimeout(timer);
-				resolve({ child, url: m[0] });
-			}
-		});
-		child.stderr.on('data', (chunk) => process.stderr.write(chunk));
-		child.on('exit', (code) => reject(new Error(`serve.mjs exited with ${code}: ${out}`)));
-	});
-}
 
 /** Shapes built in Node exactly as the page builds them from (kind, params). */
 function makeShape(kind, p) {
@@ -80,22 +53,7 @@ async function setScene(a, b) {
 }
 
 /** Number of distinct colours in each canvas (a blank canvas has 1). */
-function canvasColours() {
-	return page.evaluate(() =>
-		[...document.querySelectorAll('canvas')].map((c) => {
-			// Read a copy, so the page's own canvases are never read back (Chrome warns about that).
-			const copy = document.createElement('canvas');
-			copy.width = c.width;
-			copy.height = c.height;
-			const ctx = copy.getContext('2d', { willReadFrequently: true });
-			ctx.drawImage(c, 0, 0);
-			const data = ctx.getImageData(0, 0, c.width, c.height).data;
-			const seen = new Set();
-			for (let i = 0; i < data.length; i += 4) seen.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
-			return { id: c.id, colours: seen.size, width: c.width, height: c.height };
-		}),
-	);
-}
+const canvasColours = () => pageColours(page);
 
 const close = (x, y, tol, what) => assert.ok(Math.abs(x - y) <= tol, `${what}: page ${x} vs library ${y} (tolerance ${tol})`);
 
@@ -106,20 +64,10 @@ before(async () => {
 	const s = await startServer();
 	server = s.child;
 	baseUrl = s.url;
-	browser = await chromium.launch({
-		executablePath: CHROMIUM,
-		args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
-	});
+	browser = await launch();
 	const context = await browser.newContext({ viewport: { width: 1280, height: 1000 }, deviceScaleFactor: 2 });
 	page = await context.newPage();
-	page.on('console', (msg) => {
-		if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`console ${msg.type()}: ${msg.text()}`);
-	});
-	page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-	page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()} ${req.failure()?.errorText}`));
-	page.on('response', (res) => {
-		if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`);
-	});
+	watch(page, problems);
 	const response = await page.goto(baseUrl, { waitUntil: 'load' });
 	assert.equal(response.status(), 200);
 	await page.waitForFunction(() => window.narrowphaseDemo && window.narrowphaseDemo.state().ready, null, { timeout: 15000 });
