@@ -126,8 +126,10 @@ export class CsoView extends draw.View {
 		}
 		if (st.support) {
 			const from = pts.length > 0 ? st.closest : [0, 0];
-			if (pts.length === 0) draw.arrowDir(this, [0, 0], st.direction, 44, palette.ink, 2);
-			else if (Math.hypot(...st.closest) * this.scale > 8) draw.arrowDir(this, from, st.direction, 40, palette.ink, 2);
+			const l = Math.hypot(st.direction[0], st.direction[1]);
+			const unit = [st.direction[0] / l, st.direction[1] / l];
+			if (pts.length === 0) draw.arrowDir(this, [0, 0], unit, 44, palette.ink, 2);
+			else if (Math.hypot(...st.closest) * this.scale > 8) draw.arrowDir(this, from, unit, 40, palette.ink, 2);
 			draw.label(this, from, 'd', { dx: 10, dy: 12, bold: true });
 		}
 		st.simplex.forEach((v, i) => {

@@ -76,7 +76,10 @@ export class WorldView extends draw.View {
 		this.drawCorners(scene);
 		const info = scene.frameInfo();
 		if (info.phase === 'clip') this.drawClip(scene, info);
-		else if (scene.q.pen) this.drawContacts(scene.q.manifold);
+		else if (scene.q.pen) {
+			// GJK does not know the contact points yet: its frames show only the vertices it uses.
+			if (info.phase !== 'gjk') this.drawContacts(scene.q.manifold);
+		}
 		else this.drawClosestPoints(scene.q.dist);
 		// Linked views: the vertices of A and B that made the hovered (or the current) GJK point.
 		const linked = scene.hover || (info.phase === 'gjk' ? info.step.support || info.step.simplex[info.step.simplex.length - 1] : null);
