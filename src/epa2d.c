@@ -206,7 +206,10 @@ npPenetrationResult2 npPenetration2(const npShape2* shapeA, npTransform2 xfA, co
 		npGjkTraceBegin2(trace->gjk, xfA);
 	}
 	npGjkResult2 gjk;
-	npGjk2(&pair, -1.0, &gjk);
+	if (pair.trace != NULL)
+		npGjkTraced2(&pair, -1.0, &gjk);
+	else
+		npGjk2(&pair, -1.0, &gjk);
 	if (trace != NULL)
 	{
 		trace->simplexCount = gjk.count;

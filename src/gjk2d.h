@@ -10,6 +10,8 @@
 
 #include "narrowphase/trace2d.h"
 
+#include <stddef.h>
+
 /// A point of the Minkowski difference A - B together with the two points it came from.
 typedef struct npSupportPoint2
 {
@@ -26,7 +28,7 @@ typedef struct npPair2
 	const npShape2* shapeA;
 	const npShape2* shapeB;
 	npTransform2 xfB; ///< B's transform relative to A (A's frame)
-	npGjkTrace2* trace; ///< optional GJK trace (NULL: no tracing work at all)
+	npGjkTrace2* trace; ///< GJK trace for npGjkTraced2 (npGjk2 never reads it)
 } npPair2;
 
 /// What GJK found.
@@ -65,7 +67,7 @@ static inline int npSupportIndex2(const npShape2* shape, npVec2 d)
 
 static inline npPair2 npMakePair2(const npShape2* a, npTransform2 xfA, const npShape2* b, npTransform2 xfB)
 {
-	return (npPair2){ a, b, npInvMulTransforms2(xfA, xfB) };
+	return (npPair2){ a, b, npInvMulTransforms2(xfA, xfB), NULL };
 }
 
 /// Support point of A - B in direction d (A's frame): A's farthest vertex along d minus B's
@@ -78,7 +80,10 @@ npSupportPoint2 npSupportPair2(const npPair2* pair, npVec2 d);
 /// (the boolean overlap test); pass -1 for the exact distance.
 void npGjk2(const npPair2* pair, double separationLimit, npGjkResult2* result);
 
-// GJK trace hooks (trace2d.c). npGjk2 calls them only when pair->trace is set.
+/// npGjk2 recording its steps in pair->trace (which must be set): the same numbers, plus the trace.
+void npGjkTraced2(const npPair2* pair, double separationLimit, npGjkResult2* result);
+
+// GJK trace hooks (trace2d.c), called by npGjkTraced2 only.
 void npGjkTraceBegin2(npGjkTrace2* trace, npTransform2 xfA);
 void npGjkTraceSupport2(const npPair2* pair, npVec2 d, const npSupportPoint2* s, bool first);
 void npGjkTraceSimplex2(const npPair2* pair, const npSupportPoint2* v, int count);
