@@ -1,16 +1,29 @@
-// The EPA teaching page: two shapes in a world view, their Minkowski difference beside it, and a
-// player that walks through the library's own EPA trace one iteration at a time.
+// The teaching page (the stepper): two shapes in a world view, their Minkowski difference beside
+// it, and one player that walks through the library's own traces: GJK step by step, then EPA, then
+// the manifold's clipping.
 //
 // Every number and every point drawn comes from the narrowphase library:
-//   np.penetration(..., { trace: true })  depth, normal, witness points, GJK's final simplex, EPA steps
-//   np.manifold(...)                      contact points on both shapes
-//   np.distance(...)                      distance and closest points when the shapes are apart
+//   np.penetration(..., { trace: true })  depth, normal, witness points, GJK's final simplex, EPA
+//                                         steps, and .gjk: the GJK run that seeds EPA, step by step
+//   np.manifold(..., { trace: true })     contact points on both shapes, and .clip: separating axes,
+//                                         reference face, incident edge, the clipped ends and ids
+//   np.distance(..., { trace: true })     distance and closest points, and .gjk when they are apart
 //   np.minkowskiDifference(...)           the CSO outline (core polygon + rounding radius)
 //   shape.vertices / shape.radius         the shapes' outlines
 // The page adds no geometry of its own: it only maps coordinates to pixels and hit-tests the
 // pointer with np.overlap against a tiny probe circle.
 //
-// Scriptable controller, for tests and for pages that embed this one: window.narrowphaseDemo
+// The player's frames (scene.mjs, buildFrames): one per GJK step ('gjk'); when the shapes overlap,
+// EPA's start ('start'), one per EPA step ('step') and EPA's result ('result'), then the manifold
+// ('clip' frames: stage 'axes', per clipping attempt 'faces', 'side0', 'side1', then 'kept' or
+// 'closest', or the single 'closed-form' frame when a circle is involved); when they are apart the
+// GJK steps end in 'apart'. The frames group into chapters 'gjk', 'epa' and 'manifold'.
+//
+// The scene and the frame live in the URL's hash (urlstate.mjs: #a=...&b=...&f=N, or #preset=name),
+// so a link opens the same moment; changing the hash reloads the scene.
+//
+// Scriptable controller, for tests and for pages that embed this one: window.narrowphaseDemo (also
+// window.__np, the name every page of the project uses)
 //
 //   ready                       Promise, resolves once the library is loaded and the scene drawn
 //   setShape(which, kind, params, transform)
@@ -24,37 +37,46 @@
 //                                                         convex hull), rounding radius (default 0)
 //       transform  { position: [x, y], angle }  (radians); omitted: the shape keeps its pose
 //     Rebuilds the shape through the library (throws the library's Error, with .code, on bad
-//     input; the old shape stays), recomputes every query and goes back to EPA's first step.
-//   setTransform(which, transform)   moves a shape, keeping the current step (as dragging does)
-//   loadExample(name)                one of narrowphaseDemo.examples (the Examples menu)
-//   step(), back(), reset(), end()   move through the EPA steps; each returns state()
+//     input; the old shape stays), recomputes every query and goes back to the first frame.
+//   setTransform(which, transform)   moves a shape, keeping the current frame (as dragging does)
+//   loadExample(name)                one of narrowphaseDemo.examples (the Examples menu); presets
+//                                    lists those with a note on what goes wrong elsewhere
+//   step(), back(), reset(), end()   move through the frames; each returns state()
+//   setFrame(f), gotoChapter('gjk' | 'epa' | 'manifold')   jump; each returns state()
+//   hover(vertex | null)             rings a traced GJK point's source vertices (linked views)
 //   play(), pause()                  animate at the selected speed
+//   url()                            the address that reopens this moment
 //   state()   {
 //       ready, error,               loaded? last error message (or null)
-//       phase,                      'start' (GJK simplex) | 'step' | 'result' | 'apart' | 'loading'
-//       frame, frames,              position in the player, number of positions
-//       iteration,                  polytope expansions shown so far (0 at the start, `iterations` at the end)
+//       phase, chapter,             the frame's phase (above) and chapter; 'loading' before the library
+//       chapters,                   { gjk, epa, manifold }: each chapter's first frame (undefined if none)
+//       frame, frames, done,        position in the player, number of frames, at the last frame
+//       gjkIndex, gjkCount, gjkStep, gjkStop,  the GJK step shown (null outside 'gjk'), how many, the
+//                                   step itself (simplex, kept, weights, closest, direction, support,
+//                                   stop) and how the run ended
+//       iteration,                  polytope expansions shown so far (0 before EPA, `iterations` after)
 //       iterations,                 EPA iterations (expansions) of the library's run (np.penetration().iterations)
-//       stepIndex, stepCount,       which trace step is shown (null outside 'step'), how many there are
+//       stepIndex, stepCount,       which EPA trace step is shown (null outside 'step'), how many there are
 //                                   (iterations + 1 when EPA converged: the last step finds no progress)
-//       done,                       at the result (or apart: nothing to step)
 //       overlapping,                np.penetration() !== null
 //       depth, normal, pointA, pointB, stop, startedFromEdge, radius,  the library's final answer
-//       step,                       the trace step shown (or null): polytope, closestEdge, edgeNormal,
+//       step,                       the EPA trace step shown (or null): polytope, closestEdge, edgeNormal,
 //                                   edgeDistance, support, supportDistance, stop
 //       simplex,                    GJK's final simplex
+//       clipStage, clipAttempt, clip,  the manifold frame's stage and attempt, and the clipping trace
 //       distance, closestA, closestB,  np.distance()
-//       contacts,                   np.manifold().points
-//       shapes: { a: { kind, params, transform }, b: ... }, selected, playing, speed
+//       contacts, normalManifold,   np.manifold().points and .normal
+//       shapes: { a: { kind, params, transform }, b: ... }, selected, hover, playing, speed
 //     }
 //   worldToClient([x, y]), csoToClient([x, y])  client (viewport) pixels of a point in either view
 //   handleToClient(which)       client pixels of a shape's rotation handle
 //   select(which)               makes 'a' or 'b' the shape the keyboard moves
 //
-// The page's modules: scene.mjs (the state), worldview.mjs and csoview.mjs (the two views, over
-// draw.mjs), explain.mjs (the words), editors.mjs and input.mjs (input), examples.mjs (the
-// scenes), format.mjs (numbers as text). This one ties them together: rendering, the player's
-// timer, loading the library, and the controller above.
+// The page's modules: scene.mjs (the state and the frames), worldview.mjs and csoview.mjs (the two
+// views, over draw.mjs), explain.mjs and explainmore.mjs (the words), editors.mjs and input.mjs
+// (input), examples.mjs (the scenes and presets), urlstate.mjs (the URL), format.mjs (numbers as
+// text). This one ties them together: rendering, the player's timer, loading the library, the URL
+// and the controller above.
 import { init } from '../js/narrowphase.mjs';
 import { CsoView } from './csoview.mjs';
 import { Editors } from './editors.mjs';
