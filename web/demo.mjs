@@ -102,6 +102,7 @@ class Demo {
 		this.worldView = new WorldView($('#world-canvas'));
 		this.csoView = new CsoView($('#cso-canvas'));
 		this.timer = 0; // the player's pending step while playing
+		this.urlTimer = 0; // a pending write of the state into the URL
 		this.editors = new Editors(this);
 		this.input = new WorldInput(this);
 		bindPlayerControls(this);
@@ -119,10 +120,26 @@ class Demo {
 		this.saveUrl();
 	}
 
-	/** The scene and frame into the URL (replacing the entry: stepping adds no history). */
+	/**
+	 * The scene and frame into the URL (replacing the entry: stepping adds no history), at most
+	 * every 200 ms: a drag renders at pointer rate, and browsers throttle (and warn about) frequent
+	 * history updates.
+	 */
 	saveUrl() {
+		if (!this.scene.q || this.applyingUrl || this.urlTimer) return;
+		this.urlTimer = setTimeout(() => this.writeUrl(), 200);
+	}
+
+	writeUrl() {
+		clearTimeout(this.urlTimer);
+		this.urlTimer = 0;
 		const { scene } = this;
-		if (!scene.q || this.applyingUrl) return;
+		if (!scene.q) return;
+		// A hash changed from outside since the last write (a link, a navigation) wins over the scene.
+		if (location.hash !== this.savedHash) {
+			this.applyUrl();
+			return;
+		}
 		const hash = encodeState(scene.shapes, scene.frame);
 		if (location.hash !== hash) {
 			this.savedHash = hash;
@@ -132,6 +149,7 @@ class Demo {
 
 	/** Rebuilds the scene from the URL's hash (a link, or the user editing it); false if it holds none. */
 	applyUrl() {
+		this.savedHash = location.hash;
 		let st;
 		try {
 			st = decodeState(location.hash);
@@ -404,7 +422,10 @@ const api = {
 		demo.setHover(vertex);
 		return demo.state();
 	},
-	url: () => location.href,
+	url: () => {
+		demo.writeUrl();
+		return location.href;
+	},
 	loadExample: (name) => demo.loadExample(name),
 	worldToClient: (p) => clientPoint(demo.worldView, p),
 	handleToClient: (which) => clientPoint(demo.worldView, demo.worldView.handlePoint(demo.scene, which)),
