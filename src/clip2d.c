@@ -73,8 +73,6 @@ static void closestPointManifold(npManifold2* m, const corePair* pair, const clo
 {
 	const localCore* A = &pair->cores[0];
 	const localCore* B = &pair->cores[1];
-	if (pair->trace != NULL)
-		pair->trace->path = NP_CLIP_CLOSEST;
 	m->pointCount = 0;
 	m->normal = v2(0.0, 0.0);
 	// Map the (reference, incident) order of cp to (A, B).
@@ -117,8 +115,9 @@ static inline void clipEnd(clippedEnd* e, const faceClip* c, double uk, double h
 // core). The incident edge w1 -> w2 of the other core is clipped against the side planes u = 0 and
 // u = L (Sutherland-Hodgman against two planes); each surviving point becomes a contact at its
 // height h above the face. Returns false when the incident edge lies wholly beyond one side plane
-// (nothing to clip to); the manifold then has no points.
-static bool clipIncidentEdge(npManifold2* m, const corePair* pair, int ref, int edge, int incident)
+// (nothing to clip to); the manifold then has no points. `traced`: a constant, see finishCores.
+MANIFOLD2_INLINE bool clipIncidentEdge(npManifold2* m, const corePair* pair, int ref, int edge, int incident,
+									   const bool traced)
 {
 	const localCore* R = &pair->cores[ref];
 	const localCore* I = &pair->cores[1 - ref];
@@ -135,7 +134,7 @@ static bool clipIncidentEdge(npManifold2* m, const corePair* pair, int ref, int 
 	// The same expression as in findMaxSeparation, so the depths agree.
 	double h0 = v2Dot(f.n, d0), h1 = v2Dot(f.n, d1);
 	m->pointCount = 0;
-	if (pair->trace != NULL)
+	if (traced)
 		npClipTraceFace2(pair, ref, &(faceClip){ u0, h0, u1, h1, length, edge, edgeEnd, incident });
 	if ((u0 < 0.0 && u1 < 0.0) || (u0 > length && u1 > length))
 		return false;
@@ -150,7 +149,7 @@ static bool clipIncidentEdge(npManifold2* m, const corePair* pair, int ref, int 
 	clippedEnd ends[2];
 	clipEnd(ends + 0, &clip, u0, h0, incident);
 	clipEnd(ends + 1, &clip, u1, h1, incidentEnd);
-	if (pair->trace != NULL)
+	if (traced)
 		npClipTraceEnds2(pair, &f, ends);
 	// An incident edge touching the reference range in a single point gives it twice.
 	bool twice = ends[1].u == ends[0].u && ends[1].h == ends[0].h;
@@ -187,14 +186,16 @@ static bool clipIncidentEdge(npManifold2* m, const corePair* pair, int ref, int 
 	return true;
 }
 
-// Everything after the separating-axis test.
-void npFinishCores2(npManifold2* m, const corePair* pair, const satResult* sat)
+// Everything after the separating-axis test. Specialised twice: `traced` is a constant in both
+// wrappers below, so npFinishCores2 (every manifold) has no trace code and npFinishCoresTraced2
+// calls the hooks of trace2d.c.
+MANIFOLD2_INLINE void finishCores(npManifold2* m, const corePair* pair, const satResult* sat, const bool traced)
 {
 	const localCore* A = &pair->cores[0];
 	const localCore* B = &pair->cores[1];
 	double sepA = sat->sepA, sepB = sat->sepB;
 	int edgeA = sat->edgeA, edgeB = sat->edgeB, incidentA = sat->incidentA, incidentB = sat->incidentB;
-	if (pair->trace != NULL)
+	if (traced)
 		npClipTraceAxes2(pair, sat);
 
 	// The true largest separation decides emptiness and the closest features. The cores' distance
@@ -231,6 +232,8 @@ void npFinishCores2(npManifold2* m, const corePair* pair, const satResult* sat)
 		if (cp.kind[0] == NP_FEATURE_VERTEX && cp.kind[1] == NP_FEATURE_VERTEX &&
 			sqrt(cp.distanceSq) > maxSeparation)
 		{
+			if (traced)
+				pair->trace->path = NP_CLIP_CLOSEST;
 			closestPointManifold(m, pair, &cp, maxRef, maxEdge);
 			return;
 		}
@@ -242,7 +245,7 @@ void npFinishCores2(npManifold2* m, const corePair* pair, const satResult* sat)
 	for (int attempt = 0; attempt < 2; ++attempt)
 	{
 		int edge = ref ? edgeB : edgeA, incident = ref ? incidentB : incidentA;
-		if (clipIncidentEdge(m, pair, ref, edge, incident) && m->pointCount > 0)
+		if (clipIncidentEdge(m, pair, ref, edge, incident, traced) && m->pointCount > 0)
 			return;
 		if (ref == maxRef)
 			break;
@@ -251,5 +254,17 @@ void npFinishCores2(npManifold2* m, const corePair* pair, const satResult* sat)
 	// Degenerate ends: collinear segments (capsules end to end), or a support point that rounding
 	// left just outside the side planes. The closest features give the single contact.
 	closestOfFaces(&cp, pair, maxRef, maxEdge, maxIncident);
+	if (traced)
+		pair->trace->path = NP_CLIP_CLOSEST;
 	closestPointManifold(m, pair, &cp, maxRef, maxEdge);
+}
+
+void npFinishCores2(npManifold2* m, const corePair* pair, const satResult* sat)
+{
+	finishCores(m, pair, sat, false);
+}
+
+void npFinishCoresTraced2(npManifold2* m, const corePair* pair, const satResult* sat)
+{
+	finishCores(m, pair, sat, true);
 }

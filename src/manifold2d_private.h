@@ -234,7 +234,7 @@ typedef struct corePair
 	double radius; // rA + rB
 	double margin; // speculative distance
 	const npTransform2* xfA; // A's transform, to write the results in world space
-	npClipTrace2* trace;     // optional clipping trace (NULL: no tracing work at all)
+	npClipTrace2* trace;     // clipping trace for npFinishCoresTraced2 (npFinishCores2 never reads it)
 } corePair;
 
 static inline int nextIndex(int i, int count)
@@ -285,6 +285,9 @@ void npCollideCores2(npManifold2* m, const npShape2* A, const npTransform2* xfA,
 // features. Writes into an empty manifold.
 void npFinishCores2(npManifold2* m, const corePair* pair, const satResult* sat);
 
+// npFinishCores2 recording how it clips in pair->trace (which must be set).
+void npFinishCoresTraced2(npManifold2* m, const corePair* pair, const satResult* sat);
+
 // One end of the clipped incident edge: its place above the reference face (u along the face from
 // v1, h along the normal) and the features that made it.
 typedef struct clippedEnd
@@ -311,7 +314,7 @@ static inline uint32_t clippedEndId(const faceFrame* f, const clippedEnd* e)
 					 : makeId(e->refKind, e->refIndex, e->incKind, e->incIndex);
 }
 
-// Clipping trace hooks (trace2d.c), called only when pair->trace is set; npCollideCoresTraced2 is
+// Clipping trace hooks (trace2d.c), called by npFinishCoresTraced2 only; npCollideCoresTraced2 is
 // npCollideCores2 filling a trace.
 void npClipTraceAxes2(const corePair* pair, const satResult* sat);
 void npClipTraceFace2(const corePair* pair, int ref, const faceClip* clip);

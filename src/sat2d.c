@@ -316,7 +316,7 @@ static inline bool isQuarterTurn(npRot2 q)
 	return (q.s == 0.0 && (q.c == 1.0 || q.c == -1.0)) || (q.c == 0.0 && (q.s == 1.0 || q.s == -1.0));
 }
 
-static inline void collideCores(npManifold2* m, const npShape2* polygonA, const npTransform2* xfA,
+MANIFOLD2_INLINE void collideCores(npManifold2* m, const npShape2* polygonA, const npTransform2* xfA,
 								const npShape2* polygonB, const npTransform2* xfB, double margin, npClipTrace2* trace)
 {
 	npTransform2 rel = npInvMulTransforms2(*xfA, *xfB);
@@ -334,7 +334,10 @@ static inline void collideCores(npManifold2* m, const npShape2* polygonA, const 
 		return;
 	pair.xfA = xfA;
 	pair.trace = trace;
-	npFinishCores2(m, &pair, &sat);
+	if (trace != NULL)
+		npFinishCoresTraced2(m, &pair, &sat);
+	else
+		npFinishCores2(m, &pair, &sat);
 }
 
 void npCollideCores2(npManifold2* m, const npShape2* polygonA, const npTransform2* xfA, const npShape2* polygonB,
