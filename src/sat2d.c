@@ -333,11 +333,13 @@ MANIFOLD2_INLINE void collideCores(npManifold2* m, const npShape2* polygonA, con
 	else if (!findCoreAxes(&sat, &pair, polygonA, polygonB, &rel, normalsB))
 		return;
 	pair.xfA = xfA;
-	pair.trace = trace;
 	if (trace != NULL)
+	{
+		pair.trace = trace;
 		npFinishCoresTraced2(m, &pair, &sat);
+	}
 	else
-		npFinishCores2(m, &pair, &sat);
+		npFinishCores2(m, &pair, &sat); // (never reads pair.trace)
 }
 
 void npCollideCores2(npManifold2* m, const npShape2* polygonA, const npTransform2* xfA, const npShape2* polygonB,
