@@ -1,5 +1,5 @@
 # narrowphase — build, test, demo and benchmark.
-#   make demo    build the wasm and serve web/ on http://127.0.0.1:8080/
+#   make demo    build the wasm and serve the pages (web/, examples/) on http://127.0.0.1:8080/
 #   make test    every test: native C (plain and under ASan/UBSan), Node, browser
 #   make bench   ns/query natively and from Node
 # Missing tools (Debian's emscripten and chromium, npm dev dependencies) are installed on demand.
@@ -137,8 +137,9 @@ test-node: $(WASM) $(WASM_TESTS) setup-npm
 	node --test tests/node/
 	@set -e; for t in $(WASM_TESTS); do echo "== $$t (wasm)"; node $$t; done
 
-# Browser test: the teaching page (web/) in Debian's chromium driven by playwright-core; served by
-# tools/serve.mjs on a free 127.0.0.1 port. Screenshots land in $(B)/artifacts/.
+# Browser tests: every page (web/ and examples/) in Debian's chromium driven by playwright-core;
+# served by tools/serve.mjs on a free 127.0.0.1 port. Screenshots land in $(B)/artifacts/.
+# `make screenshots` retakes the README's pictures (docs/screenshots/*.png).
 test-browser: setup-chromium setup-npm $(WASM)
 	node --test tests/browser/
 
@@ -174,6 +175,10 @@ test-docs: docs
 # The tarball's size and what a page downloads, gzipped (also printed by make test-package).
 bench-package: package setup-npm
 	@node tests/package/size.mjs
+
+.PHONY: screenshots
+screenshots: setup-chromium setup-npm $(WASM)
+	node tools/screenshots.mjs
 
 # ---------------------------------------------------------------- fuzzing
 # libFuzzer harnesses (tests/fuzz/fuzz_*.c) for every C entry point that takes user data, built with
@@ -226,8 +231,9 @@ fuzz-smoke: $(FUZZ_BINS)
 .SECONDARY: $(CORE_SRC:src/%.c=$(B)/fuzz/obj/%.o)
 
 # ---------------------------------------------------------------- demo
-# The teaching page: builds the wasm, then serves the repository root in the foreground
-# (Ctrl-C to stop) and prints the page's URL, http://127.0.0.1:$(PORT)/web/.
+# The pages: builds the wasm, then serves the repository root in the foreground (Ctrl-C to stop)
+# and prints the URLs: the stepper http://127.0.0.1:$(PORT)/web/, web/casts.html, web/stack.html
+# and the examples, http://127.0.0.1:$(PORT)/examples/.
 demo: $(WASM)
 	@PORT=$(PORT) node tools/serve.mjs
 

@@ -9,6 +9,7 @@
 import { codeName, describe, fail, readResultOut, requireNumber } from './errors.mjs';
 import * as L from './layout.mjs';
 import { Shape } from './runtime.mjs';
+import { GJK_MODES, readClipTrace, readGjkTrace } from './trace2d.mjs';
 
 const KIND_NAMES = ['circle', 'capsule2d', 'box2d', 'polygon2d'];
 const STOP_NAMES = ['continue', 'converged', 'max-iterations', 'cores-separated', 'point'];
@@ -329,17 +330,28 @@ function prepare(rt, fn, a, ta, b, tb) {
 	return io;
 }
 
-/** True when the shapes overlap or touch. */
-export function overlap2(rt, a, ta, b, tb) {
+/** True when the shapes overlap or touch; with { trace: true }, { overlapping, gjk } (trace2d.mjs). */
+export function overlap2(rt, a, ta, b, tb, options) {
 	prepare(rt, 'overlap', a, ta, b, tb);
 	const r = rt.exports.npwOverlap2(a._ptr, b._ptr, rt.ioPtr);
 	if (r < 0) xfFail(rt, 'overlap', r, ta, tb);
+	if (options !== undefined && wantsTrace('overlap', options)) {
+		const { steps, truncated } = readGjkTrace(rt, a, b, GJK_MODES.overlap);
+		return { overlapping: r === 1, gjk: { steps, truncated } };
+	}
 	return r === 1;
+}
+
+// options.trace === true, after checking options is an object.
+function wantsTrace(fn, options) {
+	if (options === null) return false;
+	if (typeof options !== 'object') fail('NP_INVALID_ARGUMENT', `${fn}: options must be an object (got ${describe(options)})`);
+	return options.trace === true;
 }
 
 /**
  * Distance and closest points (distance 0 and normal [0, 0] when overlapping). options.out: a
- * result returned earlier, refilled in place and returned.
+ * result returned earlier, refilled in place and returned; options.trace: GJK's steps too.
  */
 export function distance2(rt, a, ta, b, tb, options) {
 	const io = prepare(rt, 'distance', a, ta, b, tb);
@@ -352,8 +364,16 @@ export function distance2(rt, a, ta, b, tb, options) {
 		put2(out.pointB, io, D_POINT_B);
 		put2(out.normal, io, D_NORMAL);
 		out.iterations = io[D_ITERATIONS];
-		return out;
 	}
+	const result = out !== undefined ? out : distanceRecord(io);
+	if (options !== undefined && wantsTrace('distance', options)) {
+		const { steps, truncated } = readGjkTrace(rt, a, b, GJK_MODES.distance);
+		result.gjk = { steps, truncated };
+	}
+	return result;
+}
+
+function distanceRecord(io) {
 	return {
 		distance: io[D_DISTANCE],
 		pointA: vec(io, D_POINT_A),
@@ -410,7 +430,11 @@ export function penetration2(rt, a, ta, b, tb, options) {
 			stop: STOP_NAMES[f64[o + L.NPW_PENETRATION2_STOP]],
 		};
 	}
-	if (trace) readTrace(rt, result, a.radius + b.radius);
+	if (trace) {
+		readTrace(rt, result, a.radius + b.radius);
+		const { steps, truncated } = readGjkTrace(rt, a, b, GJK_MODES.penetration);
+		result.gjk = { steps, truncated };
+	}
 	return result;
 }
 
@@ -471,6 +495,7 @@ export function manifold2(rt, a, ta, b, tb, options) {
 	io[ARG] = margin;
 	const n = rt.exports.npwManifold2(a._ptr, b._ptr, rt.ioPtr);
 	if (n < 0) xfFail(rt, 'manifold', n, ta, tb);
+	if (options !== undefined && options !== null && options.trace === true) return tracedManifold(rt, a, b, out, n);
 	if (out !== undefined) return refill(io, out, n);
 	// n is 0, 1 or 2 (the shim caps it at NP_MAX_MANIFOLD_POINTS2). Straight-line literals by count
 	// (no loop, no calls) let V8 fold the allocations into one.
@@ -490,6 +515,14 @@ export function manifold2(rt, a, ta, b, tb, options) {
 		};
 	}
 	return { normal: [io[M_NORMAL], io[M_NORMAL + 1]], points: [] };
+}
+
+// The manifold just computed (in the io block) with the record of how it was built.
+function tracedManifold(rt, a, b, out, n) {
+	const io = rt.io;
+	const result = refill(io, out !== undefined ? out : { normal: [0, 0], points: [] }, n);
+	result.clip = readClipTrace(rt, a, b);
+	return result;
 }
 
 // options.out: a manifold object to fill in place (no allocation once its points exist).

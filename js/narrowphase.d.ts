@@ -173,6 +173,50 @@ export interface PenetrationTrace2 extends PenetrationResult2 {
 	radius: number;
 	/** More steps happened than the trace buffer holds (the result is still exact). */
 	truncated: boolean;
+	/** The GJK run that seeded EPA, step by step. */
+	gjk: GjkTrace2;
+}
+
+// ------------------------------------------------------------------------------ 2D traces (js/trace2d.mjs)
+/** A traced Minkowski point and the core vertices that made it (world space). */
+export interface GjkVertex2 { w: Vec2; wA: Vec2; wB: Vec2; indexA: number; indexB: number; }
+export type GjkStop2 = 'continue' | 'overlap' | 'touching' | 'repeated' | 'no-progress' | 'separated' | 'max-iterations';
+/** One GJK iteration: the simplex, which vertices its closest point keeps, then direction and support. */
+export interface GjkStep2 {
+	/** The simplex entering the step (the first step's is empty), newest last. */
+	simplex: GjkVertex2[];
+	/** kept[i]: simplex[i] supports the closest point (the others are dropped). */
+	kept: boolean[];
+	/** Barycentric weight of each simplex point in the closest point (0 when dropped). */
+	weights: number[];
+	/** The simplex's closest point to the origin ([0, 0] when the triangle holds the origin). */
+	closest: Vec2;
+	/** Search direction towards the origin, or null when the step stopped before searching. */
+	direction: Vec2 | null;
+	/** Support point along direction, or null. */
+	support: GjkVertex2 | null;
+	/** 'continue', or why GJK stopped here. */
+	stop: GjkStop2;
+}
+export interface GjkTrace2 { steps: GjkStep2[]; truncated: boolean; }
+/** One clipping of the incident edge against the reference face's side planes (world space). */
+export interface ClipAttempt2 {
+	refShape: 'a' | 'b'; refEdge: number; refStart: Vec2; refEnd: Vec2; refNormal: Vec2;
+	incidentEdge: number; incStart: Vec2; incEnd: Vec2;
+	/** Face length: the side planes are at u = 0 and u = length. */
+	length: number;
+	/** Incident ends along the face and above it, before clipping. */
+	u: [number, number]; h: [number, number];
+	/** The incident edge is wholly beyond one side plane. */
+	missed: boolean;
+	/** 0: end kept as is, 1: moved onto the plane u = 0, 2: onto u = length. */
+	clippedBy: [number, number];
+	points: [Vec2, Vec2]; heights: [number, number]; ids: [number, number];
+}
+export interface ClipTrace2 {
+	path: 'not-run' | 'closed-form' | 'apart' | 'face' | 'closest';
+	separationA: number; separationB: number; edgeA: number; edgeB: number;
+	attempts: ClipAttempt2[];
 }
 
 /** One contact point of a 2D manifold. */
@@ -949,7 +993,13 @@ export interface Narrowphase {
 
 	/** True when the shapes overlap or touch. */
 	overlap(a: Shape2D, ta: Transform2 | undefined | null, b: Shape2D, tb: Transform2 | undefined | null): boolean;
-	/** Distance and closest points by GJK. */
+	/** Overlap test with GJK's steps. */
+	overlap(a: Shape2D, ta: Transform2 | undefined | null, b: Shape2D, tb: Transform2 | undefined | null,
+		options: { trace: true }): { overlapping: boolean; gjk: GjkTrace2 };
+	/** Distance with GJK's steps. */
+	distance(a: Shape2D, ta: Transform2 | undefined | null, b: Shape2D, tb: Transform2 | undefined | null,
+		options: { trace: true }): DistanceResult2 & { gjk: GjkTrace2 };
+	/** Distance and closest points by GJK. `options.out`: a result returned earlier, refilled in place and returned. */
 	distance(a: Shape2D, ta: Transform2 | undefined | null, b: Shape2D, tb: Transform2 | undefined | null,
 		options?: DistanceOptions<DistanceResult2>): DistanceResult2;
 	/** Penetration depth, normal and witness points by GJK + EPA; null when the shapes are apart. */
@@ -958,6 +1008,9 @@ export interface Narrowphase {
 	/** Penetration depth, normal (A to B) and witness points of two 2D shapes by GJK + EPA, or null when they are apart (touching counts as apart). Errors: NP_INVALID_ARGUMENT for a non-shape or shapes of two instances, NP_DISPOSED for a disposed shape, NP_INVALID_TRANSFORM / NP_NON_FINITE for a malformed or non-finite transform. */
 	penetration(a: Shape2D, ta: Transform2 | undefined | null, b: Shape2D, tb: Transform2 | undefined | null,
 		options?: PenetrationOptions): PenetrationResult2 | null;
+	/** Contact manifold with the record of how it was clipped. */
+	manifold(a: Shape2D, ta: Transform2 | undefined | null, b: Shape2D, tb: Transform2 | undefined | null,
+		options: ManifoldOptions & { trace: true }): Manifold2 & { clip: ClipTrace2 };
 	/** Contact manifold of two 2D shapes by separating axes and reference-face clipping: at most 2
 	 *  points with stable ids, normal from A to B; points closer than `options.margin` are kept with
 	 *  negative depth. Errors as overlap, and NP_INVALID_ARGUMENT for margin < 0. */

@@ -40,11 +40,11 @@ export { NarrowphaseError };
 // are written out (not d3.isShape3) to spare the caller's inlining budget for the query, and read
 // the prototype's _dim first: a 2D pair then costs two loads, not two failing instanceof walks.
 
-// (overlap and distance take no options; the parameter keeps np.overlap.length at 5, as it was.)
-function overlapPair(rt, a, ta, b, tb) {
+// (overlap and distance take options only for 2D traces: { trace: true }, js/trace2d.mjs.)
+function overlapPair(rt, a, ta, b, tb, options) {
 	if (a?._dim === 3 && a instanceof Shape3D && a._rt === rt) return d3.overlap3(rt, a, ta, b, tb);
 	if (b?._dim === 3 && b instanceof Shape3D && b._rt === rt) d3.badShapes3(rt, 'overlap', a, b);
-	return d2.overlap2(rt, a, ta, b, tb);
+	return d2.overlap2(rt, a, ta, b, tb, options);
 }
 
 function distancePair(rt, a, ta, b, tb, options) {
@@ -119,7 +119,7 @@ function makeApi(rt) {
 		capsule2d: bound(rt, d2.capsule2d, 'capsule2d'),
 		polygon2d: bound(rt, d2.polygon2d, 'polygon2d'),
 		// queries, 2D and 3D
-		overlap: function overlap(a, ta, b, tb, options) { return overlapPair(rt, a, ta, b, tb); },
+		overlap: function overlap(a, ta, b, tb, options) { return overlapPair(rt, a, ta, b, tb, options); },
 		distance: function distance(a, ta, b, tb, options) { return distancePair(rt, a, ta, b, tb, options); },
 		penetration: function penetration(a, ta, b, tb, options) { return penetrationPair(rt, a, ta, b, tb, options); },
 		manifold: function manifold(a, ta, b, tb, options) { return manifoldPair(rt, a, ta, b, tb, options); },

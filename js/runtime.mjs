@@ -51,6 +51,7 @@ export class Runtime {
 		this.ioDoubles = SCRATCH_DOUBLES;
 		/** 2D EPA step storage for traces (allocated on the first traced call). */
 		this.epaSteps2 = 0;
+		this.gjkSteps2 = 0; // GJK step storage for traces (trace2d.mjs), allocated on first use
 		this.refresh(true);
 	}
 

@@ -230,3 +230,122 @@ double npwHeapInUse(void)
 	return -1.0;
 #endif
 }
+
+// ------------------------------------------------------------------------------------ 2D traces
+
+// Bytes of one npGjkStep2, so JS can size the step storage it passes to npwTraceGjk2.
+int npwGjkStepBytes2(void)
+{
+	return (int)sizeof(npGjkStep2);
+}
+
+// A traced GJK run into the caller's `steps`: mode 0 npTraceDistance2, 1 npTraceOverlap2, 2 the GJK
+// that seeds npPenetration2's EPA. Writes NPW_GJK_RUN2 at NPW_IO_OUT; 0 or a negative error code.
+int npwTraceGjk2(const npShape2* shapeA, const npShape2* shapeB, double* io, npGjkStep2* steps, int stepCapacity,
+				 int mode)
+{
+	npTransform2 xfA, xfB;
+	int r = readTransforms(io, &xfA, &xfB);
+	if (r != 0)
+		return r;
+	npGjkTrace2 trace = { 0 };
+	trace.steps = steps;
+	trace.stepCapacity = steps != NULL ? stepCapacity : 0;
+	double* out = io + NPW_IO_OUT;
+	for (int i = 0; i < NPW_GJK_RUN2_SIZE; ++i)
+		out[i] = 0.0;
+	if (mode == 0)
+	{
+		npDistanceResult2 d = npTraceDistance2(shapeA, xfA, shapeB, xfB, &trace);
+		out[NPW_GJK_RUN2_DISTANCE] = d.distance;
+		npwPutVec2(out + NPW_GJK_RUN2_POINT_A, d.pointA);
+		npwPutVec2(out + NPW_GJK_RUN2_POINT_B, d.pointB);
+		npwPutVec2(out + NPW_GJK_RUN2_NORMAL, d.normal);
+		out[NPW_GJK_RUN2_ITERATIONS] = (double)d.iterations;
+		out[NPW_GJK_RUN2_OVERLAPPING] = d.distance == 0.0 ? 1.0 : 0.0;
+	}
+	else if (mode == 1)
+		out[NPW_GJK_RUN2_OVERLAPPING] = npTraceOverlap2(shapeA, xfA, shapeB, xfB, &trace) ? 1.0 : 0.0;
+	else
+	{
+		npEpaTrace2 epa = { 0 };
+		epa.gjk = &trace;
+		out[NPW_GJK_RUN2_OVERLAPPING] = npPenetration2(shapeA, xfA, shapeB, xfB, &epa).overlapping ? 1.0 : 0.0;
+	}
+	out[NPW_GJK_RUN2_STEP_COUNT] = (double)trace.stepCount;
+	out[NPW_GJK_RUN2_TRUNCATED] = trace.truncated ? 1.0 : 0.0;
+	return 0;
+}
+
+static void putGjkVertex(double* out, const npGjkVertex2* v)
+{
+	npwPutVec2(out + NPW_GJK_VERTEX2_W, v->w);
+	npwPutVec2(out + NPW_GJK_VERTEX2_WA, v->wA);
+	npwPutVec2(out + NPW_GJK_VERTEX2_WB, v->wB);
+	out[NPW_GJK_VERTEX2_INDEX_A] = (double)v->indexA;
+	out[NPW_GJK_VERTEX2_INDEX_B] = (double)v->indexB;
+}
+
+// Step `index` of a trace written by npwTraceGjk2, flattened into `out` (NPW_GJK_STEP2).
+int npwGjkStep2(const npGjkStep2* steps, int index, double* out)
+{
+	const npGjkStep2* s = steps + index;
+	int n = s->simplexCount < 0 ? 0 : s->simplexCount > 3 ? 3 : s->simplexCount;
+	out[NPW_GJK_STEP2_SIMPLEX_COUNT] = (double)n;
+	out[NPW_GJK_STEP2_KEPT_MASK] = (double)s->keptMask;
+	out[NPW_GJK_STEP2_HAS_SUPPORT] = s->hasSupport ? 1.0 : 0.0;
+	out[NPW_GJK_STEP2_STOP] = (double)s->stop;
+	npwPutVec2(out + NPW_GJK_STEP2_CLOSEST, s->closest);
+	npwPutVec2(out + NPW_GJK_STEP2_DIRECTION, s->direction);
+	for (int i = 0; i < 3; ++i)
+		out[NPW_GJK_STEP2_WEIGHTS + i] = s->weights[i];
+	putGjkVertex(out + NPW_GJK_STEP2_SUPPORT, &s->support);
+	for (int i = 0; i < n; ++i)
+		putGjkVertex(out + NPW_GJK_STEP2_SIMPLEX + NPW_GJK_VERTEX2_SIZE * i, s->simplex + i);
+	return n;
+}
+
+static void putClipAttempt(double* o, const npClipAttempt2* a)
+{
+	o[NPW_CLIP_ATTEMPT2_REF_SHAPE] = (double)a->refShape;
+	o[NPW_CLIP_ATTEMPT2_REF_EDGE] = (double)a->refEdge;
+	npwPutVec2(o + NPW_CLIP_ATTEMPT2_REF_START, a->refStart);
+	npwPutVec2(o + NPW_CLIP_ATTEMPT2_REF_END, a->refEnd);
+	npwPutVec2(o + NPW_CLIP_ATTEMPT2_REF_NORMAL, a->refNormal);
+	o[NPW_CLIP_ATTEMPT2_INCIDENT_EDGE] = (double)a->incidentEdge;
+	npwPutVec2(o + NPW_CLIP_ATTEMPT2_INC_START, a->incStart);
+	npwPutVec2(o + NPW_CLIP_ATTEMPT2_INC_END, a->incEnd);
+	o[NPW_CLIP_ATTEMPT2_LENGTH] = a->length;
+	o[NPW_CLIP_ATTEMPT2_MISSED] = a->missed ? 1.0 : 0.0;
+	for (int k = 0; k < 2; ++k)
+	{
+		o[NPW_CLIP_ATTEMPT2_U + k] = a->u[k];
+		o[NPW_CLIP_ATTEMPT2_H + k] = a->h[k];
+		o[NPW_CLIP_ATTEMPT2_CLIPPED_BY + k] = (double)a->clippedBy[k];
+		npwPutVec2(o + NPW_CLIP_ATTEMPT2_POINT + 2 * k, a->point[k]);
+		o[NPW_CLIP_ATTEMPT2_HEIGHT + k] = a->height[k];
+		o[NPW_CLIP_ATTEMPT2_ID + k] = (double)a->id[k];
+	}
+}
+
+// How npCollide2 builds the manifold of this pair (margin at NPW_IO_ARG): NPW_CLIP_TRACE2 at
+// NPW_IO_OUT. The attempt count, or a negative error code.
+int npwClipTrace2(const npShape2* shapeA, const npShape2* shapeB, double* io)
+{
+	npTransform2 xfA, xfB;
+	int r = readTransforms(io, &xfA, &xfB);
+	if (r != 0)
+		return r;
+	npClipTrace2 trace;
+	npTraceManifold2(shapeA, xfA, shapeB, xfB, io[NPW_IO_ARG], &trace);
+	double* out = io + NPW_IO_OUT;
+	out[NPW_CLIP_TRACE2_PATH] = (double)trace.path;
+	out[NPW_CLIP_TRACE2_SEPARATION_A] = trace.separationA;
+	out[NPW_CLIP_TRACE2_SEPARATION_B] = trace.separationB;
+	out[NPW_CLIP_TRACE2_EDGE_A] = (double)trace.edgeA;
+	out[NPW_CLIP_TRACE2_EDGE_B] = (double)trace.edgeB;
+	out[NPW_CLIP_TRACE2_ATTEMPT_COUNT] = (double)trace.attemptCount;
+	for (int i = 0; i < trace.attemptCount && i < 2; ++i)
+		putClipAttempt(out + NPW_CLIP_TRACE2_ATTEMPTS + NPW_CLIP_ATTEMPT2_SIZE * i, trace.attempts + i);
+	return trace.attemptCount;
+}

@@ -17,6 +17,7 @@
 
 #include "binding_layout.h"
 #include "narrowphase/collide2d.h"
+#include "narrowphase/trace2d.h"
 
 // Offsets inside the io block (NPW_IO_*), the result records and NPW_ERR_B come from
 // binding_layout.h, generated from the table in tools/iolayout.mjs.
@@ -77,5 +78,13 @@ int npwMinkowskiDifference2(const npShape2* shapeA, const npShape2* shapeB, doub
 
 /// Bytes currently allocated by malloc (wasm builds; -1 natively). For leak tests.
 double npwHeapInUse(void);
+
+// 2D traces (trace2d.h): GJK steps of distance (mode 0), overlap (1) or penetration (2), and the
+// manifold's clipping. See the definitions in binding.c.
+int npwGjkStepBytes2(void);
+int npwTraceGjk2(const npShape2* shapeA, const npShape2* shapeB, double* io, npGjkStep2* steps, int stepCapacity,
+				 int mode);
+int npwGjkStep2(const npGjkStep2* steps, int index, double* out);
+int npwClipTrace2(const npShape2* shapeA, const npShape2* shapeB, double* io);
 
 #endif

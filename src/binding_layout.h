@@ -81,6 +81,64 @@
 // NPW_MINKOWSKI2: npwMinkowskiDifference2, at NPW_IO_OUT
 #define NPW_MINKOWSKI2_VERTICES 0 ///< x, y each
 
+// NPW_GJK_RUN2: npwTraceGjk2, at NPW_IO_OUT: the query result and the trace size
+#define NPW_GJK_RUN2_DISTANCE 0 ///< distance (mode 0) or 0
+#define NPW_GJK_RUN2_POINT_A 1
+#define NPW_GJK_RUN2_POINT_B 3
+#define NPW_GJK_RUN2_NORMAL 5
+#define NPW_GJK_RUN2_ITERATIONS 7
+#define NPW_GJK_RUN2_OVERLAPPING 8 ///< 1 or 0 (mode 1: npOverlap2; mode 2: npPenetration2)
+#define NPW_GJK_RUN2_STEP_COUNT 9 ///< GJK steps recorded
+#define NPW_GJK_RUN2_TRUNCATED 10 ///< 1 when more steps happened than fit
+#define NPW_GJK_RUN2_SIZE 11 ///< doubles
+
+// NPW_GJK_VERTEX2: one traced Minkowski point
+#define NPW_GJK_VERTEX2_W 0 ///< wA - wB
+#define NPW_GJK_VERTEX2_WA 2
+#define NPW_GJK_VERTEX2_WB 4
+#define NPW_GJK_VERTEX2_INDEX_A 6
+#define NPW_GJK_VERTEX2_INDEX_B 7
+#define NPW_GJK_VERTEX2_SIZE 8 ///< doubles
+
+// NPW_GJK_STEP2: npwGjkStep2: one GJK step (JS passes NPW_IO_OUT as its out)
+#define NPW_GJK_STEP2_SIMPLEX_COUNT 0
+#define NPW_GJK_STEP2_KEPT_MASK 1
+#define NPW_GJK_STEP2_HAS_SUPPORT 2
+#define NPW_GJK_STEP2_STOP 3 ///< npGjkStop2
+#define NPW_GJK_STEP2_CLOSEST 4
+#define NPW_GJK_STEP2_DIRECTION 6
+#define NPW_GJK_STEP2_WEIGHTS 8
+#define NPW_GJK_STEP2_SUPPORT 11
+#define NPW_GJK_STEP2_SIMPLEX 19 ///< simplexCount NPW_GJK_VERTEX2 records
+
+// NPW_CLIP_ATTEMPT2: one traced clipping (npClipAttempt2)
+#define NPW_CLIP_ATTEMPT2_REF_SHAPE 0 ///< 0 A, 1 B
+#define NPW_CLIP_ATTEMPT2_REF_EDGE 1
+#define NPW_CLIP_ATTEMPT2_REF_START 2
+#define NPW_CLIP_ATTEMPT2_REF_END 4
+#define NPW_CLIP_ATTEMPT2_REF_NORMAL 6
+#define NPW_CLIP_ATTEMPT2_INCIDENT_EDGE 8
+#define NPW_CLIP_ATTEMPT2_INC_START 9
+#define NPW_CLIP_ATTEMPT2_INC_END 11
+#define NPW_CLIP_ATTEMPT2_LENGTH 13
+#define NPW_CLIP_ATTEMPT2_U 14
+#define NPW_CLIP_ATTEMPT2_H 16
+#define NPW_CLIP_ATTEMPT2_MISSED 18
+#define NPW_CLIP_ATTEMPT2_CLIPPED_BY 19
+#define NPW_CLIP_ATTEMPT2_POINT 21 ///< two points, x, y each
+#define NPW_CLIP_ATTEMPT2_HEIGHT 25
+#define NPW_CLIP_ATTEMPT2_ID 27
+#define NPW_CLIP_ATTEMPT2_SIZE 29 ///< doubles
+
+// NPW_CLIP_TRACE2: npwClipTrace2, at NPW_IO_OUT
+#define NPW_CLIP_TRACE2_PATH 0 ///< npClipPath2
+#define NPW_CLIP_TRACE2_SEPARATION_A 1
+#define NPW_CLIP_TRACE2_SEPARATION_B 2
+#define NPW_CLIP_TRACE2_EDGE_A 3
+#define NPW_CLIP_TRACE2_EDGE_B 4
+#define NPW_CLIP_TRACE2_ATTEMPT_COUNT 5
+#define NPW_CLIP_TRACE2_ATTEMPTS 6 ///< attemptCount NPW_CLIP_ATTEMPT2 records
+
 // NPW3_XF: 3D transform as JS writes it
 #define NPW3_XF_POSITION 0 ///< x, y, z
 #define NPW3_XF_ROTATION 3 ///< quaternion x, y, z, w (npMakeTransform3 normalises it)

@@ -83,25 +83,6 @@ static void closestPointManifold(npManifold2* m, const corePair* pair, const clo
 	setClosestPoint(m, pair->xfA, &c);
 }
 
-// One end of the clipped incident edge: its place above the reference face (u along the face from
-// v1, h along the normal) and the features that made it.
-typedef struct clippedEnd
-{
-	double u, h;
-	uint32_t refKind, incKind;
-	int refIndex, incIndex;
-} clippedEnd;
-
-// A clip: the incident edge in the reference face's coordinates, from (u0, h0) at its vertex
-// `incident` to (u1, h1) at the next vertex, and the reference face, from u = 0 at its vertex
-// `edge` to u = length at its vertex `edgeEnd` (an edge's index is that of its start vertex).
-typedef struct faceClip
-{
-	double u0, h0, u1, h1;
-	double length;
-	int edge, edgeEnd, incident;
-} faceClip;
-
 // End k of the incident edge (its vertex wk, at (uk, hk)), clipped to 0 <= u <= length. A clipped
 // point is where the incident edge crosses the side plane through a reference vertex; the other
 // end point is then on the inner side, so u1 != u0.
@@ -129,20 +110,14 @@ static inline void clipEnd(clippedEnd* e, const faceClip* c, double uk, double h
 	}
 }
 
-// The id of a clipped end, in the caller's A and B.
-static inline uint32_t clippedEndId(const faceFrame* f, const clippedEnd* e)
-{
-	return f->refIsB ? makeId(e->incKind, e->incIndex, e->refKind, e->refIndex)
-					 : makeId(e->refKind, e->refIndex, e->incKind, e->incIndex);
-}
-
 // The one clipping routine. Reference face: edge `edge` of core `ref` (0 = A, 1 = B), running from
 // v1 to v2 with outward normal n and tangent t = leftPerp(n) (the direction v1 -> v2 of a CCW
 // core). The incident edge w1 -> w2 of the other core is clipped against the side planes u = 0 and
 // u = L (Sutherland-Hodgman against two planes); each surviving point becomes a contact at its
 // height h above the face. Returns false when the incident edge lies wholly beyond one side plane
-// (nothing to clip to); the manifold then has no points.
-static bool clipIncidentEdge(npManifold2* m, const corePair* pair, int ref, int edge, int incident)
+// (nothing to clip to); the manifold then has no points. `traced`: a constant, see finishCores.
+MANIFOLD2_INLINE bool clipIncidentEdge(npManifold2* m, const corePair* pair, int ref, int edge, int incident,
+									   const bool traced)
 {
 	const localCore* R = &pair->cores[ref];
 	const localCore* I = &pair->cores[1 - ref];
@@ -159,6 +134,8 @@ static bool clipIncidentEdge(npManifold2* m, const corePair* pair, int ref, int 
 	// The same expression as in findMaxSeparation, so the depths agree.
 	double h0 = v2Dot(f.n, d0), h1 = v2Dot(f.n, d1);
 	m->pointCount = 0;
+	if (traced)
+		npClipTraceFace2(pair, ref, &(faceClip){ u0, h0, u1, h1, length, edge, edgeEnd, incident });
 	if ((u0 < 0.0 && u1 < 0.0) || (u0 > length && u1 > length))
 		return false;
 
@@ -172,6 +149,8 @@ static bool clipIncidentEdge(npManifold2* m, const corePair* pair, int ref, int 
 	clippedEnd ends[2];
 	clipEnd(ends + 0, &clip, u0, h0, incident);
 	clipEnd(ends + 1, &clip, u1, h1, incidentEnd);
+	if (traced)
+		npClipTraceEnds2(pair, &f, ends);
 	// An incident edge touching the reference range in a single point gives it twice.
 	bool twice = ends[1].u == ends[0].u && ends[1].h == ends[0].h;
 	if (f.incRadius == 0.0)
@@ -209,16 +188,20 @@ static bool clipIncidentEdge(npManifold2* m, const corePair* pair, int ref, int 
 
 bool npClipToFace2(npManifold2* m, const corePair* pair, int ref, int edge, int incident)
 {
-	return clipIncidentEdge(m, pair, ref, edge, incident);
+	return clipIncidentEdge(m, pair, ref, edge, incident, false);
 }
 
-// Everything after the separating-axis test.
-void npFinishCores2(npManifold2* m, const corePair* pair, const satResult* sat)
+// Everything after the separating-axis test. Specialised twice: `traced` is a constant in both
+// wrappers below, so npFinishCores2 (every manifold) has no trace code and npFinishCoresTraced2
+// calls the hooks of trace2d.c.
+MANIFOLD2_INLINE void finishCores(npManifold2* m, const corePair* pair, const satResult* sat, const bool traced)
 {
 	const localCore* A = &pair->cores[0];
 	const localCore* B = &pair->cores[1];
 	double sepA = sat->sepA, sepB = sat->sepB;
 	int edgeA = sat->edgeA, edgeB = sat->edgeB, incidentA = sat->incidentA, incidentB = sat->incidentB;
+	if (traced)
+		npClipTraceAxes2(pair, sat);
 
 	// The true largest separation decides emptiness and the closest features. The cores' distance
 	// is at least this, so a separation beyond radius + margin means no contact.
@@ -254,6 +237,8 @@ void npFinishCores2(npManifold2* m, const corePair* pair, const satResult* sat)
 		if (cp.kind[0] == NP_FEATURE_VERTEX && cp.kind[1] == NP_FEATURE_VERTEX &&
 			sqrt(cp.distanceSq) > maxSeparation)
 		{
+			if (traced)
+				pair->trace->path = NP_CLIP_CLOSEST;
 			closestPointManifold(m, pair, &cp, maxRef, maxEdge);
 			return;
 		}
@@ -265,7 +250,7 @@ void npFinishCores2(npManifold2* m, const corePair* pair, const satResult* sat)
 	for (int attempt = 0; attempt < 2; ++attempt)
 	{
 		int edge = ref ? edgeB : edgeA, incident = ref ? incidentB : incidentA;
-		if (clipIncidentEdge(m, pair, ref, edge, incident) && m->pointCount > 0)
+		if (clipIncidentEdge(m, pair, ref, edge, incident, traced) && m->pointCount > 0)
 			return;
 		if (ref == maxRef)
 			break;
@@ -274,5 +259,17 @@ void npFinishCores2(npManifold2* m, const corePair* pair, const satResult* sat)
 	// Degenerate ends: collinear segments (capsules end to end), or a support point that rounding
 	// left just outside the side planes. The closest features give the single contact.
 	closestOfFaces(&cp, pair, maxRef, maxEdge, maxIncident);
+	if (traced)
+		pair->trace->path = NP_CLIP_CLOSEST;
 	closestPointManifold(m, pair, &cp, maxRef, maxEdge);
+}
+
+void npFinishCores2(npManifold2* m, const corePair* pair, const satResult* sat)
+{
+	finishCores(m, pair, sat, false);
+}
+
+void npFinishCoresTraced2(npManifold2* m, const corePair* pair, const satResult* sat)
+{
+	finishCores(m, pair, sat, true);
 }

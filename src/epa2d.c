@@ -200,8 +200,16 @@ npPenetrationResult2 npPenetration2(const npShape2* shapeA, npTransform2 xfA, co
 		return out;
 
 	npPair2 pair = npMakePair2(shapeA, xfA, shapeB, xfB);
+	if (trace != NULL && trace->gjk != NULL)
+	{
+		pair.trace = trace->gjk;
+		npGjkTraceBegin2(trace->gjk, xfA);
+	}
 	npGjkResult2 gjk;
-	npGjk2(&pair, -1.0, &gjk);
+	if (pair.trace != NULL)
+		npGjkTraced2(&pair, -1.0, &gjk);
+	else
+		npGjk2(&pair, -1.0, &gjk);
 	if (trace != NULL)
 	{
 		trace->simplexCount = gjk.count;

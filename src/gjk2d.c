@@ -142,7 +142,16 @@ static double maxAbs2(npVec2 a)
 	return npMax(npAbs(a.x), npAbs(a.y));
 }
 
-void npGjk2(const npPair2* pair, double separationLimit, npGjkResult2* r)
+// The loop, specialised twice: `traced` is a constant at both call sites below, so the untraced
+// copy (npGjk2, every query) has no trace code at all and the traced one (npGjkTraced2) calls the
+// trace hooks of trace2d.c.
+#if defined(__GNUC__)
+#define GJK_INLINE __attribute__((always_inline)) static inline
+#else
+#define GJK_INLINE static inline
+#endif
+
+GJK_INLINE void gjkLoop(const npPair2* pair, double separationLimit, npGjkResult2* r, const bool traced)
 {
 	npSupportPoint2* v = r->simplex;
 	double* weights = r->weights;
@@ -154,6 +163,8 @@ void npGjk2(const npPair2* pair, double separationLimit, npGjkResult2* r)
 	v[0] = npSupportPair2(pair, start);
 	weights[0] = 1.0;
 	r->count = 1;
+	if (traced)
+		npGjkTraceSupport2(pair, start, v, true);
 	double scale = maxAbs2(v[0].wA) + maxAbs2(v[0].wB);
 
 	// A support point can only repeat after at most countA * countB distinct ones; in practice a
@@ -170,10 +181,14 @@ void npGjk2(const npPair2* pair, double separationLimit, npGjkResult2* r)
 			savedB[i] = v[i].indexB;
 		}
 
+		if (traced)
+			npGjkTraceSimplex2(pair, v, r->count);
 		if (r->count == 2)
 			r->count = solveSegment(v, weights);
 		else if (r->count == 3)
 			r->count = solveTriangle(v, weights);
+		if (traced)
+			npGjkTraceSolved2(pair, v, r->count, weights);
 		if (r->count == 3)
 			break; // the origin is inside the triangle: the cores overlap
 
@@ -195,6 +210,8 @@ void npGjk2(const npPair2* pair, double separationLimit, npGjkResult2* r)
 
 		npSupportPoint2 s = npSupportPair2(pair, d);
 		++iteration;
+		if (traced)
+			npGjkTraceSupport2(pair, d, &s, false);
 
 		// The support plane w . d = s.w . d bounds A - B: if it is on the far side of the origin by
 		// more than the limit, the cores are at least that far apart (a separating axis). "More"
@@ -211,6 +228,8 @@ void npGjk2(const npPair2* pair, double separationLimit, npGjkResult2* r)
 				r->pointA = r->pointB = v2(0.0, 0.0);
 				r->scale = npMax(scale, 1.0e-300);
 				r->iterations = iteration;
+				if (traced)
+					npGjkTraceStop2(pair, NP_GJK_SEPARATED);
 				return;
 			}
 		}
@@ -226,13 +245,21 @@ void npGjk2(const npPair2* pair, double separationLimit, npGjkResult2* r)
 			}
 		}
 		if (repeated)
+		{
+			if (traced)
+				npGjkTraceStop2(pair, NP_GJK_REPEATED);
 			break; // no progress possible: the current simplex holds the closest features
+		}
 
 		// A support that gets no closer to the origin along d than the simplex already is (up to
 		// rounding) also means convergence; it stops rounding-level cycling between equal features.
 		double progress = v2Dot(v2Sub(s.w, v[0].w), d);
 		if (progress <= NP_REL_TOLERANCE2 * scale * v2Length(d))
+		{
+			if (traced)
+				npGjkTraceStop2(pair, NP_GJK_NO_PROGRESS);
 			break;
+		}
 
 		v[r->count] = s;
 		weights[r->count] = 0.0;
@@ -260,28 +287,66 @@ void npGjk2(const npPair2* pair, double separationLimit, npGjkResult2* r)
 	r->distance = r->count == 3 ? 0.0 : v2Distance(pA, pB);
 	r->scale = npMax(scale, 1.0e-300);
 	r->iterations = iteration;
+	if (traced)
+		npGjkTraceEnd2(pair);
+}
+
+void npGjk2(const npPair2* pair, double separationLimit, npGjkResult2* r)
+{
+	gjkLoop(pair, separationLimit, r, false);
+}
+
+void npGjkTraced2(const npPair2* pair, double separationLimit, npGjkResult2* r)
+{
+	gjkLoop(pair, separationLimit, r, true);
+}
+
+// The public queries below share these bodies; each passes its trace as a constant or a pointer, so
+// the untraced entry points compile to the code they had before traces existed.
+GJK_INLINE bool overlapOf(const npShape2* shapeA, npTransform2 xfA, const npShape2* shapeB, npTransform2 xfB,
+						  npGjkTrace2* trace)
+{
+	if (trace != NULL)
+		npGjkTraceBegin2(trace, xfA);
+	if (shapeA == NULL || shapeB == NULL)
+		return false;
+	npPair2 pair = npMakePair2(shapeA, xfA, shapeB, xfB);
+	pair.trace = trace;
+	npGjkResult2 r;
+	double reach = shapeA->radius + shapeB->radius;
+	if (trace != NULL)
+		npGjkTraced2(&pair, reach, &r);
+	else
+		npGjk2(&pair, reach, &r);
+	return r.distance <= reach + NP_REL_TOLERANCE2 * r.scale;
 }
 
 bool npOverlap2(const npShape2* shapeA, npTransform2 xfA, const npShape2* shapeB, npTransform2 xfB)
 {
-	if (shapeA == NULL || shapeB == NULL)
-		return false;
-	npPair2 pair = npMakePair2(shapeA, xfA, shapeB, xfB);
-	npGjkResult2 r;
-	double reach = shapeA->radius + shapeB->radius;
-	npGjk2(&pair, reach, &r);
-	return r.distance <= reach + NP_REL_TOLERANCE2 * r.scale;
+	return overlapOf(shapeA, xfA, shapeB, xfB, NULL);
 }
 
-npDistanceResult2 npDistance2(const npShape2* shapeA, npTransform2 xfA, const npShape2* shapeB,
-							  npTransform2 xfB)
+bool npTraceOverlap2(const npShape2* shapeA, npTransform2 xfA, const npShape2* shapeB, npTransform2 xfB,
+					 npGjkTrace2* trace)
+{
+	return overlapOf(shapeA, xfA, shapeB, xfB, trace);
+}
+
+GJK_INLINE npDistanceResult2 distanceOf(const npShape2* shapeA, npTransform2 xfA, const npShape2* shapeB,
+										npTransform2 xfB, npGjkTrace2* trace)
 {
 	npDistanceResult2 out = { 0 };
+	if (trace != NULL)
+		npGjkTraceBegin2(trace, xfA);
 	if (shapeA == NULL || shapeB == NULL)
 		return out;
 	npPair2 pair = npMakePair2(shapeA, xfA, shapeB, xfB);
+	pair.trace = trace;
 	npGjkResult2 r;
-	npGjk2(&pair, -1.0, &r);
+	if (trace != NULL)
+		npGjkTraced2(&pair, -1.0, &r);
+	else
+		npGjk2(&pair, -1.0, &r);
 	out.iterations = r.iterations;
 
 	double rA = shapeA->radius, rB = shapeB->radius;
@@ -308,4 +373,16 @@ npDistanceResult2 npDistance2(const npShape2* shapeA, npTransform2 xfA, const np
 	out.pointB = out.pointA;
 	out.normal = v2(0.0, 0.0);
 	return out;
+}
+
+npDistanceResult2 npDistance2(const npShape2* shapeA, npTransform2 xfA, const npShape2* shapeB,
+							  npTransform2 xfB)
+{
+	return distanceOf(shapeA, xfA, shapeB, xfB, NULL);
+}
+
+npDistanceResult2 npTraceDistance2(const npShape2* shapeA, npTransform2 xfA, const npShape2* shapeB,
+								   npTransform2 xfB, npGjkTrace2* trace)
+{
+	return distanceOf(shapeA, xfA, shapeB, xfB, trace);
 }

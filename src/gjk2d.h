@@ -8,6 +8,10 @@
 
 #include "vec2.h"
 
+#include "narrowphase/trace2d.h"
+
+#include <stddef.h>
+
 /// A point of the Minkowski difference A - B together with the two points it came from.
 typedef struct npSupportPoint2
 {
@@ -24,6 +28,7 @@ typedef struct npPair2
 	const npShape2* shapeA;
 	const npShape2* shapeB;
 	npTransform2 xfB; ///< B's transform relative to A (A's frame)
+	npGjkTrace2* trace; ///< GJK trace for npGjkTraced2 (npGjk2 never reads it)
 } npPair2;
 
 /// What GJK found.
@@ -62,7 +67,7 @@ static inline int npSupportIndex2(const npShape2* shape, npVec2 d)
 
 static inline npPair2 npMakePair2(const npShape2* a, npTransform2 xfA, const npShape2* b, npTransform2 xfB)
 {
-	return (npPair2){ a, b, npInvMulTransforms2(xfA, xfB) };
+	return (npPair2){ a, b, npInvMulTransforms2(xfA, xfB), NULL };
 }
 
 /// Support point of A - B in direction d (A's frame): A's farthest vertex along d minus B's
@@ -79,5 +84,16 @@ int npSolveSimplex2(npSupportPoint2* v, double* weights, int count);
 /// above the limit, as soon as a support plane proves the cores farther apart than the limit
 /// (the boolean overlap test); pass -1 for the exact distance.
 void npGjk2(const npPair2* pair, double separationLimit, npGjkResult2* result);
+
+/// npGjk2 recording its steps in pair->trace (which must be set): the same numbers, plus the trace.
+void npGjkTraced2(const npPair2* pair, double separationLimit, npGjkResult2* result);
+
+// GJK trace hooks (trace2d.c), called by npGjkTraced2 only.
+void npGjkTraceBegin2(npGjkTrace2* trace, npTransform2 xfA);
+void npGjkTraceSupport2(const npPair2* pair, npVec2 d, const npSupportPoint2* s, bool first);
+void npGjkTraceSimplex2(const npPair2* pair, const npSupportPoint2* v, int count);
+void npGjkTraceSolved2(const npPair2* pair, const npSupportPoint2* v, int count, const double* weights);
+void npGjkTraceStop2(const npPair2* pair, npGjkStop2 stop);
+void npGjkTraceEnd2(const npPair2* pair);
 
 #endif

@@ -21,6 +21,7 @@
 #ifndef NP_MANIFOLD2D_PRIVATE_H
 #define NP_MANIFOLD2D_PRIVATE_H
 
+#include "narrowphase/trace2d.h"
 #include "closest2d.h"
 #include "inputs.h"
 
@@ -33,6 +34,13 @@
 #define MANIFOLD2_INLINE __attribute__((always_inline)) static inline
 #else
 #define MANIFOLD2_INLINE static inline
+// ------------------------------------------------------------------------------------ manifold2d.c
+
+// npCollide2 without its input checks, for callers that build valid shapes themselves (a chain's
+// segment is a two-vertex polygon core, which npCollide2 would reject).
+void npCollideUnchecked2(npManifold2* m, const npShape2* a, const npTransform2* xfA, const npShape2* b,
+						 const npTransform2* xfB, double margin);
+
 #endif
 
 #define NP_FEATURE_VERTEX 0u
@@ -233,6 +241,7 @@ typedef struct corePair
 	double radius; // rA + rB
 	double margin; // speculative distance
 	const npTransform2* xfA; // A's transform, to write the results in world space
+	npClipTrace2* trace;     // clipping trace for npFinishCoresTraced2 (npFinishCores2 never reads it)
 } corePair;
 
 static inline int nextIndex(int i, int count)
@@ -299,6 +308,43 @@ void npFinishCores2(npManifold2* m, const corePair* pair, const satResult* sat);
 // 1 = B) and writes the face contacts (at most two, within the margin) into the manifold; false
 // when the incident edge lies wholly beyond a side plane. The chains force a segment's face with it.
 bool npClipToFace2(npManifold2* m, const corePair* pair, int ref, int edge, int incident);
+
+// npFinishCores2 recording how it clips in pair->trace (which must be set).
+void npFinishCoresTraced2(npManifold2* m, const corePair* pair, const satResult* sat);
+
+// One end of the clipped incident edge: its place above the reference face (u along the face from
+// v1, h along the normal) and the features that made it.
+typedef struct clippedEnd
+{
+	double u, h;
+	uint32_t refKind, incKind;
+	int refIndex, incIndex;
+} clippedEnd;
+
+// A clip: the incident edge in the reference face's coordinates, from (u0, h0) at its vertex
+// `incident` to (u1, h1) at the next vertex, and the reference face, from u = 0 at its vertex
+// `edge` to u = length at its vertex `edgeEnd` (an edge's index is that of its start vertex).
+typedef struct faceClip
+{
+	double u0, h0, u1, h1;
+	double length;
+	int edge, edgeEnd, incident;
+} faceClip;
+
+// The id of a clipped end, in the caller's A and B.
+static inline uint32_t clippedEndId(const faceFrame* f, const clippedEnd* e)
+{
+	return f->refIsB ? makeId(e->incKind, e->incIndex, e->refKind, e->refIndex)
+					 : makeId(e->refKind, e->refIndex, e->incKind, e->incIndex);
+}
+
+// Clipping trace hooks (trace2d.c), called by npFinishCoresTraced2 only; npCollideCoresTraced2 is
+// npCollideCores2 filling a trace.
+void npClipTraceAxes2(const corePair* pair, const satResult* sat);
+void npClipTraceFace2(const corePair* pair, int ref, const faceClip* clip);
+void npClipTraceEnds2(const corePair* pair, const faceFrame* f, const clippedEnd ends[2]);
+void npCollideCoresTraced2(npManifold2* m, const npShape2* A, const npTransform2* xfA, const npShape2* B,
+						   const npTransform2* xfB, double margin, npClipTrace2* trace);
 
 // ------------------------------------------------------------------------------------ manifold2d.c
 

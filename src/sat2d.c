@@ -321,10 +321,17 @@ static inline bool isQuarterTurn(npRot2 q)
 	return (q.s == 0.0 && (q.c == 1.0 || q.c == -1.0)) || (q.c == 0.0 && (q.s == 1.0 || q.s == -1.0));
 }
 
-// npCollideCores2 with A's search starting at *warmA (when it is an edge of A; -1: none), which is
-// set to A's best edge, or -1 when the aligned-box path or an early exit found none.
-static inline void collideCores(npManifold2* m, const npShape2* polygonA, const npTransform2* xfA,
-								const npShape2* polygonB, const npTransform2* xfB, double margin, int* warmA)
+// What a caller may add to npCollideCores2: A's search starts at *warmA (when it is an edge of A;
+// -1: none), which is then set to A's best edge, or -1 when the aligned-box path or an early exit
+// found none (the contact caches); the clipping is recorded in trace (the teaching page).
+typedef struct coreExtras
+{
+	int* warmA;
+	npClipTrace2* trace;
+} coreExtras;
+
+MANIFOLD2_INLINE void collideCores(npManifold2* m, const npShape2* polygonA, const npTransform2* xfA,
+								   const npShape2* polygonB, const npTransform2* xfB, double margin, coreExtras extras)
 {
 	npTransform2 rel = npInvMulTransforms2(*xfA, *xfB);
 	npVec2 verticesB[NP_MAX_POLYGON_VERTICES], normalsB[NP_MAX_POLYGON_VERTICES];
@@ -339,24 +346,36 @@ static inline void collideCores(npManifold2* m, const npShape2* polygonA, const 
 	}
 	else
 	{
-		bool near = findCoreAxes(&sat, &pair, polygonA, polygonB, &rel, normalsB, warmA != NULL ? *warmA : -1);
-		if (warmA != NULL)
-			*warmA = sat.edgeA;
+		bool near = findCoreAxes(&sat, &pair, polygonA, polygonB, &rel, normalsB, extras.warmA != NULL ? *extras.warmA : -1);
+		if (extras.warmA != NULL)
+			*extras.warmA = sat.edgeA;
 		if (!near)
 			return;
 	}
 	pair.xfA = xfA;
-	npFinishCores2(m, &pair, &sat);
+	if (extras.trace != NULL)
+	{
+		pair.trace = extras.trace;
+		npFinishCoresTraced2(m, &pair, &sat);
+	}
+	else
+		npFinishCores2(m, &pair, &sat); // (never reads pair.trace)
+}
+
+void npCollideCoresTraced2(npManifold2* m, const npShape2* A, const npTransform2* xfA, const npShape2* B,
+						   const npTransform2* xfB, double margin, npClipTrace2* trace)
+{
+	collideCores(m, A, xfA, B, xfB, margin, (coreExtras){ NULL, trace });
 }
 
 void npCollideCores2(npManifold2* m, const npShape2* polygonA, const npTransform2* xfA, const npShape2* polygonB,
 					 const npTransform2* xfB, double margin)
 {
-	collideCores(m, polygonA, xfA, polygonB, xfB, margin, NULL);
+	collideCores(m, polygonA, xfA, polygonB, xfB, margin, (coreExtras){ NULL, NULL });
 }
 
 void npCollideCoresWarm2(npManifold2* m, const npShape2* polygonA, const npTransform2* xfA, const npShape2* polygonB,
 						 const npTransform2* xfB, double margin, int* warmA)
 {
-	collideCores(m, polygonA, xfA, polygonB, xfB, margin, warmA);
+	collideCores(m, polygonA, xfA, polygonB, xfB, margin, (coreExtras){ warmA, NULL });
 }

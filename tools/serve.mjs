@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// A tiny static file server for the teaching page (web/) and the library it imports (js/).
+// A tiny static file server for the pages (web/), the examples (examples/) and the library they import (js/).
 //
 // It serves the repository root on 127.0.0.1 only, with the MIME types browsers insist on for ES
 // modules (text/javascript) and for streaming wasm compilation (application/wasm). No caching, so a
@@ -87,6 +87,8 @@ server.on('error', (err) => {
 	process.exit(1);
 });
 server.listen(port, host, () => {
-	console.log(`http://${host}:${server.address().port}/web/`);
+	const base = `http://${host}:${server.address().port}`;
+	console.log(`${base}/web/`);
+	console.log(`  also ${base}/web/casts.html (rays playground), ${base}/web/stack.html (stacking demo), ${base}/examples/`);
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(0));

@@ -3,6 +3,7 @@
 // closest edge, normal and support point at each EPA step, the penetration vector at the result,
 // and the closest point when the shapes are apart. The view keeps its zoom while the CSO fits.
 import * as draw from './draw.mjs';
+import { pairName } from './explainmore.mjs';
 import { num } from './format.mjs';
 
 const { palette } = draw;
@@ -19,6 +20,22 @@ export class CsoView extends draw.View {
 	constructor(canvas) {
 		super(canvas);
 		this.fitted = null; // canvas size when the zoom was last fitted
+		this.hot = []; // GJK points drawn in this frame, for hovering: { w, vertex }
+	}
+
+	/** The traced GJK point (with its source vertices) under a CSS pixel, or null. */
+	pointAt(px, py, tolerancePx) {
+		let best = null;
+		let bestDistance = tolerancePx;
+		for (const h of this.hot) {
+			const [x, y] = this.toScreen(h.vertex.w);
+			const d = Math.hypot(x - px, y - py);
+			if (d <= bestDistance) {
+				best = h.vertex;
+				bestDistance = d;
+			}
+		}
+		return best;
 	}
 
 	/** Fits the CSO and the origin; refits only when the content leaves the view or gets small. */
@@ -62,7 +79,10 @@ export class CsoView extends draw.View {
 		draw.shape(this, q.cso.vertices, q.cso.radius, identity, palette.cso, palette.csoFill, { dashedCore: true });
 
 		const info = scene.frameInfo();
-		if (info.phase === 'apart') this.drawClosestPoint(q.dist);
+		this.hot = [];
+		if (info.phase === 'gjk') this.drawGjk(info.step, scene.hover);
+		else if (info.phase === 'clip') this.drawResult(q.pen);
+		else if (info.phase === 'apart') this.drawClosestPoint(q.dist);
 		else if (info.phase === 'start') this.drawSimplex(q.pen.simplex);
 		else if (info.phase === 'step') this.drawStep(info.step);
 		else this.drawResult(q.pen);
@@ -75,6 +95,70 @@ export class CsoView extends draw.View {
 		draw.segment(this, [0, 0], c, palette.distance, 2.5, [6, 5]);
 		draw.dot(this, c, palette.distance, 5);
 		draw.label(this, c, `closest point, distance ${num(distance, 3)}`, { dx: 10, dy: -12, color: palette.distance, bold: true });
+	}
+
+	/**
+	 * One GJK step: the simplex (dropped points crossed out), its closest point to the origin, the
+	 * search direction and the support point found along it. `hover`: a point to ring.
+	 */
+	drawGjk(st, hover) {
+		const { ctx } = this;
+		const pts = st.simplex.map((v) => v.w);
+		if (pts.length >= 2) {
+			draw.polyline(this, pts, pts.length === 3);
+			ctx.save();
+			if (pts.length === 3) {
+				ctx.fillStyle = 'rgba(123, 92, 196, 0.14)';
+				ctx.fill();
+			}
+			ctx.strokeStyle = palette.simplex;
+			ctx.lineWidth = 2.5;
+			ctx.stroke();
+			ctx.restore();
+			// The kept part (a vertex or an edge) drawn over it.
+			const kept = st.simplex.filter((_, i) => st.kept[i]).map((v) => v.w);
+			if (kept.length === 2) draw.segment(this, kept[0], kept[1], palette.polytope, 4.5);
+		}
+		draw.origin(this, st.direction);
+		if (pts.length > 0 && st.stop !== 'overlap') {
+			draw.segment(this, [0, 0], st.closest, palette.distance, 2, [5, 4]);
+			draw.dot(this, st.closest, palette.distance, 4.5);
+		}
+		if (st.support) {
+			const from = pts.length > 0 ? st.closest : [0, 0];
+			const l = Math.hypot(st.direction[0], st.direction[1]);
+			const unit = [st.direction[0] / l, st.direction[1] / l];
+			if (pts.length === 0) draw.arrowDir(this, [0, 0], unit, 44, palette.ink, 2);
+			else if (Math.hypot(...st.closest) * this.scale > 8) draw.arrowDir(this, from, unit, 40, palette.ink, 2);
+			draw.label(this, from, 'd', { dx: 10, dy: 12, bold: true });
+		}
+		st.simplex.forEach((v, i) => {
+			this.hot.push({ vertex: v });
+			if (st.kept[i] || pts.length <= 1) {
+				draw.dot(this, v.w, palette.simplex, 5.5);
+			} else {
+				// Dropped: a grey point with a cross.
+				draw.dot(this, v.w, palette.muted, 5);
+				const [x, y] = this.toScreen(v.w);
+				ctx.save();
+				ctx.strokeStyle = palette.edge;
+				ctx.lineWidth = 2;
+				ctx.beginPath();
+				ctx.moveTo(x - 7, y - 7);
+				ctx.lineTo(x + 7, y + 7);
+				ctx.moveTo(x + 7, y - 7);
+				ctx.lineTo(x - 7, y + 7);
+				ctx.stroke();
+				ctx.restore();
+			}
+			draw.label(this, v.w, pairName(v), { dx: 9, dy: -11, color: st.kept[i] ? palette.simplex : palette.muted, bold: true });
+		});
+		if (st.support) {
+			this.hot.push({ vertex: st.support });
+			draw.dot(this, st.support.w, palette.support, 6.5);
+			draw.label(this, st.support.w, `support ${pairName(st.support)}`, { dx: 12, dy: 14, bold: true });
+		}
+		if (hover) draw.ring(this, hover.w, palette.edge, 11, 2.5);
 	}
 
 	/** Start: GJK's final simplex around the origin, EPA's first polytope. */

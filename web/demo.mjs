@@ -1,16 +1,29 @@
-// The EPA teaching page: two shapes in a world view, their Minkowski difference beside it, and a
-// player that walks through the library's own EPA trace one iteration at a time.
+// The teaching page (the stepper): two shapes in a world view, their Minkowski difference beside
+// it, and one player that walks through the library's own traces: GJK step by step, then EPA, then
+// the manifold's clipping.
 //
 // Every number and every point drawn comes from the narrowphase library:
-//   np.penetration(..., { trace: true })  depth, normal, witness points, GJK's final simplex, EPA steps
-//   np.manifold(...)                      contact points on both shapes
-//   np.distance(...)                      distance and closest points when the shapes are apart
+//   np.penetration(..., { trace: true })  depth, normal, witness points, GJK's final simplex, EPA
+//                                         steps, and .gjk: the GJK run that seeds EPA, step by step
+//   np.manifold(..., { trace: true })     contact points on both shapes, and .clip: separating axes,
+//                                         reference face, incident edge, the clipped ends and ids
+//   np.distance(..., { trace: true })     distance and closest points, and .gjk when they are apart
 //   np.minkowskiDifference(...)           the CSO outline (core polygon + rounding radius)
 //   shape.vertices / shape.radius         the shapes' outlines
 // The page adds no geometry of its own: it only maps coordinates to pixels and hit-tests the
 // pointer with np.overlap against a tiny probe circle.
 //
-// Scriptable controller, for tests and for pages that embed this one: window.narrowphaseDemo
+// The player's frames (scene.mjs, buildFrames): one per GJK step ('gjk'); when the shapes overlap,
+// EPA's start ('start'), one per EPA step ('step') and EPA's result ('result'), then the manifold
+// ('clip' frames: stage 'axes', per clipping attempt 'faces', 'side0', 'side1', then 'kept' or
+// 'closest', or the single 'closed-form' frame when a circle is involved); when they are apart the
+// GJK steps end in 'apart'. The frames group into chapters 'gjk', 'epa' and 'manifold'.
+//
+// The scene and the frame live in the URL's hash (urlstate.mjs: #a=...&b=...&f=N, or #preset=name),
+// so a link opens the same moment; changing the hash reloads the scene.
+//
+// Scriptable controller, for tests and for pages that embed this one: window.narrowphaseDemo (also
+// window.__np, the name every page of the project uses)
 //
 //   ready                       Promise, resolves once the library is loaded and the scene drawn
 //   setShape(which, kind, params, transform)
@@ -24,37 +37,46 @@
 //                                                         convex hull), rounding radius (default 0)
 //       transform  { position: [x, y], angle }  (radians); omitted: the shape keeps its pose
 //     Rebuilds the shape through the library (throws the library's Error, with .code, on bad
-//     input; the old shape stays), recomputes every query and goes back to EPA's first step.
-//   setTransform(which, transform)   moves a shape, keeping the current step (as dragging does)
-//   loadExample(name)                one of narrowphaseDemo.examples (the Examples menu)
-//   step(), back(), reset(), end()   move through the EPA steps; each returns state()
+//     input; the old shape stays), recomputes every query and goes back to the first frame.
+//   setTransform(which, transform)   moves a shape, keeping the current frame (as dragging does)
+//   loadExample(name)                one of narrowphaseDemo.examples (the Examples menu); presets
+//                                    lists those with a note on what goes wrong elsewhere
+//   step(), back(), reset(), end()   move through the frames; each returns state()
+//   setFrame(f), gotoChapter('gjk' | 'epa' | 'manifold')   jump; each returns state()
+//   hover(vertex | null)             rings a traced GJK point's source vertices (linked views)
 //   play(), pause()                  animate at the selected speed
+//   url()                            the address that reopens this moment
 //   state()   {
 //       ready, error,               loaded? last error message (or null)
-//       phase,                      'start' (GJK simplex) | 'step' | 'result' | 'apart' | 'loading'
-//       frame, frames,              position in the player, number of positions
-//       iteration,                  polytope expansions shown so far (0 at the start, `iterations` at the end)
+//       phase, chapter,             the frame's phase (above) and chapter; 'loading' before the library
+//       chapters,                   { gjk, epa, manifold }: each chapter's first frame (undefined if none)
+//       frame, frames, done,        position in the player, number of frames, at the last frame
+//       gjkIndex, gjkCount, gjkStep, gjkStop,  the GJK step shown (null outside 'gjk'), how many, the
+//                                   step itself (simplex, kept, weights, closest, direction, support,
+//                                   stop) and how the run ended
+//       iteration,                  polytope expansions shown so far (0 before EPA, `iterations` after)
 //       iterations,                 EPA iterations (expansions) of the library's run (np.penetration().iterations)
-//       stepIndex, stepCount,       which trace step is shown (null outside 'step'), how many there are
+//       stepIndex, stepCount,       which EPA trace step is shown (null outside 'step'), how many there are
 //                                   (iterations + 1 when EPA converged: the last step finds no progress)
-//       done,                       at the result (or apart: nothing to step)
 //       overlapping,                np.penetration() !== null
 //       depth, normal, pointA, pointB, stop, startedFromEdge, radius,  the library's final answer
-//       step,                       the trace step shown (or null): polytope, closestEdge, edgeNormal,
+//       step,                       the EPA trace step shown (or null): polytope, closestEdge, edgeNormal,
 //                                   edgeDistance, support, supportDistance, stop
 //       simplex,                    GJK's final simplex
+//       clipStage, clipAttempt, clip,  the manifold frame's stage and attempt, and the clipping trace
 //       distance, closestA, closestB,  np.distance()
-//       contacts,                   np.manifold().points
-//       shapes: { a: { kind, params, transform }, b: ... }, selected, playing, speed
+//       contacts, normalManifold,   np.manifold().points and .normal
+//       shapes: { a: { kind, params, transform }, b: ... }, selected, hover, playing, speed
 //     }
 //   worldToClient([x, y]), csoToClient([x, y])  client (viewport) pixels of a point in either view
 //   handleToClient(which)       client pixels of a shape's rotation handle
 //   select(which)               makes 'a' or 'b' the shape the keyboard moves
 //
-// The page's modules: scene.mjs (the state), worldview.mjs and csoview.mjs (the two views, over
-// draw.mjs), explain.mjs (the words), editors.mjs and input.mjs (input), examples.mjs (the
-// scenes), format.mjs (numbers as text). This one ties them together: rendering, the player's
-// timer, loading the library, and the controller above.
+// The page's modules: scene.mjs (the state and the frames), worldview.mjs and csoview.mjs (the two
+// views, over draw.mjs), explain.mjs and explainmore.mjs (the words), editors.mjs and input.mjs
+// (input), examples.mjs (the scenes and presets), urlstate.mjs (the URL), format.mjs (numbers as
+// text). This one ties them together: rendering, the player's timer, loading the library, the URL
+// and the controller above.
 import { init } from '../js/narrowphase.mjs';
 import { CsoView } from './csoview.mjs';
 import { Editors } from './editors.mjs';
@@ -62,6 +84,7 @@ import { EXAMPLES, INITIAL } from './examples.mjs';
 import { renderLoadError, renderText } from './explain.mjs';
 import { bindPlayerControls, WorldInput } from './input.mjs';
 import { checkWhich, Scene, validTransform } from './scene.mjs';
+import { decodeState, encodeState } from './urlstate.mjs';
 import { WorldView } from './worldview.mjs';
 
 const $ = (sel) => document.querySelector(sel);
@@ -79,6 +102,7 @@ class Demo {
 		this.worldView = new WorldView($('#world-canvas'));
 		this.csoView = new CsoView($('#cso-canvas'));
 		this.timer = 0; // the player's pending step while playing
+		this.urlTimer = 0; // a pending write of the state into the URL
 		this.editors = new Editors(this);
 		this.input = new WorldInput(this);
 		bindPlayerControls(this);
@@ -93,6 +117,92 @@ class Demo {
 		this.csoView.draw(this.scene);
 		this.renderControls();
 		renderText(this.scene);
+		this.saveUrl();
+	}
+
+	/**
+	 * The scene and frame into the URL (replacing the entry: stepping adds no history), at most
+	 * every 200 ms: a drag renders at pointer rate, and browsers throttle (and warn about) frequent
+	 * history updates.
+	 */
+	saveUrl() {
+		if (!this.scene.q || this.applyingUrl || this.urlTimer) return;
+		this.urlTimer = setTimeout(() => this.writeUrl(), 200);
+	}
+
+	writeUrl() {
+		clearTimeout(this.urlTimer);
+		this.urlTimer = 0;
+		const { scene } = this;
+		if (!scene.q) return;
+		// A hash changed from outside since the last write (a link, a navigation) wins over the scene.
+		if (location.hash !== this.savedHash) {
+			this.applyUrl();
+			return;
+		}
+		const hash = encodeState(scene.shapes, scene.frame);
+		if (location.hash !== hash) {
+			this.savedHash = hash;
+			history.replaceState(null, '', hash);
+		}
+	}
+
+	/** Rebuilds the scene from the URL's hash (a link, or the user editing it); false if it holds none. */
+	applyUrl() {
+		this.savedHash = location.hash;
+		let st;
+		try {
+			st = decodeState(location.hash);
+		} catch (err) {
+			console.info(`narrowphase demo: ignoring the URL's state (${err.message})`);
+			return false;
+		}
+		if (!st.preset && !st.a) return false;
+		this.applyingUrl = true;
+		try {
+			if (st.preset) this.loadExample(st.preset);
+			else {
+				this.setShape('a', st.a.kind, st.a.params, st.a.transform);
+				this.setShape('b', st.b.kind, st.b.params, st.b.transform);
+				$('#example').value = '';
+				this.showNote(null);
+			}
+			if (st.frame !== undefined) this.setFrame(st.frame);
+		} catch (err) {
+			console.info(`narrowphase demo: the URL's scene was refused (${err.message})`);
+			return false;
+		} finally {
+			this.applyingUrl = false;
+		}
+		this.render();
+		return true;
+	}
+
+	/** A preset's note on what goes wrong elsewhere (HTML), or none. */
+	showNote(note) {
+		const box = $('#preset-note');
+		box.hidden = !note;
+		box.innerHTML = note || '';
+	}
+
+	setHover(vertex) {
+		this.scene.hover = vertex;
+		this.render();
+	}
+
+	/** Jumps to the first frame of a chapter: 'gjk', 'epa' or 'manifold'. */
+	gotoChapter(name) {
+		const f = this.scene.chapterStart(name);
+		if (f === undefined) return this.state();
+		return this.setFrame(f);
+	}
+
+	/** The next (+1) or previous (-1) chapter's first frame. */
+	chapter(delta) {
+		const names = ['gjk', 'epa', 'manifold'].filter((n) => this.scene.chapterStart(n) !== undefined);
+		const current = names.indexOf(this.scene.frameInfo().chapter);
+		const next = names[Math.max(0, Math.min(names.length - 1, current + delta))];
+		return next ? this.gotoChapter(next) : this.state();
 	}
 
 	/** The progress bar and the player's buttons. */
@@ -111,6 +221,11 @@ class Demo {
 		$('#play-icon').setAttribute('d', playing ? 'M4 3h3v10H4zM9 3h3v10H9z' : 'M4 3v10l8-5z');
 		$('#play-text').textContent = playing ? 'Pause' : 'Play';
 		$('#btn-play').setAttribute('aria-pressed', String(playing));
+		const chapter = scene.frameInfo().chapter;
+		for (const b of document.querySelectorAll('[data-chapter]')) {
+			b.disabled = !q || scene.chapterStart(b.dataset.chapter) === undefined;
+			b.setAttribute('aria-current', String(b.dataset.chapter === chapter));
+		}
 	}
 
 	resize() {
@@ -127,6 +242,7 @@ class Demo {
 
 	setFrame(f) {
 		this.scene.setFrame(f);
+		this.scene.hover = null;
 		this.render();
 		return this.state();
 	}
@@ -214,6 +330,8 @@ class Demo {
 		scene.update(() => scene.replaceShape(which, kind, params, transform));
 		scene.frame = 0;
 		this.editors.sync(which);
+		scene.hover = null;
+		if (!this.applyingUrl) this.showNote(null);
 		this.render();
 		return this.state();
 	}
@@ -242,6 +360,8 @@ class Demo {
 		this.editors.sync('a');
 		this.editors.sync('b');
 		$('#example').value = name;
+		scene.hover = null;
+		this.showNote(ex.note || null);
 		this.render();
 		return this.state();
 	}
@@ -267,7 +387,11 @@ class Demo {
 		this.editors.sync('b');
 		this.worldView.resize();
 		this.csoView.resize();
+		this.applyUrl();
 		this.render();
+		window.addEventListener('hashchange', () => {
+			if (location.hash !== this.savedHash) this.applyUrl();
+		});
 		document.documentElement.dataset.ready = 'true';
 		return api;
 	}
@@ -291,10 +415,22 @@ const api = {
 		return demo.state();
 	},
 	examples: Object.keys(EXAMPLES),
+	presets: Object.keys(EXAMPLES).filter((k) => EXAMPLES[k].note),
+	setFrame: (f) => demo.setFrame(f),
+	gotoChapter: (name) => demo.gotoChapter(name),
+	hover: (vertex) => {
+		demo.setHover(vertex);
+		return demo.state();
+	},
+	url: () => {
+		demo.writeUrl();
+		return location.href;
+	},
 	loadExample: (name) => demo.loadExample(name),
 	worldToClient: (p) => clientPoint(demo.worldView, p),
 	handleToClient: (which) => clientPoint(demo.worldView, demo.worldView.handlePoint(demo.scene, which)),
 	csoToClient: (p) => clientPoint(demo.csoView, p),
 };
 window.narrowphaseDemo = api;
+window.__np = api; // the same controller under the name every page of the project uses
 api.ready = demo.start(api);

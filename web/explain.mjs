@@ -1,6 +1,7 @@
 // The words of the EPA teaching page: the explanation of what the player shows at each frame
 // (GJK's start, each EPA step, the result, or why there is no EPA when the shapes are apart), the
 // table of the library's numbers, the world view's one-line readout and the Minkowski view's hint.
+import { clipRows, explainClip, explainGjk, gjkRows } from './explainmore.mjs';
 import { num, vec } from './format.mjs';
 
 const $ = (sel) => document.querySelector(sel);
@@ -16,23 +17,27 @@ export function explain(scene) {
 	switch (info.phase) {
 		case 'loading':
 			return { title: 'Loading the library…', text: '', tag: '' };
+		case 'gjk':
+			return explainGjk(scene, info);
+		case 'clip':
+			return explainClip(scene, info);
 		case 'apart':
 			return {
-				tag: 'No overlap',
+				tag: 'Result · apart',
 				title: 'The origin is outside A − B: the shapes are apart',
 				text: `A point of A − B is zero only where a point of A meets a point of B, so when the origin lies outside the difference the shapes do not touch. GJK then finds the closest point of A − B to the origin instead; its length, <b>${num(q.dist.distance, 4)}</b>, is the distance between the shapes, drawn in both views. EPA is only needed when they overlap: drag them together.`,
 			};
 		case 'start': {
 			if (pen.stop === 'cores-separated') {
 				return {
-					tag: 'Start',
+					tag: 'EPA · start',
 					title: 'Only the rounded rims overlap',
 					text: `The cores (dashed) are apart, so the origin is outside the core difference but inside its rounded outline. No polytope is needed: GJK's distance between the cores, subtracted from r<sub>A</sub>+r<sub>B</sub> = ${num(r, 3)}, gives the depth in closed form. Step to see it.`,
 				};
 			}
 			if (pen.stop === 'point') {
 				return {
-					tag: 'Start',
+					tag: 'EPA · start',
 					title: 'Both cores are the same single point',
 					text: `Two circles (or a circle and a point-like core) share their centre, so A − B is a disc around the origin of radius r<sub>A</sub>+r<sub>B</sub> = ${num(r, 3)}. Every direction is equally short: there is no edge to expand, and the library picks a fixed normal. Step to see the result.`,
 				};
@@ -43,7 +48,7 @@ export function explain(scene) {
 				? ' The origin lies on or very close to one of its edges, where an edge normal would be unreliable, so EPA starts from that single edge taken twice, in both directions (the two normals point away from each other).'
 				: ' EPA takes it as its first polytope.';
 			return {
-				tag: 'Start · GJK',
+				tag: 'EPA · start',
 				title: 'GJK found the origin inside A − B',
 				text: `The shapes overlap. GJK proved it with ${what} of points of A − B (w0…) enclosing the origin O.${edge}${rounded} EPA will take ${n} step${n === 1 ? '' : 's'}: ${pen.iterations === 0 ? 'no expansion is needed, only' : `${pen.iterations} expansion${pen.iterations === 1 ? '' : 's'} of the polytope and`} a last check that finds no further progress.`,
 			};
@@ -64,7 +69,7 @@ export function explain(scene) {
 				tail = ` EPA stops (${st.stop}).`;
 			}
 			const kind = st.stop === 'continue' ? `expansion ${info.index + 1}` : 'the last check';
-			return { tag: `Step ${info.index + 1} of ${n} · ${kind}`, title: st.stop === 'continue' ? 'Expand towards the closest edge' : 'No further progress: done', text: head + tail };
+			return { tag: `EPA · step ${info.index + 1} of ${n} · ${kind}`, title: st.stop === 'continue' ? 'Expand towards the closest edge' : 'No further progress: done', text: head + tail };
 		}
 		case 'result': {
 			let text;
@@ -76,7 +81,7 @@ export function explain(scene) {
 				text = `The closest edge's distance${r > 0 ? ` plus the rounding (${num(r, 3)})` : ''} is the penetration depth, <b>${num(pen.depth, 4)}</b>, and its outward normal n = ${vec(pen.normal, 4)} points from A to B. The red arrow from O is depth·n: shifting A − B by it puts the origin on the boundary, which is moving B by depth·n (the dashed B in the world view) so the shapes just touch.`;
 			}
 			return {
-				tag: 'Result',
+				tag: 'EPA · result',
 				title: `Penetration depth ${num(pen.depth, 4)}`,
 				text: `${text} The world view shows the contact points the library's manifold derives from it (${q.manifold.points.length}).`,
 			};
@@ -93,6 +98,8 @@ function numberRows(scene) {
 	const pen = q && q.pen;
 	const rows = [];
 	if (!q) return rows;
+	if (info.phase === 'gjk') return gjkRows(info);
+	if (info.phase === 'clip') return clipRows(scene, info);
 	rows.push(['Overlap', pen ? 'yes' : 'no']);
 	if (pen) {
 		rows.push(['Depth', num(pen.depth, 6)]);

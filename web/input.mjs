@@ -187,6 +187,26 @@ export function bindPlayerControls(demo) {
 	});
 
 	$('#speed').addEventListener('change', (e) => demo.setSpeed(Number(e.target.value) || 1));
+	for (const b of document.querySelectorAll('[data-chapter]')) b.addEventListener('click', () => demo.gotoChapter(b.dataset.chapter));
+	bindCsoHover(demo);
+}
+
+/**
+ * Linked views: a pointer over a GJK point in the Minkowski view (hover with a mouse, a tap on a
+ * touch screen) rings the vertices of A and B that made it in the world view.
+ */
+function bindCsoHover(demo) {
+	const canvas = demo.csoView.canvas;
+	const pick = (e) => {
+		const rect = canvas.getBoundingClientRect();
+		const hit = demo.csoView.pointAt(e.clientX - rect.left, e.clientY - rect.top, e.pointerType === 'touch' ? 22 : 12);
+		if (hit !== demo.scene.hover) demo.setHover(hit);
+	};
+	canvas.addEventListener('pointermove', pick);
+	canvas.addEventListener('pointerdown', pick);
+	canvas.addEventListener('pointerleave', (e) => {
+		if (e.pointerType === 'mouse' && demo.scene.hover) demo.setHover(null);
+	});
 }
 
 function onPlayerKey(demo, e) {
@@ -212,6 +232,12 @@ function onPlayerKey(demo, e) {
 			break;
 		case 'End':
 			demo.end();
+			break;
+		case 'PageDown':
+			demo.chapter(1);
+			break;
+		case 'PageUp':
+			demo.chapter(-1);
 			break;
 		default:
 			return;

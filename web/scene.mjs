@@ -1,6 +1,13 @@
-// Scene state of the EPA teaching page, in one object: the library, the two shapes (kind,
-// parameters, pose and the library's shape built from them), which shape is selected, the
-// library's answers for the pair, and the player (frame shown, playing or not, speed).
+// Scene state of the teaching page, in one object: the library, the two shapes (kind, parameters,
+// pose and the library's shape built from them), which shape is selected, the library's answers for
+// the pair (with its GJK, EPA and clipping traces), and the player (frame shown, playing or not,
+// speed).
+//
+// The player's frames, in order (buildFrames): one per GJK step of the library's trace; then, when
+// the shapes overlap, EPA's start, one per EPA step and EPA's result; then the manifold: the
+// separating axes, for each clipping attempt the reference face and incident edge and the two
+// side-plane clips, and the kept points (or the closed form / closest features). When the shapes
+// are apart the GJK steps end in the distance ('apart').
 //
 // Every change of a shape or pose goes through update(), all or nothing: if the library refuses
 // the new input, the scene is put back as it was. state() is the snapshot that
@@ -31,6 +38,7 @@ export class Scene {
 		this.frame = 0;
 		this.playing = false;
 		this.speed = 1;
+		this.hover = null; // a traced GJK point under the pointer in the Minkowski view (linked views)
 	}
 
 	makeShape(kind, params) {
@@ -95,21 +103,30 @@ export class Scene {
 		const ta = this.shapes.a.transform;
 		const tb = this.shapes.b.transform;
 		const wasDone = this.q !== null && this.atEnd();
-		this.q = {
+		const q = {
 			pen: np.penetration(A, ta, B, tb, { trace: true }),
-			manifold: np.manifold(A, ta, B, tb, { margin: 0 }),
-			dist: np.distance(A, ta, B, tb),
+			manifold: np.manifold(A, ta, B, tb, { margin: 0, trace: true }),
+			dist: np.distance(A, ta, B, tb, { trace: true }),
 			cso: np.minkowskiDifference(A, ta, B, tb),
 		};
+		// GJK as it ran for the answer shown: the penetration's own GJK when they overlap.
+		q.gjk = q.pen ? q.pen.gjk : q.dist.gjk;
+		q.frames = buildFrames(q);
+		this.q = q;
 		// Moving a shape keeps the player where it was (at the result it stays at the result), so the
 		// polytope of iteration k can be watched while dragging.
 		this.frame = wasDone ? this.frameCount() - 1 : Math.min(this.frame, this.frameCount() - 1);
 	}
 
 	frameCount() {
-		const { q } = this;
-		if (!q) return 0;
-		return q.pen ? q.pen.steps.length + 2 : 1;
+		return this.q ? this.q.frames.length : 0;
+	}
+
+	/** First frame of each chapter ('gjk', 'epa', 'manifold'), or undefined when it has none. */
+	chapterStart(chapter) {
+		if (!this.q) return undefined;
+		const i = this.q.frames.findIndex((f) => f.chapter === chapter);
+		return i < 0 ? undefined : i;
 	}
 
 	atEnd() {
@@ -121,15 +138,11 @@ export class Scene {
 		this.frame = Math.max(0, Math.min(this.frameCount() - 1, f));
 	}
 
-	/** What the player shows at `frame`: start (GJK simplex), step k, the result, or apart. */
+	/** What the player shows at `frame` (one of buildFrames' records). */
 	frameInfo(f = this.frame) {
 		const { q } = this;
-		if (!q) return { phase: 'loading' };
-		if (!q.pen) return { phase: 'apart' };
-		const n = q.pen.steps.length;
-		if (f <= 0) return { phase: 'start' };
-		if (f <= n) return { phase: 'step', index: f - 1, step: q.pen.steps[f - 1] };
-		return { phase: 'result' };
+		if (!q) return { phase: 'loading', chapter: null };
+		return q.frames[Math.max(0, Math.min(q.frames.length - 1, f))];
 	}
 
 	/** World position of a polygon's hull vertex i (the library's hull, posed; for the vertex handles). */
@@ -162,7 +175,7 @@ export class Scene {
 		// a 'continue' step shows its expansion (dashed), so it counts.
 		let iteration = 0;
 		if (info.phase === 'step') iteration = info.index + (info.step.stop === 'continue' ? 1 : 0);
-		else if (info.phase === 'result') iteration = pen.iterations;
+		else if (info.phase === 'result' || info.chapter === 'manifold') iteration = pen ? pen.iterations : 0;
 		const snapshot = {};
 		for (const w of ['a', 'b']) {
 			snapshot[w] = { kind: shapes[w].kind, params: clone(shapes[w].params), transform: clone(shapes[w].transform) };
@@ -175,7 +188,17 @@ export class Scene {
 			frames: this.frameCount(),
 			iteration,
 			iterations: pen ? pen.iterations : 0,
-			done: info.phase === 'result' || info.phase === 'apart',
+			done: this.frame >= this.frameCount() - 1,
+			chapter: info.chapter,
+			chapters: q ? { gjk: this.chapterStart('gjk'), epa: this.chapterStart('epa'), manifold: this.chapterStart('manifold') } : {},
+			gjkIndex: info.phase === 'gjk' ? info.index : null,
+			gjkCount: q ? q.gjk.steps.length : 0,
+			gjkStep: info.phase === 'gjk' ? clone(info.step) : null,
+			gjkStop: q ? q.gjk.steps[q.gjk.steps.length - 1].stop : null,
+			clipStage: info.phase === 'clip' ? info.stage : null,
+			clipAttempt: info.phase === 'clip' && info.attempt !== undefined ? info.attempt : null,
+			clip: q ? clone(q.manifold.clip) : null,
+			normalManifold: q ? clone(q.manifold.normal) : null,
 			overlapping: !!pen,
 			depth: pen ? pen.depth : null,
 			normal: pen ? clone(pen.normal) : null,
@@ -185,7 +208,7 @@ export class Scene {
 			startedFromEdge: pen ? pen.startedFromEdge : null,
 			radius: pen ? pen.radius : q ? q.cso.radius : null,
 			simplex: pen ? clone(pen.simplex) : null,
-			step: info.step ? clone(info.step) : null,
+			step: info.phase === 'step' ? clone(info.step) : null,
 			stepIndex: info.phase === 'step' ? info.index : null,
 			stepCount: steps,
 			distance: q ? q.dist.distance : null,
@@ -194,8 +217,37 @@ export class Scene {
 			contacts: q ? clone(q.manifold.points) : [],
 			shapes: snapshot,
 			selected: this.selected,
+			hover: clone(this.hover),
 			playing: this.playing,
 			speed: this.speed,
 		};
 	}
+}
+
+/** The player's frames for the library's answers `q` (see the outline at the top). */
+export function buildFrames(q) {
+	const frames = q.gjk.steps.map((step, index) => ({ phase: 'gjk', chapter: 'gjk', index, step }));
+	if (!q.pen) {
+		frames.push({ phase: 'apart', chapter: 'gjk' });
+		return frames;
+	}
+	frames.push({ phase: 'start', chapter: 'epa' });
+	q.pen.steps.forEach((step, index) => frames.push({ phase: 'step', chapter: 'epa', index, step }));
+	frames.push({ phase: 'result', chapter: 'epa' });
+	const clip = q.manifold.clip;
+	const add = (stage, attempt) => frames.push({ phase: 'clip', chapter: 'manifold', stage, attempt });
+	if (clip.path === 'closed-form') {
+		add('closed-form');
+		return frames;
+	}
+	if (clip.path === 'not-run') return frames;
+	add('axes');
+	clip.attempts.forEach((a, i) => {
+		add('faces', i);
+		if (a.missed) return;
+		add('side0', i);
+		add('side1', i);
+	});
+	add(clip.path === 'closest' ? 'closest' : 'kept');
+	return frames;
 }

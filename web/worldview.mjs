@@ -3,6 +3,7 @@
 // moved by depth·normal at the result), the closest points when they are apart. Also the view's
 // hit tests for the pointer: which shape, handle or corner lies under a pixel.
 import * as draw from './draw.mjs';
+import { idName } from './explainmore.mjs';
 import { num } from './format.mjs';
 
 const { palette } = draw;
@@ -73,8 +74,69 @@ export class WorldView extends draw.View {
 		this.drawGhost(scene);
 		this.drawShapes(scene);
 		this.drawCorners(scene);
-		if (scene.q.pen) this.drawContacts(scene.q.manifold);
+		const info = scene.frameInfo();
+		if (info.phase === 'clip') this.drawClip(scene, info);
+		else if (scene.q.pen) {
+			// GJK does not know the contact points yet: its frames show only the vertices it uses.
+			if (info.phase !== 'gjk') this.drawContacts(scene.q.manifold);
+		}
 		else this.drawClosestPoints(scene.q.dist);
+		// Linked views: the vertices of A and B that made the hovered (or the current) GJK point.
+		const linked = scene.hover || (info.phase === 'gjk' ? info.step.support || info.step.simplex[info.step.simplex.length - 1] : null);
+		if (linked) this.drawVertexPair(linked);
+	}
+
+	/** The two core vertices behind a Minkowski point w = wA − wB, ringed and joined. */
+	drawVertexPair(v) {
+		draw.segment(this, v.wA, v.wB, palette.support, 1.5, [4, 4]);
+		draw.ring(this, v.wA, palette.a, 9, 3);
+		draw.ring(this, v.wB, palette.b, 9, 3);
+		draw.label(this, v.wA, `A${v.indexA}`, { dx: -12, dy: -14, align: 'right', color: palette.a, bold: true });
+		draw.label(this, v.wB, `B${v.indexB}`, { dx: 12, dy: -14, color: palette.b, bold: true });
+	}
+
+	/** A manifold frame: the reference face, incident edge, side planes and clipped ends. */
+	drawClip(scene, info) {
+		const { q } = scene;
+		const clip = q.manifold.clip;
+		if (info.stage === 'kept' || info.stage === 'closest' || info.stage === 'closed-form') {
+			this.drawContacts(q.manifold);
+			q.manifold.points.forEach((p) => draw.label(this, p.pointA, idName(p.id), { dx: -10, dy: 16, align: 'right', color: palette.muted }));
+			if (info.stage !== 'kept') return;
+		}
+		const axesOnly = info.stage === 'axes';
+		const a = clip.attempts[axesOnly ? 0 : info.attempt ?? clip.attempts.length - 1];
+		if (!a) return;
+		const refColour = palette[a.refShape];
+		const incColour = palette[a.refShape === 'a' ? 'b' : 'a'];
+		draw.segment(this, a.refStart, a.refEnd, refColour, 6);
+		const mid = [(a.refStart[0] + a.refEnd[0]) / 2, (a.refStart[1] + a.refEnd[1]) / 2];
+		draw.arrowDir(this, mid, a.refNormal, 40, refColour, 2.5);
+		draw.label(this, mid, 'reference', { dx: 0, dy: 18, align: 'center', color: refColour, bold: true });
+		if (axesOnly || info.stage === 'kept') return;
+		draw.segment(this, a.incStart, a.incEnd, incColour, 5);
+		draw.label(this, a.incStart, 'incident', { dx: 8, dy: 16, color: incColour, bold: true });
+		if (info.stage === 'faces') return;
+		// Side planes: lines through the face's ends along the normal; the current one solid.
+		const reach = 8;
+		const n = a.refNormal;
+		[a.refStart, a.refEnd].forEach((p, k) => {
+			const current = (info.stage === 'side0' && k === 0) || (info.stage === 'side1' && k === 1);
+			const done = info.stage === 'side1' && k === 0;
+			if (!current && !done) return;
+			draw.segment(this, [p[0] - reach * n[0], p[1] - reach * n[1]], [p[0] + reach * n[0], p[1] + reach * n[1]], palette.edge, current ? 2 : 1, current ? [] : [5, 4]);
+		});
+		const upto = info.stage === 'side0' ? 1 : 2;
+		[0, 1].forEach((k) => {
+			const by = a.clippedBy[k];
+			const end = k === 0 ? a.incStart : a.incEnd;
+			const moved = by !== 0 && by <= upto;
+			if (moved) {
+				draw.segment(this, end, a.points[k], palette.muted, 1.5, [3, 3]);
+				draw.ring(this, end, palette.muted, 5, 1.5);
+			}
+			draw.dot(this, moved ? a.points[k] : end, palette.support, 5);
+		});
 	}
 
 	/** The penetration vector made visible: a ghost of B moved by depth * normal just touches A. */

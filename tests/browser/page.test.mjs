@@ -1,4 +1,4 @@
-// Browser test of the EPA teaching page (web/): Debian's chromium driven by playwright-core.
+// Browser test of the teaching page (web/: GJK, EPA and clipping stepper): Debian's chromium driven by playwright-core.
 //
 // Serves the repository with tools/serve.mjs on a free 127.0.0.1 port, loads /web/, and fails on
 // any console error, page error or failed request. Then it drives window.narrowphaseDemo and the
@@ -8,16 +8,10 @@
 //   node --test tests/browser/        (make test-browser builds the wasm first)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdirSync, existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import { init } from '../../js/narrowphase.mjs';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const artifacts = join(root, 'build', 'artifacts');
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+import { artifacts, canvasColours as pageColours, launch, root, startServer, watch } from './harness.mjs';
 
 let server;
 let baseUrl;
@@ -25,27 +19,6 @@ let browser;
 let page;
 let np;
 const problems = []; // console errors, page errors, failed requests: each one fails the run
-
-function startServer() {
-	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, [join(root, 'tools', 'serve.mjs')], {
-			env: { ...process.env, PORT: '0' },
-			stdio: ['ignore', 'pipe', 'pipe'],
-		});
-		let out = '';
-		const timer = setTimeout(() => reject(new Error(`serve.mjs printed no URL: ${out}`)), 10000);
-		child.stdout.on('data', (chunk) => {
-			out += chunk;
-			const m = out.match(/http:\/\/127\.0\.0\.1:\d+\/web\//);
-			if (m) {
-				clearTimeout(timer);
-				resolve({ child, url: m[0] });
-			}
-		});
-		child.stderr.on('data', (chunk) => process.stderr.write(chunk));
-		child.on('exit', (code) => reject(new Error(`serve.mjs exited with ${code}: ${out}`)));
-	});
-}
 
 /** Shapes built in Node exactly as the page builds them from (kind, params). */
 function makeShape(kind, p) {
@@ -61,8 +34,8 @@ function reference(a, b) {
 	try {
 		return {
 			pen: np.penetration(A, a.transform, B, b.transform, { trace: true }),
-			dist: np.distance(A, a.transform, B, b.transform),
-			manifold: np.manifold(A, a.transform, B, b.transform, { margin: 0 }),
+			dist: np.distance(A, a.transform, B, b.transform, { trace: true }),
+			manifold: np.manifold(A, a.transform, B, b.transform, { margin: 0, trace: true }),
 		};
 	} finally {
 		A.dispose();
@@ -80,22 +53,7 @@ async function setScene(a, b) {
 }
 
 /** Number of distinct colours in each canvas (a blank canvas has 1). */
-function canvasColours() {
-	return page.evaluate(() =>
-		[...document.querySelectorAll('canvas')].map((c) => {
-			// Read a copy, so the page's own canvases are never read back (Chrome warns about that).
-			const copy = document.createElement('canvas');
-			copy.width = c.width;
-			copy.height = c.height;
-			const ctx = copy.getContext('2d', { willReadFrequently: true });
-			ctx.drawImage(c, 0, 0);
-			const data = ctx.getImageData(0, 0, c.width, c.height).data;
-			const seen = new Set();
-			for (let i = 0; i < data.length; i += 4) seen.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
-			return { id: c.id, colours: seen.size, width: c.width, height: c.height };
-		}),
-	);
-}
+const canvasColours = () => pageColours(page);
 
 const close = (x, y, tol, what) => assert.ok(Math.abs(x - y) <= tol, `${what}: page ${x} vs library ${y} (tolerance ${tol})`);
 
@@ -106,20 +64,10 @@ before(async () => {
 	const s = await startServer();
 	server = s.child;
 	baseUrl = s.url;
-	browser = await chromium.launch({
-		executablePath: CHROMIUM,
-		args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
-	});
+	browser = await launch();
 	const context = await browser.newContext({ viewport: { width: 1280, height: 1000 }, deviceScaleFactor: 2 });
 	page = await context.newPage();
-	page.on('console', (msg) => {
-		if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`console ${msg.type()}: ${msg.text()}`);
-	});
-	page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-	page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()} ${req.failure()?.errorText}`));
-	page.on('response', (res) => {
-		if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`);
-	});
+	watch(page, problems);
 	const response = await page.goto(baseUrl, { waitUntil: 'load' });
 	assert.equal(response.status(), 200);
 	await page.waitForFunction(() => window.narrowphaseDemo && window.narrowphaseDemo.state().ready, null, { timeout: 15000 });
@@ -151,9 +99,10 @@ test('the page loads its modules and wasm with the right MIME types and no error
 
 test('initial view: both canvases are drawn, crisp at devicePixelRatio 2', async () => {
 	const s = await demo('state');
-	// The initial scene overlaps, so the player starts at GJK's simplex with EPA steps ahead.
+	// The initial scene overlaps, so the player starts at GJK's first step with EPA steps ahead.
 	assert.equal(s.overlapping, true);
-	assert.equal(s.phase, 'start');
+	assert.equal(s.phase, 'gjk');
+	assert.equal(s.chapter, 'gjk');
 	assert.equal(s.iteration, 0);
 	assert.ok(s.iterations >= 1);
 	await page.screenshot({ path: join(artifacts, 'epa-initial.png'), fullPage: true });
@@ -208,30 +157,60 @@ const cases = [
 ];
 
 for (const c of cases) {
-	test(`EPA stepped to the end matches np.penetration in Node: ${c.name}`, async () => {
+	test(`GJK, EPA and clipping stepped to the end match the library in Node: ${c.name}`, async () => {
 		const ref = reference(c.a, c.b);
 		assert.ok(ref.pen, 'test case must overlap');
 		let s = await setScene(c.a, c.b);
-		assert.equal(s.phase, 'start');
+		assert.equal(s.phase, 'gjk');
+		assert.equal(s.gjkIndex, 0);
 		assert.equal(s.iteration, 0);
 		assert.equal(s.done, false);
 		assert.equal(s.overlapping, true);
 		assert.equal(s.iterations, ref.pen.iterations);
-		// Step one iteration at a time; each shows the library's own trace step.
+		// The frames: GJK's steps, EPA's start, steps and result, then the manifold's stages.
+		const gjk = ref.pen.gjk.steps;
+		const clip = ref.manifold.clip;
+		const stages = clip.path === 'closed-form' ? ['closed-form'] : ['axes', ...clip.attempts.flatMap((a, i) => (a.missed ? [`faces ${i}`] : [`faces ${i}`, `side0 ${i}`, `side1 ${i}`])), clip.path === 'closest' ? 'closest' : 'kept'];
+		assert.equal(s.frames, gjk.length + ref.pen.steps.length + 2 + stages.length);
+		assert.deepEqual(s.chapters, { gjk: 0, epa: gjk.length, manifold: gjk.length + ref.pen.steps.length + 2 });
+		assert.deepEqual(s.gjkStep, gjk[0]);
+		// Step one frame at a time; each shows the library's own trace step.
 		let guard = 0;
+		const seen = [];
 		while (!s.done) {
 			const prev = s.frame;
 			s = await demo('step');
 			assert.equal(s.frame, prev + 1);
-			if (s.phase === 'step') {
-				// Frame k shows trace step k-1; its expansion (if any) counts as an iteration.
-				assert.equal(s.stepIndex, s.frame - 1);
+			seen.push(s.phase);
+			if (s.phase === 'gjk') {
+				assert.equal(s.gjkIndex, s.frame);
+				assert.deepEqual(s.gjkStep, gjk[s.gjkIndex], `GJK step ${s.gjkIndex}`);
+			} else if (s.phase === 'step') {
+				// Frame k shows trace step k-1 after EPA's start; its expansion (if any) counts as an iteration.
+				assert.equal(s.stepIndex, s.frame - gjk.length - 1);
 				assert.deepEqual(s.step, ref.pen.steps[s.stepIndex]);
 				assert.equal(s.iteration, s.stepIndex + (s.step.stop === 'continue' ? 1 : 0));
+			} else if (s.phase === 'clip') {
+				const k = s.frame - s.chapters.manifold;
+				assert.equal(s.clipAttempt === null ? s.clipStage : `${s.clipStage} ${s.clipAttempt}`, stages[k]);
+				assert.deepEqual(s.clip, clip);
 			}
-			assert.ok(++guard <= ref.pen.steps.length + 1, 'too many steps');
+			if (s.phase === 'result') {
+				// EPA's answer, where EPA ends.
+				close(s.depth, ref.pen.depth, 1e-12, 'depth');
+				assert.equal(s.iteration, ref.pen.iterations);
+			}
+			assert.ok(++guard <= s.frames, 'too many steps');
 		}
-		assert.equal(s.phase, 'result');
+		assert.equal(seen.filter((p) => p === 'gjk').length, gjk.length - 1);
+		assert.equal(seen.filter((p) => p === 'step').length, ref.pen.steps.length);
+		assert.ok(seen.includes('start') && seen.includes('result'));
+		assert.equal(s.phase, 'clip');
+		// The last GJK step is the origin test that sent the pair to EPA, or (only the roundings
+		// overlapping) the distance between the cores.
+		const lastStop = gjk[gjk.length - 1].stop;
+		if (ref.pen.stop === 'cores-separated') assert.ok(['repeated', 'no-progress'].includes(lastStop), lastStop);
+		else assert.ok(['overlap', 'touching'].includes(lastStop), lastStop);
 		assert.equal(s.stepCount, ref.pen.steps.length);
 		assert.equal(s.iteration, s.iterations);
 		assert.equal(s.iterations, ref.pen.iterations);
@@ -265,8 +244,16 @@ test('apart: no EPA, the page reports the library distance', async () => {
 	const b = { kind: 'circle', params: { radius: 0.5 }, transform: { position: [1.5, 0.2], angle: 0 } };
 	const ref = reference(a, b);
 	assert.equal(ref.pen, null);
-	const s = await setScene(a, b);
+	let s = await setScene(a, b);
 	assert.equal(s.overlapping, false);
+	assert.equal(s.phase, 'gjk');
+	assert.equal(s.frames, ref.dist.gjk.steps.length + 1);
+	for (let k = 1; k < ref.dist.gjk.steps.length; k++) assert.deepEqual((await demo('step')).gjkStep, ref.dist.gjk.steps[k]);
+	// GJK's last closest point is the closest point of A − B: the core distance (the radii add 0.5).
+	const last = ref.dist.gjk.steps[ref.dist.gjk.steps.length - 1];
+	assert.ok(['repeated', 'no-progress'].includes(last.stop));
+	close(Math.hypot(...last.closest) - 0.5, 2, 1e-12, 'GJK closest point minus the radius');
+	s = await demo('step');
 	assert.equal(s.phase, 'apart');
 	assert.equal(s.done, true);
 	assert.equal(s.depth, null);
@@ -347,13 +334,13 @@ test('buttons and keyboard drive the player', async () => {
 
 test('final EPA step screenshot: the result is drawn', async () => {
 	await setScene(cases[0].a, cases[0].b);
-	await demo('end');
-	const s = await demo('back'); // the last iteration: closest edge, support point, convergence
+	const m = (await demo('state')).chapters.manifold;
+	const s = await demo('setFrame', m - 2); // the last iteration: closest edge, support point, convergence
 	assert.equal(s.phase, 'step');
 	assert.equal(s.step.stop, 'converged');
 	await page.screenshot({ path: join(artifacts, 'epa-final-step.png'), fullPage: true });
 	for (const c of await canvasColours()) assert.ok(c.colours >= 20, `${c.id} blank at the last step`);
-	await demo('end');
+	await demo('setFrame', m - 1);
 	await page.screenshot({ path: join(artifacts, 'epa-result.png'), fullPage: true });
 	for (const c of await canvasColours()) assert.ok(c.colours >= 20, `${c.id} blank at the result`);
 });
@@ -420,7 +407,7 @@ test('the rotation handle turns a shape about its centre; the keyboard moves the
 	close(s.depth, ref.pen.depth, 1e-12, 'depth after rotating');
 	// Keyboard on the focused world view: 1 selects A, ArrowRight moves it by 0.05, Shift by 0.25.
 	// Reach the world view from the keyboard: it is the first stop in the tab order.
-	await page.click('h1'); // moves the tab starting point to the top of the page
+	await page.click('#world-title'); // moves the tab starting point to the world panel
 	await page.keyboard.press('Tab');
 	assert.equal(await page.evaluate(() => document.activeElement.id), 'world-canvas');
 	await page.keyboard.press('1');
@@ -555,6 +542,107 @@ test('phone-sized viewport: views stack and stay drawn', async () => {
 	await page.screenshot({ path: join(artifacts, 'epa-phone.png'), fullPage: true });
 	for (const c of await canvasColours()) assert.ok(c.colours >= 20, `${c.id} blank on a phone`);
 	await page.setViewportSize({ width: 1280, height: 1000 });
+});
+
+test('presets load from the URL, show their note, and the library does what the note says', async () => {
+	const presets = await page.evaluate(() => window.__np.presets);
+	for (const name of ['touching', 'edge', 'coincident', 'deep', 'rounded', 'sliver']) assert.ok(presets.includes(name), `preset ${name}`);
+	const states = {};
+	for (const name of presets) {
+		await page.goto(`${baseUrl}#preset=${name}&f=2`);
+		await page.waitForFunction((n) => window.__np && document.getElementById('example').value === n && window.__np.state().frame === 2, name);
+		const s = await demo('state');
+		states[name] = s;
+		assert.equal(await page.isVisible('#preset-note'), true, `${name}: note shown`);
+		assert.ok((await page.textContent('#preset-note')).length > 100, `${name}: a real note`);
+		const ref = reference(s.shapes.a, s.shapes.b);
+		if (ref.pen) close(s.depth, ref.pen.depth, 1e-12, `${name}: depth`);
+		for (const c of await canvasColours()) assert.ok(c.colours >= 20, `${name}: ${c.id} blank`);
+	}
+	// What the notes claim, checked against the library and closed forms.
+	const t = states.touching;
+	const tr = reference(t.shapes.a, t.shapes.b);
+	assert.equal(t.overlapping, true);
+	assert.equal(t.depth, 0);
+	assert.equal(t.distance, 0);
+	assert.deepEqual(t.normal, [1, 0]);
+	assert.equal(tr.pen.gjk.steps.at(-1).stop, 'touching');
+	assert.equal(tr.manifold.points.length, 2);
+	for (const p of tr.manifold.points) assert.equal(p.depth, 0);
+	const c = states.coincident;
+	close(c.depth, 1.2, 1e-12, 'coincident boxes: depth is the full height');
+	close(Math.abs(c.normal[0] * Math.cos(0.4) + c.normal[1] * Math.sin(0.4)), 0, 1e-12, 'coincident boxes: normal along the short axis');
+	assert.equal(c.startedFromEdge, true);
+	assert.equal(states.edge.startedFromEdge, true);
+	const sl = reference(states.sliver.shapes.a, states.sliver.shapes.b);
+	assert.equal(sl.pen.gjk.steps.at(-1).stop, 'overlap');
+	assert.ok(sl.pen.gjk.steps.length <= 6, 'the sliver takes a few GJK steps');
+	assert.equal(sl.manifold.clip.path, 'face');
+	assert.equal(sl.manifold.clip.attempts.at(-1).refShape, 'a', 'the plank holds the reference face');
+	const dp = states.deep;
+	const A = makeShape(dp.shapes.a.kind, dp.shapes.a.params);
+	const B = makeShape(dp.shapes.b.kind, dp.shapes.b.params);
+	const pose = (t, v) => [t.position[0] + Math.cos(t.angle) * v[0] - Math.sin(t.angle) * v[1], t.position[1] + Math.sin(t.angle) * v[0] + Math.cos(t.angle) * v[1]];
+	const PA = A.vertices.map((v) => pose(dp.shapes.a.transform, v));
+	const inside = (p) => PA.every((v, i) => {
+		const w = PA[(i + 1) % PA.length];
+		return (w[0] - v[0]) * (p[1] - v[1]) - (w[1] - v[1]) * (p[0] - v[0]) > 0;
+	});
+	assert.ok(B.vertices.every((v) => inside(pose(dp.shapes.b.transform, v))), 'deep: B lies inside A');
+	assert.ok(dp.iterations >= 2, 'deep: several expansions');
+	A.dispose();
+	B.dispose();
+	assert.ok(states.rounded.radius > 0);
+});
+
+test('the URL holds the scene and the step: opening it again shows the same moment', async () => {
+	await page.goto(baseUrl);
+	await page.waitForFunction(() => window.__np && window.__np.state().ready);
+	await setScene(cases[1].a, cases[1].b);
+	const s = await demo('setFrame', 5);
+	const url = await demo('url');
+	assert.match(url, /#a=polygon:/);
+	const other = await page.context().newPage();
+	await other.goto(url);
+	await other.waitForFunction(() => window.__np && window.__np.state().ready && window.__np.state().frame === 5);
+	const t = await other.evaluate(() => window.__np.state());
+	assert.deepEqual(t.shapes, s.shapes);
+	assert.equal(t.frame, 5);
+	assert.equal(t.phase, s.phase);
+	assert.equal(t.depth, s.depth);
+	await other.close();
+});
+
+test('linked views: hovering a GJK support point rings the vertices of A and B that made it', async () => {
+	await setScene(cases[0].a, cases[0].b);
+	const s = await demo('setFrame', 1);
+	assert.equal(s.phase, 'gjk');
+	const sup = s.gjkStep.support;
+	const at = await demo('csoToClient', sup.w);
+	await page.mouse.move(at.x, at.y);
+	const h = (await demo('state')).hover;
+	assert.deepEqual(h, sup);
+	// The ringed vertices are the shapes' own posed vertices with those indices.
+	const ref = reference(s.shapes.a, s.shapes.b);
+	const A = makeShape(s.shapes.a.kind, s.shapes.a.params);
+	const ta = s.shapes.a.transform;
+	const v = A.vertices[h.indexA];
+	close(h.wA[0], ta.position[0] + Math.cos(ta.angle) * v[0] - Math.sin(ta.angle) * v[1], 1e-12, 'wA x');
+	close(h.wA[1], ta.position[1] + Math.sin(ta.angle) * v[0] + Math.cos(ta.angle) * v[1], 1e-12, 'wA y');
+	A.dispose();
+	assert.deepEqual(ref.pen.gjk.steps[1].support, sup);
+	await page.screenshot({ path: join(artifacts, 'stepper-linked.png'), fullPage: false });
+	await page.mouse.move(5, 5);
+	// Chapters: buttons and Page Down / Page Up.
+	await page.click('[data-chapter="manifold"]');
+	assert.equal((await demo('state')).chapter, 'manifold');
+	await page.click('#world-title');
+	await page.keyboard.press('PageUp');
+	assert.equal((await demo('state')).chapter, 'epa');
+	await page.keyboard.press('PageUp');
+	assert.equal((await demo('state')).frame, 0);
+	await page.keyboard.press('PageDown');
+	assert.equal((await demo('state')).phase, 'start');
 });
 
 test('no console errors, page errors or failed requests during the whole run', () => {

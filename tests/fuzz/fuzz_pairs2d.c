@@ -1,6 +1,7 @@
 // libFuzzer harness: every 2D pair query on two decoded shapes and transforms: npOverlap2,
 // npDistance2, npPenetration2 (with a trace of random capacity), npCollide2 and the typed pair
-// routines (any shape types: a mismatch falls back to npCollide2), npMinkowskiDifference2.
+// routines (any shape types: a mismatch falls back to npCollide2), npMinkowskiDifference2, and the
+// traces of trace2d.h (GJK of random capacity, clipping), which must change no result.
 // Queries other than the manifolds do not validate transforms, so they run only on accepted input;
 // the manifolds validate their input and also get raw transforms and margins.
 #include "fuzz.h"
@@ -99,5 +100,22 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 	FZ_CHECK(n == -1 || (n >= 1 && n <= capacity), "npMinkowskiDifference2 gave %d of %d", n, capacity);
 	for (int i = 0; i < n; ++i)
 		FZ_CHECK(fzFinite2(diff[i]), "Minkowski vertex %d not finite", i);
+
+	// Traces (trace2d.h) of random capacity change no result and stay inside their buffers.
+	static npGjkStep2 gjkSteps[8];
+	npGjkTrace2 gjk = { 0 };
+	gjk.stepCapacity = fzInt(&in, 0, 8);
+	gjk.steps = gjkSteps;
+	npDistanceResult2 dt = npTraceDistance2(&a, xa, &b, xb, &gjk);
+	FZ_CHECK(memcmp(&dt.distance, &d.distance, sizeof d.distance) == 0, "traced distance %.17g vs %.17g", dt.distance, d.distance);
+	FZ_CHECK(gjk.stepCount >= 0 && gjk.stepCount <= gjk.stepCapacity, "GJK trace stepCount %d of %d", gjk.stepCount, gjk.stepCapacity);
+	FZ_CHECK(npTraceOverlap2(&a, xa, &b, xb, &gjk) == overlap, "traced overlap differs");
+	for (int i = 0; i < gjk.stepCount; ++i)
+		FZ_CHECK(gjkSteps[i].simplexCount >= 0 && gjkSteps[i].simplexCount <= 3 && (unsigned)gjkSteps[i].stop <= NP_GJK_MAX_ITERATIONS, "GJK trace step %d", i);
+	npClipTrace2 clip;
+	npManifold2 mt = npTraceManifold2(&a, xa, &b, xb, margin, &clip);
+	npManifold2 mp = npCollide2(&a, xa, &b, xb, margin);
+	FZ_CHECK(mt.pointCount == mp.pointCount, "traced manifold has %d points, untraced %d", mt.pointCount, mp.pointCount);
+	FZ_CHECK((unsigned)clip.path <= NP_CLIP_CLOSEST && clip.attemptCount >= 0 && clip.attemptCount <= 2, "clip trace path %d attempts %d", (int)clip.path, clip.attemptCount);
 	return 0;
 }

@@ -156,6 +156,7 @@ typedef struct npEpaTrace2
 	int stepCapacity;     ///< size of `steps`
 	npEpaStep2* steps;    ///< caller-provided array of stepCapacity steps
 	bool truncated;       ///< more steps happened than stepCapacity allowed (the result is still exact)
+	struct npGjkTrace2* gjk; ///< optional: also record the GJK run that seeds EPA (trace2d.h); may be NULL
 } npEpaTrace2;
 
 /// Result of npPenetration2.

@@ -3,6 +3,7 @@
 //   collide2d.h   2D shapes, GJK, EPA (with trace), manifolds
 //   collide3d.h   3D shapes and hulls, GJK, EPA with witness points and tangents
 //   manifold3d.h  3D manifolds (up to 4 points) and the persistent contact cache
+//   trace2d.h     2D traces: GJK steps and manifold clipping, for teaching pages
 //   mesh3d.h      triangle meshes: BVH midphase and contacts without internal-edge collisions
 //   batch.h       one call over n pairs (flat arrays in, one array per result field out)
 //   cast2d.h      2D shape casts and time of impact
@@ -21,5 +22,6 @@
 #include "mesh3d.h"
 #include "query2d.h"
 #include "query3d.h"
+#include "trace2d.h"
 
 #endif

@@ -1,0 +1,201 @@
+// Browser tests of the other pages: the stacking demo (60 simulated seconds at full speed, positions
+// read back against the stated tolerance, and the toggles doing what the page says), the casts
+// playground (rays against the library in Node and a drag), and every example under examples/
+// (loads without console errors, draws something, answers as the library does). Each page is driven
+// through its window.__np controller. Screenshots go to build/artifacts/.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { init } from '../../js/narrowphase.mjs';
+import { artifacts, canvasColours, launch, root, startServer, watch } from './harness.mjs';
+
+let server;
+let site; // http://127.0.0.1:port/
+let browser;
+let page;
+let np;
+const problems = [];
+
+before(async () => {
+	assert.ok(existsSync(join(root, 'js', 'narrowphase.wasm')), 'js/narrowphase.wasm missing: run make wasm');
+	mkdirSync(artifacts, { recursive: true });
+	np = await init();
+	const s = await startServer();
+	server = s.child;
+	site = s.url.replace(/web\/$/, '');
+	browser = await launch();
+	const context = await browser.newContext({ viewport: { width: 1280, height: 1000 }, deviceScaleFactor: 1 });
+	page = await context.newPage();
+	watch(page, problems);
+});
+
+after(async () => {
+	if (browser) await browser.close();
+	if (server) server.kill();
+});
+
+async function open(path) {
+	const res = await page.goto(site + path, { waitUntil: 'load' });
+	assert.equal(res.status(), 200, path);
+	await page.waitForFunction(() => window.__np && window.__np.ready !== null, null, { timeout: 15000 });
+	await page.evaluate(() => window.__np.ready);
+}
+
+const close = (x, y, tol, what) => assert.ok(Math.abs(x - y) <= tol, `${what}: page ${x} vs library ${y} (tolerance ${tol})`);
+
+test('stacking demo: the pyramid and the 3D stack stand for 60 simulated seconds', async () => {
+	await open('web/stack.html');
+	await page.evaluate(() => window.__np.pause());
+	let s = await page.evaluate(() => window.__np.reset({ warmStarting: true, ghosts: false }));
+	assert.equal(s.boxes2d.length, 20, '20 boxes in the pyramid');
+	assert.equal(s.boxes3d.length, 6);
+	const start2 = s.boxes2d;
+	const start3 = s.boxes3d;
+	s = await page.evaluate(() => window.__np.run(60));
+	close(s.time, 60, 1e-9, 'simulated time');
+	// Read the positions back and measure here, independently of the page's own drift figures.
+	const tol = s.tolerance;
+	assert.equal(tol, 0.05);
+	let worst2 = 0;
+	s.boxes2d.forEach((b, i) => {
+		worst2 = Math.max(worst2, Math.hypot(b.x - start2[i].x, b.y - start2[i].y));
+		assert.ok(Math.abs(b.angle - start2[i].angle) <= tol, `2D box ${i} turned ${b.angle}`);
+	});
+	let worst3 = 0;
+	s.boxes3d.forEach((b, i) => {
+		worst3 = Math.max(worst3, Math.hypot(...b.position.map((v, k) => v - start3[i].position[k])));
+		assert.ok(2 * Math.acos(Math.min(1, Math.abs(b.rotation[3]))) <= tol, `3D box ${i} turned`);
+	});
+	assert.ok(worst2 <= tol, `2D pyramid drifted ${worst2}`);
+	assert.ok(worst3 <= tol, `3D stack drifted ${worst3}`);
+	// Every 3D box is still on the one below it (resting heights 0.5, 1.5, ...).
+	s.boxes3d.forEach((b, i) => close(b.position[1], 0.5 + i, tol, `3D box ${i} height`));
+	assert.equal(s.standing2d, true);
+	assert.equal(s.standing3d, true);
+	console.log(`# stack after 60 s: 2D worst drift ${worst2.toExponential(2)}, 3D worst drift ${worst3.toExponential(2)} (tolerance ${tol})`);
+	await page.evaluate(() => window.__np.run(0)); // redraw
+	await page.screenshot({ path: join(artifacts, 'stack.png'), fullPage: true });
+	for (const c of await canvasColours(page)) assert.ok(c.colours >= 10, `${c.id} blank`);
+});
+
+test('stacking demo: without warm starting both stacks move beyond the tolerance; ghost contacts appear when left in', async () => {
+	await page.evaluate(() => window.__np.reset({ warmStarting: false }));
+	let s = await page.evaluate(() => window.__np.run(10));
+	assert.equal(s.warmStarting, false);
+	assert.ok(s.drift2d > s.tolerance, `2D without warm starting drifted only ${s.drift2d}`);
+	assert.ok(s.drift3d > s.tolerance, `3D without warm starting drifted only ${s.drift3d}`);
+	await page.screenshot({ path: join(artifacts, 'stack-no-warm-start.png'), fullPage: true });
+	await page.evaluate(() => window.__np.reset({ warmStarting: true, ghosts: false }));
+	s = await page.evaluate(() => window.__np.run(5));
+	assert.equal(s.ghostContactsTotal, 0, 'internal-edge removal leaves no tilted normal on the flat floor');
+	await page.evaluate(() => window.__np.reset({ warmStarting: true, ghosts: true }));
+	s = await page.evaluate(() => window.__np.run(5));
+	assert.ok(s.ghostContactsTotal > 0, 'the naive per-triangle result has tilted normals');
+	// The checkboxes drive the same options.
+	await page.uncheck('#warm');
+	assert.equal((await page.evaluate(() => window.__np.state())).warmStarting, false);
+	await page.check('#warm');
+	await page.uncheck('#ghosts');
+	s = await page.evaluate(() => window.__np.state());
+	assert.equal(s.warmStarting, true);
+	assert.equal(s.ghosts, false);
+});
+
+test('casts playground: every ray result is the library\'s, and dragging the tip moves the ray', async () => {
+	await open('web/casts.html');
+	const shapes = [np.circle(0.7), np.box2d(0.8, 0.5), np.capsule2d(0.8, 0.35), np.polygon2d([[-0.8, -0.6], [0.9, -0.5], [0, 0.9]]),
+		np.polygon2d([[0.7, 0], [0.2, 0.66], [-0.57, 0.41], [-0.57, -0.41], [0.2, -0.66]], { radius: 0.2 })];
+	const rays = [
+		[[-3.4, -0.2], [3.2, 1.2]],
+		[[-3.5, 1.1], [3.5, 1.1]],
+		[[-2.2, 1.1], [0, 1.4]], // starts inside the circle
+		[[0, -3], [0, 3]],
+		[[3.8, -2.7], [3.8, 2.7]], // misses everything
+	];
+	const seen = { hit: 0, miss: 0, inside: 0 };
+	for (const [origin, tip] of rays) {
+		for (const solid of [true, false]) {
+			await page.evaluate((v) => window.__np.setSolid(v), solid);
+			const s = await page.evaluate(([o, t]) => window.__np.setRay(o, t), [origin, tip]);
+			const dir = [tip[0] - origin[0], tip[1] - origin[1]];
+			const ref = [];
+			s.shapes.forEach((sh, i) => {
+				const h = np.rayCast(shapes[i], sh.transform, origin, dir, { maxFraction: 1, solid });
+				if (h) ref.push({ shape: sh.name, ...h });
+			});
+			ref.sort((a, b) => a.fraction - b.fraction);
+			assert.deepEqual(s.hits, ref, `ray ${JSON.stringify([origin, tip])} solid ${solid}`);
+			if (ref.length === 0) seen.miss++;
+			else if (ref[0].fraction === 0) seen.inside++;
+			else seen.hit++;
+			assert.ok((await page.textContent('#summary')).length > 20);
+		}
+	}
+	assert.ok(seen.hit && seen.miss && seen.inside, JSON.stringify(seen));
+	// Drag the tip with the mouse: the state follows and the hits are recomputed.
+	await page.evaluate(() => window.__np.setRay([-3.4, -0.2], [3.2, 1.2]));
+	const from = await page.evaluate(() => window.__np.toClient([3.2, 1.2]));
+	await page.mouse.move(from.x, from.y);
+	await page.mouse.down();
+	for (let i = 1; i <= 5; i++) await page.mouse.move(from.x, from.y + 20 * i);
+	await page.mouse.up();
+	const s = await page.evaluate(() => window.__np.state());
+	assert.ok(s.tip[1] < 1.2 - 0.5, `tip dragged down: ${s.tip}`);
+	assert.deepEqual(s.origin, [-3.4, -0.2]);
+	// Keyboard: arrows move the origin.
+	await page.focus('#casts-canvas');
+	await page.keyboard.press('ArrowUp');
+	close((await page.evaluate(() => window.__np.state())).origin[1], -0.1, 1e-12, 'origin moved up by the keyboard');
+	// The modes still to come are visible but disabled (no stand-ins).
+	assert.deepEqual(await page.$$eval('input[name="mode"]', (els) => els.map((e) => [e.value, e.disabled])), [['ray', false], ['shapeCast', true], ['toi', true], ['chain', true]]);
+	await page.screenshot({ path: join(artifacts, 'casts.png'), fullPage: true });
+	for (const c of await canvasColours(page)) assert.ok(c.colours >= 10, `${c.id} blank`);
+	for (const sh of shapes) sh.dispose();
+});
+
+test('every example loads without errors, draws, and answers as the library does', async () => {
+	const files = readdirSync(join(root, 'examples')).filter((f) => f.endsWith('.html') && f !== 'index.html').sort();
+	assert.ok(files.length >= 8, `examples: ${files}`);
+	// The index links every example.
+	await page.goto(site + 'examples/');
+	const links = await page.$$eval('#list a', (as) => as.map((a) => a.getAttribute('href')).sort());
+	assert.deepEqual(links, files);
+	for (const f of files) {
+		await open(`examples/${f}`);
+		await page.waitForFunction(() => window.__np.state() !== null);
+		await page.waitForTimeout(150);
+		const s = await page.evaluate(() => window.__np.state());
+		for (const c of await canvasColours(page)) assert.ok(c.colours >= 10, `${f}: ${c.id} blank (${c.colours} colours)`);
+		assert.ok((await page.textContent('#out')).trim().length > 0, `${f}: no readout`);
+		// Recompute the example's last answer here (Node, same wasm) from the poses it reports.
+		if (f === 'overlap.html') assert.equal(s.overlapping, np.overlap(np.box2d(1.2, 0.6), s.box, np.circle(0.5), s.ball));
+		if (f === 'distance.html') {
+			const d = np.distance(np.polygon2d([[1, 0], [0.31, 0.95], [-0.81, 0.59], [-0.81, -0.59], [0.31, -0.95]]), s.ta, np.capsule2d(0.8, 0.3), s.tb);
+			assert.equal(s.distance, d.distance);
+		}
+		if (f === 'manifold2d.html') assert.deepEqual(s.manifold, np.manifold(np.box2d(3, 0.4), s.ta, np.box2d(0.6, 0.6), s.tb, { margin: 0.05 }));
+		if (f === 'manifold3d.html') assert.deepEqual(s.manifold, np.manifold(np.box3d(2, 0.25, 1.5), s.ta, np.box3d(0.5, 0.5, 0.5), s.tb));
+		await page.screenshot({ path: join(artifacts, `example-${f.replace('.html', '')}.png`) });
+	}
+	// Mesh contacts: the ghost toggle gives the naive result.
+	await open('examples/meshcontacts.html');
+	await page.check('#ghosts');
+	await page.waitForFunction(() => window.__np.state().ghosts);
+	assert.ok((await page.evaluate(() => window.__np.state())).contacts.length >= 1);
+});
+
+test('phone-width layout: the new pages do not scroll sideways', async () => {
+	await page.setViewportSize({ width: 390, height: 844 });
+	for (const path of ['web/casts.html', 'web/stack.html', 'examples/', 'examples/rays.html']) {
+		await page.goto(site + path);
+		await page.waitForTimeout(200);
+		const w = await page.evaluate(() => document.documentElement.scrollWidth);
+		assert.ok(w <= 390, `${path}: scrollWidth ${w}`);
+	}
+	await page.setViewportSize({ width: 1280, height: 1000 });
+});
+
+test('no console errors, page errors or failed requests on any page', () => {
+	assert.deepEqual(problems, []);
+});
