@@ -283,6 +283,8 @@ export interface Transform2D extends Transform2 {
 
 /** Options of distance: out, a result returned earlier, refilled in place and returned. */
 export interface DistanceOptions<R> {
+	/** A result returned earlier: its fields (and its pointA, pointB, normal arrays) are refilled in
+	 *  place and it is returned, so a repeated query allocates nothing. Not such a result: NP_INVALID_ARGUMENT. */
 	out?: R;
 }
 
@@ -450,26 +452,36 @@ export interface ContactCache3D {
 	readonly stats: WarmStats3;
 	/** Frees the wasm memory now; calling it again does nothing. */
 	dispose(): void;
+	/** True once dispose() was called; any other call then throws NP_DISPOSED. */
 	readonly disposed: boolean;
 }
 
 /** ContactCache3D.stats. */
 export interface WarmStats3 {
+	/** Calls of collide. */
 	frames: number;
+	/** Of those, frames that ran the separating-axis search (a polyhedron pair, not apart). */
 	searched: number;
+	/** Of the searched frames, those whose edge-axis search was proven unnecessary and skipped. */
 	edgesSkipped: number;
+	/** Of the searched frames, those where last frame's face was the best face again. */
 	faceReused: number;
 }
 
 /** A point kept by a ContactCache2D. */
 export interface CachedPoint2 {
+	/** The point on A's surface, world space, at the last collide. */
 	pointA: Vec2;
+	/** The point on B's surface, world space, at the last collide. */
 	pointB: Vec2;
 	/** pointA in A's local space. */
 	localA: Vec2;
 	/** pointB in B's local space. */
 	localB: Vec2;
+	/** dot(pointA - pointB, normal) at the last collide: positive when overlapping, negative for speculative points. */
 	depth: number;
+	/** Feature id of the manifold point it came from; a point continues last frame's point with the
+	 *  same id (one half within breakDistance), else with both halves within breakDistance. */
 	id: number;
 	/** Frames this point has survived (0 when just added). */
 	age: number;
@@ -479,9 +491,13 @@ export interface CachedPoint2 {
 
 /** ContactCache2D.stats (edgesSkipped is always 0 in 2D). */
 export interface WarmStats2 {
+	/** Calls of collide (clear() keeps the counters). */
 	frames: number;
+	/** Of those, frames that ran the separating-axis search (two polygons, boxes or capsules). */
 	searched: number;
+	/** Always 0 in 2D (the 2D cache has no such counter; see WarmStats3.edgesSkipped). */
 	edgesSkipped: number;
+	/** Of the searched frames, those whose search started at A's best edge of the last frame and found it best again. */
 	edgeReused: number;
 }
 
@@ -608,6 +624,7 @@ export type MeshContacts = MeshContact[] & {
  *  only on its right side (a ground listed right to left faces up; a counter-clockwise loop keeps
  *  shapes outside, a clockwise one inside). */
 export interface Chain2D {
+	/** Always 'chain2d'. */
 	readonly kind: 'chain2d';
 	/** Closed chain. */
 	readonly loop: boolean;
@@ -619,15 +636,20 @@ export interface Chain2D {
 	readonly bytes: number;
 	/** BVH nodes and depth (rays, closest points; box queries use a uniform grid). */
 	readonly nodeCount: number;
+	/** BVH depth (1 for a single leaf). */
 	readonly depth: number;
 	/** Bounds in chain space. */
 	readonly lower: Vec2;
+	/** Upper corner of the bounds in chain space (lower is the other corner). */
 	readonly upper: Vec2;
 	/** Frees the wasm memory now; calling it again does nothing. */
 	dispose(): void;
+	/** True once dispose() was called; using the chain then throws NP_DISPOSED. */
 	readonly disposed: boolean;
 }
 
+/** Options of {@link Narrowphase.chain2d}. Ghost vertices are for open chains: a loop given
+ *  ghostStart or ghostEnd is NP_INVALID_ARGUMENT; a ghost equal to its end point is NP_DEGENERATE. */
 export interface ChainOptions {
 	/** Close the chain (default false). */
 	loop?: boolean;
@@ -639,8 +661,15 @@ export interface ChainOptions {
 
 /** A chain target: one chain (placed by the call's transform, identity for chainContacts) or a list,
  *  each with its own transform. At most limitsChain.maxChains chains. */
-export type ChainTarget = Chain2D | readonly (Chain2D | { chain: Chain2D; transform?: Transform2 | null })[];
+export type ChainTarget = Chain2D | readonly (Chain2D | {
+	/** A chain of the list. */
+	chain: Chain2D;
+	/** Where that chain is placed (default: identity). */
+	transform?: Transform2 | null;
+})[];
 
+/** Options of {@link Narrowphase.chainContacts}. Lengths are in the shapes' units; a negative
+ *  margin or featureTolerance is NP_INVALID_ARGUMENT, a NaN or infinite one NP_NON_FINITE. */
 export interface ChainContactOptions {
 	/** Speculative contact distance (default 0). */
 	margin?: number;
@@ -650,6 +679,8 @@ export interface ChainContactOptions {
 	featureTolerance?: number;
 }
 
+/** One contact between a 2D shape (A) and a chain segment (B). Convention as for manifolds: `normal`
+ *  points from the shape to the chain and `depth = dot(pointA - pointB, normal)` is positive when overlapping. */
 export interface ChainContact {
 	/** On the shape's surface, world space. */
 	pointA: Vec2;
@@ -670,7 +701,11 @@ export interface ChainContact {
 }
 
 /** Contacts of chainContacts; `overflow` is set when a capacity was exceeded (some contacts dropped). */
-export type ChainContacts = ChainContact[] & { overflow?: true };
+export type ChainContacts = ChainContact[] & {
+	/** Set when limitsChain.maxCandidates segments or maxContacts contacts were exceeded: the contacts
+	 *  returned are valid, some were dropped. */
+	overflow?: true;
+};
 
 /** A ray hit on a chain (front faces only). */
 export interface ChainRayHit extends RayHit2 {
@@ -683,7 +718,9 @@ export interface ChainRayHit extends RayHit2 {
 /** The nearest chain point: distance unsigned for open chains, signed (negative on the back, solid
  *  side) when every chain is a loop. */
 export interface ChainPointProjection extends PointProjection2 {
+	/** Index of the chain in the target list (0 for a single chain). */
 	chain: number;
+	/** Index, in that chain, of the segment `point` lies on. */
 	segment: number;
 }
 
@@ -758,6 +795,8 @@ export interface MeshRayHit extends RayHit3 {
 export type RayHit = RayHit2 | RayHit3 | MeshRayHit;
 
 // ------------------------------------------------------------------------------ casts (2D)
+/** Options of {@link Narrowphase.shapeCast} (and of shapeCastMany). Lengths are in the shapes' units;
+ *  a NaN / infinite / huge value is NP_NON_FINITE, a negative maxFraction or targetDistance NP_INVALID_ARGUMENT. */
 export interface CastOptions {
 	/** The shape moves by fraction * translation for fraction in [0, maxFraction]; default 1; >= 0. */
 	maxFraction?: number;
@@ -793,6 +832,7 @@ export interface CastHit2 {
 /** The issue's contract name: what shapeCast returns for a hit (2D here; 3D adds its own type). */
 export type CastHit = CastHit2;
 
+/** Options of {@link Narrowphase.shapeCastMany}: CastOptions, shared by every cast, plus the moving shape's angle. */
 export interface CastManyOptions extends CastOptions {
 	/** The moving shape's angle (radians) for every cast; default 0. */
 	angle?: number;
@@ -803,11 +843,16 @@ export interface CastManyOptions extends CastOptions {
  *  the angle moving linearly from from.angle to to.angle. Angles are never wrapped: 0 to 20 * PI
  *  turns ten times. */
 export interface Sweep2 {
+	/** The shape's transform at fraction 0 (null or missing: identity). */
 	from?: Transform2 | null;
+	/** The shape's transform at fraction 1 (null or missing: identity). */
 	to?: Transform2 | null;
+	/** The local point (shape space, usually the centroid) that moves in a straight line; default [0, 0]. */
 	center?: Vec2Like;
 }
 
+/** Options of {@link Narrowphase.timeOfImpact}. Lengths are in the shapes' units; a negative value
+ *  is NP_INVALID_ARGUMENT, a NaN / infinite / huge one NP_NON_FINITE. */
 export interface TimeOfImpactOptions {
 	/** The contact sought: the distance reaching this (default 0; >= 0). */
 	targetDistance?: number;
@@ -944,6 +989,7 @@ export interface ManifoldBatch {
 /** Penetrations of n pairs (penetration's fields; every field 0 for a pair that is apart, where
  *  penetration returns null). */
 export interface PenetrationBatch {
+	/** Number of pairs n. */
 	count: number;
 	/** n: 1 when the pair overlaps (penetration would not return null), else 0. */
 	overlapping: Uint8Array;
@@ -961,6 +1007,7 @@ export interface PenetrationBatch {
 
 /** Distances of n pairs (distance's fields). */
 export interface DistanceBatch {
+	/** Number of pairs n. */
 	count: number;
 	/** n: distance, 0 when overlapping. */
 	distance: Float64Array;
@@ -1024,6 +1071,7 @@ export interface Narrowphase {
 	readonly Shape2D: abstract new (...args: never[]) => Shape2D;
 	/** A persistent 2D contact cache for one pair (options: breakDistance, margin). */
 	contactCache2d(options?: ContactCacheOptions): ContactCache2D;
+	/** The class of 2D contact caches of this instance (for instanceof). */
 	readonly ContactCache2D: abstract new (...args: never[]) => ContactCache2D;
 	/** A prepared transform for the 2D queries (see Transform2D). NP_INVALID_ARGUMENT for a
 	 *  non-number, NP_NON_FINITE for NaN, infinite or > 1e12. */
@@ -1119,9 +1167,21 @@ export interface Narrowphase {
 	 *  and limitsChain.maxContacts per call (`overflow` set when more were found). */
 	chainContacts(shape: Shape2D, transform: Transform2 | undefined | null, chains: ChainTarget,
 		options?: ChainContactOptions): ChainContacts;
+	/** The class of chains of this instance (for instanceof). */
 	readonly Chain2D: abstract new (...args: never[]) => Chain2D;
-	readonly limitsChain: { readonly maxPoints: number; readonly maxContacts: number; readonly maxCandidates: number;
-		readonly maxChains: number; readonly featureTolerance: number };
+	/** Limits of the chains: points per chain, contacts and candidate segments per chainContacts call, chains per call, and the default feature tolerance. */
+	readonly limitsChain: {
+		/** Most points chain2d accepts (2^26; more: NP_TOO_MANY_POINTS). */
+		readonly maxPoints: number;
+		/** Most contacts in one chainContacts call (512: 2 per candidate; more: `overflow`). */
+		readonly maxContacts: number;
+		/** Most candidate segments (the midphase's segments near the shape, over all chains) in one chainContacts call (256; more are dropped: `overflow`). */
+		readonly maxCandidates: number;
+		/** Most chains in one call (256; more: NP_TOO_MANY_POINTS). */
+		readonly maxChains: number;
+		/** Default ChainContactOptions.featureTolerance (1e-6). */
+		readonly featureTolerance: number;
+	};
 
 	// ------------------------------------------------------------------------------ rays, points, bounds
 	/** Where the ray origin + t * direction (t in [0, maxFraction]; direction of any non-zero
@@ -1167,12 +1227,15 @@ export interface Narrowphase {
 	/** Meshes: the nearest point on any triangle within `options.maxDistance`, or null. */
 	closestPoint(target: MeshTarget, transform: Transform3 | undefined | null, p: Vec3Like,
 		options?: ClosestPointOptions): MeshPointProjection | null;
+	/** Chains: the nearest point on any segment (never null), with its chain and segment; the distance is
+	 *  signed (negative on the back, solid side) only when every chain is a loop, else unsigned. */
 	closestPoint(target: ChainTarget, transform: Transform2 | undefined | null, p: Vec2Like): ChainPointProjection;
 	/** The tight world-space axis-aligned box (exact for rounded shapes and rotated hulls; a mesh's
 	 *  over its transformed vertices). */
 	bounds(target: Shape2D, transform?: Transform2 | null): Bounds2;
 	/** 3D shapes and meshes: as above, with 3D corners. */
 	bounds(target: Shape3D | Mesh3D, transform?: Transform3 | null): Bounds3;
+	/** Chains: the tightest world-space box around the placed chain. */
 	bounds(target: Chain2D, transform?: Transform2 | null): Bounds2;
 	/** The input indices of the triangles whose world-space bounds overlap the box [lower, upper]
 	 *  (touching counts), ascending, through the mesh's BVH. */
