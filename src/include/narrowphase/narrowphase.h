@@ -4,6 +4,7 @@
 //   collide3d.h   3D shapes and hulls, GJK, EPA with witness points and tangents
 //   manifold3d.h  3D manifolds (up to 4 points) and the persistent contact cache
 //   mesh3d.h      triangle meshes: BVH midphase and contacts without internal-edge collisions
+//   cast3d.h      3D shape casts (convex and meshes) and time of impact with rotation
 #ifndef NARROWPHASE_H
 #define NARROWPHASE_H
 
@@ -14,5 +15,6 @@
 #include "mesh3d.h"
 #include "query2d.h"
 #include "query3d.h"
+#include "cast3d.h"
 
 #endif
