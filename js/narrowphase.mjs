@@ -27,6 +27,7 @@ import { Shape3D } from './api3d.mjs';
 import { ContactCache3D, contactCache3d } from './cache3d.mjs';
 import { Mesh3D, mesh3d, meshContacts, setupMesh } from './apimesh.mjs';
 import * as q from './apiquery.mjs';
+import * as c3 from './apicast3d.mjs';
 
 export { NarrowphaseError };
 
@@ -59,6 +60,29 @@ function manifoldPair(rt, a, ta, b, tb, options) {
 	if (a?._dim === 3 && a instanceof Shape3D && a._rt === rt) return d3.manifold3(rt, a, ta, b, tb, options);
 	if (b?._dim === 3 && b instanceof Shape3D && b._rt === rt) d3.badShapes3(rt, 'manifold', a, b);
 	return d2.manifold2(rt, a, ta, b, tb, options);
+}
+
+// Shape casts and time of impact: 3D shapes and meshes go to apicast3d.mjs.
+function shapeCastPair(rt, shape, transform, translation, target, targetTransform, options) {
+	if (shape?._dim === 3 && shape instanceof Shape3D && shape._rt === rt) {
+		return c3.shapeCast3(rt, shape, transform, translation, target, targetTransform, options);
+	}
+	// 2D: apicast2d.mjs (merged by the lead)
+	return fail('NP_INVALID_ARGUMENT', `shapeCast: the shape must be a Shape3D of this narrowphase instance (got ${shape?.kind ?? typeof shape})`);
+}
+
+function shapeCastManyPair(rt, shape, transforms, translations, target, targetTransform, out, options) {
+	if (shape?._dim === 3 && shape instanceof Shape3D && shape._rt === rt) {
+		return c3.shapeCastMany3(rt, shape, transforms, translations, target, targetTransform, out, options);
+	}
+	// 2D: apicast2d.mjs (merged by the lead)
+	return fail('NP_INVALID_ARGUMENT', `shapeCastMany: the shape must be a Shape3D of this narrowphase instance (got ${shape?.kind ?? typeof shape})`);
+}
+
+function timeOfImpactPair(rt, a, sweepA, b, sweepB, options) {
+	if (a?._dim === 3 && a instanceof Shape3D && a._rt === rt) return c3.timeOfImpact3(rt, a, sweepA, b, sweepB, options);
+	// 2D: apicast2d.mjs (merged by the lead)
+	return fail('NP_INVALID_ARGUMENT', `timeOfImpact: shape A must be a Shape3D of this narrowphase instance (got ${a?.kind ?? typeof a})`);
 }
 
 function minkowskiDifference(rt, a, ta, b, tb) {
@@ -123,6 +147,13 @@ function makeApi(rt) {
 		closestPoint: bound(rt, q.closestPoint, 'closestPoint'),
 		bounds: bound(rt, q.bounds, 'bounds'),
 		queryTriangles: bound(rt, q.queryTriangles, 'queryTriangles'),
+		// shape casts and time of impact (apicast3d.mjs; 2D: apicast2d.mjs)
+		shapeCast: function shapeCast(shape, transform, translation, target, targetTransform, options) {
+			return shapeCastPair(rt, shape, transform, translation, target, targetTransform, options);
+		},
+		shapeCastMany: bound(rt, shapeCastManyPair, 'shapeCastMany'),
+		timeOfImpact: bound(rt, timeOfImpactPair, 'timeOfImpact'),
+		castHitSize3d: c3.CAST_HIT_SIZE3,
 		NarrowphaseError,
 		/** Bytes currently allocated in the wasm heap (for leak checks). */
 		heapInUse: () => rt.exports.npwHeapInUse(),
@@ -189,5 +220,6 @@ async function create(wasmBinary) {
 	d3.setup3d(rt);
 	setupMesh(rt);
 	q.setupQuery(rt);
+	c3.setupCast3(rt);
 	return makeApi(rt);
 }

@@ -276,6 +276,48 @@ export const BLOCKS = [
 		['NORMAL', 3, ''],
 		['INDEX', 1, 'the triangle for meshes, -1 otherwise'],
 	] },
+
+	// ------------------------------------------------------------- 3D shape casts and TOI (bindingcast3d.c)
+	{ name: 'NPWC3_HIT', doc: 'one 3D cast hit, at NPWC3_IO_OUT; also np.shapeCastMany\'s public record (fraction -1: a miss)', fields: [
+		['FRACTION', 1, ''],
+		['POINT', 3, 'on the target'],
+		['POINT_ON_SHAPE', 3, 'on the moved shape'],
+		['NORMAL', 3, 'from the target toward the shape'],
+		['INITIAL', 1, '1: initial overlap'],
+		['PENETRATION', 1, ''],
+		['ITERATIONS', 1, ''],
+		['MESH', 1, 'meshes: index in the list, else -1'],
+		['TRIANGLE', 1, 'meshes: input triangle index, else -1'],
+	] },
+	{ name: 'NPWC3_IO', doc: 'io block of the 3D shape casts', fields: [
+		['XF', 'NPW3_XF', "the moving shape's transform"],
+		['TRANSLATION', 3, ''],
+		['TARGET_XF', 'NPW3_XF', "the convex target's transform"],
+		['MAX_FRACTION', 1, ''],
+		['TARGET_DISTANCE', 1, ''],
+		['IGNORE_SEPARATING', 1, '1 or 0'],
+		['FEATURE_TOLERANCE', 1, 'meshes'],
+		['MESH_COUNT', 1, 'meshes: records at NPWC3_IO_MESHES (0: a convex target)'],
+		['ERR_INDEX', 1, 'out: the cast a many-cast call rejected (-1: none)'],
+		['OUT', 'NPWC3_HIT', 'result'],
+		['MESHES', null, 'NPWM_IO_MESH records (pointer, transform)'],
+	] },
+	{ name: 'NPWC3_TOI', doc: 'io block of npwTimeOfImpact3 (input, then the result)', fields: [
+		['A_FROM', 'NPW3_XF', ''],
+		['A_TO', 'NPW3_XF', ''],
+		['A_CENTER', 3, ''],
+		['B_FROM', 'NPW3_XF', ''],
+		['B_TO', 'NPW3_XF', ''],
+		['B_CENTER', 3, ''],
+		['TARGET_DISTANCE', 1, ''],
+		['TOLERANCE', 1, '0: the default'],
+		['STATE', 1, 'out: npToiState3'],
+		['FRACTION', 1, 'out'],
+		['NORMAL', 3, 'out: from A to B'],
+		['POINT_A', 3, 'out'],
+		['POINT_B', 3, 'out'],
+		['ITERATIONS', 1, 'out'],
+	] },
 ];
 
 /** Every generated name with its value and doc, in table order. */
