@@ -49,6 +49,8 @@ static const struct
 	{ 3, "closestPoint", npRunQuery3 },
 	{ 3, "bounds", npRunQuery3 },
 	{ 3, "queryTriangles", npRunQuery3 },
+	{ 3, "shapeCast", npRunCast3 },
+	{ 3, "timeOfImpact", npRunCast3 },
 };
 
 // Runs one vector through its kind's handler; false when no handler knows it.

@@ -50,6 +50,7 @@ bool npRunPair3(const cJSON* vector, npVectorRun* run);      ///< vectors3d.c
 bool npRunVectorMesh(const cJSON* vector, npVectorRun* run); ///< vectorsmesh.c
 bool npRunQuery2(const cJSON* vector, npVectorRun* run);     ///< vectorsquery.c
 bool npRunQuery3(const cJSON* vector, npVectorRun* run);     ///< vectorsquery.c (shapes and meshes)
+bool npRunCast3(const cJSON* vector, npVectorRun* run);      ///< vectorscast3d.c (3D shape casts, time of impact)
 
 /// Records a failed check with a printf-style message.
 static inline void npVecFail(npVectorRun* run, const char* fmt, ...)
