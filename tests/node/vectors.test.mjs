@@ -23,6 +23,7 @@ import { runShape2, runTransform2, runPair2 } from './vectors2d.mjs';
 import { runShape3, runTransform3, runPair3 } from './vectors3d.mjs';
 import { runVectorMesh } from './vectorsmesh.mjs';
 import { runQuery2, runQuery3, QUERY_FUNCTIONS, missingQueryFunctions } from './vectorsquery.mjs';
+import { runCast3 } from './vectorscast3d.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const VECTOR_DIR = join(ROOT, 'tests', 'vectors');
@@ -38,6 +39,7 @@ const KINDS = {
 		shape: runShape3, transform: runTransform3, overlap: runPair3, distance: runPair3, penetration: runPair3, manifold: runPair3,
 		meshContacts: runVectorMesh,
 		rayCast: runQuery3, containsPoint: runQuery3, closestPoint: runQuery3, bounds: runQuery3, queryTriangles: runQuery3,
+		shapeCast: runCast3, timeOfImpact: runCast3,
 	},
 };
 
@@ -118,6 +120,11 @@ test('self-check: wrong expectations are rejected', () => {
 		['3d_query.json', (v) => v.query === 'closestPoint' && !v.expect.error, (e, v) => { e.distance += 10 * v.tol + 1e-9; }],
 		['3d_meshquery.json', (v) => v.expect.candidates && v.query === 'rayCast', (e) => { e.candidates = e.candidates.map((c) => ({ ...c, triangle: c.triangle + 100 })); }],
 		['3d_meshquery.json', (v) => v.query === 'queryTriangles', (e) => { e.triangles = e.triangles.length ? e.triangles.slice(1) : [0]; }],
+		['3d_cast.json', (v) => v.expect.hit && v.expect.fraction > 0, (e, v) => { e.fraction -= 10 * v.lateTol + 1e-9; }],
+		['3d_cast.json', (v) => v.expect.hit && v.expect.fraction > 0, (e, v) => { e.fraction += 2 * v.fractionTol + 1e-9; }],
+		['3d_cast.json', (v) => v.expect.normal, (e) => { e.normal = e.normal.map((x) => -x); }],
+		['3d_cast.json', (v) => v.query === 'shapeCast', (e) => { e.hit = !e.hit; e.fraction = 0; }],
+		['3d_cast.json', (v) => v.expect.state === 'hit', (e) => { e.tMinus = e.tPlus - 1e-3; }],
 	];
 	for (const [file, pred, mutate] of mutations) {
 		const doc = docOf(file);
