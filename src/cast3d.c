@@ -62,6 +62,9 @@ npResult npCheckCastOptions3(const npCastOptions3* o)
 	return NP_OK;
 }
 
+// -n without negative zeros (0 - x is +0 for x = +-0), as the mesh contacts write normals.
+static npVec3 flip(npVec3 n) { return (npVec3){ 0.0 - n.x, 0.0 - n.y, 0.0 - n.z }; }
+
 static void clearHit(npCastHit3* hit)
 {
 	*hit = (npCastHit3){ 0 };
@@ -94,7 +97,7 @@ static void castSpheres(const npShapeCastInput3* in, npCastHit3* hit)
 	{
 		double len = sqrt(pp);
 		npVec3 n = len > 0.0 ? v3Scale(1.0 / len, p) : v3(1.0, 0.0, 0.0); // A to B
-		hit->normal = v3Neg(n);
+		hit->normal = flip(n);
 		hit->point = v3MulAdd(cb, -rB, n);
 		hit->pointOnShape = v3MulAdd(ca, rA, n);
 		hit->penetration = np3Max(0.0, rA + rB - len);
@@ -114,7 +117,7 @@ static void castSpheres(const npShapeCastInput3* in, npCastHit3* hit)
 	npVec3 moved = v3MulAdd(ca, t, r);
 	hit->hit = true;
 	hit->fraction = t;
-	hit->normal = v3Neg(n);
+	hit->normal = flip(n);
 	hit->point = v3MulAdd(cb, -rB, n);
 	hit->pointOnShape = v3MulAdd(moved, rA, n);
 }
@@ -128,7 +131,7 @@ static void hitFromGjk(const npShapeCastInput3* in, const npGjkResult3* g, npVec
 	npVec3 pb = v3MulAdd(g->pointB, -in->target->radius, n);
 	hit->pointOnShape = npTransformPoint3(xf, pa);
 	hit->point = npTransformPoint3(xf, pb);
-	hit->normal = v3Neg(npRotate3(xf.q, n));
+	hit->normal = flip(npRotate3(xf.q, n));
 	hit->fraction = t;
 }
 
@@ -138,7 +141,7 @@ static void overlapAtStart(const npShapeCastInput3* in, npCastHit3* hit)
 	npPenetrationResult3 pen = npPenetration3(in->shape, in->transform, in->target, in->targetTransform);
 	if (pen.overlapping)
 	{
-		hit->normal = v3Neg(pen.normal);
+		hit->normal = flip(pen.normal);
 		hit->point = pen.pointB;
 		hit->pointOnShape = pen.pointA;
 		hit->penetration = pen.depth;
