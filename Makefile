@@ -220,17 +220,22 @@ $(B)/mesh_bench: bench/mesh_bench.c $(B)/libnarrowphase.a
 $(B)/ray_bench: bench/ray_bench.c $(B)/libnarrowphase.a
 	$(CC) $(NATIVE_CFLAGS) $< $(B)/libnarrowphase.a -lm -o $@
 
-bench-native: $(B)/bench2d_native $(B)/bench3d_native $(B)/mesh_bench $(B)/ray_bench
+$(B)/cast_bench3d: bench/cast_bench3d.c $(B)/libnarrowphase.a
+	$(CC) $(NATIVE_CFLAGS) $< $(B)/libnarrowphase.a -lm -o $@
+
+bench-native: $(B)/bench2d_native $(B)/bench3d_native $(B)/mesh_bench $(B)/ray_bench $(B)/cast_bench3d
 	@echo "== 2D, native"; $(B)/bench2d_native
 	@echo "== 3D, native"; $(B)/bench3d_native
 	@echo "== meshes, native"; $(B)/mesh_bench
 	@echo "== rays, native"; $(B)/ray_bench
+	@echo "== 3D shape casts, native"; $(B)/cast_bench3d
 
 bench-node: $(WASM) setup-npm setup-bench
 	@echo "== 2D, from Node"; node bench/node_bench.mjs
 	@echo "== 3D, from Node"; node bench/node_bench3d.mjs
 	@echo "== meshes, from Node"; node bench/mesh_bench.mjs
 	@echo "== rays, from Node"; node bench/ray_bench.mjs
+	@echo "== 3D shape casts, from Node (Rapier, Jolt)"; node bench/cast_bench3d.mjs
 
 bench: bench-native bench-node
 

@@ -35,6 +35,7 @@ typedef struct MeshCast
 	npVec3 boxCentre;         ///< centre of the shape's box at fraction 0
 	npVec3 boxHalf;           ///< half size of that box, grown by the target distance
 	double extent;            ///< npShapeExtent3 of the shape
+	double planeSlack;        ///< rounding allowance of the plane rejection
 	int meshIndex;
 	const npMeshInstance3* inst;
 	npCastHit3* best;         ///< best hit so far (mesh frame of its own mesh until finished)
@@ -96,12 +97,22 @@ static void castTriangle(MeshCast* mc, int s)
 	if (v3Dot(v3Sub(mc->centre, v[0]), n) < 0.0)
 		return; // behind the triangle: culled
 
+	// The triangle's plane first: a shape whose lowest point (its support along -n) stays above the
+	// plane by more than the target distance over [0, limit] cannot touch the triangle.
+	const npCastHit3* prior = mc->best;
+	double limit = prior->hit ? np3Min(prior->fraction, mc->input->options.maxFraction) : mc->input->options.maxFraction;
+	npTransform3 xf0 = mc->convex.transform;
+	npVec3 low = npTransformPoint3(xf0, npSupport3(mc->input->shape, npInvRotate3(xf0.q, v3Neg(n))));
+	double h0 = v3Dot(v3Sub(low, v[0]), n) - mc->input->shape->radius;
+	double h1 = h0 + limit * v3Dot(mc->convex.translation, n);
+	if (np3Min(h0, h1) > mc->input->options.targetDistance + mc->planeSlack)
+		return;
+
 	mc->triangle.triangle[0] = v[0];
 	mc->triangle.triangle[1] = v[1];
 	mc->triangle.triangle[2] = v[2];
 	const npCastHit3* best = mc->best;
-	mc->convex.options.maxFraction =
-		best->hit ? np3Min(best->fraction, mc->input->options.maxFraction) : mc->input->options.maxFraction;
+	mc->convex.options.maxFraction = limit;
 	npCastHit3 h;
 	npCastConvex3(&mc->convex, mc->extent, &h);
 	int triangle = mesh->triangleIds[s];
@@ -249,6 +260,7 @@ npResult npShapeCastMeshes3(const npShapeCastMeshInput3* input, npCastHit3* hit)
 		mc.convex.translation = npInvRotate3(mc.inst->transform.q, input->translation);
 		mc.centre = npTransformPoint3(mc.convex.transform, centreLocal);
 		shapeBox(&mc);
+		mc.planeSlack = 1e-9 * (mc.extent + v3MaxAbs(mc.boxCentre) + v3MaxAbs(mc.convex.translation));
 		castMesh(&mc);
 	}
 	if (hit->hit)
