@@ -181,12 +181,13 @@ void npCastConvex3(const npShapeCastInput3* in, double extentA, npCastHit3* hit)
 	double maxFraction = in->options.maxFraction;
 
 	double t = 0.0;
+	npVec3 direction = start; // the first GJK starts along B's offset, the next ones along the last normal
 	for (int iteration = 0; iteration < NP_CAST3_MAX_ITERATIONS; ++iteration)
 	{
 		hit->iterations = iteration + 1;
 		pair.xfB.p = v3MulAdd(start, -t, r);
 		npGjkResult3 g;
-		npGjk3(&pair, DBL_MAX, &g);
+		npGjkFrom3(&pair, DBL_MAX, direction, &g);
 		double d = g.overlap ? 0.0 : g.distance;
 		if (d <= 0.0)
 		{
@@ -214,6 +215,7 @@ void npCastConvex3(const npShapeCastInput3* in, double extentA, npCastHit3* hit)
 			return;
 		}
 
+		direction = n;
 		double closing = v3Dot(n, r);
 		if (!(closing > 0.0))
 			return; // the distance only grows from here
