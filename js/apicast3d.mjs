@@ -16,7 +16,7 @@ import * as L from './layout.mjs';
 import { failDisposed } from './runtime.mjs';
 import { Shape3D, isShape3, putXf } from './api3d.mjs';
 import { isMesh } from './apimesh.mjs';
-import { putMeshes } from './apiquery.mjs';
+import { put3, putMeshes } from './apiquery.mjs';
 
 const IO_XF = L.NPWC3_IO_XF;
 const TRANSLATION = L.NPWC3_IO_TRANSLATION;
@@ -60,16 +60,6 @@ export function isCastTarget3(rt, target) {
 }
 
 // ------------------------------------------------------------------------------ arguments
-function put3(io, k, v) {
-	if (v === null || typeof v !== 'object' || v.length !== 3) return false;
-	const x = v[0], y = v[1], z = v[2];
-	if (typeof x !== 'number' || typeof y !== 'number' || typeof z !== 'number') return false;
-	io[k] = x;
-	io[k + 1] = y;
-	io[k + 2] = z;
-	return true;
-}
-
 function optionNumber(options, name, fallback, fn) {
 	const v = options[name];
 	if (v === undefined) return fallback;

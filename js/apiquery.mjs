@@ -86,7 +86,7 @@ function put2(io, k, v) {
 	return true;
 }
 
-function put3(io, k, v) {
+export function put3(io, k, v) {
 	if (v === null || typeof v !== 'object' || v.length !== 3) return false;
 	const x = v[0], y = v[1], z = v[2];
 	if (typeof x !== 'number' || typeof y !== 'number' || typeof z !== 'number') return false;
