@@ -262,13 +262,17 @@ $(B)/mesh_bench: bench/mesh_bench.c $(B)/libnarrowphase.a
 $(B)/ray_bench: bench/ray_bench.c $(B)/libnarrowphase.a
 	$(CC) $(NATIVE_CFLAGS) $< $(B)/libnarrowphase.a -lm -o $@
 
-bench-native: $(B)/bench2d_native $(B)/bench3d_native $(B)/mesh_bench $(B)/ray_bench $(B)/cast_bench2d $(B)/chain_bench
+$(B)/cast_bench3d: bench/cast_bench3d.c $(B)/libnarrowphase.a
+	$(CC) $(NATIVE_CFLAGS) $< $(B)/libnarrowphase.a -lm -o $@
+
+bench-native: $(B)/bench2d_native $(B)/bench3d_native $(B)/mesh_bench $(B)/ray_bench $(B)/cast_bench2d $(B)/chain_bench $(B)/cast_bench3d
 	@echo "== 2D, native"; $(B)/bench2d_native
 	@echo "== 2D casts, native"; $(B)/cast_bench2d
 	@echo "== 3D, native"; $(B)/bench3d_native
 	@echo "== meshes, native"; $(B)/mesh_bench
 	@echo "== rays, native"; $(B)/ray_bench
 	@echo "== 2D chains, native"; $(B)/chain_bench
+	@echo "== 3D shape casts, native"; $(B)/cast_bench3d
 
 bench-node: $(WASM) setup-npm setup-bench
 	@echo "== 2D, from Node"; node bench/node_bench.mjs
@@ -279,6 +283,7 @@ bench-node: $(WASM) setup-npm setup-bench
 	@echo "== warm contact caches, from Node"; node bench/warm_bench.mjs
 	@echo "== memory and size"; node bench/memory.mjs
 	@echo "== 2D chains, from Node"; node bench/chain_bench.mjs
+	@echo "== 3D shape casts, from Node (Rapier, Jolt)"; node bench/cast_bench3d.mjs
 
 bench: bench-native bench-node bench-package
 

@@ -87,7 +87,7 @@ function put2(io, k, v) {
 	return true;
 }
 
-function put3(io, k, v) {
+export function put3(io, k, v) {
 	if (v === null || typeof v !== 'object' || v.length !== 3) return false;
 	const x = v[0], y = v[1], z = v[2];
 	if (typeof x !== 'number' || typeof y !== 'number' || typeof z !== 'number') return false;
@@ -137,14 +137,15 @@ const putTransform2 = (rt, xf, fn) => putXf2(rt.io, xf, XF, fn, 'of the target')
 const putTransform3 = (rt, xf, fn) => putXf3(rt, xf, XF, fn, 'of the target');
 
 // Writes the mesh records of a mesh target (a Mesh3D with `transform`, or an array of
-// Mesh3D | { mesh, transform }) and their count; throws for anything else.
-function putMeshes(rt, target, transform, fn) {
+// Mesh3D | { mesh, transform }) and their count; throws for anything else. The records go at io
+// offset `meshesAt` and the count at `countAt` (the ray queries' by default; the casts pass theirs).
+export function putMeshes(rt, target, transform, fn, meshesAt = MESHES, countAt = MESH_COUNT) {
 	if (isMesh(rt, target)) {
 		if (target._ptr === 0) failDisposed(`${fn}: the target (mesh3d)`);
 		const io = rt.io;
-		io[MESHES + MESH_PTR] = target._ptr;
-		putXf3(rt, transform, MESHES + MESH_XF, fn, 'of the mesh');
-		io[MESH_COUNT] = 1;
+		io[meshesAt + MESH_PTR] = target._ptr;
+		putXf3(rt, transform, meshesAt + MESH_XF, fn, 'of the mesh');
+		io[countAt] = 1;
 		return;
 	}
 	if (!Array.isArray(target)) badTarget(fn, target, 'a Shape2D, a Shape3D, a Mesh3D or an array of meshes');
@@ -155,7 +156,7 @@ function putMeshes(rt, target, transform, fn) {
 	const o = rt.ioIndex;
 	for (let i = 0; i < count; i++) {
 		const e = target[i];
-		const k = o + MESHES + MESH_SIZE * i;
+		const k = o + meshesAt + MESH_SIZE * i;
 		const mesh = isMesh(rt, e) ? e : e !== null && typeof e === 'object' ? e.mesh : undefined;
 		if (!isMesh(rt, mesh)) fail('NP_INVALID_ARGUMENT', `${fn}: meshes[${i}] must be a Mesh3D or { mesh, transform } of this narrowphase instance (got ${describe(e)})`);
 		if (mesh._ptr === 0) failDisposed(`${fn}: meshes[${i}]`);
@@ -168,7 +169,7 @@ function putMeshes(rt, target, transform, fn) {
 		const why = typeof xf === 'object' ? writeXf(h, k + MESH_XF, xf) : `must be { position, rotation } (got ${describe(xf)})`;
 		if (why !== null) fail('NP_INVALID_TRANSFORM', `${fn}: meshes[${i}].transform ${why}`);
 	}
-	h[o + MESH_COUNT] = count;
+	h[o + countAt] = count;
 }
 
 // ------------------------------------------------------------------------------ errors

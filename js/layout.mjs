@@ -476,6 +476,48 @@ export const NPWCH_CONTACT_FEATURE = 9; // npChainFeature2
 export const NPWCH_CONTACT_ID = 10; // feature id
 export const NPWCH_CONTACT_SIZE = 11; // doubles
 
+// NPWC3_HIT: one 3D cast hit, at NPWC3_IO_OUT; also np.shapeCastMany's public record (fraction -1: a miss)
+export const NPWC3_HIT_FRACTION = 0;
+export const NPWC3_HIT_POINT = 1; // on the target
+export const NPWC3_HIT_POINT_ON_SHAPE = 4; // on the moved shape
+export const NPWC3_HIT_NORMAL = 7; // from the target toward the shape
+export const NPWC3_HIT_INITIAL = 10; // 1: initial overlap
+export const NPWC3_HIT_PENETRATION = 11;
+export const NPWC3_HIT_ITERATIONS = 12;
+export const NPWC3_HIT_MESH = 13; // meshes: index in the list, else -1
+export const NPWC3_HIT_TRIANGLE = 14; // meshes: input triangle index, else -1
+export const NPWC3_HIT_SIZE = 15; // doubles
+
+// NPWC3_IO: io block of the 3D shape casts
+export const NPWC3_IO_XF = 0; // the moving shape's transform
+export const NPWC3_IO_TRANSLATION = 7;
+export const NPWC3_IO_TARGET_XF = 10; // the convex target's transform
+export const NPWC3_IO_MAX_FRACTION = 17;
+export const NPWC3_IO_TARGET_DISTANCE = 18;
+export const NPWC3_IO_IGNORE_SEPARATING = 19; // 1 or 0
+export const NPWC3_IO_FEATURE_TOLERANCE = 20; // meshes
+export const NPWC3_IO_MESH_COUNT = 21; // meshes: records at NPWC3_IO_MESHES (0: a convex target)
+export const NPWC3_IO_ERR_INDEX = 22; // out: the cast a many-cast call rejected (-1: none)
+export const NPWC3_IO_OUT = 23; // result
+export const NPWC3_IO_MESHES = 38; // NPWM_IO_MESH records (pointer, transform)
+
+// NPWC3_TOI: io block of npwTimeOfImpact3 (input, then the result)
+export const NPWC3_TOI_A_FROM = 0;
+export const NPWC3_TOI_A_TO = 7;
+export const NPWC3_TOI_A_CENTER = 14;
+export const NPWC3_TOI_B_FROM = 17;
+export const NPWC3_TOI_B_TO = 24;
+export const NPWC3_TOI_B_CENTER = 31;
+export const NPWC3_TOI_TARGET_DISTANCE = 34;
+export const NPWC3_TOI_TOLERANCE = 35; // 0: the default
+export const NPWC3_TOI_STATE = 36; // out: npToiState3
+export const NPWC3_TOI_FRACTION = 37; // out
+export const NPWC3_TOI_NORMAL = 38; // out: from A to B
+export const NPWC3_TOI_POINT_A = 41; // out
+export const NPWC3_TOI_POINT_B = 44; // out
+export const NPWC3_TOI_ITERATIONS = 47; // out
+export const NPWC3_TOI_SIZE = 48; // doubles
+
 // constants
 export const NPW_ERR_B = 100; // 2D: added to the result code when transform B (rather than A) is rejected
 export const NPW3_ERR_B = 100; // 3D: added to the result code when transform B (rather than A) is rejected

@@ -806,6 +806,9 @@ export interface CastOptions {
 	/** Skip an initial contact that the translation moves away from (dot(translation, normal) >= 0):
 	 *  a shape sliding along a wall. For one convex target the cast then has no hit. Default false. */
 	ignoreSeparating?: boolean;
+	/** 3D meshes: vertices closer than this (world space, each coordinate) are one feature for the
+	 *  internal-edge rule (default limitsMesh.featureTolerance). */
+	featureTolerance?: number;
 }
 
 /** Where a cast first comes within targetDistance of its target. */
@@ -829,8 +832,8 @@ export interface CastHit2 {
 	iterations: number;
 }
 
-/** The issue's contract name: what shapeCast returns for a hit (2D here; 3D adds its own type). */
-export type CastHit = CastHit2;
+/** What shapeCast returns for a hit: CastHit2 in 2D, CastHit3 (MeshCastHit3 against meshes) in 3D. */
+export type CastHit = CastHit2 | CastHit3;
 
 /** Options of {@link Narrowphase.shapeCastMany}: CastOptions, shared by every cast, plus the moving shape's angle. */
 export interface CastManyOptions extends CastOptions {
@@ -856,7 +859,7 @@ export interface Sweep2 {
 export interface TimeOfImpactOptions {
 	/** The contact sought: the distance reaching this (default 0; >= 0). */
 	targetDistance?: number;
-	/** Accepted distance error (> 0); default 1e-9 of the problem's scale. */
+	/** Accepted distance error (> 0); default 1e-9 of the problem's scale in 2D, 1e-6 of the shapes' size in 3D. */
 	tolerance?: number;
 }
 
@@ -881,7 +884,66 @@ export interface TimeOfImpact2 {
 }
 
 /** The contract name of timeOfImpact's result (2D here). */
-export type TimeOfImpact = TimeOfImpact2;
+export type TimeOfImpact = TimeOfImpact2 | TimeOfImpact3;
+
+// ------------------------------------------------------------------------------ shape casts (3D)
+
+/** Where a 3D shape cast first touches. The fraction is never later than the exact first contact
+ *  (it stops about 1e-10 of the scale short of it), so a shape moved to it never sits inside. */
+export interface CastHit3 {
+	/** The first t at which the distance is at most targetDistance. */
+	fraction: number;
+	/** On the target's surface, world space. */
+	point: Vec3;
+	/** The matching point of the moved shape (at `fraction`). */
+	pointOnShape: Vec3;
+	/** Unit, from the target toward the moving shape (the hit surface's outward normal). */
+	normal: Vec3;
+	/** Within targetDistance at t = 0 (then fraction is 0). */
+	initialOverlap: boolean;
+	/** With initialOverlap: how deep the shapes overlap (0 when they only come within the skin). */
+	penetration?: number;
+	/** Advancement steps used. */
+	iterations: number;
+}
+
+/** A shape cast's hit on meshes. A hit on an internal edge or vertex (shared with a coplanar or
+ *  concave neighbour, in any of the meshes) reports the triangle's face normal, and is skipped when
+ *  the motion does not go into that face (sliding over a seam); a convex edge keeps its edge normal. */
+export interface MeshCastHit3 extends CastHit3 {
+	/** Index of the mesh in the list (0 for a bare mesh). */
+	mesh: number;
+	/** Index of the triangle in that mesh's input. */
+	triangle: number;
+}
+
+/** A motion over fraction 0..1: the local point `center` (default the origin) moves on a straight
+ *  line from its place in `from` to its place in `to` while the rotation turns by slerp along the
+ *  shorter arc. */
+export interface Sweep3 {
+	from: Transform3;
+	to: Transform3;
+	center?: Vec3Like;
+}
+
+/** The result of a 3D time of impact. */
+export interface TimeOfImpact3 {
+	/** The first contact ('hit'), 0 ('overlapped'), 1 ('separated'), or the last safe fraction
+	 *  ('failed': never later than the first contact). */
+	fraction: number;
+	/** 'hit': the distance is targetDistance +- tolerance and no earlier t had a distance below
+	 *  targetDistance - tolerance; 'separated': never within targetDistance on [0, 1];
+	 *  'overlapped': within it at t = 0; 'failed': the iteration cap was reached (rare). */
+	state: 'hit' | 'separated' | 'overlapped' | 'failed';
+	/** Unit, from A to B at `fraction`. */
+	normal: Vec3;
+	/** Closest point of A at `fraction`. */
+	pointA: Vec3;
+	/** Closest point of B at `fraction`. */
+	pointB: Vec3;
+	/** Advancement steps used. */
+	iterations: number;
+}
 
 /** The nearest surface point of a convex shape. */
 export interface PointProjection2 {
@@ -1279,6 +1341,34 @@ export interface Narrowphase {
 	 *  by conservative advancement: no contact is skipped, however fast or thin the shapes. Errors as
 	 *  shapeCast, for the sweeps' numbers and a negative tolerance. */
 	timeOfImpact(a: Shape2D, sweepA: Sweep2, b: Shape2D, sweepB: Sweep2, options?: TimeOfImpactOptions): TimeOfImpact2;
+	// ------------------------------------------------------------------------------ shape casts, time of impact
+	/** The first contact of `shape`, moved from `transform` by t * translation (t in [0,
+	 *  maxFraction], no rotation), with the target, or null. Conservative advancement on the GJK
+	 *  distance (closed form for two spheres): never later than the exact contact, within 1e-6 of the
+	 *  scale. A zero translation is an overlap test. Meshes (a Mesh3D with targetTransform, or an
+	 *  array as meshContacts takes, targetTransform ignored) are one-sided. Errors: a NaN / infinite /
+	 *  huge number NP_NON_FINITE, a negative maxFraction or targetDistance or a 2D shape
+	 *  NP_INVALID_ARGUMENT, a zero quaternion NP_INVALID_TRANSFORM, a disposed shape or mesh
+	 *  NP_DISPOSED. (2D shapes: the 2D half of the contract.) */
+	shapeCast(shape: Shape3D, transform: Transform3 | undefined | null, translation: Vec3Like, target: Shape3D,
+		targetTransform?: Transform3 | null, options?: CastOptions): CastHit3 | null;
+	shapeCast(shape: Shape3D, transform: Transform3 | undefined | null, translation: Vec3Like, target: MeshTarget,
+		targetTransform?: Transform3 | null, options?: CastOptions): MeshCastHit3 | null;
+	/** Many casts of one shape against one target in one wasm call (shape and target checked once):
+	 *  cast i starts at transforms[7i ..] (x, y, z, qx, qy, qz, qw) and moves by translations[3i ..].
+	 *  Writes castHitSize3d numbers per cast to out: [fraction (-1: a miss), point (3), pointOnShape
+	 *  (3), normal (3), initialOverlap (1/0), penetration, iterations, mesh, triangle (-1 for convex
+	 *  targets)], each bit-identical to shapeCast's. Returns the number of hits. Errors as shapeCast
+	 *  (the message names the bad cast), and NP_INVALID_ARGUMENT for arrays that are not
+	 *  Float64Arrays or have the wrong lengths. */
+	shapeCastMany(shape: Shape3D, transforms: Float64Array, translations: Float64Array, target: Shape3D | MeshTarget,
+		targetTransform: Transform3 | undefined | null, out: Float64Array, options?: CastOptions): number;
+	/** Numbers per record of shapeCastMany's out array. */
+	readonly castHitSize3d: number;
+	/** When two shapes, each moving and turning along its sweep, first come within
+	 *  options.targetDistance: conservative advancement with a bound on the angular motion (Mirtich),
+	 *  bounded iterations. Errors as shapeCast. */
+	timeOfImpact(a: Shape3D, sweepA: Sweep3, b: Shape3D, sweepB: Sweep3, options?: TimeOfImpactOptions): TimeOfImpact3;
 
 	/** Bytes currently allocated in the wasm heap (for leak checks). */
 	heapInUse(): number;

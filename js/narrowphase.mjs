@@ -31,6 +31,7 @@ import * as q from './apiquery.mjs';
 import * as batch from './apibatch.mjs';
 import * as c2 from './apicast2d.mjs';
 import { Chain2D, chain2d, chainContacts, setupChain } from './apichain.mjs';
+import * as c3 from './apicast3d.mjs';
 
 export { NarrowphaseError };
 
@@ -65,6 +66,7 @@ function manifoldPair(rt, a, ta, b, tb, options) {
 	return d2.manifold2(rt, a, ta, b, tb, options);
 }
 
+// Shape casts and time of impact: 3D shapes and meshes go to apicast3d.mjs.
 function minkowskiDifference(rt, a, ta, b, tb) {
 	if (d3.isShape3(rt, a) || d3.isShape3(rt, b)) {
 		fail('NP_INVALID_ARGUMENT', 'minkowskiDifference: only 2D shapes are supported');
@@ -72,29 +74,24 @@ function minkowskiDifference(rt, a, ta, b, tb) {
 	return d2.minkowskiDifference2(rt, a, ta, b, tb);
 }
 
-// Shape casts and time of impact: 2D shapes go to apicast2d.mjs (which rejects a 2D shape paired
-// with anything else as mixed dimensions).
+// Shape casts and time of impact: a 3D shape goes to apicast3d.mjs, anything else to apicast2d.mjs;
+// each rejects a shape paired with a target of the other dimension as mixed dimensions.
 function shapeCastPair(rt, shape, transform, translation, target, targetTransform, options) {
 	if (shape?._dim === 3 && shape instanceof Shape3D && shape._rt === rt) {
-		// 3D: apicast3d.mjs (merged by the lead)
-		fail('NP_INVALID_ARGUMENT', 'shapeCast: 3D shapes are not supported in this build');
+		return c3.shapeCast3(rt, shape, transform, translation, target, targetTransform, options);
 	}
 	return c2.shapeCast2(rt, shape, transform, translation, target, targetTransform, options);
 }
 
-function shapeCastManyPair(rt, shape, positions, translations, target, targetTransform, out, options) {
+function shapeCastManyPair(rt, shape, placements, translations, target, targetTransform, out, options) {
 	if (shape?._dim === 3 && shape instanceof Shape3D && shape._rt === rt) {
-		// 3D: apicast3d.mjs (merged by the lead)
-		fail('NP_INVALID_ARGUMENT', 'shapeCastMany: 3D shapes are not supported in this build');
+		return c3.shapeCastMany3(rt, shape, placements, translations, target, targetTransform, out, options);
 	}
-	return c2.shapeCastMany2(rt, shape, positions, translations, target, targetTransform, out, options);
+	return c2.shapeCastMany2(rt, shape, placements, translations, target, targetTransform, out, options);
 }
 
 function timeOfImpactPair(rt, a, sweepA, b, sweepB, options) {
-	if (a?._dim === 3 && a instanceof Shape3D && a._rt === rt) {
-		// 3D: apicast3d.mjs (merged by the lead)
-		fail('NP_INVALID_ARGUMENT', 'timeOfImpact: 3D shapes are not supported in this build');
-	}
+	if (a?._dim === 3 && a instanceof Shape3D && a._rt === rt) return c3.timeOfImpact3(rt, a, sweepA, b, sweepB, options);
 	return c2.timeOfImpact2(rt, a, sweepA, b, sweepB, options);
 }
 
@@ -170,7 +167,7 @@ function makeApi(rt) {
 		manifoldBatch: bound(rt, batch.manifoldBatch, 'manifoldBatch'),
 		penetrationBatch: bound(rt, batch.penetrationBatch, 'penetrationBatch'),
 		distanceBatch: bound(rt, batch.distanceBatch, 'distanceBatch'),
-		// shape casts and time of impact (apicast2d.mjs)
+		// shape casts and time of impact (apicast2d.mjs, apicast3d.mjs)
 		shapeCast: function shapeCast(shape, transform, translation, target, targetTransform, options) {
 			return shapeCastPair(rt, shape, transform, translation, target, targetTransform, options);
 		},
@@ -178,6 +175,7 @@ function makeApi(rt) {
 		timeOfImpact: function timeOfImpact(a, sweepA, b, sweepB, options) {
 			return timeOfImpactPair(rt, a, sweepA, b, sweepB, options);
 		},
+		castHitSize3d: c3.CAST_HIT_SIZE3,
 		NarrowphaseError,
 		/** Bytes currently allocated in the wasm heap (for leak checks). */
 		heapInUse: () => rt.exports.npwHeapInUse(),
@@ -372,5 +370,6 @@ async function create(options) {
 	batch.setupBatch(rt);
 	c2.setupCast2d(rt);
 	setupChain(rt);
+	c3.setupCast3(rt);
 	return makeApi(rt);
 }

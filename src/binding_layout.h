@@ -478,6 +478,48 @@
 #define NPWCH_CONTACT_ID 10 ///< feature id
 #define NPWCH_CONTACT_SIZE 11 ///< doubles
 
+// NPWC3_HIT: one 3D cast hit, at NPWC3_IO_OUT; also np.shapeCastMany's public record (fraction -1: a miss)
+#define NPWC3_HIT_FRACTION 0
+#define NPWC3_HIT_POINT 1 ///< on the target
+#define NPWC3_HIT_POINT_ON_SHAPE 4 ///< on the moved shape
+#define NPWC3_HIT_NORMAL 7 ///< from the target toward the shape
+#define NPWC3_HIT_INITIAL 10 ///< 1: initial overlap
+#define NPWC3_HIT_PENETRATION 11
+#define NPWC3_HIT_ITERATIONS 12
+#define NPWC3_HIT_MESH 13 ///< meshes: index in the list, else -1
+#define NPWC3_HIT_TRIANGLE 14 ///< meshes: input triangle index, else -1
+#define NPWC3_HIT_SIZE 15 ///< doubles
+
+// NPWC3_IO: io block of the 3D shape casts
+#define NPWC3_IO_XF 0 ///< the moving shape's transform
+#define NPWC3_IO_TRANSLATION 7
+#define NPWC3_IO_TARGET_XF 10 ///< the convex target's transform
+#define NPWC3_IO_MAX_FRACTION 17
+#define NPWC3_IO_TARGET_DISTANCE 18
+#define NPWC3_IO_IGNORE_SEPARATING 19 ///< 1 or 0
+#define NPWC3_IO_FEATURE_TOLERANCE 20 ///< meshes
+#define NPWC3_IO_MESH_COUNT 21 ///< meshes: records at NPWC3_IO_MESHES (0: a convex target)
+#define NPWC3_IO_ERR_INDEX 22 ///< out: the cast a many-cast call rejected (-1: none)
+#define NPWC3_IO_OUT 23 ///< result
+#define NPWC3_IO_MESHES 38 ///< NPWM_IO_MESH records (pointer, transform)
+
+// NPWC3_TOI: io block of npwTimeOfImpact3 (input, then the result)
+#define NPWC3_TOI_A_FROM 0
+#define NPWC3_TOI_A_TO 7
+#define NPWC3_TOI_A_CENTER 14
+#define NPWC3_TOI_B_FROM 17
+#define NPWC3_TOI_B_TO 24
+#define NPWC3_TOI_B_CENTER 31
+#define NPWC3_TOI_TARGET_DISTANCE 34
+#define NPWC3_TOI_TOLERANCE 35 ///< 0: the default
+#define NPWC3_TOI_STATE 36 ///< out: npToiState3
+#define NPWC3_TOI_FRACTION 37 ///< out
+#define NPWC3_TOI_NORMAL 38 ///< out: from A to B
+#define NPWC3_TOI_POINT_A 41 ///< out
+#define NPWC3_TOI_POINT_B 44 ///< out
+#define NPWC3_TOI_ITERATIONS 47 ///< out
+#define NPWC3_TOI_SIZE 48 ///< doubles
+
 // constants
 #define NPW_ERR_B 100 ///< 2D: added to the result code when transform B (rather than A) is rejected
 #define NPW3_ERR_B 100 ///< 3D: added to the result code when transform B (rather than A) is rejected

@@ -266,7 +266,11 @@ static inline double pointScale(const npSupportPoint3* s)
 
 void npGjk3(const npPair3* pair, double stopDistance, npGjkResult3* r)
 {
-	npVec3 d = pair->xfB.p;
+	npGjkFrom3(pair, stopDistance, pair->xfB.p, r);
+}
+
+void npGjkFrom3(const npPair3* pair, double stopDistance, npVec3 d, npGjkResult3* r)
+{
 	if (v3LengthSq(d) == 0.0)
 		d = v3(1.0, 0.0, 0.0);
 	r->simplex[0] = npSupportPair3(pair, d);

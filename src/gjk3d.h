@@ -118,6 +118,11 @@ npSupportPoint3 npSupportPair3(const npPair3* pair, npVec3 d);
 /// plane proves the cores are more than `stopDistance` apart.
 void npGjk3(const npPair3* pair, double stopDistance, npGjkResult3* result);
 
+/// npGjk3 from a given first search direction d (A's frame, pointing from A toward B; npGjk3 uses
+/// B's offset). A direction near the answer's normal (the shape cast's previous step) saves
+/// iterations.
+void npGjkFrom3(const npPair3* pair, double stopDistance, npVec3 d, npGjkResult3* result);
+
 /// Overlap by the full distance GJK: the cores are at most `radius` apart (npOverlap3's answer
 /// whenever its intersection-only search leaves the pair undecided).
 bool npGjkOverlap3(const npPair3* pair, double radius);

@@ -96,6 +96,11 @@ void npMeshCapsuleTriangle3(npMeshPool3* pool, const npMeshShapeInfo3* info, con
 /// Box or hull against one triangle (meshtriangle3d.c): adds its potential contact, if any.
 void npMeshGenericTriangle3(npMeshPool3* pool, const npMeshShapeInfo3* info, const npMeshTriangle3* tri);
 
+/// Whether the feature of a triangle (world space) touched along `normal` (shape toward mesh) is an
+/// internal edge or vertex (meshtriangle3d.c); *touchedCount: 3 face, 2 edge, 1 vertex.
+bool npMeshTouchedInternal3(const npMeshInstance3* meshes, int meshCount, double featureTolerance,
+							const npMeshTriangle3* tri, npVec3 normal, int* touchedCount);
+
 // -n without negative zeros (0 - x is +0 for x = +-0), so flat-ground normals read (0, 0, -1).
 static inline npVec3 npMeshFlip3(npVec3 n) { return (npVec3){ 0.0 - n.x, 0.0 - n.y, 0.0 - n.z }; }
 

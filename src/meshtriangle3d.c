@@ -377,6 +377,22 @@ static bool touchedInternal(const npMeshShapeInfo3* info, const npMeshTriangle3*
 		   (known < 0 && internalFeature(info, v[k], v[(k + 1) % 3], touched.count, tri->n, touched.scale));
 }
 
+// The same test for callers outside npMeshContacts3 (the mesh shape cast): the touched feature is
+// found from `normal` (shape toward mesh), and tells whether it is the face (3), an edge or vertex.
+bool npMeshTouchedInternal3(const npMeshInstance3* meshes, int meshCount, double featureTolerance,
+							const npMeshTriangle3* tri, npVec3 normal, int* touchedCount)
+{
+	Touched touched = touchedFeature(tri->v, normal);
+	*touchedCount = touched.count;
+	if (touched.count == 3)
+		return false;
+	npMeshShapeInfo3 info;
+	info.meshes = meshes;
+	info.meshCount = meshCount;
+	info.featureTolerance = featureTolerance;
+	return touchedInternal(&info, tri, touched);
+}
+
 // The shape's corners that replace a ghost contact with a face contact: below the triangle's plane
 // (within the margin) and over the triangle, the deepest NP_MAX_MANIFOLD_POINTS3 of them.
 typedef struct FaceCorners

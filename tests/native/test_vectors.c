@@ -57,6 +57,8 @@ static const struct
 	{ 2, "chainContains", npRunChain2 },
 	{ 2, "chainBounds", npRunChain2 },
 	{ 2, "chainCreate", npRunChain2 },
+	{ 3, "shapeCast", npRunCast3 },
+	{ 3, "timeOfImpact", npRunCast3 },
 };
 
 // Runs one vector through its kind's handler; false when no handler knows it.

@@ -54,6 +54,7 @@ bool npRunQuery2(const cJSON* vector, npVectorRun* run);     ///< vectorsquery.c
 bool npRunQuery3(const cJSON* vector, npVectorRun* run);     ///< vectorsquery.c (shapes and meshes)
 bool npRunCast2(const cJSON* vector, npVectorRun* run);      ///< vectorscast2d.c (shape casts, time of impact)
 bool npRunChain2(const cJSON* vector, npVectorRun* run);     ///< vectorschain.c (2D chains)
+bool npRunCast3(const cJSON* vector, npVectorRun* run);      ///< vectorscast3d.c (3D shape casts, time of impact)
 
 /// Records a failed check with a printf-style message.
 static inline void npVecFail(npVectorRun* run, const char* fmt, ...)

@@ -25,6 +25,7 @@ import { runVectorMesh } from './vectorsmesh.mjs';
 import { runChain2 } from './vectorschain.mjs';
 import { runQuery2, runQuery3, QUERY_FUNCTIONS, missingQueryFunctions } from './vectorsquery.mjs';
 import { runCast2 } from './vectorscast2d.mjs';
+import { runCast3 } from './vectorscast3d.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const VECTOR_DIR = join(ROOT, 'tests', 'vectors');
@@ -42,6 +43,7 @@ const KINDS = {
 		shape: runShape3, transform: runTransform3, overlap: runPair3, distance: runPair3, penetration: runPair3, manifold: runPair3,
 		meshContacts: runVectorMesh,
 		rayCast: runQuery3, containsPoint: runQuery3, closestPoint: runQuery3, bounds: runQuery3, queryTriangles: runQuery3,
+		shapeCast: runCast3, timeOfImpact: runCast3,
 	},
 };
 
@@ -131,6 +133,11 @@ test('self-check: wrong expectations are rejected', () => {
 		['2d_chain.json', (v) => v.expect.minGhosts, (e) => { e.ghosts = 0; }],
 		['2d_chain.json', (v) => v.query === 'chainRay' && v.expect.hit, (e) => { e.normal = e.normal.map((x) => -x); }],
 		['2d_chain.json', (v) => v.query === 'chainClosest', (e, v) => { e.distance += 10 * v.tol; }],
+		['3d_cast.json', (v) => v.expect.hit && v.expect.fraction > 0, (e, v) => { e.fraction -= 10 * v.lateTol + 1e-9; }],
+		['3d_cast.json', (v) => v.expect.hit && v.expect.fraction > 0, (e, v) => { e.fraction += 2 * v.fractionTol + 1e-9; }],
+		['3d_cast.json', (v) => v.expect.normal, (e) => { e.normal = e.normal.map((x) => -x); }],
+		['3d_cast.json', (v) => v.query === 'shapeCast', (e) => { e.hit = !e.hit; e.fraction = 0; }],
+		['3d_cast.json', (v) => v.expect.state === 'hit', (e) => { e.tMinus = e.tPlus - 1e-3; }],
 	];
 	for (const [file, pred, mutate] of mutations) {
 		const doc = docOf(file);

@@ -8,6 +8,7 @@
 //   batch.h       one call over n pairs (flat arrays in, one array per result field out)
 //   cast2d.h      2D shape casts and time of impact
 //   chain2d.h     2D chains: one-sided polylines, BVH midphase, contacts without ghost collisions
+//   cast3d.h      3D shape casts (convex and meshes) and time of impact with rotation
 #ifndef NARROWPHASE_H
 #define NARROWPHASE_H
 
@@ -23,5 +24,6 @@
 #include "query2d.h"
 #include "query3d.h"
 #include "trace2d.h"
+#include "cast3d.h"
 
 #endif

@@ -1,0 +1,273 @@
+// Shape casts against triangle meshes.
+//
+//  1. Each mesh is handled in its own frame: the shape's pose and the translation are moved there
+//     (a rigid move keeps fractions, so they compare across meshes).
+//  2. Midphase: the shape's box at fraction 0, swept along the translation, is a ray through the
+//     BVH boxes grown by the shape's half size (Ericson, Real-Time Collision Detection 5.5.7: a
+//     moving box against a box is a ray against their Minkowski sum). Nodes are visited front to
+//     back, and a node whose entry lies beyond the best fraction so far is pruned, as in the mesh
+//     ray cast (meshray3d.c).
+//  3. Each triangle reached is one-sided (skipped when the shape's centre starts behind its plane,
+//     Terdiman's culling, as npMeshContacts3) and cast against as a convex shape (cast3d.c), with
+//     the best fraction so far as its limit.
+//  4. Internal edges: the triangle feature a hit touches is read off the hit normal (the vertices
+//     nearest the shape along it: three the face, two an edge, one a vertex), and an internal edge or
+//     vertex (shared with coplanar or concave neighbours, found by position in every mesh: the test
+//     of npMeshContacts3) reports the face normal instead. If the motion does not go into that face
+//     the hit is a ghost (a shape sliding over a seam touches the next triangle's edge edge-on) and
+//     the triangle is skipped. A convex edge (a cliff) keeps its edge normal.
+#include "cast3d_private.h"
+
+#include "inputs.h"
+#include "meshcontacts3d_private.h"
+#include "vec3.h"
+
+#include <float.h>
+#include <stddef.h>
+
+/// One mesh's query, in the mesh's frame.
+typedef struct MeshCast
+{
+	const npShapeCastMeshInput3* input;
+	npShapeCastInput3 convex; ///< the shape's pose and translation in the mesh frame; target: the triangle
+	npShape3 triangle;        ///< the triangle shape being tested
+	npVec3 centre;            ///< the shape's centre at fraction 0 (culling)
+	npVec3 boxCentre;         ///< centre of the shape's box at fraction 0
+	npVec3 boxHalf;           ///< half size of that box, grown by the target distance
+	double extent;            ///< npShapeExtent3 of the shape
+	double planeSlack;        ///< rounding allowance of the plane rejection
+	int meshIndex;
+	const npMeshInstance3* inst;
+	npCastHit3* best;         ///< best hit so far (mesh frame of its own mesh until finished)
+	npVec3 bestNormalWorld;
+	npVec3 bestPointWorld;
+	npVec3 bestOnShapeWorld;
+} MeshCast;
+
+// Ray from the box centre along the translation against a node box grown by the shape's half size:
+// the entry fraction, or DBL_MAX when the ray misses it within [0, limit].
+static double nodeEntry(const MeshCast* mc, const npMeshNode3* node, double limit)
+{
+	double enter = 0.0, exit = limit;
+	const npVec3 c = mc->boxCentre, d = mc->convex.translation;
+	for (int k = 0; k < 3; ++k)
+	{
+		double lo = (double)node->lower[k] - v3Component(mc->boxHalf, k) - v3Component(c, k);
+		double hi = (double)node->upper[k] + v3Component(mc->boxHalf, k) - v3Component(c, k);
+		double dk = v3Component(d, k);
+		if (dk == 0.0)
+		{
+			if (lo > 0.0 || hi < 0.0)
+				return DBL_MAX;
+			continue;
+		}
+		double inv = 1.0 / dk;
+		double t0 = lo * inv, t1 = hi * inv;
+		if (t0 > t1)
+		{
+			double s = t0;
+			t0 = t1;
+			t1 = s;
+		}
+		enter = np3Max(enter, t0);
+		exit = np3Min(exit, t1);
+		if (enter > exit)
+			return DBL_MAX;
+	}
+	return enter;
+}
+
+// Whether hit `h` (mesh, input triangle) beats the best so far: earlier, or as early and lower.
+static bool beats(const npCastHit3* best, const npCastHit3* h, int mesh, int triangle)
+{
+	if (!best->hit || h->fraction < best->fraction)
+		return true;
+	if (h->fraction > best->fraction)
+		return false;
+	return mesh < best->mesh || (mesh == best->mesh && triangle < best->triangle);
+}
+
+// One triangle (stored index s): cull, cast, apply the internal-edge rule, keep if best.
+static void castTriangle(MeshCast* mc, int s)
+{
+	const npMesh3* mesh = mc->inst->mesh;
+	const int32_t* idx = mesh->triangles + 3 * s;
+	npVec3 v[3] = { mesh->vertices[idx[0]], mesh->vertices[idx[1]], mesh->vertices[idx[2]] };
+	npVec3 n = mesh->normals[s];
+	if (v3Dot(v3Sub(mc->centre, v[0]), n) < 0.0)
+		return; // behind the triangle: culled
+
+	// The triangle's plane first: a shape whose lowest point (its support along -n) stays above the
+	// plane by more than the target distance over [0, limit] cannot touch the triangle.
+	const npCastHit3* prior = mc->best;
+	double limit = prior->hit ? np3Min(prior->fraction, mc->input->options.maxFraction) : mc->input->options.maxFraction;
+	npTransform3 xf0 = mc->convex.transform;
+	npVec3 low = npTransformPoint3(xf0, npSupport3(mc->input->shape, npInvRotate3(xf0.q, v3Neg(n))));
+	double h0 = v3Dot(v3Sub(low, v[0]), n) - mc->input->shape->radius;
+	double h1 = h0 + limit * v3Dot(mc->convex.translation, n);
+	if (np3Min(h0, h1) > mc->input->options.targetDistance + mc->planeSlack)
+		return;
+
+	mc->triangle.triangle[0] = v[0];
+	mc->triangle.triangle[1] = v[1];
+	mc->triangle.triangle[2] = v[2];
+	const npCastHit3* best = mc->best;
+	mc->convex.options.maxFraction = limit;
+	npCastHit3 h;
+	npCastConvex3(&mc->convex, mc->extent, &h);
+	int triangle = mesh->triangleIds[s];
+	if (!h.hit || !beats(best, &h, mc->meshIndex, triangle))
+		return;
+
+	// The touched feature, in world space (features match across meshes by world position).
+	npMeshTriangle3 tri;
+	npTransform3 xf = mc->inst->transform;
+	for (int k = 0; k < 3; ++k)
+		tri.v[k] = npTransformPoint3(xf, v[k]);
+	tri.n = npRotate3(xf.q, n);
+	tri.inst = mc->inst;
+	tri.mesh = mc->meshIndex;
+	tri.triangle = triangle;
+	tri.stored = s;
+	npVec3 normalWorld = npRotate3(xf.q, h.normal);
+	int touched = 3;
+	bool internal = npMeshTouchedInternal3(mc->input->meshes, mc->input->meshCount, mc->input->featureTolerance,
+										   &tri, v3Neg(normalWorld), &touched);
+	if (touched == 3 || internal)
+	{
+		normalWorld = tri.n;
+		if (internal && !h.initialOverlap && v3Dot(mc->input->translation, normalWorld) >= 0.0)
+			return; // a ghost: sliding over an internal edge or vertex
+	}
+	if (h.initialOverlap && mc->input->options.ignoreSeparating && v3Dot(mc->input->translation, normalWorld) >= 0.0)
+		return;
+
+	*mc->best = h;
+	mc->best->hit = true;
+	mc->best->mesh = mc->meshIndex;
+	mc->best->triangle = triangle;
+	mc->bestNormalWorld = normalWorld;
+	mc->bestPointWorld = npTransformPoint3(xf, h.point);
+	mc->bestOnShapeWorld = npTransformPoint3(xf, h.pointOnShape);
+}
+
+// The shape's box in the mesh frame (its core's vertices moved there, grown by radius and skin).
+static void shapeBox(MeshCast* mc)
+{
+	const npShape3* shape = mc->input->shape;
+	npPolyhedron3 poly;
+	npMakePolyhedron3(shape, &poly);
+	npTransform3 rel = mc->convex.transform;
+	npVec3 lo = npTransformPoint3(rel, poly.vertices[0]), hi = lo;
+	for (int i = 1; i < poly.vertexCount; ++i)
+	{
+		npVec3 p = npTransformPoint3(rel, poly.vertices[i]);
+		lo = v3Min(lo, p);
+		hi = v3Max(hi, p);
+	}
+	double grow = shape->radius + mc->input->options.targetDistance;
+	mc->boxCentre = v3Scale(0.5, v3Add(lo, hi));
+	npVec3 half = v3Scale(0.5, v3Sub(hi, lo));
+	// A little slack: the triangle cast is exact, the box only has to contain the shape.
+	double slack = 1e-9 * (v3MaxAbs(mc->boxCentre) + v3MaxAbs(half) + grow) + 1e-300;
+	mc->boxHalf = v3Add(half, v3(grow + slack, grow + slack, grow + slack));
+}
+
+// Walks one mesh's BVH front to back.
+static void castMesh(MeshCast* mc)
+{
+	const npMesh3* mesh = mc->inst->mesh;
+	int stack[2 * NP_MESH_MAX_DEPTH + 2];
+	int top = 0;
+	stack[top++] = 0;
+	while (top > 0)
+	{
+		int ni = stack[--top];
+		const npMeshNode3* node = mesh->nodes + ni;
+		double limit = mc->best->hit ? np3Min(mc->best->fraction, mc->input->options.maxFraction)
+									 : mc->input->options.maxFraction;
+		if (nodeEntry(mc, node, limit) == DBL_MAX)
+			continue;
+		if (node->count > 0)
+		{
+			for (int i = 0; i < node->count; ++i)
+				castTriangle(mc, node->index + i);
+			continue;
+		}
+		double e0 = nodeEntry(mc, mesh->nodes + node->index, limit);
+		double e1 = nodeEntry(mc, mesh->nodes + node->index + 1, limit);
+		// Push the farther child first so the nearer one is visited first.
+		int nearChild = e0 <= e1 ? node->index : node->index + 1;
+		int farChild = e0 <= e1 ? node->index + 1 : node->index;
+		double farEntry = e0 <= e1 ? e1 : e0, nearEntry = e0 <= e1 ? e0 : e1;
+		if (farEntry != DBL_MAX && top < 2 * NP_MESH_MAX_DEPTH + 2)
+			stack[top++] = farChild;
+		if (nearEntry != DBL_MAX && top < 2 * NP_MESH_MAX_DEPTH + 2)
+			stack[top++] = nearChild;
+	}
+}
+
+static npResult checkMeshCast(const npShapeCastMeshInput3* in)
+{
+	if (in->meshCount < 0 || (in->meshCount > 0 && in->meshes == NULL) || !(in->featureTolerance >= 0.0))
+		return NP_ERR_INVALID_ARGUMENT;
+	npResult r = npCheckCastShape3(in->shape);
+	if (r == NP_OK)
+		r = npCheckCastOptions3(&in->options);
+	if (r == NP_OK)
+		r = npCheckTransform3(in->transform);
+	if (r == NP_OK && !npIsUsableVec3(in->translation))
+		r = NP_ERR_NON_FINITE;
+	for (int i = 0; r == NP_OK && i < in->meshCount; ++i)
+	{
+		if (in->meshes[i].mesh == NULL)
+			return NP_ERR_INVALID_ARGUMENT;
+		r = npCheckTransform3(in->meshes[i].transform);
+	}
+	return r;
+}
+
+npResult npShapeCastMeshes3(const npShapeCastMeshInput3* input, npCastHit3* hit)
+{
+	if (hit == NULL)
+		return NP_ERR_INVALID_ARGUMENT;
+	*hit = (npCastHit3){ 0 };
+	hit->mesh = -1;
+	hit->triangle = -1;
+	if (input == NULL)
+		return NP_ERR_INVALID_ARGUMENT;
+	npResult r = checkMeshCast(input);
+	if (r != NP_OK)
+		return r;
+
+	MeshCast mc;
+	mc.input = input;
+	mc.best = hit;
+	mc.extent = npShapeExtent3(input->shape);
+	mc.triangle = (npShape3){ 0 };
+	mc.triangle.type = NP_SHAPE_TRIANGLE3;
+	mc.convex.shape = input->shape;
+	mc.convex.target = &mc.triangle;
+	mc.convex.targetTransform = (npTransform3){ { 0.0, 0.0, 0.0 }, { 0.0, 0.0, 0.0, 1.0 } };
+	mc.convex.options = input->options;
+	mc.convex.options.ignoreSeparating = false; // decided per triangle, with the face normal
+	npVec3 centreLocal = input->shape->type == NP_SHAPE_HULL3 ? input->shape->hull->centroid : v3(0.0, 0.0, 0.0);
+	for (int i = 0; i < input->meshCount; ++i)
+	{
+		mc.inst = input->meshes + i;
+		mc.meshIndex = i;
+		mc.convex.transform = npInvMulTransforms3(mc.inst->transform, input->transform);
+		mc.convex.translation = npInvRotate3(mc.inst->transform.q, input->translation);
+		mc.centre = npTransformPoint3(mc.convex.transform, centreLocal);
+		shapeBox(&mc);
+		mc.planeSlack = 1e-9 * (mc.extent + v3MaxAbs(mc.boxCentre) + v3MaxAbs(mc.convex.translation));
+		castMesh(&mc);
+	}
+	if (hit->hit)
+	{
+		hit->normal = mc.bestNormalWorld;
+		hit->point = mc.bestPointWorld;
+		hit->pointOnShape = mc.bestOnShapeWorld;
+	}
+	return NP_OK;
+}
