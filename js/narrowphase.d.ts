@@ -179,7 +179,19 @@ export interface PenetrationTrace2 extends PenetrationResult2 {
 
 // ------------------------------------------------------------------------------ 2D traces (js/trace2d.mjs)
 /** A traced Minkowski point and the core vertices that made it (world space). */
-export interface GjkVertex2 { w: Vec2; wA: Vec2; wB: Vec2; indexA: number; indexB: number; }
+export interface GjkVertex2 {
+	/** wA - wB: the point of the Minkowski difference A - B (world orientation). */
+	w: Vec2;
+	/** The point of A's core (world). */
+	wA: Vec2;
+	/** The point of B's core (world). */
+	wB: Vec2;
+	/** Index of that core vertex on A. */
+	indexA: number;
+	/** Index of that core vertex on B. */
+	indexB: number;
+}
+/** Why a GJK step ended: `continue` (the support point joined the simplex and GJK went on), `overlap` (the triangle contains the origin: the cores overlap), `touching` (the origin lies on the simplex, a point or a segment: the cores touch), `repeated` (the support point is already in the simplex: the closest features are found), `no-progress` (the support point is no closer to the origin along the direction, up to rounding), `separated` (overlap test only: the support plane separates the cores by more than the limit), `max-iterations` (the iteration bound was reached). */
 export type GjkStop2 = 'continue' | 'overlap' | 'touching' | 'repeated' | 'no-progress' | 'separated' | 'max-iterations';
 /** One GJK iteration: the simplex, which vertices its closest point keeps, then direction and support. */
 export interface GjkStep2 {
@@ -198,24 +210,66 @@ export interface GjkStep2 {
 	/** 'continue', or why GJK stopped here. */
 	stop: GjkStop2;
 }
-export interface GjkTrace2 { steps: GjkStep2[]; truncated: boolean; }
+/** A GJK run with `{ trace: true }`: the library's own steps, number for number (the traced query
+ *  gives the same result as the untraced one). */
+export interface GjkTrace2 {
+	/** One entry per iteration, the first taking only the first support point; the last says why GJK stopped. */
+	steps: GjkStep2[];
+	/** More steps happened than the trace buffer holds (the result is still exact). */
+	truncated: boolean;
+}
 /** One clipping of the incident edge against the reference face's side planes (world space). */
 export interface ClipAttempt2 {
-	refShape: 'a' | 'b'; refEdge: number; refStart: Vec2; refEnd: Vec2; refNormal: Vec2;
-	incidentEdge: number; incStart: Vec2; incEnd: Vec2;
+	/** The shape the reference face is on. */
+	refShape: 'a' | 'b';
+	/** Reference edge index (its start vertex) on that shape's core. */
+	refEdge: number;
+	/** Reference face start vertex (world, core). */
+	refStart: Vec2;
+	/** Reference face end vertex (world, core). */
+	refEnd: Vec2;
+	/** The reference face's outward normal (world). */
+	refNormal: Vec2;
+	/** Incident edge index (its start vertex) on the other shape's core. */
+	incidentEdge: number;
+	/** Incident edge start vertex (world, core). */
+	incStart: Vec2;
+	/** Incident edge end vertex (world, core). */
+	incEnd: Vec2;
 	/** Face length: the side planes are at u = 0 and u = length. */
 	length: number;
-	/** Incident ends along the face and above it, before clipping. */
-	u: [number, number]; h: [number, number];
+	/** Incident ends along the face from refStart, before clipping. */
+	u: [number, number];
+	/** Incident ends' heights above the face, before clipping (negative: below it). */
+	h: [number, number];
 	/** The incident edge is wholly beyond one side plane. */
 	missed: boolean;
 	/** 0: end kept as is, 1: moved onto the plane u = 0, 2: onto u = length. */
 	clippedBy: [number, number];
-	points: [Vec2, Vec2]; heights: [number, number]; ids: [number, number];
+	/** End k after clipping (world, a point of the incident core). */
+	points: [Vec2, Vec2];
+	/** End k's height above the face after clipping (negative: below it). */
+	heights: [number, number];
+	/** The feature id the contact from end k carries (as ManifoldPoint2.id). */
+	ids: [number, number];
 }
+/** How a 2D manifold was built (manifold with `{ trace: true }`): the separating axes of the cores,
+ *  then each reference face clipped (world space). */
 export interface ClipTrace2 {
+	/** `not-run` (invalid input: nothing ran), `closed-form` (a circle is involved: closest points in
+	 *  closed form, no faces to clip), `apart` (the best separating axis separates the cores by more
+	 *  than radii + margin), `face` (the incident edge clipped against the reference face gave the
+	 *  points), `closest` (the closest features of the cores gave a single point). */
 	path: 'not-run' | 'closed-form' | 'apart' | 'face' | 'closest';
-	separationA: number; separationB: number; edgeA: number; edgeB: number;
+	/** Best separation of the cores along A's edge normals (> 0: apart); 0 when the axes were not run. */
+	separationA: number;
+	/** Best separation of the cores along B's edge normals; 0 when the axes were not run. */
+	separationB: number;
+	/** A's edge with the largest separation; -1 when the axes were not run. */
+	edgeA: number;
+	/** B's edge with the largest separation; -1 when the axes were not run. */
+	edgeB: number;
+	/** The clippings in order (0 to 2: the preferred face, then the best one if it failed). */
 	attempts: ClipAttempt2[];
 }
 
@@ -921,8 +975,11 @@ export interface MeshCastHit3 extends CastHit3 {
  *  line from its place in `from` to its place in `to` while the rotation turns by slerp along the
  *  shorter arc. */
 export interface Sweep3 {
+	/** The shape's pose at fraction 0. */
 	from: Transform3;
+	/** The shape's pose at fraction 1. */
 	to: Transform3;
+	/** The local point (shape space) that moves in a straight line, the centre of rotation; default [0, 0, 0]. */
 	center?: Vec3Like;
 }
 
@@ -1104,10 +1161,18 @@ export interface Narrowphase {
 	overlap(a: Shape2D, ta: Transform2 | undefined | null, b: Shape2D, tb: Transform2 | undefined | null): boolean;
 	/** Overlap test with GJK's steps. */
 	overlap(a: Shape2D, ta: Transform2 | undefined | null, b: Shape2D, tb: Transform2 | undefined | null,
-		options: { trace: true }): { overlapping: boolean; gjk: GjkTrace2 };
+		options: { trace: true }): {
+		/** True when the shapes overlap or touch (overlap's answer). */
+		overlapping: boolean;
+		/** The GJK run of the overlap test, step by step (it may stop early on a separating support plane). */
+		gjk: GjkTrace2;
+	};
 	/** Distance with GJK's steps. */
 	distance(a: Shape2D, ta: Transform2 | undefined | null, b: Shape2D, tb: Transform2 | undefined | null,
-		options: { trace: true }): DistanceResult2 & { gjk: GjkTrace2 };
+		options: { trace: true }): DistanceResult2 & {
+		/** The GJK run that found the distance, step by step. */
+		gjk: GjkTrace2;
+	};
 	/** Distance and closest points by GJK. `options.out`: a result returned earlier, refilled in place and returned. */
 	distance(a: Shape2D, ta: Transform2 | undefined | null, b: Shape2D, tb: Transform2 | undefined | null,
 		options?: DistanceOptions<DistanceResult2>): DistanceResult2;
@@ -1119,7 +1184,10 @@ export interface Narrowphase {
 		options?: PenetrationOptions): PenetrationResult2 | null;
 	/** Contact manifold with the record of how it was clipped. */
 	manifold(a: Shape2D, ta: Transform2 | undefined | null, b: Shape2D, tb: Transform2 | undefined | null,
-		options: ManifoldOptions & { trace: true }): Manifold2 & { clip: ClipTrace2 };
+		options: ManifoldOptions & { trace: true }): Manifold2 & {
+		/** How the manifold was built: axes, reference faces, clippings. */
+		clip: ClipTrace2;
+	};
 	/** Contact manifold of two 2D shapes by separating axes and reference-face clipping: at most 2
 	 *  points with stable ids, normal from A to B; points closer than `options.margin` are kept with
 	 *  negative depth. Errors as overlap, and NP_INVALID_ARGUMENT for margin < 0. */
@@ -1352,6 +1420,11 @@ export interface Narrowphase {
 	 *  NP_DISPOSED. (2D shapes: the 2D half of the contract.) */
 	shapeCast(shape: Shape3D, transform: Transform3 | undefined | null, translation: Vec3Like, target: Shape3D,
 		targetTransform?: Transform3 | null, options?: CastOptions): CastHit3 | null;
+	/** The first contact of `shape`, moved from `transform` by t * translation, with meshes, or null:
+	 *  a Mesh3D placed by targetTransform, or a list of meshes with their own transforms
+	 *  (targetTransform ignored). One-sided: a triangle whose plane has the shape's centre behind it
+	 *  at fraction 0 is ignored. The hit names the mesh and the triangle; see MeshCastHit3 for
+	 *  internal edges. Ties: the lower mesh, then the lower input triangle. Errors as the convex overload. */
 	shapeCast(shape: Shape3D, transform: Transform3 | undefined | null, translation: Vec3Like, target: MeshTarget,
 		targetTransform?: Transform3 | null, options?: CastOptions): MeshCastHit3 | null;
 	/** Many casts of one shape against one target in one wasm call (shape and target checked once):
