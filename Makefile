@@ -103,13 +103,26 @@ NATIVE_TESTS := $(NATIVE_TEST_SRC:tests/native/%.c=$(B)/tests/%)
 SAN_TESTS := $(NATIVE_TEST_SRC:tests/native/%.c=$(B)/tests-san/%)
 TEST_LIBS := -lcjson -lm
 
-$(B)/tests/%: tests/native/%.c $(NATIVE_TEST_SUPPORT) $(wildcard tests/native/*.h) $(B)/libnarrowphase.a | setup-cjson
-	@mkdir -p $(dir $@)
-	$(CC) $(NATIVE_CFLAGS) -Itests/native $< $(NATIVE_TEST_SUPPORT) $(B)/libnarrowphase.a $(TEST_LIBS) -o $@
+# The shared support files (vector runners, checks) are compiled once, not into every program.
+NATIVE_SUPPORT_OBJ := $(NATIVE_TEST_SUPPORT:tests/native/%.c=$(B)/tests/support/%.o)
+SAN_SUPPORT_OBJ := $(NATIVE_TEST_SUPPORT:tests/native/%.c=$(B)/tests-san/support/%.o)
+.SECONDARY: $(NATIVE_SUPPORT_OBJ) $(SAN_SUPPORT_OBJ)
 
-$(B)/tests-san/%: tests/native/%.c $(NATIVE_TEST_SUPPORT) $(wildcard tests/native/*.h) $(B)/libnarrowphase_san.a | setup-cjson
+$(B)/tests/support/%.o: tests/native/%.c $(wildcard tests/native/*.h) $(CORE_HDR) | setup-cjson
 	@mkdir -p $(dir $@)
-	$(CC) $(SAN_CFLAGS) -Itests/native $< $(NATIVE_TEST_SUPPORT) $(B)/libnarrowphase_san.a $(TEST_LIBS) -o $@
+	$(CC) $(NATIVE_CFLAGS) -Itests/native -c $< -o $@
+
+$(B)/tests-san/support/%.o: tests/native/%.c $(wildcard tests/native/*.h) $(CORE_HDR) | setup-cjson
+	@mkdir -p $(dir $@)
+	$(CC) $(SAN_CFLAGS) -Itests/native -c $< -o $@
+
+$(B)/tests/%: tests/native/%.c $(NATIVE_SUPPORT_OBJ) $(wildcard tests/native/*.h) $(B)/libnarrowphase.a | setup-cjson
+	@mkdir -p $(dir $@)
+	$(CC) $(NATIVE_CFLAGS) -Itests/native $< $(NATIVE_SUPPORT_OBJ) $(B)/libnarrowphase.a $(TEST_LIBS) -o $@
+
+$(B)/tests-san/%: tests/native/%.c $(SAN_SUPPORT_OBJ) $(wildcard tests/native/*.h) $(B)/libnarrowphase_san.a | setup-cjson
+	@mkdir -p $(dir $@)
+	$(CC) $(SAN_CFLAGS) -Itests/native $< $(SAN_SUPPORT_OBJ) $(B)/libnarrowphase_san.a $(TEST_LIBS) -o $@
 
 setup-cjson:
 	@[ -f /usr/include/cjson/cJSON.h ] || { echo "installing libcjson-dev..."; \
@@ -143,7 +156,16 @@ test-node: $(WASM) $(WASM_TESTS) setup-npm
 test-browser: setup-chromium setup-npm $(WASM)
 	node --test tests/browser/
 
-test: test-native test-san test-node test-browser fuzz-smoke test-package test-docs
+# make test installs what is missing first (one apt-get at a time), builds every test program, the
+# wasm and the fuzz harnesses on two jobs, then runs the suites one after another.
+TEST_SUITES := test-native test-san test-node test-browser fuzz-smoke test-package test-docs
+test:
+	@$(MAKE) --no-print-directory setup-cjson setup-emcc setup-npm setup-chromium setup-fuzz
+	@$(MAKE) --no-print-directory -j2 test-programs
+	@$(MAKE) --no-print-directory $(TEST_SUITES)
+
+.PHONY: test-programs
+test-programs: $(NATIVE_TESTS) $(SAN_TESTS) $(WASM) $(WASM_TESTS) $(FUZZ_BINS)
 
 # ---------------------------------------------------------------- package, API docs
 # The npm package: the wasm plus the entry points tools/build_package.mjs generates from js/*.mjs
