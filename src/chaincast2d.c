@@ -20,7 +20,7 @@
 //     shape sliding across a flat or concave joint sees the face, not the joint's vertex. A snapped
 //     initial contact gets the face's depth: the shape's extreme point below the segment's line.
 //  4. ignoreSeparating: per segment, after the rule, a contact the translation leaves or slides
-//     along (dot(translation, normal) >= 0) is skipped; for one segment (convex) the shape does not
+//     along (dot(translation, normal) >= 0, to the sine NP_CHAIN_FLAT_SINE) is skipped; for one segment (convex) the shape does not
 //     come nearer again, and the other segments go on.
 // The earliest remaining hit wins (ties: the first candidate, chains in order, segments in
 // increasing order). Nothing allocates; every loop is bounded (intervals by
@@ -115,6 +115,8 @@ static bool applyGhostRule(const chainCastCall* call, int chain, int segment, np
 	if (rule == NP_CHAIN_SKIP)
 		return false;
 	*feature = face || vertex < 0 ? NP_CHAIN_FACE : NP_CHAIN_VERTEX;
+	if (face)
+		h->normal = n; // the face's own normal, not the cast's estimate of it
 	if (rule == NP_CHAIN_SNAP)
 	{
 		*feature = NP_CHAIN_FACE;
@@ -158,7 +160,10 @@ static void castSegment(chainCastCall* call, int chain, int segment, npVec2 cent
 	{
 		feature = NP_CHAIN_VERTEX;
 	}
-	if (call->input->cast.ignoreSeparating && v2Dot(call->translation, h.normal) >= 0.0)
+	// (A sliding contact's normal is perpendicular to the translation up to rounding: the test
+	// allows the sine NP_CHAIN_FLAT_SINE, so a rounded-off face normal does not stop a slide.)
+	if (call->input->cast.ignoreSeparating &&
+		v2Dot(call->translation, h.normal) >= -NP_CHAIN_FLAT_SINE * v2Length(call->translation))
 		return;
 
 	call->best = h.fraction;

@@ -57,6 +57,7 @@ static const struct
 	{ 2, "chainContains", npRunChain2 },
 	{ 2, "chainBounds", npRunChain2 },
 	{ 2, "chainCreate", npRunChain2 },
+	{ 2, "chainCast", npRunChain2 },
 };
 
 // Runs one vector through its kind's handler; false when no handler knows it.
