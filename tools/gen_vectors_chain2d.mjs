@@ -622,7 +622,7 @@ function genericCast(name, shape, xf, translation, chains, options = {}) {
 	const expect = { hit: true, fraction: num(ref.t), ghosts: 0, hitPoint: ref.q.p };
 	const margin = Math.min(ref.q.u, 1 - ref.q.u) * len(sub(ref.s.b, ref.s.a));
 	if (ref.unique && margin > 1e-4) expect.normal = round(ref.s.normal);
-	if (ref.unique && margin <= 1e-9 && shape.type === 'circle' && ref.t > 0) {
+	if (margin <= 1e-7 && shape.type === 'circle' && ref.t > 0) {
 		const corner = ref.q.u < 0.5 ? ref.s.a : ref.s.b;
 		const n = unit(sub(ref.c.pts[0], corner));
 		const ownFace = Math.abs(cross(n, ref.s.normal)) < 1e-6;
