@@ -37,7 +37,8 @@ async function loadPlanck() {
 	}
 }
 
-function planckCases(P, n, poses) {
+// The terrain as a planck chain with one DynamicTree proxy per child edge (its world's layout).
+function planckTerrain(P, n) {
 	const verts = [];
 	for (let i = 0; i <= n; i++) verts.push(new P.Vec2(n - i, terrainY(i)));
 	const chain = new P.Chain(verts, false);
@@ -48,6 +49,11 @@ function planckCases(P, n, poses) {
 		chain.computeAABB(aabb, id, i);
 		tree.createProxy(aabb, i);
 	}
+	return { chain, tree, id };
+}
+
+function planckCases(P, n, poses) {
+	const { chain, tree, id } = planckTerrain(P, n);
 	const box = new P.Box(0.5, 0.5);
 	box.m_radius = 0;
 	const circle = new P.Circle(0.5);
@@ -107,16 +113,7 @@ for (const n of [1000, 10000, 100000]) {
 // 2.4.1's b2ShapeCast: GJK ray cast with a 0.01 polygon skin, two-sided, no ghost handling) per
 // child edge, keeping the smallest fraction.
 function planckCast(P, n, starts, d) {
-	const verts = [];
-	for (let i = 0; i <= n; i++) verts.push(new P.Vec2(n - i, terrainY(i)));
-	const chain = new P.Chain(verts, false);
-	const tree = new P.DynamicTree();
-	const id = P.Transform.identity();
-	for (let i = 0; i < n; i++) {
-		const aabb = new P.AABB();
-		chain.computeAABB(aabb, id, i);
-		tree.createProxy(aabb, i);
-	}
+	const { chain, tree, id } = planckTerrain(P, n);
 	const box = new P.Box(0.5, 0.5);
 	const xfs = starts.map((p) => new P.Transform(new P.Vec2(p.x, p.y), p.angle));
 	const input = new P.ShapeCastInput();

@@ -330,14 +330,8 @@ int npwShapeCastManyChains2(const npShape2* shape, double* io, const double* pos
 		}
 		for (int i = 0; i < n; ++i)
 		{
-			const npCastHit2* h = &hit[i].cast;
-			double* o = out + NPWC2_MANY_SIZE * (start + i);
-			o[NPWC2_MANY_FRACTION] = h->hit ? h->fraction : -1.0;
-			npwPutVec2(o + NPWC2_MANY_POINT, h->point);
-			npwPutVec2(o + NPWC2_MANY_POINT_ON_SHAPE, h->pointOnShape);
-			npwPutVec2(o + NPWC2_MANY_NORMAL, h->normal);
-			o[NPWC2_MANY_INITIAL] = h->initialOverlap ? 1.0 : 0.0;
-			hits += h->hit ? 1 : 0;
+			npwPutCastRecord2(out + NPWC2_MANY_SIZE * (start + i), &hit[i].cast);
+			hits += hit[i].cast.hit ? 1 : 0;
 		}
 	}
 	return hits;
