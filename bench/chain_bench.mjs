@@ -37,7 +37,8 @@ async function loadPlanck() {
 	}
 }
 
-function planckCases(P, n, poses) {
+// The terrain as a planck chain with one DynamicTree proxy per child edge (its world's layout).
+function planckTerrain(P, n) {
 	const verts = [];
 	for (let i = 0; i <= n; i++) verts.push(new P.Vec2(n - i, terrainY(i)));
 	const chain = new P.Chain(verts, false);
@@ -48,6 +49,11 @@ function planckCases(P, n, poses) {
 		chain.computeAABB(aabb, id, i);
 		tree.createProxy(aabb, i);
 	}
+	return { chain, tree, id };
+}
+
+function planckCases(P, n, poses) {
+	const { chain, tree, id } = planckTerrain(P, n);
 	const box = new P.Box(0.5, 0.5);
 	box.m_radius = 0;
 	const circle = new P.Circle(0.5);
@@ -97,5 +103,80 @@ for (const n of [1000, 10000, 100000]) {
 			(ref ? `   planck ${theirs.toFixed(1).padStart(7)} ns   ratio ${(theirs / ours).toFixed(2)}x` : '') +
 			`   (${count.toFixed(2)} contacts per query)`);
 	}
+	chain.dispose();
+}
+
+// ------------------------------------------------------------------------------ casts (issue 13 x 14)
+// A box cast along the 100,000-segment terrain: from 1.5 above a pose, by [-4, -2.5] (it lands a
+// few segments on). np.shapeCast on the chain (midphase, one-sided, ghost rule) next to planck's
+// nearest equivalent: a DynamicTree query with the swept AABB, then planck's ShapeCast (Box2D
+// 2.4.1's b2ShapeCast: GJK ray cast with a 0.01 polygon skin, two-sided, no ghost handling) per
+// child edge, keeping the smallest fraction.
+function planckCast(P, n, starts, d) {
+	const { chain, tree, id } = planckTerrain(P, n);
+	const box = new P.Box(0.5, 0.5);
+	const xfs = starts.map((p) => new P.Transform(new P.Vec2(p.x, p.y), p.angle));
+	const input = new P.ShapeCastInput();
+	const output = new P.ShapeCastOutput();
+	input.proxyB.set(box, 0);
+	input.transformA = id;
+	input.translationB = new P.Vec2(d[0], d[1]);
+	const a0 = new P.AABB(), a1 = new P.AABB(), swept = new P.AABB();
+	let best = 1;
+	const callback = (proxy) => {
+		input.proxyA.set(chain, tree.getUserData(proxy));
+		if (P.ShapeCast(output, input) && output.lambda < best) best = output.lambda;
+		return true;
+	};
+	return (i) => {
+		const xf = xfs[i];
+		input.transformB = xf;
+		box.computeAABB(a0, xf, 0);
+		a1.lowerBound.set(a0.lowerBound.x + d[0], a0.lowerBound.y + d[1]);
+		a1.upperBound.set(a0.upperBound.x + d[0], a0.upperBound.y + d[1]);
+		swept.combine(a0, a1);
+		best = 1;
+		tree.query(swept, callback);
+		return best;
+	};
+}
+
+{
+	const n = 100000;
+	const pts = new Float64Array(2 * (n + 1));
+	for (let i = 0; i <= n; i++) {
+		pts[2 * i] = n - i;
+		pts[2 * i + 1] = terrainY(i);
+	}
+	const chain = np.chain2d(pts);
+	const starts = makePoses(n).map((p) => ({ x: p.x, y: p.y + 1.5, angle: p.angle }));
+	const xfs = starts.map((p) => ({ position: [p.x, p.y], angle: p.angle }));
+	const d = [-4, -2.5];
+	const theirsFn = P && P.ShapeCast ? planckCast(P, n, starts, d) : null;
+	const positions = new Float64Array(2 * POSES), translations = new Float64Array(2 * POSES), out = new Float64Array(8 * POSES);
+	for (let i = 0; i < POSES; i++) {
+		positions.set([starts[i].x, starts[i].y], 2 * i);
+		translations.set(d, 2 * i);
+	}
+	// Interleaved: ours, planck, ours, planck (medians of each), on this shared machine.
+	const ours = [], theirs = [];
+	for (let r = 0; r < 2; r++) {
+		ours.push(time((i) => { const h = np.shapeCast(box, xfs[i], d, chain); return h ? h.fraction : 1; }));
+		if (theirsFn) theirs.push(time(theirsFn));
+	}
+	// The batch: 1024 casts per call, CPU time per cast, median of RUNS calls.
+	const manySamples = [];
+	for (let r = 0; r < RUNS; r++) {
+		const c0 = process.cpuUsage();
+		np.shapeCastMany(box, positions, translations, chain, undefined, out, { angle: 0 });
+		const c1 = process.cpuUsage(c0);
+		manySamples.push(((c1.user + c1.system) * 1000) / POSES);
+	}
+	const many = manySamples.sort((a, b) => a - b)[RUNS >> 1];
+	const hits = xfs.filter((xf) => np.shapeCast(box, xf, d, chain)).length;
+	const o = Math.min(...ours), t = theirsFn ? Math.min(...theirs) : NaN;
+	console.log(`box cast ${n} segments   narrowphase ${o.toFixed(1).padStart(7)} ns` +
+		(theirsFn ? `   planck ${t.toFixed(1).padStart(7)} ns   ratio ${(t / o).toFixed(2)}x` : '') +
+		`   (${hits} of ${POSES} hit; shapeCastMany ${many.toFixed(1)} ns per cast, angle 0)`);
 	chain.dispose();
 }

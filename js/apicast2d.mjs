@@ -16,6 +16,7 @@ import { codeName, describe, fail } from './errors.mjs';
 import * as L from './layout.mjs';
 import { Shape, failDisposed } from './runtime.mjs';
 import { Shape2D, putXf } from './api2d.mjs';
+import { isChainTarget, putChainCast, readChainCast, chainFail } from './apichain.mjs';
 
 const TOI_STATES = ['hit', 'separated', 'overlapped', 'failed'];
 
@@ -132,6 +133,7 @@ function castInputs(translation, options) {
 /** The first contact of `shape` moving by `translation` with `target`, or null (see narrowphase.d.ts). */
 export function shapeCast2(rt, shape, transform, translation, target, targetTransform, options) {
 	if (!(shape instanceof Shape2D && shape._rt === rt && shape._ptr !== 0)) badShape(rt, 'shapeCast', shape, 'the shape');
+	if (isChainTarget(rt, target)) return chainCast(rt, shape, transform, translation, target, targetTransform, options);
 	if (!(target instanceof Shape2D && target._rt === rt && target._ptr !== 0)) badShape(rt, 'shapeCast', target, 'the target');
 	const io = rt.io;
 	putXf(io, transform, XF, 'shapeCast', 'of the shape');
@@ -185,7 +187,8 @@ function castViews(rt, count) {
 export function shapeCastMany2(rt, shape, positions, translations, target, targetTransform, out, options) {
 	const fn = 'shapeCastMany';
 	if (!(shape instanceof Shape2D && shape._rt === rt && shape._ptr !== 0)) badShape(rt, fn, shape, 'the shape');
-	if (!(target instanceof Shape2D && target._rt === rt && target._ptr !== 0)) badShape(rt, fn, target, 'the target');
+	const chains = isChainTarget(rt, target); // 2D chains: npwShapeCastManyChains2
+	if (!chains && !(target instanceof Shape2D && target._rt === rt && target._ptr !== 0)) badShape(rt, fn, target, 'the target');
 	for (const [name, a] of [['positions', positions], ['translations', translations], ['out', out]]) {
 		if (!(a instanceof Float64Array)) fail('NP_INVALID_ARGUMENT', `${fn}: ${name} must be a Float64Array (got ${describe(a)})`);
 	}
@@ -209,6 +212,7 @@ export function shapeCastMany2(rt, shape, positions, translations, target, targe
 	putCastOptions(io, options, fn);
 	v.positions.set(positions);
 	v.translations.set(translations);
+	if (chains) return chainCastMany(rt, shape, target, targetTransform, v, count, angle, out, options);
 	const r = rt.exports.npwShapeCastMany2(shape._ptr, target._ptr, rt.ioPtr, v.positions.byteOffset, v.translations.byteOffset,
 		v.out.byteOffset, count);
 	if (r < 0) {
@@ -220,6 +224,67 @@ export function shapeCastMany2(rt, shape, positions, translations, target, targe
 	}
 	out.set(v.out);
 	return r;
+}
+
+// ------------------------------------------------------------------------------ casts against chains
+// The chain io block (NPWCH_IO_*): the shape's transform at XF, the translation at DIRECTION,
+// targetDistance at MARGIN; the chains as rayCast on chains writes them (a bare chain takes
+// targetTransform, a list ignores it). One wasm call into src/bindingchain.c.
+const CH_XF = L.NPWCH_IO_XF;
+
+function putChainCastOptions(rt, options, fn) {
+	checkOptions(fn, options);
+	const io = rt.io;
+	io[L.NPWCH_IO_MAX_FRACTION] = option(fn, options, 'maxFraction', 1);
+	io[L.NPWCH_IO_MARGIN] = option(fn, options, 'targetDistance', 0);
+	io[L.NPWCH_IO_IGNORE_SEPARATING] = options && options.ignoreSeparating ? 1 : 0;
+}
+
+// Explains a negative result of a chain cast: a chain's transform, else which number was rejected.
+function chainCastFail(rt, fn, e, inputs) {
+	if (e >= L.NPWCH_ERR_CHAIN) chainFail(rt, e, fn);
+	castFail(rt, fn, -(ERR_INPUT + e), inputs);
+}
+
+function chainCast(rt, shape, transform, translation, target, targetTransform, options) {
+	const fn = 'shapeCast';
+	const io = rt.io;
+	putXf(io, transform, CH_XF, fn, 'of the shape');
+	putVec(io, L.NPWCH_IO_DIRECTION, translation, fn, 'translation');
+	putChainCastOptions(rt, options, fn);
+	putChainCast(rt, target, targetTransform, options, fn);
+	const r = rt.exports.npwShapeCastChains2(shape._ptr, rt.ioPtr, rt.chainOut);
+	if (r < 0) chainCastFail(rt, fn, -r, [['transform of the shape', xfNumbers(transform)], ...castInputs(translation, options)]);
+	return r === 1 ? readChainCast(rt) : null;
+}
+
+function chainCastMany(rt, shape, target, targetTransform, v, count, angle, out, options) {
+	const fn = 'shapeCastMany';
+	const io = rt.io;
+	io[CH_XF + L.NPW_XF2_X] = 0;
+	io[CH_XF + L.NPW_XF2_Y] = 0;
+	io[CH_XF + L.NPW_XF2_ANGLE] = angle;
+	io[CH_XF + L.NPW_XF2_COS] = NaN;
+	putChainCastOptions(rt, options, fn);
+	putChainCast(rt, target, targetTransform, options, fn);
+	const r = rt.exports.npwShapeCastManyChains2(shape._ptr, rt.ioPtr, v.positions.byteOffset, v.translations.byteOffset, v.out.byteOffset, count);
+	if (r < 0) {
+		const i = io[L.NPWCH_IO_ERR_RAY];
+		const inputs = [['options.angle', angle], ...castInputs([0, 0], options)];
+		if (i >= 0) inputs.unshift([`positions of cast ${i}`, v.positions.subarray(2 * i, 2 * i + 2)], [`translations of cast ${i}`, v.translations.subarray(2 * i, 2 * i + 2)]);
+		chainCastFail(rt, fn, -r, inputs);
+	}
+	out.set(v.out);
+	return r;
+}
+
+// The numbers of a transform argument, for error messages.
+function xfNumbers(xf) {
+	if (!xf || typeof xf !== 'object') return [0];
+	const list = [];
+	if (xf.position) list.push(...Array.from(xf.position));
+	if (typeof xf.angle === 'number') list.push(xf.angle);
+	return list.length ? list : [0];
 }
 
 // ------------------------------------------------------------------------------ time of impact

@@ -229,7 +229,7 @@ function putChains(rt, chains, transform, fn) {
 }
 
 // Explains a negative result of a chain call.
-function chainFail(rt, e, fn) {
+export function chainFail(rt, e, fn) {
 	const ERR = L.NPWCH_ERR_CHAIN;
 	if (e >= ERR) {
 		const i = Math.floor(e / ERR) - 1;
@@ -391,4 +391,44 @@ export function chainBounds(rt, chain, transform) {
 	const r = rt.exports.npwChainBounds2(ptr, rt.ioPtr);
 	if (r < 0) chainFail(rt, -r, 'bounds');
 	return { lower: [io[R_POINT], io[R_POINT + 1]], upper: [io[R_NORMAL], io[R_NORMAL + 1]] };
+}
+
+// ------------------------------------------------------------------------------ shape casts
+// Called by apicast2d.mjs when a cast's target is a chain or a list of chains.
+
+/**
+ * Writes a cast's chains (a bare chain takes `transform`, a list ignores it) and the chain options
+ * (removeGhosts, featureTolerance) into the io block.
+ */
+export function putChainCast(rt, target, transform, options, fn) {
+	const io = rt.io;
+	let remove = 1, tolerance = rt.limitsChain.featureTolerance;
+	if (options !== undefined && options !== null) {
+		if (options.removeGhosts === false) remove = 0;
+		if (options.featureTolerance !== undefined) {
+			tolerance = checkNumber(options.featureTolerance, `${fn}: options.featureTolerance`);
+			if (tolerance < 0) fail('NP_INVALID_ARGUMENT', `${fn}: options.featureTolerance must be >= 0 (got ${tolerance})`);
+		}
+	}
+	io[IO_REMOVE_GHOSTS] = remove;
+	io[IO_FEATURE_TOLERANCE] = tolerance;
+	io[IO_CHAIN_COUNT] = putChains(rt, target, transform, fn);
+}
+
+/** Reads the NPWCH_CAST record npwShapeCastChains2 wrote at rt.chainOut. */
+export function readChainCast(rt) {
+	const h = rt.f64;
+	const k = rt.chainOut >>> 3;
+	return {
+		fraction: h[k + L.NPWCH_CAST_FRACTION],
+		point: [h[k + L.NPWCH_CAST_POINT], h[k + L.NPWCH_CAST_POINT + 1]],
+		pointOnShape: [h[k + L.NPWCH_CAST_POINT_ON_SHAPE], h[k + L.NPWCH_CAST_POINT_ON_SHAPE + 1]],
+		normal: [h[k + L.NPWCH_CAST_NORMAL], h[k + L.NPWCH_CAST_NORMAL + 1]],
+		initialOverlap: h[k + L.NPWCH_CAST_INITIAL] === 1,
+		penetration: h[k + L.NPWCH_CAST_PENETRATION],
+		iterations: h[k + L.NPWCH_CAST_ITERATIONS],
+		chain: h[k + L.NPWCH_CAST_CHAIN] | 0,
+		segment: h[k + L.NPWCH_CAST_SEGMENT] | 0,
+		feature: FEATURES[h[k + L.NPWCH_CAST_FEATURE] | 0],
+	};
 }

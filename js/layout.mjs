@@ -457,8 +457,9 @@ export const NPWCH_IO_ORIGIN = 9; // ray origin; the query point
 export const NPWCH_IO_DIRECTION = 11; // ray direction
 export const NPWCH_IO_MAX_FRACTION = 13; // ray
 export const NPWCH_IO_ERR_RAY = 14; // out: the ray a many-ray call rejected (-1: none)
-export const NPWCH_IO_OUT = 15; // result of a ray, point or bounds query
-export const NPWCH_IO_CHAINS = 22; // NPWCH_IO_CHAIN records
+export const NPWCH_IO_IGNORE_SEPARATING = 15; // casts: 1 or 0 (casts also use XF: the shape, DIRECTION: the translation, MARGIN: targetDistance, MAX_FRACTION, REMOVE_GHOSTS, FEATURE_TOLERANCE, ERR_RAY: the rejected cast)
+export const NPWCH_IO_OUT = 16; // result of a ray, point or bounds query
+export const NPWCH_IO_CHAINS = 23; // NPWCH_IO_CHAIN records
 
 // NPWCH_IO_CHAIN: one chain of a chain call
 export const NPWCH_IO_CHAIN_PTR = 0; // its npChain2 pointer
@@ -517,6 +518,19 @@ export const NPWC3_TOI_POINT_A = 41; // out
 export const NPWC3_TOI_POINT_B = 44; // out
 export const NPWC3_TOI_ITERATIONS = 47; // out
 export const NPWC3_TOI_SIZE = 48; // doubles
+
+// NPWCH_CAST: one cast against chains written by npwShapeCastChains2 (at its out pointer)
+export const NPWCH_CAST_FRACTION = 0;
+export const NPWCH_CAST_POINT = 1; // on the chain
+export const NPWCH_CAST_POINT_ON_SHAPE = 3;
+export const NPWCH_CAST_NORMAL = 5; // from the chain toward the shape
+export const NPWCH_CAST_INITIAL = 7; // 1 or 0
+export const NPWCH_CAST_PENETRATION = 8;
+export const NPWCH_CAST_ITERATIONS = 9;
+export const NPWCH_CAST_CHAIN = 10;
+export const NPWCH_CAST_SEGMENT = 11;
+export const NPWCH_CAST_FEATURE = 12; // npChainFeature2
+export const NPWCH_CAST_SIZE = 13; // doubles
 
 // constants
 export const NPW_ERR_B = 100; // 2D: added to the result code when transform B (rather than A) is rejected

@@ -778,6 +778,26 @@ export interface ChainPointProjection extends PointProjection2 {
 	segment: number;
 }
 
+/** Options of shapeCast / shapeCastMany against chains: the cast options plus the chain ones. */
+export interface ChainCastOptions extends CastManyOptions {
+	/** Apply the ghost rule (default true): across flat or concave joints only face normals occur.
+	 *  false gives the naive per-segment hit, for teaching and tests. */
+	removeGhosts?: boolean;
+	/** End points of different chains closer than this (each coordinate) are joined, as in
+	 *  chainContacts (default 1e-6). */
+	featureTolerance?: number;
+}
+
+/** A cast's first contact with a chain segment (segments are hit from their front only). */
+export interface ChainCastHit extends CastHit2 {
+	/** Index of the chain hit in the target list (0 for a single chain). */
+	chain: number;
+	/** Segment hit. */
+	segment: number;
+	/** 'face' when the normal is the segment's face normal, 'vertex' at a convex corner or free end. */
+	feature: 'face' | 'vertex';
+}
+
 // ------------------------------------------------------------------------ rays, points, bounds
 // (js/apiquery.mjs) One set of functions for every target: a Shape2D (2D vectors and transforms),
 // a Shape3D or a Mesh3D (3D), or for rays and closest points a list of meshes as meshContacts
@@ -1397,6 +1417,15 @@ export interface Narrowphase {
 	 *  NP_DISPOSED, a 2D shape with a 3D one (mixed dimensions) NP_INVALID_ARGUMENT. */
 	shapeCast(shape: Shape2D, transform: Transform2 | undefined | null, translation: Vec2Like, target: Shape2D,
 		targetTransform: Transform2 | undefined | null, options?: CastOptions): CastHit2 | null;
+	/** Against chains (a Chain2D takes targetTransform, a list its own transforms): the first
+	 *  contact over the segments whose front faces the shape's start (a shape whose core centroid is
+	 *  behind a segment's line ignores it), never later than the exact contact; with the ghost rule a
+	 *  cast sliding across flat or concave joints sees face normals only. ignoreSeparating skips each
+	 *  segment's contact that the translation leaves or slides along and goes on to later hits.
+	 *  Errors as shapeCast, and NP_DISPOSED / NP_INVALID_ARGUMENT / NP_INVALID_TRANSFORM /
+	 *  NP_NON_FINITE for a disposed chain or a bad entry or transform in the list. */
+	shapeCast(shape: Shape2D, transform: Transform2 | undefined | null, translation: Vec2Like, target: ChainTarget,
+		targetTransform: Transform2 | undefined | null, options?: ChainCastOptions): ChainCastHit | null;
 	/** Many casts in one wasm call: cast i starts with the shape at positions[2i..] (angle
 	 *  options.angle) and moves by translations[2i..]. Writes one record of 8 numbers per cast to
 	 *  out: [fraction, point x, y, pointOnShape x, y, normal x, y, initialOverlap (1/0)], fraction -1
@@ -1405,6 +1434,9 @@ export interface Narrowphase {
 	 *  Float64Arrays of matching lengths or an out too short. */
 	shapeCastMany(shape: Shape2D, positions: Float64Array, translations: Float64Array, target: Shape2D,
 		targetTransform: Transform2 | undefined | null, out: Float64Array, options?: CastManyOptions): number;
+	/** Many casts against chains (as shapeCast on chains), records as shapeCastMany's. */
+	shapeCastMany(shape: Shape2D, positions: Float64Array, translations: Float64Array, target: ChainTarget,
+		targetTransform: Transform2 | undefined | null, out: Float64Array, options?: ChainCastOptions): number;
 	/** The first fraction in [0, 1] at which two swept shapes come within options.targetDistance,
 	 *  by conservative advancement: no contact is skipped, however fast or thin the shapes. Errors as
 	 *  shapeCast, for the sweeps' numbers and a negative tolerance. */

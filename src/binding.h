@@ -40,6 +40,11 @@ static inline bool npwUsableAngle(double angle) { return angle >= -NP_HUGE && an
 /// (npwUsableAngle); the transform is not validated.
 npTransform2 npwTransform2(const double* xyAngle, int slot);
 
+/// Writes a 2D cast's public batch record (NPWC2_MANY: fraction or -1, points, normal, initial);
+/// shared by the shape and chain cast batches (bindingcast2d.c, bindingchain.c).
+struct npCastHit2;
+void npwPutCastRecord2(double* out, const struct npCastHit2* hit);
+
 /// Smallest io block the 2D functions need: the Minkowski difference writes 2 doubles per vertex.
 #define NPW_IO_DOUBLES (NPW_IO_OUT + 8 + 2 * (2 * NP_MAX_POLYGON_VERTICES + 4))
 

@@ -459,8 +459,9 @@
 #define NPWCH_IO_DIRECTION 11 ///< ray direction
 #define NPWCH_IO_MAX_FRACTION 13 ///< ray
 #define NPWCH_IO_ERR_RAY 14 ///< out: the ray a many-ray call rejected (-1: none)
-#define NPWCH_IO_OUT 15 ///< result of a ray, point or bounds query
-#define NPWCH_IO_CHAINS 22 ///< NPWCH_IO_CHAIN records
+#define NPWCH_IO_IGNORE_SEPARATING 15 ///< casts: 1 or 0 (casts also use XF: the shape, DIRECTION: the translation, MARGIN: targetDistance, MAX_FRACTION, REMOVE_GHOSTS, FEATURE_TOLERANCE, ERR_RAY: the rejected cast)
+#define NPWCH_IO_OUT 16 ///< result of a ray, point or bounds query
+#define NPWCH_IO_CHAINS 23 ///< NPWCH_IO_CHAIN records
 
 // NPWCH_IO_CHAIN: one chain of a chain call
 #define NPWCH_IO_CHAIN_PTR 0 ///< its npChain2 pointer
@@ -519,6 +520,19 @@
 #define NPWC3_TOI_POINT_B 44 ///< out
 #define NPWC3_TOI_ITERATIONS 47 ///< out
 #define NPWC3_TOI_SIZE 48 ///< doubles
+
+// NPWCH_CAST: one cast against chains written by npwShapeCastChains2 (at its out pointer)
+#define NPWCH_CAST_FRACTION 0
+#define NPWCH_CAST_POINT 1 ///< on the chain
+#define NPWCH_CAST_POINT_ON_SHAPE 3
+#define NPWCH_CAST_NORMAL 5 ///< from the chain toward the shape
+#define NPWCH_CAST_INITIAL 7 ///< 1 or 0
+#define NPWCH_CAST_PENETRATION 8
+#define NPWCH_CAST_ITERATIONS 9
+#define NPWCH_CAST_CHAIN 10
+#define NPWCH_CAST_SEGMENT 11
+#define NPWCH_CAST_FEATURE 12 ///< npChainFeature2
+#define NPWCH_CAST_SIZE 13 ///< doubles
 
 // constants
 #define NPW_ERR_B 100 ///< 2D: added to the result code when transform B (rather than A) is rejected

@@ -97,17 +97,20 @@ int npwShapeCastMany2(const npShape2* shape, const npShape2* target, double* io,
 		}
 		for (int i = 0; i < n; ++i)
 		{
-			const npCastHit2* h = &hits[i];
-			double* o = out + NPWC2_MANY_SIZE * (start + i);
-			o[NPWC2_MANY_FRACTION] = h->hit ? h->fraction : -1.0;
-			npwPutVec2(o + NPWC2_MANY_POINT, h->point);
-			npwPutVec2(o + NPWC2_MANY_POINT_ON_SHAPE, h->pointOnShape);
-			npwPutVec2(o + NPWC2_MANY_NORMAL, h->normal);
-			o[NPWC2_MANY_INITIAL] = h->initialOverlap ? 1.0 : 0.0;
-			hitCount += h->hit ? 1 : 0;
+			npwPutCastRecord2(out + NPWC2_MANY_SIZE * (start + i), &hits[i]);
+			hitCount += hits[i].hit ? 1 : 0;
 		}
 	}
 	return hitCount;
+}
+
+void npwPutCastRecord2(double* o, const npCastHit2* h)
+{
+	o[NPWC2_MANY_FRACTION] = h->hit ? h->fraction : -1.0;
+	npwPutVec2(o + NPWC2_MANY_POINT, h->point);
+	npwPutVec2(o + NPWC2_MANY_POINT_ON_SHAPE, h->pointOnShape);
+	npwPutVec2(o + NPWC2_MANY_NORMAL, h->normal);
+	o[NPWC2_MANY_INITIAL] = h->initialOverlap ? 1.0 : 0.0;
 }
 
 static npSweep2 readSweep(const double* s)

@@ -26,6 +26,9 @@ int npwRayCastManyChains2(double* io, const double* origins, const double* direc
 int npwClosestPointChains2(double* io);
 int npwContainsPointChain2(const npChain2* chain, double* io);
 int npwChainBounds2(const npChain2* chain, double* io);
+int npwShapeCastChains2(const npShape2* shape, double* io, double* out);
+int npwShapeCastManyChains2(const npShape2* shape, double* io, const double* positions, const double* translations,
+							double* out, int count);
 
 double npwChainBytes2(int pointCount, int loop)
 {
@@ -252,4 +255,84 @@ int npwChainBounds2(const npChain2* chain, double* io)
 		return -(int)r;
 	putResult(io, 0.0, b.lower, b.upper, 0, 0);
 	return 0;
+}
+
+// ------------------------------------------------------------------------------ shape casts
+
+// The chain cast input of the io block (the shape's transform at XF, translation at DIRECTION,
+// targetDistance at MARGIN). 0 or a negative error (as readChains).
+static int readChainCast(const npShape2* shape, const double* io, npChainCastInput2* in)
+{
+	npTransform2 xf;
+	npResult r = readXf(io + NPWCH_IO_XF, &xf);
+	if (r != NP_OK)
+		return -(int)r;
+	*in = npMakeChainCastInput2(shape, xf, npwGetVec2(io + NPWCH_IO_DIRECTION));
+	in->cast.maxFraction = io[NPWCH_IO_MAX_FRACTION];
+	in->cast.targetDistance = io[NPWCH_IO_MARGIN];
+	in->cast.ignoreSeparating = io[NPWCH_IO_IGNORE_SEPARATING] != 0.0;
+	in->removeGhosts = io[NPWCH_IO_REMOVE_GHOSTS] != 0.0;
+	in->featureTolerance = io[NPWCH_IO_FEATURE_TOLERANCE];
+	return 0;
+}
+
+/// One cast: 1 on a hit (an NPWCH_CAST record at out), 0 on a miss, negative on error.
+int npwShapeCastChains2(const npShape2* shape, double* io, double* out)
+{
+	npChainCastInput2 in;
+	int e = readChainCast(shape, io, &in);
+	int count = e == 0 ? readChains(io) : e;
+	if (count < 0)
+		return count;
+	npChainCastHit2 h;
+	npResult r = npShapeCastChains2(instances, count, &in, &h);
+	if (r != NP_OK)
+		return -(int)r;
+	out[NPWCH_CAST_FRACTION] = h.cast.fraction;
+	npwPutVec2(out + NPWCH_CAST_POINT, h.cast.point);
+	npwPutVec2(out + NPWCH_CAST_POINT_ON_SHAPE, h.cast.pointOnShape);
+	npwPutVec2(out + NPWCH_CAST_NORMAL, h.cast.normal);
+	out[NPWCH_CAST_INITIAL] = h.cast.initialOverlap ? 1.0 : 0.0;
+	out[NPWCH_CAST_PENETRATION] = h.cast.penetration;
+	out[NPWCH_CAST_ITERATIONS] = h.cast.iterations;
+	out[NPWCH_CAST_CHAIN] = h.chain;
+	out[NPWCH_CAST_SEGMENT] = h.segment;
+	out[NPWCH_CAST_FEATURE] = (double)h.feature;
+	return h.cast.hit ? 1 : 0;
+}
+
+/// Cast i starts at positions[i] (the io transform's angle) and moves by translations[i]; one
+/// NPWC2_MANY record each (fraction -1: miss). Returns the hit count or a negative error
+/// (io[NPWCH_IO_ERR_RAY] = the rejected cast).
+int npwShapeCastManyChains2(const npShape2* shape, double* io, const double* positions, const double* translations,
+							double* out, int count)
+{
+	io[NPWCH_IO_ERR_RAY] = -1.0;
+	npChainCastInput2 in;
+	int e = readChainCast(shape, io, &in);
+	int chains = e == 0 ? readChains(io) : e;
+	if (chains < 0)
+		return chains;
+	// Chunks through npShapeCastChainsMany2 (the shared input checked once per chunk).
+	enum { CHUNK = 32 };
+	npChainCastHit2 hit[CHUNK];
+	int hits = 0;
+	for (int start = 0; start < count; start += CHUNK)
+	{
+		int n = count - start < CHUNK ? count - start : CHUNK;
+		int failed = -1;
+		npResult r = npShapeCastChainsMany2(instances, chains, &in, (const npVec2*)(const void*)(positions + 2 * start),
+											(const npVec2*)(const void*)(translations + 2 * start), n, hit, &failed);
+		if (r != NP_OK)
+		{
+			io[NPWCH_IO_ERR_RAY] = failed < 0 ? -1.0 : (double)(start + failed);
+			return -(int)r;
+		}
+		for (int i = 0; i < n; ++i)
+		{
+			npwPutCastRecord2(out + NPWC2_MANY_SIZE * (start + i), &hit[i].cast);
+			hits += hit[i].cast.hit ? 1 : 0;
+		}
+	}
+	return hits;
 }

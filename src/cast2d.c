@@ -31,6 +31,7 @@
 //
 // Everything runs in A's local frame (B brought into it, as GJK does), so offsets of 1e4 from the
 // origin cost no precision.
+#include "cast2d_private.h"
 #include "gjk2d.h"
 #include "inputs.h"
 #include "narrowphase/cast2d.h"
@@ -285,8 +286,9 @@ static bool initialContact(const npShapeCastInput2* in, npTransform2 xfA, npVec2
 	return true;
 }
 
-// One cast whose input was checked; xfA is the moving shape's transform.
-static void castChecked(const npShapeCastInput2* in, npTransform2 xfA, npVec2 translation, npCastHit2* hit)
+// One cast whose input was checked; xfA is the moving shape's transform (also the per-segment cast
+// of the chain casts, chaincast2d.c).
+void npCastChecked2(const npShapeCastInput2* in, npTransform2 xfA, npVec2 translation, npCastHit2* hit)
 {
 	*hit = (npCastHit2){ 0 };
 	const npShape2* a = in->shape;
@@ -335,7 +337,7 @@ npResult npShapeCast2(const npShapeCastInput2* input, npCastHit2* hit)
 		r = NP_ERR_NON_FINITE;
 	if (r != NP_OK)
 		return r;
-	castChecked(input, input->transform, input->translation, hit);
+	npCastChecked2(input, input->transform, input->translation, hit);
 	return NP_OK;
 }
 
@@ -360,7 +362,7 @@ npResult npShapeCastMany2(const npShapeCastInput2* input, const npVec2* position
 			return NP_ERR_NON_FINITE;
 		}
 		xf.p = positions[i];
-		castChecked(input, xf, translations[i], &hits[i]);
+		npCastChecked2(input, xf, translations[i], &hits[i]);
 	}
 	return NP_OK;
 }

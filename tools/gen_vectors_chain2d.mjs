@@ -499,6 +499,252 @@ function pointVectors(name, chains, p) {
 	});
 }
 
+// ------------------------------------------------------------------------------------ shape casts
+// np.shapeCast against chains ('chainCast'). References, all this file's own geometry:
+//  - per segment, the first fraction at which the moved shape comes within targetDistance of the
+//    segment: the distance is convex in the fraction (convex sets moving linearly), so a
+//    golden-section search finds its minimum and a bisection on [0, argmin] the first crossing;
+//  - the one-sided rule: segments whose line has the start core centroid behind it are dropped;
+//    the expected hit is the minimum over the rest;
+//  - flat grounds and the tunnelling bait use closed forms instead (the lowest point's height);
+//  - the ghost rule from the chain geometry: the hit normal must be a face normal of a segment at
+//    the hit point or lie in a convex corner's (or free end's) cone (faces / cones, as the contact
+//    vectors); where the geometry fixes the normal (a face interior, a circle at a corner) it is
+//    checked too. Naive casts (removeGhosts: false) sliding across joints must show a ghost normal.
+const castRand = mulberry32(1515);
+const CU = uniformFrom(castRand);
+const moved = (c, t, d) => ({ pts: c.pts.map((p) => add(p, mul(t, d))), radius: c.radius });
+
+// First contact of a shape core c0 moving by t * d with segment (a, b), t in [0, maxF]: { t, min }.
+function firstContactSegment(c0, d, a, b, td, maxF) {
+	const dist = (t) => shapeSegmentDistance(moved(c0, t, d), a, b);
+	if (dist(0) <= td) return { t: 0, min: dist(0) };
+	let lo = 0, hi = maxF;
+	const g = (Math.sqrt(5) - 1) / 2;
+	let x1 = hi - g * (hi - lo), x2 = lo + g * (hi - lo), f1 = dist(x1), f2 = dist(x2);
+	for (let i = 0; i < 120; i++) {
+		if (f1 <= f2) { hi = x2; x2 = x1; f2 = f1; x1 = hi - g * (hi - lo); f1 = dist(x1); }
+		else { lo = x1; x1 = x2; f1 = f2; x2 = lo + g * (hi - lo); f2 = dist(x2); }
+	}
+	let tm = f1 <= f2 ? x1 : x2;
+	const fm = Math.min(f1, f2, dist(maxF));
+	if (dist(maxF) < Math.min(f1, f2)) tm = maxF;
+	if (fm > td) return { t: null, min: fm };
+	lo = 0; hi = tm;
+	for (let i = 0; i < 200; i++) {
+		const mid = 0.5 * (lo + hi);
+		if (dist(mid) <= td) hi = mid; else lo = mid;
+	}
+	return { t: hi, min: fm };
+}
+
+// Segments whose box meets the shape's swept box (a brute-force prefilter for big terrains).
+function sweptCandidates(segs, c0, d, maxF, grow) {
+	const xs = c0.pts.map((p) => p[0]), ys = c0.pts.map((p) => p[1]);
+	const r = c0.radius + grow;
+	const lo = [Math.min(...xs, ...xs.map((x) => x + maxF * d[0])) - r, Math.min(...ys, ...ys.map((y) => y + maxF * d[1])) - r];
+	const hi = [Math.max(...xs, ...xs.map((x) => x + maxF * d[0])) + r, Math.max(...ys, ...ys.map((y) => y + maxF * d[1])) + r];
+	return segs.filter((s) => Math.max(s.a[0], s.b[0]) >= lo[0] && Math.min(s.a[0], s.b[0]) <= hi[0] &&
+		Math.max(s.a[1], s.b[1]) >= lo[1] && Math.min(s.a[1], s.b[1]) <= hi[1]);
+}
+
+// The expected cast against chains (null when ambiguous: a grazing segment or a centroid on a line).
+function referenceCast(shape, xf, d, chains, options) {
+	const w = worldChains(chains);
+	const segs = segmentsOf(w);
+	const c0 = core(shape, xf);
+	const centre = centroidOf(c0);
+	const td = options.targetDistance || 0, maxF = options.maxFraction ?? 1;
+	let best = null, second = Infinity;
+	for (const s of sweptCandidates(segs, c0, d, maxF, td + 1e-6)) {
+		const side = dot(sub(centre, s.a), s.normal);
+		if (Math.abs(side) < 1e-9) return null;
+		if (side < 0) continue;
+		const h = firstContactSegment(c0, d, s.a, s.b, td, maxF);
+		if (h.min > td && h.min < td + 1e-7) return null;
+		if (h.t === null) continue;
+		if (!best || h.t < best.t) { if (best) second = best.t; best = { t: h.t, s }; }
+		else second = Math.min(second, h.t);
+	}
+	if (!best) return { hit: false, w, segs };
+	const c = moved(c0, best.t, d);
+	const q = nearestOnSegmentToShape(c, best.s);
+	return { hit: true, t: best.t, s: best.s, unique: second > best.t + 1e-7, q, c, w, segs };
+}
+
+// Distance from a point to a shape (0 inside).
+function pointShapeDistance(c, p) {
+	let d;
+	if (c.pts.length === 1) d = len(sub(p, c.pts[0]));
+	else if (c.pts.length === 2) d = len(sub(p, closestOnSegment(p, c.pts[0], c.pts[1])));
+	else {
+		d = Infinity;
+		for (let i = 0; i < c.pts.length; i++) d = Math.min(d, len(sub(p, closestOnSegment(p, c.pts[i], c.pts[(i + 1) % c.pts.length]))));
+		if (insidePolygon(c.pts, p)) d = 0;
+	}
+	return Math.max(0, d - c.radius);
+}
+
+// The segment point nearest to the shape (ternary search; distance is convex along the segment):
+// where the cast touches.
+function nearestOnSegmentToShape(c, s) {
+	const f = (u) => pointShapeDistance(c, add(s.a, mul(u, sub(s.b, s.a))));
+	let lo = 0, hi = 1;
+	for (let i = 0; i < 200; i++) {
+		const m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3;
+		if (f(m1) <= f(m2)) hi = m2; else lo = m1;
+	}
+	return { u: 0.5 * (lo + hi), p: add(s.a, mul(0.5 * (lo + hi), sub(s.b, s.a))) };
+}
+
+function castVector(name, shape, xf, translation, chains, options, expect) {
+	const w = worldChains(chains);
+	const segs = segmentsOf(w);
+	let faces = [], cones = [];
+	if (expect.hitPoint) ({ faces, cones } = ghostData(chains, w, segs, expect.hitPoint, 1e-6));
+	delete expect.hitPoint;
+	vectors.push({
+		id: `2d-chain-cast-${String(serial++).padStart(3, '0')}-${name}`, query: 'chainCast', tol: 1e-8, shape,
+		xf: { position: round(xf.position), angle: num(xf.angle) }, translation: round(translation), chains, options, faces, cones, expect,
+	});
+}
+
+// A generic cast: expectation from referenceCast (skipped when ambiguous).
+function genericCast(name, shape, xf, translation, chains, options = {}) {
+	xf = { position: round(xf.position), angle: num(xf.angle) };
+	translation = round(translation);
+	const ref = referenceCast(shape, xf, translation, chains, options);
+	if (ref === null) return false;
+	if (!ref.hit) {
+		castVector(name, shape, xf, translation, chains, options, { hit: false });
+		return true;
+	}
+	const expect = { hit: true, fraction: num(ref.t), ghosts: 0, hitPoint: ref.q.p };
+	const margin = Math.min(ref.q.u, 1 - ref.q.u) * len(sub(ref.s.b, ref.s.a));
+	if (ref.unique && margin > 1e-4) expect.normal = round(ref.s.normal);
+	if (margin <= 1e-7 && shape.type === 'circle' && ref.t > 0) {
+		const corner = ref.q.u < 0.5 ? ref.s.a : ref.s.b;
+		const n = unit(sub(ref.c.pts[0], corner));
+		const ownFace = Math.abs(cross(n, ref.s.normal)) < 1e-6;
+		const { cones } = ghostData(chains, ref.w, ref.segs, corner, 1e-6);
+		if (!ownFace && cones.some(([n0, n1]) => cross(n0, n) > 1e-6 && cross(n, n1) > 1e-6)) expect.vertexNormal = round(n);
+	}
+	castVector(name, shape, xf, translation, chains, options, expect);
+	return true;
+}
+
+{
+	// Flat ground of many collinear segments (tiny ones included) in three chains: landing casts
+	// (closed form: the lowest point reaches the line), sliding casts with ignoreSeparating (no hit
+	// with the rule; a ghost normal at the next joint without it), and an initial overlap.
+	const g = 1.25;
+	const ground = flatGround(g);
+	const gpts = ground.flatMap((c) => c.points);
+	for (const shape of SHAPES) {
+		for (let i = 0; i < 10; i++) {
+			const angle = i % 3 === 0 ? 0 : num(CU(-Math.PI, Math.PI));
+			const x = num(CU(-15, 15));
+			const c0 = core(shape, { position: [x, 0], angle });
+			const lowest = Math.min(...c0.pts.map((p) => p[1])) - c0.radius;
+			const y = num(g - lowest + CU(0.2, 3));
+			const d = round([CU(-4, 4), -CU(3, 6)]);
+			const xf = { position: [x, y], angle };
+			const low = Math.min(...core(shape, xf).pts.map((p) => p[1])) - c0.radius;
+			const t = (low - g) / -d[1];
+			const landing = core(shape, { position: add([x, y], mul(t, d)), angle });
+			const lowPts = landing.pts.filter((p) => p[1] - c0.radius <= low - t * -d[1] + 1e-9);
+			const onJoint = lowPts.some((p) => gpts.some((q) => Math.abs(q[0] - p[0]) < 1e-6));
+			castVector(`flat-${kindName(shape)}-${i}`, shape, xf, d, ground, {},
+				{ hit: true, fraction: num(t), ghosts: 0, normal: [0, 1], hitPoint: [lowPts[0][0], g], anySegment: onJoint });
+		}
+		// Sliding: a 2.0-long segment holds the whole shape at angle 0; 0.005 below the line.
+		const long = [];
+		for (const c of ground) for (let i = 0; i + 1 < c.points.length; i++) if (Math.abs(c.points[i][0] - c.points[i + 1][0] - 2) < 1e-9) long.push(c.points[i]);
+		for (let i = 0; i < 3; i++) {
+			const right = long[1 + 3 * i][0];
+			const c0 = core(shape, { position: [0, 0], angle: 0 });
+			const xs = c0.pts.map((p) => p[0]);
+			const lo = Math.min(...xs) - c0.radius, hi = Math.max(...xs) + c0.radius;
+			const x = num(right - 2 + (2 - (hi - lo)) / 2 - lo);
+			const lowest = Math.min(...c0.pts.map((p) => p[1])) - c0.radius;
+			const xf = { position: [x, num(g - lowest - 0.005)], angle: 0 };
+			const d = i % 2 === 0 ? [1.5, 0] : [-1.5, 0];
+			castVector(`slide-${kindName(shape)}-${i}`, shape, xf, d, ground, { ignoreSeparating: true }, { hit: false });
+			castVector(`slide-naive-${kindName(shape)}-${i}`, shape, xf, d, ground, { ignoreSeparating: true, removeGhosts: false },
+				{ hit: true, ghostNormal: [0, 1] });
+			if (i === 0) {
+				castVector(`rest-${kindName(shape)}`, shape, xf, d, ground, {},
+					{ hit: true, fraction: 0, initialOverlap: true, normal: [0, 1], penetration: 0.005 });
+			}
+		}
+	}
+
+	// Tunnelling bait: a small circle, fast, through a thin ground and a single segment.
+	for (let i = 0; i < 6; i++) {
+		const x = num(CU(-10, 10)), r = 0.01;
+		const d = round([CU(-1, 1), -1000 * (1 + i)]);
+		const t = (5 - g - r) / -d[1];
+		castVector(`bait-ground-${i}`, { type: 'circle', radius: r }, { position: [x, 5], angle: 0 }, d, ground, {},
+			{ hit: true, fraction: num(t), ghosts: 0, normal: [0, 1], hitPoint: [x + t * d[0], g], anySegment: true });
+		const t2 = (5 - 0.001 - r) / -d[1];
+		castVector(`bait-segment-${i}`, { type: 'circle', radius: r }, { position: [x, 5], angle: 0 }, d, [{ points: [[50, 0.001], [-50, 0.001]] }], {},
+			{ hit: true, fraction: num(t2), ghosts: 0, normal: [0, 1], hitPoint: [x + t2 * d[0], 0.001] });
+	}
+
+	// Behind: a shape below the ground moving up ignores it; a box overlapping from behind too.
+	for (const shape of SHAPES) {
+		castVector(`behind-${kindName(shape)}`, shape, { position: [num(CU(-5, 5)), -2], angle: num(CU(-3, 3)) }, [0.3, 6], ground, {}, { hit: false });
+		castVector(`behind-overlap-${kindName(shape)}`, shape, { position: [num(CU(-5, 5)), g - 0.2], angle: 0 }, [0.5, 3], ground, {}, { hit: false });
+	}
+}
+
+{
+	// A U-shaped pit (concave bottom corners, convex top corners), moved; a ledge (a convex corner
+	// between a cliff and its top); loops both ways; options.
+	const pit = [{ points: [[6, 0], [2, 0], [2, -2], [-2, -2], [-2, 0], [-6, 0]], transform: { position: [1, -0.5], angle: 0.1 } }];
+	const ledge = [{ points: [[0, -4], [0, 0], [-6, 0]] }];
+	const ccw = [{ points: [[-2, -2], [2, -2], [2, 2], [-2, 2]], loop: true, transform: { position: [10, 1], angle: 0.3 } }];
+	const cw = [{ points: [[-3, -3], [-3, 3], [3, 3], [3, -3]], loop: true, transform: { position: [-10, 2], angle: -0.2 } }];
+	let made = 0;
+	for (const shape of SHAPES) {
+		for (let i = 0, k = 0; i < 8 && k < 40; k++) {
+			const pitShape = ['circle', 'capsule'].includes(shape.type) ? shape : shape;
+			const o = place(pit[0].transform, [CU(-1, 1), CU(-0.5, 1.5)]);
+			const corner = place(pit[0].transform, [i % 2 ? 2 : -2, -2]);
+			const d = mul(CU(1.2, 2.5), sub(corner, o));
+			if (genericCast(`pit-${kindName(shape)}-${i}`, pitShape, { position: o, angle: CU(-3, 3) }, d, pit)) { i++; made++; }
+		}
+		for (let i = 0, k = 0; i < 5 && k < 30; k++) {
+			const o = [CU(0.8, 3), CU(0.8, 3)];
+			const aim = [CU(-0.3, 0.3), CU(-0.3, 0.3)];
+			if (genericCast(`ledge-${kindName(shape)}-${i}`, shape, { position: o, angle: CU(-3, 3) }, mul(1.5, sub(aim, o)), ledge)) { i++; made++; }
+		}
+		for (let i = 0, k = 0; i < 4 && k < 30; k++) {
+			const a = CU(-Math.PI, Math.PI);
+			const o = add([10, 1], [5 * Math.cos(a), 5 * Math.sin(a)]);
+			if (genericCast(`loop-ccw-${kindName(shape)}-${i}`, shape, { position: o, angle: CU(-3, 3) }, mul(CU(0.8, 1.5), sub(add([10, 1], [CU(-1, 1), CU(-1, 1)]), o)), ccw)) { i++; made++; }
+		}
+		for (let i = 0, k = 0; i < 4 && k < 30; k++) {
+			const o = add([-10, 2], [CU(-1, 1), CU(-1, 1)]);
+			const a = CU(-Math.PI, Math.PI);
+			if (genericCast(`loop-cw-${kindName(shape)}-${i}`, shape, { position: o, angle: CU(-3, 3) }, [6 * Math.cos(a), 6 * Math.sin(a)], cw)) { i++; made++; }
+		}
+	}
+	// The circle at the ledge's corner: a closed-form vertex normal.
+	genericCast('ledge-corner-circle', { type: 'circle', radius: 0.5 }, { position: [2, 2], angle: 0 }, [-2.5, -2.4], ledge);
+	// Options: maxFraction short of the hit, targetDistance, the terrain with long casts (many
+	// candidate segments: the midphase splits the sweep).
+	genericCast('pit-short', SHAPES[2], { position: [1, 1], angle: 0.2 }, [0, -4], pit, { maxFraction: 0.1 });
+	genericCast('pit-skin', SHAPES[1], { position: [1, 1], angle: 0.2 }, [0.3, -4], pit, { targetDistance: 0.05 });
+	for (let i = 0, k = 0; i < 6 && k < 30; k++) {
+		const x = CU(50, 4900);
+		const len = i < 3 ? 30 : 250;
+		const shape = SHAPES[i % SHAPES.length];
+		if (genericCast(`terrain-${kindName(shape)}-${i}`, shape, { position: [x, 4.5], angle: CU(-1, 1) }, [i % 2 ? len : -len, -CU(2, 4)], terrainChains)) i++;
+	}
+	console.log(`cast vectors: ${made} generic`);
+}
+
 // ------------------------------------------------------------------------------------ errors
 {
 	const E = (id, chain, error) => vectors.push({ id: `2d-chain-error-${id}`, query: 'chainCreate', tol: 0, chains: [chain], expect: { error } });

@@ -467,6 +467,7 @@ export const BLOCKS = [
 		['DIRECTION', 2, 'ray direction'],
 		['MAX_FRACTION', 1, 'ray'],
 		['ERR_RAY', 1, 'out: the ray a many-ray call rejected (-1: none)'],
+		['IGNORE_SEPARATING', 1, 'casts: 1 or 0 (casts also use XF: the shape, DIRECTION: the translation, MARGIN: targetDistance, MAX_FRACTION, REMOVE_GHOSTS, FEATURE_TOLERANCE, ERR_RAY: the rejected cast)'],
 		['OUT', 'NPWCH_RESULT', 'result of a ray, point or bounds query'],
 		['CHAINS', null, 'NPWCH_IO_CHAIN records'],
 	] },
@@ -524,6 +525,18 @@ export const BLOCKS = [
 		['POINT_A', 3, 'out'],
 		['POINT_B', 3, 'out'],
 		['ITERATIONS', 1, 'out'],
+	] },
+	{ name: 'NPWCH_CAST', doc: 'one cast against chains written by npwShapeCastChains2 (at its out pointer)', fields: [
+		['FRACTION', 1, ''],
+		['POINT', 2, 'on the chain'],
+		['POINT_ON_SHAPE', 2, ''],
+		['NORMAL', 2, 'from the chain toward the shape'],
+		['INITIAL', 1, '1 or 0'],
+		['PENETRATION', 1, ''],
+		['ITERATIONS', 1, ''],
+		['CHAIN', 1, ''],
+		['SEGMENT', 1, ''],
+		['FEATURE', 1, 'npChainFeature2'],
 	] },
 ];
 

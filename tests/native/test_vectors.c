@@ -59,6 +59,7 @@ static const struct
 	{ 2, "chainCreate", npRunChain2 },
 	{ 3, "shapeCast", npRunCast3 },
 	{ 3, "timeOfImpact", npRunCast3 },
+	{ 2, "chainCast", npRunChain2 },
 };
 
 // Runs one vector through its kind's handler; false when no handler knows it.

@@ -291,6 +291,78 @@ static void runBounds(const cJSON* v, npVectorRun* run, const vecChains* ch)
 		npVecFail(run, "bounds differ");
 }
 
+// ------------------------------------------------------------------------------------ casts
+
+static void checkCast(const cJSON* v, npVectorRun* run, const npChainCastHit2* h, const vecChains* ch)
+{
+	const cJSON* e = npVecItem(v, "expect");
+	const npCastHit2* c = &h->cast;
+	if (npVecHasKey(e, "ghostNormal"))
+	{
+		if (!c->hit || nearVec(c->normal, npVecItem(e, "ghostNormal"), 1e-6))
+			npVecFail(run, "the naive cast shows no ghost normal (hit %d)", c->hit);
+		return;
+	}
+	if (c->hit != npVecIsTrue(e, "hit"))
+	{
+		npVecFail(run, "hit: got %d, want %d", c->hit, npVecIsTrue(e, "hit"));
+		return;
+	}
+	if (!c->hit)
+		return;
+	double want = npVecField(e, "fraction", 0.0);
+	npVecNear(run, "fraction", c->fraction, want, run->tol);
+	if (c->fraction > want + 1e-11)
+		npVecFail(run, "fraction %.17g later than the exact first contact %.17g", c->fraction, want);
+	if (fabs(sqrt(c->normal.x * c->normal.x + c->normal.y * c->normal.y) - 1.0) > 1e-12)
+		npVecFail(run, "normal not unit");
+	if (npVecHasKey(e, "normal") && !nearVec(c->normal, npVecItem(e, "normal"), 1e-9))
+		npVecFail(run, "normal (%.17g, %.17g) is not the expected one", c->normal.x, c->normal.y);
+	if (npVecHasKey(e, "vertexNormal") && !nearVec(c->normal, npVecItem(e, "vertexNormal"), 1e-7))
+		npVecFail(run, "normal (%.17g, %.17g) is not the corner's", c->normal.x, c->normal.y);
+	if (npVecHasKey(e, "ghosts") && !admissible(v, (npVec2){ -c->normal.x, -c->normal.y }))
+		npVecFail(run, "ghost normal (%.17g, %.17g)", c->normal.x, c->normal.y);
+	if (npVecIsTrue(e, "initialOverlap") != c->initialOverlap)
+		npVecFail(run, "initialOverlap: got %d", c->initialOverlap);
+	if (npVecHasKey(e, "penetration"))
+		npVecNear(run, "penetration", c->penetration, npVecField(e, "penetration", 0.0), run->tol);
+	if (h->chain < 0 || h->chain >= ch->count || h->segment < 0 || h->segment >= ch->instances[h->chain].chain->segmentCount)
+		npVecFail(run, "bad chain/segment %d/%d", h->chain, h->segment);
+}
+
+static void runCast(const cJSON* v, npVectorRun* run, const vecChains* ch)
+{
+	npShape2 shape;
+	if (npVecMakeShape2(npVecItem(v, "shape"), &shape) != NP_OK)
+	{
+		npVecFail(run, "shape construction failed");
+		return;
+	}
+	const cJSON* o = npVecItem(v, "options");
+	npChainCastInput2 in = npMakeChainCastInput2(&shape, npVecReadTransform2(npVecItem(v, "xf")), readVec2(npVecItem(v, "translation")));
+	in.cast.maxFraction = npVecField(o, "maxFraction", 1.0);
+	in.cast.targetDistance = npVecField(o, "targetDistance", 0.0);
+	in.cast.ignoreSeparating = npVecIsTrue(o, "ignoreSeparating");
+	in.removeGhosts = !cJSON_IsFalse(npVecItem(o, "removeGhosts"));
+	npChainCastHit2 h;
+	npResult r = npShapeCastChains2(ch->instances, ch->count, &in, &h);
+	npVecLineBegin(run);
+	npVecPut(run, "hit", "%d", h.cast.hit ? 1 : 0);
+	if (h.cast.hit)
+	{
+		npVecPut(run, "where", "%d/%d/%s", h.chain, h.segment, h.feature == NP_CHAIN_VERTEX ? "vertex" : "face");
+		npVecPutDouble(run, "fraction", h.cast.fraction);
+		npVecPutPoint(run, "point", (double[]){ h.cast.point.x, h.cast.point.y }, 2);
+		npVecPutPoint(run, "pointOnShape", (double[]){ h.cast.pointOnShape.x, h.cast.pointOnShape.y }, 2);
+		npVecPutPoint(run, "normal", (double[]){ h.cast.normal.x, h.cast.normal.y }, 2);
+		npVecPut(run, "initial", "%d", h.cast.initialOverlap ? 1 : 0);
+		npVecPutDouble(run, "penetration", h.cast.penetration);
+	}
+	if (r != NP_OK)
+		npVecFail(run, "npShapeCastChains2 returned %s", npVecCodeName((int)r));
+	checkCast(v, run, &h, ch);
+}
+
 bool npRunChain2(const cJSON* v, npVectorRun* run)
 {
 	const char* query = npVecString(v, "query", "");
@@ -312,6 +384,8 @@ bool npRunChain2(const cJSON* v, npVectorRun* run)
 		runPoint(v, run, &ch, strcmp(query, "chainContains") == 0);
 	else if (strcmp(query, "chainBounds") == 0)
 		runBounds(v, run, &ch);
+	else if (strcmp(query, "chainCast") == 0)
+		runCast(v, run, &ch);
 	else
 		known = false;
 	freeChains(&ch);

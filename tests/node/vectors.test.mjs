@@ -37,7 +37,7 @@ const KINDS = {
 		shape: runShape2, transform: runTransform2, overlap: runPair2, distance: runPair2, penetration: runPair2, manifold: runPair2,
 		rayCast: runQuery2, containsPoint: runQuery2, closestPoint: runQuery2, bounds: runQuery2,
 		shapeCast: runCast2, timeOfImpact: runCast2,
-		chainContacts: runChain2, chainRay: runChain2, chainClosest: runChain2, chainContains: runChain2, chainBounds: runChain2, chainCreate: runChain2,
+		chainContacts: runChain2, chainRay: runChain2, chainClosest: runChain2, chainContains: runChain2, chainBounds: runChain2, chainCreate: runChain2, chainCast: runChain2,
 	},
 	3: {
 		shape: runShape3, transform: runTransform3, overlap: runPair3, distance: runPair3, penetration: runPair3, manifold: runPair3,

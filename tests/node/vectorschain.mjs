@@ -139,7 +139,57 @@ function runBounds(np, v, run, instances) {
 	if (!near(b.lower, v.expect.lower.map(num), run.tol) || !near(b.upper, v.expect.upper.map(num), run.tol)) run.fail('bounds differ');
 }
 
-const QUERIES = new Set(['chainContacts', 'chainRay', 'chainClosest', 'chainContains', 'chainBounds', 'chainCreate']);
+function checkCast(v, run, h, instances) {
+	const e = v.expect;
+	if (e.ghostNormal) {
+		if (!h || near(h.normal, e.ghostNormal.map(num), 1e-6)) run.fail(`the naive cast shows no ghost normal (hit ${!!h})`);
+		return;
+	}
+	if (!!h !== e.hit) {
+		run.fail(`hit: got ${!!h}, want ${e.hit}`);
+		return;
+	}
+	if (!h) return;
+	const want = num(e.fraction ?? 0);
+	run.near('fraction', h.fraction, want, run.tol);
+	if (h.fraction > want + 1e-11) run.fail(`fraction ${h.fraction} later than the exact first contact ${want}`);
+	if (Math.abs(Math.hypot(h.normal[0], h.normal[1]) - 1) > 1e-12) run.fail('normal not unit');
+	if (e.normal && !near(h.normal, e.normal.map(num), 1e-9)) run.fail(`normal [${h.normal}] is not the expected one`);
+	if (e.vertexNormal && !near(h.normal, e.vertexNormal.map(num), 1e-7)) run.fail(`normal [${h.normal}] is not the corner's`);
+	if (e.ghosts !== undefined && !admissible(v, [-h.normal[0], -h.normal[1]])) run.fail(`ghost normal [${h.normal}]`);
+	if (!!e.initialOverlap !== h.initialOverlap) run.fail(`initialOverlap: got ${h.initialOverlap}`);
+	if (e.penetration !== undefined) run.near('penetration', h.penetration, num(e.penetration), run.tol);
+	const inst = instances[h.chain];
+	if (!inst || h.segment < 0 || h.segment >= inst.chain.segmentCount) run.fail(`bad chain/segment ${h.chain}/${h.segment}`);
+}
+
+function runCast(np, v, run, instances) {
+	const shape = makeShape(np, v.shape);
+	try {
+		const o = v.options || {};
+		const options = {};
+		if (o.maxFraction !== undefined) options.maxFraction = num(o.maxFraction);
+		if (o.targetDistance !== undefined) options.targetDistance = num(o.targetDistance);
+		if (o.ignoreSeparating) options.ignoreSeparating = true;
+		if (o.removeGhosts === false) options.removeGhosts = false;
+		const h = np.shapeCast(shape, readTransform(v.xf), numPoint(v.translation), instances, undefined, options);
+		run.put('hit', h ? 1 : 0);
+		if (h) {
+			run.put('where', `${h.chain}/${h.segment}/${h.feature}`);
+			run.put('fraction', hex(h.fraction));
+			run.put('point', hexPoint(h.point));
+			run.put('pointOnShape', hexPoint(h.pointOnShape));
+			run.put('normal', hexPoint(h.normal));
+			run.put('initial', h.initialOverlap ? 1 : 0);
+			run.put('penetration', hex(h.penetration));
+		}
+		checkCast(v, run, h, instances);
+	} finally {
+		shape.dispose();
+	}
+}
+
+const QUERIES = new Set(['chainContacts', 'chainRay', 'chainClosest', 'chainContains', 'chainBounds', 'chainCreate', 'chainCast']);
 
 /** Runs one chain vector. Returns false when the vector is not one it knows. */
 export function runChain2(np, v, run) {
@@ -163,6 +213,7 @@ export function runChain2(np, v, run) {
 		else if (v.query === 'chainContacts') runContacts(np, v, run, instances);
 		else if (v.query === 'chainRay') runRay(np, v, run, instances);
 		else if (v.query === 'chainClosest' || v.query === 'chainContains') runPoint(np, v, run, instances, v.query === 'chainContains');
+		else if (v.query === 'chainCast') runCast(np, v, run, instances);
 		else runBounds(np, v, run, instances);
 	} finally {
 		for (const inst of instances) inst.chain.dispose();

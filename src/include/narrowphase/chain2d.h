@@ -27,6 +27,7 @@
 #ifndef NARROWPHASE_CHAIN2D_H
 #define NARROWPHASE_CHAIN2D_H
 
+#include "cast2d.h"
 #include "query2d.h"
 
 #include <stddef.h>
@@ -248,6 +249,50 @@ npResult npContainsPointChain2(const npChain2* chain, npTransform2 transform, np
 
 /// The tightest axis-aligned box around a placed chain (world space).
 npResult npChainBounds2(const npChain2* chain, npTransform2 transform, npBounds2* out);
+
+/// Most fraction intervals one chain cast walks (a long cast splits its sweep when its swept box
+/// meets more than NP_CHAIN_MAX_CANDIDATES segments); beyond it the cast reports overflow.
+#define NP_CHAIN_CAST_MAX_INTERVALS 65536
+
+/// A shape cast against chains.
+typedef struct npChainCastInput2
+{
+	npShapeCastInput2 cast;  ///< shape, transform, translation and options (cast.target and cast.targetTransform are unused)
+	bool removeGhosts;       ///< apply the ghost rule (default true); false gives the per-segment hit normals
+	double featureTolerance; ///< end points of different chains closer than this (each coordinate) are joined
+} npChainCastInput2;
+
+/// The common chain cast: maxFraction 1, targetDistance 0, ghosts removed, NP_CHAIN_FEATURE_TOLERANCE.
+npChainCastInput2 npMakeChainCastInput2(const npShape2* shape, npTransform2 transform, npVec2 translation);
+
+/// Where a chain cast first touches a segment.
+typedef struct npChainCastHit2
+{
+	npCastHit2 cast;         ///< the hit as npShapeCast2 gives it (cast.hit false: no segment met); normal from the chain toward the shape
+	int chain;               ///< instance index of the segment hit (-1 on a miss)
+	int segment;             ///< segment index (-1 on a miss)
+	npChainFeature2 feature; ///< NP_CHAIN_FACE when the normal is the segment's, else NP_CHAIN_VERTEX
+	int candidates;          ///< segments the midphase returned (over all intervals and chains)
+	bool overflow;           ///< NP_CHAIN_CAST_MAX_INTERVALS was reached before the cast ended
+} npChainCastHit2;
+
+/// Casts a shape (moving without turning) against `count` chains: the first contact over the
+/// segments whose front faces the shape's core centroid at fraction 0 (the others are ignored),
+/// each segment cast by npShapeCast2's routine (exact, never later than the first contact). With
+/// removeGhosts the hit normal follows the ghost rule (npClassifyChainNormal2): across a flat or
+/// concave joint only face normals occur; a convex corner or free end may keep a vertex normal.
+/// Initial contacts as npShapeCast2; ignoreSeparating skips each segment's contact that the
+/// translation leaves or slides along (after the ghost rule) and goes on to the others. Errors as
+/// npShapeCast2, and NP_ERR_INVALID_ARGUMENT for a null or empty chain list; on error *hit is cleared.
+npResult npShapeCastChains2(const npChainInstance2* chains, int count, const npChainCastInput2* input,
+							npChainCastHit2* hit);
+
+/// Many chain casts with the same shape, rotation and options: cast i starts at positions[i] and
+/// moves by translations[i]. On an error in cast i, *failed is set to i (-1 when the shared input
+/// was rejected) and the casts before it are kept.
+npResult npShapeCastChainsMany2(const npChainInstance2* chains, int count, const npChainCastInput2* input,
+								const npVec2* positions, const npVec2* translations, int castCount,
+								npChainCastHit2* hits, int* failed);
 
 #ifdef __cplusplus
 }
