@@ -18,6 +18,8 @@
 // HOOK(shape-cast-chain): shapeCast against chains lands separately; the chain joins the shapeCast
 // targets then (see SHAPE_CAST below). Nothing here imitates it meanwhile.
 //
+// The mode is in the URL (casts.html#mode=shapeCast), so a link opens the page on it.
+//
 // Controller (tests, embedding): window.__np
 //   ready                       Promise, resolves once the library is loaded and the scene drawn
 //   setMode(mode)               'ray' | 'chain' | 'shapeCast' | 'toi'; returns state()
@@ -261,7 +263,10 @@ class CastsPage {
 		this.toiA = TOI_A(np);
 		this.toiB = TOI_B(np);
 		this.np = np;
-		this.update();
+		// The mode can be linked: casts.html#mode=toi (the handles start where the mode's defaults are).
+		const linked = /(?:^#|&)mode=(\w+)/.exec(location.hash);
+		if (linked && MODES[linked[1]]) this.setMode(linked[1]);
+		else this.update();
 		document.documentElement.dataset.ready = 'true';
 	}
 
@@ -271,6 +276,7 @@ class CastsPage {
 		for (const input of document.querySelectorAll('input[name="mode"]')) input.checked = input.value === mode;
 		$('#ray-options').hidden = mode !== 'ray';
 		$('#toi-options').hidden = mode !== 'toi';
+		history.replaceState(null, '', mode === 'ray' ? location.pathname + location.search : `#mode=${mode}`);
 		return this.update();
 	}
 

@@ -282,6 +282,15 @@ test('casts playground, time of impact: the result is np.timeOfImpact\'s, and th
 	const s = await page.evaluate(() => window.__np.state());
 	assert.equal(s.toi.scrub, s.toi.result.fraction);
 	assert.match(await page.textContent('#summary'), /first touch at fraction/);
+	// The mode is in the URL: a link opens the page on it.
+	assert.ok(page.url().endsWith('#mode=toi'), page.url());
+	await page.goto(site + 'web/casts.html#mode=shapeCast');
+	await page.reload();
+	await page.waitForFunction(() => window.__np && window.__np.ready !== null);
+	await page.evaluate(() => window.__np.ready);
+	assert.equal((await page.evaluate(() => window.__np.state())).mode, 'shapeCast');
+	assert.equal(await page.isChecked('input[name="mode"][value="shapeCast"]'), true);
+	assert.equal(await page.isHidden('#toi-options'), true);
 	await page.screenshot({ path: join(artifacts, 'casts-toi.png'), fullPage: true });
 	for (const c of await canvasColours(page)) assert.ok(c.colours >= 10, `${c.id} blank`);
 	rod.dispose();
