@@ -297,6 +297,22 @@ test('casts playground, time of impact: the result is np.timeOfImpact\'s, and th
 	box.dispose();
 });
 
+test('casts playground: a touch drag moves a handle', async () => {
+	await open('web/casts.html');
+	const s0 = await page.evaluate(() => window.__np.setMode('toi'));
+	const from = await page.evaluate((t) => window.__np.toClient(t), s0.tip);
+	const cdp = await page.context().newCDPSession(page);
+	await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from.x, y: from.y }] });
+	for (let i = 1; i <= 5; i++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from.x - 20 * i, y: from.y + 15 * i }] });
+	await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+	await cdp.detach();
+	const s1 = await page.evaluate(() => window.__np.state());
+	console.log(`touch drag: ${s0.tip} -> ${s1.tip}`);
+	// Without touch-action: none on the canvas the browser pans instead and cancels the drag after a few pixels.
+	assert.ok(s1.tip[0] < s0.tip[0] - 0.6 && s1.tip[1] < s0.tip[1] - 0.45, `tip dragged by touch: ${s0.tip} -> ${s1.tip}`);
+	assert.deepEqual(s1.toi.sweepA.to.position, s1.tip, 'the sweep follows the handle');
+});
+
 test('every example loads without errors, draws, and answers as the library does', async () => {
 	const files = readdirSync(join(root, 'examples')).filter((f) => f.endsWith('.html') && f !== 'index.html').sort();
 	assert.ok(files.length >= 8, `examples: ${files}`);
