@@ -447,7 +447,9 @@ const api = {
 		return page.update();
 	},
 	setScrub(fraction) {
-		page.scrub = Math.min(1, Math.max(0, Number(fraction)));
+		const f = Number(fraction);
+		if (!Number.isFinite(f)) throw new TypeError(`setScrub: a fraction in [0, 1], not ${fraction}`);
+		page.scrub = Math.min(1, Math.max(0, f));
 		return page.update();
 	},
 	scrubToContact() {
