@@ -15,8 +15,7 @@
 //   shapeCast  a capsule starts at origin and moves by tip - origin; its first contact with each shape
 //   toi        a rod sweeps from origin to tip turning 1.5 turns, a box sweeps right to left turning
 //              the other way; the first contact, and a scrubber over the sweep
-// HOOK(shape-cast-chain): shapeCast against chains lands separately; the chain joins the shapeCast
-// targets then (see SHAPE_CAST below). Nothing here imitates it meanwhile.
+// Shape-cast mode casts against the chain too (np.shapeCast on a Chain2D: one-sided, ghost-free).
 //
 // The mode is in the URL (casts.html#mode=shapeCast), so a link opens the page on it.
 //
@@ -144,11 +143,13 @@ const MODES = {
 			const translation = rayDirection(page);
 			const hits = [];
 			const start = { position: origin, angle: CAST_ANGLE };
-			// HOOK(shape-cast-chain): when np.shapeCast accepts a Chain2D target, cast against page.chain too.
 			for (const s of page.shapes) {
 				const hit = np.shapeCast(page.castShape, start, translation, s.shape, s.transform);
 				if (hit) hits.push({ shape: s.name, ...hit });
 			}
+			// The chain is one-sided: a capsule starting below the ground passes up through it.
+			const onChain = np.shapeCast(page.castShape, start, translation, page.chain, null);
+			if (onChain) hits.push({ shape: 'chain', ...onChain });
 			return hits.sort((a, b) => a.fraction - b.fraction);
 		},
 		draw(view, page, hits) {
@@ -311,7 +312,7 @@ class CastsPage {
 				draw.shape(v, s.shape.vertices, s.shape.radius, s.transform, faded ? palette.axis : hit ? palette.b : palette.a, faded ? 'rgba(0, 0, 0, 0.02)' : hit ? palette.bFill : palette.aFill);
 				draw.label(v, s.transform.position, s.name, { align: 'center', color: palette.muted });
 			}
-			if (mode !== 'shapeCast') this.drawChain(v, hitNames.has('chain'));
+			this.drawChain(v, hitNames.has('chain'));
 		}
 		MODES[mode].draw(v, this, this.result);
 		draw.dot(v, this.origin, palette.ink, 8);

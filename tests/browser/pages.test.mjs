@@ -205,8 +205,9 @@ test('casts playground, shape cast mode: the drawn hit pose is np.shapeCast\'s a
 	assert.deepEqual(s.cast.shape, { kind: capsule.kind, vertices: capsule.vertices, radius: capsule.radius });
 	const targets = [np.circle(0.7), np.box2d(0.8, 0.5), np.capsule2d(0.8, 0.35), np.polygon2d([[-0.8, -0.6], [0.9, -0.5], [0, 0.9]]),
 		np.polygon2d([[0.7, 0], [0.2, 0.66], [-0.57, 0.41], [-0.57, -0.41], [0.2, -0.66]], { radius: 0.2 })];
+	const groundChain = np.chain2d(s.chain.points);
 	const seen = { hit: 0, miss: 0, overlap: 0 };
-	for (const [origin, tip] of [[[-3.5, -0.1], [3.3, 0.9]], [[-3.9, 2.6], [3.9, 2.6]], [[0, -2.6], [0.2, 2.6]], [[-2.2, 1.1], [-3, 2]], [[-3.9, -2.5], [3.9, -2.5]], [[3.5, -0.3], [-3.5, -0.5]]]) {
+	for (const [origin, tip] of [[[-3.5, -0.1], [3.3, 0.9]], [[-3.9, 2.6], [3.9, 2.6]], [[0, -2.6], [0.2, 2.6]], [[-2.2, 1.1], [-3, 2]], [[-3.9, -2.5], [3.9, -2.5]], [[3.5, -0.3], [-3.5, -0.5]], [[2.3, -1.2], [2.5, -3.2]]]) {
 		s = await page.evaluate(([o, t]) => window.__np.setRay(o, t), [origin, tip]);
 		const translation = [tip[0] - origin[0], tip[1] - origin[1]];
 		const ref = [];
@@ -214,6 +215,9 @@ test('casts playground, shape cast mode: the drawn hit pose is np.shapeCast\'s a
 			const h = np.shapeCast(capsule, { position: origin, angle: s.cast.angle }, translation, targets[i], sh.transform);
 			if (h) ref.push({ shape: sh.name, i, ...h });
 		});
+		const onChain = np.shapeCast(capsule, { position: origin, angle: s.cast.angle }, translation, groundChain, null);
+		if (onChain) ref.push({ shape: 'chain', i: -1, ...onChain });
+		if (onChain) seen.chain = (seen.chain ?? 0) + 1;
 		ref.sort((a, b) => a.fraction - b.fraction);
 		assert.deepEqual(s.hits, ref.map(({ i, ...h }) => h), `cast ${JSON.stringify([origin, tip])}`);
 		if (!ref.length) {
@@ -228,12 +232,18 @@ test('casts playground, shape cast mode: the drawn hit pose is np.shapeCast\'s a
 		const pose = s.cast.hitPose;
 		close(pose.position[0], origin[0] + h.fraction * translation[0], 1e-12, 'hit pose x');
 		close(pose.position[1], origin[1] + h.fraction * translation[1], 1e-12, 'hit pose y');
+		if (h.i < 0) {
+			// On the chain: the hit point lies on the ground, and the capsule at the drawn pose touches it.
+			close(np.closestPoint(groundChain, null, h.point).distance, 0, 1e-9, 'hit point on the chain');
+			if (!h.initialOverlap) close(np.closestPoint(capsule, pose, h.point).distance, 0, 1e-6, 'capsule at the drawn pose touches the chain');
+			continue;
+		}
 		const d = np.distance(capsule, pose, targets[h.i], s.shapes[h.i].transform);
 		if (!h.initialOverlap) close(d.distance, 0, 1e-6, 'distance at the drawn hit pose');
 		else assert.ok(d.distance <= 1e-9, 'an initial overlap starts touching');
 		assert.ok((await page.textContent('#summary')).includes(h.shape));
 	}
-	assert.ok(seen.hit >= 3 && seen.miss >= 1 && seen.overlap >= 1, JSON.stringify(seen));
+	assert.ok(seen.hit >= 3 && seen.miss >= 1 && seen.overlap >= 1 && seen.chain >= 1, JSON.stringify(seen));
 	for (const c of await canvasColours(page)) assert.ok(c.colours >= 10, `${c.id} blank`);
 	for (const sh of [capsule, ...targets]) sh.dispose();
 });
