@@ -65,7 +65,9 @@ box.dispose();
 // Shipped size, gzipped (level 9, each file on its own, as a server sends them).
 const dir = new URL('../js/', import.meta.url);
 let raw = 0, gz = 0, wasmGz = 0;
-const files = readdirSync(dir).filter((f) => f.endsWith('.mjs') || f === 'narrowphase.wasm').sort();
+// What a page loads: the wasm and the ES modules (not the generated CommonJS and inline builds,
+// which carry the same code again, the inline ones with the wasm in base64).
+const files = readdirSync(dir).filter((f) => (f.endsWith('.mjs') && !f.includes('.inline.')) || f === 'narrowphase.wasm').sort();
 const all = [];
 for (const f of files) {
 	const bytes = readFileSync(new URL(f, dir));
