@@ -57,7 +57,7 @@ export function setup2d(rt) {
 	};
 	const ioDoubles = f64[o + L.NPW_LIMITS2_IO_DOUBLES];
 	if (ioDoubles > rt.ioDoubles || 2 * limits.maxInput > rt.ioDoubles ||
-		L.NPW_EPA_STEP2_VERTICES + 2 * limits.epaMaxVertices > rt.ioDoubles - OUT ||
+		L.NPW_EPA_STEP2_VERTICES + 4 * limits.epaMaxVertices > rt.ioDoubles - OUT ||
 		M_POINT1 + L.NPW_MANIFOLD2_POINT_SIZE > rt.io.length) {
 		throw new Error('narrowphase: scratch block too small for the 2D shim');
 	}
@@ -454,15 +454,32 @@ function readTrace(rt, result, radius) {
 		// The step is flattened at OUT (the penetration record is read above).
 		const n = rt.exports.npwEpaStep2(rt.epaSteps2, k, rt.ioPtr + 8 * OUT);
 		const polytope = new Array(n);
-		for (let i = 0; i < n; i++) polytope[i] = vec(f64, o + L.NPW_EPA_STEP2_VERTICES + 2 * i);
+		const polytopeIndexA = new Array(n);
+		const polytopeIndexB = new Array(n);
+		const indices = o + L.NPW_EPA_STEP2_VERTICES + 2 * n;
+		for (let i = 0; i < n; i++) {
+			polytope[i] = vec(f64, o + L.NPW_EPA_STEP2_VERTICES + 2 * i);
+			polytopeIndexA[i] = f64[indices + 2 * i];
+			polytopeIndexB[i] = f64[indices + 2 * i + 1];
+		}
+		const support = vec(f64, o + L.NPW_EPA_STEP2_SUPPORT);
 		steps.push({
 			polytope,
 			closestEdge: f64[o + L.NPW_EPA_STEP2_CLOSEST_EDGE],
 			edgeNormal: vec(f64, o + L.NPW_EPA_STEP2_EDGE_NORMAL),
 			edgeDistance: f64[o + L.NPW_EPA_STEP2_EDGE_DISTANCE],
-			support: vec(f64, o + L.NPW_EPA_STEP2_SUPPORT),
+			support,
 			supportDistance: f64[o + L.NPW_EPA_STEP2_SUPPORT_DISTANCE],
 			stop: STOP_NAMES[f64[o + L.NPW_EPA_STEP2_STOP]],
+			supportVertex: {
+				w: support,
+				wA: vec(f64, o + L.NPW_EPA_STEP2_SUPPORT_A),
+				wB: vec(f64, o + L.NPW_EPA_STEP2_SUPPORT_B),
+				indexA: f64[o + L.NPW_EPA_STEP2_SUPPORT_INDEX_A],
+				indexB: f64[o + L.NPW_EPA_STEP2_SUPPORT_INDEX_B],
+			},
+			polytopeIndexA,
+			polytopeIndexB,
 		});
 	}
 	result.steps = steps;

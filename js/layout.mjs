@@ -63,7 +63,11 @@ export const NPW_EPA_STEP2_EDGE_DISTANCE = 4;
 export const NPW_EPA_STEP2_SUPPORT = 5;
 export const NPW_EPA_STEP2_SUPPORT_DISTANCE = 7;
 export const NPW_EPA_STEP2_STOP = 8; // npEpaStop2
-export const NPW_EPA_STEP2_VERTICES = 9; // the polytope, x, y each
+export const NPW_EPA_STEP2_SUPPORT_A = 9; // A's core vertex behind SUPPORT (world)
+export const NPW_EPA_STEP2_SUPPORT_B = 11; // B's core vertex behind SUPPORT (world)
+export const NPW_EPA_STEP2_SUPPORT_INDEX_A = 13;
+export const NPW_EPA_STEP2_SUPPORT_INDEX_B = 14;
+export const NPW_EPA_STEP2_VERTICES = 15; // the polytope, x, y each; then indexA, indexB of each vertex
 
 // NPW_MANIFOLD2: npwManifold2, at NPW_IO_OUT
 export const NPW_MANIFOLD2_NORMAL = 0;

@@ -143,6 +143,12 @@ export interface EpaStep2 {
 	supportDistance: number;
 	/** 'continue', or why EPA stopped at this step. */
 	stop: EpaStop;
+	/** The support point with the core vertices of A and B that made it (world): w = wA - wB. */
+	supportVertex: GjkVertex2;
+	/** For each polytope point, the index of the core vertex of A that made it (Shape2D.vertices). */
+	polytopeIndexA: number[];
+	/** For each polytope point, the index of the core vertex of B that made it (Shape2D.vertices). */
+	polytopeIndexB: number[];
 }
 
 /** Result of {@link Narrowphase.penetration} for 2D shapes (null when they are apart). Convention: `normal` is unit and points from A to B, `depth = dot(pointA - pointB, normal) >= 0`, and moving B by `depth * normal` (or A by `-depth * normal`) makes the shapes just touch. */

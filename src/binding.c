@@ -167,8 +167,17 @@ int npwEpaStep2(const npEpaStep2* steps, int index, double* out)
 	npwPutVec2(out + NPW_EPA_STEP2_SUPPORT, s->support);
 	out[NPW_EPA_STEP2_SUPPORT_DISTANCE] = s->supportDistance;
 	out[NPW_EPA_STEP2_STOP] = (double)s->stop;
+	npwPutVec2(out + NPW_EPA_STEP2_SUPPORT_A, s->supportA);
+	npwPutVec2(out + NPW_EPA_STEP2_SUPPORT_B, s->supportB);
+	out[NPW_EPA_STEP2_SUPPORT_INDEX_A] = (double)s->supportIndexA;
+	out[NPW_EPA_STEP2_SUPPORT_INDEX_B] = (double)s->supportIndexB;
+	double* indices = out + NPW_EPA_STEP2_VERTICES + 2 * n;
 	for (int i = 0; i < n; ++i)
+	{
 		npwPutVec2(out + NPW_EPA_STEP2_VERTICES + 2 * i, s->vertices[i]);
+		indices[2 * i] = (double)s->vertexIndexA[i];
+		indices[2 * i + 1] = (double)s->vertexIndexB[i];
+	}
 	return n;
 }
 

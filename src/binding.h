@@ -46,7 +46,7 @@ struct npCastHit2;
 void npwPutCastRecord2(double* out, const struct npCastHit2* hit);
 
 /// Smallest io block the 2D functions need: the Minkowski difference writes 2 doubles per vertex.
-#define NPW_IO_DOUBLES (NPW_IO_OUT + 8 + 2 * (2 * NP_MAX_POLYGON_VERTICES + 4))
+#define NPW_IO_DOUBLES (NPW_IO_OUT + 16 + 4 * (2 * NP_MAX_POLYGON_VERTICES + 4))
 
 /// Writes the 2D limits and struct sizes to out (NPW_LIMITS2_*). Returns the number of values
 /// written.

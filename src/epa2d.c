@@ -56,11 +56,19 @@ static void recordStep(npEpaTrace2* trace, const npPolytope2* p, int edge, npSup
 	npEpaStep2* step = trace->steps + trace->stepCount++;
 	step->vertexCount = p->count;
 	for (int i = 0; i < p->count; ++i)
+	{
 		step->vertices[i] = npRotate2(xfA->q, p->v[i].w);
+		step->vertexIndexA[i] = p->v[i].indexA;
+		step->vertexIndexB[i] = p->v[i].indexB;
+	}
 	step->closestEdge = edge;
 	step->edgeNormal = npRotate2(xfA->q, p->normal[edge]);
 	step->edgeDistance = p->distance[edge];
 	step->support = npRotate2(xfA->q, s.w);
+	step->supportA = npTransformPoint2(*xfA, s.wA);
+	step->supportB = npTransformPoint2(*xfA, s.wB);
+	step->supportIndexA = s.indexA;
+	step->supportIndexB = s.indexB;
 	step->supportDistance = supportDistance;
 	step->stop = stop;
 }

@@ -90,7 +90,11 @@ export const BLOCKS = [
 		['SUPPORT', 2, ''],
 		['SUPPORT_DISTANCE', 1, ''],
 		['STOP', 1, 'npEpaStop2'],
-		['VERTICES', null, 'the polytope, x, y each'],
+		['SUPPORT_A', 2, "A's core vertex behind SUPPORT (world)"],
+		['SUPPORT_B', 2, "B's core vertex behind SUPPORT (world)"],
+		['SUPPORT_INDEX_A', 1, ''],
+		['SUPPORT_INDEX_B', 1, ''],
+		['VERTICES', null, 'the polytope, x, y each; then indexA, indexB of each vertex'],
 	] },
 	{ name: 'NPW_MANIFOLD2', doc: 'npwManifold2, at NPW_IO_OUT', fields: [
 		['NORMAL', 2, ''],

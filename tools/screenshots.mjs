@@ -36,6 +36,15 @@ try {
 	await page.goto(`${site}web/casts.html`);
 	await ready();
 	await shot('casts');
+	// The casts playground's other modes: a shape cast, a time of impact scrubbed to its first
+	// contact, and a ray against the chain.
+	for (const [mode, name] of [['shapeCast', 'casts-shapecast'], ['toi', 'casts-toi'], ['chain', 'casts-chain']]) {
+		await page.evaluate((m) => {
+			window.__np.setMode(m);
+			if (m === 'toi') window.__np.scrubToContact();
+		}, mode);
+		await shot(name);
+	}
 	await page.goto(`${site}web/stack.html`);
 	await ready();
 	await page.evaluate(() => {

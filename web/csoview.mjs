@@ -20,10 +20,10 @@ export class CsoView extends draw.View {
 	constructor(canvas) {
 		super(canvas);
 		this.fitted = null; // canvas size when the zoom was last fitted
-		this.hot = []; // GJK points drawn in this frame, for hovering: { w, vertex }
+		this.hot = []; // GJK and EPA support points drawn in this frame, for hovering: { vertex }
 	}
 
-	/** The traced GJK point (with its source vertices) under a CSS pixel, or null. */
+	/** The traced GJK or EPA support point (with its source vertices) under a CSS pixel, or null. */
 	pointAt(px, py, tolerancePx) {
 		let best = null;
 		let bestDistance = tolerancePx;
@@ -84,7 +84,7 @@ export class CsoView extends draw.View {
 		else if (info.phase === 'clip') this.drawResult(q.pen);
 		else if (info.phase === 'apart') this.drawClosestPoint(q.dist);
 		else if (info.phase === 'start') this.drawSimplex(q.pen.simplex);
-		else if (info.phase === 'step') this.drawStep(info.step);
+		else if (info.phase === 'step') this.drawStep(info.step, scene.hover);
 		else this.drawResult(q.pen);
 	}
 
@@ -184,7 +184,7 @@ export class CsoView extends draw.View {
 	}
 
 	/** One EPA step: the polytope, its closest edge and normal, the support point and its level. */
-	drawStep(st) {
+	drawStep(st, hover) {
 		const { ctx } = this;
 		const poly = st.polytope;
 		const n = poly.length;
@@ -221,6 +221,9 @@ export class CsoView extends draw.View {
 		draw.arrowDir(this, foot, nrm, 34, palette.ink, 1.75);
 		draw.label(this, [foot[0] + (nrm[0] * 44) / this.scale, foot[1] + (nrm[1] * 44) / this.scale], 'n', { align: 'center', bold: true });
 		draw.dot(this, st.support, palette.support, 6);
+		// Linked views: the support point can be hovered to ring the vertices of A and B behind it.
+		if (st.supportVertex) this.hot.push({ vertex: st.supportVertex });
+		if (hover) draw.ring(this, hover.w, palette.edge, 11, 2.5);
 		draw.origin(this, nrm);
 
 		// The edge distance sits beside O, opposite the normal (inside the polytope, clear of the edge).

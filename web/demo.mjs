@@ -43,7 +43,7 @@
 //                                    lists those with a note on what goes wrong elsewhere
 //   step(), back(), reset(), end()   move through the frames; each returns state()
 //   setFrame(f), gotoChapter('gjk' | 'epa' | 'manifold')   jump; each returns state()
-//   hover(vertex | null)             rings a traced GJK point's source vertices (linked views)
+//   hover(vertex | null)             rings a traced GJK or EPA point's source vertices (linked views)
 //   play(), pause()                  animate at the selected speed
 //   url()                            the address that reopens this moment
 //   state()   {
@@ -66,7 +66,7 @@
 //       clipStage, clipAttempt, clip,  the manifold frame's stage and attempt, and the clipping trace
 //       distance, closestA, closestB,  np.distance()
 //       contacts, normalManifold,   np.manifold().points and .normal
-//       shapes: { a: { kind, params, transform }, b: ... }, selected, hover, playing, speed
+//       shapes: { a: { kind, params, transform }, b: ... }, selected, hover, linked (the point whose A and B vertices are ringed), playing, speed
 //     }
 //   worldToClient([x, y]), csoToClient([x, y])  client (viewport) pixels of a point in either view
 //   handleToClient(which)       client pixels of a shape's rotation handle

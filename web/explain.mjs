@@ -57,7 +57,7 @@ export function explain(scene) {
 			const st = info.step;
 			const gap = st.supportDistance - st.edgeDistance;
 			const shape = st.polytope.length === 2 ? 'is the edge pair: one segment taken in both directions, each with its own outward normal' : `has ${st.polytope.length} vertices`;
-			const head = `The polytope ${shape}. Its edge closest to the origin (red) is at distance <b>${num(st.edgeDistance, 4)}</b>. EPA asks A − B for its furthest point along that edge's outward normal n: the support point s, at n·s = <b>${num(st.supportDistance, 4)}</b>.`;
+			const head = `The polytope ${shape}. Its edge closest to the origin (red) is at distance <b>${num(st.edgeDistance, 4)}</b>. EPA asks A − B for its furthest point along that edge's outward normal n: the support point s, at n·s = <b>${num(st.supportDistance, 4)}</b>${st.supportVertex ? `, made by A's vertex A${st.supportVertex.indexA} and B's vertex B${st.supportVertex.indexB} (ringed in the world view)` : ''}.`;
 			let tail;
 			if (st.stop === 'continue') {
 				tail = ` That is ${num(gap, 4)} beyond the edge, so the boundary of A − B is further out there: the edge is split at s (dashed green) and the polytope grows.`;

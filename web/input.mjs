@@ -192,7 +192,7 @@ export function bindPlayerControls(demo) {
 }
 
 /**
- * Linked views: a pointer over a GJK point in the Minkowski view (hover with a mouse, a tap on a
+ * Linked views: a pointer over a GJK point or an EPA support point in the Minkowski view (hover with a mouse, a tap on a
  * touch screen) rings the vertices of A and B that made it in the world view.
  */
 function bindCsoHover(demo) {

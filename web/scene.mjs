@@ -165,6 +165,15 @@ export class Scene {
 		return [c * dx + sn * dy, -sn * dx + c * dy];
 	}
 
+	/** Linked views: the traced point whose vertices of A and B the world view rings (the hovered
+	 *  one, else the current GJK step's support point or the current EPA step's), or null. */
+	linkedVertex(info = this.frameInfo()) {
+		if (this.hover) return this.hover;
+		if (info.phase === 'gjk') return info.step.support || info.step.simplex[info.step.simplex.length - 1];
+		if (info.phase === 'step') return info.step.supportVertex || null;
+		return null;
+	}
+
 	state() {
 		const { q, shapes } = this;
 		const info = this.frameInfo();
@@ -218,6 +227,7 @@ export class Scene {
 			shapes: snapshot,
 			selected: this.selected,
 			hover: clone(this.hover),
+			linked: clone(this.linkedVertex(info)),
 			playing: this.playing,
 			speed: this.speed,
 		};

@@ -81,8 +81,8 @@ export class WorldView extends draw.View {
 			if (info.phase !== 'gjk') this.drawContacts(scene.q.manifold);
 		}
 		else this.drawClosestPoints(scene.q.dist);
-		// Linked views: the vertices of A and B that made the hovered (or the current) GJK point.
-		const linked = scene.hover || (info.phase === 'gjk' ? info.step.support || info.step.simplex[info.step.simplex.length - 1] : null);
+		// Linked views: the vertices of A and B that made the hovered (or the current) GJK or EPA point.
+		const linked = scene.linkedVertex(info);
 		if (linked) this.drawVertexPair(linked);
 	}
 

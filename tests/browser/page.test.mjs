@@ -645,6 +645,45 @@ test('linked views: hovering a GJK support point rings the vertices of A and B t
 	assert.equal((await demo('state')).phase, 'start');
 });
 
+test('linked views: stepping to or hovering an EPA support point rings the vertices of A and B that made it', async () => {
+	await page.goto(`${baseUrl}#preset=deep`);
+	await page.waitForFunction(() => window.__np && window.__np.state().ready);
+	let s = await demo('gotoChapter', 'epa');
+	s = await demo('setFrame', s.frame + 1);
+	assert.equal(s.phase, 'step');
+	assert.equal(s.hover, null);
+	// Stepping: the world view rings the step's support pair, and it is the posed vertices it names.
+	const sup = s.step.supportVertex;
+	assert.deepEqual(s.linked, sup);
+	const posed = (which, i) => {
+		const S = makeShape(s.shapes[which].kind, s.shapes[which].params);
+		const t = s.shapes[which].transform;
+		const v = S.vertices[i];
+		S.dispose();
+		return [t.position[0] + Math.cos(t.angle) * v[0] - Math.sin(t.angle) * v[1], t.position[1] + Math.sin(t.angle) * v[0] + Math.cos(t.angle) * v[1]];
+	};
+	const pa = posed('a', sup.indexA);
+	const pb = posed('b', sup.indexB);
+	for (let k = 0; k < 2; k++) {
+		close(sup.wA[k], pa[k], 1e-12, `EPA support wA[${k}]`);
+		close(sup.wB[k], pb[k], 1e-12, `EPA support wB[${k}]`);
+		close(s.step.support[k], pa[k] - pb[k], 1e-12, `EPA support w[${k}] = wA - wB`);
+	}
+	// The same pair in the library's own trace.
+	const ref = reference(s.shapes.a, s.shapes.b);
+	assert.deepEqual(ref.pen.steps[s.stepIndex].supportVertex, sup);
+	// Hovering the support point in the Minkowski view links the same pair.
+	const at = await demo('csoToClient', sup.w);
+	await page.mouse.move(at.x, at.y);
+	const h = await demo('state');
+	assert.deepEqual(h.hover, sup);
+	assert.deepEqual(h.linked, sup);
+	await page.screenshot({ path: join(artifacts, 'stepper-linked-epa.png'), fullPage: false });
+	await page.mouse.move(5, 5);
+	// Outside GJK and EPA steps nothing is ringed.
+	assert.equal((await demo('gotoChapter', 'manifold')).linked, null);
+});
+
 test('no console errors, page errors or failed requests during the whole run', () => {
 	assert.deepEqual(problems, []);
 });

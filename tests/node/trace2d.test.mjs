@@ -169,6 +169,67 @@ test('GJK trace self-check: a wrong support point or a dropped vertex is flagged
 	assert.ok(gjkProblems(dropped, A, ta, B, tb).length > 0);
 });
 
+/** The problems of one EPA trace's vertex pairs (empty when they are right): every polytope point
+ *  and every support point is the difference of the posed core vertices it names, and each support
+ *  pair is the farthest along the step's edge normal (a scan). */
+function epaProblems(steps, A, ta, B, tb) {
+	const bad = [];
+	const PA = A.vertices.map((v) => pose(ta, v));
+	const PB = B.vertices.map((v) => pose(tb, v));
+	const scale = 1 + Math.max(...PA.map(len), ...PB.map(len));
+	const near = (p, q) => len(sub(p, q)) <= TOL * scale;
+	steps.forEach((st, k) => {
+		st.polytope.forEach((w, i) => {
+			const a = PA[st.polytopeIndexA[i]];
+			const b = PB[st.polytopeIndexB[i]];
+			if (!a || !b || !near(w, sub(a, b))) bad.push(`step ${k} polytope ${i}: not A${st.polytopeIndexA[i]} - B${st.polytopeIndexB[i]}`);
+		});
+		const v = st.supportVertex;
+		if (!near(v.wA, PA[v.indexA] ?? [NaN, NaN]) || !near(v.wB, PB[v.indexB] ?? [NaN, NaN])) bad.push(`step ${k} support: not the posed vertices it names`);
+		if (!near(v.w, sub(v.wA, v.wB)) || !near(v.w, st.support)) bad.push(`step ${k} support: w != wA - wB`);
+		const n = st.edgeNormal;
+		if (dot(v.wA, n) < Math.max(...PA.map((p) => dot(p, n))) - TOL * scale) bad.push(`step ${k}: A's support not farthest`);
+		if (-dot(v.wB, n) < Math.max(...PB.map((p) => -dot(p, n))) - TOL * scale) bad.push(`step ${k}: B's support not farthest`);
+	});
+	return bad;
+}
+
+test('EPA traces: each polytope point and support point names the vertices of A and B that made it', () => {
+	const rnd = makeRandom(1616);
+	let traced = 0;
+	for (let n = 0; n < PAIRS; n++) {
+		const A = randomShape(rnd, ['circle', 'capsule', 'box', 'polygon']);
+		const B = randomShape(rnd, ['circle', 'capsule', 'box', 'polygon']);
+		const ta = randomPose(rnd);
+		const tb = { position: [ta.position[0] + rnd() - 0.5, ta.position[1] + rnd() - 0.5], angle: 6.3 * rnd() - 3.15 };
+		const p = np.penetration(A, ta, B, tb, { trace: true });
+		if (p && p.steps.length > 0) {
+			traced++;
+			assert.deepEqual(epaProblems(p.steps, A, ta, B, tb), [], `pair ${n}`);
+			for (const st of p.steps) assert.equal(st.polytopeIndexA.length, st.polytope.length);
+		}
+		A.dispose();
+		B.dispose();
+	}
+	assert.ok(traced > PAIRS / 2, `only ${traced} pairs ran EPA`);
+});
+
+test('EPA trace self-check: a wrong vertex index is flagged', () => {
+	const A = np.box2d(1, 0.5);
+	const B = np.polygon2d([[0, 0], [1, 0], [0.3, 1]]);
+	const ta = { position: [0, 0], angle: 0.2 };
+	const tb = { position: [0.4, 0.1], angle: 1 };
+	const { steps } = np.penetration(A, ta, B, tb, { trace: true });
+	assert.ok(steps.length > 0);
+	assert.deepEqual(epaProblems(steps, A, ta, B, tb), []);
+	const wrongSupport = structuredClone(steps);
+	wrongSupport[0].supportVertex.indexA = (wrongSupport[0].supportVertex.indexA + 1) % 4;
+	assert.ok(epaProblems(wrongSupport, A, ta, B, tb).length > 0);
+	const wrongPolytope = structuredClone(steps);
+	wrongPolytope[0].polytopeIndexB[0] = (wrongPolytope[0].polytopeIndexB[0] + 1) % 3;
+	assert.ok(epaProblems(wrongPolytope, A, ta, B, tb).length > 0);
+});
+
 /** Posed edges of a polygon core with outward normals. */
 function posedEdges(S, t) {
 	const V = S.vertices.map((v) => pose(t, v));

@@ -144,6 +144,12 @@ typedef struct npEpaStep2
 	npVec2 support;        ///< support point of A - B along edgeNormal
 	double supportDistance;///< dot(support, edgeNormal)
 	npEpaStop2 stop;       ///< NP_EPA_CONTINUE, or why EPA stopped at this step
+	int vertexIndexA[NP_EPA2_MAX_VERTICES]; ///< core vertex of A behind each polytope vertex
+	int vertexIndexB[NP_EPA2_MAX_VERTICES]; ///< core vertex of B behind each polytope vertex
+	npVec2 supportA;       ///< A's core vertex that made `support` (world)
+	npVec2 supportB;       ///< B's core vertex that made `support` (world); support = supportA - supportB
+	int supportIndexA;     ///< index of supportA among A's core vertices
+	int supportIndexB;     ///< index of supportB among B's core vertices
 } npEpaStep2;
 
 /// Optional record of an EPA run. The caller provides the step storage.
