@@ -89,6 +89,6 @@ server.on('error', (err) => {
 server.listen(port, host, () => {
 	const base = `http://${host}:${server.address().port}`;
 	console.log(`${base}/web/`);
-	console.log(`  also ${base}/web/casts.html (rays playground), ${base}/web/stack.html (stacking demo), ${base}/examples/`);
+	console.log(`  also ${base}/web/casts.html (casts playground: rays, chains, shape casts, time of impact), ${base}/web/stack.html (stacking demo), ${base}/examples/`);
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(0));
