@@ -180,9 +180,9 @@ export function shapeCast3(rt, shape, transform, translation, target, targetTran
 		pointOnShape: [io[H_ON_SHAPE], io[H_ON_SHAPE + 1], io[H_ON_SHAPE + 2]],
 		normal: [io[H_NORMAL], io[H_NORMAL + 1], io[H_NORMAL + 2]],
 		initialOverlap: io[H_INITIAL] === 1,
+		penetration: io[H_PENETRATION],
 		iterations: io[H_ITERATIONS],
 	};
-	if (hit.initialOverlap) hit.penetration = io[H_PENETRATION];
 	if (targetPtr === 0) {
 		hit.mesh = io[H_MESH] | 0;
 		hit.triangle = io[H_TRIANGLE] | 0;

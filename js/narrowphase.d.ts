@@ -981,8 +981,8 @@ export interface CastHit3 {
 	normal: Vec3;
 	/** Within targetDistance at t = 0 (then fraction is 0). */
 	initialOverlap: boolean;
-	/** With initialOverlap: how deep the shapes overlap (0 when they only come within the skin). */
-	penetration?: number;
+	/** With initialOverlap: how deep the shapes overlap (0 when they only come within the skin); 0 for a later hit, as in 2D. */
+	penetration: number;
 	/** Advancement steps used. */
 	iterations: number;
 }
