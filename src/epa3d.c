@@ -148,7 +148,7 @@ npPenetrationResult3 npPenetration3(const npShape3* shapeA, npTransform3 xfA, co
 		npVec3 apart = v3Sub(gjk.pointB, gjk.pointA);
 		// Below ~1e-140 the distance's square is subnormal and 1 / distance no longer makes a unit
 		// vector (fuzz_pairs3d: two spheres 2e-159 apart).
-		normal = gjk.distance < 1.0e-140 ? v3NormalizeAnyScale(apart) : v3Scale(1.0 / gjk.distance, apart);
+		normal = gjk.distance < 1.0e-140 ? v3Normalize(apart) : v3Scale(1.0 / gjk.distance, apart);
 		pointA = gjk.pointA;
 		pointB = gjk.pointB;
 		coreDepth = -gjk.distance;

@@ -36,26 +36,15 @@ static inline double v3MaxAbs(npVec3 a)
 /// Unit vector, or (0, 0, 0) for a zero vector.
 static inline npVec3 v3Normalize(npVec3 a)
 {
+	// As v2Normalize: a vector so short that its squared length is subnormal (or 0) is first scaled
+	// by 2^600 (exact), else its length would be off (fuzz_pairs3d: a normal of length 0.99999998).
+	if (v3LengthSq(a) < 2.2250738585072014e-308 && (a.x != 0.0 || a.y != 0.0 || a.z != 0.0))
+		a = (npVec3){ a.x * 0x1p600, a.y * 0x1p600, a.z * 0x1p600 };
 	double len = v3Length(a);
 	if (len == 0.0)
 		return (npVec3){ 0.0, 0.0, 0.0 };
 	double inv = 1.0 / len;
 	return (npVec3){ inv * a.x, inv * a.y, inv * a.z };
-}
-/// Unit vector like v3Normalize, also for lengths whose square under- or overflows (below ~1e-150
-/// or above ~1e150): those are scaled by their largest component first. Ordinary lengths take
-/// v3Normalize's exact path, so its results keep their bits.
-static inline npVec3 v3NormalizeAnyScale(npVec3 a)
-{
-	double m = v3MaxAbs(a);
-	if (m == 0.0)
-		return (npVec3){ 0.0, 0.0, 0.0 };
-	if (m < 1.0e-140 || m > 1.0e140)
-	{
-		double inv = 1.0 / m;
-		a = (npVec3){ inv * a.x, inv * a.y, inv * a.z };
-	}
-	return v3Normalize(a);
 }
 /// An unsigned integer with the same order as the double x (for x not NaN; -0 sorts just below +0):
 /// the sign bit set on non-negative numbers, every bit flipped on negative ones. Running maxima and
