@@ -54,6 +54,7 @@ typedef struct chainContactCall
 	int chainCount;
 	npChainQuery2 query;
 	npVec2 centroid; // the shape's core centroid, world space
+	npTransform2 chainInShape; // the current chain's space to the shape's frame (inv(xf) * chain transform)
 	npChainContact2* out;
 	int capacity, count;
 	npChainContactsInfo2 info;
@@ -163,11 +164,10 @@ static bool firstAtVertex(chainContactCall* call, const npChainSegment2* seg, in
 
 // The segment's face contact (the ghost rule's snap): the shape's incident edge clipped to the
 // segment's side planes, with the segment's front as the reference face, in the shape's frame.
-static void faceContact(npManifold2* m, const chainContactCall* call, const npTransform2* chainXf, npVec2 a, npVec2 b,
-						npVec2 n)
+static void faceContact(npManifold2* m, const chainContactCall* call, npVec2 a, npVec2 b, npVec2 n)
 {
 	const npShape2* shape = call->shape;
-	npTransform2 rel = npInvMulTransforms2(call->xf, *chainXf);
+	npTransform2 rel = call->chainInShape;
 	npVec2 vertices[2] = { npTransformPoint2(rel, a), npTransformPoint2(rel, b) };
 	npVec2 nb = npRotate2(rel.q, n);
 	npVec2 normals[2] = { nb, v2Neg(nb) };
@@ -181,6 +181,28 @@ static void faceContact(npManifold2* m, const chainContactCall* call, const npTr
 	m->pointCount = 0;
 	if (!npClipToFace2(m, &pair, 1, 0, incident))
 		m->pointCount = 0;
+}
+
+// How far a chain-space joint sine may move when the chain is placed: its normals are unit vectors,
+// rotated by a rotation whose squared length is within 2e-6 of 1 (npValidateTransform2), which
+// changes their cross product by about 1e-15 (scale and rounding), far below this band.
+#define JOINT_BAND 1.0e-12
+
+// True when both joints of the segment lie inside its own chain and are surely flat or concave,
+// decided on the chain-space normals without resolving the segment: a sine below
+// NP_CHAIN_FLAT_SINE - JOINT_BAND stays at most NP_CHAIN_FLAT_SINE in world space, so
+// npResolveChainSegment2's test would say the same. Anything else (an open chain's end segments,
+// whose neighbours may be other chains or ghosts; convex or borderline joints) is resolved in full.
+static bool bothJointsFlat(const npChain2* c, int segment)
+{
+	int n = c->segmentCount;
+	if (!c->loop && (segment == 0 || segment == n - 1))
+		return false;
+	int prev = segment > 0 ? segment - 1 : n - 1;
+	int next = segment < n - 1 ? segment + 1 : 0;
+	npVec2 normal = c->normals[segment];
+	return v2Cross(c->normals[prev], normal) < NP_CHAIN_FLAT_SINE - JOINT_BAND &&
+		   v2Cross(normal, c->normals[next]) < NP_CHAIN_FLAT_SINE - JOINT_BAND;
 }
 
 static void collideSegment(chainContactCall* call, int chain, int segment, npVec2 centroidLocal)
@@ -201,13 +223,20 @@ static void collideSegment(chainContactCall* call, int chain, int segment, npVec
 	npChainSegment2 s;
 	if (call->query.removeGhosts)
 	{
+		if (bothJointsFlat(c, segment))
+		{
+			npManifold2 m;
+			faceContact(&m, call, a, b, n);
+			emitAll(call, &m, chain, segment, NP_CHAIN_FACE);
+			return;
+		}
 		npResolveChainSegment2(call->chains, call->chainCount, chain, segment, call->query.featureTolerance, &s);
 		bool cornerA = !s.hasPrev || v2Cross(s.prevNormal, s.normal) > NP_CHAIN_FLAT_SINE;
 		bool cornerB = !s.hasNext || v2Cross(s.normal, s.nextNormal) > NP_CHAIN_FLAT_SINE;
 		if (!cornerA && !cornerB)
 		{
 			npManifold2 m;
-			faceContact(&m, call, &inst->transform, a, b, n);
+			faceContact(&m, call, a, b, n);
 			emitAll(call, &m, chain, segment, NP_CHAIN_FACE);
 			return;
 		}
@@ -243,7 +272,7 @@ static void collideSegment(chainContactCall* call, int chain, int segment, npVec
 		return;
 	}
 	call->info.snapped += 1;
-	faceContact(&m, call, &inst->transform, a, b, n);
+	faceContact(&m, call, a, b, n);
 	emitAll(call, &m, chain, segment, NP_CHAIN_FACE);
 }
 
@@ -270,6 +299,7 @@ static void collideChain(chainContactCall* call, int chain)
 		found = room;
 	}
 	call->info.candidates += found;
+	call->chainInShape = npInvMulTransforms2(call->xf, inst->transform);
 	npVec2 centroidLocal = npInvTransformPoint2(inst->transform, call->centroid);
 	for (int i = 0; i < found; ++i)
 		collideSegment(call, chain, candidates[i], centroidLocal);
