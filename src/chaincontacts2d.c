@@ -162,6 +162,60 @@ static bool firstAtVertex(chainContactCall* call, const npChainSegment2* seg, in
 
 // ------------------------------------------------------------------------------------ one segment
 
+// One end of a sharp shape's incident edge, at (uk, hk) in the segment's frame (vertex wk), clipped
+// to 0 <= u <= length as npClipToFace2 clips it (the same expressions): an end beyond a side plane
+// moves to where the edge crosses it (the segment's end point against the shape's edge).
+typedef struct sharpEnd
+{
+	double u, h;
+	uint32_t id;
+} sharpEnd;
+
+static inline sharpEnd clipSharpEnd(const faceClip* c, double uk, double hk, int wk)
+{
+	if (uk < 0.0 || uk > c->length)
+	{
+		double side = uk < 0.0 ? 0.0 : c->length;
+		double lambda = (side - c->u0) / (c->u1 - c->u0);
+		return (sharpEnd){ side, c->h0 + lambda * (c->h1 - c->h0),
+						   makeId(NP_FEATURE_EDGE, c->incident, NP_FEATURE_VERTEX, uk < 0.0 ? c->edge : c->edgeEnd) };
+	}
+	return (sharpEnd){ uk, hk, makeId(NP_FEATURE_VERTEX, wk, NP_FEATURE_EDGE, c->edge) };
+}
+
+// The face contact of a sharp shape (radius 0: boxes, polygons): npClipToFace2's clip with the
+// segment (edge 0 of a two-vertex core, radius 0) as the reference face, written for that case
+// (the generic routine picks its cores, radii and ids at run time; this is half its work). The
+// points, depths and ids are the same numbers: the same expressions in the same order.
+static void sharpFaceContact(npManifold2* m, const chainContactCall* call, npVec2 va, npVec2 vb, npVec2 nb, int incident)
+{
+	const npShape2* shape = call->shape;
+	int incidentEnd = nextIndex(incident, shape->count);
+	faceFrame f;
+	f.v1 = va;
+	f.n = nb;
+	f.t = v2LeftPerp(nb);
+	double length = v2Dot(v2Sub(vb, va), f.t);
+	npVec2 d0 = v2Sub(shape->vertices[incident], va), d1 = v2Sub(shape->vertices[incidentEnd], va);
+	double u0 = v2Dot(d0, f.t), u1 = v2Dot(d1, f.t);
+	double h0 = v2Dot(f.n, d0), h1 = v2Dot(f.n, d1);
+	if ((u0 < 0.0 && u1 < 0.0) || (u0 > length && u1 > length))
+		return;
+
+	m->normal = npRotate2(call->xf.q, v2Neg(nb));
+	f.refRadius = 0.0;
+	f.incRadius = 0.0;
+	f.margin = call->query.margin;
+	f.refIsB = true;
+	f.xfA = &call->xf;
+	faceClip clip = { u0, h0, u1, h1, length, 0, 1, incident };
+	sharpEnd e0 = clipSharpEnd(&clip, u0, h0, incident), e1 = clipSharpEnd(&clip, u1, h1, incidentEnd);
+	addFacePoint(m, &f, e0.u, e0.h, v2(0.0, 0.0), true, e0.id);
+	// An incident edge touching the segment's range in a single point gives it once.
+	if (!(e1.u == e0.u && e1.h == e0.h))
+		addFacePoint(m, &f, e1.u, e1.h, v2(0.0, 0.0), true, e1.id);
+}
+
 // The segment's face contact (the ghost rule's snap): the shape's incident edge clipped to the
 // segment's side planes, with the segment's front as the reference face, in the shape's frame.
 static void faceContact(npManifold2* m, const chainContactCall* call, npVec2 a, npVec2 b, npVec2 n)
@@ -170,15 +224,21 @@ static void faceContact(npManifold2* m, const chainContactCall* call, npVec2 a, 
 	npTransform2 rel = call->chainInShape;
 	npVec2 vertices[2] = { npTransformPoint2(rel, a), npTransformPoint2(rel, b) };
 	npVec2 nb = npRotate2(rel.q, n);
+	localCore core = { shape->vertices, shape->normals, shape->count, shape->radius };
+	int incident = findIncidentEdge(&core, nb);
+	m->pointCount = 0;
+	if (shape->radius == 0.0)
+	{
+		sharpFaceContact(m, call, vertices[0], vertices[1], nb, incident);
+		return;
+	}
 	npVec2 normals[2] = { nb, v2Neg(nb) };
 	corePair pair;
-	pair.cores[0] = (localCore){ shape->vertices, shape->normals, shape->count, shape->radius };
+	pair.cores[0] = core;
 	pair.cores[1] = (localCore){ vertices, normals, 2, 0.0 };
 	pair.radius = shape->radius;
 	pair.margin = call->query.margin;
 	pair.xfA = &call->xf;
-	int incident = findIncidentEdge(&pair.cores[0], nb);
-	m->pointCount = 0;
 	if (!npClipToFace2(m, &pair, 1, 0, incident))
 		m->pointCount = 0;
 }

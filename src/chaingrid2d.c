@@ -155,10 +155,13 @@ int npQueryChain2(const npChain2* chain, npVec2 lower, npVec2 upper, int32_t* ou
 				segmentBounds(chain, s, &lo, &hi);
 				if (lo.x > upper.x || hi.x < lower.x || lo.y > upper.y || hi.y < lower.y)
 					continue;
-				int rx = cellCoord(lo.x, chain->lower.x, chain->inverseCellSize, chain->gridWidth);
-				int ry = cellCoord(lo.y, chain->lower.y, chain->inverseCellSize, chain->gridHeight);
-				if (x != (rx > q.x0 ? rx : q.x0) || y != (ry > q.y0 ? ry : q.y0))
-					continue; // reported in an earlier cell
+				// Reported in an earlier cell? The segment is listed here, so its first column is at
+				// most x: in the query's first column it is new; further right only when it starts
+				// in this column (and the same for rows).
+				if (x > q.x0 && cellCoord(lo.x, chain->lower.x, chain->inverseCellSize, chain->gridWidth) != x)
+					continue;
+				if (y > q.y0 && cellCoord(lo.y, chain->lower.y, chain->inverseCellSize, chain->gridHeight) != y)
+					continue;
 				if (found < capacity)
 					out[found] = s;
 				found += 1;
