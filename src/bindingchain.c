@@ -11,6 +11,8 @@
 // NPWCH_CONTACT records to `out`; ray, point and bounds results as NPWCH_RESULT at NPWCH_IO_OUT.
 // A bad transform of chain i returns -(NPWCH_ERR_CHAIN * (i + 1) + code); other errors -code.
 #include "binding.h"
+#include "chain2d_private.h"
+#include "inputs.h"
 #include "narrowphase/chain2d.h"
 
 #include <stddef.h>
@@ -74,14 +76,16 @@ int npwChainLimits2(double* out)
 
 // ------------------------------------------------------------------------------ reading
 
-// A transform (x, y, angle). npMakeRot2 reduces the angle by an integer multiple of pi/2 that must
-// fit its 64-bit integer, so the angle is bounded first; the core validates the rest.
-static npResult readXf(const double* xf, npTransform2* out)
+// A transform (x, y, angle, and a prepared transform's rotation), validated. npMakeRot2 reduces the
+// angle by an integer multiple of pi/2 that must fit its 64-bit integer, so the angle is bounded
+// first. npwTransform2 (binding.c) takes a prepared transform's rotation as it is and remembers the
+// last angle per slot (the shape's in slot 0, the chains' in slot 1: a chain's is usually 0), so
+// the rotation is npMakeRot2's without always running it.
+static npResult readXf(const double* xf, int slot, npTransform2* out)
 {
-	double angle = xf[NPW_XF2_ANGLE];
-	if (!npwUsableAngle(angle))
+	if (!npwUsableAngle(xf[NPW_XF2_ANGLE]))
 		return NP_ERR_NON_FINITE;
-	*out = npMakeTransform2(xf[NPW_XF2_X], xf[NPW_XF2_Y], angle);
+	*out = npwTransform2(xf, slot);
 	return npValidateTransform2(*out);
 }
 
@@ -98,7 +102,7 @@ static int readChains(const double* io)
 	{
 		const double* rec = io + NPWCH_IO_CHAINS + NPWCH_IO_CHAIN_SIZE * i;
 		instances[i].chain = (const npChain2*)(size_t)rec[NPWCH_IO_CHAIN_PTR];
-		npResult r = readXf(rec + NPWCH_IO_CHAIN_XF, &instances[i].transform);
+		npResult r = readXf(rec + NPWCH_IO_CHAIN_XF, 1, &instances[i].transform);
 		if (r != NP_OK)
 			return -(NPWCH_ERR_CHAIN * (i + 1) + (int)r);
 	}
@@ -123,7 +127,7 @@ static void putResult(double* io, double value, npVec2 point, npVec2 normal, int
 int npwChainContacts2(const npShape2* shape, double* io, double* out, int capacity)
 {
 	npTransform2 xf;
-	npResult r = readXf(io + NPWCH_IO_XF, &xf);
+	npResult r = readXf(io + NPWCH_IO_XF, 0, &xf);
 	if (r != NP_OK)
 		return -(int)r;
 	int count = readChains(io);
@@ -135,9 +139,13 @@ int npwChainContacts2(const npShape2* shape, double* io, double* out, int capaci
 	q.featureTolerance = io[NPWCH_IO_FEATURE_TOLERANCE];
 	if (capacity > NP_CHAIN_MAX_CONTACTS)
 		capacity = NP_CHAIN_MAX_CONTACTS;
+	// The transforms were validated as they were read and JS passes live shapes and chains, so only
+	// the options are left of npChainContacts2's checks; bad ones go through it for their error.
 	int n = 0;
+	if (!npIsUsable(q.margin) || !npIsUsable(q.featureTolerance) || q.margin < 0.0 || q.featureTolerance < 0.0)
+		return -(int)npChainContacts2(shape, xf, instances, count, &q, contacts, capacity, &n, NULL);
 	npChainContactsInfo2 info;
-	r = npChainContacts2(shape, xf, instances, count, &q, contacts, capacity, &n, &info);
+	r = npChainContactsValid2(shape, xf, instances, count, &q, contacts, capacity, &n, &info);
 	if (r != NP_OK && r != NP_ERR_CAPACITY)
 		return -(int)r;
 	for (int i = 0; i < n; ++i)
@@ -232,7 +240,7 @@ int npwClosestPointChains2(double* io)
 int npwContainsPointChain2(const npChain2* chain, double* io)
 {
 	npTransform2 xf;
-	npResult r = readXf(io + NPWCH_IO_XF, &xf);
+	npResult r = readXf(io + NPWCH_IO_XF, 0, &xf);
 	if (r != NP_OK)
 		return -(int)r;
 	bool inside = false;
@@ -246,7 +254,7 @@ int npwContainsPointChain2(const npChain2* chain, double* io)
 int npwChainBounds2(const npChain2* chain, double* io)
 {
 	npTransform2 xf;
-	npResult r = readXf(io + NPWCH_IO_XF, &xf);
+	npResult r = readXf(io + NPWCH_IO_XF, 0, &xf);
 	if (r != NP_OK)
 		return -(int)r;
 	npBounds2 b;
@@ -264,7 +272,7 @@ int npwChainBounds2(const npChain2* chain, double* io)
 static int readChainCast(const npShape2* shape, const double* io, npChainCastInput2* in)
 {
 	npTransform2 xf;
-	npResult r = readXf(io + NPWCH_IO_XF, &xf);
+	npResult r = readXf(io + NPWCH_IO_XF, 0, &xf);
 	if (r != NP_OK)
 		return -(int)r;
 	*in = npMakeChainCastInput2(shape, xf, npwGetVec2(io + NPWCH_IO_DIRECTION));

@@ -39,4 +39,11 @@ size_t npChainGridItems2(int segmentCount);
 /// (npChainGridCells2 and npChainGridItems2 entries).
 void npBuildChainGrid2(npChain2* chain, int32_t* cellStart, int32_t* items);
 
+/// npChainContacts2 after its input checks: for callers whose inputs are already known valid (the
+/// wasm shim, which validates the transforms as it reads them). Every argument must be as
+/// npChainContacts2's checks require (valid shape, transforms and options, non-null pointers).
+npResult npChainContactsValid2(const npShape2* shape, npTransform2 transform, const npChainInstance2* chains,
+							   int chainCount, const npChainQuery2* query, npChainContact2* contacts, int capacity,
+							   int* count, npChainContactsInfo2* info);
+
 #endif

@@ -378,13 +378,19 @@ npResult npChainContacts2(const npShape2* shape, npTransform2 transform, const n
 	npResult r = checkInput(shape, transform, chains, chainCount, &q, contacts, capacity);
 	if (r != NP_OK)
 		return r;
+	return npChainContactsValid2(shape, transform, chains, chainCount, &q, contacts, capacity, count, info);
+}
 
+npResult npChainContactsValid2(const npShape2* shape, npTransform2 transform, const npChainInstance2* chains,
+							   int chainCount, const npChainQuery2* query, npChainContact2* contacts, int capacity,
+							   int* count, npChainContactsInfo2* info)
+{
 	chainContactCall call;
 	call.shape = shape;
 	call.xf = transform;
 	call.chains = chains;
 	call.chainCount = chainCount;
-	call.query = q;
+	call.query = *query;
 	call.centroid = npTransformPoint2(transform, shape->centroid);
 	call.out = contacts;
 	call.capacity = capacity;
