@@ -266,7 +266,9 @@ function putOptions(rt, io, options) {
 /**
  * Contacts between any 2D shape (with its transform) and one chain (identity transform) or an
  * array of chains ({ chain, transform } or bare chains). Options: margin (default 0), removeGhosts
- * (default true), featureTolerance (joining end points of different chains, default 1e-6). Normals
+ * (default true), featureTolerance (joining end points of different chains, default 1e-6), out (an
+ * array returned earlier: refilled in place and returned, allocating nothing once it is as long as
+ * the calls' results). Normals
  * point from the shape to the chain; depth > 0 when overlapping. At most 2 contacts per segment
  * and limitsChain.maxContacts per call; when more were found the array has `overflow: true`.
  */
@@ -284,6 +286,7 @@ export function chainContacts(rt, shape, transform, chains, options) {
 	const overflow = io[IO_CHAIN_COUNT] < 0;
 	const h = rt.f64;
 	const out = rt.chainOut >>> 3;
+	if (options !== undefined && options !== null && options.out !== undefined) return refillContacts(h, out, options.out, n, overflow);
 	const result = new Array(n);
 	for (let i = 0; i < n; i++) {
 		const k = out + CONTACT_SIZE * i;
@@ -300,6 +303,58 @@ export function chainContacts(rt, shape, transform, chains, options) {
 	}
 	if (overflow) result.overflow = true;
 	return result;
+}
+
+// options.out: an array of contacts returned earlier, refilled in place and returned. Its contact
+// objects (and their arrays) are reused, also across calls returning fewer contacts: the objects
+// live in a pool kept on the array (out[POOL]; shortening an array drops its elements), so once
+// the pool is as long as the longest result a call allocates nothing. The first refill of an
+// array takes its valid contact objects into the pool.
+const POOL = Symbol('chainContacts.out pool');
+
+function newContact() {
+	return { pointA: [0, 0], pointB: [0, 0], normal: [0, 0], depth: 0, chain: 0, segment: 0, feature: 'face', id: 0 };
+}
+
+function makePool(out) {
+	const pool = [];
+	for (let i = 0; i < out.length; i++) {
+		const c = out[i];
+		const ok = c !== null && typeof c === 'object' && Array.isArray(c.pointA) && Array.isArray(c.pointB) && Array.isArray(c.normal);
+		pool.push(ok ? c : newContact());
+	}
+	Object.defineProperty(out, POOL, { value: pool }); // not enumerable: the array still compares as a plain result
+	return pool;
+}
+
+function refillContacts(h, base, out, n, overflow) {
+	if (!Array.isArray(out)) fail('NP_INVALID_ARGUMENT', `chainContacts: options.out must be an array of contacts, e.g. one returned earlier (got ${describe(out)})`);
+	let pool = out[POOL];
+	if (pool === undefined) pool = makePool(out);
+	while (pool.length < n) pool.push(newContact());
+	// pop and push, not `out.length = n`: V8 runs those inline, a length store calls the runtime.
+	while (out.length > n) out.pop();
+	while (out.length < n) out.push(pool[out.length]);
+	for (let i = 0; i < n; i++) {
+		const k = base + CONTACT_SIZE * i;
+		const c = pool[i];
+		const a = c.pointA, b = c.pointB, nrm = c.normal;
+		a[0] = h[k + C_POINT_A];
+		a[1] = h[k + C_POINT_A + 1];
+		b[0] = h[k + C_POINT_B];
+		b[1] = h[k + C_POINT_B + 1];
+		nrm[0] = h[k + C_NORMAL];
+		nrm[1] = h[k + C_NORMAL + 1];
+		c.depth = h[k + C_DEPTH];
+		c.chain = h[k + C_CHAIN] | 0;
+		c.segment = h[k + C_SEGMENT] | 0;
+		c.feature = FEATURES[h[k + C_FEATURE] | 0];
+		c.id = h[k + C_ID];
+		out[i] = c;
+	}
+	if (overflow) out.overflow = true;
+	else if (out.overflow !== undefined) delete out.overflow;
+	return out;
 }
 
 // ------------------------------------------------------------------------------ rays, points, bounds

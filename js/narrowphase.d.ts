@@ -737,6 +737,11 @@ export interface ChainContactOptions {
 	removeGhosts?: boolean;
 	/** End points of different chains closer than this (each coordinate) are joined (default 1e-6). */
 	featureTolerance?: number;
+	/** An array returned earlier (or an empty one): refilled in place (its contact objects and their
+	 *  arrays reused, its length set) and returned. Its contact objects are pooled on the array, so
+	 *  once it has held as many contacts as a call returns, a call allocates nothing. Not an array:
+	 *  NP_INVALID_ARGUMENT. */
+	out?: ChainContacts;
 }
 
 /** One contact between a 2D shape (A) and a chain segment (B). Convention as for manifolds: `normal`
@@ -1320,7 +1325,8 @@ export interface Narrowphase {
 	 *  loop) or a zero-length segment, NP_NON_FINITE for NaN / infinite / huge coordinates. */
 	chain2d(points: readonly Vec2Like[] | ArrayLike<number>, options?: ChainOptions): Chain2D;
 	/** Contacts between any 2D shape and chains, without ghost collisions: at most 2 per segment
-	 *  and limitsChain.maxContacts per call (`overflow` set when more were found). */
+	 *  and limitsChain.maxContacts per call (`overflow` set when more were found). `options.out`: an
+	 *  array returned earlier, refilled in place and returned (no allocation per call). */
 	chainContacts(shape: Shape2D, transform: Transform2 | undefined | null, chains: ChainTarget,
 		options?: ChainContactOptions): ChainContacts;
 	/** The class of chains of this instance (for instanceof). */

@@ -91,6 +91,40 @@ test('chainContacts: bad input', () => {
 	box.dispose();
 });
 
+test('chainContacts: options.out refills an earlier result in place', () => {
+	// A hilly ground: poses along it give 0 to 4 contacts, so the array shrinks and grows.
+	const pts = [];
+	for (let i = 0; i <= 60; i++) pts.push([60 - i, Math.abs((i % 12) - 6) / 6 + (i % 5 === 0 ? 0.3 : 0)]);
+	const ground = np.chain2d(pts);
+	const shapes = [np.box2d(0.5, 0.5), np.circle(0.4), np.capsule2d(0.5, 0.2)];
+	const out = [];
+	let first = null, lengths = new Set();
+	for (let k = 0; k < 300; k++) {
+		const shape = shapes[k % 3];
+		const xf = { position: [1 + (k * 0.197) % 58, 0.4 + ((k * 0.37) % 1.2)], angle: ((k * 0.61) % 2) - 1 };
+		const options = k % 2 === 0 ? { out } : { out, margin: 0.05 };
+		const fresh = np.chainContacts(shape, xf, ground, { margin: options.margin });
+		const refilled = np.chainContacts(shape, xf, ground, options);
+		assert.equal(refilled, out);
+		assert.deepStrictEqual(refilled, fresh);
+		lengths.add(out.length);
+		if (out.length > 0) {
+			if (first === null) first = out[0];
+			else assert.equal(out[0], first); // the same object, refilled
+		}
+	}
+	assert.ok(lengths.has(0) && lengths.size >= 3, `lengths seen: ${[...lengths]}`);
+	// An earlier plain result can be passed; its objects are reused.
+	const earlier = np.chainContacts(shapes[0], { position: [30.2, 0.5] }, ground);
+	assert.ok(earlier.length > 0);
+	const kept = earlier[0];
+	assert.equal(np.chainContacts(shapes[0], { position: [30.2, 0.5] }, ground, { out: earlier })[0], kept);
+	assert.equal(code(() => np.chainContacts(shapes[0], undefined, ground, { out: {} })), 'NP_INVALID_ARGUMENT');
+	assert.equal(code(() => np.chainContacts(shapes[0], undefined, ground, { out: null })), 'NP_INVALID_ARGUMENT');
+	ground.dispose();
+	for (const s of shapes) s.dispose();
+});
+
 test('queries: rays from the front only, closest points, containment on loops, bounds', () => {
 	const g = np.chain2d([[5, 0], [-5, 0]]); // faces up
 	const hit = np.rayCast(g, undefined, [0, 1], [0, -2]);
