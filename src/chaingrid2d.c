@@ -11,6 +11,8 @@
 //    the items). A long diagonal segment's box covers many cells; when the items would exceed 8n
 //    the cell size doubles and the count is redone, so the memory stays linear (npChainBytes2
 //    reserves 4n + 4 cell starts and 8n + 64 items).
+//  - Cells are stored column by column when the grid is wider than high (row by row otherwise),
+//    so the cells a query meets across the short side are neighbours in memory.
 //  - A query visits the cells its box meets; a segment listed in several of them is reported only
 //    in the first cell (in row order) shared by its box and the query's, with no marks to clear;
 //    its own box is tested against the query box; the (few) results are sorted by segment index.
@@ -50,6 +52,14 @@ static inline cellRange cellsOf(const npChain2* c, npVec2 lo, npVec2 hi)
 	double inv = c->inverseCellSize;
 	return (cellRange){ cellCoord(lo.x, c->lower.x, inv, c->gridWidth), cellCoord(hi.x, c->lower.x, inv, c->gridWidth),
 						cellCoord(lo.y, c->lower.y, inv, c->gridHeight), cellCoord(hi.y, c->lower.y, inv, c->gridHeight) };
+}
+
+// A cell's place in cellStart: along the grid's longer side, so the few cells across it that a
+// query meets (a terrain's grid is a long strip, two or three cells high) are neighbours in memory,
+// and so are their items: one cache line each instead of one per row on a long chain.
+static inline int cellIndex(const npChain2* c, int x, int y)
+{
+	return c->gridWidth >= c->gridHeight ? x * c->gridHeight + y : y * c->gridWidth + x;
 }
 
 static inline void segmentBounds(const npChain2* c, int s, npVec2* lo, npVec2* hi)
@@ -114,7 +124,7 @@ void npBuildChainGrid2(npChain2* c, int32_t* cellStart, int32_t* items)
 			for (int y = r.y0; y <= r.y1; ++y)
 				for (int x = r.x0; x <= r.x1; ++x)
 				{
-					int cell = y * c->gridWidth + x;
+					int cell = cellIndex(c, x, y);
 					if (pass == 0)
 						cellStart[cell + 1] += 1;
 					else
@@ -147,7 +157,7 @@ int npQueryChain2(const npChain2* chain, npVec2 lower, npVec2 upper, int32_t* ou
 	for (int y = q.y0; y <= q.y1; ++y)
 		for (int x = q.x0; x <= q.x1; ++x)
 		{
-			int cell = y * chain->gridWidth + x;
+			int cell = cellIndex(chain, x, y);
 			for (int k = chain->cellStart[cell]; k < chain->cellStart[cell + 1]; ++k)
 			{
 				int s = chain->cellItems[k];
