@@ -3,7 +3,9 @@
 // bench/node_modules has planck: `make setup-bench`). planck's path is its world's for a chain
 // fixture: one DynamicTree proxy per child edge, a tree query with the shape's AABB, then
 // getChildEdge and CollideEdgePolygon / CollideEdgeCircle per edge found. The terrain and poses are
-// those of bench/chain_bench.cpp (the native side with Box2D 2.4).
+// those of bench/chain_bench.cpp (the native side with Box2D 2.4). Ours is timed twice: with plain
+// transforms ({ position, angle }, a new result array per call) and in a game loop's steady form
+// (np.transform2d prepared transforms and options.out), next to planck's prepared Transforms.
 //
 //   node bench/chain_bench.mjs            (needs js/narrowphase.wasm: make wasm)
 import { init } from '../js/narrowphase.mjs';
@@ -95,11 +97,23 @@ for (const n of [1000, 10000, 100000]) {
 	const poses = makePoses(n);
 	const xfs = poses.map((p) => ({ position: [p.x, p.y], angle: p.angle }));
 	const ref = P ? planckCases(P, n, poses) : null;
+	// The steady form of a game loop: prepared transforms (np.transform2d: the rotation made once,
+	// as planck's Transform objects hold theirs) and options.out (the contacts refilled in place).
+	const prepared = poses.map((p) => np.transform2d(p.x, p.y, p.angle));
+	const reuse = { out: [] };
 	for (const [name, shape] of [['box', box], ['circle', circle]]) {
-		const ours = time((i) => np.chainContacts(shape, xfs[i], chain).length);
-		const theirs = ref ? time(ref[name]) : NaN;
+		// Interleaved rounds (plain, steady, planck), medians of each: the machine is shared.
+		const plain = [], steady = [], peer = [];
+		for (let r = 0; r < 3; r++) {
+			plain.push(time((i) => np.chainContacts(shape, xfs[i], chain).length));
+			steady.push(time((i) => np.chainContacts(shape, prepared[i], chain, reuse).length));
+			if (ref) peer.push(time(ref[name]));
+		}
+		const med = (v) => v.sort((a, b) => a - b)[v.length >> 1];
+		const ours = med(plain), fast = med(steady), theirs = ref ? med(peer) : NaN;
 		const count = xfs.reduce((s, xf) => s + np.chainContacts(shape, xf, chain).length, 0) / POSES;
 		console.log(`${name.padEnd(7)} ${String(n).padStart(7)} segments   narrowphase ${ours.toFixed(1).padStart(7)} ns` +
+			`   (transform2d + out ${fast.toFixed(1).padStart(7)} ns)` +
 			(ref ? `   planck ${theirs.toFixed(1).padStart(7)} ns   ratio ${(theirs / ours).toFixed(2)}x` : '') +
 			`   (${count.toFixed(2)} contacts per query)`);
 	}
