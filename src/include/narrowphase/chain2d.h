@@ -95,7 +95,7 @@ typedef struct npChain2
 	double inverseCellSize; ///< 1 / cellSize
 	int gridWidth;       ///< grid cells along x
 	int gridHeight;      ///< grid cells along y
-	const int32_t* cellStart; ///< grid cell c lists cellItems[cellStart[c] .. cellStart[c + 1])
+	const int32_t* cellStart; ///< grid cell c lists cellItems[cellStart[c] .. cellStart[c + 1]); cell (x, y) is c = x * gridHeight + y when gridWidth >= gridHeight, else y * gridWidth + x
 	const int32_t* cellItems; ///< segments listed per cell (each in every cell its box meets)
 	size_t bytes;        ///< bytes of the buffer used
 } npChain2;
