@@ -459,36 +459,55 @@ static npResult checkRay(npVec3 origin, npVec3 direction, double maxFraction)
 	return NP_OK;
 }
 
-/// One checked ray against a prepared target (*hit cleared by the caller).
-static void castPrepared(const RayTarget3* target, const npRayInput3* ray, npRayHit3* hit)
+/// The ray in the target's local frame, cast by one of the shape kinds' routines below.
+typedef void (*CastLocal)(const RayTarget3* target, const LocalRay* local, npRayHit3* hit);
+
+static void castBoxLocal(const RayTarget3* target, const LocalRay* local, npRayHit3* hit)
 {
-	const npShape3* shape = target->shape;
-	const npTransform3* transform = &target->transform;
-	LocalRay local = { npInvTransformPoint3(*transform, ray->origin), npInvRotate3(transform->q, ray->direction),
-		ray->maxFraction, ray->solid };
+	rayBox(target->shape->halfExtents, local, hit);
+}
+
+static void castPolyhedronLocal(const RayTarget3* target, const LocalRay* local, npRayHit3* hit)
+{
+	if (target->reach < DBL_MAX && missesBall(local, target->reach))
+		return;
+	if (target->poly.flat)
+		rayFlat(&target->flat, local, hit);
+	else
+		raySolidPolyhedron(&target->poly, local, hit);
+}
+
+static void castRoundedLocal(const RayTarget3* target, const LocalRay* local, npRayHit3* hit)
+{
+	bool inside = containsRounded(target->shape, local->origin);
+	if (inside && local->solid)
+		finishHit(local, 0.0, v3(0.0, 0.0, 0.0), false, hit);
+	else
+		rayRounded(target->shape, local, inside, hit);
+}
+
+static CastLocal castRoutine(const npShape3* shape)
+{
 	switch (shape->type)
 	{
 		case NP_SHAPE_BOX3:
-			rayBox(shape->halfExtents, &local, hit);
-			break;
+			return castBoxLocal;
 		case NP_SHAPE_HULL3:
 		case NP_SHAPE_TRIANGLE3:
-			if (target->reach < DBL_MAX && missesBall(&local, target->reach))
-				break;
-			if (target->poly.flat)
-				rayFlat(&target->flat, &local, hit);
-			else
-				raySolidPolyhedron(&target->poly, &local, hit);
-			break;
+			return castPolyhedronLocal;
 		default:
-		{
-			bool inside = containsRounded(shape, local.origin);
-			if (inside && ray->solid)
-				finishHit(&local, 0.0, v3(0.0, 0.0, 0.0), false, hit);
-			else
-				rayRounded(shape, &local, inside, hit);
-		}
+			return castRoundedLocal;
 	}
+}
+
+/// One checked ray against a prepared target (*hit cleared by the caller): moved into the shape's
+/// frame, cast there by `cast`, and the hit moved back.
+static inline void castPrepared(const RayTarget3* target, const npRayInput3* ray, npRayHit3* hit, CastLocal cast)
+{
+	const npTransform3* transform = &target->transform;
+	LocalRay local = { npInvTransformPoint3(*transform, ray->origin), npInvRotate3(transform->q, ray->direction),
+		ray->maxFraction, ray->solid };
+	cast(target, &local, hit);
 	if (!hit->hit)
 		return;
 
@@ -509,8 +528,47 @@ npResult npRayCast3(const npShape3* shape, npTransform3 transform, const npRayIn
 	if (r == NP_OK)
 		r = checkRay(ray->origin, ray->direction, ray->maxFraction);
 	if (r == NP_OK)
-		castPrepared(&target, ray, hit);
+		castPrepared(&target, ray, hit, castRoutine(shape));
 	return r;
+}
+
+/// The rays of a batch, each checked and cast by `cast`. Inlined once per shape kind with `cast`
+/// a constant, so each kind gets its own small loop (one dispatch per batch, not per ray; V8
+/// allocates registers better in the small loops than in one loop over every kind's code).
+static inline npResult castBatch(const RayTarget3* target, const npRayBatch3* batch, npRayHit3* hits,
+								 int* failedRay, CastLocal cast)
+{
+	npRayInput3 ray = { { 0.0, 0.0, 0.0 }, { 0.0, 0.0, 0.0 }, batch->maxFraction, batch->solid };
+	for (int i = 0; i < batch->count; ++i)
+	{
+		hits[i] = (npRayHit3){ 0 };
+		ray.origin = batch->origins[i];
+		ray.direction = batch->directions[i];
+		npResult r = checkRay(ray.origin, ray.direction, ray.maxFraction);
+		if (r != NP_OK)
+		{
+			if (failedRay != NULL)
+				*failedRay = i;
+			return r;
+		}
+		castPrepared(target, &ray, &hits[i], cast);
+	}
+	return NP_OK;
+}
+
+static npResult castBoxBatch(const RayTarget3* t, const npRayBatch3* b, npRayHit3* h, int* failed)
+{
+	return castBatch(t, b, h, failed, castBoxLocal);
+}
+
+static npResult castPolyhedronBatch(const RayTarget3* t, const npRayBatch3* b, npRayHit3* h, int* failed)
+{
+	return castBatch(t, b, h, failed, castPolyhedronLocal);
+}
+
+static npResult castRoundedBatch(const RayTarget3* t, const npRayBatch3* b, npRayHit3* h, int* failed)
+{
+	return castBatch(t, b, h, failed, castRoundedLocal);
 }
 
 npResult npRayCastMany3(const npShape3* shape, npTransform3 transform, const npRayBatch3* batch, npRayHit3* hits,
@@ -525,23 +583,12 @@ npResult npRayCastMany3(const npShape3* shape, npTransform3 transform, const npR
 	npResult r = prepareRayTarget(shape, transform, batch->count > 1, &target);
 	if (r != NP_OK)
 		return r;
-
-	npRayInput3 ray = { { 0.0, 0.0, 0.0 }, { 0.0, 0.0, 0.0 }, batch->maxFraction, batch->solid };
-	for (int i = 0; i < batch->count; ++i)
-	{
-		hits[i] = (npRayHit3){ 0 };
-		ray.origin = batch->origins[i];
-		ray.direction = batch->directions[i];
-		r = checkRay(ray.origin, ray.direction, ray.maxFraction);
-		if (r != NP_OK)
-		{
-			if (failedRay != NULL)
-				*failedRay = i;
-			return r;
-		}
-		castPrepared(&target, &ray, &hits[i]);
-	}
-	return NP_OK;
+	CastLocal cast = castRoutine(shape);
+	if (cast == castBoxLocal)
+		return castBoxBatch(&target, batch, hits, failedRay);
+	if (cast == castPolyhedronLocal)
+		return castPolyhedronBatch(&target, batch, hits, failedRay);
+	return castRoundedBatch(&target, batch, hits, failedRay);
 }
 
 // ---------------------------------------------------------------- points
