@@ -38,6 +38,7 @@ typedef struct MeshRay
 	int nearSide[3];   ///< per axis: 0 when the ray meets a box's lower face first (direction >= 0), 3 otherwise
 	bool anyZero;      ///< some component of the direction is 0: boxes take the general test
 	int kx, ky, kz;    ///< axes of the ray frame: kz the direction's largest component
+	double okx, oky, okz; ///< the origin's components kx, ky, kz
 	double shearX, shearY, shearZ;
 	bool backfaces;
 } MeshRay;
@@ -88,6 +89,9 @@ static MeshRay makeMeshRay(npVec3 origin, npVec3 direction, bool backfaces)
 		r.kx = r.ky;
 		r.ky = swap;
 	}
+	r.okx = r.o[r.kx];
+	r.oky = r.o[r.ky];
+	r.okz = r.o[r.kz];
 	double dz = v3Component(direction, r.kz);
 	r.shearX = v3Component(direction, r.kx) / dz;
 	r.shearY = v3Component(direction, r.ky) / dz;
@@ -153,20 +157,27 @@ typedef struct RayFrameVertex
 	double x, y, z;
 } RayFrameVertex;
 
-static RayFrameVertex toRayFrame(const MeshRay* r, npVec3 v)
+/// (Component k of v - origin is v's component k minus the origin's: read from the mesh's vertex
+/// in place, without building the difference vector to index it.)
+static inline RayFrameVertex toRayFrame(const MeshRay* r, const npVec3* v)
 {
-	npVec3 a = v3Sub(v, r->origin);
-	double az = axisOf(&a, r->kz);
-	return (RayFrameVertex){ axisOf(&a, r->kx) - r->shearX * az, axisOf(&a, r->ky) - r->shearY * az, r->shearZ * az };
+	double az = axisOf(v, r->kz) - r->okz;
+	return (RayFrameVertex){ (axisOf(v, r->kx) - r->okx) - r->shearX * az, (axisOf(v, r->ky) - r->oky) - r->shearY * az,
+							 r->shearZ * az };
 }
 
 /// Woop's watertight test: the t of the hit in (0 included) [0, limit], or -1.
-static double hitTriangle(const MeshRay* r, npVec3 a, npVec3 b, npVec3 c, double limit, bool* front)
+static inline double hitTriangle(const MeshRay* r, const npVec3* a, const npVec3* b, const npVec3* c, double limit,
+								 bool* front)
 {
 	RayFrameVertex A = toRayFrame(r, a), B = toRayFrame(r, b), C = toRayFrame(r, c);
 	double u = C.x * B.y - C.y * B.x;
 	double v = A.x * C.y - A.y * C.x;
 	double w = B.x * A.y - B.y * A.x;
+	// Front faces only: a negative edge function means mixed signs (a miss) or all <= 0 (a back
+	// face, or no area): rejected either way, as the general test below would.
+	if (!r->backfaces && (u < 0.0 || v < 0.0 || w < 0.0))
+		return -1.0;
 	if ((u < 0.0 || v < 0.0 || w < 0.0) && (u > 0.0 || v > 0.0 || w > 0.0))
 		return -1.0;
 	double det = u + v + w;
@@ -209,7 +220,7 @@ static bool castMesh(const npMesh3* mesh, const MeshRay* r, double* best, int* t
 			{
 				const int32_t* t = mesh->triangles + 3 * i;
 				bool isFront;
-				double hit = hitTriangle(r, mesh->vertices[t[0]], mesh->vertices[t[1]], mesh->vertices[t[2]], *best, &isFront);
+				double hit = hitTriangle(r, &mesh->vertices[t[0]], &mesh->vertices[t[1]], &mesh->vertices[t[2]], *best, &isFront);
 				if (hit >= 0.0 && (!found || hit < *best || (hit == *best && i < *triangle)))
 				{
 					*best = hit;
