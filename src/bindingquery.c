@@ -21,6 +21,7 @@
 #include "binding3d.h"
 #include "narrowphase/query2d.h"
 #include "narrowphase/query3d.h"
+#include "vec3.h"
 
 #include <string.h>
 
@@ -74,7 +75,10 @@ static npResult lastResult3;
 static npResult readTransform3(const double* io, npTransform3* out)
 {
 	const double* xf = io + NPWQ_IO_XF;
-	if (!lastXf3Valid || memcmp(xf, lastXf3, sizeof lastXf3) != 0)
+	bool same = lastXf3Valid;
+	for (int k = 0; k < NPW3_XF_SIZE; ++k)
+		same = same && npBitsOf(xf[k]) == npBitsOf(lastXf3[k]);
+	if (!same)
 	{
 		lastResult3 = npwReadTransform3(xf, &lastTransform3);
 		memcpy(lastXf3, xf, sizeof lastXf3);

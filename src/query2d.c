@@ -253,9 +253,13 @@ static npResult checkRay(npVec2 origin, npVec2 direction, double maxFraction)
 	return NP_OK;
 }
 
+/// The per-ray steps below are inlined into each batch loop with `sharp` a constant, so sharp and
+/// rounded shapes get their own small loops.
+#define CAST_INLINE __attribute__((always_inline)) static inline
+
 /// One checked ray against a checked shape (*hit cleared by the caller): moved into the shape's
 /// frame, cast there by the sharp or the rounded routine (`sharp`), and the hit moved back.
-static inline void castChecked(const npShape2* shape, npTransform2 transform, const npRayInput2* ray, npRayHit2* hit,
+CAST_INLINE void castChecked(const npShape2* shape, npTransform2 transform, const npRayInput2* ray, npRayHit2* hit,
 							   bool sharp)
 {
 	LocalRay local = { npInvTransformPoint2(transform, ray->origin), npInvRotate2(transform.q, ray->direction),
@@ -289,9 +293,8 @@ npResult npRayCast2(const npShape2* shape, npTransform2 transform, const npRayIn
 	return r;
 }
 
-/// The rays of a batch, each checked and cast. Inlined once for sharp and once for rounded shapes
-/// (`sharp` a constant), so each gets its own small loop: one dispatch per batch, not per ray.
-static inline npResult castBatch(const npShape2* shape, npTransform2 transform, const npRayBatch2* batch,
+/// The rays of a batch, each checked and cast (one dispatch per batch, not per ray).
+CAST_INLINE npResult castBatch(const npShape2* shape, npTransform2 transform, const npRayBatch2* batch,
 								 npRayHit2* hits, int* failedRay, bool sharp)
 {
 	npRayInput2 ray = { { 0.0, 0.0 }, { 0.0, 0.0 }, batch->maxFraction, batch->solid };
