@@ -99,6 +99,11 @@ static MeshRay makeMeshRay(npVec3 origin, npVec3 direction, bool backfaces)
 	return r;
 }
 
+/// The walk (walkMesh) is written once and inlined twice, for rays with and without zero
+/// components: the box test is then a constant choice in each copy, inlined into it (in wasm a
+/// call per box test, two per node, was a tenth of the walk).
+#define WALK_INLINE __attribute__((always_inline)) static inline
+
 /// Entry t of the ray into a node's box, or a value above `limit` when it misses it before `limit`.
 static double enterBox(const MeshRay* r, const npMeshNode3* node, double limit)
 {
@@ -129,7 +134,7 @@ static double enterBox(const MeshRay* r, const npMeshNode3* node, double limit)
 /// enterBox for a direction without zero components (most rays): the near and far face of each
 /// slab are known from the direction's signs, so no swap and no branch per axis. The same
 /// arithmetic as enterBox, so the same result bit for bit.
-static inline double enterBoxMoving(const MeshRay* r, const npMeshNode3* node, double limit)
+WALK_INLINE double enterBoxMoving(const MeshRay* r, const npMeshNode3* node, double limit)
 {
 	double n0 = (nodeBound(node, r->nearSide[0]) - r->o[0]) * r->inverse[0];
 	double f0 = (nodeBound(node, 3 - r->nearSide[0]) - r->o[0]) * r->inverse[0];
@@ -146,9 +151,9 @@ static inline double enterBoxMoving(const MeshRay* r, const npMeshNode3* node, d
 	return lower <= upper ? lower : limit * 2.0 + 1.0;
 }
 
-static inline double enterNode(const MeshRay* r, const npMeshNode3* node, double limit)
+WALK_INLINE double enterNode(const MeshRay* r, const npMeshNode3* node, double limit, bool moving)
 {
-	return r->anyZero ? enterBox(r, node, limit) : enterBoxMoving(r, node, limit);
+	return moving ? enterBoxMoving(r, node, limit) : enterBox(r, node, limit);
 }
 
 /// The sheared 2D position and scaled depth of a vertex in the ray frame.
@@ -195,7 +200,7 @@ static inline double hitTriangle(const MeshRay* r, const npVec3* a, const npVec3
 /// Best hit of the ray in one mesh before `*best`; updates *best and the hit's mesh-side fields.
 /// The stack keeps each pushed node's entry t: a node is skipped when a hit found since it was
 /// pushed lies before it (the same decision as testing its box again with the new limit).
-static bool castMesh(const npMesh3* mesh, const MeshRay* r, double* best, int* triangle, bool* front)
+WALK_INLINE bool walkMesh(const npMesh3* mesh, const MeshRay* r, double* best, int* triangle, bool* front, bool moving)
 {
 	int32_t stack[NP_MESH_WALK_STACK];
 	double enter[NP_MESH_WALK_STACK];
@@ -203,7 +208,7 @@ static bool castMesh(const npMesh3* mesh, const MeshRay* r, double* best, int* t
 	bool found = false;
 	if (mesh->nodeCount == 0)
 		return false;
-	double tRoot = enterNode(r, &mesh->nodes[0], *best);
+	double tRoot = enterNode(r, &mesh->nodes[0], *best, moving);
 	if (tRoot > *best)
 		return false;
 	stack[top] = 0;
@@ -234,7 +239,8 @@ static bool castMesh(const npMesh3* mesh, const MeshRay* r, double* best, int* t
 
 		// Nearer child on top of the stack, so it is visited first; a child the ray misses is not pushed.
 		int first = node->index;
-		double tFirst = enterNode(r, &mesh->nodes[first], *best), tSecond = enterNode(r, &mesh->nodes[first + 1], *best);
+		double tFirst = enterNode(r, &mesh->nodes[first], *best, moving);
+		double tSecond = enterNode(r, &mesh->nodes[first + 1], *best, moving);
 		if (top + 2 > NP_MESH_WALK_STACK)
 			break;
 		bool swap = tSecond < tFirst;
@@ -251,6 +257,11 @@ static bool castMesh(const npMesh3* mesh, const MeshRay* r, double* best, int* t
 		}
 	}
 	return found;
+}
+
+static bool castMesh(const npMesh3* mesh, const MeshRay* r, double* best, int* triangle, bool* front)
+{
+	return r->anyZero ? walkMesh(mesh, r, best, triangle, front, false) : walkMesh(mesh, r, best, triangle, front, true);
 }
 
 static npResult checkRay(const npRayInput3* ray)
