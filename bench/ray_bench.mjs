@@ -5,6 +5,9 @@
 // cuboid collider) and planck's PolygonShape.rayCast (2D box).
 //
 //   node bench/ray_bench.mjs          (needs js/narrowphase.wasm: make wasm; the peers: make setup-bench)
+//   RAY_BENCH_BASE=/path/to/old/js/narrowphase.mjs node bench/ray_bench.mjs
+//                                     (also: an older build, its wasm beside it, against this one:
+//                                      before / after, interleaved, with three-mesh-bvh for the mesh)
 //
 // The shapes and the 10,000 rays per target are those of bench/ray_bench.c (the same generator; the
 // "rays checksum" printed by both shows it): a 2D box, a 3D box, a hull of 32 points on the unit
@@ -479,7 +482,69 @@ if (oursSingle && oursMany && three) {
 	summary.push(`mesh, interleaved (${ROUNDS} rounds of one pass each, ours / three-mesh-bvh): single ${say(s1)}, many ${say(s2)}`);
 }
 if (summary.length) console.log(`  issue 12 targets:\n${summary.map((line) => `    ${line}`).join('\n')}`);
+if (process.env.RAY_BENCH_BASE) await compareWithBase(process.env.RAY_BENCH_BASE, three);
 for (const s of [box2, box3, hull, sphere, mesh]) s.dispose();
+
+// Before / after: an older build (RAY_BENCH_BASE: its js/narrowphase.mjs) and this one on the same
+// targets and rays, one pass of all rays each in turn (and three-mesh-bvh's for the mesh), repeated;
+// medians of the passes and of the adjacent passes' ratios (steadier than separate runs on a shared
+// machine). The two builds' answers must be identical bit for bit (every record of rayCastMany, the
+// fractions of rayCast).
+async function compareWithBase(path, threeEngine) {
+	const { init: initBase } = await import(path);
+	const builds = [await initBase(), np];
+	const targets = (n) => [
+		['2D box', n.box2d(BOX_HALF[0], BOX_HALF[1]), xf2, rays2d], ['3D box', n.box3d(...BOX_HALF), xf3, raysBox],
+		['hull(32)', n.hull3d(hullPoints), xf3, raysHull], ['sphere', n.sphere(1.0), xf3, raysSphere],
+		['mesh', n.mesh3d(grid.vertices, grid.indices), null, raysMesh],
+	];
+	const made = builds.map((n) => targets(n).map(([name, shape, xf, rays]) => {
+		const e = ours(n, shape, xf, rays, 'single');
+		return { name, single: e[0], many: e[1], shape, xf, rays, n };
+	}));
+	const ROUNDS = 15;
+	const cpu = (cast) => {
+		const c0 = process.cpuUsage();
+		cast();
+		const c = process.cpuUsage(c0);
+		return ((c.user + c.system) * 1000) / RAYS;
+	};
+	const median = (x) => [...x].sort((a, b) => a - b)[x.length >> 1];
+	console.log(`  before (${path}) / after (this build), interleaved: ${ROUNDS} rounds of one pass each, ns per ray (medians) and the median of after / before`);
+	let differ = 0;
+	for (let t = 0; t < made[0].length; t++) {
+		const [a, b] = [made[0][t], made[1][t]];
+		const stride = 2 + 2 * a.rays.dim;
+		const outA = new Float64Array(RAYS * stride), outB = new Float64Array(RAYS * stride);
+		a.n.rayCastMany(a.shape, a.xf, a.rays.origins, a.rays.directions, outA);
+		b.n.rayCastMany(b.shape, b.xf, b.rays.origins, b.rays.directions, outB);
+		const fa = a.single.fractions(), fb = b.single.fractions();
+		for (let i = 0; i < outA.length; i++) differ += !Object.is(outA[i], outB[i]);
+		for (let i = 0; i < RAYS; i++) differ += !Object.is(fa[i], fb[i]);
+		for (const kind of ['single', 'many']) {
+			const withThree = a.name === 'mesh' && threeEngine;
+			const before = [], after = [], ratio = [], peer = [], vsPeer = [];
+			for (let w = 0; w < 3; w++) a[kind].cast(), b[kind].cast();
+			for (let r = 0; r < ROUNDS; r++) {
+				const x = cpu(a[kind].cast), y = cpu(b[kind].cast);
+				before.push(x);
+				after.push(y);
+				ratio.push(y / x);
+				if (withThree) {
+					const z = cpu(threeEngine.cast);
+					peer.push(z);
+					vsPeer.push(y / z);
+				}
+			}
+			let line = `    ${pad(a.name, 10)} ${pad(kind === 'single' ? 'rayCast' : 'rayCastMany', 12)} before ${lpad(median(before).toFixed(1), 7)}  after ${lpad(median(after).toFixed(1), 7)}  after/before ${median(ratio).toFixed(2)}`;
+			if (withThree) line += `  three-mesh-bvh ${median(peer).toFixed(1)}  after/three ${median(vsPeer).toFixed(2)}`;
+			console.log(line);
+		}
+	}
+	console.log(`    answers of the two builds: ${differ === 0 ? 'identical bit for bit' : `${differ} numbers DIFFER`}`);
+	if (differ) process.exitCode = 1;
+	for (const row of made) for (const m of row) m.shape.dispose();
+}
 if (failures) {
 	console.error(`ray_bench: ${failures} of narrowphase's measurements failed (see above)`);
 	process.exitCode = 1;

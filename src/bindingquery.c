@@ -21,6 +21,9 @@
 #include "binding3d.h"
 #include "narrowphase/query2d.h"
 #include "narrowphase/query3d.h"
+#include "vec3.h"
+
+#include <string.h>
 
 _Static_assert(NPWQ_PROJECTION_SIZE <= NPWQ_HIT_SIZE, "a projection must fit the io block's result slot");
 _Static_assert(NPWQ_BOUNDS_SIZE <= NPWQ_HIT_SIZE, "bounds must fit the io block's result slot");
@@ -48,15 +51,41 @@ int npwQueryMeshTriangles3(const npMesh3* mesh, double* io, int32_t* out, int ca
 
 // ------------------------------------------------------------------------------ reading
 // The 2D transform (x, y, angle). npMakeRot2 reduces the angle by an integer multiple of pi/2 that
-// must fit its 64-bit integer, so the angle is bounded first; the core validates the rest.
+// must fit its 64-bit integer, so the angle is bounded first; the core validates the rest. The
+// rotation is a prepared transform's (np.transform2d) or the last one made for the same angle
+// (npwTransform2 remembers it): npMakeRot2's polynomial was an eighth of a single 2D ray cast.
 static npResult readTransform2(const double* io, npTransform2* out)
 {
 	const double* xf = io + NPWQ_IO_XF;
-	double angle = xf[NPW_XF2_ANGLE];
-	if (!npwUsableAngle(angle))
+	if (!npwUsableAngle(xf[NPW_XF2_ANGLE]))
 		return NP_ERR_NON_FINITE;
-	*out = npMakeTransform2(xf[NPW_XF2_X], xf[NPW_XF2_Y], angle);
+	*out = npwTransform2(xf, 0);
 	return NP_OK;
+}
+
+// The 3D transform, remembered with its input: a target queried again with the same seven numbers
+// (a static shape, or every ray of a frame against one body) skips the quaternion's
+// normalisation and checks. The numbers are compared bit for bit, so the result is the one
+// npwReadTransform3 gives for them.
+static double lastXf3[NPW3_XF_SIZE];
+static bool lastXf3Valid = false;
+static npTransform3 lastTransform3;
+static npResult lastResult3;
+
+static npResult readTransform3(const double* io, npTransform3* out)
+{
+	const double* xf = io + NPWQ_IO_XF;
+	bool same = lastXf3Valid;
+	for (int k = 0; k < NPW3_XF_SIZE; ++k)
+		same = same && npBitsOf(xf[k]) == npBitsOf(lastXf3[k]);
+	if (!same)
+	{
+		lastResult3 = npwReadTransform3(xf, &lastTransform3);
+		memcpy(lastXf3, xf, sizeof lastXf3);
+		lastXf3Valid = true;
+	}
+	*out = lastTransform3;
+	return lastResult3;
 }
 
 static npRayInput2 readRay2(const double* io)
@@ -229,7 +258,7 @@ int npwShapeBounds2(const npShape2* shape, double* io)
 int npwRayCast3(const npShape3* shape, double* io)
 {
 	npTransform3 xf;
-	npResult r = npwReadTransform3(io + NPWQ_IO_XF, &xf);
+	npResult r = readTransform3(io, &xf);
 	if (r != NP_OK)
 		return -(int)r;
 	npRayInput3 ray = readRay3(io);
@@ -246,7 +275,7 @@ int npwRayCastMany3(const npShape3* shape, double* io, const double* origins, co
 {
 	io[NPWQ_IO_ERR_RAY] = -1.0;
 	npTransform3 xf;
-	npResult r = npwReadTransform3(io + NPWQ_IO_XF, &xf);
+	npResult r = readTransform3(io, &xf);
 	if (r != NP_OK)
 		return -(int)r;
 	npRayInput3 one = readRay3(io);
@@ -274,7 +303,7 @@ int npwRayCastMany3(const npShape3* shape, double* io, const double* origins, co
 int npwContainsPoint3(const npShape3* shape, double* io)
 {
 	npTransform3 xf;
-	npResult r = npwReadTransform3(io + NPWQ_IO_XF, &xf);
+	npResult r = readTransform3(io, &xf);
 	bool inside = false;
 	if (r == NP_OK)
 		r = npContainsPoint3(shape, xf, npwGetVec3(io + NPWQ_IO_ORIGIN), &inside);
@@ -284,7 +313,7 @@ int npwContainsPoint3(const npShape3* shape, double* io)
 int npwClosestPoint3(const npShape3* shape, double* io)
 {
 	npTransform3 xf;
-	npResult r = npwReadTransform3(io + NPWQ_IO_XF, &xf);
+	npResult r = readTransform3(io, &xf);
 	npPointProjection3 p;
 	if (r == NP_OK)
 		r = npClosestPoint3(shape, xf, npwGetVec3(io + NPWQ_IO_ORIGIN), &p);
@@ -309,7 +338,7 @@ static int putBounds3(double* io, npResult r, const npBounds3* b)
 int npwShapeBounds3(const npShape3* shape, double* io)
 {
 	npTransform3 xf;
-	npResult r = npwReadTransform3(io + NPWQ_IO_XF, &xf);
+	npResult r = readTransform3(io, &xf);
 	npBounds3 b;
 	if (r == NP_OK)
 		r = npShapeBounds3(shape, xf, &b);
@@ -384,7 +413,7 @@ int npwClosestPointMeshes3(double* io)
 int npwMeshBounds3(const npMesh3* mesh, double* io)
 {
 	npTransform3 xf;
-	npResult r = npwReadTransform3(io + NPWQ_IO_XF, &xf);
+	npResult r = readTransform3(io, &xf);
 	npBounds3 b;
 	if (r == NP_OK)
 		r = npMeshBounds3(mesh, xf, &b);
@@ -396,7 +425,7 @@ int npwMeshBounds3(const npMesh3* mesh, double* io)
 int npwQueryMeshTriangles3(const npMesh3* mesh, double* io, int32_t* out, int capacity)
 {
 	npTransform3 xf;
-	npResult r = npwReadTransform3(io + NPWQ_IO_XF, &xf);
+	npResult r = readTransform3(io, &xf);
 	int count = 0;
 	if (r == NP_OK)
 		r = npQueryMeshTriangles3(mesh, xf, npwGetVec3(io + NPWQ_IO_ORIGIN), npwGetVec3(io + NPWQ_IO_DIRECTION), out,

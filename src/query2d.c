@@ -253,12 +253,18 @@ static npResult checkRay(npVec2 origin, npVec2 direction, double maxFraction)
 	return NP_OK;
 }
 
-/// One checked ray against a checked shape (*hit cleared by the caller).
-static void castChecked(const npShape2* shape, npTransform2 transform, const npRayInput2* ray, npRayHit2* hit)
+/// The per-ray steps below are inlined into each batch loop with `sharp` a constant, so sharp and
+/// rounded shapes get their own small loops.
+#define CAST_INLINE __attribute__((always_inline)) static inline
+
+/// One checked ray against a checked shape (*hit cleared by the caller): moved into the shape's
+/// frame, cast there by the sharp or the rounded routine (`sharp`), and the hit moved back.
+CAST_INLINE void castChecked(const npShape2* shape, npTransform2 transform, const npRayInput2* ray, npRayHit2* hit,
+							   bool sharp)
 {
 	LocalRay local = { npInvTransformPoint2(transform, ray->origin), npInvRotate2(transform.q, ray->direction),
 		ray->maxFraction };
-	if (shape->radius == 0.0 && shape->count >= 3)
+	if (sharp)
 		raySharpPolygon(shape, &local, ray->solid, hit);
 	else
 		rayRounded(shape, &local, ray->solid, hit);
@@ -269,6 +275,8 @@ static void castChecked(const npShape2* shape, npTransform2 transform, const npR
 	hit->point = v2MulAdd(ray->origin, hit->fraction, ray->direction);
 	hit->normal = npRotate2(transform.q, hit->normal);
 }
+
+static bool isSharp(const npShape2* shape) { return shape->radius == 0.0 && shape->count >= 3; }
 
 npResult npRayCast2(const npShape2* shape, npTransform2 transform, const npRayInput2* ray, npRayHit2* hit)
 {
@@ -281,8 +289,40 @@ npResult npRayCast2(const npShape2* shape, npTransform2 transform, const npRayIn
 	if (r == NP_OK)
 		r = checkRay(ray->origin, ray->direction, ray->maxFraction);
 	if (r == NP_OK)
-		castChecked(shape, transform, ray, hit);
+		castChecked(shape, transform, ray, hit, isSharp(shape));
 	return r;
+}
+
+/// The rays of a batch, each checked and cast (one dispatch per batch, not per ray).
+CAST_INLINE npResult castBatch(const npShape2* shape, npTransform2 transform, const npRayBatch2* batch,
+								 npRayHit2* hits, int* failedRay, bool sharp)
+{
+	npRayInput2 ray = { { 0.0, 0.0 }, { 0.0, 0.0 }, batch->maxFraction, batch->solid };
+	for (int i = 0; i < batch->count; ++i)
+	{
+		hits[i] = (npRayHit2){ 0 };
+		ray.origin = batch->origins[i];
+		ray.direction = batch->directions[i];
+		npResult r = checkRay(ray.origin, ray.direction, ray.maxFraction);
+		if (r != NP_OK)
+		{
+			if (failedRay != NULL)
+				*failedRay = i;
+			return r;
+		}
+		castChecked(shape, transform, &ray, &hits[i], sharp);
+	}
+	return NP_OK;
+}
+
+static npResult castSharpBatch(const npShape2* s, npTransform2 xf, const npRayBatch2* b, npRayHit2* h, int* failed)
+{
+	return castBatch(s, xf, b, h, failed, true);
+}
+
+static npResult castRoundedBatch(const npShape2* s, npTransform2 xf, const npRayBatch2* b, npRayHit2* h, int* failed)
+{
+	return castBatch(s, xf, b, h, failed, false);
 }
 
 npResult npRayCastMany2(const npShape2* shape, npTransform2 transform, const npRayBatch2* batch, npRayHit2* hits,
@@ -296,23 +336,9 @@ npResult npRayCastMany2(const npShape2* shape, npTransform2 transform, const npR
 	npResult r = checkShape(shape, transform);
 	if (r != NP_OK)
 		return r;
-
-	npRayInput2 ray = { { 0.0, 0.0 }, { 0.0, 0.0 }, batch->maxFraction, batch->solid };
-	for (int i = 0; i < batch->count; ++i)
-	{
-		hits[i] = (npRayHit2){ 0 };
-		ray.origin = batch->origins[i];
-		ray.direction = batch->directions[i];
-		r = checkRay(ray.origin, ray.direction, ray.maxFraction);
-		if (r != NP_OK)
-		{
-			if (failedRay != NULL)
-				*failedRay = i;
-			return r;
-		}
-		castChecked(shape, transform, &ray, &hits[i]);
-	}
-	return NP_OK;
+	if (isSharp(shape))
+		return castSharpBatch(shape, transform, batch, hits, failedRay);
+	return castRoundedBatch(shape, transform, batch, hits, failedRay);
 }
 
 // ---------------------------------------------------------------- points

@@ -459,35 +459,58 @@ static npResult checkRay(npVec3 origin, npVec3 direction, double maxFraction)
 	return NP_OK;
 }
 
-/// One checked ray against a prepared target (*hit cleared by the caller).
-static void castPrepared(const RayTarget3* target, const npRayInput3* ray, npRayHit3* hit)
+/// How a prepared target is cast in its frame: by slabs, by its faces, or by its rounded pieces.
+typedef enum CastKind
 {
-	const npShape3* shape = target->shape;
-	const npTransform3* transform = &target->transform;
-	LocalRay local = { npInvTransformPoint3(*transform, ray->origin), npInvRotate3(transform->q, ray->direction),
-		ray->maxFraction, ray->solid };
+	CAST_BOX,
+	CAST_POLYHEDRON,
+	CAST_ROUNDED
+} CastKind;
+
+static CastKind castKind(const npShape3* shape)
+{
 	switch (shape->type)
 	{
 		case NP_SHAPE_BOX3:
-			rayBox(shape->halfExtents, &local, hit);
-			break;
+			return CAST_BOX;
 		case NP_SHAPE_HULL3:
 		case NP_SHAPE_TRIANGLE3:
-			if (target->reach < DBL_MAX && missesBall(&local, target->reach))
-				break;
-			if (target->poly.flat)
-				rayFlat(&target->flat, &local, hit);
-			else
-				raySolidPolyhedron(&target->poly, &local, hit);
-			break;
+			return CAST_POLYHEDRON;
 		default:
-		{
-			bool inside = containsRounded(shape, local.origin);
-			if (inside && ray->solid)
-				finishHit(&local, 0.0, v3(0.0, 0.0, 0.0), false, hit);
-			else
-				rayRounded(shape, &local, inside, hit);
-		}
+			return CAST_ROUNDED;
+	}
+}
+
+/// The per-ray steps below are inlined into each batch loop with `kind` a constant, so each shape
+/// kind gets its own small loop (wasm: no indirect call per ray, and V8 allocates registers for the
+/// one kind's code only).
+#define CAST_INLINE __attribute__((always_inline)) static inline
+
+/// One checked ray against a prepared target (*hit cleared by the caller): moved into the shape's
+/// frame, cast there by the routine of `kind`, and the hit moved back.
+CAST_INLINE void castPrepared(const RayTarget3* target, const npRayInput3* ray, npRayHit3* hit, CastKind kind)
+{
+	const npTransform3* transform = &target->transform;
+	LocalRay local = { npInvTransformPoint3(*transform, ray->origin), npInvRotate3(transform->q, ray->direction),
+		ray->maxFraction, ray->solid };
+	if (kind == CAST_BOX)
+		rayBox(target->shape->halfExtents, &local, hit);
+	else if (kind == CAST_POLYHEDRON)
+	{
+		if (target->reach < DBL_MAX && missesBall(&local, target->reach))
+			return;
+		if (target->poly.flat)
+			rayFlat(&target->flat, &local, hit);
+		else
+			raySolidPolyhedron(&target->poly, &local, hit);
+	}
+	else
+	{
+		bool inside = containsRounded(target->shape, local.origin);
+		if (inside && local.solid)
+			finishHit(&local, 0.0, v3(0.0, 0.0, 0.0), false, hit);
+		else
+			rayRounded(target->shape, &local, inside, hit);
 	}
 	if (!hit->hit)
 		return;
@@ -509,8 +532,45 @@ npResult npRayCast3(const npShape3* shape, npTransform3 transform, const npRayIn
 	if (r == NP_OK)
 		r = checkRay(ray->origin, ray->direction, ray->maxFraction);
 	if (r == NP_OK)
-		castPrepared(&target, ray, hit);
+		castPrepared(&target, ray, hit, castKind(shape));
 	return r;
+}
+
+/// The rays of a batch, each checked and cast (one dispatch per batch, not per ray).
+CAST_INLINE npResult castBatch(const RayTarget3* target, const npRayBatch3* batch, npRayHit3* hits, int* failedRay,
+							   CastKind kind)
+{
+	npRayInput3 ray = { { 0.0, 0.0, 0.0 }, { 0.0, 0.0, 0.0 }, batch->maxFraction, batch->solid };
+	for (int i = 0; i < batch->count; ++i)
+	{
+		hits[i] = (npRayHit3){ 0 };
+		ray.origin = batch->origins[i];
+		ray.direction = batch->directions[i];
+		npResult r = checkRay(ray.origin, ray.direction, ray.maxFraction);
+		if (r != NP_OK)
+		{
+			if (failedRay != NULL)
+				*failedRay = i;
+			return r;
+		}
+		castPrepared(target, &ray, &hits[i], kind);
+	}
+	return NP_OK;
+}
+
+static npResult castBoxBatch(const RayTarget3* t, const npRayBatch3* b, npRayHit3* h, int* failed)
+{
+	return castBatch(t, b, h, failed, CAST_BOX);
+}
+
+static npResult castPolyhedronBatch(const RayTarget3* t, const npRayBatch3* b, npRayHit3* h, int* failed)
+{
+	return castBatch(t, b, h, failed, CAST_POLYHEDRON);
+}
+
+static npResult castRoundedBatch(const RayTarget3* t, const npRayBatch3* b, npRayHit3* h, int* failed)
+{
+	return castBatch(t, b, h, failed, CAST_ROUNDED);
 }
 
 npResult npRayCastMany3(const npShape3* shape, npTransform3 transform, const npRayBatch3* batch, npRayHit3* hits,
@@ -525,23 +585,15 @@ npResult npRayCastMany3(const npShape3* shape, npTransform3 transform, const npR
 	npResult r = prepareRayTarget(shape, transform, batch->count > 1, &target);
 	if (r != NP_OK)
 		return r;
-
-	npRayInput3 ray = { { 0.0, 0.0, 0.0 }, { 0.0, 0.0, 0.0 }, batch->maxFraction, batch->solid };
-	for (int i = 0; i < batch->count; ++i)
+	switch (castKind(shape))
 	{
-		hits[i] = (npRayHit3){ 0 };
-		ray.origin = batch->origins[i];
-		ray.direction = batch->directions[i];
-		r = checkRay(ray.origin, ray.direction, ray.maxFraction);
-		if (r != NP_OK)
-		{
-			if (failedRay != NULL)
-				*failedRay = i;
-			return r;
-		}
-		castPrepared(&target, &ray, &hits[i]);
+		case CAST_BOX:
+			return castBoxBatch(&target, batch, hits, failedRay);
+		case CAST_POLYHEDRON:
+			return castPolyhedronBatch(&target, batch, hits, failedRay);
+		default:
+			return castRoundedBatch(&target, batch, hits, failedRay);
 	}
-	return NP_OK;
 }
 
 // ---------------------------------------------------------------- points

@@ -439,3 +439,57 @@ test('memory: the queries keep the heap flat', () => {
 	assert.equal(np.heapInUse(), before);
 	for (const s of [box, b2, sq]) s.dispose();
 });
+
+// ------------------------------------------------------------------------------ remembered transforms
+// The query shim remembers the last 3D transform (by its seven numbers, bit for bit) and the last
+// 2D rotation (by the angle's bits), and takes a prepared transform2d's rotation as it is: a
+// different transform must never get a remembered one's answer, a rejected transform must stay
+// rejected, and a prepared transform must give the plain one's answers bit for bit.
+const bitsOf = (x) => JSON.stringify(x, (k, v) => (typeof v === 'number' ? `${Object.is(v, -0) ? '-' : ''}${v}` : v));
+
+test('queries: the remembered 3D transform follows the transform given', () => {
+	const box = np.box3d(1, 0.5, 0.25);
+	const a = { position: [0.5, 0, 0], rotation: eighthZ }, b = { position: [0.5 + 1e-9, 0, 0], rotation: eighthZ };
+	const c = { position: [0.5, 0, 0], rotation: eighthZ.map((x) => -x) }; // -q: the same turn
+	const ray = [[-4, 0.3, 0.1], [8, 0.1, 0]];
+	const first = np.rayCast(box, a, ...ray);
+	const other = np.rayCast(box, b, ...ray);
+	assert.notEqual(bitsOf(first), bitsOf(other), 'a transform 1e-9 away gives a different answer');
+	assert.equal(bitsOf(np.rayCast(box, a, ...ray)), bitsOf(first));
+	close(np.rayCast(box, c, ...ray).fraction, first.fraction, 1e-12);
+	throwsCode(() => np.rayCast(box, { position: [NaN, 0, 0], rotation: eighthZ }, ...ray), 'NP_NON_FINITE');
+	throwsCode(() => np.rayCast(box, { position: [NaN, 0, 0], rotation: eighthZ }, ...ray), 'NP_NON_FINITE');
+	throwsCode(() => np.rayCast(box, { position: [0, 0, 0], rotation: [0, 0, 0, 0] }, ...ray), 'NP_INVALID_TRANSFORM');
+	assert.equal(bitsOf(np.rayCast(box, a, ...ray)), bitsOf(first));
+	// The other queries read the same remembered transform.
+	const p = [0.9, 0.2, 0.1];
+	const inside = np.containsPoint(box, a, p), closest = np.closestPoint(box, a, p), bounds = np.bounds(box, a);
+	np.rayCast(box, b, ...ray);
+	assert.equal(np.containsPoint(box, a, p), inside);
+	assert.equal(bitsOf(np.closestPoint(box, a, p)), bitsOf(closest));
+	assert.equal(bitsOf(np.bounds(box, a)), bitsOf(bounds));
+	box.dispose();
+});
+
+test('queries: a prepared transform2d gives the plain transform\'s answers bit for bit', () => {
+	const shapes = [np.box2d(1, 0.5), np.capsule2d(0.5, 0.25), np.circle(0.75)];
+	const n = 200;
+	const { origins, directions } = randomRays(n, 2, 2);
+	for (const angle of [0.7, -2.1, 1e6, 0]) {
+		const plain2 = { position: [0.3, -0.2], angle }, prepared = np.transform2d(0.3, -0.2, angle);
+		for (const s of shapes) {
+			const outA = new Float64Array(6 * n), outB = new Float64Array(6 * n);
+			np.rayCastMany(s, plain2, origins, directions, outA);
+			np.rayCastMany(s, prepared, origins, directions, outB);
+			assert.equal(bitsOf(Array.from(outB)), bitsOf(Array.from(outA)));
+			for (let i = 0; i < n; i += 7) {
+				const o = [origins[2 * i], origins[2 * i + 1]], d = [directions[2 * i], directions[2 * i + 1]];
+				assert.equal(bitsOf(np.rayCast(s, prepared, o, d)), bitsOf(np.rayCast(s, plain2, o, d)));
+				assert.equal(bitsOf(np.closestPoint(s, prepared, o)), bitsOf(np.closestPoint(s, plain2, o)));
+				assert.equal(np.containsPoint(s, prepared, o), np.containsPoint(s, plain2, o));
+			}
+			assert.equal(bitsOf(np.bounds(s, prepared)), bitsOf(np.bounds(s, plain2)));
+		}
+	}
+	for (const s of shapes) s.dispose();
+});
