@@ -1,27 +1,42 @@
 #!/usr/bin/env node
 // The package's sizes (make bench-package, part of make bench): the npm tarball, and what a web
-// page downloads, gzipped: the wasm plus the ES modules, and the inline build on its own.
+// page downloads, gzipped (level 9), file by file as a server sends them:
+//   - a page without a bundler (import map, CDN, worker; README): js/narrowphase.min.mjs, the one
+//     module it imports, and narrowphase.wasm beside it;
+//   - a page built by a bundler: the wasm, and the ES sources as a production build minifies them
+//     (esbuild --bundle --minify here: Vite's default minifier; the figure depends on the bundler);
+//   - the inline build (the wasm inside, one file).
+// The source modules (js/*.mjs, what Node and bundlers read) are listed for reference.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { buildSync } from 'esbuild';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const packed = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--ignore-scripts', '--json'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }))[0];
 const read = (p) => readFileSync(join(root, p));
 const gz = (b) => gzipSync(b, { level: 9 }).length;
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
-const modules = packed.files.map((f) => f.path).filter((p) => /^js\/[^.]+\.mjs$/.test(p));
+const sum = (xs) => xs.reduce((a, b) => a + b, 0);
+
 const wasm = read('js/narrowphase.wasm');
-const js = Buffer.concat(modules.map(read));
+const min = read('js/narrowphase.min.mjs');
 const inline = read('js/narrowphase.inline.mjs');
+const sources = packed.files.map((f) => f.path).filter((p) => /^js\/[^.]+\.mjs$/.test(p)).map(read);
+const bundled = buildSync({ entryPoints: [join(root, 'js', 'narrowphase.mjs')], bundle: true, minify: true, write: false,
+	format: 'esm', platform: 'neutral', external: ['node:*'], legalComments: 'none', logLevel: 'error' }).outputFiles[0].contents;
+
 const rows = [
 	['npm tarball', packed.size, null, `${packed.files.length} files, ${kib(packed.unpackedSize)} unpacked`],
 	['narrowphase.wasm', wasm.length, gz(wasm), ''],
-	[`ES modules (${modules.length} files)`, js.length, gz(js), ''],
-	['wasm + ES modules (a page, default entry)', wasm.length + js.length, gz(wasm) + gz(js), ''],
+	['narrowphase.min.mjs (the page\'s one module)', min.length, gz(min), 'comments and whitespace stripped, names kept'],
+	['**a page without a bundler: wasm + narrowphase.min.mjs**', wasm.length + min.length, gz(wasm) + gz(min), '2 files'],
+	['a bundler\'s production build of the sources (esbuild --minify)', bundled.length, gz(bundled), ''],
+	['a page built by a bundler: wasm + that', wasm.length + bundled.length, gz(wasm) + gz(bundled), ''],
 	['narrowphase.inline.mjs (everything in one file)', inline.length, gz(inline), ''],
+	[`source ES modules (${sources.length} files, each gzipped)`, sum(sources.map((b) => b.length)), sum(sources.map(gz)), 'what Node and bundlers read'],
 ];
 console.log(`== package size (${packed.filename})`);
 console.log('| what | bytes | gzipped | |\n|---|---|---|---|');
