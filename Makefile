@@ -302,7 +302,7 @@ bench-native: $(B)/bench2d_native $(B)/bench3d_native $(B)/mesh_bench $(B)/ray_b
 	@echo "== 2D chains, native"; $(B)/chain_bench
 	@echo "== 3D shape casts, native"; $(B)/cast_bench3d
 
-bench-node: $(WASM) setup-npm setup-bench
+bench-node: $(WASM) package setup-npm setup-bench
 	@echo "== 2D, from Node"; node bench/node_bench.mjs
 	@echo "== 2D casts, from Node"; node bench/cast_bench2d.mjs
 	@echo "== 3D, from Node"; node bench/node_bench3d.mjs
