@@ -84,9 +84,15 @@ $(LAYOUT_GEN) &: tools/iolayout.mjs
 # across files: 5-15% faster queries, same results (no FMA in wasm, -ffp-contract=off).
 # -mbulk-memory: struct copies become memory.copy instead of calls to memcpy (~8% on manifolds;
 # Wasm 2.0, in every browser since 2021: Chrome 75, Firefox 79, Safari 15).
+# Code size (what a page downloads): WASM_SIZE_FLAGS. Cold code (shape, mesh and chain creation,
+# the teaching traces) carries NP_COLD / NP_COLD_FILE_BEGIN (src/codesize.h: clang's minsize, -Oz
+# per function) while the queries stay at -O3, so their code is unchanged. emmalloc instead of
+# dlmalloc: about 4 KB less wasm; the queries never allocate, only creation does.
+WASM_SIZE_FLAGS := -sMALLOC=emmalloc
+
 $(WASM): $(CORE_SRC) $(CORE_HDR) $(LAYOUT_GEN) js/exports.txt | setup-emcc
 	@mkdir -p $(B)
-	$(EMCC) $(CSTD) $(WARN) -O3 -flto -mbulk-memory $(INC) $(CORE_SRC) -o $@ \
+	$(EMCC) $(CSTD) $(WARN) -O3 -flto -mbulk-memory $(INC) $(CORE_SRC) -o $@ $(WASM_SIZE_FLAGS) \
 		--no-entry -sSTANDALONE_WASM -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=16MB -sTOTAL_STACK=2MB \
 		-sEXPORTED_FUNCTIONS=$$(sed -e 's/#.*//' -e 's/[[:space:]]//g' js/exports.txt | grep . | paste -sd, -) \
 		-sERROR_ON_UNDEFINED_SYMBOLS=1
@@ -175,7 +181,7 @@ test-programs: $(NATIVE_TESTS) $(SAN_TESTS) $(WASM) $(WASM_TESTS) $(FUZZ_BINS)
 #   make test-package   packs it and uses the tarball in every documented setup (tests/package/)
 #   make docs           the API reference from js/narrowphase.d.ts (TypeDoc) into $(B)/docs/
 .PHONY: package test-package docs test-docs bench-package
-PACKAGE_GEN := js/narrowphase.cjs js/narrowphase.inline.mjs js/narrowphase.inline.cjs \
+PACKAGE_GEN := js/narrowphase.cjs js/narrowphase.inline.mjs js/narrowphase.inline.cjs js/narrowphase.min.mjs \
 	js/narrowphase.d.cts js/narrowphase.inline.d.ts js/narrowphase.inline.d.cts
 PACKAGE_SRC := $(filter-out $(PACKAGE_GEN),$(wildcard js/*.mjs)) js/narrowphase.d.ts tools/build_package.mjs
 
@@ -296,7 +302,7 @@ bench-native: $(B)/bench2d_native $(B)/bench3d_native $(B)/mesh_bench $(B)/ray_b
 	@echo "== 2D chains, native"; $(B)/chain_bench
 	@echo "== 3D shape casts, native"; $(B)/cast_bench3d
 
-bench-node: $(WASM) setup-npm setup-bench
+bench-node: $(WASM) package setup-npm setup-bench
 	@echo "== 2D, from Node"; node bench/node_bench.mjs
 	@echo "== 2D casts, from Node"; node bench/cast_bench2d.mjs
 	@echo "== 3D, from Node"; node bench/node_bench3d.mjs

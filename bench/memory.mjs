@@ -1,10 +1,10 @@
 // Memory and size, printed by `make bench`: the bytes of wasm memory each kind of object takes
 // (the heap's bytes in use before and after creating 16 of them, malloc's own overhead included),
-// the batch block, and the gzipped size of what the npm package ships (js/*.mjs, the .d.ts is not
-// loaded at run time, and js/narrowphase.wasm), checked against the 140 KB budget.
+// the batch block, and the gzipped size of what a page without a bundler downloads from the package
+// (js/narrowphase.min.mjs and js/narrowphase.wasm), checked against the 140 KB budget.
 //
 //   node bench/memory.mjs            (needs js/narrowphase.wasm: make wasm)
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { init } from '../js/narrowphase.mjs';
 
@@ -62,23 +62,22 @@ np.manifoldBatch(new Array(n).fill(box), xf, new Array(n).fill(box), xf);
 console.log(`  ${'batch block, 1,024 3D manifold pairs'.padEnd(40)}${String(np.heapInUse() - before).padStart(10)}  (once per instance; ${((np.heapInUse() - before) / n).toFixed(0)} per pair)`);
 box.dispose();
 
-// Shipped size, gzipped (level 9, each file on its own, as a server sends them).
+// Shipped size, gzipped (level 9, each file on its own, as a server sends them). What a page
+// without a bundler loads: narrowphase.min.mjs (the API in one module, written by make package)
+// and the wasm beside it. The source modules (js/*.mjs, what Node and bundlers read) for reference.
 const dir = new URL('../js/', import.meta.url);
-let raw = 0, gz = 0, wasmGz = 0;
-// What a page loads: the wasm and the ES modules (not the generated CommonJS and inline builds,
-// which carry the same code again, the inline ones with the wasm in base64).
-const files = readdirSync(dir).filter((f) => (f.endsWith('.mjs') && !f.includes('.inline.')) || f === 'narrowphase.wasm').sort();
-const all = [];
-for (const f of files) {
-	const bytes = readFileSync(new URL(f, dir));
-	all.push(bytes);
-	raw += bytes.length;
-	const z = gzipSync(bytes, { level: 9 }).length;
-	gz += z;
-	if (f.endsWith('.wasm')) wasmGz = z;
-}
-// One stream, as in the npm tarball (the JS files share words).
-const together = gzipSync(Buffer.concat(all), { level: 9 }).length;
 const kb = (b) => `${(b / 1024).toFixed(1)} KB`;
-console.log(`package size: wasm + ${files.length - 1} JS modules ${kb(raw)}; gzipped file by file ${kb(gz)} ` +
-	`(wasm ${kb(wasmGz)}, JS ${kb(gz - wasmGz)}), in one stream ${kb(together)}; budget ${kb(BUDGET)}: ${gz <= BUDGET ? 'within' : 'OVER'}`);
+const gzOf = (f) => gzipSync(readFileSync(new URL(f, dir)), { level: 9 }).length;
+const rawOf = (f) => readFileSync(new URL(f, dir)).length;
+const sources = readdirSync(dir).filter((f) => /^[^.]+\.mjs$/.test(f)).sort();
+const wasmGz = gzOf('narrowphase.wasm');
+const sourcesGz = sources.reduce((t, f) => t + gzOf(f), 0);
+if (existsSync(new URL('narrowphase.min.mjs', dir))) {
+	const minGz = gzOf('narrowphase.min.mjs');
+	const gz = wasmGz + minGz;
+	console.log(`package size: a page loads narrowphase.wasm + narrowphase.min.mjs, ${kb(rawOf('narrowphase.wasm') + rawOf('narrowphase.min.mjs'))}; ` +
+		`gzipped ${kb(gz)} (wasm ${kb(wasmGz)}, JS ${kb(minGz)}); budget ${kb(BUDGET)}: ${gz <= BUDGET ? 'within' : 'OVER'}` +
+		` (the ${sources.length} source modules: ${kb(sourcesGz)} gzipped)`);
+} else {
+	console.log(`package size: wasm ${kb(wasmGz)} gzipped; narrowphase.min.mjs missing (make package); the ${sources.length} source modules ${kb(sourcesGz)} gzipped`);
+}

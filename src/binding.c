@@ -1,5 +1,6 @@
 // The WebAssembly shim behind the JS binding: marshalling only, no geometry (see binding.h).
 #include "binding.h"
+#include "codesize.h"
 
 #include <stddef.h>
 #include <string.h>
@@ -8,7 +9,7 @@
 #include <malloc.h>
 #endif
 
-int npwLimits2(double* out)
+NP_COLD int npwLimits2(double* out)
 {
 	out[NPW_LIMITS2_MAX_POLYGON_VERTICES] = NP_MAX_POLYGON_VERTICES;
 	out[NPW_LIMITS2_MAX_POLYGON_INPUT] = NP_MAX_POLYGON_INPUT;
@@ -31,7 +32,7 @@ int npwRot2(double angle, double* out)
 	return 0;
 }
 
-int npwShapeInfo2(const npShape2* shape, double* out)
+NP_COLD int npwShapeInfo2(const npShape2* shape, double* out)
 {
 	out[NPW_SHAPE2_TYPE] = (double)shape->type;
 	out[NPW_SHAPE2_COUNT] = (double)shape->count;
@@ -152,7 +153,7 @@ int npwPenetration2(const npShape2* shapeA, const npShape2* shapeB, double* io, 
 	return p.overlapping ? 1 : 0;
 }
 
-int npwEpaStep2(const npEpaStep2* steps, int index, double* out)
+NP_COLD int npwEpaStep2(const npEpaStep2* steps, int index, double* out)
 {
 	const npEpaStep2* s = steps + index;
 	int n = s->vertexCount;
@@ -214,7 +215,7 @@ int npwManifold2(const npShape2* shapeA, const npShape2* shapeB, double* io)
 	return n;
 }
 
-int npwMinkowskiDifference2(const npShape2* shapeA, const npShape2* shapeB, double* io)
+NP_COLD int npwMinkowskiDifference2(const npShape2* shapeA, const npShape2* shapeB, double* io)
 {
 	npTransform2 xfA, xfB;
 	int r = readTransforms(io, &xfA, &xfB);
@@ -230,7 +231,7 @@ int npwMinkowskiDifference2(const npShape2* shapeA, const npShape2* shapeB, doub
 	return n;
 }
 
-double npwHeapInUse(void)
+NP_COLD double npwHeapInUse(void)
 {
 #ifdef __EMSCRIPTEN__
 	struct mallinfo info = mallinfo();
@@ -243,14 +244,14 @@ double npwHeapInUse(void)
 // ------------------------------------------------------------------------------------ 2D traces
 
 // Bytes of one npGjkStep2, so JS can size the step storage it passes to npwTraceGjk2.
-int npwGjkStepBytes2(void)
+NP_COLD int npwGjkStepBytes2(void)
 {
 	return (int)sizeof(npGjkStep2);
 }
 
 // A traced GJK run into the caller's `steps`: mode 0 npTraceDistance2, 1 npTraceOverlap2, 2 the GJK
 // that seeds npPenetration2's EPA. Writes NPW_GJK_RUN2 at NPW_IO_OUT; 0 or a negative error code.
-int npwTraceGjk2(const npShape2* shapeA, const npShape2* shapeB, double* io, npGjkStep2* steps, int stepCapacity,
+NP_COLD int npwTraceGjk2(const npShape2* shapeA, const npShape2* shapeB, double* io, npGjkStep2* steps, int stepCapacity,
 				 int mode)
 {
 	npTransform2 xfA, xfB;
@@ -286,7 +287,7 @@ int npwTraceGjk2(const npShape2* shapeA, const npShape2* shapeB, double* io, npG
 	return 0;
 }
 
-static void putGjkVertex(double* out, const npGjkVertex2* v)
+NP_COLD static void putGjkVertex(double* out, const npGjkVertex2* v)
 {
 	npwPutVec2(out + NPW_GJK_VERTEX2_W, v->w);
 	npwPutVec2(out + NPW_GJK_VERTEX2_WA, v->wA);
@@ -296,7 +297,7 @@ static void putGjkVertex(double* out, const npGjkVertex2* v)
 }
 
 // Step `index` of a trace written by npwTraceGjk2, flattened into `out` (NPW_GJK_STEP2).
-int npwGjkStep2(const npGjkStep2* steps, int index, double* out)
+NP_COLD int npwGjkStep2(const npGjkStep2* steps, int index, double* out)
 {
 	const npGjkStep2* s = steps + index;
 	int n = s->simplexCount < 0 ? 0 : s->simplexCount > 3 ? 3 : s->simplexCount;
@@ -314,7 +315,7 @@ int npwGjkStep2(const npGjkStep2* steps, int index, double* out)
 	return n;
 }
 
-static void putClipAttempt(double* o, const npClipAttempt2* a)
+NP_COLD static void putClipAttempt(double* o, const npClipAttempt2* a)
 {
 	o[NPW_CLIP_ATTEMPT2_REF_SHAPE] = (double)a->refShape;
 	o[NPW_CLIP_ATTEMPT2_REF_EDGE] = (double)a->refEdge;
@@ -339,7 +340,7 @@ static void putClipAttempt(double* o, const npClipAttempt2* a)
 
 // How npCollide2 builds the manifold of this pair (margin at NPW_IO_ARG): NPW_CLIP_TRACE2 at
 // NPW_IO_OUT. The attempt count, or a negative error code.
-int npwClipTrace2(const npShape2* shapeA, const npShape2* shapeB, double* io)
+NP_COLD int npwClipTrace2(const npShape2* shapeA, const npShape2* shapeB, double* io)
 {
 	npTransform2 xfA, xfB;
 	int r = readTransforms(io, &xfA, &xfB);

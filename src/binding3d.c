@@ -2,6 +2,7 @@
 #include "binding3d.h"
 #include "manifold3d_private.h"
 #include "polyhedron3d.h"
+#include "codesize.h"
 
 #include <stddef.h>
 
@@ -11,7 +12,7 @@ static uint32_t getId(double id)
 	return id >= 0.0 && id <= 4294967295.0 ? (uint32_t)id : 0u;
 }
 
-int npwLimits3(double* out)
+NP_COLD int npwLimits3(double* out)
 {
 	out[NPW3_LIMITS_SHAPE_BYTES] = (double)sizeof(npShape3);
 	out[NPW3_LIMITS_HULL_BYTES] = (double)sizeof(npHull3);
@@ -25,7 +26,7 @@ int npwLimits3(double* out)
 	return NPW3_LIMITS_SIZE;
 }
 
-int npwMakeBox3(double hx, double hy, double hz, npShape3* out)
+NP_COLD int npwMakeBox3(double hx, double hy, double hz, npShape3* out)
 {
 	return (int)npMakeBox3((npVec3){ hx, hy, hz }, out);
 }
@@ -35,7 +36,7 @@ int npwMakeTriangle3(const double* xyz, npShape3* out)
 	return (int)npMakeTriangle3(npwGetVec3(xyz), npwGetVec3(xyz + 3), npwGetVec3(xyz + 6), out);
 }
 
-int npwMakeHull3(const double* xyz, int count, npShape3* out, npHull3* hull)
+NP_COLD int npwMakeHull3(const double* xyz, int count, npShape3* out, npHull3* hull)
 {
 	// npVec3 is three doubles with no padding, so the flat array is an array of npVec3.
 	_Static_assert(sizeof(npVec3) == 3 * sizeof(double), "npVec3 must be three packed doubles");
@@ -45,7 +46,7 @@ int npwMakeHull3(const double* xyz, int count, npShape3* out, npHull3* hull)
 	return (int)npMakeHullShape3(hull, out);
 }
 
-int npwShapeInfo3(const npShape3* shape, double* out)
+NP_COLD int npwShapeInfo3(const npShape3* shape, double* out)
 {
 	npPolyhedron3 view;
 	if (!npMakePolyhedron3(shape, &view))

@@ -8,6 +8,7 @@
 #include "binding.h"
 #include "binding3d.h"
 #include "narrowphase/contact2d.h"
+#include "codesize.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -15,7 +16,7 @@
 /// Doubles per cached 2D contact written by npwCacheRead2 (the record, then the user data).
 #define NPWC_CACHED_POINT2_SIZE (NPWC_CACHED_POINT2_USER + NP_CONTACT_USER_DATA2)
 
-int npwCacheLimits(double* out)
+NP_COLD int npwCacheLimits(double* out)
 {
 	out[NPWC_LIMITS_CACHE2_BYTES] = (double)sizeof(npContactCache2);
 	out[NPWC_LIMITS_USER_DATA2] = NP_CONTACT_USER_DATA2;
@@ -60,7 +61,7 @@ int npwCacheCollide3(npContactCache3* cache, const npShape3* shapeA, const npSha
 	return m.pointCount;
 }
 
-int npwCacheStats3(const npContactCache3* cache, double* out)
+NP_COLD int npwCacheStats3(const npContactCache3* cache, double* out)
 {
 	const npWarmStats3* s = &cache->stats;
 	putStats(out, s->frames, s->searched, s->edgesSkipped, s->faceReused);
@@ -168,7 +169,7 @@ int npwCacheSetUser2(npContactCache2* cache, int index, const double* values)
 	return 0;
 }
 
-int npwCacheStats2(const npContactCache2* cache, double* out)
+NP_COLD int npwCacheStats2(const npContactCache2* cache, double* out)
 {
 	const npWarmStats2* s = &cache->stats;
 	putStats(out, s->frames, s->searched, 0u, s->edgeReused);

@@ -14,6 +14,7 @@
 #include "chain2d_private.h"
 #include "inputs.h"
 #include "narrowphase/chain2d.h"
+#include "codesize.h"
 
 #include <stddef.h>
 
@@ -32,12 +33,12 @@ int npwShapeCastChains2(const npShape2* shape, double* io, double* out);
 int npwShapeCastManyChains2(const npShape2* shape, double* io, const double* positions, const double* translations,
 							double* out, int count);
 
-double npwChainBytes2(int pointCount, int loop)
+NP_COLD double npwChainBytes2(int pointCount, int loop)
 {
 	return (double)npChainBytes2(pointCount, loop != 0);
 }
 
-int npwMakeChain2(const double* xy, int pointCount, const double* io, void* memory, double bytes)
+NP_COLD int npwMakeChain2(const double* xy, int pointCount, const double* io, void* memory, double bytes)
 {
 	npChainDef2 def = npDefaultChainDef2();
 	def.loop = io[NPWCH_DEF_LOOP] != 0.0;
@@ -50,7 +51,7 @@ int npwMakeChain2(const double* xy, int pointCount, const double* io, void* memo
 	return (int)npMakeChain2((const npVec2*)(const void*)xy, pointCount, &def, memory, (size_t)bytes, &chain);
 }
 
-int npwChainInfo2(const npChain2* chain, double* out)
+NP_COLD int npwChainInfo2(const npChain2* chain, double* out)
 {
 	out[NPWCH_INFO_POINT_COUNT] = chain->pointCount;
 	out[NPWCH_INFO_SEGMENT_COUNT] = chain->segmentCount;
@@ -63,7 +64,7 @@ int npwChainInfo2(const npChain2* chain, double* out)
 	return NPWCH_INFO_SIZE;
 }
 
-int npwChainLimits2(double* out)
+NP_COLD int npwChainLimits2(double* out)
 {
 	out[NPWCH_LIMITS_MAX_POINTS] = NP_CHAIN_MAX_POINTS;
 	out[NPWCH_LIMITS_MAX_CONTACTS] = NP_CHAIN_MAX_CONTACTS;

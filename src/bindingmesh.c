@@ -11,6 +11,7 @@
 // come from binding_layout.h (generated from tools/iolayout.mjs).
 #include "binding3d.h"
 #include "narrowphase/mesh3d.h"
+#include "codesize.h"
 
 #include <stddef.h>
 
@@ -23,12 +24,12 @@ int npwMeshInfo3(const npMesh3* mesh, double* out);
 int npwMeshLimits3(double* out);
 int npwMeshContacts3(const npShape3* shape, double* io, double* out, int capacity);
 
-double npwMeshBytes3(int vertexCount, int triangleCount)
+NP_COLD double npwMeshBytes3(int vertexCount, int triangleCount)
 {
 	return (double)npMeshBytes3(vertexCount, triangleCount);
 }
 
-int npwMakeMesh3(const double* xyz, int vertexCount, const int32_t* indices, int triangleCount,
+NP_COLD int npwMakeMesh3(const double* xyz, int vertexCount, const int32_t* indices, int triangleCount,
 				 double weldTolerance, void* memory, double bytes)
 {
 	npMesh3* mesh = NULL;
@@ -37,13 +38,13 @@ int npwMakeMesh3(const double* xyz, int vertexCount, const int32_t* indices, int
 							weldTolerance, memory, (size_t)bytes, &mesh);
 }
 
-int npwCopyMesh3(const npMesh3* mesh, void* memory, double bytes)
+NP_COLD int npwCopyMesh3(const npMesh3* mesh, void* memory, double bytes)
 {
 	npMesh3* copy = NULL;
 	return (int)npCopyMesh3(mesh, memory, (size_t)bytes, &copy);
 }
 
-int npwMeshInfo3(const npMesh3* mesh, double* out)
+NP_COLD int npwMeshInfo3(const npMesh3* mesh, double* out)
 {
 	out[NPWM_INFO_VERTEX_COUNT] = mesh->vertexCount;
 	out[NPWM_INFO_TRIANGLE_COUNT] = mesh->triangleCount;
@@ -61,7 +62,7 @@ int npwMeshInfo3(const npMesh3* mesh, double* out)
 	return NPWM_INFO_SIZE;
 }
 
-int npwMeshLimits3(double* out)
+NP_COLD int npwMeshLimits3(double* out)
 {
 	out[NPWM_LIMITS_MAX_TRIANGLES] = NP_MESH_MAX_TRIANGLES;
 	out[NPWM_LIMITS_MAX_POTENTIAL] = NP_MESH_MAX_POTENTIAL;

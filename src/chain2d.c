@@ -21,12 +21,13 @@
 #include "chain2d_private.h"
 #include "inputs.h"
 #include "vec2.h"
+#include "codesize.h"
 
 #include <float.h>
 #include <math.h>
 #include <stddef.h>
 
-npChainDef2 npDefaultChainDef2(void)
+NP_COLD npChainDef2 npDefaultChainDef2(void)
 {
 	return (npChainDef2){ false, false, false, { 0.0, 0.0 }, { 0.0, 0.0 } };
 }
@@ -50,7 +51,7 @@ static size_t align8(size_t n)
 	return (n + 7u) & ~(size_t)7u;
 }
 
-size_t npChainBytes2(int pointCount, bool loop)
+NP_COLD size_t npChainBytes2(int pointCount, bool loop)
 {
 	if (pointCount < 2 || pointCount > NP_CHAIN_MAX_POINTS)
 		return 0;
@@ -65,13 +66,13 @@ size_t npChainBytes2(int pointCount, bool loop)
 
 // ------------------------------------------------------------------------------------ the BVH
 
-static float roundDown(double x)
+NP_COLD static float roundDown(double x)
 {
 	float f = (float)x;
 	return (double)f > x ? nextafterf(f, -FLT_MAX) : f;
 }
 
-static float roundUp(double x)
+NP_COLD static float roundUp(double x)
 {
 	float f = (float)x;
 	return (double)f < x ? nextafterf(f, FLT_MAX) : f;
@@ -85,7 +86,7 @@ typedef struct buildState
 	int depth;
 } buildState;
 
-static void segmentBox(const npChain2* c, int s, npVec2* lo, npVec2* hi)
+NP_COLD static void segmentBox(const npChain2* c, int s, npVec2* lo, npVec2* hi)
 {
 	npVec2 a, b;
 	npGetChainSegment2(c, s, &a, &b);
@@ -95,7 +96,7 @@ static void segmentBox(const npChain2* c, int s, npVec2* lo, npVec2* hi)
 
 // Fills node `index` for segments [first, first + count) and returns its box; children are
 // allocated in pairs so the second child is always index + 1. Recursion depth is the tree depth.
-static void buildNode(buildState* st, int index, int first, int count, int level, npVec2* lo, npVec2* hi)
+NP_COLD static void buildNode(buildState* st, int index, int first, int count, int level, npVec2* lo, npVec2* hi)
 {
 	npChainNode2* node = st->nodes + index;
 	if (level > st->depth)
@@ -136,7 +137,7 @@ static void buildNode(buildState* st, int index, int first, int count, int level
 
 // ------------------------------------------------------------------------------------ creation
 
-static npResult checkPoints(const npVec2* points, int count, const npChainDef2* def)
+NP_COLD static npResult checkPoints(const npVec2* points, int count, const npChainDef2* def)
 {
 	for (int i = 0; i < count; ++i)
 	{
@@ -158,7 +159,7 @@ static npResult checkPoints(const npVec2* points, int count, const npChainDef2* 
 	return ghostStartEqual || ghostEndEqual ? NP_ERR_DEGENERATE : NP_OK;
 }
 
-npResult npMakeChain2(const npVec2* points, int pointCount, const npChainDef2* def, void* memory, size_t bytes,
+NP_COLD npResult npMakeChain2(const npVec2* points, int pointCount, const npChainDef2* def, void* memory, size_t bytes,
 					  npChain2** out)
 {
 	if (out == NULL)

@@ -19,15 +19,16 @@
 // Cell coordinates come from one function for building and querying, so both agree exactly.
 #include "chain2d_private.h"
 #include "vec2.h"
+#include "codesize.h"
 
 #include <math.h>
 
-size_t npChainGridCells2(int segmentCount)
+NP_COLD size_t npChainGridCells2(int segmentCount)
 {
 	return 4u * (size_t)segmentCount + 4u;
 }
 
-size_t npChainGridItems2(int segmentCount)
+NP_COLD size_t npChainGridItems2(int segmentCount)
 {
 	return 8u * (size_t)segmentCount + 64u;
 }
@@ -72,7 +73,7 @@ static inline void segmentBounds(const npChain2* c, int s, npVec2* lo, npVec2* h
 
 // Sets the grid's size for cell size `size`; returns the number of items it would hold, or -1 when
 // the cells or the items would not fit.
-static long long sizeGrid(npChain2* c, double size)
+NP_COLD static long long sizeGrid(npChain2* c, double size)
 {
 	double w = c->upper.x - c->lower.x, h = c->upper.y - c->lower.y;
 	double nx = floor(w / size) + 1.0, ny = floor(h / size) + 1.0;

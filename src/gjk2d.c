@@ -8,6 +8,7 @@
 // support point repeats, with no distance tolerance needed. The closest points on A and B are
 // the same barycentric combination of the simplex's source points.
 #include "gjk2d.h"
+#include "codesize.h"
 
 #include <float.h>
 #include <stddef.h>
@@ -296,7 +297,7 @@ void npGjk2(const npPair2* pair, double separationLimit, npGjkResult2* r)
 	gjkLoop(pair, separationLimit, r, false);
 }
 
-void npGjkTraced2(const npPair2* pair, double separationLimit, npGjkResult2* r)
+NP_COLD void npGjkTraced2(const npPair2* pair, double separationLimit, npGjkResult2* r)
 {
 	gjkLoop(pair, separationLimit, r, true);
 }

@@ -24,6 +24,9 @@
 
 #include <stddef.h>
 #include <string.h>
+#include "codesize.h"
+
+NP_COLD_FILE_BEGIN // shape creation: compiled for size in the wasm (codesize.h)
 
 static int qhNewTri(qhWork* w, int a, int b, int c)
 {
@@ -617,3 +620,5 @@ npResult npBuildHull3(const npVec3* points, int count, npHull3* hull)
 	npHullSupportCells3(hull);
 	return NP_OK;
 }
+
+NP_COLD_FILE_END

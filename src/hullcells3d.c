@@ -21,6 +21,9 @@
 // candidates, which answers most queries with one read; longer lists continue in cellMore.
 #include "hull3d_private.h"
 #include "polyhedron3d.h"
+#include "codesize.h"
+
+NP_COLD_FILE_BEGIN // shape creation: compiled for size in the wasm (codesize.h)
 
 // Direction (in axis order x, y, z) through point (u, v) of cube face f = 2 * axis + (negative):
 // components a, a+1, a+2 (mod 3) are +-1, u, v. (Written out per axis: clang 14's wasm code for
@@ -162,3 +165,5 @@ void npHullSupportCells3(npHull3* hull)
 		}
 	}
 }
+
+NP_COLD_FILE_END

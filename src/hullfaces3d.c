@@ -17,6 +17,9 @@
 #include <float.h>
 #include <stddef.h>
 #include <string.h>
+#include "codesize.h"
+
+NP_COLD_FILE_BEGIN // shape creation: compiled for size in the wasm (codesize.h)
 
 bool npHullWriteTopology3(qhWork* w, npHull3* hull, int faceCount, const npVec3* normals)
 {
@@ -363,3 +366,5 @@ npResult npHullWriteFaces3(qhWork* w, double tol, bool merge, npHull3* hull, boo
 		return NP_ERR_DEGENERATE;
 	return NP_OK;
 }
+
+NP_COLD_FILE_END

@@ -5,6 +5,7 @@
 
 #include "mesh3d_private.h"
 #include "vec3.h"
+#include "codesize.h"
 
 #include <float.h>
 #include <math.h>
@@ -46,7 +47,7 @@ typedef struct Layout
 
 static uint64_t maxU64(uint64_t a, uint64_t b) { return a > b ? a : b; }
 
-static Layout computeLayout(uint64_t V, uint64_t T)
+NP_COLD static Layout computeLayout(uint64_t V, uint64_t T)
 {
 	Layout L;
 	uint64_t at = align8(sizeof(npMesh3));
@@ -75,7 +76,7 @@ static Layout computeLayout(uint64_t V, uint64_t T)
 	return L;
 }
 
-size_t npMeshBytes3(int vertexCount, int triangleCount)
+NP_COLD size_t npMeshBytes3(int vertexCount, int triangleCount)
 {
 	if (vertexCount < 1 || triangleCount < 1 || vertexCount > 3 * NP_MESH_MAX_TRIANGLES ||
 		triangleCount > NP_MESH_MAX_TRIANGLES)
@@ -197,7 +198,7 @@ typedef struct meshArrays
 	uint8_t* scratch;
 } meshArrays;
 
-static meshArrays carveBuffer(void* memory, uint64_t vertexCount, uint64_t triangleCount)
+NP_COLD static meshArrays carveBuffer(void* memory, uint64_t vertexCount, uint64_t triangleCount)
 {
 	meshArrays m;
 	m.base = (uint8_t*)memory;
@@ -215,7 +216,7 @@ static meshArrays carveBuffer(void* memory, uint64_t vertexCount, uint64_t trian
 
 // Welding: every input vertex joins the class of the earliest welded vertex within the tolerance.
 // Writes the welded vertices and the input-to-welded map; returns the welded count.
-static int weldVertices(const npVec3* in, int n, double tolerance, const meshArrays* m)
+NP_COLD static int weldVertices(const npVec3* in, int n, double tolerance, const meshArrays* m)
 {
 	double maxAbs = 0.0;
 	for (int i = 0; i < n; ++i)
@@ -243,7 +244,7 @@ typedef struct bvhTriangles
 
 // Keeps the valid triangles (in input order) with their boxes: triangles with two equal welded
 // corners, zero area or a needle shape are skipped.
-static bvhTriangles keepValidTriangles(const meshArrays* m, const int32_t* indices, int triangleCount)
+NP_COLD static bvhTriangles keepValidTriangles(const meshArrays* m, const int32_t* indices, int triangleCount)
 {
 	bvhTriangles v;
 	v.corners = (int32_t*)m->scratch;
@@ -307,12 +308,12 @@ typedef struct Box
 	double hi[3];
 } Box;
 
-static Box emptyBox(void)
+NP_COLD static Box emptyBox(void)
 {
 	return (Box){ { DBL_MAX, DBL_MAX, DBL_MAX }, { -DBL_MAX, -DBL_MAX, -DBL_MAX } };
 }
 
-static void growBox(Box* b, const double* lo, const double* hi)
+NP_COLD static void growBox(Box* b, const double* lo, const double* hi)
 {
 	for (int a = 0; a < 3; ++a)
 	{
@@ -323,7 +324,7 @@ static void growBox(Box* b, const double* lo, const double* hi)
 	}
 }
 
-static double halfArea(const Box* b)
+NP_COLD static double halfArea(const Box* b)
 {
 	double dx = b->hi[0] - b->lo[0], dy = b->hi[1] - b->lo[1], dz = b->hi[2] - b->lo[2];
 	return dx * dy + dy * dz + dz * dx;
@@ -336,7 +337,7 @@ typedef struct BuildTask
 
 // The SAH split of task t's triangles (their centres spanning `centres`): returns the axis, -1 when
 // no plane splits them, and the last bin of the left side in *bestBin.
-static int bestSahSplit(const bvhTriangles* v, BuildTask t, const Box* centres, int* bestBin)
+NP_COLD static int bestSahSplit(const bvhTriangles* v, BuildTask t, const Box* centres, int* bestBin)
 {
 	const double* boxes = v->boxes;
 	const double* centres3 = v->centres;
@@ -402,7 +403,7 @@ static int bestSahSplit(const bvhTriangles* v, BuildTask t, const Box* centres, 
 
 // Partitions task t's triangles by the split plane after bin `bin` along `axis`; returns where the
 // right side starts (the middle of the range when a side would be empty).
-static int partitionAtBin(const bvhTriangles* v, BuildTask t, const Box* centres, int axis, int bin)
+NP_COLD static int partitionAtBin(const bvhTriangles* v, BuildTask t, const Box* centres, int axis, int bin)
 {
 	const double* centres3 = v->centres;
 	int32_t* perm = v->perm;
@@ -432,7 +433,7 @@ static int partitionAtBin(const bvhTriangles* v, BuildTask t, const Box* centres
 
 // Builds the BVH over v's triangles into `nodes`, reordering v->perm into leaf order. Returns the
 // number of nodes; the depth goes to *depthOut.
-static int buildBvh(const bvhTriangles* v, npMeshNode3* nodes, int* depthOut)
+NP_COLD static int buildBvh(const bvhTriangles* v, npMeshNode3* nodes, int* depthOut)
 {
 	const double* boxes = v->boxes;
 	const double* centres3 = v->centres;
@@ -489,7 +490,7 @@ static int buildBvh(const bvhTriangles* v, npMeshNode3* nodes, int* depthOut)
 // Mesh creation steps after the BVH.
 
 // Stores the triangles in the BVH's leaf order, with their input ids and unit normals.
-static void storeLeafOrder(const meshArrays* m, const bvhTriangles* v)
+NP_COLD static void storeLeafOrder(const meshArrays* m, const bvhTriangles* v)
 {
 	int32_t* tris = m->triangles;
 	int32_t* ids = m->triangleIds;
@@ -510,7 +511,7 @@ static void storeLeafOrder(const meshArrays* m, const bvhTriangles* v)
 // Renumbers the vertices in order of first use by the stored (leaf-ordered) triangles, so the
 // triangles of one leaf, and of neighbouring leaves, read nearby vertices (fewer cache misses in
 // queries). Vertices no triangle uses go last, in their old order.
-static void renumberVertices(const meshArrays* m, int weldedCount, int n, int vertexCount)
+NP_COLD static void renumberVertices(const meshArrays* m, int weldedCount, int n, int vertexCount)
 {
 	npVec3* verts = m->vertices;
 	int32_t* tris = m->triangles;
@@ -541,7 +542,7 @@ static void renumberVertices(const meshArrays* m, int weldedCount, int n, int ve
 // the smaller of the two rings for the other triangles holding both a and b; an edge with exactly
 // one other triangle links the two, none is a boundary, more is non-manifold. Counts both kinds
 // into the mesh header.
-static void linkNeighbours(const meshArrays* m, int weldedCount, int n, npMesh3* mesh)
+NP_COLD static void linkNeighbours(const meshArrays* m, int weldedCount, int n, npMesh3* mesh)
 {
 	const int32_t* tris = m->triangles;
 	int32_t* neighbours = m->neighbours;
@@ -594,7 +595,7 @@ static void linkNeighbours(const meshArrays* m, int weldedCount, int n, npMesh3*
 
 // Packed integer copies of the node boxes for queries (see npMeshPackedNode3), right after the
 // nodes; the packing scale comes from the mesh's bounds.
-static void packNodes(const meshArrays* m, npMesh3* mesh)
+NP_COLD static void packNodes(const meshArrays* m, npMesh3* mesh)
 {
 	int nodeCount = mesh->nodeCount;
 	const npMeshNode3* nodes = m->nodes;
@@ -618,7 +619,7 @@ static void packNodes(const meshArrays* m, npMesh3* mesh)
 
 // ------------------------------------------------------------------------------------------------
 
-npResult npMakeMesh3(const npVec3* vertices, int vertexCount, const int32_t* indices,
+NP_COLD npResult npMakeMesh3(const npVec3* vertices, int vertexCount, const int32_t* indices,
 					 int triangleCount, double weldTolerance, void* memory, size_t bytes,
 					 npMesh3** out)
 {
@@ -697,12 +698,12 @@ npResult npMakeMesh3(const npVec3* vertices, int vertexCount, const int32_t* ind
 }
 
 // Every array pointer is an offset from the header, so a copy only needs its pointers rebased.
-static const void* rebase(const void* p, const npMesh3* from, const npMesh3* to)
+NP_COLD static const void* rebase(const void* p, const npMesh3* from, const npMesh3* to)
 {
 	return (const uint8_t*)to + ((const uint8_t*)p - (const uint8_t*)from);
 }
 
-npResult npCopyMesh3(const npMesh3* mesh, void* memory, size_t bytes, npMesh3** out)
+NP_COLD npResult npCopyMesh3(const npMesh3* mesh, void* memory, size_t bytes, npMesh3** out)
 {
 	if (out != NULL)
 		*out = NULL;

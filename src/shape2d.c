@@ -2,10 +2,11 @@
 #include "gjk2d.h"
 #include "inputs.h"
 #include "vec2.h"
+#include "codesize.h"
 
 #include <stddef.h>
 
-const char* npResultString(npResult result)
+NP_COLD const char* npResultString(npResult result)
 {
 	switch (result)
 	{
@@ -96,7 +97,7 @@ static void clearShape(npShape2* out, npShapeType2 type)
 	}
 }
 
-npResult npMakeCircle(double radius, npShape2* out)
+NP_COLD npResult npMakeCircle(double radius, npShape2* out)
 {
 	if (out == NULL)
 		return NP_ERR_INVALID_ARGUMENT;
@@ -110,7 +111,7 @@ npResult npMakeCircle(double radius, npShape2* out)
 	return NP_OK;
 }
 
-npResult npMakeCapsule2(double halfLength, double radius, npShape2* out)
+NP_COLD npResult npMakeCapsule2(double halfLength, double radius, npShape2* out)
 {
 	if (out == NULL)
 		return NP_ERR_INVALID_ARGUMENT;
@@ -131,7 +132,7 @@ npResult npMakeCapsule2(double halfLength, double radius, npShape2* out)
 	return NP_OK;
 }
 
-npResult npMakeBox2(double halfWidth, double halfHeight, npShape2* out)
+NP_COLD npResult npMakeBox2(double halfWidth, double halfHeight, npShape2* out)
 {
 	if (out == NULL)
 		return NP_ERR_INVALID_ARGUMENT;
@@ -154,14 +155,14 @@ npResult npMakeBox2(double halfWidth, double halfHeight, npShape2* out)
 }
 
 // Lexicographic order for the monotone chain.
-static bool lessXY(npVec2 a, npVec2 b)
+NP_COLD static bool lessXY(npVec2 a, npVec2 b)
 {
 	return a.x < b.x || (a.x == b.x && a.y < b.y);
 }
 
 // In-place heap sort: bounded, allocation-free and deterministic (qsort's order of equal keys is
 // unspecified, and it is not guaranteed to be the same code in every C library).
-static void sortPoints(npVec2* p, int n)
+NP_COLD static void sortPoints(npVec2* p, int n)
 {
 	for (int start = n / 2 - 1; start >= 0; --start)
 	{
@@ -199,7 +200,7 @@ static void sortPoints(npVec2* p, int n)
 }
 
 // Signed distance of p to the left of the line a->b; -1 when a and b coincide (so b is dropped).
-static double leftDistance(npVec2 a, npVec2 b, npVec2 p)
+NP_COLD static double leftDistance(npVec2 a, npVec2 b, npVec2 p)
 {
 	npVec2 ab = v2Sub(b, a);
 	double len = v2Length(ab);
@@ -210,7 +211,7 @@ static double leftDistance(npVec2 a, npVec2 b, npVec2 p)
 // `tolerance` (a distance), which drops duplicates and collinear or nearly collinear points.
 // `points` is sorted in place; `hull` needs room for 2n points. Returns the vertex count,
 // counter-clockwise; fewer than 3 means the points are degenerate.
-static int convexHull(npVec2* points, int n, double tolerance, npVec2* hull)
+NP_COLD static int convexHull(npVec2* points, int n, double tolerance, npVec2* hull)
 {
 	sortPoints(points, n);
 	int k = 0;
@@ -256,7 +257,7 @@ static int convexHull(npVec2* points, int n, double tolerance, npVec2* hull)
 	return m;
 }
 
-npResult npMakePolygon2(const npVec2* points, int count, double radius, npShape2* out)
+NP_COLD npResult npMakePolygon2(const npVec2* points, int count, double radius, npShape2* out)
 {
 	if (out == NULL || points == NULL || count < 0)
 		return NP_ERR_INVALID_ARGUMENT;
@@ -315,7 +316,7 @@ npResult npMakePolygon2(const npVec2* points, int count, double radius, npShape2
 
 npVec2 npSupport2(const npShape2* shape, npVec2 d) { return shape->vertices[npSupportIndex2(shape, d)]; }
 
-int npMinkowskiDifference2(const npShape2* shapeA, npTransform2 xfA, const npShape2* shapeB,
+NP_COLD int npMinkowskiDifference2(const npShape2* shapeA, npTransform2 xfA, const npShape2* shapeB,
 						   npTransform2 xfB, npVec2* out, int capacity)
 {
 	if (shapeA == NULL || shapeB == NULL || out == NULL)

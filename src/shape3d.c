@@ -5,6 +5,7 @@
 #include "hull3d_private.h"
 #include "polyhedron3d.h"
 #include "vec3.h"
+#include "codesize.h"
 
 #include <float.h>
 #include <stddef.h>
@@ -42,7 +43,7 @@ static void clearShape3(npShape3* out, npShapeType3 type)
 	out->hull = NULL;
 }
 
-npResult npMakeSphere(double radius, npShape3* out)
+NP_COLD npResult npMakeSphere(double radius, npShape3* out)
 {
 	if (out == NULL)
 		return NP_ERR_INVALID_ARGUMENT;
@@ -55,7 +56,7 @@ npResult npMakeSphere(double radius, npShape3* out)
 	return NP_OK;
 }
 
-npResult npMakeCapsule3(double halfHeight, double radius, npShape3* out)
+NP_COLD npResult npMakeCapsule3(double halfHeight, double radius, npShape3* out)
 {
 	if (out == NULL)
 		return NP_ERR_INVALID_ARGUMENT;
@@ -71,7 +72,7 @@ npResult npMakeCapsule3(double halfHeight, double radius, npShape3* out)
 	return NP_OK;
 }
 
-npResult npMakeBox3(npVec3 halfExtents, npShape3* out)
+NP_COLD npResult npMakeBox3(npVec3 halfExtents, npShape3* out)
 {
 	if (out == NULL)
 		return NP_ERR_INVALID_ARGUMENT;
@@ -106,7 +107,7 @@ npResult npMakeTriangle3(npVec3 a, npVec3 b, npVec3 c, npShape3* out)
 	return NP_OK;
 }
 
-npResult npMakeHullShape3(const npHull3* hull, npShape3* out)
+NP_COLD npResult npMakeHullShape3(const npHull3* hull, npShape3* out)
 {
 	if (out == NULL || hull == NULL)
 		return NP_ERR_INVALID_ARGUMENT;
@@ -118,7 +119,7 @@ npResult npMakeHullShape3(const npHull3* hull, npShape3* out)
 	return NP_OK;
 }
 
-npResult npMakeHull3(const npVec3* points, int count, npHull3* hull)
+NP_COLD npResult npMakeHull3(const npVec3* points, int count, npHull3* hull)
 {
 	if (points == NULL || hull == NULL || count < 0)
 		return NP_ERR_INVALID_ARGUMENT;

@@ -12,6 +12,9 @@
 // direction towards the origin and the support point along it. The step that stops records why.
 #include "gjk2d.h"
 #include "manifold2d_private.h"
+#include "codesize.h"
+
+NP_COLD_FILE_BEGIN // traces for the teaching pages: compiled for size in the wasm (codesize.h)
 
 // ------------------------------------------------------------------------------------------- GJK
 
@@ -200,3 +203,5 @@ npManifold2 npTraceManifold2(const npShape2* shapeA, npTransform2 xfA, const npS
 	npCollideCoresTraced2(&replay, shapeA, &xfA, shapeB, &xfB, margin, trace);
 	return m;
 }
+
+NP_COLD_FILE_END

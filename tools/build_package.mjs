@@ -6,6 +6,10 @@
 //                               js/narrowphase.wasm, found from __filename
 //   js/narrowphase.inline.mjs   one ES module with the wasm inside as base64, nothing fetched
 //   js/narrowphase.inline.cjs   the same for require()
+//   js/narrowphase.min.mjs      everything in one ES module, comments and whitespace stripped
+//                               (names kept, constants folded): what a page without a bundler
+//                               loads (import map, CDN, worker); it fetches narrowphase.wasm
+//                               from beside it, as narrowphase.mjs does
 //   js/narrowphase.d.cts        a copy of js/narrowphase.d.ts: TypeScript reads a .d.ts in a
 //                               "type": "module" package as ESM, so require() needs a .d.cts
 //   js/narrowphase.inline.d.ts, js/narrowphase.inline.d.cts
@@ -71,6 +75,20 @@ const noDefaultUrl = {
 	},
 };
 
+// What a page downloads is stripped of comments and whitespace, with its names kept (a stack trace
+// still reads): the single-file module and the inline ES module. esbuild drops the bundler hints
+// of the one dynamic import() (narrowphase.mjs's nodeBuiltin) with the comments; they are put back.
+const stripped = { minifyWhitespace: true, minifySyntax: true };
+const DYNAMIC_IMPORT = 'import(name)';
+const HINTED_IMPORT = 'import(/* webpackIgnore: true */ /* @vite-ignore */ name)';
+
+function restoreImportHints(file) {
+	const text = readFileSync(file, 'utf8');
+	const count = text.split(DYNAMIC_IMPORT).length - 1;
+	if (count !== 1) throw new Error(`${file}: expected one ${DYNAMIC_IMPORT}, found ${count}`);
+	writeFileSync(file, text.replace(DYNAMIC_IMPORT, HINTED_IMPORT));
+}
+
 const common = {
 	bundle: true,
 	write: true,
@@ -92,6 +110,18 @@ async function main() {
 		banner: { js: `${banner}\nconst __narrowphaseUrl = require('node:url').pathToFileURL(__filename).href;` },
 	});
 
+	// A page without a bundler: one module instead of the sources' fifteen.
+	await build({
+		...common,
+		...stripped,
+		entryPoints: [join(js, 'narrowphase.mjs')],
+		outfile: join(js, 'narrowphase.min.mjs'),
+		format: 'esm',
+		platform: 'neutral',
+		external: ['node:*'],
+	});
+	restoreImportHints(join(js, 'narrowphase.min.mjs'));
+
 	const base64 = readFileSync(wasmPath).toString('base64');
 	for (const [format, file] of [['esm', 'narrowphase.inline.mjs'], ['cjs', 'narrowphase.inline.cjs']]) {
 		await build({
@@ -104,7 +134,9 @@ async function main() {
 			platform: 'neutral',
 			plugins: [noDefaultUrl],
 			external: ['node:*'],
+			...(format === 'esm' ? stripped : {}),
 		});
+		if (format === 'esm') restoreImportHints(join(js, file));
 	}
 
 	// Types: the require() entry needs its own copy (a .d.cts may not re-export an ES module's

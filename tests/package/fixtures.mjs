@@ -165,14 +165,14 @@ export async function first(): Promise<boolean> {
 `,
 
 	// ---------------------------------------------------------------- browsers
-	// A plain page, no bundler: an import map points the bare name at the installed package (a CDN
-	// user writes a CDN URL there). Module workers do not read the page's import map: the worker
+	// A plain page, no bundler: an import map points the bare name at the installed package's
+	// single-file module, narrowphase.min.mjs (a CDN user writes a CDN URL there). Module workers do not read the page's import map: the worker
 	// imports the file by its path. Also init({ wasmUrl }) from another place, served with a
 	// generic MIME type (the loader then compiles the bytes rather than streaming), and the error
 	// for a missing wasm.
 	'static/query.mjs': esmQuery,
 	'static/index.html': page('narrowphase: import map', `<script type="importmap">
-{ "imports": { "narrowphase": "/node_modules/narrowphase/js/narrowphase.mjs" } }
+{ "imports": { "narrowphase": "/node_modules/narrowphase/js/narrowphase.min.mjs" } }
 </script>`, report(`import { init, version } from 'narrowphase';
 import { run } from './query.mjs';
 ${workerRoundTrip}
@@ -190,7 +190,7 @@ async function main() {
 	worker.terminate();
 	return { version, result: run(np), custom: run(custom), same: np !== custom, missing, worker: fromWorker };
 }`)),
-	'static/worker.mjs': workerBody(`import { init } from '/node_modules/narrowphase/js/narrowphase.mjs';`),
+	'static/worker.mjs': workerBody(`import { init } from '/node_modules/narrowphase/js/narrowphase.min.mjs';`),
 	// The inline build: a Content-Security-Policy that forbids every fetch (connect-src 'none').
 	'static/inline.html': page('narrowphase: inline', `<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'; connect-src 'none'">
 <script type="importmap">
