@@ -177,7 +177,7 @@ static void overlapAtStart(const npShapeCastInput3* in, npCastHit3* hit)
 typedef struct Cast3
 {
 	const npShapeCastInput3* in;
-	npPair3 pair;      ///< B at fraction 0
+	const npPair3* pair; ///< B at fraction 0
 	npVec3 r;          ///< A's translation in A's frame (B moves by -t r)
 	double reach;      ///< rA + rB + targetDistance
 	double standoff;   ///< NP_CAST3_STANDOFF times the scale
@@ -190,7 +190,7 @@ static void contactAtStart(const Cast3* c, npCastHit3* hit)
 {
 	const npShapeCastInput3* in = c->in;
 	npGjkResult3 g;
-	npGjkFrom3(&c->pair, DBL_MAX, c->pair.xfB.p, &g);
+	npGjkFrom3(c->pair, DBL_MAX, c->pair->xfB.p, &g);
 	double d = g.overlap ? 0.0 : g.distance;
 	if (d <= 0.0)
 	{
@@ -219,7 +219,7 @@ typedef enum RayEnd3
 // x, survives every advance of x.
 static RayEnd3 rayCast3(const Cast3* c, npCastHit3* hit)
 {
-	const npPair3* pair = &c->pair;
+	const npPair3* pair = c->pair;
 	npVec3 ray = v3Neg(c->r);
 	double aim = c->reach + c->standoff, accept = c->reach + 2.0 * c->standoff;
 	double t = 0.0;
@@ -315,26 +315,16 @@ static RayEnd3 rayCast3(const Cast3* c, npCastHit3* hit)
 	return RAY3_HIT;
 }
 
-void npCastConvex3(const npShapeCastInput3* in, double extentA, npCastHit3* hit)
+void npCastConvexPair3(const npShapeCastInput3* in, const npPair3* pair, double extentA, double extentB, npCastHit3* hit)
 {
 	clearHit(hit);
-	const npShape3* a = in->shape;
-	const npShape3* b = in->target;
-	if (a->type == NP_SHAPE_SPHERE && b->type == NP_SHAPE_SPHERE)
-	{
-		castSpheres(in, hit);
-		return;
-	}
-
 	Cast3 c;
 	c.in = in;
-	npMakePair3(&c.pair, a, in->transform, b, in->targetTransform);
+	c.pair = pair;
 	c.r = npInvRotate3(in->transform.q, in->translation);
-	if (extentA < 0.0)
-		extentA = npShapeExtent3(a);
-	double scale = extentA + npShapeExtent3(b) + v3MaxAbs(c.r) + v3MaxAbs(c.pair.xfB.p);
+	double scale = extentA + extentB + v3MaxAbs(c.r) + v3MaxAbs(pair->xfB.p);
 	c.standoff = NP_CAST3_STANDOFF * scale;
-	c.reach = a->radius + b->radius + in->options.targetDistance;
+	c.reach = in->shape->radius + in->target->radius + in->options.targetDistance;
 	c.maxFraction = in->options.maxFraction;
 	if (rayCast3(&c, hit) == RAY3_AT_START)
 	{
@@ -342,6 +332,23 @@ void npCastConvex3(const npShapeCastInput3* in, double extentA, npCastHit3* hit)
 		contactAtStart(&c, hit);
 		hit->iterations = iterations;
 	}
+}
+
+void npCastConvex3(const npShapeCastInput3* in, double extentA, npCastHit3* hit)
+{
+	const npShape3* a = in->shape;
+	const npShape3* b = in->target;
+	if (a->type == NP_SHAPE_SPHERE && b->type == NP_SHAPE_SPHERE)
+	{
+		clearHit(hit);
+		castSpheres(in, hit);
+		return;
+	}
+	npPair3 pair;
+	npMakePair3(&pair, a, in->transform, b, in->targetTransform);
+	if (extentA < 0.0)
+		extentA = npShapeExtent3(a);
+	npCastConvexPair3(in, &pair, extentA, npShapeExtent3(b), hit);
 }
 
 static npResult checkCast(const npShapeCastInput3* in)

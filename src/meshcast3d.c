@@ -36,6 +36,8 @@ typedef struct MeshCast
 	npVec3 boxHalf;           ///< half size of that box, grown by the target distance
 	double extent;            ///< npShapeExtent3 of the shape
 	double planeSlack;        ///< rounding allowance of the plane rejection
+	npPair3 pair;             ///< the shape against `triangle`, prepared once per mesh (see castMeshes)
+	npVec3 inverse;           ///< 1 / each component of the translation (nodeEntry; unused where it is 0)
 	int meshIndex;
 	const npMeshInstance3* inst;
 	npCastHit3* best;         ///< best hit so far (mesh frame of its own mesh until finished)
@@ -61,7 +63,7 @@ static double nodeEntry(const MeshCast* mc, const npMeshNode3* node, double limi
 				return DBL_MAX;
 			continue;
 		}
-		double inv = 1.0 / dk;
+		double inv = v3Component(mc->inverse, k);
 		double t0 = lo * inv, t1 = hi * inv;
 		if (t0 > t1)
 		{
@@ -108,13 +110,16 @@ static void castTriangle(MeshCast* mc, int s)
 	if (np3Min(h0, h1) > mc->input->options.targetDistance + mc->planeSlack)
 		return;
 
+	// The pair's target view reads mc->triangle's vertices (castMeshes); npShapeExtent3's bound of
+	// a triangle, written out.
 	mc->triangle.triangle[0] = v[0];
 	mc->triangle.triangle[1] = v[1];
 	mc->triangle.triangle[2] = v[2];
+	double e = np3Max(np3Max(np3Max(0.0, v3MaxAbs(v[0])), v3MaxAbs(v[1])), v3MaxAbs(v[2]));
 	const npCastHit3* best = mc->best;
 	mc->convex.options.maxFraction = limit;
 	npCastHit3 h;
-	npCastConvex3(&mc->convex, mc->extent, &h);
+	npCastConvexPair3(&mc->convex, &mc->pair, mc->extent, 1.7320508075688772 * e + 0.0, &h);
 	int triangle = mesh->triangleIds[s];
 	if (!h.hit || !beats(best, &h, mc->meshIndex, triangle))
 		return;
@@ -259,6 +264,22 @@ npResult npShapeCastMeshes3(const npShapeCastMeshInput3* input, npCastHit3* hit)
 		mc.convex.transform = npInvMulTransforms3(mc.inst->transform, input->transform);
 		mc.convex.translation = npInvRotate3(mc.inst->transform.q, input->translation);
 		mc.centre = npTransformPoint3(mc.convex.transform, centreLocal);
+		// One pair for every triangle of this mesh: the shape's pose relative to the mesh stays, and
+		// the target's view is pointed at mc.triangle's vertices, which castTriangle rewrites (the
+		// cast only takes support points from it; its planes are not read).
+		npMakePair3(&mc.pair, input->shape, mc.convex.transform, &mc.triangle, mc.convex.targetTransform);
+		mc.pair.polyB.vertices = mc.triangle.triangle;
+		for (int k = 0; k < 3; ++k)
+		{
+			double dk = v3Component(mc.convex.translation, k);
+			double inv = dk == 0.0 ? 0.0 : 1.0 / dk;
+			if (k == 0)
+				mc.inverse.x = inv;
+			else if (k == 1)
+				mc.inverse.y = inv;
+			else
+				mc.inverse.z = inv;
+		}
 		shapeBox(&mc);
 		mc.planeSlack = 1e-9 * (mc.extent + v3MaxAbs(mc.boxCentre) + v3MaxAbs(mc.convex.translation));
 		castMesh(&mc);
