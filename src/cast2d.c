@@ -56,8 +56,10 @@ npShapeCastInput2 npMakeShapeCastInput2(const npShape2* shape, npTransform2 tran
 
 // A bound of the shape's extent about its local origin (|x| + |y| of the core vertices, plus the
 // radius): only the tolerance's scale, so no square roots.
-static double shapeExtent(const npShape2* s)
+static double shapeExtent(const npShape2* s, bool box)
 {
+	if (box)
+		return s->vertices[2].x + s->vertices[2].y + s->radius; // every vertex gives hx + hy
 	double e = 0.0;
 	for (int i = 0; i < s->count; ++i)
 		e = npMax(e, npAbs(s->vertices[i].x) + npAbs(s->vertices[i].y));
@@ -367,7 +369,7 @@ void npCastChecked2(const npShapeCastInput2* in, npTransform2 xfA, npVec2 transl
 	f.maxFraction = in->maxFraction;
 	f.boxA = isBoxLayout(a);
 	f.boxB = isBoxLayout(b);
-	double scale = shapeExtent(a) + shapeExtent(b) + normOne(f.pair.xfB.p) + normOne(f.d) + in->targetDistance;
+	double scale = shapeExtent(a, f.boxA) + shapeExtent(b, f.boxB) + normOne(f.pair.xfB.p) + normOne(f.d) + in->targetDistance;
 	f.scale = npMax(scale, 1.0e-300);
 	f.tolerance = NP_CAST_TOLERANCE2 * f.scale;
 
