@@ -398,12 +398,11 @@ void npCastChecked2(const npShapeCastInput2* in, npTransform2 xfA, npVec2 transl
 	hit->point = npTransformPoint2(xfA, v2MulAdd(c.coreB, b->radius, n));
 }
 
-npResult npShapeCast2(const npShapeCastInput2* input, npCastHit2* hit)
+// The checks (the transforms' only when not done by the caller), then the cast.
+static npResult checkAndCast(const npShapeCastInput2* input, bool transformsChecked, npCastHit2* hit)
 {
-	if (hit == NULL)
-		return NP_ERR_INVALID_ARGUMENT;
 	*hit = (npCastHit2){ 0 };
-	npResult r = checkCastInput(input);
+	npResult r = transformsChecked ? checkCastShapesAndOptions(input) : checkCastInput(input);
 	if (r == NP_OK && !npIsUsableVec2(input->translation))
 		r = NP_ERR_NON_FINITE;
 	if (r != NP_OK)
@@ -412,17 +411,14 @@ npResult npShapeCast2(const npShapeCastInput2* input, npCastHit2* hit)
 	return NP_OK;
 }
 
-npResult npShapeCastValidXf2(const npShapeCastInput2* input, npCastHit2* hit)
+npResult npShapeCast2(const npShapeCastInput2* input, npCastHit2* hit)
 {
-	*hit = (npCastHit2){ 0 };
-	npResult r = checkCastShapesAndOptions(input);
-	if (r == NP_OK && !npIsUsableVec2(input->translation))
-		r = NP_ERR_NON_FINITE;
-	if (r != NP_OK)
-		return r;
-	npCastChecked2(input, input->transform, input->translation, hit);
-	return NP_OK;
+	if (hit == NULL)
+		return NP_ERR_INVALID_ARGUMENT;
+	return checkAndCast(input, false, hit);
 }
+
+npResult npShapeCastValidXf2(const npShapeCastInput2* input, npCastHit2* hit) { return checkAndCast(input, true, hit); }
 
 npResult npShapeCastMany2(const npShapeCastInput2* input, const npVec2* positions, const npVec2* translations,
 						  int count, npCastHit2* hits, int* failed)
