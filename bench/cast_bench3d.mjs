@@ -206,7 +206,8 @@ function disagreements(ours, theirs) {
 // ------------------------------------------------------------------------------------------------
 const rows = [];
 const cases = [['capsule vs hull(32)', hullCasts, hull, hullXf, 'hull'], ['capsule vs terrain (8,192 tris)', terrainCasts, terrain, I, 'terrain']];
-const rapier = await rapierCases();
+// BENCH_SKIP_RAPIER=1 leaves Rapier out (its trimesh casts take minutes), for quick runs.
+const rapier = process.env.BENCH_SKIP_RAPIER ? null : await rapierCases();
 const jolt = await joltCases();
 // Ours and the peers timed in turn, ROUNDS times over; each keeps its fastest round (the machine
 // is shared: the other rounds lost time to other processes).

@@ -90,6 +90,12 @@ function putVec(io, k, v, fn, name) {
 }
 
 function putCastOptions(io, options, fn) {
+	if (options === undefined) {
+		io[MAX_FRACTION] = 1;
+		io[TARGET_DISTANCE] = 0;
+		io[IGNORE_SEPARATING] = 0;
+		return;
+	}
 	checkOptions(fn, options);
 	io[MAX_FRACTION] = option(fn, options, 'maxFraction', 1);
 	io[TARGET_DISTANCE] = option(fn, options, 'targetDistance', 0);
@@ -133,8 +139,10 @@ function castInputs(translation, options) {
 /** The first contact of `shape` moving by `translation` with `target`, or null (see narrowphase.d.ts). */
 export function shapeCast2(rt, shape, transform, translation, target, targetTransform, options) {
 	if (!(shape instanceof Shape2D && shape._rt === rt && shape._ptr !== 0)) badShape(rt, 'shapeCast', shape, 'the shape');
-	if (isChainTarget(rt, target)) return chainCast(rt, shape, transform, translation, target, targetTransform, options);
-	if (!(target instanceof Shape2D && target._rt === rt && target._ptr !== 0)) badShape(rt, 'shapeCast', target, 'the target');
+	if (!(target instanceof Shape2D && target._rt === rt && target._ptr !== 0)) {
+		if (isChainTarget(rt, target)) return chainCast(rt, shape, transform, translation, target, targetTransform, options);
+		badShape(rt, 'shapeCast', target, 'the target');
+	}
 	const io = rt.io;
 	putXf(io, transform, XF, 'shapeCast', 'of the shape');
 	putXf(io, targetTransform, XF_TARGET, 'shapeCast', 'of the target');

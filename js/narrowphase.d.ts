@@ -988,7 +988,7 @@ export interface CastHit3 {
 	initialOverlap: boolean;
 	/** With initialOverlap: how deep the shapes overlap (0 when they only come within the skin); 0 for a later hit, as in 2D. */
 	penetration: number;
-	/** Advancement steps used. */
+	/** Iterations of the GJK ray cast (support points taken). */
 	iterations: number;
 }
 

@@ -11,6 +11,7 @@
 // input (translation, options, sweeps). A many-cast call that rejects cast i writes i at
 // NPWC2_IO_ERR_INDEX (-1 when the shared input was rejected).
 #include "binding.h"
+#include "cast2d_private.h"
 #include "narrowphase/cast2d.h"
 
 _Static_assert(NPWC2_IO_SIZE <= 64 && NPWC2_TOI_IO_SIZE <= 64, "the cast io blocks must fit the JS io view");
@@ -55,7 +56,7 @@ int npwShapeCast2(const npShape2* shape, const npShape2* target, double* io)
 	if (e != 0)
 		return e;
 	npCastHit2 h;
-	npResult r = npShapeCast2(&in, &h);
+	npResult r = npShapeCastValidXf2(&in, &h); // readCast validated the transforms
 	if (r != NP_OK)
 		return -(NPWC2_ERR_INPUT + (int)r);
 	double* out = io + NPWC2_IO_OUT;

@@ -39,6 +39,12 @@
 
 #include <stddef.h>
 
+#if defined(__GNUC__) || defined(__clang__)
+#define CAST2_INLINE __attribute__((always_inline)) static inline
+#else
+#define CAST2_INLINE static inline
+#endif
+
 /// Termination tolerance of the ray cast, relative to the problem's scale.
 #define NP_CAST_TOLERANCE2 1.0e-10
 
@@ -50,8 +56,10 @@ npShapeCastInput2 npMakeShapeCastInput2(const npShape2* shape, npTransform2 tran
 
 // A bound of the shape's extent about its local origin (|x| + |y| of the core vertices, plus the
 // radius): only the tolerance's scale, so no square roots.
-static double shapeExtent(const npShape2* s)
+static double shapeExtent(const npShape2* s, bool box)
 {
+	if (box)
+		return s->vertices[2].x + s->vertices[2].y + s->radius; // every vertex gives hx + hy
 	double e = 0.0;
 	for (int i = 0; i < s->count; ++i)
 		e = npMax(e, npAbs(s->vertices[i].x) + npAbs(s->vertices[i].y));
@@ -71,6 +79,7 @@ typedef struct CastFrame
 	double tolerance;///< distance tolerance of the stop test
 	double scale;    ///< the problem's scale (extents, offset, translation)
 	double maxFraction;
+	bool boxA, boxB; ///< the shapes have npMakeBox2's layout (support points in closed form)
 } CastFrame;
 
 /// What the ray cast found, in A's frame.
@@ -83,6 +92,57 @@ typedef struct CastResult
 	bool advanced;       ///< the fraction moved from 0 (false: contact at fraction 0)
 	int iterations;
 } CastResult;
+
+// ---------------------------------------------------------------- support points
+// npSupportPair2's support point (the first vertex on ties), with npMakeBox2's layout in closed form.
+// The scan's dot products of a box's vertices (-hx, -hy), (hx, -hy), (hx, hy), (-hx, hy) with d are
+// -(p + q), p - q, p + q, -(p - q) for p = hx dx, q = hy dy (negation is exact in floating point),
+// so comparing those values in the scan's order picks the scan's vertex, ties included, without
+// its loop and its hard-to-predict branches.
+
+static bool isBoxLayout(const npShape2* s)
+{
+	if (s->count != 4)
+		return false;
+	npVec2 h = s->vertices[2];
+	return h.x > 0.0 && h.y > 0.0 && s->vertices[0].x == -h.x && s->vertices[0].y == -h.y && s->vertices[1].x == h.x &&
+		   s->vertices[1].y == -h.y && s->vertices[3].x == -h.x && s->vertices[3].y == h.y;
+}
+
+CAST2_INLINE int supportIndex(const npShape2* shape, bool box, npVec2 d)
+{
+	if (!box)
+		return npSupportIndex2(shape, d);
+	double p = shape->vertices[2].x * d.x, q = shape->vertices[2].y * d.y;
+	double sum = p + q, difference = p - q;
+	int best = 0;
+	double value = -sum;
+	if (difference > value)
+	{
+		best = 1;
+		value = difference;
+	}
+	if (sum > value)
+	{
+		best = 2;
+		value = sum;
+	}
+	if (-difference > value)
+		best = 3;
+	return best;
+}
+
+CAST2_INLINE npSupportPoint2 castSupport(const CastFrame* f, npVec2 d)
+{
+	const npPair2* pair = &f->pair;
+	npSupportPoint2 s;
+	s.indexA = supportIndex(pair->shapeA, f->boxA, d);
+	s.indexB = supportIndex(pair->shapeB, f->boxB, npInvRotate2(pair->xfB.q, v2Neg(d)));
+	s.wA = pair->shapeA->vertices[s.indexA];
+	s.wB = npTransformPoint2(pair->xfB, pair->shapeB->vertices[s.indexB]);
+	s.w = v2Sub(s.wA, s.wB);
+	return s;
+}
 
 // The normal of a contact whose cores touch (|v| ~ 0): the simplex edge's perpendicular facing the
 // side the ray came from, or the last separating line's normal at a vertex.
@@ -137,7 +197,7 @@ static void rayCastDifference(const CastFrame* f, CastResult* out)
 	// The first support point, on the side of M facing the origin, starts the simplex (any point of
 	// M would do; this one often is a vertex of the first feature hit).
 	npVec2 start = v2LengthSq(pair->xfB.p) > 0.0 ? pair->xfB.p : v2(1.0, 0.0);
-	npSupportPoint2 s = npSupportPair2(pair, start);
+	npSupportPoint2 s = castSupport(f, start);
 	simplex[0] = s;
 	int count = 1;
 	npVec2 v = v2Neg(s.w);
@@ -154,7 +214,7 @@ static void rayCastDifference(const CastFrame* f, CastResult* out)
 			break;
 		++iteration;
 
-		s = npSupportPair2(pair, v);
+		s = castSupport(f, v);
 		double vw = v2Dot(v, v2Sub(x, s.w));
 		bool advancing = vw > R * vLen;
 		if (advancing)
@@ -239,7 +299,8 @@ static void castCircles(const CastFrame* f, CastResult* out)
 
 // ---------------------------------------------------------------- results
 
-static npResult checkCastInput(const npShapeCastInput2* in)
+// Everything but the transforms (checked after these, in this order, by checkCastInput).
+static npResult checkCastShapesAndOptions(const npShapeCastInput2* in)
 {
 	if (in == NULL)
 		return NP_ERR_INVALID_ARGUMENT;
@@ -252,6 +313,14 @@ static npResult checkCastInput(const npShapeCastInput2* in)
 		return NP_ERR_NON_FINITE;
 	if (in->maxFraction < 0.0 || in->targetDistance < 0.0)
 		return NP_ERR_INVALID_ARGUMENT;
+	return NP_OK;
+}
+
+static npResult checkCastInput(const npShapeCastInput2* in)
+{
+	npResult r = checkCastShapesAndOptions(in);
+	if (r != NP_OK)
+		return r;
 	r = npValidateTransform2(in->transform);
 	if (r == NP_OK)
 		r = npValidateTransform2(in->targetTransform);
@@ -298,7 +367,9 @@ void npCastChecked2(const npShapeCastInput2* in, npTransform2 xfA, npVec2 transl
 	f.d = npInvRotate2(xfA.q, translation);
 	f.R = a->radius + b->radius + in->targetDistance;
 	f.maxFraction = in->maxFraction;
-	double scale = shapeExtent(a) + shapeExtent(b) + normOne(f.pair.xfB.p) + normOne(f.d) + in->targetDistance;
+	f.boxA = isBoxLayout(a);
+	f.boxB = isBoxLayout(b);
+	double scale = shapeExtent(a, f.boxA) + shapeExtent(b, f.boxB) + normOne(f.pair.xfB.p) + normOne(f.d) + in->targetDistance;
 	f.scale = npMax(scale, 1.0e-300);
 	f.tolerance = NP_CAST_TOLERANCE2 * f.scale;
 
@@ -327,12 +398,11 @@ void npCastChecked2(const npShapeCastInput2* in, npTransform2 xfA, npVec2 transl
 	hit->point = npTransformPoint2(xfA, v2MulAdd(c.coreB, b->radius, n));
 }
 
-npResult npShapeCast2(const npShapeCastInput2* input, npCastHit2* hit)
+// The checks (the transforms' only when not done by the caller), then the cast.
+static npResult checkAndCast(const npShapeCastInput2* input, bool transformsChecked, npCastHit2* hit)
 {
-	if (hit == NULL)
-		return NP_ERR_INVALID_ARGUMENT;
 	*hit = (npCastHit2){ 0 };
-	npResult r = checkCastInput(input);
+	npResult r = transformsChecked ? checkCastShapesAndOptions(input) : checkCastInput(input);
 	if (r == NP_OK && !npIsUsableVec2(input->translation))
 		r = NP_ERR_NON_FINITE;
 	if (r != NP_OK)
@@ -340,6 +410,15 @@ npResult npShapeCast2(const npShapeCastInput2* input, npCastHit2* hit)
 	npCastChecked2(input, input->transform, input->translation, hit);
 	return NP_OK;
 }
+
+npResult npShapeCast2(const npShapeCastInput2* input, npCastHit2* hit)
+{
+	if (hit == NULL)
+		return NP_ERR_INVALID_ARGUMENT;
+	return checkAndCast(input, false, hit);
+}
+
+npResult npShapeCastValidXf2(const npShapeCastInput2* input, npCastHit2* hit) { return checkAndCast(input, true, hit); }
 
 npResult npShapeCastMany2(const npShapeCastInput2* input, const npVec2* positions, const npVec2* translations,
 						  int count, npCastHit2* hits, int* failed)

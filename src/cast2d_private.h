@@ -10,4 +10,8 @@
 /// hit, cleared on a miss.
 void npCastChecked2(const npShapeCastInput2* input, npTransform2 xfA, npVec2 translation, npCastHit2* hit);
 
+/// npShapeCast2 for a caller that has validated both transforms (npValidateTransform2) already,
+/// as the wasm shim does while reading them: the other checks, the same codes, the same hit.
+npResult npShapeCastValidXf2(const npShapeCastInput2* input, npCastHit2* hit);
+
 #endif

@@ -5,22 +5,31 @@
 // distance from the origin to a translated convex set, the Minkowski difference). The cast looks
 // for the first t with d(t) <= R, R = rA + rB + targetDistance.
 //
-// Conservative advancement (Mirtich 1996; for pure translation it is the ray cast of van den
-// Bergen, "Ray Casting against General Convex Objects", 2004, seen from the distance side): GJK at
-// the current t gives the distance d and the unit normal n from A to B, and d'(t) = -n . r. The
-// step t += (d - R) / (n . r) is a Newton step on the convex function d, which lands at or before
-// its root (a convex function lies above its tangents), so the iterates rise monotonically to the
-// first contact and never pass it. A face contact is reached in one step; rounded shapes converge
-// quadratically. When n . r <= 0 the distance can only grow from here on (convexity): no hit.
+// The cast is the GJK ray cast of van den Bergen ("Ray Casting against General Convex Objects with
+// Application to Continuous Collision Detection", 2004), as in 2D (cast2d.c): B's motion turns the
+// distance at t into the distance from x = -t r to the fixed Minkowski difference M = coreA - coreB,
+// so the cast is a ray from the origin along -r against M grown by R:
+//  - keep a simplex of points of M (stored relative to x) and v = x - its point closest to x;
+//  - take M's support point p along v: M grown by R lies in the half-space v.y <= v.p + R |v|, so
+//    while x is beyond that plane no point of the ray before it can touch, and x moves forward onto
+//    it (a lower bound of the first contact; a ray running away from the plane misses);
+//  - add p to the simplex and reduce it to the features supporting the point closest to x (GJK's
+//    step, npSolveSimplex3); the simplex stays valid when x moves, its points are points of M;
+//  - stop when |v|, an upper bound of the distance from x to M, is within reach.
+// Every advance is also a conservative-advancement step (Mirtich 1996) on the convex distance d(t),
+// a Newton step that lands at or before its root, so the fraction never passes the contact. Where
+// conservative advancement runs a fresh GJK at every step (3 to 5 of them, each 4 to 6 support
+// points), the ray cast's one simplex needs about 6 to 8 support points in all.
 //
-// Rounding: GJK's distance is exact to about 1e-15 of the coordinates' scale, so a step aimed
-// exactly at R could land past the contact by that much over the closing speed. The cast therefore
-// aims at R + s (s = NP_CAST3_STANDOFF times the scale: both shapes' extents, the translation's
-// length and their distance) and stops once within 2 s: the fraction is never late, and early by at
-// most 2 s over the closing speed.
+// Rounding: the simplex's distance is exact to about 1e-15 of the coordinates' scale, so a step
+// aimed exactly at R could land past the contact by that much over the closing speed. The cast
+// therefore aims at R + s (s = NP_CAST3_STANDOFF times the scale: both shapes' extents, the
+// translation's length and their distance) and stops once within R + 2 s: the fraction is never
+// late, and early by at most 2 s over the closing speed.
 //
 // Two spheres are solved in closed form (the root of a quadratic, with the same stand-off).
-// Initial contact (d(0) <= R + s): fraction 0 with the normal of the GJK closest points or, when the
+// Initial contact (the ray cast accepts before any advance: d(0) <= R + 2 s, then GJK at 0 decides
+// as before: within R + s): fraction 0 with the normal of the GJK closest points or, when the
 // cores overlap, of the penetration (GJK + EPA, npPenetration3), and its depth. ignoreSeparating
 // skips such a contact when the translation does not go into it: the signed distance of convex
 // shapes is convex too, so it never comes back down and the cast has no hit.
@@ -122,17 +131,23 @@ static void castSpheres(const npShapeCastInput3* in, npCastHit3* hit)
 	hit->pointOnShape = v3MulAdd(moved, rA, n);
 }
 
-// Fills the hit's points and normal from a GJK result at fraction t (all in A's frame at t).
-static void hitFromGjk(const npShapeCastInput3* in, const npGjkResult3* g, npVec3 n, double t, npCastHit3* hit)
+// Fills the hit's points and normal from the closest core points at fraction t (A's frame at t;
+// n unit from A to B).
+static void fillHit(const npShapeCastInput3* in, npVec3 pointA, npVec3 pointB, npVec3 n, double t, npCastHit3* hit)
 {
 	npTransform3 xf = in->transform;
 	xf.p = v3MulAdd(xf.p, t, in->translation);
-	npVec3 pa = v3MulAdd(g->pointA, in->shape->radius, n);
-	npVec3 pb = v3MulAdd(g->pointB, -in->target->radius, n);
+	npVec3 pa = v3MulAdd(pointA, in->shape->radius, n);
+	npVec3 pb = v3MulAdd(pointB, -in->target->radius, n);
 	hit->pointOnShape = npTransformPoint3(xf, pa);
 	hit->point = npTransformPoint3(xf, pb);
 	hit->normal = flip(npRotate3(xf.q, n));
 	hit->fraction = t;
+}
+
+static void hitFromGjk(const npShapeCastInput3* in, const npGjkResult3* g, npVec3 n, double t, npCastHit3* hit)
+{
+	fillHit(in, g->pointA, g->pointB, n, t, hit);
 }
 
 // Cores overlap at t = 0: the penetration normal and depth.
@@ -158,80 +173,182 @@ static void overlapAtStart(const npShapeCastInput3* in, npCastHit3* hit)
 	finishInitial(in, hit);
 }
 
-void npCastConvex3(const npShapeCastInput3* in, double extentA, npCastHit3* hit)
+/// The cast's prepared numbers, in A's frame at fraction 0.
+typedef struct Cast3
+{
+	const npShapeCastInput3* in;
+	const npPair3* pair; ///< B at fraction 0
+	npVec3 r;          ///< A's translation in A's frame (B moves by -t r)
+	double reach;      ///< rA + rB + targetDistance
+	double standoff;   ///< NP_CAST3_STANDOFF times the scale
+	double maxFraction;
+} Cast3;
+
+// Within reach at fraction 0 (the ray cast never advanced): GJK's closest points there, the
+// penetration when the cores overlap, and initialOverlap when within reach + standoff.
+static void contactAtStart(const Cast3* c, npCastHit3* hit)
+{
+	const npShapeCastInput3* in = c->in;
+	npGjkResult3 g;
+	npGjkFrom3(c->pair, DBL_MAX, c->pair->xfB.p, &g);
+	double d = g.overlap ? 0.0 : g.distance;
+	if (d <= 0.0)
+	{
+		overlapAtStart(in, hit);
+		return;
+	}
+	hitFromGjk(in, &g, v3Scale(1.0 / d, v3Sub(g.pointB, g.pointA)), 0.0, hit);
+	hit->hit = true;
+	if (d <= c->reach + c->standoff)
+	{
+		hit->penetration = np3Max(0.0, in->shape->radius + in->target->radius - d);
+		finishInitial(in, hit);
+	}
+}
+
+/// How the GJK ray cast ended.
+typedef enum RayEnd3
+{
+	RAY3_MISS,
+	RAY3_HIT,
+	RAY3_AT_START ///< within reach before any advance: the initial-contact path decides
+} RayEnd3;
+
+// The GJK ray cast of van den Bergen (see the outline): x = -t r runs from the origin against
+// M = coreA - coreB (B at fraction 0) grown by `aim`; the simplex, points of M stored relative to
+// x, survives every advance of x.
+static RayEnd3 rayCast3(const Cast3* c, npCastHit3* hit)
+{
+	const npPair3* pair = c->pair;
+	npVec3 ray = v3Neg(c->r);
+	double aim = c->reach + c->standoff, accept = c->reach + 2.0 * c->standoff;
+	double t = 0.0;
+	npVec3 x = v3(0.0, 0.0, 0.0), plane = v3(0.0, 0.0, 0.0);
+	bool advanced = false;
+
+	npSupportPoint3 simplex[4];
+	double weights[4] = { 1.0, 0.0, 0.0, 0.0 };
+	npVec3 start = v3LengthSq(pair->xfB.p) > 0.0 ? pair->xfB.p : v3(1.0, 0.0, 0.0);
+	simplex[0] = npSupportPair3(pair, start);
+	int count = 1;
+	npVec3 v = v3Neg(simplex[0].w);
+	bool inside = false;
+	int iteration = 0;
+	while (iteration < NP_CAST3_MAX_ITERATIONS)
+	{
+		double vv = v3LengthSq(v);
+		if (vv <= accept * accept)
+			break;
+		++iteration;
+
+		// M lies in v.y <= v.p; grown by aim it lies in v.y <= v.p + aim |v|. x beyond that plane:
+		// no point of the ray before it can come within aim, so x moves forward onto it.
+		npSupportPoint3 s = npSupportPair3(pair, v);
+		double vLen = sqrt(vv);
+		bool advancing = v3Dot(v, v3Sub(x, s.w)) > aim * vLen;
+		if (advancing)
+		{
+			double vr = v3Dot(v, ray);
+			if (vr >= 0.0)
+			{
+				hit->iterations = iteration;
+				return RAY3_MISS; // the ray runs parallel to or away from the plane
+			}
+			double next = (aim * vLen + v3Dot(v, s.w)) / vr;
+			if (!(next <= c->maxFraction))
+			{
+				hit->iterations = iteration;
+				return RAY3_MISS;
+			}
+			t = np3Max(t, next);
+			x = v3Scale(t, ray);
+			plane = v;
+			advanced = true;
+		}
+
+		// A support point already in the simplex, with x unmoved, brings nothing new: v is the
+		// closest direction (after a move the simplex is solved again for the new x).
+		bool repeated = false;
+		for (int i = 0; i < count; ++i)
+			repeated = repeated || (simplex[i].indexA == s.indexA && simplex[i].indexB == s.indexB);
+		if (advancing)
+			for (int i = 0; i < count; ++i)
+				simplex[i].w = v3Sub(v3Sub(simplex[i].wA, simplex[i].wB), x);
+		if (!repeated)
+		{
+			s.w = v3Sub(s.w, x);
+			simplex[count++] = s;
+		}
+		count = npSolveSimplex3(simplex, weights, count);
+		if (count == 4)
+		{
+			inside = true; // x inside M: only at fraction 0, or by rounding
+			break;
+		}
+		v = v3(0.0, 0.0, 0.0);
+		for (int i = 0; i < count; ++i)
+			v = v3MulAdd(v, -weights[i], simplex[i].w);
+		if (repeated && !advancing)
+			break;
+	}
+	hit->iterations = iteration;
+	if (!advanced)
+		return RAY3_AT_START;
+
+	// The closest core points at t: B moved by -t r.
+	npVec3 pa = v3(0.0, 0.0, 0.0), pb = v3(0.0, 0.0, 0.0);
+	for (int i = 0; i < count; ++i)
+	{
+		pa = v3MulAdd(pa, weights[i], simplex[i].wA);
+		pb = v3MulAdd(pb, weights[i], simplex[i].wB);
+	}
+	pb = v3MulAdd(pb, -t, c->r);
+	npVec3 n = inside ? plane : v3Sub(pb, pa);
+	double len = v3Length(n);
+	if (!(len > 0.0))
+	{
+		n = plane;
+		len = v3Length(n);
+	}
+	fillHit(c->in, pa, pb, v3Scale(1.0 / len, n), t, hit);
+	hit->hit = true;
+	return RAY3_HIT;
+}
+
+void npCastConvexPair3(const npShapeCastInput3* in, const npPair3* pair, double extentA, double extentB, npCastHit3* hit)
 {
 	clearHit(hit);
+	Cast3 c;
+	c.in = in;
+	c.pair = pair;
+	c.r = npInvRotate3(in->transform.q, in->translation);
+	double scale = extentA + extentB + v3MaxAbs(c.r) + v3MaxAbs(pair->xfB.p);
+	c.standoff = NP_CAST3_STANDOFF * scale;
+	c.reach = in->shape->radius + in->target->radius + in->options.targetDistance;
+	c.maxFraction = in->options.maxFraction;
+	if (rayCast3(&c, hit) == RAY3_AT_START)
+	{
+		int iterations = hit->iterations;
+		contactAtStart(&c, hit);
+		hit->iterations = iterations;
+	}
+}
+
+void npCastConvex3(const npShapeCastInput3* in, double extentA, npCastHit3* hit)
+{
 	const npShape3* a = in->shape;
 	const npShape3* b = in->target;
 	if (a->type == NP_SHAPE_SPHERE && b->type == NP_SHAPE_SPHERE)
 	{
+		clearHit(hit);
 		castSpheres(in, hit);
 		return;
 	}
-
 	npPair3 pair;
 	npMakePair3(&pair, a, in->transform, b, in->targetTransform);
-	npVec3 r = npInvRotate3(in->transform.q, in->translation);
-	npVec3 start = pair.xfB.p;
 	if (extentA < 0.0)
 		extentA = npShapeExtent3(a);
-	double scale = extentA + npShapeExtent3(b) + v3MaxAbs(r) + v3MaxAbs(start);
-	double standoff = NP_CAST3_STANDOFF * scale;
-	double reach = a->radius + b->radius + in->options.targetDistance;
-	double maxFraction = in->options.maxFraction;
-
-	double t = 0.0;
-	npVec3 direction = start; // the first GJK starts along B's offset, the next ones along the last normal
-	for (int iteration = 0; iteration < NP_CAST3_MAX_ITERATIONS; ++iteration)
-	{
-		hit->iterations = iteration + 1;
-		pair.xfB.p = v3MulAdd(start, -t, r);
-		npGjkResult3 g;
-		npGjkFrom3(&pair, DBL_MAX, direction, &g);
-		double d = g.overlap ? 0.0 : g.distance;
-		if (d <= 0.0)
-		{
-			if (iteration == 0)
-				overlapAtStart(in, hit);
-			else
-			{
-				// Unreachable in exact arithmetic (the iterates stay before the contact): keep t.
-				hit->hit = true;
-				hitFromGjk(in, &g, v3Scale(-1.0 / np3Max(v3Length(r), 1e-300), r), t, hit);
-			}
-			return;
-		}
-
-		npVec3 n = v3Scale(1.0 / d, v3Sub(g.pointB, g.pointA));
-		if (d <= reach + 2.0 * standoff)
-		{
-			hitFromGjk(in, &g, n, t, hit);
-			hit->hit = true;
-			if (iteration == 0 && d <= reach + standoff)
-			{
-				hit->penetration = np3Max(0.0, a->radius + b->radius - d);
-				finishInitial(in, hit);
-			}
-			return;
-		}
-
-		direction = n;
-		double closing = v3Dot(n, r);
-		if (!(closing > 0.0))
-			return; // the distance only grows from here
-		double step = (d - reach - standoff) / closing;
-		if (!(t + step <= maxFraction))
-			return;
-		t += step;
-	}
-
-	// Iteration cap: t is still before the contact.
-	pair.xfB.p = v3MulAdd(start, -t, r);
-	npGjkResult3 g;
-	npGjk3(&pair, DBL_MAX, &g);
-	double d = np3Max(g.distance, 1e-300);
-	hitFromGjk(in, &g, v3Scale(1.0 / d, v3Sub(g.pointB, g.pointA)), t, hit);
-	hit->hit = true;
+	npCastConvexPair3(in, &pair, extentA, npShapeExtent3(b), hit);
 }
 
 static npResult checkCast(const npShapeCastInput3* in)

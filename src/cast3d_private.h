@@ -5,6 +5,7 @@
 
 #include "narrowphase/cast3d.h"
 
+#include "gjk3d.h"
 #include "polyhedron3d.h"
 
 /// Relative stand-off of a cast: it aims at the distance targetDistance + NP_CAST3_STANDOFF * scale
@@ -24,5 +25,11 @@ npResult npCheckCastOptions3(const npCastOptions3* options);
 /// The unchecked convex cast: results in the frame the transforms are given in. `extentA` is the
 /// moving shape's npShapeExtent3 (a negative value: computed here).
 void npCastConvex3(const npShapeCastInput3* input, double extentA, npCastHit3* hit);
+
+/// npCastConvex3 on a pair prepared by the caller (npMakePair3 of the input's shapes and transforms;
+/// only its support points are used) with both shapes' npShapeExtent3: the mesh cast prepares one
+/// pair per mesh and points its target view at the triangle being cast. Not for two spheres.
+void npCastConvexPair3(const npShapeCastInput3* input, const npPair3* pair, double extentA, double extentB,
+					   npCastHit3* hit);
 
 #endif

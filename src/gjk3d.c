@@ -253,6 +253,17 @@ static int solve4(npSupportPoint3* s, double* weights)
 	return bestCount;
 }
 
+int npSolveSimplex3(npSupportPoint3* s, double* weights, int count)
+{
+	switch (count)
+	{
+		case 1: weights[0] = 1.0; return 1;
+		case 2: return solve2(s, weights);
+		case 3: return npClosestOnTriangle3(s, weights);
+		default: return solve4(s, weights);
+	}
+}
+
 // Largest absolute coordinate of a support point's core points (for tolerances). Native compilers
 // turn the double maxima into maxsd; in wasm they are taken on bit patterns (same value).
 static inline double pointScale(const npSupportPoint3* s)

@@ -132,4 +132,9 @@ bool npGjkOverlap3(const npPair3* pair, double radius);
 /// al. 2017), so slivers get the right region; a degenerate triangle gives its best edge.
 int npClosestOnTriangle3(npSupportPoint3* s, double* weights);
 
+/// Reduces the simplex s[0..count) (count 1..4) to the points that support its point closest to
+/// the origin and writes their barycentric weights; returns the new count (4: the origin is inside
+/// the tetrahedron). GJK's own step, shared with the GJK ray cast of the shape casts (cast3d.c).
+int npSolveSimplex3(npSupportPoint3* s, double* weights, int count);
+
 #endif

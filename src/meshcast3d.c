@@ -36,6 +36,8 @@ typedef struct MeshCast
 	npVec3 boxHalf;           ///< half size of that box, grown by the target distance
 	double extent;            ///< npShapeExtent3 of the shape
 	double planeSlack;        ///< rounding allowance of the plane rejection
+	npPair3 pair;             ///< the shape against `triangle`, prepared once per mesh (see castMeshes)
+	npVec3 inverse;           ///< 1 / each component of the translation (nodeEntry; unused where it is 0)
 	int meshIndex;
 	const npMeshInstance3* inst;
 	npCastHit3* best;         ///< best hit so far (mesh frame of its own mesh until finished)
@@ -44,16 +46,16 @@ typedef struct MeshCast
 	npVec3 bestOnShapeWorld;
 } MeshCast;
 
-// Ray from the box centre along the translation against a node box grown by the shape's half size:
-// the entry fraction, or DBL_MAX when the ray misses it within [0, limit].
-static double nodeEntry(const MeshCast* mc, const npMeshNode3* node, double limit)
+// Ray from the box centre along the translation against the box [lower, upper] grown by the shape's
+// half size: the entry fraction, or DBL_MAX when the ray misses it within [0, limit].
+static double boxEntry(const MeshCast* mc, const double* lower, const double* upper, double limit)
 {
 	double enter = 0.0, exit = limit;
 	const npVec3 c = mc->boxCentre, d = mc->convex.translation;
 	for (int k = 0; k < 3; ++k)
 	{
-		double lo = (double)node->lower[k] - v3Component(mc->boxHalf, k) - v3Component(c, k);
-		double hi = (double)node->upper[k] + v3Component(mc->boxHalf, k) - v3Component(c, k);
+		double lo = lower[k] - v3Component(mc->boxHalf, k) - v3Component(c, k);
+		double hi = upper[k] + v3Component(mc->boxHalf, k) - v3Component(c, k);
 		double dk = v3Component(d, k);
 		if (dk == 0.0)
 		{
@@ -61,7 +63,7 @@ static double nodeEntry(const MeshCast* mc, const npMeshNode3* node, double limi
 				return DBL_MAX;
 			continue;
 		}
-		double inv = 1.0 / dk;
+		double inv = v3Component(mc->inverse, k);
 		double t0 = lo * inv, t1 = hi * inv;
 		if (t0 > t1)
 		{
@@ -75,6 +77,14 @@ static double nodeEntry(const MeshCast* mc, const npMeshNode3* node, double limi
 			return DBL_MAX;
 	}
 	return enter;
+}
+
+// boxEntry for a BVH node (float bounds).
+static double nodeEntry(const MeshCast* mc, const npMeshNode3* node, double limit)
+{
+	const double lower[3] = { node->lower[0], node->lower[1], node->lower[2] };
+	const double upper[3] = { node->upper[0], node->upper[1], node->upper[2] };
+	return boxEntry(mc, lower, upper, limit);
 }
 
 // Whether hit `h` (mesh, input triangle) beats the best so far: earlier, or as early and lower.
@@ -108,13 +118,24 @@ static void castTriangle(MeshCast* mc, int s)
 	if (np3Min(h0, h1) > mc->input->options.targetDistance + mc->planeSlack)
 		return;
 
+	// The pair's target view reads mc->triangle's vertices (castMeshes); npShapeExtent3's bound of
+	// a triangle, written out.
+	// The triangle's own box against the swept shape box (a leaf's box holds several triangles).
+	const double lower[3] = { np3Min(v[0].x, np3Min(v[1].x, v[2].x)), np3Min(v[0].y, np3Min(v[1].y, v[2].y)),
+							  np3Min(v[0].z, np3Min(v[1].z, v[2].z)) };
+	const double upper[3] = { np3Max(v[0].x, np3Max(v[1].x, v[2].x)), np3Max(v[0].y, np3Max(v[1].y, v[2].y)),
+							  np3Max(v[0].z, np3Max(v[1].z, v[2].z)) };
+	if (boxEntry(mc, lower, upper, limit) == DBL_MAX)
+		return;
+
 	mc->triangle.triangle[0] = v[0];
 	mc->triangle.triangle[1] = v[1];
 	mc->triangle.triangle[2] = v[2];
+	double e = np3Max(np3Max(np3Max(0.0, v3MaxAbs(v[0])), v3MaxAbs(v[1])), v3MaxAbs(v[2]));
 	const npCastHit3* best = mc->best;
 	mc->convex.options.maxFraction = limit;
 	npCastHit3 h;
-	npCastConvex3(&mc->convex, mc->extent, &h);
+	npCastConvexPair3(&mc->convex, &mc->pair, mc->extent, 1.7320508075688772 * e + 0.0, &h);
 	int triangle = mesh->triangleIds[s];
 	if (!h.hit || !beats(best, &h, mc->meshIndex, triangle))
 		return;
@@ -173,20 +194,28 @@ static void shapeBox(MeshCast* mc)
 	mc->boxHalf = v3Add(half, v3(grow + slack, grow + slack, grow + slack));
 }
 
-// Walks one mesh's BVH front to back.
+// Walks one mesh's BVH front to back. A node's entry is computed once, when it is pushed: the best
+// fraction only falls, and a node whose box the ray entered before the old limit is still entered
+// unless its entry now lies beyond the new limit (its exits do not depend on the limit), so the
+// check on popping compares the stored entry.
 static void castMesh(MeshCast* mc)
 {
 	const npMesh3* mesh = mc->inst->mesh;
 	int stack[2 * NP_MESH_MAX_DEPTH + 2];
+	double entries[2 * NP_MESH_MAX_DEPTH + 2];
 	int top = 0;
-	stack[top++] = 0;
+	const npCastOptions3* options = &mc->input->options;
+	double rootEntry = nodeEntry(mc, mesh->nodes, options->maxFraction);
+	if (rootEntry == DBL_MAX)
+		return;
+	stack[top] = 0;
+	entries[top++] = rootEntry;
 	while (top > 0)
 	{
-		int ni = stack[--top];
-		const npMeshNode3* node = mesh->nodes + ni;
-		double limit = mc->best->hit ? np3Min(mc->best->fraction, mc->input->options.maxFraction)
-									 : mc->input->options.maxFraction;
-		if (nodeEntry(mc, node, limit) == DBL_MAX)
+		--top;
+		const npMeshNode3* node = mesh->nodes + stack[top];
+		double limit = mc->best->hit ? np3Min(mc->best->fraction, options->maxFraction) : options->maxFraction;
+		if (entries[top] > limit)
 			continue;
 		if (node->count > 0)
 		{
@@ -201,9 +230,15 @@ static void castMesh(MeshCast* mc)
 		int farChild = e0 <= e1 ? node->index + 1 : node->index;
 		double farEntry = e0 <= e1 ? e1 : e0, nearEntry = e0 <= e1 ? e0 : e1;
 		if (farEntry != DBL_MAX && top < 2 * NP_MESH_MAX_DEPTH + 2)
-			stack[top++] = farChild;
+		{
+			stack[top] = farChild;
+			entries[top++] = farEntry;
+		}
 		if (nearEntry != DBL_MAX && top < 2 * NP_MESH_MAX_DEPTH + 2)
-			stack[top++] = nearChild;
+		{
+			stack[top] = nearChild;
+			entries[top++] = nearEntry;
+		}
 	}
 }
 
@@ -259,6 +294,22 @@ npResult npShapeCastMeshes3(const npShapeCastMeshInput3* input, npCastHit3* hit)
 		mc.convex.transform = npInvMulTransforms3(mc.inst->transform, input->transform);
 		mc.convex.translation = npInvRotate3(mc.inst->transform.q, input->translation);
 		mc.centre = npTransformPoint3(mc.convex.transform, centreLocal);
+		// One pair for every triangle of this mesh: the shape's pose relative to the mesh stays, and
+		// the target's view is pointed at mc.triangle's vertices, which castTriangle rewrites (the
+		// cast only takes support points from it; its planes are not read).
+		npMakePair3(&mc.pair, input->shape, mc.convex.transform, &mc.triangle, mc.convex.targetTransform);
+		mc.pair.polyB.vertices = mc.triangle.triangle;
+		for (int k = 0; k < 3; ++k)
+		{
+			double dk = v3Component(mc.convex.translation, k);
+			double inv = dk == 0.0 ? 0.0 : 1.0 / dk;
+			if (k == 0)
+				mc.inverse.x = inv;
+			else if (k == 1)
+				mc.inverse.y = inv;
+			else
+				mc.inverse.z = inv;
+		}
 		shapeBox(&mc);
 		mc.planeSlack = 1e-9 * (mc.extent + v3MaxAbs(mc.boxCentre) + v3MaxAbs(mc.convex.translation));
 		castMesh(&mc);

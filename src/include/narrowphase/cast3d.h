@@ -15,7 +15,7 @@
 extern "C" {
 #endif
 
-/// Most iterations of one shape cast (conservative advancement steps); never reached in practice.
+/// Most iterations of one shape cast (support points of the GJK ray cast); never reached in practice.
 #define NP_CAST3_MAX_ITERATIONS 64
 /// Most iterations of one time-of-impact query (conservative advancement steps).
 #define NP_TOI3_MAX_ITERATIONS 512
@@ -52,14 +52,14 @@ typedef struct npCastHit3
 	npVec3 normal;         ///< unit, from the target toward the moving shape
 	bool initialOverlap;   ///< within targetDistance at t = 0 (fraction 0)
 	double penetration;    ///< with initialOverlap: how deep the shapes overlap (0 when they only come within the skin)
-	int iterations;        ///< advancement steps used
+	int iterations;        ///< iterations of the GJK ray cast (support points taken)
 	int mesh;              ///< mesh casts: index of the mesh hit (else -1)
 	int triangle;          ///< mesh casts: input index of the triangle hit (else -1)
 } npCastHit3;
 
-/// Casts a shape against a convex shape: a closed form for two spheres, else conservative
-/// advancement on the GJK distance (each step is a Newton step on the convex distance, so it never
-/// passes the contact). Errors: NP_ERR_INVALID_ARGUMENT (null pointer, bad shape, negative
+/// Casts a shape against a convex shape: a closed form for two spheres, else van den Bergen's GJK
+/// ray cast on the Minkowski difference (each advance is a Newton step on the convex distance, so it
+/// never passes the contact). Errors: NP_ERR_INVALID_ARGUMENT (null pointer, bad shape, negative
 /// maxFraction or targetDistance), NP_ERR_NON_FINITE, NP_ERR_INVALID_TRANSFORM; *hit is cleared.
 npResult npShapeCast3(const npShapeCastInput3* input, npCastHit3* hit);
 
