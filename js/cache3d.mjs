@@ -213,13 +213,16 @@ export class ContactCache3D extends WasmObject {
 	/**
 	 * Counters of collide: { frames, searched (polyhedron pairs that ran the axis search),
 	 * edgesSkipped (of those, frames whose edge search was proven unnecessary), faceReused (frames
-	 * where last frame's face was the best face again) }.
+	 * where last frame's face was the best face again), facesProven (frames whose face search was
+	 * skipped too: last frame's faces measured, every other face proven lower) }.
 	 */
 	get stats() {
 		this._check('stats');
 		const rt = this._rt;
 		rt.exports.npwCacheStats3(this._ptr, rt.ioPtr);
-		return readStats(rt.io, 'edgesSkipped', 'faceReused');
+		const stats = readStats(rt.io, 'edgesSkipped', 'faceReused');
+		stats.facesProven = rt.io[L.NPWC_STATS_PROVEN];
+		return stats;
 	}
 
 	/** Re-measures the cached points for new transforms, dropping stale ones. Returns the points. */

@@ -526,6 +526,9 @@ export interface WarmStats3 {
 	edgesSkipped: number;
 	/** Of the searched frames, those where last frame's face was the best face again. */
 	faceReused: number;
+	/** Of the searched frames, those whose face search was skipped as well (hull pairs in a face
+	 *  contact): last frame's two faces measured and every other face proven lower. */
+	facesProven: number;
 }
 
 /** A point kept by a ContactCache2D. */

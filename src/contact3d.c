@@ -42,8 +42,8 @@ npResult npInitContactCache3(npContactCache3* cache, double breakDistance, doubl
 	cache->pointCount = 0;
 	cache->breakDistance = 0.02;
 	cache->margin = 0.0;
-	cache->sat = (npSatCache3){ NULL, NULL, -1, -1 };
-	cache->stats = (npWarmStats3){ 0u, 0u, 0u, 0u };
+	cache->sat = NP_SAT_CACHE3_EMPTY(NULL, NULL);
+	cache->stats = (npWarmStats3){ 0u, 0u, 0u, 0u, 0u };
 	if (!(breakDistance > 0.0 && breakDistance <= NP_HUGE) || !(margin >= 0.0 && margin <= NP_HUGE))
 		return NP_ERR_INVALID_ARGUMENT;
 	cache->breakDistance = breakDistance;
@@ -56,7 +56,7 @@ void npClearContactCache3(npContactCache3* cache)
 	if (cache != NULL)
 	{
 		cache->pointCount = 0;
-		cache->sat = (npSatCache3){ NULL, NULL, -1, -1 };
+		cache->sat = NP_SAT_CACHE3_EMPTY(NULL, NULL);
 	}
 }
 
@@ -282,7 +282,7 @@ npResult npCollideCached3(npContactCache3* cache, const npShape3* shapeA, npTran
 
 	// What was learned about another pair says nothing about this one.
 	if (cache->sat.shapeA != shapeA || cache->sat.shapeB != shapeB)
-		cache->sat = (npSatCache3){ shapeA, shapeB, -1, -1 };
+		cache->sat = NP_SAT_CACHE3_EMPTY(shapeA, shapeB);
 	cache->stats.frames += 1;
 	npCollideWarm3(shapeA, &xfA, shapeB, &xfB, margin, &cache->sat, &cache->stats, &m);
 	if (out != NULL)

@@ -123,6 +123,11 @@ static double deepestAbove(const npPlane3* plane, const npVec3* pts, int count, 
 	return lo - plane->offset;
 }
 
+double npDeepestAbove3(const npPlane3* plane, const npVec3* pts, int count, int* index)
+{
+	return deepestAbove(plane, pts, count, index);
+}
+
 /// Support vertices remembered by queryFacesPruned to bound the faces it has not measured.
 #define NP_KNOWN_SUPPORTS3 6
 

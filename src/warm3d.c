@@ -60,33 +60,53 @@ static bool coneHoldsBall(const FaceProof* p, double d, double delta, double r, 
 	return (1.0 - lambda) * side + r + tol <= lambda * delta;
 }
 
-// True when some vertex of Y proves depth >= r through face p->face.
-static bool faceProves(const FaceProof* p, double r, double tol)
+// A face of X in the common frame: its edges' start points and inward unit normals (in the plane),
+// and how far its vertices leave the plane (merged hull faces are planar only to rounding).
+typedef struct FaceLoop
 {
-	npVec3 start[NP_WARM_FACE_EDGES3], inward[NP_WARM_FACE_EDGES3];
-	npVec3 n = p->plane.normal;
-	double o = p->plane.offset, slack = 0.0;
-	int count = 0, first = p->topo->faceEdge[p->face], e = first;
+	npPlane3 plane;
+	int count;
+	double eps;
+	npVec3 start[NP_WARM_FACE_EDGES3];
+	npVec3 inward[NP_WARM_FACE_EDGES3];
+} FaceLoop;
+
+static bool makeFaceLoop(const npPolyhedron3* topo, const npVec3* xv, npPlane3 plane, int face, FaceLoop* out)
+{
+	npVec3 n = plane.normal;
+	double slack = 0.0;
+	int count = 0, first = topo->faceEdge[face], e = first;
 	do
 	{
 		if (count == NP_WARM_FACE_EDGES3)
 			return false;
-		npVec3 a = p->xv[p->topo->halfEdges[e].origin];
-		e = p->topo->halfEdges[e].next;
-		npVec3 b = p->xv[p->topo->halfEdges[e].origin];
+		npVec3 a = xv[topo->halfEdges[e].origin];
+		e = topo->halfEdges[e].next;
+		npVec3 b = xv[topo->halfEdges[e].origin];
 		// Loops run counter-clockwise seen from outside, so n x (b - a) points into the face.
 		npVec3 m = v3Cross(n, v3Sub(b, a));
 		double len = v3Length(m);
 		if (!(len > 0.0))
 			return false;
-		start[count] = a;
-		inward[count++] = v3Scale(1.0 / len, m);
-		// Merged hull faces are planar only to rounding: the proof gives that much away.
-		double off = fabs(v3Dot(n, a) - o);
+		out->start[count] = a;
+		out->inward[count++] = v3Scale(1.0 / len, m);
+		double off = fabs(v3Dot(n, a) - plane.offset);
 		slack = off > slack ? off : slack;
 	} while (e != first);
-	slack *= 4.0;
+	out->plane = plane;
+	out->count = count;
+	out->eps = 4.0 * slack;
+	return true;
+}
 
+// True when some vertex of Y proves depth >= r through face p->face.
+static bool faceProves(const FaceProof* p, double r, double tol)
+{
+	FaceLoop loop;
+	if (!makeFaceLoop(p->topo, p->xv, p->plane, p->face, &loop))
+		return false;
+	npVec3 n = p->plane.normal;
+	double o = p->plane.offset, slack = loop.eps;
 	for (int i = 0; i < p->yCount; ++i)
 	{
 		npVec3 y = p->yv[i];
@@ -95,9 +115,9 @@ static bool faceProves(const FaceProof* p, double r, double tol)
 			continue;
 		npVec3 x = v3MulAdd(y, d, n);
 		double delta = DBL_MAX;
-		for (int k = 0; k < count && delta > 0.0; ++k)
+		for (int k = 0; k < loop.count && delta > 0.0; ++k)
 		{
-			double c = v3Dot(inward[k], v3Sub(x, start[k]));
+			double c = v3Dot(loop.inward[k], v3Sub(x, loop.start[k]));
 			delta = c < delta ? c : delta;
 		}
 		if (coneHoldsBall(p, d - slack, delta - slack, r, tol))
@@ -129,4 +149,319 @@ bool npNoEdgeAxisWins3(const SatPair* w, const SatAxis* sat, double floor)
 		if (faceProves(order[k], r, tol))
 			return true;
 	return false;
+}
+
+// ---------------------------------------------------------------------------------- face proof
+
+/// Largest hulls (vertex count) the warm face proof takes: the hulls whose cold face queries measure
+/// faces by a full scan of the other hull's vertices (queryFacesPruned in sat3d.c).
+#define NP_WARM_MAX_VERTICES3 48
+
+// Face g of X against Y, everything in the common frame (A's).
+typedef struct FaceSide
+{
+	const FaceLoop* loop;   // face g of X
+	double sep;             // its separation as the face query measures it
+	npVec3 support;         // Y's deepest vertex below it (the query's)
+	const npPolyhedron3* y; // Y's topology
+	const npVec3* yv;       // Y's vertices
+	npPlane3 yPlane;        // Y's best face (the other query's)
+	int yFace;
+	npVec3 xDeep;           // X's vertex farthest behind face g
+	npVec3 cY;              // a point inside Y (its centroid)
+	double cosMax;          // largest cosine between face g's normal and another face of X's
+	double slack;           // how far X's vertices rise above X's face planes
+} FaceSide;
+
+// The part of E = X - Y lying over the origin: every point x - q, x on face g, q in conv(Q), has
+// its height along the normal in [lo, hi], and reaches at least delta sideways in every direction
+// of the plane (the origin's margin inside the projection of face g minus Q, from the edge normals
+// of both polygons). Q is one point or a face loop of Y facing X (then clockwise seen along n).
+typedef struct Disc
+{
+	double lo, hi, delta;
+} Disc;
+
+static Disc discOf(const FaceLoop* p, const npVec3* q, int qCount, bool polygon)
+{
+	npVec3 n = p->plane.normal;
+	double lo = DBL_MAX, hi = -DBL_MAX, delta = DBL_MAX;
+	for (int j = 0; j < qCount; ++j)
+	{
+		double d = p->plane.offset - v3Dot(n, q[j]);
+		lo = d < lo ? d : lo;
+		hi = d > hi ? d : hi;
+	}
+	// Edge normals of face g: the origin's margin is how far the deepest q is inside each edge.
+	for (int k = 0; k < p->count; ++k)
+	{
+		double best = -DBL_MAX;
+		for (int j = 0; j < qCount; ++j)
+		{
+			double c = v3Dot(p->inward[k], v3Sub(q[j], p->start[k]));
+			best = c > best ? c : best;
+		}
+		delta = best < delta ? best : delta;
+	}
+	// Edge normals of Q (seen along n it runs clockwise, so n x e points out of it).
+	for (int j = 0; polygon && j < qCount; ++j)
+	{
+		npVec3 m = v3Cross(n, v3Sub(q[j + 1 < qCount ? j + 1 : 0], q[j]));
+		double len = v3Length(m);
+		if (!(len > 0.0))
+			return (Disc){ 0.0, 0.0, -1.0 };
+		npVec3 in = v3Scale(-1.0 / len, m);
+		double best = -DBL_MAX;
+		for (int k = 0; k < p->count; ++k)
+		{
+			double c = v3Dot(in, v3Sub(p->start[k], q[j]));
+			best = c > best ? c : best;
+		}
+		delta = best < delta ? best : delta;
+	}
+	return (Disc){ lo - p->eps, hi + p->eps, delta - p->eps };
+}
+
+// Every direction u at least as far from n as the nearest other face normal (cos <= c) has
+// h_E(u) > t, where E holds the disc and the deep point p (height -L, sideways s). In the plane of n
+// and u's sideways part t (angle theta from n), E reaches lo cos + delta sin (disc, cos >= 0),
+// hi cos + delta sin (disc, cos <= 0) and -L cos - s sin (p, t turned away from p). Each of these is a
+// sinusoid, above t at both ends of an arc shorter than pi, hence over the whole arc: the arcs are
+// [theta_min, pi/2] (disc) and [pi/2, pi] split where the disc and p cross.
+static bool arcClear(Disc disc, double L, double s, double c, double t)
+{
+	if (!(t > 0.0) || !(disc.delta > t) || !(L > t) || !(disc.hi + L > 0.0))
+		return false;
+	double k = sqrt((disc.hi + L) * (disc.hi + L) + (disc.delta + s) * (disc.delta + s));
+	if (!(L * disc.delta - s * disc.hi > t * k))
+		return false;
+	if (c > 0.0)
+	{
+		double sine = c < 1.0 ? sqrt(1.0 - c * c) : 0.0;
+		if (!(disc.lo * c + disc.delta * sine > t))
+			return false;
+	}
+	return true;
+}
+
+// Whether the disc and the deep point prove face g the query's answer; then also the radius of a
+// ball around the origin inside E: directions within theta_min of n reach the disc, lo cos + delta
+// sin, above min(lo, t) on [0, theta_min] (a sinusoid above both ends), and the others reach t.
+// Returns -1 when the face is not proven, else the ball's radius (0 when there is none).
+static double sideBall(Disc disc, double L, double s, double c, double t)
+{
+	if (!arcClear(disc, L, s, c, t))
+		return -1.0;
+	double r = disc.lo < t ? disc.lo : t;
+	return r > 0.0 ? r : 0.0;
+}
+
+// When every other face of X separates the pair by less than face g does, by more than any rounding
+// of the face query (then the query returns face g: see the head of the file), the radius of a
+// ball around the origin that E = X - Y holds (0: none shown); else -1.
+static double sideClear(const FaceSide* s, double tol)
+{
+	npVec3 n = s->loop->plane.normal;
+	npVec3 p = v3Sub(s->xDeep, s->cY);
+	double L = -v3Dot(n, p);
+	double side = v3Length(v3MulAdd(p, L, n));
+	double t = -s->sep + s->slack + tol;
+	double r = sideBall(discOf(s->loop, &s->support, 1, false), L, side, s->cosMax, t);
+	if (r >= 0.0)
+		return r;
+
+	// Y's best face as Q, when it faces X.
+	if (!(v3Dot(n, s->yPlane.normal) < -0.5))
+		return -1.0;
+	npVec3 q[NP_WARM_FACE_EDGES3];
+	int count = 0, first = s->y->faceEdge[s->yFace], e = first;
+	do
+	{
+		if (count == NP_WARM_FACE_EDGES3)
+			return -1.0;
+		q[count++] = s->yv[s->y->halfEdges[e].origin];
+		e = s->y->halfEdges[e].next;
+	} while (e != first);
+	return sideBall(discOf(s->loop, q, count, true), L, side, s->cosMax, t);
+}
+
+// Face g of polyhedron p (its own frame): the largest cosine to another face's normal (with room for
+// rounding) and the vertex farthest behind it.
+static void faceFacts(const npPolyhedron3* p, int g, double* cosMax, int* deep)
+{
+	npVec3 n = p->planes[g].normal;
+	double c = -1.0, lo = DBL_MAX;
+	for (int f = 0; f < p->faceCount; ++f)
+	{
+		double d = v3Dot(p->planes[f].normal, n);
+		c = f != g && d > c ? d : c;
+	}
+	int k = 0;
+	for (int i = 0; i < p->vertexCount; ++i)
+	{
+		double d = v3Dot(n, p->vertices[i]);
+		k = d < lo ? i : k;
+		lo = d < lo ? d : lo;
+	}
+	*cosMax = c + 1.0e-12;
+	*deep = k;
+}
+
+// How far the vertices of p rise above its own face planes at most (0 for exact planes).
+static double shapeSlack(const npPolyhedron3* p)
+{
+	double slack = 0.0;
+	for (int f = 0; f < p->faceCount; ++f)
+		for (int i = 0; i < p->vertexCount; ++i)
+		{
+			double d = v3Dot(p->planes[f].normal, p->vertices[i]) - p->planes[f].offset;
+			slack = d > slack ? d : slack;
+		}
+	return slack;
+}
+
+// Both hulls usable by the proof: hulls the cold query measures by full scans, solid.
+static bool warmHull(const npShape3* shape, npPolyhedron3* p)
+{
+	return shape->type == NP_SHAPE_HULL3 && npMakePolyhedron3(shape, p) && !p->flat && p->vertexCount > 8 &&
+		   p->vertexCount <= NP_WARM_MAX_VERTICES3 && p->faceCount > 1;
+}
+
+// B's plane f moved into A's frame, as the cold setup moves every plane (moveToFrame).
+static npPlane3 movedPlane(const SatPair* w, int f)
+{
+	npVec3 n = npMat3Mul(&w->rot, w->b.planes[f].normal);
+	return (npPlane3){ n, w->b.planes[f].offset + v3Dot(n, w->rel.p) };
+}
+
+// The face queries of a hull pair from last frame's faces: each face measured as the cold query
+// measures it, every other face proven lower. False when a proof does not go through.
+static bool warmFaces(SatPair* w, npSatCache3* warm, double margin, SatAxis* sat)
+{
+	int gA = warm->faceA, gB = warm->faceB;
+	if (gA >= w->a.faceCount || gB >= w->b.faceCount)
+		return false;
+	w->bp[gB] = movedPlane(w, gB);
+	sat->faceA.face = gA;
+	sat->faceA.separation = npDeepestAbove3(&w->a.planes[gA], w->bv, w->b.vertexCount, &sat->faceA.vertex);
+	sat->faceB.face = gB;
+	sat->faceB.separation = npDeepestAbove3(&w->bp[gB], w->a.vertices, w->a.vertexCount, &sat->faceB.vertex);
+	if (sat->faceA.separation > margin || sat->faceB.separation > margin)
+		return false;
+
+	if (warm->factsA != gA)
+	{
+		faceFacts(&w->a, gA, &warm->cosA, &warm->deepA);
+		warm->factsA = gA;
+	}
+	if (warm->factsB != gB)
+	{
+		faceFacts(&w->b, gB, &warm->cosB, &warm->deepB);
+		warm->factsB = gB;
+	}
+	if (warm->slackA < 0.0)
+		warm->slackA = shapeSlack(&w->a);
+	if (warm->slackB < 0.0)
+		warm->slackB = shapeSlack(&w->b);
+
+	FaceLoop loopA, loopB;
+	if (!makeFaceLoop(&w->a, w->a.vertices, w->a.planes[gA], gA, &loopA) ||
+		!makeFaceLoop(&w->b, w->bv, w->bp[gB], gB, &loopB))
+		return false;
+	npVec3 cA = w->shapeA->hull->centroid;
+	npVec3 cB = v3Add(npMat3Mul(&w->rot, w->shapeB->hull->centroid), w->rel.p);
+	double scale = 1.0 + v3Length(cA) + v3Length(cB) + v3Length(v3Sub(w->a.vertices[0], cA)) +
+				   v3Length(v3Sub(w->bv[0], cB));
+	double tol = 1.0e-9 * scale;
+	const FaceSide ofA = { &loopA, sat->faceA.separation, w->bv[sat->faceA.vertex], &w->b, w->bv, w->bp[gB], gB,
+						   w->a.vertices[warm->deepA], cB, warm->cosA, warm->slackA };
+	const FaceSide ofB = { &loopB, sat->faceB.separation, w->a.vertices[sat->faceB.vertex], &w->a, w->a.vertices,
+						   w->a.planes[gA], gA, w->bv[warm->deepB], cA, warm->cosB, warm->slackB };
+	double rA = sideClear(&ofA, tol);
+	double rB = rA >= 0.0 ? sideClear(&ofB, tol) : -1.0;
+	if (!(rB >= 0.0))
+		return false;
+
+	// No edge axis can win either (the proof of npNoEdgeAxisWins3 with this ball): E holds a ball of
+	// radius r deeper than the floor, so every axis separates by at most -r < floor.
+	double sepA = sat->faceA.separation, sepB = sat->faceB.separation;
+	double faceBest = (sepB > sepA + NP_FACE_PREFERENCE3 ? sepB : sepA) + NP_FACE_PREFERENCE3;
+	double floor = faceBest < margin ? faceBest : margin;
+	double r = rA > rB ? rA : rB;
+	if (r >= -floor + tol && r >= 1.0e-6 * scale)
+		return true;
+	// Else the ball of the vertices below the faces (a contact away from the faces' middles).
+	sat->centroidA = centroidOf(&w->a, w->a.vertices);
+	return npNoEdgeAxisWins3(w, sat, floor);
+}
+
+// Planes of B that the clipper reads when B is the incident shape: the faces around its support vertex.
+static void movePlanesAround(SatPair* w, int vertex)
+{
+	const npPolyhedron3* b = &w->b;
+	int e = b->vertexEdge[vertex], guard = 0;
+	do
+	{
+		int f = b->halfEdges[e].face;
+		w->bp[f] = movedPlane(w, f);
+		e = b->halfEdges[b->halfEdges[e].twin].next;
+		++guard;
+	} while (e != b->vertexEdge[vertex] && guard < NP_MAX_HULL_HALF_EDGES);
+}
+
+/// Most frames to wait after the face proof failed before trying it again: the wait doubles from 1
+/// while the proof keeps failing, so a pair that left its face contact pays for it only now and then.
+#define NP_WARM_RETRY3 16
+
+int npCollideWarmFaces3(const npShape3* shapeA, const npTransform3* xfA, const npShape3* shapeB,
+						const npTransform3* xfB, double margin, npSatCache3* warm, npWarmStats3* stats, npManifold3* m)
+{
+	if (warm->faceA < 0 || warm->faceB < 0 || warm->fastFailed < 0)
+	{
+		warm->fastFailed += warm->fastFailed < 0 ? 1 : 0;
+		return -2;
+	}
+	SatPair w;
+	if (!warmHull(shapeA, &w.a) || !warmHull(shapeB, &w.b))
+		return -2;
+	w.shapeA = shapeA;
+	w.shapeB = shapeB;
+	w.xfA = xfA;
+	w.xfB = xfB;
+	w.boxA = w.boxB = false;
+	w.rel = npInvMulTransforms3(*xfA, *xfB);
+	w.rot = npQuatToMat3(w.rel.q);
+	const npMat3 r = w.rot;
+	for (int i = 0; i < w.b.vertexCount; ++i)
+		w.bv[i] = v3Add(npMat3Mul(&r, w.b.vertices[i]), w.rel.p);
+
+	SatAxis sat;
+	sat.edgesSkipped = true;
+	bool ok = warmFaces(&w, warm, margin, &sat);
+	double sepA = sat.faceA.separation, sepB = sat.faceB.separation;
+	if (!ok)
+	{
+		warm->fastFailed = -warm->retryGap;
+		warm->retryGap = warm->retryGap < NP_WARM_RETRY3 ? 2 * warm->retryGap : NP_WARM_RETRY3;
+		return -2;
+	}
+	warm->retryGap = 1;
+	sat.choice = sepB > sepA + NP_FACE_PREFERENCE3 ? 1 : 0;
+
+	// What the cold path's warm branch records (collidePolyhedraWarm).
+	stats->searched += 1;
+	stats->edgesSkipped += 1;
+	stats->faceReused += 1;
+	stats->facesProven += 1;
+	clearManifold(m);
+	const ClipShape a = { &w.a, w.a.vertices, w.a.planes, NULL };
+	const ClipShape b = { &w.b, w.bv, w.bp, NULL };
+	if (sat.choice == 0)
+	{
+		movePlanesAround(&w, sat.faceA.vertex);
+		const FaceClip clip = { a, sat.faceA.face, b, sat.faceA.vertex, true, margin };
+		return (int)npFaceContact3(&clip, m);
+	}
+	const FaceClip clip = { b, sat.faceB.face, a, sat.faceB.vertex, false, margin };
+	return (int)npFaceContact3(&clip, m);
 }
