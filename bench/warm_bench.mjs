@@ -122,6 +122,7 @@ function measure(label, cases) {
 // cache.update with its result.
 function sceneCases(np, tag, { label, a, ta, b, frames, cache, extra }) {
 	const old = cache.update !== undefined ? np.contactCache3d() : null;
+	const reuse = { out: np.manifold(a, ta, b, frames[0]) };
 	for (let i = 0; i < POSES; i++) assert.deepEqual(cache.collide(a, ta, b, frames[i]), np.manifold(a, ta, b, frames[i]), `${label} frame ${i}`);
 	const s = cache.stats;
 	const counted = s.edgesSkipped !== undefined && s.searched > 0 && 'faceReused' in s
@@ -132,6 +133,7 @@ function sceneCases(np, tag, { label, a, ta, b, frames, cache, extra }) {
 		[`${tag}np.manifold (cold)`, (i) => np.manifold(a, ta, b, frames[i]).points.length],
 		...(old !== null && tag === '' ? [['np.manifold + cache.update', (i) => old.update(np.manifold(a, ta, b, frames[i]), ta, frames[i]).length]] : []),
 		[`${tag}cache.collide (warm)`, (i) => cache.collide(a, ta, b, frames[i]).points.length],
+		...(tag === '' ? [['cache.collide (warm, options.out)', (i) => cache.collide(a, ta, b, frames[i], reuse).points.length]] : []),
 		...(tag === '' ? extra : []),
 	];
 }

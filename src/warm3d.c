@@ -165,7 +165,7 @@ typedef struct FaceSide
 	npVec3 support;         // Y's deepest vertex below it (the query's)
 	const npPolyhedron3* y; // Y's topology
 	const npVec3* yv;       // Y's vertices
-	npPlane3 yPlane;        // Y's best face (the other query's)
+	const FaceLoop* yLoop;  // Y's best face (the other query's)
 	int yFace;
 	npVec3 xDeep;           // X's vertex farthest behind face g
 	npVec3 cY;              // a point inside Y (its centroid)
@@ -270,9 +270,33 @@ static double sideClear(const FaceSide* s, double tol)
 	if (r >= 0.0)
 		return r;
 
-	// Y's best face as Q, when it faces X.
-	if (!(v3Dot(n, s->yPlane.normal) < -0.5))
+	// Y's best face, when it faces X: first the point of it straight below the middle of face g.
+	const FaceLoop* yl = s->yLoop;
+	double cosY = v3Dot(n, yl->plane.normal);
+	if (!(cosY < -0.5))
 		return -1.0;
+	npVec3 c = v3(0.0, 0.0, 0.0);
+	for (int k = 0; k < s->loop->count; ++k)
+		c = v3Add(c, s->loop->start[k]);
+	c = v3Scale(1.0 / s->loop->count, c);
+	npVec3 below = v3MulAdd(c, -(v3Dot(yl->plane.normal, c) - yl->plane.offset) / cosY, n);
+	double inside = DBL_MAX;
+	for (int k = 0; k < yl->count; ++k)
+	{
+		double d = v3Dot(yl->inward[k], v3Sub(below, yl->start[k]));
+		inside = d < inside ? d : inside;
+	}
+	if (inside >= 2.0 * yl->eps)
+	{
+		// A point of Y within eps of `below`: the disc gives that much away.
+		Disc d = discOf(s->loop, &below, 1, false);
+		double give = 2.0 * yl->eps;
+		r = sideBall((Disc){ d.lo - give, d.hi + give, d.delta - give }, L, side, s->cosMax, t);
+		if (r >= 0.0)
+			return r;
+	}
+
+	// Else all of Y's face: the origin's margin in the projection of face g minus it.
 	npVec3 q[NP_WARM_FACE_EDGES3];
 	int count = 0, first = s->y->faceEdge[s->yFace], e = first;
 	do
@@ -373,10 +397,10 @@ static bool warmFaces(SatPair* w, npSatCache3* warm, double margin, SatAxis* sat
 	double scale = 1.0 + v3Length(cA) + v3Length(cB) + v3Length(v3Sub(w->a.vertices[0], cA)) +
 				   v3Length(v3Sub(w->bv[0], cB));
 	double tol = 1.0e-9 * scale;
-	const FaceSide ofA = { &loopA, sat->faceA.separation, w->bv[sat->faceA.vertex], &w->b, w->bv, w->bp[gB], gB,
+	const FaceSide ofA = { &loopA, sat->faceA.separation, w->bv[sat->faceA.vertex], &w->b, w->bv, &loopB, gB,
 						   w->a.vertices[warm->deepA], cB, warm->cosA, warm->slackA };
 	const FaceSide ofB = { &loopB, sat->faceB.separation, w->a.vertices[sat->faceB.vertex], &w->a, w->a.vertices,
-						   w->a.planes[gA], gA, w->bv[warm->deepB], cA, warm->cosB, warm->slackB };
+						   &loopA, gA, w->bv[warm->deepB], cA, warm->cosB, warm->slackB };
 	double rA = sideClear(&ofA, tol);
 	double rB = rA >= 0.0 ? sideClear(&ofB, tol) : -1.0;
 	if (!(rB >= 0.0))

@@ -233,6 +233,31 @@ test('user data and age follow a point by feature id (2D and 3D)', () => {
 	for (const o of [ground, box, c3, g2, b2, c2]) o.dispose();
 });
 
+test('options.out: collide refills a manifold returned earlier, equal to a fresh one (2D and 3D)', () => {
+	const cases = [
+		[np.box3d(1, 1, 1), { position: [0, 0, 0], rotation: [0, 0, 0, 1] }, np.box3d(0.5, 0.5, 0.5), (x) => ({ position: [x, 1.49, 0.1], rotation: quat([0.1, 1, 0], x) }), np.contactCache3d, np.contactCache3d],
+		[np.box2d(1, 1), { position: [0, 0], angle: 0 }, np.box2d(0.5, 0.5), (x) => ({ position: [x, 1.49], angle: 0.2 * x }), np.contactCache2d, np.contactCache2d],
+	];
+	for (const [a, ta, b, pose, make] of cases) {
+		const fresh = make(), reused = make();
+		let out = null, kept = null;
+		for (let f = 0; f < 30; f++) {
+			// Apart now and then: the point count goes to 0 and back.
+			const tb = pose(f % 10 === 9 ? 5 : -0.3 + 0.02 * f);
+			const expected = fresh.collide(a, ta, b, tb);
+			if (out === null) {
+				out = reused.collide(a, ta, b, tb);
+				kept = out;
+			} else assert.equal(reused.collide(a, ta, b, tb, { out }), kept, 'the same object comes back');
+			assert.deepEqual(out, expected, `frame ${f}`);
+			assert.deepEqual(out, np.manifold(a, ta, b, tb), `frame ${f}: equal to np.manifold`);
+		}
+		throwsCode(() => reused.collide(a, ta, b, pose(0), { out: { normal: [0], points: [] } }), 'NP_INVALID_ARGUMENT', /options\.out/);
+		throwsCode(() => reused.collide(a, ta, b, pose(0), { out: 7 }), 'NP_INVALID_ARGUMENT', /options\.out/);
+		for (const x of [a, b, fresh, reused]) x.dispose();
+	}
+});
+
 test('bad input throws coded errors and leaves the cache usable', () => {
 	const a = np.box3d(0.5, 0.5, 0.5), b = np.hull3d(sphereCloud(16, 0.4));
 	const c3 = np.contactCache3d();
