@@ -32,6 +32,7 @@
 
 #include <float.h>
 #include <stddef.h>
+#include <string.h>
 
 /// Most edges of a face tried by the proof (larger faces are left to the full search).
 #define NP_WARM_FACE_EDGES3 64
@@ -331,17 +332,108 @@ static void faceFacts(const npPolyhedron3* p, int g, double* cosMax, int* deep)
 	*deep = k;
 }
 
-// How far the vertices of p rise above its own face planes at most (0 for exact planes).
-static double shapeSlack(const npPolyhedron3* p)
+// How far the vertices of p rise above its own face planes at most (0 for exact planes), its largest
+// vertex distance from the origin, and its diameter over its smallest vertex distance.
+static double shapeSlack(const npPolyhedron3* p, double* radius, double* spread)
 {
-	double slack = 0.0;
+	double slack = 0.0, r2 = 0.0, far2 = 0.0, near2 = DBL_MAX;
 	for (int f = 0; f < p->faceCount; ++f)
 		for (int i = 0; i < p->vertexCount; ++i)
 		{
 			double d = v3Dot(p->planes[f].normal, p->vertices[i]) - p->planes[f].offset;
 			slack = d > slack ? d : slack;
 		}
+	for (int i = 0; i < p->vertexCount; ++i)
+	{
+		double l2 = v3LengthSq(p->vertices[i]);
+		r2 = l2 > r2 ? l2 : r2;
+		for (int j = 0; j < i; ++j)
+		{
+			double d2 = v3DistanceSq(p->vertices[i], p->vertices[j]);
+			far2 = d2 > far2 ? d2 : far2;
+			near2 = d2 < near2 ? d2 : near2;
+		}
+	}
+	*radius = sqrt(r2);
+	*spread = near2 > 0.0 ? sqrt(far2 / near2) : DBL_MAX;
 	return slack;
+}
+
+// ---------------------------------------------------------------------------------- supports
+
+// B's vertices moved into A's frame on demand, by the cold setup's expression (moveToFrame); `done`
+// marks the ones moved. A's vertices are used as they are (mb NULL).
+typedef struct MovedB
+{
+	SatPair* w;
+	uint8_t done[NP_WARM_MAX_VERTICES3];
+} MovedB;
+
+static inline npVec3 vertexOf(MovedB* mb, const npVec3* yv, int i)
+{
+	if (mb != NULL && !mb->done[i])
+	{
+		mb->w->bv[i] = v3Add(npMat3Mul(&mb->w->rot, mb->w->b.vertices[i]), mb->w->rel.p);
+		mb->done[i] = 1;
+	}
+	return yv[i];
+}
+
+static void moveFaceOfB(MovedB* mb, int face)
+{
+	const npPolyhedron3* b = &mb->w->b;
+	int first = b->faceEdge[face], e = first, guard = 0;
+	do
+	{
+		vertexOf(mb, mb->w->bv, b->halfEdges[e].origin);
+		e = b->halfEdges[e].next;
+	} while (e != first && ++guard < NP_MAX_HULL_HALF_EDGES);
+}
+
+static void moveAllOfB(MovedB* mb)
+{
+	for (int i = 0; i < mb->w->b.vertexCount; ++i)
+		vertexOf(mb, mb->w->bv, i);
+}
+
+// The face query's measurement (npDeepestAbove3: the lowest n.y of Y's vertices, lowest index on
+// ties) by descending Y's vertex graph from `start` instead of scanning. At the vertex v reached,
+// every neighbour is higher by more than `gap` in computed values, so by more than gap - 2 rho exactly
+// (rho: the dot products' rounding); every other vertex w lies in v's cone of edges, w - v = sum of
+// l_i (u_i - v) with l_i >= 0 and sum l_i >= |w - v| / max |u_i - v| >= 1 / spread, so it is higher by
+// more than (gap - 2 rho) / spread exactly: more than 2 rho, the computed values included, when
+// gap > 2 rho (1 + spread). Then v is the scan's answer; else (a support edge or face level with the
+// plane, a vertex with fewer than three edges) -1: scan.
+static int climbDeepest(const npPolyhedron3* y, const npVec3* yv, MovedB* mb, const npPlane3* plane, int start,
+						double gap, double* sep)
+{
+	npVec3 n = plane->normal;
+	int v = start;
+	double fv = v3Dot(n, vertexOf(mb, yv, v));
+	for (int step = 0; step < y->vertexCount; ++step)
+	{
+		int first = y->vertexEdge[v], e = first, degree = 0, best = v;
+		double lo = DBL_MAX;
+		do
+		{
+			int u = y->halfEdges[y->halfEdges[e].twin].origin;
+			double fu = v3Dot(n, vertexOf(mb, yv, u));
+			best = fu < lo ? u : best;
+			lo = fu < lo ? fu : lo;
+			e = y->halfEdges[y->halfEdges[e].twin].next;
+		} while (e != first && ++degree < NP_MAX_HULL_HALF_EDGES);
+		if (lo < fv)
+		{
+			v = best;
+			fv = lo;
+			continue;
+		}
+		if (degree < 3 || !(lo - fv > gap))
+			return -1;
+		*sep = fv - plane->offset;
+		return v;
+	}
+	return -1;
 }
 
 // Both hulls usable by the proof: hulls the cold query measures by full scans, solid.
@@ -360,17 +452,39 @@ static npPlane3 movedPlane(const SatPair* w, int f)
 
 // The face queries of a hull pair from last frame's faces: each face measured as the cold query
 // measures it, every other face proven lower. False when a proof does not go through.
-static bool warmFaces(SatPair* w, npSatCache3* warm, double margin, SatAxis* sat)
+static bool warmFaces(SatPair* w, MovedB* mb, npSatCache3* warm, double margin, SatAxis* sat)
 {
 	int gA = warm->faceA, gB = warm->faceB;
 	if (gA >= w->a.faceCount || gB >= w->b.faceCount)
 		return false;
+	if (warm->slackA < 0.0)
+		warm->slackA = shapeSlack(&w->a, &warm->radiusA, &warm->spreadA);
+	if (warm->slackB < 0.0)
+		warm->slackB = shapeSlack(&w->b, &warm->radiusB, &warm->spreadB);
+	double scale = 1.0 + warm->radiusA + warm->radiusB + v3Length(w->rel.p);
+	double tol = 1.0e-9 * scale;
+
+	// Each face measured as the query measures it: a climb from last frame's support, else the scan.
+	double rho = 1.0e-14 * scale + warm->slackA + warm->slackB;
 	w->bp[gB] = movedPlane(w, gB);
-	sat->faceA.face = gA;
-	sat->faceA.separation = npDeepestAbove3(&w->a.planes[gA], w->bv, w->b.vertexCount, &sat->faceA.vertex);
-	sat->faceB.face = gB;
-	sat->faceB.separation = npDeepestAbove3(&w->bp[gB], w->a.vertices, w->a.vertexCount, &sat->faceB.vertex);
-	if (sat->faceA.separation > margin || sat->faceB.separation > margin)
+	FaceResult* fa = &sat->faceA;
+	FaceResult* fb = &sat->faceB;
+	fa->face = gA;
+	fa->vertex = climbDeepest(&w->b, w->bv, mb, &w->a.planes[gA], warm->supportA, 2.0 * rho * (1.0 + warm->spreadB),
+							  &fa->separation);
+	if (fa->vertex < 0)
+	{
+		moveAllOfB(mb);
+		fa->separation = npDeepestAbove3(&w->a.planes[gA], w->bv, w->b.vertexCount, &fa->vertex);
+	}
+	fb->face = gB;
+	fb->vertex = climbDeepest(&w->a, w->a.vertices, NULL, &w->bp[gB], warm->supportB, 2.0 * rho * (1.0 + warm->spreadA),
+							  &fb->separation);
+	if (fb->vertex < 0)
+		fb->separation = npDeepestAbove3(&w->bp[gB], w->a.vertices, w->a.vertexCount, &fb->vertex);
+	warm->supportA = fa->vertex;
+	warm->supportB = fb->vertex;
+	if (fa->separation > margin || fb->separation > margin)
 		return false;
 
 	if (warm->factsA != gA)
@@ -383,20 +497,14 @@ static bool warmFaces(SatPair* w, npSatCache3* warm, double margin, SatAxis* sat
 		faceFacts(&w->b, gB, &warm->cosB, &warm->deepB);
 		warm->factsB = gB;
 	}
-	if (warm->slackA < 0.0)
-		warm->slackA = shapeSlack(&w->a);
-	if (warm->slackB < 0.0)
-		warm->slackB = shapeSlack(&w->b);
-
 	FaceLoop loopA, loopB;
+	moveFaceOfB(mb, gB);
+	vertexOf(mb, w->bv, warm->deepB);
 	if (!makeFaceLoop(&w->a, w->a.vertices, w->a.planes[gA], gA, &loopA) ||
 		!makeFaceLoop(&w->b, w->bv, w->bp[gB], gB, &loopB))
 		return false;
 	npVec3 cA = w->shapeA->hull->centroid;
 	npVec3 cB = v3Add(npMat3Mul(&w->rot, w->shapeB->hull->centroid), w->rel.p);
-	double scale = 1.0 + v3Length(cA) + v3Length(cB) + v3Length(v3Sub(w->a.vertices[0], cA)) +
-				   v3Length(v3Sub(w->bv[0], cB));
-	double tol = 1.0e-9 * scale;
 	const FaceSide ofA = { &loopA, sat->faceA.separation, w->bv[sat->faceA.vertex], &w->b, w->bv, &loopB, gB,
 						   w->a.vertices[warm->deepA], cB, warm->cosA, warm->slackA };
 	const FaceSide ofB = { &loopB, sat->faceB.separation, w->a.vertices[sat->faceB.vertex], &w->a, w->a.vertices,
@@ -415,19 +523,23 @@ static bool warmFaces(SatPair* w, npSatCache3* warm, double margin, SatAxis* sat
 	if (r >= -floor + tol && r >= 1.0e-6 * scale)
 		return true;
 	// Else the ball of the vertices below the faces (a contact away from the faces' middles).
+	moveAllOfB(mb);
 	sat->centroidA = centroidOf(&w->a, w->a.vertices);
 	return npNoEdgeAxisWins3(w, sat, floor);
 }
 
-// Planes of B that the clipper reads when B is the incident shape: the faces around its support vertex.
-static void movePlanesAround(SatPair* w, int vertex)
+// What the clipper reads of B when B is the incident shape: the faces around its support vertex
+// (one of them is the incident face), their planes and vertices.
+static void moveFacesAround(MovedB* mb, int vertex)
 {
+	SatPair* w = mb->w;
 	const npPolyhedron3* b = &w->b;
 	int e = b->vertexEdge[vertex], guard = 0;
 	do
 	{
 		int f = b->halfEdges[e].face;
 		w->bp[f] = movedPlane(w, f);
+		moveFaceOfB(mb, f);
 		e = b->halfEdges[b->halfEdges[e].twin].next;
 		++guard;
 	} while (e != b->vertexEdge[vertex] && guard < NP_MAX_HULL_HALF_EDGES);
@@ -455,13 +567,13 @@ int npCollideWarmFaces3(const npShape3* shapeA, const npTransform3* xfA, const n
 	w.boxA = w.boxB = false;
 	w.rel = npInvMulTransforms3(*xfA, *xfB);
 	w.rot = npQuatToMat3(w.rel.q);
-	const npMat3 r = w.rot;
-	for (int i = 0; i < w.b.vertexCount; ++i)
-		w.bv[i] = v3Add(npMat3Mul(&r, w.b.vertices[i]), w.rel.p);
+	MovedB mb;
+	mb.w = &w;
+	memset(mb.done, 0, sizeof mb.done);
 
 	SatAxis sat;
 	sat.edgesSkipped = true;
-	bool ok = warmFaces(&w, warm, margin, &sat);
+	bool ok = warmFaces(&w, &mb, warm, margin, &sat);
 	double sepA = sat.faceA.separation, sepB = sat.faceB.separation;
 	if (!ok)
 	{
@@ -482,7 +594,7 @@ int npCollideWarmFaces3(const npShape3* shapeA, const npTransform3* xfA, const n
 	const ClipShape b = { &w.b, w.bv, w.bp, NULL };
 	if (sat.choice == 0)
 	{
-		movePlanesAround(&w, sat.faceA.vertex);
+		moveFacesAround(&mb, sat.faceA.vertex);
 		const FaceClip clip = { a, sat.faceA.face, b, sat.faceA.vertex, true, margin };
 		return (int)npFaceContact3(&clip, m);
 	}

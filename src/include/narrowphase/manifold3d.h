@@ -106,12 +106,18 @@ typedef struct npSatCache3
 	double cosB;            ///< largest cosine between face factsB's normal and another face's of B
 	double slackA;          ///< how far A's vertices rise above A's own face planes (rounding); -1 unknown
 	double slackB;          ///< the same for B
+	double spreadA;         ///< A's diameter over its smallest vertex distance (the climb's proof)
+	double spreadB;         ///< the same for B
+	double radiusA;         ///< A's largest vertex distance from its origin
+	double radiusB;         ///< the same for B
+	int supportA;           ///< B's deepest vertex below A's face last frame (where the climb starts)
+	int supportB;           ///< A's deepest vertex below B's face last frame
 	int fastFailed;         ///< below 0: frames to wait before the warm face proof is tried again
 	int retryGap;           ///< frames to wait after the next failure (doubles while it keeps failing)
 } npSatCache3;
 
 /// An npSatCache3 that knows nothing (the pair of shapes given, no faces, no facts).
-#define NP_SAT_CACHE3_EMPTY(a, b) ((npSatCache3){ (a), (b), -1, -1, -1, -1, 0, 0, 1.0, 1.0, -1.0, -1.0, 1, 1 })
+#define NP_SAT_CACHE3_EMPTY(a, b) ((npSatCache3){ (a), (b), -1, -1, -1, -1, 0, 0, 1.0, 1.0, -1.0, -1.0, 0.0, 0.0, 0.0, 0.0, 0, 0, 1, 1 })
 
 /// Counters of npCollideCached3, so a caller (or a test) can see the warm path being taken.
 typedef struct npWarmStats3
