@@ -321,6 +321,8 @@ double npDeepestAbove3(const npPlane3* plane, const npVec3* pts, int count, int*
 // warm3d.c: true when no edge axis of the pair separates it by more than `floor` (nor are the shapes
 // apart), proven from the face results in *sat; false when the proof does not go through.
 bool npNoEdgeAxisWins3(const SatPair* w, const SatAxis* sat, double floor);
+// The same for two boxes, from closed forms (a face's disc and the opposite face).
+bool npNoEdgeAxisWinsBoxes3(const SatPair* w, const SatAxis* sat, double floor);
 
 // warm3d.c: the polyhedron routine for a hull pair in a coherent face contact, from last frame's
 // faces (`warm`) without searching the others: each face query measures only last frame's face

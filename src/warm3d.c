@@ -310,6 +310,41 @@ static double sideClear(const FaceSide* s, double tol)
 	return sideBall(discOf(s->loop, q, count, true), L, side, s->cosMax, t);
 }
 
+// One box's face k (its own frame, half extents h) against a point y of the other shape and the
+// other shape's centre c: the disc of E (the face minus y) and the deep point (the point of the
+// opposite face nearest c, minus c), in closed form. True when they give E a ball of radius t.
+static bool boxFaceBall(npVec3 h, int face, npVec3 y, npVec3 c, double t)
+{
+	const double hv[3] = { h.x, h.y, h.z }, yv[3] = { y.x, y.y, y.z }, cv[3] = { c.x, c.y, c.z };
+	int i = face >> 1, j = (i + 1) % 3, k = (i + 2) % 3;
+	double s = (face & 1) ? 1.0 : -1.0;
+	double d = hv[i] - s * yv[i];
+	double dj = hv[j] - fabs(yv[j]), dk = hv[k] - fabs(yv[k]);
+	double delta = dj < dk ? dj : dk;
+	double xj = cv[j] < -hv[j] ? -hv[j] : (cv[j] > hv[j] ? hv[j] : cv[j]);
+	double xk = cv[k] < -hv[k] ? -hv[k] : (cv[k] > hv[k] ? hv[k] : cv[k]);
+	double L = hv[i] + s * cv[i];
+	double side = sqrt((xj - cv[j]) * (xj - cv[j]) + (xk - cv[k]) * (xk - cv[k]));
+	// Box faces meet at right angles: no other face normal lies within 90 degrees (c = 0).
+	return d >= t && arcClear((Disc){ d, d, delta }, L, side, 0.0, t);
+}
+
+bool npNoEdgeAxisWinsBoxes3(const SatPair* w, const SatAxis* sat, double floor)
+{
+	npVec3 hA = w->shapeA->halfExtents, hB = w->shapeB->halfExtents;
+	double scale = 1.0 + v3Length(w->rel.p) + v3Length(hA) + v3Length(hB);
+	double t = -floor + 1.0e-9 * scale;
+	if (!(t >= 1.0e-6 * scale))
+		return false;
+	if (boxFaceBall(hA, sat->faceA.face, w->bv[sat->faceA.vertex], w->rel.p, t))
+		return true;
+	// B's face in B's frame: A's support vertex and centre moved there.
+	npMat3 toB = npMat3Transpose(&w->rot);
+	npVec3 y = npMat3Mul(&toB, v3Sub(w->a.vertices[sat->faceB.vertex], w->rel.p));
+	npVec3 c = npMat3Mul(&toB, v3Neg(w->rel.p));
+	return boxFaceBall(hB, sat->faceB.face, y, c, t);
+}
+
 // Face g of polyhedron p (its own frame): the largest cosine to another face's normal (with room for
 // rounding) and the vertex farthest behind it.
 static void faceFacts(const npPolyhedron3* p, int g, double* cosMax, int* deep)
