@@ -1,4 +1,5 @@
-// Warm-started polyhedron contacts: the proof that lets a contact cache skip the edge-axis search.
+// Warm-started polyhedron contacts: the proofs that let a contact cache skip the edge-axis search and,
+// for hull pairs in a face contact, the face searches.
 //
 // In the separating-axis search (sat3d.c) the face queries are cheap next to the edge query, which
 // for two 32-vertex hulls runs GJK and EPA (npQueryEdgesGuided3) and takes most of the time. The
@@ -26,7 +27,30 @@
 // resting or sliding on another hull with a vertex or a face on its face passes this test with r
 // just under the contact depth: it fails only near an edge of the face, where an edge axis may win.
 // Every candidate vertex of Y below the plane by more than r is tried (a resting face has several),
-// on the reference face first, then the other shape's best face.
+// on the reference face first, then the other shape's best face. Two boxes take the same proof in
+// closed form (npNoEdgeAxisWinsBoxes3: a face's disc from the other box's support corner).
+//
+// The face searches, too (npCollideWarmFaces3, hull pairs of 9 to 48 vertices): last frame's face g
+// of X is measured as the cold query measures it, and every other face f of X must separate the
+// pair by less, by more than the query's rounding; then the query returns g, whatever order it
+// scans in. With E = X - Y (minus D), face f's separation is at most -h_E(n_f) plus how far X's
+// vertices rise above X's own planes (`slack`), so it suffices that h_E(u) > t = -sep_g + slack +
+// tol for every direction u at least theta_min from n = n_g, theta_min being the angle to the
+// nearest other face normal of X (a shape constant: the Gauss map of X has no other point closer).
+// E holds a disc over the origin (face g minus a point of Y whose projection lies inside face g by
+// delta, at height d along n; or face g minus Y's best face, the margin delta of the origin in the
+// projection of their Minkowski difference, heights in [lo, hi]) and a deep point p (X's vertex
+// farthest behind face g minus Y's centroid: height -L, sideways s). In the plane of n and u (angle
+// theta), E reaches lo cos + delta sin (the disc, cos >= 0), hi cos + delta sin (cos <= 0) and
+// -L cos - s sin (p). Each is a sinusoid, so above t over an arc shorter than pi when above t at
+// both ends (it cannot dip between them: its trough and both ends would not fit in the arc); the ends
+// checked are theta_min, pi/2, the crossing of the disc's and p's sinusoids (value (L delta - s hi) /
+// |(hi + L, delta + s)|) and pi (value L) (arcClear). The same disc bounds h_E by min(lo, t) within
+// theta_min, which is the ball that skips the edge search. Each face is measured by descending the
+// other hull's vertex graph from last frame's support vertex (climbDeepest, with its own proof that
+// the scan would return the same vertex), and only the vertices of B that are read are moved into
+// A's frame. When a proof fails the cache runs the search, and waits 1, 2, 4 ... 16 frames before
+// trying the fast path again.
 #define NP_MANIFOLD3D_INTERNAL
 #include "manifold3d_private.h"
 
