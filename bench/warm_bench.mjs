@@ -16,8 +16,14 @@
 // For each scene: np.manifold (cold), cache.collide (warm; the cache also matches the points) and,
 // for the hulls, np.penetration (the issue's reference); rounds interleave cold and warm, and the
 // table shows each one's median over the rounds and the ratio. The cache's counters tell how often
-// the warm start saved the edge search. Every warm result is checked against the cold one first.
+// the warm start saved the edge search (and the face searches). Every warm result is checked
+// against the cold one first.
+//
+//   WARM_BENCH_BASE=/tmp/old.wasm node bench/warm_bench.mjs
+// also loads an older build of the wasm into the same process and times its cold and warm calls in
+// the same interleaved rounds (rows marked "base"), for before/after figures from one run.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 
 import { init } from '../js/narrowphase.mjs';
 import { POSES, RUNS, time } from './timing.mjs';
@@ -107,54 +113,72 @@ function measure(label, cases) {
 	cases.forEach(([name], k) => {
 		const m = median(samples[k]);
 		const ratio = k === 0 ? '' : `  ${(m / cold).toFixed(2)}x cold`;
-		console.log(`${`${label}: ${name}`.padEnd(44)}${m.toFixed(0).padStart(7)} ns${ratio}`);
+		console.log(`${`${label}: ${name}`.padEnd(50)}${m.toFixed(0).padStart(7)} ns${ratio}`);
 	});
 }
 
-// One scene: checks warm == cold on the loop (and counts), then times it. The second row is what a
-// cache cost before collide existed: np.manifold, then cache.update with its result.
-function scene(np, label, a, ta, b, frames, cache, extra = []) {
+// One scene in one instance: checks warm == cold on the loop (and prints the counters), returns its
+// timed cases. The second case is what a cache cost before collide existed: np.manifold, then
+// cache.update with its result.
+function sceneCases(np, tag, { label, a, ta, b, frames, cache, extra }) {
 	const old = cache.update !== undefined ? np.contactCache3d() : null;
+	const reuse = { out: np.manifold(a, ta, b, frames[0]) };
 	for (let i = 0; i < POSES; i++) assert.deepEqual(cache.collide(a, ta, b, frames[i]), np.manifold(a, ta, b, frames[i]), `${label} frame ${i}`);
 	const s = cache.stats;
-	const skipped = s.edgesSkipped !== undefined && s.searched > 0 && 'faceReused' in s
-		? `, edge search skipped on ${s.edgesSkipped}, face reused on ${s.faceReused}`
+	const counted = s.edgesSkipped !== undefined && s.searched > 0 && 'faceReused' in s
+		? `, edge search skipped on ${s.edgesSkipped}, face reused on ${s.faceReused}${s.facesProven !== undefined ? `, faces proven on ${s.facesProven}` : ''}`
 		: `, edge reused on ${s.edgeReused}`;
-	console.log(`# ${label}: warm == cold on all ${POSES} frames; searched ${s.searched}${skipped}`);
-	measure(label, [
-		['np.manifold (cold)', (i) => np.manifold(a, ta, b, frames[i]).points.length],
-		...(old !== null ? [['np.manifold + cache.update', (i) => old.update(np.manifold(a, ta, b, frames[i]), ta, frames[i]).length]] : []),
-		['cache.collide (warm)', (i) => cache.collide(a, ta, b, frames[i]).points.length],
-		...extra,
-	]);
+	console.log(`# ${tag}${label}: warm == cold on all ${POSES} frames; searched ${s.searched}${counted}`);
+	return [
+		[`${tag}np.manifold (cold)`, (i) => np.manifold(a, ta, b, frames[i]).points.length],
+		...(old !== null && tag === '' ? [['np.manifold + cache.update', (i) => old.update(np.manifold(a, ta, b, frames[i]), ta, frames[i]).length]] : []),
+		[`${tag}cache.collide (warm)`, (i) => cache.collide(a, ta, b, frames[i]).points.length],
+		...(tag === '' ? [['cache.collide (warm, options.out)', (i) => cache.collide(a, ta, b, frames[i], reuse).points.length]] : []),
+		...(tag === '' ? extra : []),
+	];
 }
 
-async function main() {
-	const np = await init();
+// The scenes, built in one instance (the same poses in every instance: np.overlap places them).
+function scenes(np) {
 	const rand = makeRand(77);
 	const id = { position: [0, 0, 0], rotation: [0, 0, 0, 1] };
-	console.log(`warm vs cold, ns per frame (CPU time) from Node ${process.version}: median of ${ROUNDS} interleaved rounds,`);
-	console.log(`each the median of ${RUNS} runs over a ${POSES}-frame loop (machine shared: compare ratios)`);
-
+	const out = [];
 	const top = np.hull3d(cloud(rand, 32, -1)); // square face on top (y = +0.3)
 	const bottom = np.hull3d(cloud(rand, 32, 1, 0.15)); // smaller square face at the bottom (y = -0.3)
 	const resting = loop3(np, top, id, bottom, { radius: 0.05, turn: 0.3, wobble: 0.02, base: [0, 0, 0, 1] });
 	const pen = (a, b, frames) => ['np.penetration (cold)', (i) => (np.penetration(a, id, b, frames[i]) !== null ? 1 : 0)];
-	scene(np, 'hull32 resting', top, id, bottom, resting, np.contactCache3d(), [pen(top, bottom, resting)]);
+	out.push({ label: 'hull32 resting', a: top, ta: id, b: bottom, frames: resting, cache: np.contactCache3d(), extra: [pen(top, bottom, resting)] });
 
 	const hullA = np.hull3d(cloud(rand, 32, 0)), hullB = np.hull3d(cloud(rand, 32, 0));
 	const rolling = loop3(np, hullA, id, hullB, { radius: 0.15, turn: 1.5, wobble: 0.1, base: quat([1, 0.2, 0.4], 0.7) });
-	scene(np, 'hull32 rolling', hullA, id, hullB, rolling, np.contactCache3d(), [pen(hullA, hullB, rolling)]);
+	out.push({ label: 'hull32 rolling', a: hullA, ta: id, b: hullB, frames: rolling, cache: np.contactCache3d(), extra: [pen(hullA, hullB, rolling)] });
 
 	const ground = np.box3d(1, 1, 1), cube = np.box3d(0.5, 0.5, 0.5);
 	const boxes = loop3(np, ground, id, cube, { radius: 0.1, turn: 0.4, wobble: 0.01, base: [0, 0, 0, 1] });
-	scene(np, 'box-box resting', ground, id, cube, boxes, np.contactCache3d());
+	out.push({ label: 'box-box resting', a: ground, ta: id, b: cube, frames: boxes, cache: np.contactCache3d(), extra: [] });
 
 	const g2 = np.box2d(1, 1), b2 = np.box2d(0.5, 0.5);
-	scene(np, '2D box-box resting', g2, null, b2, loop2(np, g2, b2, 0.2, 0.01), np.contactCache2d());
+	out.push({ label: '2D box-box resting', a: g2, ta: null, b: b2, frames: loop2(np, g2, b2, 0.2, 0.01), cache: np.contactCache2d(), extra: [] });
 	const oct = Array.from({ length: 8 }, (_, i) => [0.5 * Math.cos((i * Math.PI) / 4 + 0.39), 0.5 * Math.sin((i * Math.PI) / 4 + 0.39)]);
 	const o1 = np.polygon2d(oct), o2 = np.polygon2d(oct);
-	scene(np, '2D 8-gon resting', o1, null, o2, loop2(np, o1, o2, 0.1, 0.02), np.contactCache2d());
+	out.push({ label: '2D 8-gon resting', a: o1, ta: null, b: o2, frames: loop2(np, o1, o2, 0.1, 0.02), cache: np.contactCache2d(), extra: [] });
+	return out;
+}
+
+async function main() {
+	const np = await init();
+	const basePath = process.env.WARM_BENCH_BASE;
+	const base = basePath ? await init({ wasmBinary: readFileSync(basePath) }) : null;
+	console.log(`warm vs cold, ns per frame (CPU time) from Node ${process.version}: median of ${ROUNDS} interleaved rounds,`);
+	console.log(`each the median of ${RUNS} runs over a ${POSES}-frame loop (machine shared: compare ratios)`);
+	if (base !== null) console.log(`rows "base": ${basePath} in the same process and rounds`);
+	const ours = scenes(np);
+	const theirs = base !== null ? scenes(base) : null;
+	ours.forEach((scene, k) => {
+		const cases = sceneCases(np, '', scene);
+		if (theirs !== null) cases.push(...sceneCases(base, 'base ', theirs[k]));
+		measure(scene.label, cases);
+	});
 }
 
 await main();

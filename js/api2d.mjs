@@ -543,14 +543,14 @@ function tracedManifold(rt, a, b, out, n) {
 }
 
 // options.out: a manifold object to fill in place (no allocation once its points exist).
-function checkOut(out) {
+export function checkOut(out, fn = 'manifold') {
 	if (out === null || typeof out !== 'object' || !Array.isArray(out.normal) || out.normal.length !== 2 ||
 		!Array.isArray(out.points)) {
-		fail('NP_INVALID_ARGUMENT', 'manifold: options.out must be a manifold ({ normal: [x, y], points: [...] }), e.g. one returned earlier');
+		fail('NP_INVALID_ARGUMENT', `${fn}: options.out must be a manifold ({ normal: [x, y], points: [...] }), e.g. one returned earlier`);
 	}
 }
 
-function refill(io, out, n) {
+export function refill(io, out, n) {
 	out.normal[0] = io[M_NORMAL];
 	out.normal[1] = io[M_NORMAL + 1];
 	const points = out.points;

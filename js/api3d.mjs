@@ -508,14 +508,14 @@ function point(v, k) {
 }
 
 // options.out: a manifold object to fill in place (no allocation once its points exist).
-function checkOut(out) {
+export function checkOut(out, fn = 'manifold') {
 	if (out === null || typeof out !== 'object' || !Array.isArray(out.normal) || out.normal.length !== 3 ||
 		!Array.isArray(out.points)) {
-		fail('NP_INVALID_ARGUMENT', 'manifold: options.out must be a manifold ({ normal: [x, y, z], points: [...] }), e.g. one returned earlier');
+		fail('NP_INVALID_ARGUMENT', `${fn}: options.out must be a manifold ({ normal: [x, y, z], points: [...] }), e.g. one returned earlier`);
 	}
 }
 
-function refill(v, out, n) {
+export function refill(v, out, n) {
 	const normal = out.normal;
 	normal[0] = v[M_NORMAL];
 	normal[1] = v[M_NORMAL + 1];

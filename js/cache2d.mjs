@@ -9,7 +9,7 @@
 import { codeName, describe, fail } from './errors.mjs';
 import * as L from './layout.mjs';
 import { Shape, WasmObject, failDisposed } from './runtime.mjs';
-import { Shape2D, putXf } from './api2d.mjs';
+import { Shape2D, checkOut, putXf, refill } from './api2d.mjs';
 import { collideMargin, readStats } from './cache3d.mjs';
 
 const XFA = L.NPW_IO_XFA;
@@ -102,7 +102,8 @@ export class ContactCache2D extends WasmObject {
 	 * One frame of a persistent pair: the manifold ({ normal, points }, the same as
 	 * np.manifold(a, ta, b, tb, { margin })), found from what the cache learned last frame; the cache
 	 * then holds its points (this.points, with age and user data carried by feature id).
-	 * options.margin: speculative distance (default: the cache's margin).
+	 * options.margin: speculative distance (default: the cache's margin); options.out: a manifold
+	 * returned earlier, refilled in place and returned (no allocation while the point count stays).
 	 */
 	collide(a, ta, b, tb, options) {
 		this._check('collide');
@@ -113,9 +114,16 @@ export class ContactCache2D extends WasmObject {
 		const io = rt.io;
 		putXf(io, ta, XFA, 'contactCache2d.collide', 'A');
 		putXf(io, tb, XFB, 'contactCache2d.collide', 'B');
-		io[ARG] = options === undefined ? this.margin : collideMargin('contactCache2d.collide', options, this.margin, rt.limits2.huge);
+		let out;
+		if (options === undefined) io[ARG] = this.margin;
+		else {
+			io[ARG] = collideMargin('contactCache2d.collide', options, this.margin, rt.limits2.huge);
+			out = options === null ? undefined : options.out;
+			if (out !== undefined) checkOut(out, 'contactCache2d.collide');
+		}
 		const n = rt.exports.npwCacheCollide2(this._ptr, pa, pb, rt.ioPtr);
 		if (n < 0) xfFail('contactCache2d.collide', n);
+		if (out !== undefined) return refill(io, out, n);
 		// Array literals by count: V8 allocates them inline (new Array(n) is a builtin call).
 		const points = n === 2 ? [point2(io, M_POINTS), point2(io, M_POINTS + M_SIZE)] : n === 1 ? [point2(io, M_POINTS)] : [];
 		return { normal: [io[M_NORMAL], io[M_NORMAL + 1]], points };

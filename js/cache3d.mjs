@@ -12,7 +12,7 @@
 import { codeName, describe, fail } from './errors.mjs';
 import * as L from './layout.mjs';
 import { WasmObject, failDisposed } from './runtime.mjs';
-import { Shape3D, XFA, XFB, badShapes3, num, putXf, xfFail } from './api3d.mjs';
+import { Shape3D, XFA, XFB, badShapes3, checkOut, num, putXf, refill, xfFail } from './api3d.mjs';
 
 const ARG = L.NPW3_IO_ARG;
 const OUT = L.NPW3_IO_OUT;
@@ -184,7 +184,8 @@ export class ContactCache3D extends WasmObject {
 	 * One frame of a persistent pair: the manifold of a and b at ta and tb ({ normal, points }, the
 	 * same as np.manifold(a, ta, b, tb, { margin })), found from what the cache learned last frame;
 	 * the cache then holds its points (this.points: matched by feature id, with age and user data).
-	 * options.margin: speculative distance (default: the cache's margin).
+	 * options.margin: speculative distance (default: the cache's margin); options.out: a manifold
+	 * returned earlier, refilled in place and returned (no allocation while the point count stays).
 	 */
 	collide(a, ta, b, tb, options) {
 		this._check('collide');
@@ -195,9 +196,16 @@ export class ContactCache3D extends WasmObject {
 		putXf(rt, ta, XFA, 'contactCache3d.collide', 'A');
 		putXf(rt, tb, XFB, 'contactCache3d.collide', 'B');
 		const io = rt.io;
-		io[ARG] = options === undefined ? this.margin : collideMargin('contactCache3d.collide', options, this.margin, rt.limits3.huge);
+		let out;
+		if (options === undefined) io[ARG] = this.margin;
+		else {
+			io[ARG] = collideMargin('contactCache3d.collide', options, this.margin, rt.limits3.huge);
+			out = options === null ? undefined : options.out;
+			if (out !== undefined) checkOut(out, 'contactCache3d.collide');
+		}
 		const n = rt.exports.npwCacheCollide3(this._ptr, pa, pb, rt.ioPtr);
 		if (n < 0) xfFail(rt, 'contactCache3d.collide', n, ta, tb);
+		if (out !== undefined) return refill(io, out, n);
 		// Array literals by count: V8 allocates them inline (new Array(n) is a builtin call).
 		let points;
 		switch (n) {
@@ -213,13 +221,16 @@ export class ContactCache3D extends WasmObject {
 	/**
 	 * Counters of collide: { frames, searched (polyhedron pairs that ran the axis search),
 	 * edgesSkipped (of those, frames whose edge search was proven unnecessary), faceReused (frames
-	 * where last frame's face was the best face again) }.
+	 * where last frame's face was the best face again), facesProven (frames whose face search was
+	 * skipped too: last frame's faces measured, every other face proven lower) }.
 	 */
 	get stats() {
 		this._check('stats');
 		const rt = this._rt;
 		rt.exports.npwCacheStats3(this._ptr, rt.ioPtr);
-		return readStats(rt.io, 'edgesSkipped', 'faceReused');
+		const stats = readStats(rt.io, 'edgesSkipped', 'faceReused');
+		stats.facesProven = rt.io[L.NPWC_STATS_PROVEN];
+		return stats;
 	}
 
 	/** Re-measures the cached points for new transforms, dropping stale ones. Returns the points. */

@@ -235,7 +235,8 @@ export const NPWC_STATS_FRAMES = 0;
 export const NPWC_STATS_SEARCHED = 1;
 export const NPWC_STATS_SKIPPED = 2; // frames whose edge-axis search was proven unnecessary
 export const NPWC_STATS_REUSED = 3; // frames where last frame's face (edge) was best again
-export const NPWC_STATS_SIZE = 4; // doubles
+export const NPWC_STATS_PROVEN = 4; // 3D: frames whose face search was skipped too (last frame's faces proven best); 2D: 0
+export const NPWC_STATS_SIZE = 5; // doubles
 
 // NPWC_CACHE2: npwCacheRead2, at the start of the io block
 export const NPWC_CACHE2_NORMAL = 0;

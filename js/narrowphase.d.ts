@@ -504,9 +504,10 @@ export interface ContactCache3D {
 	 *  { margin }): same numbers, same ids), found from what the cache learned last frame (best faces;
 	 *  the edge-axis search is skipped when a face contact proves no edge axis can win); the cache
 	 *  then holds its points (`points`: matched by feature id, with age and user data).
-	 *  options.margin defaults to the cache's margin. */
+	 *  options.margin defaults to the cache's margin; options.out: a manifold returned earlier,
+	 *  refilled in place and returned (no allocation while the point count stays the same). */
 	collide(a: Shape3D, ta: Transform3 | undefined | null, b: Shape3D, tb: Transform3 | undefined | null,
-		options?: { margin?: number }): Manifold3;
+		options?: { margin?: number; out?: Manifold3 }): Manifold3;
 	/** Counters of collide: calls, polyhedron pairs that ran the axis search, of those the frames
 	 *  whose edge search was skipped, and the frames where last frame's face was best again. */
 	readonly stats: WarmStats3;
@@ -526,6 +527,9 @@ export interface WarmStats3 {
 	edgesSkipped: number;
 	/** Of the searched frames, those where last frame's face was the best face again. */
 	faceReused: number;
+	/** Of the searched frames, those whose face search was skipped as well (hull pairs in a face
+	 *  contact): last frame's two faces measured and every other face proven lower. */
+	facesProven: number;
 }
 
 /** A point kept by a ContactCache2D. */
@@ -568,9 +572,11 @@ export interface ContactCache2D {
 	/** Default margin of collide (default 0). */
 	readonly margin: number;
 	/** One frame in one call: the manifold (equal to np.manifold(a, ta, b, tb, { margin })), found from
-	 *  A's best edge of the last frame; the cache then holds its points, matched by feature id. */
+	 *  A's best edge of the last frame; the cache then holds its points, matched by feature id.
+	 *  options.out: a manifold returned earlier, refilled in place and returned (no allocation while
+	 *  the point count stays the same). */
 	collide(a: Shape2D, ta: Transform2 | undefined | null, b: Shape2D, tb: Transform2 | undefined | null,
-		options?: { margin?: number }): Manifold2;
+		options?: { margin?: number; out?: Manifold2 }): Manifold2;
 	/** Current points, in the manifold's order. */
 	readonly points: CachedPoint2[];
 	/** World normal (A to B) of the last frame. */

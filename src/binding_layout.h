@@ -237,7 +237,8 @@
 #define NPWC_STATS_SEARCHED 1
 #define NPWC_STATS_SKIPPED 2 ///< frames whose edge-axis search was proven unnecessary
 #define NPWC_STATS_REUSED 3 ///< frames where last frame's face (edge) was best again
-#define NPWC_STATS_SIZE 4 ///< doubles
+#define NPWC_STATS_PROVEN 4 ///< 3D: frames whose face search was skipped too (last frame's faces proven best); 2D: 0
+#define NPWC_STATS_SIZE 5 ///< doubles
 
 // NPWC_CACHE2: npwCacheRead2, at the start of the io block
 #define NPWC_CACHE2_NORMAL 0

@@ -25,6 +25,7 @@ NP_COLD int npwCacheLimits(double* out)
 
 static void putStats(double* out, uint32_t frames, uint32_t searched, uint32_t skipped, uint32_t reused)
 {
+	out[NPWC_STATS_PROVEN] = 0;
 	out[NPWC_STATS_FRAMES] = frames;
 	out[NPWC_STATS_SEARCHED] = searched;
 	out[NPWC_STATS_SKIPPED] = skipped;
@@ -65,6 +66,7 @@ NP_COLD int npwCacheStats3(const npContactCache3* cache, double* out)
 {
 	const npWarmStats3* s = &cache->stats;
 	putStats(out, s->frames, s->searched, s->edgesSkipped, s->faceReused);
+	out[NPWC_STATS_PROVEN] = s->facesProven;
 	return NPWC_STATS_SIZE;
 }
 

@@ -42,8 +42,8 @@ npResult npInitContactCache3(npContactCache3* cache, double breakDistance, doubl
 	cache->pointCount = 0;
 	cache->breakDistance = 0.02;
 	cache->margin = 0.0;
-	cache->sat = (npSatCache3){ NULL, NULL, -1, -1 };
-	cache->stats = (npWarmStats3){ 0u, 0u, 0u, 0u };
+	cache->sat = NP_SAT_CACHE3_EMPTY(NULL, NULL);
+	cache->stats = (npWarmStats3){ 0u, 0u, 0u, 0u, 0u };
 	if (!(breakDistance > 0.0 && breakDistance <= NP_HUGE) || !(margin >= 0.0 && margin <= NP_HUGE))
 		return NP_ERR_INVALID_ARGUMENT;
 	cache->breakDistance = breakDistance;
@@ -56,7 +56,7 @@ void npClearContactCache3(npContactCache3* cache)
 	if (cache != NULL)
 	{
 		cache->pointCount = 0;
-		cache->sat = (npSatCache3){ NULL, NULL, -1, -1 };
+		cache->sat = NP_SAT_CACHE3_EMPTY(NULL, NULL);
 	}
 }
 
@@ -167,14 +167,9 @@ static bool unitNormal(npVec3 n, npVec3* out)
 	return true;
 }
 
-npResult npUpdateContactCache3(npContactCache3* cache, const npManifold3* manifold,
-							   npTransform3 xfA, npTransform3 xfB)
+// npUpdateContactCache3 once the cache, the manifold's size and the transforms are known to be valid.
+static npResult takeManifold(npContactCache3* cache, const npManifold3* manifold, npTransform3 xfA, npTransform3 xfB)
 {
-	if (cache == NULL || manifold == NULL || manifold->pointCount < 0 ||
-		manifold->pointCount > NP_MAX_MANIFOLD_POINTS3)
-		return NP_ERR_INVALID_ARGUMENT;
-	if (!validTransform(xfA) || !validTransform(xfB))
-		return NP_ERR_INVALID_TRANSFORM;
 	if (manifold->pointCount == 0)
 	{
 		cache->pointCount = 0;
@@ -209,6 +204,17 @@ npResult npUpdateContactCache3(npContactCache3* cache, const npManifold3* manifo
 	cache->localNormal = npInvRotate3(xfA.q, n);
 	sortByDepth(cache);
 	return NP_OK;
+}
+
+npResult npUpdateContactCache3(npContactCache3* cache, const npManifold3* manifold,
+							   npTransform3 xfA, npTransform3 xfB)
+{
+	if (cache == NULL || manifold == NULL || manifold->pointCount < 0 ||
+		manifold->pointCount > NP_MAX_MANIFOLD_POINTS3)
+		return NP_ERR_INVALID_ARGUMENT;
+	if (!validTransform(xfA) || !validTransform(xfB))
+		return NP_ERR_INVALID_TRANSFORM;
+	return takeManifold(cache, manifold, xfA, xfB);
 }
 
 npResult npAddContactPoint3(npContactCache3* cache, npVec3 pointA, npVec3 pointB, npVec3 normal,
@@ -271,9 +277,8 @@ npResult npAddContactPoint3(npContactCache3* cache, npVec3 pointA, npVec3 pointB
 npResult npCollideCached3(npContactCache3* cache, const npShape3* shapeA, npTransform3 xfA, const npShape3* shapeB,
 						  npTransform3 xfB, double margin, npManifold3* out)
 {
-	npManifold3 m = emptyManifold();
 	if (out != NULL)
-		*out = m;
+		clearManifold(out);
 	if (cache == NULL || shapeA == NULL || shapeB == NULL || !(margin >= 0.0) || margin > NP_HUGE ||
 		(unsigned)shapeA->type > (unsigned)NP_SHAPE_TRIANGLE3 || (unsigned)shapeB->type > (unsigned)NP_SHAPE_TRIANGLE3)
 		return NP_ERR_INVALID_ARGUMENT;
@@ -282,10 +287,11 @@ npResult npCollideCached3(npContactCache3* cache, const npShape3* shapeA, npTran
 
 	// What was learned about another pair says nothing about this one.
 	if (cache->sat.shapeA != shapeA || cache->sat.shapeB != shapeB)
-		cache->sat = (npSatCache3){ shapeA, shapeB, -1, -1 };
+		cache->sat = NP_SAT_CACHE3_EMPTY(shapeA, shapeB);
 	cache->stats.frames += 1;
-	npCollideWarm3(shapeA, &xfA, shapeB, &xfB, margin, &cache->sat, &cache->stats, &m);
-	if (out != NULL)
-		*out = m;
-	return npUpdateContactCache3(cache, &m, xfA, xfB);
+	// Usable transforms are valid ones (finite, |w| <= 1.001): the update's checks would pass.
+	npManifold3 own;
+	npManifold3* m = out != NULL ? out : &own;
+	npCollideWarm3(shapeA, &xfA, shapeB, &xfB, margin, &cache->sat, &cache->stats, m);
+	return takeManifold(cache, m, xfA, xfB);
 }

@@ -290,7 +290,9 @@ void npCollideWarm3(const npShape3* shapeA, const npTransform3* xfA, const npSha
 		collide3(shapeA, xfA, shapeB, xfB, margin, m);
 		return;
 	}
-	int offsetMask = collidePolyhedraWarm(shapeA, xfA, shapeB, xfB, margin, warm, stats, m);
+	int offsetMask = npCollideWarmFaces3(shapeA, xfA, shapeB, xfB, margin, warm, stats, m);
+	if (offsetMask == -2)
+		offsetMask = collidePolyhedraWarm(shapeA, xfA, shapeB, xfB, margin, warm, stats, m);
 	if (offsetMask < 0)
 		return;
 	npMat3 rA = npQuatToMat3(xfA->q);

@@ -314,10 +314,22 @@ bool npFindSatAxis3(SatPair* w, double margin, SatAxis* out);
 // The same search with last frame's faces measured first and the edge query skipped when
 // npNoEdgeAxisWins3 holds: the same result as npFindSatAxis3 (warm may be NULL: the cold search).
 bool npFindSatAxisWarm3(SatPair* w, double margin, const npSatCache3* warm, SatAxis* out);
+// The face query's measurement of one face: the lowest plane distance of the points (lowest index on
+// ties), as every face query measures it.
+double npDeepestAbove3(const npPlane3* plane, const npVec3* pts, int count, int* index);
 
 // warm3d.c: true when no edge axis of the pair separates it by more than `floor` (nor are the shapes
 // apart), proven from the face results in *sat; false when the proof does not go through.
 bool npNoEdgeAxisWins3(const SatPair* w, const SatAxis* sat, double floor);
+// The same for two boxes, from closed forms (a face's disc and the opposite face).
+bool npNoEdgeAxisWinsBoxes3(const SatPair* w, const SatAxis* sat, double floor);
+
+// warm3d.c: the polyhedron routine for a hull pair in a coherent face contact, from last frame's
+// faces (`warm`) without searching the others: each face query measures only last frame's face
+// and proves every other face lower. Returns the offset mask as the routine does (m in A's frame),
+// or -2 when a proof does not go through (m untouched: run the search).
+int npCollideWarmFaces3(const npShape3* shapeA, const npTransform3* xfA, const npShape3* shapeB,
+						const npTransform3* xfB, double margin, npSatCache3* warm, npWarmStats3* stats, npManifold3* m);
 
 // satedges3d.c: the edge queries.
 EdgeResult npQueryEdges3(SatPair* w, npVec3 centroidA, double floor);

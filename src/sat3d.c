@@ -123,6 +123,11 @@ static double deepestAbove(const npPlane3* plane, const npVec3* pts, int count, 
 	return lo - plane->offset;
 }
 
+double npDeepestAbove3(const npPlane3* plane, const npVec3* pts, int count, int* index)
+{
+	return deepestAbove(plane, pts, count, index);
+}
+
 /// Support vertices remembered by queryFacesPruned to bound the faces it has not measured.
 #define NP_KNOWN_SUPPORTS3 6
 
@@ -520,8 +525,9 @@ bool npFindSatAxisWarm3(SatPair* w, double margin, const npSatCache3* warm, SatA
 	bool apart = false;
 	// Warm: skip the edge search when no edge axis can beat the floor (then every edge query reports
 	// no pair, and the shapes overlap, so none reports them apart either).
-	// (Two boxes are left out: their 9 edge axes are closed forms that cost less than the proof.)
-	out->edgesSkipped = warm != NULL && !(w->boxA && w->boxB) && npNoEdgeAxisWins3(w, out, floor);
+	// (Two boxes take the proof in closed form: their 9 edge axes cost more.)
+	out->edgesSkipped = warm != NULL && (w->boxA && w->boxB ? npNoEdgeAxisWinsBoxes3(w, out, floor)
+														   : npNoEdgeAxisWins3(w, out, floor));
 	if (out->edgesSkipped)
 		out->edge = (EdgeResult){ floor, -1, -1 };
 	else

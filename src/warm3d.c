@@ -1,4 +1,5 @@
-// Warm-started polyhedron contacts: the proof that lets a contact cache skip the edge-axis search.
+// Warm-started polyhedron contacts: the proofs that let a contact cache skip the edge-axis search and,
+// for hull pairs in a face contact, the face searches.
 //
 // In the separating-axis search (sat3d.c) the face queries are cheap next to the edge query, which
 // for two 32-vertex hulls runs GJK and EPA (npQueryEdgesGuided3) and takes most of the time. The
@@ -26,12 +27,36 @@
 // resting or sliding on another hull with a vertex or a face on its face passes this test with r
 // just under the contact depth: it fails only near an edge of the face, where an edge axis may win.
 // Every candidate vertex of Y below the plane by more than r is tried (a resting face has several),
-// on the reference face first, then the other shape's best face.
+// on the reference face first, then the other shape's best face. Two boxes take the same proof in
+// closed form (npNoEdgeAxisWinsBoxes3: a face's disc from the other box's support corner).
+//
+// The face searches, too (npCollideWarmFaces3, hull pairs of 9 to 48 vertices): last frame's face g
+// of X is measured as the cold query measures it, and every other face f of X must separate the
+// pair by less, by more than the query's rounding; then the query returns g, whatever order it
+// scans in. With E = X - Y (minus D), face f's separation is at most -h_E(n_f) plus how far X's
+// vertices rise above X's own planes (`slack`), so it suffices that h_E(u) > t = -sep_g + slack +
+// tol for every direction u at least theta_min from n = n_g, theta_min being the angle to the
+// nearest other face normal of X (a shape constant: the Gauss map of X has no other point closer).
+// E holds a disc over the origin (face g minus a point of Y whose projection lies inside face g by
+// delta, at height d along n; or face g minus Y's best face, the margin delta of the origin in the
+// projection of their Minkowski difference, heights in [lo, hi]) and a deep point p (X's vertex
+// farthest behind face g minus Y's centroid: height -L, sideways s). In the plane of n and u (angle
+// theta), E reaches lo cos + delta sin (the disc, cos >= 0), hi cos + delta sin (cos <= 0) and
+// -L cos - s sin (p). Each is a sinusoid, so above t over an arc shorter than pi when above t at
+// both ends (it cannot dip between them: its trough and both ends would not fit in the arc); the ends
+// checked are theta_min, pi/2, the crossing of the disc's and p's sinusoids (value (L delta - s hi) /
+// |(hi + L, delta + s)|) and pi (value L) (arcClear). The same disc bounds h_E by min(lo, t) within
+// theta_min, which is the ball that skips the edge search. Each face is measured by descending the
+// other hull's vertex graph from last frame's support vertex (climbDeepest, with its own proof that
+// the scan would return the same vertex), and only the vertices of B that are read are moved into
+// A's frame. When a proof fails the cache runs the search, and waits 1, 2, 4 ... 16 frames before
+// trying the fast path again.
 #define NP_MANIFOLD3D_INTERNAL
 #include "manifold3d_private.h"
 
 #include <float.h>
 #include <stddef.h>
+#include <string.h>
 
 /// Most edges of a face tried by the proof (larger faces are left to the full search).
 #define NP_WARM_FACE_EDGES3 64
@@ -60,33 +85,53 @@ static bool coneHoldsBall(const FaceProof* p, double d, double delta, double r, 
 	return (1.0 - lambda) * side + r + tol <= lambda * delta;
 }
 
-// True when some vertex of Y proves depth >= r through face p->face.
-static bool faceProves(const FaceProof* p, double r, double tol)
+// A face of X in the common frame: its edges' start points and inward unit normals (in the plane),
+// and how far its vertices leave the plane (merged hull faces are planar only to rounding).
+typedef struct FaceLoop
 {
-	npVec3 start[NP_WARM_FACE_EDGES3], inward[NP_WARM_FACE_EDGES3];
-	npVec3 n = p->plane.normal;
-	double o = p->plane.offset, slack = 0.0;
-	int count = 0, first = p->topo->faceEdge[p->face], e = first;
+	npPlane3 plane;
+	int count;
+	double eps;
+	npVec3 start[NP_WARM_FACE_EDGES3];
+	npVec3 inward[NP_WARM_FACE_EDGES3];
+} FaceLoop;
+
+static bool makeFaceLoop(const npPolyhedron3* topo, const npVec3* xv, npPlane3 plane, int face, FaceLoop* out)
+{
+	npVec3 n = plane.normal;
+	double slack = 0.0;
+	int count = 0, first = topo->faceEdge[face], e = first;
 	do
 	{
 		if (count == NP_WARM_FACE_EDGES3)
 			return false;
-		npVec3 a = p->xv[p->topo->halfEdges[e].origin];
-		e = p->topo->halfEdges[e].next;
-		npVec3 b = p->xv[p->topo->halfEdges[e].origin];
+		npVec3 a = xv[topo->halfEdges[e].origin];
+		e = topo->halfEdges[e].next;
+		npVec3 b = xv[topo->halfEdges[e].origin];
 		// Loops run counter-clockwise seen from outside, so n x (b - a) points into the face.
 		npVec3 m = v3Cross(n, v3Sub(b, a));
 		double len = v3Length(m);
 		if (!(len > 0.0))
 			return false;
-		start[count] = a;
-		inward[count++] = v3Scale(1.0 / len, m);
-		// Merged hull faces are planar only to rounding: the proof gives that much away.
-		double off = fabs(v3Dot(n, a) - o);
+		out->start[count] = a;
+		out->inward[count++] = v3Scale(1.0 / len, m);
+		double off = fabs(v3Dot(n, a) - plane.offset);
 		slack = off > slack ? off : slack;
 	} while (e != first);
-	slack *= 4.0;
+	out->plane = plane;
+	out->count = count;
+	out->eps = 4.0 * slack;
+	return true;
+}
 
+// True when some vertex of Y proves depth >= r through face p->face.
+static bool faceProves(const FaceProof* p, double r, double tol)
+{
+	FaceLoop loop;
+	if (!makeFaceLoop(p->topo, p->xv, p->plane, p->face, &loop))
+		return false;
+	npVec3 n = p->plane.normal;
+	double o = p->plane.offset, slack = loop.eps;
 	for (int i = 0; i < p->yCount; ++i)
 	{
 		npVec3 y = p->yv[i];
@@ -95,9 +140,9 @@ static bool faceProves(const FaceProof* p, double r, double tol)
 			continue;
 		npVec3 x = v3MulAdd(y, d, n);
 		double delta = DBL_MAX;
-		for (int k = 0; k < count && delta > 0.0; ++k)
+		for (int k = 0; k < loop.count && delta > 0.0; ++k)
 		{
-			double c = v3Dot(inward[k], v3Sub(x, start[k]));
+			double c = v3Dot(loop.inward[k], v3Sub(x, loop.start[k]));
 			delta = c < delta ? c : delta;
 		}
 		if (coneHoldsBall(p, d - slack, delta - slack, r, tol))
@@ -129,4 +174,489 @@ bool npNoEdgeAxisWins3(const SatPair* w, const SatAxis* sat, double floor)
 		if (faceProves(order[k], r, tol))
 			return true;
 	return false;
+}
+
+// ---------------------------------------------------------------------------------- face proof
+
+/// Largest hulls (vertex count) the warm face proof takes: the hulls whose cold face queries measure
+/// faces by a full scan of the other hull's vertices (queryFacesPruned in sat3d.c).
+#define NP_WARM_MAX_VERTICES3 48
+
+// Face g of X against Y, everything in the common frame (A's).
+typedef struct FaceSide
+{
+	const FaceLoop* loop;   // face g of X
+	double sep;             // its separation as the face query measures it
+	npVec3 support;         // Y's deepest vertex below it (the query's)
+	const npPolyhedron3* y; // Y's topology
+	const npVec3* yv;       // Y's vertices
+	const FaceLoop* yLoop;  // Y's best face (the other query's)
+	int yFace;
+	npVec3 xDeep;           // X's vertex farthest behind face g
+	npVec3 cY;              // a point inside Y (its centroid)
+	double cosMax;          // largest cosine between face g's normal and another face of X's
+	double slack;           // how far X's vertices rise above X's face planes
+} FaceSide;
+
+// The part of E = X - Y lying over the origin: every point x - q, x on face g, q in conv(Q), has
+// its height along the normal in [lo, hi], and reaches at least delta sideways in every direction
+// of the plane (the origin's margin inside the projection of face g minus Q, from the edge normals
+// of both polygons). Q is one point or a face loop of Y facing X (then clockwise seen along n).
+typedef struct Disc
+{
+	double lo, hi, delta;
+} Disc;
+
+static Disc discOf(const FaceLoop* p, const npVec3* q, int qCount, bool polygon)
+{
+	npVec3 n = p->plane.normal;
+	double lo = DBL_MAX, hi = -DBL_MAX, delta = DBL_MAX;
+	for (int j = 0; j < qCount; ++j)
+	{
+		double d = p->plane.offset - v3Dot(n, q[j]);
+		lo = d < lo ? d : lo;
+		hi = d > hi ? d : hi;
+	}
+	// Edge normals of face g: the origin's margin is how far the deepest q is inside each edge.
+	for (int k = 0; k < p->count; ++k)
+	{
+		double best = -DBL_MAX;
+		for (int j = 0; j < qCount; ++j)
+		{
+			double c = v3Dot(p->inward[k], v3Sub(q[j], p->start[k]));
+			best = c > best ? c : best;
+		}
+		delta = best < delta ? best : delta;
+	}
+	// Edge normals of Q (seen along n it runs clockwise, so n x e points out of it).
+	for (int j = 0; polygon && j < qCount; ++j)
+	{
+		npVec3 m = v3Cross(n, v3Sub(q[j + 1 < qCount ? j + 1 : 0], q[j]));
+		double len = v3Length(m);
+		if (!(len > 0.0))
+			return (Disc){ 0.0, 0.0, -1.0 };
+		npVec3 in = v3Scale(-1.0 / len, m);
+		double best = -DBL_MAX;
+		for (int k = 0; k < p->count; ++k)
+		{
+			double c = v3Dot(in, v3Sub(p->start[k], q[j]));
+			best = c > best ? c : best;
+		}
+		delta = best < delta ? best : delta;
+	}
+	return (Disc){ lo - p->eps, hi + p->eps, delta - p->eps };
+}
+
+// Every direction u at least as far from n as the nearest other face normal (cos <= c) has
+// h_E(u) > t, where E holds the disc and the deep point p (height -L, sideways s). In the plane of n
+// and u's sideways part t (angle theta from n), E reaches lo cos + delta sin (disc, cos >= 0),
+// hi cos + delta sin (disc, cos <= 0) and -L cos - s sin (p, t turned away from p). Each of these is a
+// sinusoid, above t at both ends of an arc shorter than pi, hence over the whole arc: the arcs are
+// [theta_min, pi/2] (disc) and [pi/2, pi] split where the disc and p cross.
+static bool arcClear(Disc disc, double L, double s, double c, double t)
+{
+	if (!(t > 0.0) || !(disc.delta > t) || !(L > t) || !(disc.hi + L > 0.0))
+		return false;
+	double k = sqrt((disc.hi + L) * (disc.hi + L) + (disc.delta + s) * (disc.delta + s));
+	if (!(L * disc.delta - s * disc.hi > t * k))
+		return false;
+	if (c > 0.0)
+	{
+		double sine = c < 1.0 ? sqrt(1.0 - c * c) : 0.0;
+		if (!(disc.lo * c + disc.delta * sine > t))
+			return false;
+	}
+	return true;
+}
+
+// Whether the disc and the deep point prove face g the query's answer; then also the radius of a
+// ball around the origin inside E: directions within theta_min of n reach the disc, lo cos + delta
+// sin, above min(lo, t) on [0, theta_min] (a sinusoid above both ends), and the others reach t.
+// Returns -1 when the face is not proven, else the ball's radius (0 when there is none).
+static double sideBall(Disc disc, double L, double s, double c, double t)
+{
+	if (!arcClear(disc, L, s, c, t))
+		return -1.0;
+	double r = disc.lo < t ? disc.lo : t;
+	return r > 0.0 ? r : 0.0;
+}
+
+// When every other face of X separates the pair by less than face g does, by more than any rounding
+// of the face query (then the query returns face g: see the head of the file), the radius of a
+// ball around the origin that E = X - Y holds (0: none shown); else -1.
+static double sideClear(const FaceSide* s, double tol)
+{
+	npVec3 n = s->loop->plane.normal;
+	npVec3 p = v3Sub(s->xDeep, s->cY);
+	double L = -v3Dot(n, p);
+	double side = v3Length(v3MulAdd(p, L, n));
+	double t = -s->sep + s->slack + tol;
+	double r = sideBall(discOf(s->loop, &s->support, 1, false), L, side, s->cosMax, t);
+	if (r >= 0.0)
+		return r;
+
+	// Y's best face, when it faces X: first the point of it straight below the middle of face g.
+	const FaceLoop* yl = s->yLoop;
+	double cosY = v3Dot(n, yl->plane.normal);
+	if (!(cosY < -0.5))
+		return -1.0;
+	npVec3 c = v3(0.0, 0.0, 0.0);
+	for (int k = 0; k < s->loop->count; ++k)
+		c = v3Add(c, s->loop->start[k]);
+	c = v3Scale(1.0 / s->loop->count, c);
+	npVec3 below = v3MulAdd(c, -(v3Dot(yl->plane.normal, c) - yl->plane.offset) / cosY, n);
+	double inside = DBL_MAX;
+	for (int k = 0; k < yl->count; ++k)
+	{
+		double d = v3Dot(yl->inward[k], v3Sub(below, yl->start[k]));
+		inside = d < inside ? d : inside;
+	}
+	if (inside >= 2.0 * yl->eps)
+	{
+		// A point of Y within eps of `below`: the disc gives that much away.
+		Disc d = discOf(s->loop, &below, 1, false);
+		double give = 2.0 * yl->eps;
+		r = sideBall((Disc){ d.lo - give, d.hi + give, d.delta - give }, L, side, s->cosMax, t);
+		if (r >= 0.0)
+			return r;
+	}
+
+	// Else all of Y's face: the origin's margin in the projection of face g minus it.
+	npVec3 q[NP_WARM_FACE_EDGES3];
+	int count = 0, first = s->y->faceEdge[s->yFace], e = first;
+	do
+	{
+		if (count == NP_WARM_FACE_EDGES3)
+			return -1.0;
+		q[count++] = s->yv[s->y->halfEdges[e].origin];
+		e = s->y->halfEdges[e].next;
+	} while (e != first);
+	return sideBall(discOf(s->loop, q, count, true), L, side, s->cosMax, t);
+}
+
+// One box's face k (its own frame, half extents h) against a point y of the other shape and the
+// other shape's centre c: the disc of E (the face minus y) and the deep point (the point of the
+// opposite face nearest c, minus c), in closed form. True when they give E a ball of radius t.
+static bool boxFaceBall(npVec3 h, int face, npVec3 y, npVec3 c, double t)
+{
+	const double hv[3] = { h.x, h.y, h.z }, yv[3] = { y.x, y.y, y.z }, cv[3] = { c.x, c.y, c.z };
+	int i = face >> 1, j = (i + 1) % 3, k = (i + 2) % 3;
+	double s = (face & 1) ? 1.0 : -1.0;
+	double d = hv[i] - s * yv[i];
+	double dj = hv[j] - fabs(yv[j]), dk = hv[k] - fabs(yv[k]);
+	double delta = dj < dk ? dj : dk;
+	double xj = cv[j] < -hv[j] ? -hv[j] : (cv[j] > hv[j] ? hv[j] : cv[j]);
+	double xk = cv[k] < -hv[k] ? -hv[k] : (cv[k] > hv[k] ? hv[k] : cv[k]);
+	double L = hv[i] + s * cv[i];
+	double side = sqrt((xj - cv[j]) * (xj - cv[j]) + (xk - cv[k]) * (xk - cv[k]));
+	// Box faces meet at right angles: no other face normal lies within 90 degrees (c = 0).
+	return d >= t && arcClear((Disc){ d, d, delta }, L, side, 0.0, t);
+}
+
+bool npNoEdgeAxisWinsBoxes3(const SatPair* w, const SatAxis* sat, double floor)
+{
+	npVec3 hA = w->shapeA->halfExtents, hB = w->shapeB->halfExtents;
+	double scale = 1.0 + v3Length(w->rel.p) + v3Length(hA) + v3Length(hB);
+	double t = -floor + 1.0e-9 * scale;
+	if (!(t >= 1.0e-6 * scale))
+		return false;
+	if (boxFaceBall(hA, sat->faceA.face, w->bv[sat->faceA.vertex], w->rel.p, t))
+		return true;
+	// B's face in B's frame: A's support vertex and centre moved there.
+	npMat3 toB = npMat3Transpose(&w->rot);
+	npVec3 y = npMat3Mul(&toB, v3Sub(w->a.vertices[sat->faceB.vertex], w->rel.p));
+	npVec3 c = npMat3Mul(&toB, v3Neg(w->rel.p));
+	return boxFaceBall(hB, sat->faceB.face, y, c, t);
+}
+
+// Face g of polyhedron p (its own frame): the largest cosine to another face's normal (with room for
+// rounding) and the vertex farthest behind it.
+static void faceFacts(const npPolyhedron3* p, int g, double* cosMax, int* deep)
+{
+	npVec3 n = p->planes[g].normal;
+	double c = -1.0, lo = DBL_MAX;
+	for (int f = 0; f < p->faceCount; ++f)
+	{
+		double d = v3Dot(p->planes[f].normal, n);
+		c = f != g && d > c ? d : c;
+	}
+	int k = 0;
+	for (int i = 0; i < p->vertexCount; ++i)
+	{
+		double d = v3Dot(n, p->vertices[i]);
+		k = d < lo ? i : k;
+		lo = d < lo ? d : lo;
+	}
+	*cosMax = c + 1.0e-12;
+	*deep = k;
+}
+
+// How far the vertices of p rise above its own face planes at most (0 for exact planes), its largest
+// vertex distance from the origin, and its diameter over its smallest vertex distance.
+static double shapeSlack(const npPolyhedron3* p, double* radius, double* spread)
+{
+	double slack = 0.0, r2 = 0.0, far2 = 0.0, near2 = DBL_MAX;
+	for (int f = 0; f < p->faceCount; ++f)
+		for (int i = 0; i < p->vertexCount; ++i)
+		{
+			double d = v3Dot(p->planes[f].normal, p->vertices[i]) - p->planes[f].offset;
+			slack = d > slack ? d : slack;
+		}
+	for (int i = 0; i < p->vertexCount; ++i)
+	{
+		double l2 = v3LengthSq(p->vertices[i]);
+		r2 = l2 > r2 ? l2 : r2;
+		for (int j = 0; j < i; ++j)
+		{
+			double d2 = v3DistanceSq(p->vertices[i], p->vertices[j]);
+			far2 = d2 > far2 ? d2 : far2;
+			near2 = d2 < near2 ? d2 : near2;
+		}
+	}
+	*radius = sqrt(r2);
+	*spread = near2 > 0.0 ? sqrt(far2 / near2) : DBL_MAX;
+	return slack;
+}
+
+// ---------------------------------------------------------------------------------- supports
+
+// B's vertices moved into A's frame on demand, by the cold setup's expression (moveToFrame); `done`
+// marks the ones moved. A's vertices are used as they are (mb NULL).
+typedef struct MovedB
+{
+	SatPair* w;
+	uint8_t done[NP_WARM_MAX_VERTICES3];
+} MovedB;
+
+static inline npVec3 vertexOf(MovedB* mb, const npVec3* yv, int i)
+{
+	if (mb != NULL && !mb->done[i])
+	{
+		mb->w->bv[i] = v3Add(npMat3Mul(&mb->w->rot, mb->w->b.vertices[i]), mb->w->rel.p);
+		mb->done[i] = 1;
+	}
+	return yv[i];
+}
+
+static void moveFaceOfB(MovedB* mb, int face)
+{
+	const npPolyhedron3* b = &mb->w->b;
+	int first = b->faceEdge[face], e = first, guard = 0;
+	do
+	{
+		vertexOf(mb, mb->w->bv, b->halfEdges[e].origin);
+		e = b->halfEdges[e].next;
+	} while (e != first && ++guard < NP_MAX_HULL_HALF_EDGES);
+}
+
+static void moveAllOfB(MovedB* mb)
+{
+	for (int i = 0; i < mb->w->b.vertexCount; ++i)
+		vertexOf(mb, mb->w->bv, i);
+}
+
+// The face query's measurement (npDeepestAbove3: the lowest n.y of Y's vertices, lowest index on
+// ties) by descending Y's vertex graph from `start` instead of scanning. At the vertex v reached,
+// every neighbour is higher by more than `gap` in computed values, so by more than gap - 2 rho exactly
+// (rho: the dot products' rounding); every other vertex w lies in v's cone of edges, w - v = sum of
+// l_i (u_i - v) with l_i >= 0 and sum l_i >= |w - v| / max |u_i - v| >= 1 / spread, so it is higher by
+// more than (gap - 2 rho) / spread exactly: more than 2 rho, the computed values included, when
+// gap > 2 rho (1 + spread). Then v is the scan's answer; else (a support edge or face level with the
+// plane, a vertex with fewer than three edges) -1: scan.
+static int climbDeepest(const npPolyhedron3* y, const npVec3* yv, MovedB* mb, const npPlane3* plane, int start,
+						double gap, double* sep)
+{
+	npVec3 n = plane->normal;
+	int v = start;
+	double fv = v3Dot(n, vertexOf(mb, yv, v));
+	for (int step = 0; step < y->vertexCount; ++step)
+	{
+		int first = y->vertexEdge[v], e = first, degree = 0, best = v;
+		double lo = DBL_MAX;
+		do
+		{
+			int u = y->halfEdges[y->halfEdges[e].twin].origin;
+			double fu = v3Dot(n, vertexOf(mb, yv, u));
+			best = fu < lo ? u : best;
+			lo = fu < lo ? fu : lo;
+			e = y->halfEdges[y->halfEdges[e].twin].next;
+		} while (e != first && ++degree < NP_MAX_HULL_HALF_EDGES);
+		if (lo < fv)
+		{
+			v = best;
+			fv = lo;
+			continue;
+		}
+		if (degree < 3 || !(lo - fv > gap))
+			return -1;
+		*sep = fv - plane->offset;
+		return v;
+	}
+	return -1;
+}
+
+// Both hulls usable by the proof: hulls the cold query measures by full scans, solid.
+static bool warmHull(const npShape3* shape, npPolyhedron3* p)
+{
+	return shape->type == NP_SHAPE_HULL3 && npMakePolyhedron3(shape, p) && !p->flat && p->vertexCount > 8 &&
+		   p->vertexCount <= NP_WARM_MAX_VERTICES3 && p->faceCount > 1;
+}
+
+// B's plane f moved into A's frame, as the cold setup moves every plane (moveToFrame).
+static npPlane3 movedPlane(const SatPair* w, int f)
+{
+	npVec3 n = npMat3Mul(&w->rot, w->b.planes[f].normal);
+	return (npPlane3){ n, w->b.planes[f].offset + v3Dot(n, w->rel.p) };
+}
+
+// The face queries of a hull pair from last frame's faces: each face measured as the cold query
+// measures it, every other face proven lower. False when a proof does not go through.
+static bool warmFaces(SatPair* w, MovedB* mb, npSatCache3* warm, double margin, SatAxis* sat)
+{
+	int gA = warm->faceA, gB = warm->faceB;
+	if (gA >= w->a.faceCount || gB >= w->b.faceCount)
+		return false;
+	if (warm->slackA < 0.0)
+		warm->slackA = shapeSlack(&w->a, &warm->radiusA, &warm->spreadA);
+	if (warm->slackB < 0.0)
+		warm->slackB = shapeSlack(&w->b, &warm->radiusB, &warm->spreadB);
+	double scale = 1.0 + warm->radiusA + warm->radiusB + v3Length(w->rel.p);
+	double tol = 1.0e-9 * scale;
+
+	// Each face measured as the query measures it: a climb from last frame's support, else the scan.
+	double rho = 1.0e-14 * scale + warm->slackA + warm->slackB;
+	w->bp[gB] = movedPlane(w, gB);
+	FaceResult* fa = &sat->faceA;
+	FaceResult* fb = &sat->faceB;
+	fa->face = gA;
+	fa->vertex = climbDeepest(&w->b, w->bv, mb, &w->a.planes[gA], warm->supportA, 2.0 * rho * (1.0 + warm->spreadB),
+							  &fa->separation);
+	if (fa->vertex < 0)
+	{
+		moveAllOfB(mb);
+		fa->separation = npDeepestAbove3(&w->a.planes[gA], w->bv, w->b.vertexCount, &fa->vertex);
+	}
+	fb->face = gB;
+	fb->vertex = climbDeepest(&w->a, w->a.vertices, NULL, &w->bp[gB], warm->supportB, 2.0 * rho * (1.0 + warm->spreadA),
+							  &fb->separation);
+	if (fb->vertex < 0)
+		fb->separation = npDeepestAbove3(&w->bp[gB], w->a.vertices, w->a.vertexCount, &fb->vertex);
+	warm->supportA = fa->vertex;
+	warm->supportB = fb->vertex;
+	if (fa->separation > margin || fb->separation > margin)
+		return false;
+
+	if (warm->factsA != gA)
+	{
+		faceFacts(&w->a, gA, &warm->cosA, &warm->deepA);
+		warm->factsA = gA;
+	}
+	if (warm->factsB != gB)
+	{
+		faceFacts(&w->b, gB, &warm->cosB, &warm->deepB);
+		warm->factsB = gB;
+	}
+	FaceLoop loopA, loopB;
+	moveFaceOfB(mb, gB);
+	vertexOf(mb, w->bv, warm->deepB);
+	if (!makeFaceLoop(&w->a, w->a.vertices, w->a.planes[gA], gA, &loopA) ||
+		!makeFaceLoop(&w->b, w->bv, w->bp[gB], gB, &loopB))
+		return false;
+	npVec3 cA = w->shapeA->hull->centroid;
+	npVec3 cB = v3Add(npMat3Mul(&w->rot, w->shapeB->hull->centroid), w->rel.p);
+	const FaceSide ofA = { &loopA, sat->faceA.separation, w->bv[sat->faceA.vertex], &w->b, w->bv, &loopB, gB,
+						   w->a.vertices[warm->deepA], cB, warm->cosA, warm->slackA };
+	const FaceSide ofB = { &loopB, sat->faceB.separation, w->a.vertices[sat->faceB.vertex], &w->a, w->a.vertices,
+						   &loopA, gA, w->bv[warm->deepB], cA, warm->cosB, warm->slackB };
+	double rA = sideClear(&ofA, tol);
+	double rB = rA >= 0.0 ? sideClear(&ofB, tol) : -1.0;
+	if (!(rB >= 0.0))
+		return false;
+
+	// No edge axis can win either (the proof of npNoEdgeAxisWins3 with this ball): E holds a ball of
+	// radius r deeper than the floor, so every axis separates by at most -r < floor.
+	double sepA = sat->faceA.separation, sepB = sat->faceB.separation;
+	double faceBest = (sepB > sepA + NP_FACE_PREFERENCE3 ? sepB : sepA) + NP_FACE_PREFERENCE3;
+	double floor = faceBest < margin ? faceBest : margin;
+	double r = rA > rB ? rA : rB;
+	if (r >= -floor + tol && r >= 1.0e-6 * scale)
+		return true;
+	// Else the ball of the vertices below the faces (a contact away from the faces' middles).
+	moveAllOfB(mb);
+	sat->centroidA = centroidOf(&w->a, w->a.vertices);
+	return npNoEdgeAxisWins3(w, sat, floor);
+}
+
+// What the clipper reads of B when B is the incident shape: the faces around its support vertex
+// (one of them is the incident face), their planes and vertices.
+static void moveFacesAround(MovedB* mb, int vertex)
+{
+	SatPair* w = mb->w;
+	const npPolyhedron3* b = &w->b;
+	int e = b->vertexEdge[vertex], guard = 0;
+	do
+	{
+		int f = b->halfEdges[e].face;
+		w->bp[f] = movedPlane(w, f);
+		moveFaceOfB(mb, f);
+		e = b->halfEdges[b->halfEdges[e].twin].next;
+		++guard;
+	} while (e != b->vertexEdge[vertex] && guard < NP_MAX_HULL_HALF_EDGES);
+}
+
+/// Most frames to wait after the face proof failed before trying it again: the wait doubles from 1
+/// while the proof keeps failing, so a pair that left its face contact pays for it only now and then.
+#define NP_WARM_RETRY3 16
+
+int npCollideWarmFaces3(const npShape3* shapeA, const npTransform3* xfA, const npShape3* shapeB,
+						const npTransform3* xfB, double margin, npSatCache3* warm, npWarmStats3* stats, npManifold3* m)
+{
+	if (warm->faceA < 0 || warm->faceB < 0 || warm->fastFailed < 0)
+	{
+		warm->fastFailed += warm->fastFailed < 0 ? 1 : 0;
+		return -2;
+	}
+	SatPair w;
+	if (!warmHull(shapeA, &w.a) || !warmHull(shapeB, &w.b))
+		return -2;
+	w.shapeA = shapeA;
+	w.shapeB = shapeB;
+	w.xfA = xfA;
+	w.xfB = xfB;
+	w.boxA = w.boxB = false;
+	w.rel = npInvMulTransforms3(*xfA, *xfB);
+	w.rot = npQuatToMat3(w.rel.q);
+	MovedB mb;
+	mb.w = &w;
+	memset(mb.done, 0, sizeof mb.done);
+
+	SatAxis sat;
+	sat.edgesSkipped = true;
+	bool ok = warmFaces(&w, &mb, warm, margin, &sat);
+	double sepA = sat.faceA.separation, sepB = sat.faceB.separation;
+	if (!ok)
+	{
+		warm->fastFailed = -warm->retryGap;
+		warm->retryGap = warm->retryGap < NP_WARM_RETRY3 ? 2 * warm->retryGap : NP_WARM_RETRY3;
+		return -2;
+	}
+	warm->retryGap = 1;
+	sat.choice = sepB > sepA + NP_FACE_PREFERENCE3 ? 1 : 0;
+
+	// What the cold path's warm branch records (collidePolyhedraWarm).
+	stats->searched += 1;
+	stats->edgesSkipped += 1;
+	stats->faceReused += 1;
+	stats->facesProven += 1;
+	clearManifold(m);
+	const ClipShape a = { &w.a, w.a.vertices, w.a.planes, NULL };
+	const ClipShape b = { &w.b, w.bv, w.bp, NULL };
+	if (sat.choice == 0)
+	{
+		moveFacesAround(&mb, sat.faceA.vertex);
+		const FaceClip clip = { a, sat.faceA.face, b, sat.faceA.vertex, true, margin };
+		return (int)npFaceContact3(&clip, m);
+	}
+	const FaceClip clip = { b, sat.faceB.face, a, sat.faceB.vertex, false, margin };
+	return (int)npFaceContact3(&clip, m);
 }

@@ -258,6 +258,7 @@ export const BLOCKS = [
 		['SEARCHED', 1, ''],
 		['SKIPPED', 1, 'frames whose edge-axis search was proven unnecessary'],
 		['REUSED', 1, "frames where last frame's face (edge) was best again"],
+		['PROVEN', 1, "3D: frames whose face search was skipped too (last frame's faces proven best); 2D: 0"],
 	] },
 	{ name: 'NPWC_CACHE2', doc: 'npwCacheRead2, at the start of the io block', fields: [
 		['NORMAL', 2, ''],

@@ -98,7 +98,26 @@ typedef struct npSatCache3
 	const npShape3* shapeB; ///< (see shapeA)
 	int faceA;              ///< A's best face last frame, -1 when unknown
 	int faceB;              ///< B's best face last frame, -1 when unknown
+	int factsA;             ///< the face of A that cosA and deepA describe, -1 when none
+	int factsB;             ///< the face of B that cosB and deepB describe, -1 when none
+	int deepA;              ///< A's vertex farthest behind face factsA (A's frame)
+	int deepB;              ///< B's vertex farthest behind face factsB (B's frame)
+	double cosA;            ///< largest cosine between face factsA's normal and another face's of A
+	double cosB;            ///< largest cosine between face factsB's normal and another face's of B
+	double slackA;          ///< how far A's vertices rise above A's own face planes (rounding); -1 unknown
+	double slackB;          ///< the same for B
+	double spreadA;         ///< A's diameter over its smallest vertex distance (the climb's proof)
+	double spreadB;         ///< the same for B
+	double radiusA;         ///< A's largest vertex distance from its origin
+	double radiusB;         ///< the same for B
+	int supportA;           ///< B's deepest vertex below A's face last frame (where the climb starts)
+	int supportB;           ///< A's deepest vertex below B's face last frame
+	int fastFailed;         ///< below 0: frames to wait before the warm face proof is tried again
+	int retryGap;           ///< frames to wait after the next failure (doubles while it keeps failing)
 } npSatCache3;
+
+/// An npSatCache3 that knows nothing (the pair of shapes given, no faces, no facts).
+#define NP_SAT_CACHE3_EMPTY(a, b) ((npSatCache3){ (a), (b), -1, -1, -1, -1, 0, 0, 1.0, 1.0, -1.0, -1.0, 0.0, 0.0, 0.0, 0.0, 0, 0, 1, 1 })
 
 /// Counters of npCollideCached3, so a caller (or a test) can see the warm path being taken.
 typedef struct npWarmStats3
@@ -107,6 +126,8 @@ typedef struct npWarmStats3
 	uint32_t searched;     ///< frames that ran the separating-axis search (a polyhedron pair, not apart)
 	uint32_t edgesSkipped; ///< of those, frames whose edge-axis search was proven unnecessary and skipped
 	uint32_t faceReused;   ///< of those, frames where last frame's face was the best face again
+	uint32_t facesProven;  ///< of those, frames whose face search was skipped as well: last frame's two
+	                       ///< faces measured and every other face proven lower (hull pairs)
 } npWarmStats3;
 
 /// A persistent contact set for one pair of shapes: at most four points. Fixed size, no allocation.
