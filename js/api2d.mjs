@@ -492,7 +492,7 @@ function readTrace(rt, result, radius) {
  */
 // Kept small (the options, the result objects and the errors are separate functions) so that V8
 // inlines it, with both transform writes, into the caller: a call per query costs more than the
-// checks it holds (see bench/README.md, "The single 2D call from JS").
+// checks it holds (bench/README.md, "The 2D single call and the batches from JS against native").
 export function manifold2(rt, a, ta, b, tb, options) {
 	const io = prepare(rt, 'manifold', a, ta, b, tb);
 	let out;
