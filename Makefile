@@ -329,6 +329,22 @@ $(B)/scene_bench: bench/scene_bench.c bench/benchutil.h $(B)/libnarrowphase.a | 
 bench-peers: $(WASM) $(B)/scene_bench bench/peers/node_modules/.installed
 	BENCH_RUNS=$${BENCH_RUNS:-3} BENCH_RUN_MS=$${BENCH_RUN_MS:-100} node bench/peers/peers.mjs
 
+# The 2D core without the JS layer, natively and compiled to wasm with the library's wasm flags
+# (bench/core_bench2d.c): single calls, batches and the per-pair rotation side by side, to tell the
+# wasm core's own cost from the JS binding's. Not part of make test.
+.PHONY: bench-core2d
+$(B)/core_bench2d: bench/core_bench2d.c bench/benchutil.h $(B)/libnarrowphase.a
+	$(CC) $(NATIVE_CFLAGS) -Ibench $< $(B)/libnarrowphase.a -lm -o $@
+
+$(B)/core_bench2d.cjs: bench/core_bench2d.c bench/benchutil.h $(CORE_SRC) $(CORE_HDR) | setup-emcc
+	@mkdir -p $(B)
+	$(EMCC) $(CSTD) $(WARN) -O3 -flto -mbulk-memory $(INC) -Ibench $< $(CORE_SRC) -o $@ \
+		-sSINGLE_FILE=1 -sINITIAL_MEMORY=16MB -sTOTAL_STACK=2MB
+
+bench-core2d: $(B)/core_bench2d $(B)/core_bench2d.cjs
+	@set -e; for r in 1 2 3; do echo "== native, round $$r"; $(B)/core_bench2d 5; \
+		echo "== wasm (Node), round $$r"; node $(B)/core_bench2d.cjs 5; done
+
 # Regenerate the shared test vectors (tests/vectors/*.json) from their independent generators
 # (plain Node, no dependencies; never the library). The generated files are committed.
 vectors:

@@ -490,11 +490,26 @@ function readTrace(rt, result, radius) {
  * options.margin: speculative distance; options.out: a manifold returned earlier, refilled in
  * place and returned (no allocation while the point count stays the same).
  */
+// Kept small (the options, the result objects and the errors are separate functions) so that V8
+// inlines it, with both transform writes, into the caller: a call per query costs more than the
+// checks it holds (bench/README.md, "The 2D single call and the batches from JS against native").
 export function manifold2(rt, a, ta, b, tb, options) {
 	const io = prepare(rt, 'manifold', a, ta, b, tb);
+	let out;
+	if (options === undefined) io[ARG] = 0;
+	else out = manifoldOptions(rt, io, options);
+	const n = rt.exports.npwManifold2(a._ptr, b._ptr, rt.ioPtr);
+	if (n < 0) xfFail(rt, 'manifold', n, ta, tb);
+	if (options !== undefined && options !== null && options.trace === true) return tracedManifold(rt, a, b, out, n);
+	return out !== undefined ? refill(io, out, n) : newManifold(io, n);
+}
+
+// Checks manifold's options, writes the margin into the io block and returns options.out (or
+// undefined).
+function manifoldOptions(rt, io, options) {
 	let margin = 0;
 	let out;
-	if (options !== undefined && options !== null) {
+	if (options !== null) {
 		if (typeof options !== 'object') fail('NP_INVALID_ARGUMENT', `manifold: options must be an object (got ${describe(options)})`);
 		out = options.out;
 		if (out !== undefined) checkOut(out);
@@ -510,12 +525,13 @@ export function manifold2(rt, a, ta, b, tb, options) {
 		}
 	}
 	io[ARG] = margin;
-	const n = rt.exports.npwManifold2(a._ptr, b._ptr, rt.ioPtr);
-	if (n < 0) xfFail(rt, 'manifold', n, ta, tb);
-	if (options !== undefined && options !== null && options.trace === true) return tracedManifold(rt, a, b, out, n);
-	if (out !== undefined) return refill(io, out, n);
-	// n is 0, 1 or 2 (the shim caps it at NP_MAX_MANIFOLD_POINTS2). Straight-line literals by count
-	// (no loop, no calls) let V8 fold the allocations into one.
+	return out;
+}
+
+// A new result object for the manifold of n points in the io block. n is 0, 1 or 2 (the shim caps
+// it at NP_MAX_MANIFOLD_POINTS2). Straight-line literals by count (no loop, no calls) let V8 fold
+// the allocations into one.
+function newManifold(io, n) {
 	if (n === 2) {
 		return {
 			normal: [io[M_NORMAL], io[M_NORMAL + 1]],

@@ -24,7 +24,7 @@ typedef struct RotCache
 // npValidateTransform2 in two parts: it answers NP_ERR_NON_FINITE when any number is unusable,
 // else NP_ERR_INVALID_TRANSFORM when the rotation is not unit; so an unusable position gives
 // NP_ERR_NON_FINITE whatever the rotation, and a usable one gives the rotation's own verdict.
-static npResult readTransform(const double* xya, RotCache* cache, npTransform2* out)
+static inline npResult readTransform(const double* xya, RotCache* cache, npTransform2* out)
 {
 	double angle = xya[2];
 	if (!(angle >= -NP_HUGE && angle <= NP_HUGE))
@@ -110,21 +110,22 @@ static bool manifoldOutValid(const npManifoldBatch* out)
 		   out->pointB != NULL && out->depth != NULL && out->id != NULL;
 }
 
-// Writes manifold m as record i of out (unused slots zero).
-static void putManifold(const npManifold2* m, const npManifoldBatch* out, int i)
+// Writes manifold m (from npCollide2) as record i of out. npCollide2 zeroes the point slots past
+// pointCount (and the normal of an empty manifold; manifold2d.c's finishManifold), which is what
+// the record's unused slots must hold, so every slot is copied as it is, without a branch per slot.
+static inline void putManifold(const npManifold2* m, const npManifoldBatch* out, int i)
 {
 	enum { P = NP_MAX_MANIFOLD_POINTS2 };
-	int n = m->pointCount < 0 ? 0 : m->pointCount > P ? P : m->pointCount;
-	out->pointCount[i] = (uint8_t)n;
+	out->pointCount[i] = (uint8_t)m->pointCount;
 	put2(out->normal + 2 * i, m->normal);
 	for (int k = 0; k < P; ++k)
 	{
 		int s = P * i + k;
-		npManifoldPoint2 mp = k < n ? m->points[k] : (npManifoldPoint2){ { 0.0, 0.0 }, { 0.0, 0.0 }, 0.0, 0u };
-		put2(out->pointA + 2 * s, mp.pointA);
-		put2(out->pointB + 2 * s, mp.pointB);
-		out->depth[s] = mp.depth;
-		out->id[s] = mp.id;
+		const npManifoldPoint2* mp = m->points + k;
+		put2(out->pointA + 2 * s, mp->pointA);
+		put2(out->pointB + 2 * s, mp->pointB);
+		out->depth[s] = mp->depth;
+		out->id[s] = mp->id;
 	}
 }
 

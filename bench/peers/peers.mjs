@@ -9,7 +9,9 @@
 //   triangles (resting, mesh contacts).
 // Columns: narrowphase from Node, one call per pair (np.manifold / overlap / penetration /
 // meshContacts, a new result object each call; 2D with prepared transforms, np.transform2d, as the
-// peers' transforms are made before timing, and again with plain { position, angle } objects) and
+// peers' transforms are made before timing, and again with plain { position, angle } objects; the
+// manifolds once more with options.out, one result refilled in place, as box2d-wasm and planck
+// refill one b2Manifold) and
 // batched (np.manifoldBatch ..., one call over
 // the 1024 pairs, ns per pair); narrowphase natively (build/scene_bench on the same numbers, read
 // from a JSON file this script writes: single calls with prepared transforms, and the C batch);
@@ -24,7 +26,9 @@
 //                                   all-hits collector, as Jolt's character and contact code do)
 // Every cell is the median of ROUNDS rounds (default 3); each round times every cell of a scene
 // one after another (process CPU time, median of BENCH_RUNS short runs after a warm-up), so the
-// libraries share the machine's state. The last columns are the best peer and ours / best.
+// libraries share the machine's state. The last columns are the best peer, ours / best, and our
+// JS batch against our native single calls (prepared rotations) and native batch (the same flat
+// numbers, a rotation made per pair: the like-for-like native time of the batch).
 import { execFileSync } from 'node:child_process';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
@@ -158,6 +162,10 @@ function ours(np, scene) {
 		case 'manifold2':
 		case 'manifold3': {
 			cells.single = (i) => np.manifold(a, ta[i], b, tb[i]).points.length;
+			// Like for like with box2d-wasm and planck, which write into a b2Manifold made once:
+			// options.out refills one result object in place.
+			const reuse = { out: np.manifold(a, ta[0], b, tb[0]) };
+			cells.out = (i) => np.manifold(a, ta[i], b, tb[i], reuse).points.length;
 			if (two) cells.plain = (i) => np.manifold(a, pa[i], b, pb[i]).points.length;
 			const out = np.manifoldBatch(sa, fa, sb, fb);
 			cells.batch = () => np.manifoldBatch(sa, fa, sb, fb, { out }).pointCount[0];
@@ -368,6 +376,7 @@ async function main() {
 				if (nat.batch !== undefined) push('nativeBatch', nat.batch);
 			}
 			push('single', time(c.single));
+			if (c.out) push('out', time(c.out));
 			if (c.plain) push('plain', time(c.plain));
 			if (c.batch) push('batch', time(c.batch) / POSES);
 			for (const p of peerNames) if (c.peers[p]) push(p, time(c.peers[p]));
@@ -380,7 +389,8 @@ async function main() {
 	console.log(`narrowphase vs peers, ns per query (process CPU time), median of ${ROUNDS} rounds; ${POSES} seeded poses per scene`);
 	console.log(`machine: ${cpu}, ${os.cpus().length} cores, load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')} (shared); Node ${process.version}; ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`);
 	const fmt = (v) => (v === undefined ? '' : v >= 10000 ? `${Math.round(v / 10) * 10}` : v >= 100 ? v.toFixed(0) : v.toFixed(1));
-	const header = ['scene', 'ours, JS single', 'JS single, plain transforms', 'ours, JS batch', 'ours, native', 'native batch', ...peerNames, 'best peer', 'single / best', 'batch / best', 'JS batch / native'];
+	const header = ['scene', 'ours, JS single', 'JS single, out', 'JS single, plain transforms', 'ours, JS batch', 'ours, native', 'native batch', ...peerNames,
+		'best peer', 'single / best', 'single out / best', 'batch / best', 'JS batch / native', 'JS batch / native batch'];
 	console.log(`| ${header.join(' | ')} |`);
 	console.log(`|${header.map(() => '---').join('|')}|`);
 	scenes.forEach((scene, k) => {
@@ -390,8 +400,9 @@ async function main() {
 		let best;
 		for (const p of peerNames) if (m[p] !== undefined && (best === undefined || m[p] < m[best])) best = p;
 		const ratio = (x, y) => (x === undefined || y === undefined ? '' : `${(x / y).toFixed(2)}x`);
-		const row = [scene.name, fmt(m.single), fmt(m.plain), fmt(m.batch), fmt(m.native), fmt(m.nativeBatch), ...peerNames.map((p) => fmt(m[p])),
-			best ?? '', best ? ratio(m.single, m[best]) : '', best ? ratio(m.batch, m[best]) : '', ratio(m.batch, m.native)];
+		const row = [scene.name, fmt(m.single), fmt(m.out), fmt(m.plain), fmt(m.batch), fmt(m.native), fmt(m.nativeBatch), ...peerNames.map((p) => fmt(m[p])),
+			best ?? '', best ? ratio(m.single, m[best]) : '', best ? ratio(m.out, m[best]) : '', best ? ratio(m.batch, m[best]) : '',
+			ratio(m.batch, m.native), ratio(m.batch, m.nativeBatch)];
 		console.log(`| ${row.join(' | ')} |`);
 	});
 }
