@@ -302,16 +302,22 @@ bench-native: $(B)/bench2d_native $(B)/bench3d_native $(B)/mesh_bench $(B)/ray_b
 	@echo "== 2D chains, native"; $(B)/chain_bench
 	@echo "== 3D shape casts, native"; $(B)/cast_bench3d
 
+# The Node benchmarks time process CPU time, which includes V8's background GC threads: with them,
+# garbage made by one timed cell (new result objects) is collected while the next cell runs and is
+# charged to it (an `out` cell timed after an allocating one measured slower than the allocating
+# one). --single-threaded-gc collects on the main thread, so each cell pays for its own garbage.
+BENCH_NODE := node --single-threaded-gc
+
 bench-node: $(WASM) package setup-npm setup-bench
-	@echo "== 2D, from Node"; node bench/node_bench.mjs
-	@echo "== 2D casts, from Node"; node bench/cast_bench2d.mjs
-	@echo "== 3D, from Node"; node bench/node_bench3d.mjs
-	@echo "== meshes, from Node"; node bench/mesh_bench.mjs
-	@echo "== rays, from Node"; node bench/ray_bench.mjs
-	@echo "== warm contact caches, from Node"; node bench/warm_bench.mjs
-	@echo "== memory and size"; node bench/memory.mjs
-	@echo "== 2D chains, from Node"; node bench/chain_bench.mjs
-	@echo "== 3D shape casts, from Node (Rapier, Jolt)"; node bench/cast_bench3d.mjs
+	@echo "== 2D, from Node"; $(BENCH_NODE) bench/node_bench.mjs
+	@echo "== 2D casts, from Node"; $(BENCH_NODE) bench/cast_bench2d.mjs
+	@echo "== 3D, from Node"; $(BENCH_NODE) bench/node_bench3d.mjs
+	@echo "== meshes, from Node"; $(BENCH_NODE) bench/mesh_bench.mjs
+	@echo "== rays, from Node"; $(BENCH_NODE) bench/ray_bench.mjs
+	@echo "== warm contact caches, from Node"; $(BENCH_NODE) bench/warm_bench.mjs
+	@echo "== memory and size"; $(BENCH_NODE) bench/memory.mjs
+	@echo "== 2D chains, from Node"; $(BENCH_NODE) bench/chain_bench.mjs
+	@echo "== 3D shape casts, from Node (Rapier, Jolt)"; $(BENCH_NODE) bench/cast_bench3d.mjs
 
 bench: bench-native bench-node bench-package
 
@@ -327,7 +333,7 @@ $(B)/scene_bench: bench/scene_bench.c bench/benchutil.h $(B)/libnarrowphase.a | 
 	$(CC) $(NATIVE_CFLAGS) -Ibench $< $(B)/libnarrowphase.a -lcjson -lm -o $@
 
 bench-peers: $(WASM) $(B)/scene_bench bench/peers/node_modules/.installed
-	BENCH_RUNS=$${BENCH_RUNS:-3} BENCH_RUN_MS=$${BENCH_RUN_MS:-100} node bench/peers/peers.mjs
+	BENCH_RUNS=$${BENCH_RUNS:-3} BENCH_RUN_MS=$${BENCH_RUN_MS:-100} $(BENCH_NODE) bench/peers/peers.mjs
 
 # The 2D core without the JS layer, natively and compiled to wasm with the library's wasm flags
 # (bench/core_bench2d.c): single calls, batches and the per-pair rotation side by side, to tell the

@@ -26,7 +26,9 @@
 //                                   all-hits collector, as Jolt's character and contact code do)
 // Every cell is the median of ROUNDS rounds (default 3); each round times every cell of a scene
 // one after another (process CPU time, median of BENCH_RUNS short runs after a warm-up), so the
-// libraries share the machine's state. The last columns are the best peer, ours / best, and our
+// libraries share the machine's state. `make bench-peers` runs Node with --single-threaded-gc: process
+// CPU time counts V8's background GC threads, which would charge one cell's garbage to the next.
+// The last columns are the best peer, ours / best, and our
 // JS batch against our native single calls (prepared rotations) and native batch (the same flat
 // numbers, a rotation made per pair: the like-for-like native time of the batch).
 import { execFileSync } from 'node:child_process';
