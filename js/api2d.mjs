@@ -225,7 +225,7 @@ function badShapes(rt, fn, a, b) {
 // or field = identity. Only the types are checked here; the C shim rejects non-finite numbers
 // (xfFail explains).
 export function putXf(io, xf, o, fn, name) {
-	if (xf instanceof Transform2D) {
+	if (xf instanceof Transform2D && isPrepared(xf)) {
 		io[o + X] = xf._x;
 		io[o + Y] = xf._y;
 		io[o + ANGLE] = xf.angle;
@@ -263,6 +263,11 @@ export function putXf(io, xf, o, fn, name) {
 }
 
 const TRANSFORM = Symbol('Transform2D');
+// True for an object made by transform2d (t an object). The shim trusts the rotation written for
+// these without validating the transform again (binding.c, isPrepared), so an object made any
+// other way (Object.create(Transform2D.prototype) passes instanceof) must not take that path: it
+// is read as a plain { position, angle } and validated.
+let isPrepared;
 
 /**
  * A prepared 2D transform (np.transform2d): position and angle as a plain transform, with the
@@ -271,6 +276,12 @@ const TRANSFORM = Symbol('Transform2D');
  * { position, angle }.
  */
 export class Transform2D {
+	#made = true;
+
+	static {
+		isPrepared = (t) => #made in t;
+	}
+
 	constructor(token, x, y, angle, c, s) {
 		if (token !== TRANSFORM) fail('NP_INVALID_ARGUMENT', 'Transform2D: use np.transform2d(x, y, angle)');
 		this._x = x;
@@ -338,14 +349,14 @@ function prepare(rt, fn, a, ta, b, tb) {
 	const io = rt.io;
 	// A prepared transform's five numbers are written here, so that this (inlined into the query)
 	// stays small; plain ones go through putXf's checks.
-	if (ta instanceof Transform2D) {
+	if (ta instanceof Transform2D && isPrepared(ta)) {
 		io[XFA_X] = ta._x;
 		io[XFA_Y] = ta._y;
 		io[XFA_ANGLE] = ta.angle;
 		io[XFA_COS] = ta._c;
 		io[XFA_SIN] = ta._s;
 	} else putXf(io, ta, XFA, fn, 'A');
-	if (tb instanceof Transform2D) {
+	if (tb instanceof Transform2D && isPrepared(tb)) {
 		io[XFB_X] = tb._x;
 		io[XFB_Y] = tb._y;
 		io[XFB_ANGLE] = tb.angle;
