@@ -14,6 +14,9 @@
 //   raw     the shim alone: the 10 transform numbers written into the io block and npwManifold2
 //           called directly (single minus raw = the JS wrapper's part)
 //   batch   np.manifoldBatch over the 1,024 pairs, refilling one result (per pair)
+//   plain   np.manifold with plain transforms ({ position, angle }) and options.out
+//   new     np.manifold with prepared transforms, no options (a new result object per call)
+//   overlap np.overlap with prepared transforms; overlapplain the same with plain transforms
 // Measured 2026-11-25 (box-circle): single 1,584, raw 751, batch 1,190; natively (gcc -O2,
 // build/core_bench2d count) npCollide2 381, the batch 633.
 import { readFileSync } from 'node:fs';
@@ -49,6 +52,8 @@ const idp = np.transform2d(0, 0, 0);
 const xf = Array.from({ length: N }, (_, i) => np.transform2d(tb[3 * i], tb[3 * i + 1], tb[3 * i + 2]));
 const out = np.manifoldBatch(sa, ta, sb, tb);
 const opts = { out: np.manifold(a, idp, b, xf[0]) };
+const plainA = { position: [0, 0], angle: 0 };
+const plain = Array.from({ length: N }, (_, i) => ({ position: [tb[3 * i], tb[3 * i + 1]], angle: tb[3 * i + 2] }));
 
 // The raw shim call, on the io block the API uses (transform A and the margin written once).
 const rt = a._rt;
@@ -76,6 +81,18 @@ if (mode === 'batch') {
 } else if (mode === 'raw') {
 	np.manifold(a, idp, b, xf[0], opts);
 	for (let k = 0; k < iterations * N; k++) sink += raw(k);
+} else if (mode === 'plain') {
+	for (let k = 0; k < 30 * N; k++) sink += np.manifold(a, plainA, b, plain[k & (N - 1)], opts).points.length;
+	for (let k = 0; k < iterations * N; k++) sink += np.manifold(a, plainA, b, plain[k & (N - 1)], opts).points.length;
+} else if (mode === 'new') {
+	for (let k = 0; k < 30 * N; k++) sink += np.manifold(a, idp, b, xf[k & (N - 1)]).points.length;
+	for (let k = 0; k < iterations * N; k++) sink += np.manifold(a, idp, b, xf[k & (N - 1)]).points.length;
+} else if (mode === 'overlap') {
+	for (let k = 0; k < 30 * N; k++) sink += np.overlap(a, idp, b, xf[k & (N - 1)]) ? 1 : 0;
+	for (let k = 0; k < iterations * N; k++) sink += np.overlap(a, idp, b, xf[k & (N - 1)]) ? 1 : 0;
+} else if (mode === 'overlapplain') {
+	for (let k = 0; k < 30 * N; k++) sink += np.overlap(a, plainA, b, plain[k & (N - 1)]) ? 1 : 0;
+	for (let k = 0; k < iterations * N; k++) sink += np.overlap(a, plainA, b, plain[k & (N - 1)]) ? 1 : 0;
 } else {
 	for (let k = 0; k < iterations * N; k++) sink += np.manifold(a, idp, b, xf[k & (N - 1)], opts).points.length;
 }

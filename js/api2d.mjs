@@ -25,6 +25,17 @@ const Y = L.NPW_XF2_Y;
 const ANGLE = L.NPW_XF2_ANGLE;
 const COS = L.NPW_XF2_COS;
 const SIN = L.NPW_XF2_SIN;
+// The same slots as single constants, for the hot paths (V8's inlining budget counts bytecode).
+const XFA_X = XFA + X;
+const XFA_Y = XFA + Y;
+const XFA_ANGLE = XFA + ANGLE;
+const XFA_COS = XFA + COS;
+const XFA_SIN = XFA + SIN;
+const XFB_X = XFB + X;
+const XFB_Y = XFB + Y;
+const XFB_ANGLE = XFB + ANGLE;
+const XFB_COS = XFB + COS;
+const XFB_SIN = XFB + SIN;
 // Manifold: the normal and the two points (io offsets).
 const M_NORMAL = OUT + L.NPW_MANIFOLD2_NORMAL;
 const M_POINT0 = OUT + L.NPW_MANIFOLD2_POINTS;
@@ -214,7 +225,7 @@ function badShapes(rt, fn, a, b) {
 // or field = identity. Only the types are checked here; the C shim rejects non-finite numbers
 // (xfFail explains).
 export function putXf(io, xf, o, fn, name) {
-	if (xf instanceof Transform2D) {
+	if (xf instanceof Transform2D && isPrepared(xf)) {
 		io[o + X] = xf._x;
 		io[o + Y] = xf._y;
 		io[o + ANGLE] = xf.angle;
@@ -252,6 +263,11 @@ export function putXf(io, xf, o, fn, name) {
 }
 
 const TRANSFORM = Symbol('Transform2D');
+// True for an object made by transform2d (t an object). The shim trusts the rotation written for
+// these without validating the transform again (binding.c, isPrepared), so an object made any
+// other way (Object.create(Transform2D.prototype) passes instanceof) must not take that path: it
+// is read as a plain { position, angle } and validated.
+let isPrepared;
 
 /**
  * A prepared 2D transform (np.transform2d): position and angle as a plain transform, with the
@@ -260,6 +276,12 @@ const TRANSFORM = Symbol('Transform2D');
  * { position, angle }.
  */
 export class Transform2D {
+	#made = true;
+
+	static {
+		isPrepared = (t) => #made in t;
+	}
+
 	constructor(token, x, y, angle, c, s) {
 		if (token !== TRANSFORM) fail('NP_INVALID_ARGUMENT', 'Transform2D: use np.transform2d(x, y, angle)');
 		this._x = x;
@@ -325,8 +347,22 @@ function prepare(rt, fn, a, ta, b, tb) {
 	const pb = b instanceof Shape2D ? b._ptr : 0;
 	if (pa === 0 || pb === 0 || a._rt !== rt || b._rt !== rt) badShapes(rt, fn, a, b);
 	const io = rt.io;
-	putXf(io, ta, XFA, fn, 'A');
-	putXf(io, tb, XFB, fn, 'B');
+	// A prepared transform's five numbers are written here, so that this (inlined into the query)
+	// stays small; plain ones go through putXf's checks.
+	if (ta instanceof Transform2D && isPrepared(ta)) {
+		io[XFA_X] = ta._x;
+		io[XFA_Y] = ta._y;
+		io[XFA_ANGLE] = ta.angle;
+		io[XFA_COS] = ta._c;
+		io[XFA_SIN] = ta._s;
+	} else putXf(io, ta, XFA, fn, 'A');
+	if (tb instanceof Transform2D && isPrepared(tb)) {
+		io[XFB_X] = tb._x;
+		io[XFB_Y] = tb._y;
+		io[XFB_ANGLE] = tb.angle;
+		io[XFB_COS] = tb._c;
+		io[XFB_SIN] = tb._s;
+	} else putXf(io, tb, XFB, fn, 'B');
 	return io;
 }
 
@@ -495,17 +531,27 @@ function readTrace(rt, result, radius) {
 // checks it holds (bench/README.md, "The 2D single call and the batches from JS against native").
 export function manifold2(rt, a, ta, b, tb, options) {
 	const io = prepare(rt, 'manifold', a, ta, b, tb);
+	// The common forms (no options, or { out } alone) are read here with one load per field; any
+	// other options object goes through manifoldOptions, which checks and explains everything.
 	let out;
+	let trace = false;
 	if (options === undefined) io[ARG] = 0;
-	else out = manifoldOptions(rt, io, options);
+	else if (options !== null && typeof options === 'object' && options.margin === undefined && options.trace === undefined) {
+		out = options.out;
+		if (out !== undefined) checkOut(out);
+		io[ARG] = 0;
+	} else {
+		out = manifoldOptions(rt, io, options);
+		trace = options !== null && options.trace === true;
+	}
 	const n = rt.exports.npwManifold2(a._ptr, b._ptr, rt.ioPtr);
 	if (n < 0) xfFail(rt, 'manifold', n, ta, tb);
-	if (options !== undefined && options !== null && options.trace === true) return tracedManifold(rt, a, b, out, n);
+	if (trace) return tracedManifold(rt, a, b, out, n);
 	return out !== undefined ? refill(io, out, n) : newManifold(io, n);
 }
 
-// Checks manifold's options, writes the margin into the io block and returns options.out (or
-// undefined).
+// Checks manifold's options (a non-object, a bad out or margin throws), writes the margin into the
+// io block and returns options.out (or undefined). null means no options.
 function manifoldOptions(rt, io, options) {
 	let margin = 0;
 	let out;
@@ -570,22 +616,25 @@ export function refill(io, out, n) {
 	out.normal[0] = io[M_NORMAL];
 	out.normal[1] = io[M_NORMAL + 1];
 	const points = out.points;
-	for (let i = 0; i < n; i++) {
-		const k = M_POINT0 + L.NPW_MANIFOLD2_POINT_SIZE * i;
-		let p = points[i];
-		if (p === null || typeof p !== 'object' || !Array.isArray(p.pointA) || !Array.isArray(p.pointB)) {
-			p = { pointA: [0, 0], pointB: [0, 0], depth: 0, id: 0 };
-			points[i] = p;
-		}
-		p.pointA[0] = io[k + P_A];
-		p.pointA[1] = io[k + P_A + 1];
-		p.pointB[0] = io[k + P_B];
-		p.pointB[1] = io[k + P_B + 1];
-		p.depth = io[k + P_DEPTH];
-		p.id = io[k + P_ID];
-	}
+	for (let i = 0; i < n; i++) fillPoint(io, points, i, M_POINT0 + L.NPW_MANIFOLD2_POINT_SIZE * i);
 	if (points.length !== n) points.length = n;
 	return out;
+}
+
+// Refills points[i] from the manifold point at io offset k (a new point object when points[i] is
+// not one).
+function fillPoint(io, points, i, k) {
+	let p = points[i];
+	if (p === null || typeof p !== 'object' || !Array.isArray(p.pointA) || !Array.isArray(p.pointB)) {
+		p = { pointA: [0, 0], pointB: [0, 0], depth: 0, id: 0 };
+		points[i] = p;
+	}
+	p.pointA[0] = io[k + P_A];
+	p.pointA[1] = io[k + P_A + 1];
+	p.pointB[0] = io[k + P_B];
+	p.pointB[1] = io[k + P_B + 1];
+	p.depth = io[k + P_DEPTH];
+	p.id = io[k + P_ID];
 }
 
 /** Core Minkowski difference A - B in world space (CCW), and the total rounding radius. */

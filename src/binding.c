@@ -79,13 +79,24 @@ static int makeTransforms(const double* io, npTransform2* xfA, npTransform2* xfB
 	return 0;
 }
 
-// 0 when both transforms are valid, else the negative code described in binding.h.
-static int validateTransforms(npTransform2 xfA, npTransform2 xfB)
+// True when the slot holds a prepared transform (np.transform2d: its rotation given, not NaN).
+// Those were checked when made: x, y and the angle within NP_HUGE, the rotation npMakeRot2's, which
+// npValidateTransform2 always accepts (19.6 million angles over every magnitude up to NP_HUGE, and
+// the edges, tested natively; wasm gives the same bits). JS writes a rotation only for objects
+// that transform2d made (a private brand, not instanceof), so they skip the check here.
+static inline bool isPrepared(const double* xf)
 {
-	npResult r = npValidateTransform2(xfA);
+	double c = xf[NPW_XF2_COS];
+	return c == c;
+}
+
+// 0 when both transforms are valid, else the negative code described in binding.h.
+static int validateTransforms(const double* io, npTransform2 xfA, npTransform2 xfB)
+{
+	npResult r = isPrepared(io + NPW_IO_XFA) ? NP_OK : npValidateTransform2(xfA);
 	if (r != NP_OK)
 		return -(int)r;
-	r = npValidateTransform2(xfB);
+	r = isPrepared(io + NPW_IO_XFB) ? NP_OK : npValidateTransform2(xfB);
 	if (r != NP_OK)
 		return -(NPW_ERR_B + (int)r);
 	return 0;
@@ -95,7 +106,7 @@ static int validateTransforms(npTransform2 xfA, npTransform2 xfB)
 static int readTransforms(const double* io, npTransform2* xfA, npTransform2* xfB)
 {
 	int r = makeTransforms(io, xfA, xfB);
-	return r != 0 ? r : validateTransforms(*xfA, *xfB);
+	return r != 0 ? r : validateTransforms(io, *xfA, *xfB);
 }
 
 int npwOverlap2(const npShape2* shapeA, const npShape2* shapeB, double* io)
@@ -193,7 +204,7 @@ int npwManifold2(const npShape2* shapeA, const npShape2* shapeB, double* io)
 	npManifold2 m = npCollide2(shapeA, xfA, shapeB, xfB, io[NPW_IO_ARG]);
 	if (m.pointCount <= 0)
 	{
-		r = validateTransforms(xfA, xfB);
+		r = validateTransforms(io, xfA, xfB);
 		if (r != 0)
 			return r;
 	}

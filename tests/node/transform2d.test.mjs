@@ -48,3 +48,18 @@ test('a prepared transform is immutable and holds the library rotation', () => {
 	throwsCode(() => np.transform2d('1', 0, 0), 'NP_INVALID_ARGUMENT', /x/);
 	throwsCode(() => new np.Transform2D(1, 2, 3), 'NP_INVALID_ARGUMENT');
 });
+
+// The shim skips validating a prepared transform (it was checked when made), so an object that
+// only looks like one (instanceof passes for Object.create(prototype)) must still be validated.
+test('an object made without transform2d is validated like a plain transform', () => {
+	const box = np.box2d(0.5, 0.5);
+	const fake = (x, c) => Object.create(np.Transform2D.prototype, {
+		_x: { value: x }, _y: { value: 0 }, _c: { value: c }, _s: { value: 0 }, angle: { value: 0 }, position: { value: [x, 0] },
+	});
+	for (const query of ['overlap', 'distance', 'penetration', 'manifold']) {
+		throwsCode(() => np[query](box, fake(NaN, 1), box, undefined), 'NP_NON_FINITE', /transform A/);
+		throwsCode(() => np[query](box, undefined, box, fake(Infinity, 1)), 'NP_NON_FINITE', /transform B/);
+	}
+	// Read as { position, angle }: the same answer as the plain transform.
+	assert.deepEqual(np.manifold(box, fake(0.3, 5), box, undefined), np.manifold(box, { position: [0.3, 0], angle: 0 }, box, undefined));
+});
