@@ -59,12 +59,7 @@ static npResult startWalk(Walk2* w, const npPairs2* pairs, const void* out, npBa
 	// Angle 0 has all bits zero and rotation (1, 0): the caches start valid.
 	*w = (Walk2){ pairs, error, { 0u, { 1.0, 0.0 }, NP_OK }, { 0u, { 1.0, 0.0 }, NP_OK }, NULL, NULL, { { 0 } }, { { 0 } } };
 	npBatchFail(error, NP_OK, -1, 0);
-	if (pairs == NULL || pairs->count < 0 || out == NULL)
-		return NP_ERR_INVALID_ARGUMENT;
-	if (pairs->count > 0 && (pairs->shapesA == NULL || pairs->shapesB == NULL || pairs->transformsA == NULL ||
-							 pairs->transformsB == NULL))
-		return NP_ERR_INVALID_ARGUMENT;
-	return NP_OK;
+	return NP_BATCH_PAIRS_VALID(pairs, out) ? NP_OK : NP_ERR_INVALID_ARGUMENT;
 }
 
 static npResult readPair(Walk2* w, int i)

@@ -50,12 +50,7 @@ static npResult startWalk(Walk3* w, const npPairs3* pairs, const void* out, npBa
 {
 	*w = (Walk3){ pairs, error, NULL, NULL, { { 0 } }, { { 0 } }, { { 0 } }, { { 0 } } };
 	npBatchFail(error, NP_OK, -1, 0);
-	if (pairs == NULL || pairs->count < 0 || out == NULL)
-		return NP_ERR_INVALID_ARGUMENT;
-	if (pairs->count > 0 && (pairs->shapesA == NULL || pairs->shapesB == NULL || pairs->transformsA == NULL ||
-							 pairs->transformsB == NULL))
-		return NP_ERR_INVALID_ARGUMENT;
-	return NP_OK;
+	return NP_BATCH_PAIRS_VALID(pairs, out) ? NP_OK : NP_ERR_INVALID_ARGUMENT;
 }
 
 static npResult readPair(Walk3* w, int i)

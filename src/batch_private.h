@@ -17,6 +17,13 @@ static inline npResult npBatchFail(npBatchError* error, npResult code, int index
 	return code;
 }
 
+/// The checks every batch makes before its first pair: a non-negative count, an output, and the
+/// four arrays whenever there are pairs. `pairs` is an npPairs2 or npPairs3 (the same field names).
+#define NP_BATCH_PAIRS_VALID(pairs, out)                                                            \
+	((pairs) != NULL && (pairs)->count >= 0 && (out) != NULL &&                                     \
+	 ((pairs)->count == 0 || ((pairs)->shapesA != NULL && (pairs)->shapesB != NULL &&               \
+							  (pairs)->transformsA != NULL && (pairs)->transformsB != NULL)))
+
 /// The margin check of the single manifold calls' callers: negative is NP_ERR_INVALID_ARGUMENT;
 /// NaN, infinite or beyond NP_HUGE is NP_ERR_NON_FINITE.
 static inline npResult npCheckBatchMargin(double margin)
