@@ -273,12 +273,12 @@ setup-bench:
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libbox2d-dev g++ >/dev/null; }
 	@[ bench/node_modules/.installed -nt bench/package.json ] || { cd bench && npm install --no-audit --no-fund --loglevel=error && touch node_modules/.installed; }
 
-$(B)/bench2d_native: bench/bench2d_native.cpp $(B)/libnarrowphase.a | setup-bench
+$(B)/bench2d_native: bench/bench2d_native.cpp bench/benchpair.hpp bench/benchutil.h $(B)/libnarrowphase.a | setup-bench
 	g++ -std=c++17 -O2 -ffp-contract=off -Isrc/include $< $(B)/libnarrowphase.a -lbox2d -o $@
 
-$(B)/cast_bench2d: bench/cast_bench2d.cpp bench/benchutil.h $(B)/libnarrowphase.a | setup-bench
+$(B)/cast_bench2d: bench/cast_bench2d.cpp bench/benchpair.hpp bench/benchutil.h $(B)/libnarrowphase.a | setup-bench
 	g++ -std=c++17 -O2 -ffp-contract=off -Isrc/include -Ibench $< $(B)/libnarrowphase.a -lbox2d -o $@
-$(B)/chain_bench: bench/chain_bench.cpp $(B)/libnarrowphase.a | setup-bench
+$(B)/chain_bench: bench/chain_bench.cpp bench/benchpair.hpp bench/benchutil.h $(B)/libnarrowphase.a | setup-bench
 	g++ -std=c++17 -O2 -ffp-contract=off -Isrc/include $< $(B)/libnarrowphase.a -lbox2d -o $@
 
 $(B)/bench3d_native: bench/bench3d_native.c $(B)/libnarrowphase.a

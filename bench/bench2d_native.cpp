@@ -5,6 +5,8 @@
 
 #include <box2d/box2d.h>
 
+#include "benchpair.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -15,13 +17,6 @@ namespace
 {
 const int kPoses = 1024;
 const int kRounds = 11;
-
-double nowNs()
-{
-	timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return 1e9 * (double)ts.tv_sec + (double)ts.tv_nsec;
-}
 
 // Deterministic pose generator (splitmix64).
 struct Rng
@@ -52,46 +47,15 @@ std::vector<Pose> makePoses(double reach, uint64_t seed)
 	return poses;
 }
 
-volatile double g_sink;
-
-template <class F>
-double timeRound(F&& f, int reps)
-{
-	double t0 = nowNs();
-	double acc = 0.0;
-	for (int r = 0; r < reps; ++r)
-		for (int i = 0; i < kPoses; ++i)
-			acc += f(i);
-	double t1 = nowNs();
-	g_sink = acc;
-	return (t1 - t0) / (double)(reps * kPoses);
-}
-
-double median(std::vector<double> v)
-{
-	std::sort(v.begin(), v.end());
-	return v[v.size() / 2];
-}
-
+// Calibrated, interleaved rounds of ours and Box2D's (benchpair.hpp); prints one line.
 template <class F, class G>
 void compare(const char* name, F&& ours, G&& theirs, const char* theirName)
 {
-	// Calibrate repetitions to about 20 ms per round, then interleave the two libraries.
-	int reps = 1;
-	while (timeRound(ours, reps) * reps * kPoses < 2e7 && reps < (1 << 20))
-		reps *= 2;
-	std::vector<double> a, b;
-	for (int k = 0; k < kRounds; ++k)
-	{
-		a.push_back(timeRound(ours, reps));
-		if (theirName)
-			b.push_back(timeRound(theirs, reps));
-	}
+	auto [mine, peer] = benchpair::timePair(ours, theirs, theirName != nullptr, kPoses, kRounds);
 	if (theirName)
-		std::printf("%-28s %9.1f ns   %-24s %9.1f ns   ratio %.2fx\n", name, median(a), theirName, median(b),
-					median(b) / median(a));
+		std::printf("%-28s %9.1f ns   %-24s %9.1f ns   ratio %.2fx\n", name, mine, theirName, peer, peer / mine);
 	else
-		std::printf("%-28s %9.1f ns\n", name, median(a));
+		std::printf("%-28s %9.1f ns\n", name, mine);
 }
 
 npShape2 regularPolygon(int n, double r)

@@ -21,54 +21,22 @@
 #include <cstdio>
 #include <vector>
 
-extern "C" {
-#include "benchutil.h"
-}
+#include "benchpair.hpp"
 
 namespace
 {
 const int kCases = 1024;
 const int kRounds = 9;
 
-volatile double g_sink;
-
-template <class F>
-double timeRound(F&& f, int reps)
-{
-	double t0 = cpuSeconds();
-	double acc = 0.0;
-	for (int r = 0; r < reps; ++r)
-		for (int i = 0; i < kCases; ++i)
-			acc += f(i);
-	g_sink = acc;
-	return 1e9 * (cpuSeconds() - t0) / (double)(reps * kCases);
-}
-
-double median(std::vector<double> v)
-{
-	std::sort(v.begin(), v.end());
-	return v[v.size() / 2];
-}
-
-// Median ns of each function, rounds interleaved; prints one line.
+// Calibrated, interleaved rounds of ours and Box2D's (benchpair.hpp); prints one line.
 template <class F, class G>
 void compare(const char* name, F&& ours, G&& theirs, const char* theirName)
 {
-	int reps = 1;
-	while (timeRound(ours, reps) * reps * kCases < 2e7 && reps < (1 << 20))
-		reps *= 2;
-	std::vector<double> a, b;
-	for (int k = 0; k < kRounds; ++k)
-	{
-		a.push_back(timeRound(ours, reps));
-		if (theirName)
-			b.push_back(timeRound(theirs, reps));
-	}
+	auto [mine, peer] = benchpair::timePair(ours, theirs, theirName != nullptr, kCases, kRounds);
 	if (theirName)
-		std::printf("%-36s %8.1f ns   %-26s %8.1f ns   ratio %.2fx\n", name, median(a), theirName, median(b),
-					median(b) / median(a));
+		std::printf("%-36s %8.1f ns   %-26s %8.1f ns   ratio %.2fx\n", name, mine, theirName, peer, peer / mine);
 	else
-		std::printf("%-36s %8.1f ns\n", name, median(a));
+		std::printf("%-36s %8.1f ns\n", name, mine);
 }
 
 struct CastCase

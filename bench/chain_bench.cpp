@@ -10,7 +10,7 @@
 // triangle waves (periods 80 and 18 points); the shapes are 1 wide and sit 0.05 into the ground, so
 // each touches about two segments.
 #include "narrowphase/narrowphase.h"
-#include "benchutil.h"
+#include "benchpair.hpp"
 
 #include <box2d/box2d.h>
 
@@ -25,41 +25,13 @@ namespace
 const int kPoses = 1024;
 const int kRounds = 9;
 
-volatile double g_sink;
-
-// ns per call over `reps` passes through the poses (process CPU time: benchutil.h).
-template <class F>
-double timeRound(F&& f, int reps)
-{
-	double t0 = cpuSeconds();
-	double acc = 0.0;
-	for (int r = 0; r < reps; ++r)
-		for (int i = 0; i < kPoses; ++i)
-			acc += f(i);
-	g_sink = acc;
-	return 1e9 * (cpuSeconds() - t0) / (double)(reps * kPoses);
-}
-
-double median(std::vector<double> v)
-{
-	std::sort(v.begin(), v.end());
-	return v[v.size() / 2];
-}
-
+// Calibrated, interleaved rounds of ours and Box2D's (benchpair.hpp); prints one line.
 template <class F, class G>
 void compare(const char* name, int n, F&& ours, G&& theirs)
 {
-	int reps = 1;
-	while (timeRound(ours, reps) * reps * kPoses < 2e7 && reps < (1 << 20))
-		reps *= 2;
-	std::vector<double> a, b;
-	for (int k = 0; k < kRounds; ++k)
-	{
-		a.push_back(timeRound(ours, reps));
-		b.push_back(timeRound(theirs, reps));
-	}
-	std::printf("%-7s %7d segments   narrowphase %7.1f ns   Box2D 2.4 chain %7.1f ns   ratio %.2fx\n", name, n, median(a),
-				median(b), median(b) / median(a));
+	auto [mine, peer] = benchpair::timePair(ours, theirs, true, kPoses, kRounds);
+	std::printf("%-7s %7d segments   narrowphase %7.1f ns   Box2D 2.4 chain %7.1f ns   ratio %.2fx\n", name, n, mine,
+				peer, peer / mine);
 }
 
 double terrainY(int i)
