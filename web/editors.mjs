@@ -41,7 +41,12 @@ export class Editors {
 	/** `demo` gives the scene, render() and select(which). */
 	constructor(demo) {
 		this.demo = demo;
-		this.roots = { a: document.querySelector('.editor[data-which="a"]'), b: document.querySelector('.editor[data-which="b"]') };
+		const rows = document.getElementById('editor-rows').content;
+		this.roots = {};
+		for (const which of ['a', 'b']) {
+			this.roots[which] = document.querySelector(`.editor[data-which="${which}"]`);
+			this.roots[which].append(rows.cloneNode(true));
+		}
 		for (const which of ['a', 'b']) this.listen(which);
 	}
 
