@@ -61,6 +61,10 @@ const B_LOWER = OUT + L.NPWQ_BOUNDS_LOWER;
 const B_UPPER = OUT + L.NPWQ_BOUNDS_UPPER;
 const RAY2_SIZE = L.NPWQ_RAY2_SIZE;
 const RAY3_SIZE = L.NPWQ_RAY3_SIZE;
+// Bytes per ray of the mesh rays' scratch (npwRayCastManyMeshes3: a slot of one record per ray for
+// the rays in the order they are cast in, then that order, the sort's keys and its second buffer:
+// three 32-bit words).
+const RAY_SCRATCH = RAY3_SIZE * 8 + 12;
 
 /** Checks the io block fits the queries and sets up the runtime's ray and triangle buffers. */
 export function setupQuery(rt) {
@@ -69,8 +73,8 @@ export function setupQuery(rt) {
 	}
 	// Assigned once (the fields inside change): rays of rayCastMany and triangles of queryTriangles.
 	rt.queryBuffers = {
-		rayPtr: 0, rayCapacity: 0, // in rays of up to 2 * 3 + RAY3_SIZE doubles
-		views: { buffer: null, count: -1, dim: 0, origins: null, directions: null, out: null },
+		rayPtr: 0, rayCapacity: 0, // in rays of up to 2 * 3 + RAY3_SIZE doubles and RAY_SCRATCH bytes
+		views: { buffer: null, count: -1, dim: 0, origins: null, directions: null, out: null, scratch: 0 },
 		trianglePtr: 0, triangleCapacity: 0,
 	};
 }
@@ -291,7 +295,7 @@ function rayViews(rt, count, dim) {
 	const q = rt.queryBuffers;
 	if (count > q.rayCapacity) {
 		const capacity = Math.max(count, 2 * q.rayCapacity, 64);
-		const ptr = rt.malloc(capacity * (6 + RAY3_SIZE) * 8);
+		const ptr = rt.malloc(capacity * ((6 + RAY3_SIZE) * 8 + RAY_SCRATCH));
 		rt.free(q.rayPtr);
 		q.rayPtr = ptr;
 		q.rayCapacity = capacity;
@@ -304,6 +308,7 @@ function rayViews(rt, count, dim) {
 		v.origins = new Float64Array(buffer, q.rayPtr, n);
 		v.directions = new Float64Array(buffer, q.rayPtr + 8 * n, n);
 		v.out = new Float64Array(buffer, q.rayPtr + 16 * n, count * (dim === 2 ? RAY2_SIZE : RAY3_SIZE));
+		v.scratch = v.out.byteOffset + v.out.byteLength;
 		v.count = count;
 		v.dim = dim;
 		v.buffer = buffer;
@@ -357,7 +362,7 @@ export function rayCastMany(rt, target, transform, origins, directions, out, opt
 		putRayOptions(rt.io, options, 'rayCastMany');
 		v.origins.set(origins);
 		v.directions.set(directions);
-		r = ex.npwRayCastManyMeshes3(rt.ioPtr, v.origins.byteOffset, v.directions.byteOffset, v.out.byteOffset, count);
+		r = ex.npwRayCastManyMeshes3(rt.ioPtr, v.origins.byteOffset, v.directions.byteOffset, v.out.byteOffset, count, v.scratch);
 	}
 	if (r < 0) manyFail(rt, r, target, { origins, directions, options, dim });
 	out.set(v.out);

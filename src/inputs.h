@@ -17,6 +17,17 @@ static inline bool npIsUsableVec2(npVec2 v) { return npIsUsable(v.x) && npIsUsab
 
 static inline bool npIsUsableVec3(npVec3 v) { return npIsUsable(v.x) && npIsUsable(v.y) && npIsUsable(v.z); }
 
+/// NP_OK for a 3D ray the ray casts accept: NP_ERR_NON_FINITE for an unusable number, then
+/// NP_ERR_INVALID_ARGUMENT for a zero direction or a negative maxFraction.
+static inline npResult npCheckRay3(npVec3 origin, npVec3 direction, double maxFraction)
+{
+	if (!npIsUsableVec3(origin) || !npIsUsableVec3(direction) || !npIsUsable(maxFraction))
+		return NP_ERR_NON_FINITE;
+	if ((direction.x == 0.0 && direction.y == 0.0 && direction.z == 0.0) || maxFraction < 0.0)
+		return NP_ERR_INVALID_ARGUMENT;
+	return NP_OK;
+}
+
 /// NP_OK for a 2D shape that looks like one the constructors made (known type, vertex count in
 /// range, usable radius); NP_ERR_INVALID_ARGUMENT otherwise, or for NULL.
 static inline npResult npCheckShape2(const npShape2* shape)

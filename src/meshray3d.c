@@ -264,15 +264,6 @@ static bool castMesh(const npMesh3* mesh, const MeshRay* r, double* best, int* t
 	return r->anyZero ? walkMesh(mesh, r, best, triangle, front, false) : walkMesh(mesh, r, best, triangle, front, true);
 }
 
-static npResult checkRay(const npRayInput3* ray)
-{
-	if (!npIsUsableVec3(ray->origin) || !npIsUsableVec3(ray->direction) || !npIsUsable(ray->maxFraction))
-		return NP_ERR_NON_FINITE;
-	if ((ray->direction.x == 0.0 && ray->direction.y == 0.0 && ray->direction.z == 0.0) || ray->maxFraction < 0.0)
-		return NP_ERR_INVALID_ARGUMENT;
-	return NP_OK;
-}
-
 npResult npRayCastMeshes3(const npMeshInstance3* meshes, int meshCount, const npRayInput3* ray, bool backfaces,
 						  npMeshRayHit3* hit)
 {
@@ -281,7 +272,7 @@ npResult npRayCastMeshes3(const npMeshInstance3* meshes, int meshCount, const np
 	*hit = (npMeshRayHit3){ 0 };
 	if (ray == NULL || meshCount < 0 || (meshes == NULL && meshCount > 0))
 		return NP_ERR_INVALID_ARGUMENT;
-	npResult r = checkRay(ray);
+	npResult r = npCheckRay3(ray->origin, ray->direction, ray->maxFraction);
 	for (int m = 0; m < meshCount && r == NP_OK; ++m)
 		r = meshes[m].mesh == NULL ? NP_ERR_INVALID_ARGUMENT : npCheckTransform3(meshes[m].transform);
 	if (r != NP_OK)

@@ -450,15 +450,6 @@ static npResult prepareRayTarget(const npShape3* shape, npTransform3 transform, 
 	return NP_OK;
 }
 
-static npResult checkRay(npVec3 origin, npVec3 direction, double maxFraction)
-{
-	if (!npIsUsableVec3(origin) || !npIsUsableVec3(direction) || !npIsUsable(maxFraction))
-		return NP_ERR_NON_FINITE;
-	if ((direction.x == 0.0 && direction.y == 0.0 && direction.z == 0.0) || maxFraction < 0.0)
-		return NP_ERR_INVALID_ARGUMENT;
-	return NP_OK;
-}
-
 /// How a prepared target is cast in its frame: by slabs, by its faces, or by its rounded pieces.
 typedef enum CastKind
 {
@@ -530,7 +521,7 @@ npResult npRayCast3(const npShape3* shape, npTransform3 transform, const npRayIn
 	RayTarget3 target;
 	npResult r = prepareRayTarget(shape, transform, false, &target);
 	if (r == NP_OK)
-		r = checkRay(ray->origin, ray->direction, ray->maxFraction);
+		r = npCheckRay3(ray->origin, ray->direction, ray->maxFraction);
 	if (r == NP_OK)
 		castPrepared(&target, ray, hit, castKind(shape));
 	return r;
@@ -546,7 +537,7 @@ CAST_INLINE npResult castBatch(const RayTarget3* target, const npRayBatch3* batc
 		hits[i] = (npRayHit3){ 0 };
 		ray.origin = batch->origins[i];
 		ray.direction = batch->directions[i];
-		npResult r = checkRay(ray.origin, ray.direction, ray.maxFraction);
+		npResult r = npCheckRay3(ray.origin, ray.direction, ray.maxFraction);
 		if (r != NP_OK)
 		{
 			if (failedRay != NULL)

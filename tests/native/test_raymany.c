@@ -18,6 +18,7 @@
 #include "testrng3d.h"
 
 #include <narrowphase/narrowphase.h>
+#include "rayorder.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -387,8 +388,49 @@ static void boxSlabsExact(void)
 	CHECK(hits > 1000 && hits < 3900, "box rays hit %d of 4000", hits);
 }
 
+/// npOrderRays3 (the order a mesh batch is cast in): a permutation of the rays, stable for equal
+/// keys, and for rays spread along one axis an order along that axis (to within one of the 1024
+/// cells). Its use in the mesh batch is checked by the Node tests (the records against one call per
+/// ray, bit for bit).
+static void rayOrder(void)
+{
+	enum { N = 3000 };
+	static npVec3 origins[N], directions[N];
+	static int32_t order[N], scratch[NP_RAY_ORDER_SCRATCH * N];
+	static bool seen[N];
+	for (int i = 0; i < N; ++i)
+	{
+		origins[i] = (npVec3){ 100.0 * rndRange(-1.0, 1.0), 2.0, -3.0 };
+		directions[i] = (npVec3){ 1.0, rndRange(-1.0, 1.0), 0.5 };
+	}
+	npOrderRays3(origins, directions, N, 0.0, order, scratch);
+	int valid = 0, backwards = 0;
+	for (int k = 0; k < N; ++k)
+	{
+		bool inRange = order[k] >= 0 && order[k] < N;
+		valid += inRange && !seen[order[k]];
+		if (inRange)
+			seen[order[k]] = true;
+		if (k > 0 && inRange && order[k - 1] >= 0 && order[k - 1] < N &&
+			origins[order[k]].x < origins[order[k - 1]].x - 200.0 / 1024.0)
+			++backwards;
+	}
+	CHECK(valid == N, "ray order: %d of %d entries form a permutation", valid, N);
+	CHECK(backwards == 0, "ray order: %d steps go back along x by more than a cell", backwards);
+
+	// All rays at one point: one key, so the order is the input order (the sort is stable).
+	for (int i = 0; i < N; ++i)
+		origins[i] = (npVec3){ 1.0, 2.0, 3.0 };
+	npOrderRays3(origins, directions, N, 0.0, order, scratch);
+	int inOrder = 0;
+	for (int k = 0; k < N; ++k)
+		inOrder += order[k] == k;
+	CHECK(inOrder == N, "ray order: equal keys keep the input order (%d of %d)", inOrder, N);
+}
+
 int main(void)
 {
+	rayOrder();
 	sameAnswers();
 	badInput();
 	hullShortcutsExact();

@@ -208,6 +208,32 @@ test('rayCastMany equals rayCast ray by ray, bit for bit', () => {
 	for (const s of [...shapes2, ...shapes3, grid]) s.dispose();
 });
 
+// Mesh batches of NP_RAY_ORDER_MIN (256) rays or more are cast in a cache-friendly order
+// (src/rayorder.c): the records must still be each ray's own, bit for bit, and a bad ray late in
+// the batch is the one reported.
+test('rayCastMany on a mesh: big batches in their cast order, and the bad ray', () => {
+	const n = 24, v = [], idx = [];
+	for (let y = 0; y <= n; y++) for (let x = 0; x <= n; x++) v.push(x / 4 - 3, y / 4 - 3, ((x * 5 + y * 3) % 7) * 0.05);
+	for (let y = 0; y < n; y++) {
+		for (let x = 0; x < n; x++) {
+			const a = y * (n + 1) + x;
+			idx.push(a, a + 1, a + n + 2, a, a + n + 2, a + n + 1);
+		}
+	}
+	const grid = np.mesh3d(v, idx);
+	checkManyMatchesSingle(grid, { position: [0.1, 0, 0.2], rotation: [0, 0.1, 0, 1] }, 3, undefined, 2000);
+	checkManyMatchesSingle(grid, null, 3, { backfaces: true, maxFraction: 3 }, 700);
+	const { origins, directions } = randomRays(400, 3, 11);
+	directions.fill(0, 3 * 300, 3 * 301);
+	throwsCode(() => np.rayCastMany(grid, null, origins, directions, new Float64Array(8 * 400)), 'NP_INVALID_ARGUMENT', /ray 300 direction is the zero vector/);
+	origins[3 * 350] = Infinity;
+	throwsCode(() => np.rayCastMany(grid, null, origins, directions, new Float64Array(8 * 400)), 'NP_INVALID_ARGUMENT', /ray 300 direction/);
+	directions[3 * 300] = 1;
+	throwsCode(() => np.rayCastMany(grid, null, origins, directions, new Float64Array(8 * 400)), 'NP_NON_FINITE', /ray 350 origin/);
+	throwsCode(() => np.rayCastMany([grid, { mesh: grid, transform: { position: [0, 0, NaN] } }], null, origins, directions, new Float64Array(8 * 400)), 'NP_NON_FINITE', /meshes\[1\]\.transform/);
+	grid.dispose();
+});
+
 test('rayCastMany: zero rays, a longer out array, the count of hits', () => {
 	const box = np.box3d(1, 1, 1);
 	assert.equal(np.rayCastMany(box, null, new Float64Array(0), new Float64Array(0), new Float64Array(0)), 0);
