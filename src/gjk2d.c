@@ -138,9 +138,11 @@ int npSolveSimplex2(npSupportPoint2* v, double* weights, int count)
 	return 1;
 }
 
+// fabs rather than npAbs: the same magnitude without a branch on the sign (npAbs keeps a -0.0,
+// fabs gives +0.0; the scale is only ever compared and multiplied, where the two zeros agree).
 static double maxAbs2(npVec2 a)
 {
-	return npMax(npAbs(a.x), npAbs(a.y));
+	return npMax(fabs(a.x), fabs(a.y));
 }
 
 // The loop, specialised twice: `traced` is a constant at both call sites below, so the untraced
@@ -174,12 +176,19 @@ GJK_INLINE void gjkLoop(const npPair2* pair, double separationLimit, npGjkResult
 	int iteration = 0;
 	while (iteration < maxIterations)
 	{
-		int savedA[3], savedB[3];
+		// The simplex's vertex pairs, -1 past its end (no vertex has that index): the test for a
+		// repeated support below is then three compares without a loop whose length is data.
 		int savedCount = r->count;
-		for (int i = 0; i < savedCount; ++i)
+		int savedA[3] = { v[0].indexA, -1, -1 }, savedB[3] = { v[0].indexB, -1, -1 };
+		if (savedCount > 1)
 		{
-			savedA[i] = v[i].indexA;
-			savedB[i] = v[i].indexB;
+			savedA[1] = v[1].indexA;
+			savedB[1] = v[1].indexB;
+			if (savedCount > 2)
+			{
+				savedA[2] = v[2].indexA;
+				savedB[2] = v[2].indexB;
+			}
 		}
 
 		if (traced)
@@ -236,15 +245,9 @@ GJK_INLINE void gjkLoop(const npPair2* pair, double separationLimit, npGjkResult
 		}
 		scale = npMax(scale, maxAbs2(s.wA) + maxAbs2(s.wB));
 
-		bool repeated = false;
-		for (int i = 0; i < savedCount; ++i)
-		{
-			if (s.indexA == savedA[i] && s.indexB == savedB[i])
-			{
-				repeated = true;
-				break;
-			}
-		}
+		bool repeated = ((s.indexA == savedA[0]) & (s.indexB == savedB[0])) |
+						((s.indexA == savedA[1]) & (s.indexB == savedB[1])) |
+						((s.indexA == savedA[2]) & (s.indexB == savedB[2]));
 		if (repeated)
 		{
 			if (traced)
