@@ -13,7 +13,15 @@
 #include <float.h>
 #include <stddef.h>
 
-npSupportPoint2 npSupportPair2(const npPair2* pair, npVec2 d)
+// Forced inlining: the support point is built in place in GJK's simplex (a call would return it
+// through memory and copy it again), and gjkLoop is specialised twice (see below).
+#if defined(__GNUC__)
+#define GJK_INLINE __attribute__((always_inline)) static inline
+#else
+#define GJK_INLINE static inline
+#endif
+
+GJK_INLINE npSupportPoint2 supportPair(const npPair2* pair, npVec2 d)
 {
 	npSupportPoint2 s;
 	s.indexA = npSupportIndex2(pair->shapeA, d);
@@ -22,6 +30,11 @@ npSupportPoint2 npSupportPair2(const npPair2* pair, npVec2 d)
 	s.wB = npTransformPoint2(pair->xfB, pair->shapeB->vertices[s.indexB]);
 	s.w = v2Sub(s.wA, s.wB);
 	return s;
+}
+
+npSupportPoint2 npSupportPair2(const npPair2* pair, npVec2 d)
+{
+	return supportPair(pair, d);
 }
 
 // Closest point to the origin on segment v0-v1: keeps the supporting vertices in front.
@@ -148,12 +161,6 @@ static double maxAbs2(npVec2 a)
 // The loop, specialised twice: `traced` is a constant at both call sites below, so the untraced
 // copy (npGjk2, every query) has no trace code at all and the traced one (npGjkTraced2) calls the
 // trace hooks of trace2d.c.
-#if defined(__GNUC__)
-#define GJK_INLINE __attribute__((always_inline)) static inline
-#else
-#define GJK_INLINE static inline
-#endif
-
 GJK_INLINE void gjkLoop(const npPair2* pair, double separationLimit, npGjkResult2* r, const bool traced)
 {
 	npSupportPoint2* v = r->simplex;
@@ -163,7 +170,7 @@ GJK_INLINE void gjkLoop(const npPair2* pair, double separationLimit, npGjkResult
 	// The Minkowski difference A - B sits around -p (p = B's position in A's frame), so the
 	// support along +p is the side facing the origin: a good, deterministic start.
 	npVec2 start = v2LengthSq(pair->xfB.p) > 0.0 ? pair->xfB.p : v2(1.0, 0.0);
-	v[0] = npSupportPair2(pair, start);
+	v[0] = supportPair(pair, start);
 	weights[0] = 1.0;
 	r->count = 1;
 	if (traced)
@@ -218,7 +225,7 @@ GJK_INLINE void gjkLoop(const npPair2* pair, double separationLimit, npGjkResult
 		if (v2LengthSq(d) == 0.0)
 			break; // the origin is on the simplex: the cores touch
 
-		npSupportPoint2 s = npSupportPair2(pair, d);
+		npSupportPoint2 s = supportPair(pair, d);
 		++iteration;
 		if (traced)
 			npGjkTraceSupport2(pair, d, &s, false);
