@@ -170,7 +170,7 @@ GJK_INLINE void gjkLoop(const npPair2* pair, double separationLimit, npGjkResult
 	// The Minkowski difference A - B sits around -p (p = B's position in A's frame), so the
 	// support along +p is the side facing the origin: a good, deterministic start.
 	npVec2 start = v2LengthSq(pair->xfB.p) > 0.0 ? pair->xfB.p : v2(1.0, 0.0);
-	v[0] = supportPair(pair, start);
+	v[0] = traced ? npSupportPair2(pair, start) : supportPair(pair, start); // (the traced copy calls it)
 	weights[0] = 1.0;
 	r->count = 1;
 	if (traced)
@@ -225,7 +225,7 @@ GJK_INLINE void gjkLoop(const npPair2* pair, double separationLimit, npGjkResult
 		if (v2LengthSq(d) == 0.0)
 			break; // the origin is on the simplex: the cores touch
 
-		npSupportPoint2 s = supportPair(pair, d);
+		npSupportPoint2 s = traced ? npSupportPair2(pair, d) : supportPair(pair, d);
 		++iteration;
 		if (traced)
 			npGjkTraceSupport2(pair, d, &s, false);
