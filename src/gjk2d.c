@@ -13,7 +13,15 @@
 #include <float.h>
 #include <stddef.h>
 
-npSupportPoint2 npSupportPair2(const npPair2* pair, npVec2 d)
+// Forced inlining: the support point is built in place in GJK's simplex (a call would return it
+// through memory and copy it again), and gjkLoop is specialised twice (see below).
+#if defined(__GNUC__)
+#define GJK_INLINE __attribute__((always_inline)) static inline
+#else
+#define GJK_INLINE static inline
+#endif
+
+GJK_INLINE npSupportPoint2 supportPair(const npPair2* pair, npVec2 d)
 {
 	npSupportPoint2 s;
 	s.indexA = npSupportIndex2(pair->shapeA, d);
@@ -22,6 +30,11 @@ npSupportPoint2 npSupportPair2(const npPair2* pair, npVec2 d)
 	s.wB = npTransformPoint2(pair->xfB, pair->shapeB->vertices[s.indexB]);
 	s.w = v2Sub(s.wA, s.wB);
 	return s;
+}
+
+npSupportPoint2 npSupportPair2(const npPair2* pair, npVec2 d)
+{
+	return supportPair(pair, d);
 }
 
 // Closest point to the origin on segment v0-v1: keeps the supporting vertices in front.
@@ -138,20 +151,16 @@ int npSolveSimplex2(npSupportPoint2* v, double* weights, int count)
 	return 1;
 }
 
+// fabs rather than npAbs: the same magnitude without a branch on the sign (npAbs keeps a -0.0,
+// fabs gives +0.0; the scale is only ever compared and multiplied, where the two zeros agree).
 static double maxAbs2(npVec2 a)
 {
-	return npMax(npAbs(a.x), npAbs(a.y));
+	return npMax(fabs(a.x), fabs(a.y));
 }
 
 // The loop, specialised twice: `traced` is a constant at both call sites below, so the untraced
 // copy (npGjk2, every query) has no trace code at all and the traced one (npGjkTraced2) calls the
 // trace hooks of trace2d.c.
-#if defined(__GNUC__)
-#define GJK_INLINE __attribute__((always_inline)) static inline
-#else
-#define GJK_INLINE static inline
-#endif
-
 GJK_INLINE void gjkLoop(const npPair2* pair, double separationLimit, npGjkResult2* r, const bool traced)
 {
 	npSupportPoint2* v = r->simplex;
@@ -161,7 +170,7 @@ GJK_INLINE void gjkLoop(const npPair2* pair, double separationLimit, npGjkResult
 	// The Minkowski difference A - B sits around -p (p = B's position in A's frame), so the
 	// support along +p is the side facing the origin: a good, deterministic start.
 	npVec2 start = v2LengthSq(pair->xfB.p) > 0.0 ? pair->xfB.p : v2(1.0, 0.0);
-	v[0] = npSupportPair2(pair, start);
+	v[0] = traced ? npSupportPair2(pair, start) : supportPair(pair, start); // (the traced copy calls it)
 	weights[0] = 1.0;
 	r->count = 1;
 	if (traced)
@@ -174,12 +183,19 @@ GJK_INLINE void gjkLoop(const npPair2* pair, double separationLimit, npGjkResult
 	int iteration = 0;
 	while (iteration < maxIterations)
 	{
-		int savedA[3], savedB[3];
+		// The simplex's vertex pairs, -1 past its end (no vertex has that index): the test for a
+		// repeated support below is then three compares without a loop whose length is data.
 		int savedCount = r->count;
-		for (int i = 0; i < savedCount; ++i)
+		int savedA[3] = { v[0].indexA, -1, -1 }, savedB[3] = { v[0].indexB, -1, -1 };
+		if (savedCount > 1)
 		{
-			savedA[i] = v[i].indexA;
-			savedB[i] = v[i].indexB;
+			savedA[1] = v[1].indexA;
+			savedB[1] = v[1].indexB;
+			if (savedCount > 2)
+			{
+				savedA[2] = v[2].indexA;
+				savedB[2] = v[2].indexB;
+			}
 		}
 
 		if (traced)
@@ -209,7 +225,7 @@ GJK_INLINE void gjkLoop(const npPair2* pair, double separationLimit, npGjkResult
 		if (v2LengthSq(d) == 0.0)
 			break; // the origin is on the simplex: the cores touch
 
-		npSupportPoint2 s = npSupportPair2(pair, d);
+		npSupportPoint2 s = traced ? npSupportPair2(pair, d) : supportPair(pair, d);
 		++iteration;
 		if (traced)
 			npGjkTraceSupport2(pair, d, &s, false);
@@ -236,15 +252,9 @@ GJK_INLINE void gjkLoop(const npPair2* pair, double separationLimit, npGjkResult
 		}
 		scale = npMax(scale, maxAbs2(s.wA) + maxAbs2(s.wB));
 
-		bool repeated = false;
-		for (int i = 0; i < savedCount; ++i)
-		{
-			if (s.indexA == savedA[i] && s.indexB == savedB[i])
-			{
-				repeated = true;
-				break;
-			}
-		}
+		bool repeated = ((s.indexA == savedA[0]) & (s.indexB == savedB[0])) |
+						((s.indexA == savedA[1]) & (s.indexB == savedB[1])) |
+						((s.indexA == savedA[2]) & (s.indexB == savedB[2]));
 		if (repeated)
 		{
 			if (traced)

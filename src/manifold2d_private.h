@@ -189,35 +189,24 @@ static inline bool isAxisCore(const npShape2* s)
 static inline double findAxisCoreSeparation(const npVec2* v, int count, double minX, double maxX, double minY,
 											double maxY, int* edge)
 {
+	// (Selects, not branches: which face wins is data.)
 	double s = v[0].y - maxY;
 	int best = 0;
 	if (count == 4)
 	{
 		double s1 = minX - v[1].x, s2 = minY - v[2].y, s3 = v[3].x - maxX;
-		if (s1 > s)
-		{
-			s = s1;
-			best = 1;
-		}
-		if (s2 > s)
-		{
-			s = s2;
-			best = 2;
-		}
-		if (s3 > s)
-		{
-			s = s3;
-			best = 3;
-		}
+		best = s1 > s ? 1 : best;
+		s = s1 > s ? s1 : s;
+		best = s2 > s ? 2 : best;
+		s = s2 > s ? s2 : s;
+		best = s3 > s ? 3 : best;
+		s = s3 > s ? s3 : s;
 	}
 	else
 	{
 		double s1 = minY - v[1].y;
-		if (s1 > s)
-		{
-			s = s1;
-			best = 1;
-		}
+		best = s1 > s ? 1 : best;
+		s = s1 > s ? s1 : s;
 	}
 	*edge = best;
 	return s;
@@ -260,12 +249,11 @@ static inline int findIncidentEdge(const localCore* core, npVec2 referenceNormal
 	double bestDot = DBL_MAX;
 	for (int i = 0; i < count; ++i)
 	{
+		// Selects, not a branch: which edge wins is data (see npSupportIndex2).
 		double d = v2Dot(normals[i], referenceNormal);
-		if (d < bestDot)
-		{
-			bestDot = d;
-			best = i;
-		}
+		bool better = d < bestDot;
+		best = better ? i : best;
+		bestDot = better ? d : bestDot;
 	}
 	return best;
 }
