@@ -200,13 +200,25 @@ export function isChainTarget(rt, t) {
 	return isChain(rt, e) || (e !== null && typeof e === 'object' && isChain(rt, e.chain));
 }
 
+// The identity transform of a chain given bare, written as a prepared transform (its rotation
+// npMakeRot2(0) = (1, 0) exactly), so the shim neither rebuilds nor re-validates it.
+const XF_X = L.NPW_XF2_X, XF_Y = L.NPW_XF2_Y, XF_ANGLE = L.NPW_XF2_ANGLE, XF_COS = L.NPW_XF2_COS, XF_SIN = L.NPW_XF2_SIN;
+function putIdentity(h, k) {
+	h[k + XF_X] = 0;
+	h[k + XF_Y] = 0;
+	h[k + XF_ANGLE] = 0;
+	h[k + XF_COS] = 1;
+	h[k + XF_SIN] = 0;
+}
+
 // Writes the chains (one chain with `transform`, or a list) into the io block; returns the count.
 function putChains(rt, chains, transform, fn) {
 	const h = rt.f64;
 	const o = rt.ioIndex + IO_CHAINS;
 	if (isChain(rt, chains)) {
 		h[o + IO_CHAIN_PTR] = chainPtr(rt, chains, fn, -1);
-		putXf(h, transform, o + IO_CHAIN_XF, fn, 'of the chain');
+		if (transform === undefined) putIdentity(h, o + IO_CHAIN_XF);
+		else putXf(h, transform, o + IO_CHAIN_XF, fn, 'of the chain');
 		return 1;
 	}
 	if (!Array.isArray(chains)) fail('NP_INVALID_ARGUMENT', `${fn}: chains must be a Chain2D or an array of Chain2D / { chain, transform } (got ${describe(chains)})`);
@@ -218,7 +230,7 @@ function putChains(rt, chains, transform, fn) {
 		const k = o + IO_CHAIN_SIZE * i;
 		if (isChain(rt, e)) {
 			h[k + IO_CHAIN_PTR] = chainPtr(rt, e, fn, i);
-			putXf(h, undefined, k + IO_CHAIN_XF, fn, '');
+			putIdentity(h, k + IO_CHAIN_XF);
 		} else {
 			if (e === null || typeof e !== 'object') fail('NP_INVALID_ARGUMENT', `${fn}: chains[${i}] must be a Chain2D or { chain, transform } (got ${describe(e)})`);
 			h[k + IO_CHAIN_PTR] = chainPtr(rt, e.chain, fn, i);

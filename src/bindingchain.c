@@ -81,13 +81,16 @@ NP_COLD int npwChainLimits2(double* out)
 // angle by an integer multiple of pi/2 that must fit its 64-bit integer, so the angle is bounded
 // first. npwTransform2 (binding.c) takes a prepared transform's rotation as it is and remembers the
 // last angle per slot (the shape's in slot 0, the chains' in slot 1: a chain's is usually 0), so
-// the rotation is npMakeRot2's without always running it.
+// the rotation is npMakeRot2's without always running it. A prepared transform (its rotation given,
+// not NaN) was validated when it was made (binding.c's isPrepared says why that holds), so it is not
+// validated again; JS writes a bare chain's identity that way too (npMakeRot2(0) is exactly (1, 0)).
 static npResult readXf(const double* xf, int slot, npTransform2* out)
 {
 	if (!npwUsableAngle(xf[NPW_XF2_ANGLE]))
 		return NP_ERR_NON_FINITE;
 	*out = npwTransform2(xf, slot);
-	return npValidateTransform2(*out);
+	double c = xf[NPW_XF2_COS];
+	return c == c ? NP_OK : npValidateTransform2(*out);
 }
 
 static npChainInstance2 instances[NPWCH_MAX_CHAINS];

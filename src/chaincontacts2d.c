@@ -338,12 +338,34 @@ static void collideSegment(chainContactCall* call, int chain, int segment, npVec
 
 // ------------------------------------------------------------------------------------ the call
 
+// npShapeBounds2 for a shape known valid (the call's): the same validation of the placement (a
+// product of two valid transforms, checked as npValidateTransform2 does) and the same expressions,
+// without the shape checks and the calls.
+static inline bool placedBounds(const npShape2* shape, npTransform2 t, npBounds2* out)
+{
+	if (!npIsUsable(t.p.x) || !npIsUsable(t.p.y) || !npIsUsable(t.q.c) || !npIsUsable(t.q.s))
+		return false;
+	if (npAbs((t.q.c * t.q.c + t.q.s * t.q.s) - 1.0) > 2.0e-6)
+		return false;
+	npVec2 lower = npTransformPoint2(t, shape->vertices[0]), upper = lower;
+	for (int i = 1; i < shape->count; ++i)
+	{
+		npVec2 v = npTransformPoint2(t, shape->vertices[i]);
+		lower = v2(npMin(lower.x, v.x), npMin(lower.y, v.y));
+		upper = v2(npMax(upper.x, v.x), npMax(upper.y, v.y));
+	}
+	npVec2 grow = v2(shape->radius, shape->radius);
+	out->lower = v2Sub(lower, grow);
+	out->upper = v2Add(upper, grow);
+	return true;
+}
+
 static void collideChain(chainContactCall* call, int chain)
 {
 	const npChainInstance2* inst = call->chains + chain;
 	npTransform2 rel = npInvMulTransforms2(inst->transform, call->xf);
 	npBounds2 box;
-	if (npShapeBounds2(call->shape, rel, &box) != NP_OK)
+	if (!placedBounds(call->shape, rel, &box))
 		return;
 	// The margin, plus room for the rounding of the relative transform.
 	double size = npMax(npMax(npAbs(box.lower.x), npAbs(box.upper.x)), npMax(npAbs(box.lower.y), npAbs(box.upper.y)));
