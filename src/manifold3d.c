@@ -66,7 +66,7 @@ static void moveToFrame(const npPolyhedron3* p, const npMat3* rot, npVec3 offset
 // k of i, and R (+-h) is the sum of +-(h_k times column k of R), which rounds exactly as npMat3Mul
 // does (a factor -h_k instead of h_k only flips a sign), so the four sums of the x and y terms are
 // shared. Face 2k has normal -column k, face 2k+1 +column k.
-static void moveBoxToFrame(npVec3 h, const npMat3* r, npVec3 offset, npVec3* verts, npPlane3* planes)
+void npMoveBoxToFrame3(npVec3 h, const npMat3* r, npVec3 offset, npVec3* verts, npPlane3* planes)
 {
 	npVec3 ex = v3Scale(h.x, r->cx), ey = v3Scale(h.y, r->cy), ez = v3Scale(h.z, r->cz);
 	npVec3 nex = v3Neg(ex), nez = v3Neg(ez);
@@ -118,7 +118,7 @@ static bool setupSatPair(SatPair* w, const npShape3* polyA, const npTransform3* 
 	w->rel = npInvMulTransforms3(*xfA, *xfB);
 	w->rot = npQuatToMat3(w->rel.q);
 	if (w->boxB)
-		moveBoxToFrame(polyB->halfExtents, &w->rot, w->rel.p, w->bv, w->bp);
+		npMoveBoxToFrame3(polyB->halfExtents, &w->rot, w->rel.p, w->bv, w->bp);
 	else
 		moveToFrame(&w->b, &w->rot, w->rel.p, w->bv, w->bp);
 
@@ -290,7 +290,9 @@ void npCollideWarm3(const npShape3* shapeA, const npTransform3* xfA, const npSha
 		collide3(shapeA, xfA, shapeB, xfB, margin, m);
 		return;
 	}
-	int offsetMask = npCollideWarmFaces3(shapeA, xfA, shapeB, xfB, margin, warm, stats, m);
+	int offsetMask = shapeA->type == NP_SHAPE_BOX3 && shapeB->type == NP_SHAPE_BOX3
+						 ? npCollideWarmBoxes3(shapeA, xfA, shapeB, xfB, margin, warm, stats, m)
+						 : npCollideWarmFaces3(shapeA, xfA, shapeB, xfB, margin, warm, stats, m);
 	if (offsetMask == -2)
 		offsetMask = collidePolyhedraWarm(shapeA, xfA, shapeB, xfB, margin, warm, stats, m);
 	if (offsetMask < 0)

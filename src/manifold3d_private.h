@@ -317,6 +317,12 @@ bool npFindSatAxisWarm3(SatPair* w, double margin, const npSatCache3* warm, SatA
 // The face query's measurement of one face: the lowest plane distance of the points (lowest index on
 // ties), as every face query measures it.
 double npDeepestAbove3(const npPlane3* plane, const npVec3* pts, int count, int* index);
+// Both face queries of two boxes (w->rot, w->rel, the shapes' half extents): false, with only
+// faceA's separation written, when A's faces separate them by more than `stop`.
+bool npQueryBoxPairFaces3(const SatPair* w, double stop, FaceResult* faceA, FaceResult* faceB);
+
+// manifold3d.c: a box of half extents h moved by rotation r and offset: its 8 vertices and 6 planes.
+void npMoveBoxToFrame3(npVec3 h, const npMat3* r, npVec3 offset, npVec3* verts, npPlane3* planes);
 
 // warm3d.c: true when no edge axis of the pair separates it by more than `floor` (nor are the shapes
 // apart), proven from the face results in *sat; false when the proof does not go through.
@@ -329,6 +335,13 @@ bool npNoEdgeAxisWinsBoxes3(const SatPair* w, const SatAxis* sat, double floor);
 // and proves every other face lower. Returns the offset mask as the routine does (m in A's frame),
 // or -2 when a proof does not go through (m untouched: run the search).
 int npCollideWarmFaces3(const npShape3* shapeA, const npTransform3* xfA, const npShape3* shapeB,
+						const npTransform3* xfB, double margin, npSatCache3* warm, npWarmStats3* stats, npManifold3* m);
+
+// warmbox3d.c: the polyhedron routine for two boxes in a face contact whose incident face lies
+// inside the reference face (a box resting on another): the same result, without the general
+// setup, search and clipper. Returns the offset mask (m in A's frame), -1 when the shapes are apart
+// (m empty), or -2 when the case does not apply (m untouched: run the routine).
+int npCollideWarmBoxes3(const npShape3* shapeA, const npTransform3* xfA, const npShape3* shapeB,
 						const npTransform3* xfB, double margin, npSatCache3* warm, npWarmStats3* stats, npManifold3* m);
 
 // satedges3d.c: the edge queries.

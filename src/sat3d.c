@@ -418,6 +418,11 @@ static DirectionPair queryEdgeAxesBoxes(const SatPair* w, double floor)
 	return out;
 }
 
+bool npQueryBoxPairFaces3(const SatPair* w, double stop, FaceResult* faceA, FaceResult* faceB)
+{
+	return queryBoxPairFaces(w, stop, faceA, faceB);
+}
+
 // ---------------------------------------------------------------------------------- the search
 
 // Hill climbing pays off on hulls with many vertices (a hull's vertex graph has vertexEdge).
