@@ -284,10 +284,9 @@ static void collide3(const npShape3* shapeA, const npTransform3* xfA, const npSh
 void npCollideWarm3(const npShape3* shapeA, const npTransform3* xfA, const npShape3* shapeB, const npTransform3* xfB,
 					double margin, npSatCache3* warm, npWarmStats3* stats, npManifold3* m)
 {
-	bool polyhedra = shapeA != NULL && shapeB != NULL && isPolyhedron(shapeA) && isPolyhedron(shapeB);
-	if (!polyhedra || !(margin >= 0.0) || margin > NP_HUGE || !npUsableTransform3(xfA) || !npUsableTransform3(xfB))
+	if (!isPolyhedron(shapeA) || !isPolyhedron(shapeB))
 	{
-		collide3(shapeA, xfA, shapeB, xfB, margin, m);
+		collideMade(shapeA, xfA, shapeB, xfB, margin, m);
 		return;
 	}
 	int offsetMask = shapeA->type == NP_SHAPE_BOX3 && shapeB->type == NP_SHAPE_BOX3

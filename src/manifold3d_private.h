@@ -24,7 +24,8 @@ int npCollideFlat3(const npShape3* shapeA, const npTransform3* xfA, const npShap
 
 /// npCollide3 into *m (the same result), for a contact cache: a box, hull or triangle pair runs the
 /// separating-axis search from `warm` (last frame's faces, updated here) and counts in `stats` what
-/// the warm start saved; other pairs run npCollide3's routines.
+/// the warm start saved; other pairs run npCollide3's routines. The caller has checked what
+/// npCollide3 checks first: shapes given, the margin in [0, NP_HUGE], usable transforms.
 void npCollideWarm3(const npShape3* shapeA, const npTransform3* xfA, const npShape3* shapeB, const npTransform3* xfB,
 					double margin, npSatCache3* warm, npWarmStats3* stats, npManifold3* m);
 

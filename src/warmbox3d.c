@@ -35,18 +35,51 @@ static int incidentBoxFace(const npPlane3* bp, int support, npVec3 n)
 	return -1;
 }
 
-// B's face `inc` (A's frame) against A's face `ref` (A's own frame: the side planes are |p_k| <= h_k
-// on the two other axes): when the face lies inside them, the clipper keeps its vertices behind the
-// reference plane (+margin), which include the support vertex, and emits them deepest first (lowest
-// index on ties), the others in polygon order, each reference point the vertex moved up by its depth
-// (emitResting, or keepBehindPlane, chooseContacts and emitChosen). Returns the point count, or -1.
-static int restingOnFace(const SatPair* w, int ref, int inc, int support, double margin, npManifold3* m)
+// The reference face's side planes (clip3d.c's insideBoxFace): A's face in A's own frame, where they
+// are |p_k| <= h_k on the two other axes; B's face through B's frame, with a tolerance far above the
+// rounding (a vertex within it of a side is left to the clipper).
+typedef struct RefBox
 {
-	const npPolyhedron3* topo = &w->a; // two boxes share one topology
-	npVec3 h = w->shapeA->halfExtents;
+	npMat3 toLocal; // A's frame into the reference box's (B's face only)
+	npVec3 center;  // the reference box's centre in A's frame (B's face only)
+	npVec3 bound;   // bounds on the in-face axes (DBL_MAX on the face's own axis)
+	bool local;     // the reference face is A's
+} RefBox;
+
+static RefBox refBoxOf(const SatPair* w, bool refIsA, int ref)
+{
+	RefBox r;
 	int k = ref >> 1;
-	double bx = k == 0 ? DBL_MAX : h.x, by = k == 1 ? DBL_MAX : h.y, bz = k == 2 ? DBL_MAX : h.z;
-	npPlane3 plane = w->a.planes[ref];
+	r.local = refIsA;
+	npVec3 h = refIsA ? w->shapeA->halfExtents : w->shapeB->halfExtents;
+	if (!refIsA)
+	{
+		r.toLocal = npMat3Transpose(&w->rot);
+		r.center = w->rel.p;
+		double tol = 1.0e-9 * (1.0 + v3MaxAbs(r.center) + v3MaxAbs(h));
+		h = v3(h.x - tol, h.y - tol, h.z - tol);
+	}
+	r.bound = v3(k == 0 ? DBL_MAX : h.x, k == 1 ? DBL_MAX : h.y, k == 2 ? DBL_MAX : h.z);
+	return r;
+}
+
+static bool insideRef(const RefBox* r, npVec3 p)
+{
+	npVec3 q = r->local ? p : npMat3Mul(&r->toLocal, v3Sub(p, r->center));
+	return (fabs(q.x) <= r->bound.x) & (fabs(q.y) <= r->bound.y) & (fabs(q.z) <= r->bound.z);
+}
+
+// The incident box's face `inc` (vertices `verts`, the topology both boxes share) against the
+// reference face `ref` (plane in A's frame): when the face lies inside the reference face's side
+// planes, the clipper keeps its vertices behind the reference plane (+margin), which include the
+// support vertex, and emits them deepest first (lowest index on ties), the others in polygon order,
+// each reference point the vertex moved along the normal by its depth (emitResting, or
+// keepBehindPlane, chooseContacts and emitChosen). Returns the point count, or -1.
+static int restingOnFace(const SatPair* w, const FaceClip* c, const npVec3* verts, int inc, npManifold3* m)
+{
+	const npPolyhedron3* topo = &w->a;
+	RefBox box = refBoxOf(w, c->refIsA, c->refFace);
+	npPlane3 plane = c->ref.planes[c->refFace];
 	npVec3 p[4];
 	int vertex[4];
 	double d[4];
@@ -56,15 +89,15 @@ static int restingOnFace(const SatPair* w, int ref, int inc, int support, double
 	{
 		int v = topo->halfEdges[e].origin;
 		e = topo->halfEdges[e].next;
-		npVec3 q = w->bv[v];
-		inside &= (fabs(q.x) <= bx) & (fabs(q.y) <= by) & (fabs(q.z) <= bz);
+		npVec3 q = verts[v];
+		inside &= insideRef(&box, q);
 		double s = v3Dot(plane.normal, q) - plane.offset;
-		if (s <= margin)
+		if (s <= c->margin)
 		{
 			p[kept] = q;
 			vertex[kept] = v;
 			d[kept++] = -s;
-			withSupport = withSupport || v == support;
+			withSupport = withSupport || v == c->support;
 		}
 	}
 	if (!(inside && withSupport))
@@ -73,16 +106,18 @@ static int restingOnFace(const SatPair* w, int ref, int inc, int support, double
 	int i0 = 0;
 	for (int i = 1; i < kept; ++i)
 		i0 = d[i] > d[i0] ? i : i0;
-	m->normal = plane.normal;
+	uint32_t kind = c->refIsA ? ID_FACE_A : ID_FACE_B;
+	m->normal = c->refIsA ? plane.normal : v3Neg(plane.normal);
 	m->pointCount = kept;
 	for (int j = 0; j < kept; ++j)
 	{
 		int i = j == 0 ? i0 : (j - 1 < i0 ? j - 1 : j);
 		npManifoldPoint3* mp = m->points + j;
-		mp->pointA = v3MulAdd(p[i], d[i], plane.normal);
-		mp->pointB = p[i];
+		npVec3 onRef = v3MulAdd(p[i], d[i], plane.normal);
+		mp->pointA = c->refIsA ? onRef : p[i];
+		mp->pointB = c->refIsA ? p[i] : onRef;
 		mp->depth = d[i];
-		mp->id = faceId(ID_FACE_A, ref, pointFeature(ID_VERTEX, vertex[i], 0));
+		mp->id = faceId(kind, c->refFace, pointFeature(ID_VERTEX, vertex[i], 0));
 	}
 	return kept;
 }
@@ -109,26 +144,28 @@ int npCollideWarmBoxes3(const npShape3* shapeA, const npTransform3* xfA, const n
 		return -1;
 	}
 	double sepA = sat.faceA.separation, sepB = sat.faceB.separation;
-	if (sepB > sepA + NP_FACE_PREFERENCE3)
-		return -2;
-	double faceBest = sepA + NP_FACE_PREFERENCE3;
+	int choice = sepB > sepA + NP_FACE_PREFERENCE3 ? 1 : 0;
+	double faceBest = (choice == 1 ? sepB : sepA) + NP_FACE_PREFERENCE3;
 	double floor = faceBest < margin ? faceBest : margin;
 	npMoveBoxToFrame3(shapeB->halfExtents, &w.rot, w.rel.p, w.bv, w.bp);
 	if (!npNoEdgeAxisWinsBoxes3(&w, &sat, floor))
 		return -2;
 
-	// A's face is the reference (choice 0): the clipper's incident face and resting case.
-	int ref = sat.faceA.face, support = sat.faceA.vertex;
-	int inc = incidentBoxFace(w.bp, support, w.a.planes[ref].normal);
-	int count = inc < 0 ? -1 : restingOnFace(&w, ref, inc, support, margin, m);
+	// The clipper's incident face and resting case (only the fields read here are filled).
+	const ClipShape a = { &w.a, w.a.vertices, w.a.planes, NULL };
+	const ClipShape b = { &w.a, w.bv, w.bp, NULL };
+	const FaceClip clip = choice == 0 ? (FaceClip){ a, sat.faceA.face, b, sat.faceA.vertex, true, margin }
+									  : (FaceClip){ b, sat.faceB.face, a, sat.faceB.vertex, false, margin };
+	int inc = incidentBoxFace(clip.inc.planes, clip.support, clip.ref.planes[clip.refFace].normal);
+	int count = inc < 0 ? -1 : restingOnFace(&w, &clip, clip.inc.verts, inc, m);
 	if (count < 0)
 		return -2;
 
 	// What the routine records (collidePolyhedraWarm).
 	stats->searched += 1;
 	stats->edgesSkipped += 1;
-	stats->faceReused += ref == warm->faceA ? 1u : 0u;
-	warm->faceA = ref;
+	stats->faceReused += (choice == 0 ? sat.faceA.face == warm->faceA : sat.faceB.face == warm->faceB) ? 1u : 0u;
+	warm->faceA = sat.faceA.face;
 	warm->faceB = sat.faceB.face;
 	return (1 << count) - 1;
 }
