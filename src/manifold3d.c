@@ -66,7 +66,9 @@ static void moveToFrame(const npPolyhedron3* p, const npMat3* rot, npVec3 offset
 // k of i, and R (+-h) is the sum of +-(h_k times column k of R), which rounds exactly as npMat3Mul
 // does (a factor -h_k instead of h_k only flips a sign), so the four sums of the x and y terms are
 // shared. Face 2k has normal -column k, face 2k+1 +column k.
-void npMoveBoxToFrame3(npVec3 h, const npMat3* r, npVec3 offset, npVec3* verts, npPlane3* planes)
+// (Inlined into setupSatPair as it was before the warm box routine shared it: npMoveBoxToFrame3.)
+__attribute__((always_inline)) static inline void moveBoxToFrame(npVec3 h, const npMat3* r, npVec3 offset,
+																 npVec3* verts, npPlane3* planes)
 {
 	npVec3 ex = v3Scale(h.x, r->cx), ey = v3Scale(h.y, r->cy), ez = v3Scale(h.z, r->cz);
 	npVec3 nex = v3Neg(ex), nez = v3Neg(ez);
@@ -83,6 +85,11 @@ void npMoveBoxToFrame3(npVec3 h, const npMat3* r, npVec3 offset, npVec3* verts, 
 	planes[3] = (npPlane3){ r->cy, h.y + dy };
 	planes[4] = (npPlane3){ v3Neg(r->cz), h.z - dz };
 	planes[5] = (npPlane3){ r->cz, h.z + dz };
+}
+
+void npMoveBoxToFrame3(npVec3 h, const npMat3* r, npVec3 offset, npVec3* verts, npPlane3* planes)
+{
+	moveBoxToFrame(h, r, offset, verts, planes);
 }
 
 // Step 1: the pair in A's frame, with the support hints of both shapes (B's seen from A's frame).
@@ -118,7 +125,7 @@ static bool setupSatPair(SatPair* w, const npShape3* polyA, const npTransform3* 
 	w->rel = npInvMulTransforms3(*xfA, *xfB);
 	w->rot = npQuatToMat3(w->rel.q);
 	if (w->boxB)
-		npMoveBoxToFrame3(polyB->halfExtents, &w->rot, w->rel.p, w->bv, w->bp);
+		moveBoxToFrame(polyB->halfExtents, &w->rot, w->rel.p, w->bv, w->bp);
 	else
 		moveToFrame(&w->b, &w->rot, w->rel.p, w->bv, w->bp);
 
