@@ -306,6 +306,23 @@ typedef struct FaceClip
 	double margin; // points up to this far above the reference plane are kept
 } FaceClip;
 
+// A box's incident face for the reference normal n, around its support vertex (planes: the box's,
+// face 2j / 2j+1 along axis j): of the three faces 2j + bit j there, the one most anti-parallel to
+// n; -1 on an exact tie (the clipper then walks the half-edges). Shared by the clipper (clip3d.c)
+// and the warm box routine (warmbox3d.c), which must choose alike.
+static inline int npIncidentBoxFace3(const npPlane3* planes, int support, npVec3 n)
+{
+	int f0 = support & 1, f1 = 2 + ((support >> 1) & 1), f2 = 4 + ((support >> 2) & 1);
+	double c0 = v3Dot(planes[f0].normal, n), c1 = v3Dot(planes[f1].normal, n), c2 = v3Dot(planes[f2].normal, n);
+	if (c0 < c1 && c0 < c2)
+		return f0;
+	if (c1 < c0 && c1 < c2)
+		return f1;
+	if (c2 < c0 && c2 < c1)
+		return f2;
+	return -1;
+}
+
 // ---------------------------------------------------------------------------------- across files
 
 // sat3d.c: the face queries and the whole axis search.

@@ -19,22 +19,6 @@
 
 #include <float.h>
 
-// B's incident face for A's face with normal n, around B's support vertex: of the three faces 2j +
-// bit j there, the one most anti-parallel to n (clip3d.c's incidentFace); -1 on an exact tie, where
-// the clipper walks the half-edges.
-static int incidentBoxFace(const npPlane3* bp, int support, npVec3 n)
-{
-	int f0 = support & 1, f1 = 2 + ((support >> 1) & 1), f2 = 4 + ((support >> 2) & 1);
-	double c0 = v3Dot(bp[f0].normal, n), c1 = v3Dot(bp[f1].normal, n), c2 = v3Dot(bp[f2].normal, n);
-	if (c0 < c1 && c0 < c2)
-		return f0;
-	if (c1 < c0 && c1 < c2)
-		return f1;
-	if (c2 < c0 && c2 < c1)
-		return f2;
-	return -1;
-}
-
 // The reference face's side planes (clip3d.c's insideBoxFace): A's face in A's own frame, where they
 // are |p_k| <= h_k on the two other axes; B's face through B's frame, with a tolerance far above the
 // rounding (a vertex within it of a side is left to the clipper).
@@ -156,7 +140,7 @@ int npCollideWarmBoxes3(const npShape3* shapeA, const npTransform3* xfA, const n
 	const ClipShape b = { &w.a, w.bv, w.bp, NULL };
 	const FaceClip clip = choice == 0 ? (FaceClip){ a, sat.faceA.face, b, sat.faceA.vertex, true, margin }
 									  : (FaceClip){ b, sat.faceB.face, a, sat.faceB.vertex, false, margin };
-	int inc = incidentBoxFace(clip.inc.planes, clip.support, clip.ref.planes[clip.refFace].normal);
+	int inc = npIncidentBoxFace3(clip.inc.planes, clip.support, clip.ref.planes[clip.refFace].normal);
 	int count = inc < 0 ? -1 : restingOnFace(&w, &clip, clip.inc.verts, inc, m);
 	if (count < 0)
 		return -2;
