@@ -293,6 +293,10 @@ $(B)/ray_bench: bench/ray_bench.c $(B)/libnarrowphase.a
 $(B)/cast_bench3d: bench/cast_bench3d.c $(B)/libnarrowphase.a
 	$(CC) $(NATIVE_CFLAGS) $< $(B)/libnarrowphase.a -lm -o $@
 
+# The warm-cache scenes natively (bench/warm_native.c; the scenes come from warm_bench.mjs).
+$(B)/warm_native: bench/warm_native.c $(B)/libnarrowphase.a
+	$(CC) $(NATIVE_CFLAGS) -Ibench $< $(B)/libnarrowphase.a -lm -o $@
+
 bench-native: $(B)/bench2d_native $(B)/bench3d_native $(B)/mesh_bench $(B)/ray_bench $(B)/cast_bench2d $(B)/chain_bench $(B)/cast_bench3d
 	@echo "== 2D, native"; $(B)/bench2d_native
 	@echo "== 2D casts, native"; $(B)/cast_bench2d

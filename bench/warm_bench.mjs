@@ -23,7 +23,7 @@
 // also loads an older build of the wasm into the same process and times its cold and warm calls in
 // the same interleaved rounds (rows marked "base"), for before/after figures from one run.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 
 import { init } from '../js/narrowphase.mjs';
 import { POSES, RUNS, time } from './timing.mjs';
@@ -143,19 +143,21 @@ function scenes(np) {
 	const rand = makeRand(77);
 	const id = { position: [0, 0, 0], rotation: [0, 0, 0, 1] };
 	const out = [];
-	const top = np.hull3d(cloud(rand, 32, -1)); // square face on top (y = +0.3)
-	const bottom = np.hull3d(cloud(rand, 32, 1, 0.15)); // smaller square face at the bottom (y = -0.3)
+	const topPts = cloud(rand, 32, -1), bottomPts = cloud(rand, 32, 1, 0.15);
+	const top = np.hull3d(topPts); // square face on top (y = +0.3)
+	const bottom = np.hull3d(bottomPts); // smaller square face at the bottom (y = -0.3)
 	const resting = loop3(np, top, id, bottom, { radius: 0.05, turn: 0.3, wobble: 0.02, base: [0, 0, 0, 1] });
 	const pen = (a, b, frames) => ['np.penetration (cold)', (i) => (np.penetration(a, id, b, frames[i]) !== null ? 1 : 0)];
-	out.push({ label: 'hull32 resting', a: top, ta: id, b: bottom, frames: resting, cache: np.contactCache3d(), extra: [pen(top, bottom, resting)] });
+	out.push({ label: 'hull32 resting', a: top, ta: id, b: bottom, frames: resting, cache: np.contactCache3d(), extra: [pen(top, bottom, resting)], def: ['hull', topPts, bottomPts] });
 
-	const hullA = np.hull3d(cloud(rand, 32, 0)), hullB = np.hull3d(cloud(rand, 32, 0));
+	const ptsA = cloud(rand, 32, 0), ptsB = cloud(rand, 32, 0);
+	const hullA = np.hull3d(ptsA), hullB = np.hull3d(ptsB);
 	const rolling = loop3(np, hullA, id, hullB, { radius: 0.15, turn: 1.5, wobble: 0.1, base: quat([1, 0.2, 0.4], 0.7) });
-	out.push({ label: 'hull32 rolling', a: hullA, ta: id, b: hullB, frames: rolling, cache: np.contactCache3d(), extra: [pen(hullA, hullB, rolling)] });
+	out.push({ label: 'hull32 rolling', a: hullA, ta: id, b: hullB, frames: rolling, cache: np.contactCache3d(), extra: [pen(hullA, hullB, rolling)], def: ['hull', ptsA, ptsB] });
 
 	const ground = np.box3d(1, 1, 1), cube = np.box3d(0.5, 0.5, 0.5);
 	const boxes = loop3(np, ground, id, cube, { radius: 0.1, turn: 0.4, wobble: 0.01, base: [0, 0, 0, 1] });
-	out.push({ label: 'box-box resting', a: ground, ta: id, b: cube, frames: boxes, cache: np.contactCache3d(), extra: [] });
+	out.push({ label: 'box-box resting', a: ground, ta: id, b: cube, frames: boxes, cache: np.contactCache3d(), extra: [], def: ['box', [[1, 1, 1]], [[0.5, 0.5, 0.5]]] });
 
 	const g2 = np.box2d(1, 1), b2 = np.box2d(0.5, 0.5);
 	out.push({ label: '2D box-box resting', a: g2, ta: null, b: b2, frames: loop2(np, g2, b2, 0.2, 0.01), cache: np.contactCache2d(), extra: [] });
@@ -165,8 +167,27 @@ function scenes(np) {
 	return out;
 }
 
+// The 3D scenes as text for bench/warm_native.c (WARM_BENCH_DUMP=file): per scene a line
+// "label|kind|n|points of A|m|points of B|frames", then one frame per line (px py pz qx qy qz qw);
+// numbers printed exactly (17 significant digits).
+function dump(path, list) {
+	const f = (x) => x.toPrecision(17);
+	const lines = [];
+	for (const s of list) {
+		if (s.def === undefined) continue;
+		const [kind, pa, pb] = s.def;
+		lines.push(`${s.label}|${kind}|${pa.length}|${pa.flat().map(f).join(' ')}|${pb.length}|${pb.flat().map(f).join(' ')}|${s.frames.length}`);
+		for (const t of s.frames) lines.push([...t.position, ...t.rotation].map(f).join(' '));
+	}
+	writeFileSync(path, `${lines.join('\n')}\n`);
+}
+
 async function main() {
 	const np = await init();
+	if (process.env.WARM_BENCH_DUMP) {
+		dump(process.env.WARM_BENCH_DUMP, scenes(np));
+		return;
+	}
 	const basePath = process.env.WARM_BENCH_BASE;
 	const base = basePath ? await init({ wasmBinary: readFileSync(basePath) }) : null;
 	console.log(`warm vs cold, ns per frame (CPU time) from Node ${process.version}: median of ${ROUNDS} interleaved rounds,`);

@@ -11,7 +11,6 @@
 #include "codesize.h"
 
 #include <stdint.h>
-#include <string.h>
 
 /// Doubles per cached 2D contact written by npwCacheRead2 (the record, then the user data).
 #define NPWC_CACHED_POINT2_SIZE (NPWC_CACHED_POINT2_USER + NP_CONTACT_USER_DATA2)
@@ -82,26 +81,8 @@ void npwCacheClear2(npContactCache2* cache)
 	npClearContactCache2(cache);
 }
 
-// The rotation of the last angle seen in each slot (A, B): a body at rest keeps its angle, and
-// npMakeRot2's sine and cosine cost as much as a box-box manifold. Same values as npMakeTransform2.
-static uint64_t lastAngleBits[2];
-static npRot2 lastRot[2];
-static bool lastValid[2];
-
-static npTransform2 makeTransform2(const double* xyAngle, int slot)
-{
-	uint64_t bits;
-	memcpy(&bits, &xyAngle[NPW_XF2_ANGLE], sizeof bits);
-	if (!lastValid[slot] || bits != lastAngleBits[slot])
-	{
-		lastRot[slot] = npMakeRot2(xyAngle[NPW_XF2_ANGLE]);
-		lastAngleBits[slot] = bits;
-		lastValid[slot] = true;
-	}
-	return (npTransform2){ { xyAngle[NPW_XF2_X], xyAngle[NPW_XF2_Y] }, lastRot[slot] };
-}
-
-// As the 2D query shims build transforms (x, y and npMakeRot2 of the angle; the angle bounded).
+// As the 2D query shims build transforms (npwTransform2: x, y and npMakeRot2 of the angle, the last
+// angle's rotation remembered, a prepared transform's rotation taken as given; the angle bounded).
 static int readTransforms2(const double* io, npTransform2* xfA, npTransform2* xfB)
 {
 	const double* a = io + NPW_IO_XFA;
@@ -110,8 +91,8 @@ static int readTransforms2(const double* io, npTransform2* xfA, npTransform2* xf
 		return -(int)NP_ERR_NON_FINITE;
 	if (!npwUsableAngle(b[NPW_XF2_ANGLE]))
 		return -(NPW_ERR_B + (int)NP_ERR_NON_FINITE);
-	*xfA = makeTransform2(a, 0);
-	*xfB = makeTransform2(b, 1);
+	*xfA = npwTransform2(a, 0);
+	*xfB = npwTransform2(b, 1);
 	npResult r = npValidateTransform2(*xfA);
 	if (r != NP_OK)
 		return -(int)r;

@@ -158,14 +158,9 @@ static int incidentFace(const FaceClip* c)
 	int support = c->support;
 	if (c->inc.box != NULL)
 	{
-		int f0 = support & 1, f1 = 2 + ((support >> 1) & 1), f2 = 4 + ((support >> 2) & 1);
-		double c0 = v3Dot(iplanes[f0].normal, n), c1 = v3Dot(iplanes[f1].normal, n), c2 = v3Dot(iplanes[f2].normal, n);
-		if (c0 < c1 && c0 < c2)
-			return f0;
-		if (c1 < c0 && c1 < c2)
-			return f1;
-		if (c2 < c0 && c2 < c1)
-			return f2;
+		int f = npIncidentBoxFace3(iplanes, support, n);
+		if (f >= 0)
+			return f;
 	}
 
 	int inc = -1, guard = 0;

@@ -77,14 +77,9 @@ static int findMatch(const npContactCache2* cache, uint32_t id, npVec2 la, npVec
 	return best;
 }
 
-npResult npUpdateContactCache2(npContactCache2* cache, const npManifold2* manifold, npTransform2 xfA,
-							   npTransform2 xfB)
+// npUpdateContactCache2 once the cache, the manifold's size and the transforms are known to be valid.
+static npResult takeManifold(npContactCache2* cache, const npManifold2* manifold, npTransform2 xfA, npTransform2 xfB)
 {
-	if (cache == NULL || manifold == NULL || manifold->pointCount < 0 ||
-		manifold->pointCount > NP_MAX_MANIFOLD_POINTS2)
-		return NP_ERR_INVALID_ARGUMENT;
-	if (npValidateTransform2(xfA) != NP_OK || npValidateTransform2(xfB) != NP_OK)
-		return NP_ERR_INVALID_TRANSFORM;
 	int count = manifold->pointCount;
 	for (int i = 0; i < count; ++i)
 		if (!finite2(manifold->points[i].pointA) || !finite2(manifold->points[i].pointB))
@@ -116,6 +111,17 @@ npResult npUpdateContactCache2(npContactCache2* cache, const npManifold2* manifo
 	return NP_OK;
 }
 
+npResult npUpdateContactCache2(npContactCache2* cache, const npManifold2* manifold, npTransform2 xfA,
+							   npTransform2 xfB)
+{
+	if (cache == NULL || manifold == NULL || manifold->pointCount < 0 ||
+		manifold->pointCount > NP_MAX_MANIFOLD_POINTS2)
+		return NP_ERR_INVALID_ARGUMENT;
+	if (npValidateTransform2(xfA) != NP_OK || npValidateTransform2(xfB) != NP_OK)
+		return NP_ERR_INVALID_TRANSFORM;
+	return takeManifold(cache, manifold, xfA, xfB);
+}
+
 npResult npCollideCached2(npContactCache2* cache, const npShape2* shapeA, npTransform2 xfA, const npShape2* shapeB,
 						  npTransform2 xfB, double margin, npManifold2* out)
 {
@@ -144,5 +150,6 @@ npResult npCollideCached2(npContactCache2* cache, const npShape2* shapeA, npTran
 	}
 	if (out != NULL)
 		*out = m;
-	return npUpdateContactCache2(cache, &m, xfA, xfB);
+	// The transforms were validated above, and npCollideWarm2's manifold has a valid size.
+	return takeManifold(cache, &m, xfA, xfB);
 }

@@ -168,9 +168,13 @@ static bool unitNormal(npVec3 n, npVec3* out)
 }
 
 // npUpdateContactCache3 once the cache, the manifold's size and the transforms are known to be valid.
+// What makePoint, findMatch and sortByDepth would give, written in place: each new point's locals and
+// depth first, then its match among the old points (which are still in place), then every point
+// straight into its slot of the depth order (the stable insertion sort's order), with no record copies.
 static npResult takeManifold(npContactCache3* cache, const npManifold3* manifold, npTransform3 xfA, npTransform3 xfB)
 {
-	if (manifold->pointCount == 0)
+	int count = manifold->pointCount;
+	if (count == 0)
 	{
 		cache->pointCount = 0;
 		return NP_OK;
@@ -178,31 +182,66 @@ static npResult takeManifold(npContactCache3* cache, const npManifold3* manifold
 	npVec3 n;
 	if (!unitNormal(manifold->normal, &n))
 		return NP_ERR_INVALID_ARGUMENT;
-	for (int i = 0; i < manifold->pointCount; ++i)
+	for (int i = 0; i < count; ++i)
 		if (!finite3(manifold->points[i].pointA) || !finite3(manifold->points[i].pointB))
 			return NP_ERR_NON_FINITE;
 
-	npCachedContact3 fresh[NP_MAX_MANIFOLD_POINTS3];
+	npVec3 localA[NP_MAX_MANIFOLD_POINTS3], localB[NP_MAX_MANIFOLD_POINTS3];
+	double depth[NP_MAX_MANIFOLD_POINTS3];
+	int match[NP_MAX_MANIFOLD_POINTS3];
 	bool taken[NP_MAX_MANIFOLD_POINTS3] = { false, false, false, false };
-	for (int i = 0; i < manifold->pointCount; ++i)
+	for (int i = 0; i < count; ++i)
 	{
 		const npManifoldPoint3* mp = manifold->points + i;
-		fresh[i] = makePoint(mp->pointA, mp->pointB, n, mp->id, xfA, xfB);
-		int j = findMatch(cache, mp->id, fresh[i].localA, fresh[i].localB, taken);
-		if (j >= 0)
-		{
-			taken[j] = true;
-			fresh[i].age = cache->points[j].age + 1;
-			for (int k = 0; k < NP_CONTACT_USER_DATA3; ++k)
-				fresh[i].user[k] = cache->points[j].user[k];
-		}
+		localA[i] = npInvTransformPoint3(xfA, mp->pointA);
+		localB[i] = npInvTransformPoint3(xfB, mp->pointB);
+		depth[i] = v3Dot(v3Sub(mp->pointA, mp->pointB), n);
+		match[i] = findMatch(cache, mp->id, localA[i], localB[i], taken);
+		if (match[i] >= 0)
+			taken[match[i]] = true;
 	}
-	for (int i = 0; i < manifold->pointCount; ++i)
-		cache->points[i] = fresh[i];
-	cache->pointCount = manifold->pointCount;
+
+	// The history of the matched points, read before any slot is overwritten.
+	int age[NP_MAX_MANIFOLD_POINTS3];
+	double user[NP_MAX_MANIFOLD_POINTS3][NP_CONTACT_USER_DATA3];
+	for (int i = 0; i < count; ++i)
+	{
+		const npCachedContact3* old = match[i] >= 0 ? cache->points + match[i] : NULL;
+		age[i] = old != NULL ? old->age + 1 : 0;
+		for (int k = 0; k < NP_CONTACT_USER_DATA3; ++k)
+			user[i][k] = old != NULL ? old->user[k] : 0.0;
+	}
+
+	// Deepest first, ties in manifold order (sortByDepth's insertion sort).
+	int order[NP_MAX_MANIFOLD_POINTS3];
+	for (int i = 0; i < count; ++i)
+	{
+		int j = i - 1;
+		while (j >= 0 && depth[order[j]] < depth[i])
+		{
+			order[j + 1] = order[j];
+			--j;
+		}
+		order[j + 1] = i;
+	}
+	for (int s = 0; s < count; ++s)
+	{
+		int i = order[s];
+		const npManifoldPoint3* mp = manifold->points + i;
+		npCachedContact3* c = cache->points + s;
+		c->localA = localA[i];
+		c->localB = localB[i];
+		c->pointA = mp->pointA;
+		c->pointB = mp->pointB;
+		c->depth = depth[i];
+		c->id = mp->id;
+		c->age = age[i];
+		for (int k = 0; k < NP_CONTACT_USER_DATA3; ++k)
+			c->user[k] = user[i][k];
+	}
+	cache->pointCount = count;
 	cache->normal = n;
 	cache->localNormal = npInvRotate3(xfA.q, n);
-	sortByDepth(cache);
 	return NP_OK;
 }
 

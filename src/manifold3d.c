@@ -66,7 +66,9 @@ static void moveToFrame(const npPolyhedron3* p, const npMat3* rot, npVec3 offset
 // k of i, and R (+-h) is the sum of +-(h_k times column k of R), which rounds exactly as npMat3Mul
 // does (a factor -h_k instead of h_k only flips a sign), so the four sums of the x and y terms are
 // shared. Face 2k has normal -column k, face 2k+1 +column k.
-static void moveBoxToFrame(npVec3 h, const npMat3* r, npVec3 offset, npVec3* verts, npPlane3* planes)
+// (Inlined into setupSatPair as it was before the warm box routine shared it: npMoveBoxToFrame3.)
+__attribute__((always_inline)) static inline void moveBoxToFrame(npVec3 h, const npMat3* r, npVec3 offset,
+																 npVec3* verts, npPlane3* planes)
 {
 	npVec3 ex = v3Scale(h.x, r->cx), ey = v3Scale(h.y, r->cy), ez = v3Scale(h.z, r->cz);
 	npVec3 nex = v3Neg(ex), nez = v3Neg(ez);
@@ -83,6 +85,11 @@ static void moveBoxToFrame(npVec3 h, const npMat3* r, npVec3 offset, npVec3* ver
 	planes[3] = (npPlane3){ r->cy, h.y + dy };
 	planes[4] = (npPlane3){ v3Neg(r->cz), h.z - dz };
 	planes[5] = (npPlane3){ r->cz, h.z + dz };
+}
+
+void npMoveBoxToFrame3(npVec3 h, const npMat3* r, npVec3 offset, npVec3* verts, npPlane3* planes)
+{
+	moveBoxToFrame(h, r, offset, verts, planes);
 }
 
 // Step 1: the pair in A's frame, with the support hints of both shapes (B's seen from A's frame).
@@ -284,13 +291,14 @@ static void collide3(const npShape3* shapeA, const npTransform3* xfA, const npSh
 void npCollideWarm3(const npShape3* shapeA, const npTransform3* xfA, const npShape3* shapeB, const npTransform3* xfB,
 					double margin, npSatCache3* warm, npWarmStats3* stats, npManifold3* m)
 {
-	bool polyhedra = shapeA != NULL && shapeB != NULL && isPolyhedron(shapeA) && isPolyhedron(shapeB);
-	if (!polyhedra || !(margin >= 0.0) || margin > NP_HUGE || !npUsableTransform3(xfA) || !npUsableTransform3(xfB))
+	if (!isPolyhedron(shapeA) || !isPolyhedron(shapeB))
 	{
-		collide3(shapeA, xfA, shapeB, xfB, margin, m);
+		collideMade(shapeA, xfA, shapeB, xfB, margin, m);
 		return;
 	}
-	int offsetMask = npCollideWarmFaces3(shapeA, xfA, shapeB, xfB, margin, warm, stats, m);
+	int offsetMask = shapeA->type == NP_SHAPE_BOX3 && shapeB->type == NP_SHAPE_BOX3
+						 ? npCollideWarmBoxes3(shapeA, xfA, shapeB, xfB, margin, warm, stats, m)
+						 : npCollideWarmFaces3(shapeA, xfA, shapeB, xfB, margin, warm, stats, m);
 	if (offsetMask == -2)
 		offsetMask = collidePolyhedraWarm(shapeA, xfA, shapeB, xfB, margin, warm, stats, m);
 	if (offsetMask < 0)

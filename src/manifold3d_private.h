@@ -24,7 +24,8 @@ int npCollideFlat3(const npShape3* shapeA, const npTransform3* xfA, const npShap
 
 /// npCollide3 into *m (the same result), for a contact cache: a box, hull or triangle pair runs the
 /// separating-axis search from `warm` (last frame's faces, updated here) and counts in `stats` what
-/// the warm start saved; other pairs run npCollide3's routines.
+/// the warm start saved; other pairs run npCollide3's routines. The caller has checked what
+/// npCollide3 checks first: shapes given, the margin in [0, NP_HUGE], usable transforms.
 void npCollideWarm3(const npShape3* shapeA, const npTransform3* xfA, const npShape3* shapeB, const npTransform3* xfB,
 					double margin, npSatCache3* warm, npWarmStats3* stats, npManifold3* m);
 
@@ -305,6 +306,23 @@ typedef struct FaceClip
 	double margin; // points up to this far above the reference plane are kept
 } FaceClip;
 
+// A box's incident face for the reference normal n, around its support vertex (planes: the box's,
+// face 2j / 2j+1 along axis j): of the three faces 2j + bit j there, the one most anti-parallel to
+// n; -1 on an exact tie (the clipper then walks the half-edges). Shared by the clipper (clip3d.c)
+// and the warm box routine (warmbox3d.c), which must choose alike.
+static inline int npIncidentBoxFace3(const npPlane3* planes, int support, npVec3 n)
+{
+	int f0 = support & 1, f1 = 2 + ((support >> 1) & 1), f2 = 4 + ((support >> 2) & 1);
+	double c0 = v3Dot(planes[f0].normal, n), c1 = v3Dot(planes[f1].normal, n), c2 = v3Dot(planes[f2].normal, n);
+	if (c0 < c1 && c0 < c2)
+		return f0;
+	if (c1 < c0 && c1 < c2)
+		return f1;
+	if (c2 < c0 && c2 < c1)
+		return f2;
+	return -1;
+}
+
 // ---------------------------------------------------------------------------------- across files
 
 // sat3d.c: the face queries and the whole axis search.
@@ -317,6 +335,12 @@ bool npFindSatAxisWarm3(SatPair* w, double margin, const npSatCache3* warm, SatA
 // The face query's measurement of one face: the lowest plane distance of the points (lowest index on
 // ties), as every face query measures it.
 double npDeepestAbove3(const npPlane3* plane, const npVec3* pts, int count, int* index);
+// Both face queries of two boxes (w->rot, w->rel, the shapes' half extents): false, with only
+// faceA's separation written, when A's faces separate them by more than `stop`.
+bool npQueryBoxPairFaces3(const SatPair* w, double stop, FaceResult* faceA, FaceResult* faceB);
+
+// manifold3d.c: a box of half extents h moved by rotation r and offset: its 8 vertices and 6 planes.
+void npMoveBoxToFrame3(npVec3 h, const npMat3* r, npVec3 offset, npVec3* verts, npPlane3* planes);
 
 // warm3d.c: true when no edge axis of the pair separates it by more than `floor` (nor are the shapes
 // apart), proven from the face results in *sat; false when the proof does not go through.
@@ -329,6 +353,13 @@ bool npNoEdgeAxisWinsBoxes3(const SatPair* w, const SatAxis* sat, double floor);
 // and proves every other face lower. Returns the offset mask as the routine does (m in A's frame),
 // or -2 when a proof does not go through (m untouched: run the search).
 int npCollideWarmFaces3(const npShape3* shapeA, const npTransform3* xfA, const npShape3* shapeB,
+						const npTransform3* xfB, double margin, npSatCache3* warm, npWarmStats3* stats, npManifold3* m);
+
+// warmbox3d.c: the polyhedron routine for two boxes in a face contact whose incident face lies
+// inside the reference face (a box resting on another): the same result, without the general
+// setup, search and clipper. Returns the offset mask (m in A's frame), -1 when the shapes are apart
+// (m empty), or -2 when the case does not apply (m untouched: run the routine).
+int npCollideWarmBoxes3(const npShape3* shapeA, const npTransform3* xfA, const npShape3* shapeB,
 						const npTransform3* xfB, double margin, npSatCache3* warm, npWarmStats3* stats, npManifold3* m);
 
 // satedges3d.c: the edge queries.

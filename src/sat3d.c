@@ -297,7 +297,9 @@ static inline int positiveBits(double x, double y, double z)
 
 // Returns false, with only faceA's separation written, when A's faces already separate by more than
 // `stop`.
-static bool queryBoxPairFaces(const SatPair* w, double stop, FaceResult* faceA, FaceResult* faceB)
+// (Inlined into queryFaces as it was before the warm box routine shared it: npQueryBoxPairFaces3.)
+__attribute__((always_inline)) static inline bool queryBoxPairFaces(const SatPair* w, double stop, FaceResult* faceA,
+																   FaceResult* faceB)
 {
 	const npVec3 X = w->rot.cx, Y = w->rot.cy, Z = w->rot.cz;
 	const npVec3 c = w->rel.p, hA = w->shapeA->halfExtents, hB = w->shapeB->halfExtents;
@@ -416,6 +418,11 @@ static DirectionPair queryEdgeAxesBoxes(const SatPair* w, double floor)
 		out.axis = best.sign > 0.0 ? axis : v3Neg(axis);
 	}
 	return out;
+}
+
+bool npQueryBoxPairFaces3(const SatPair* w, double stop, FaceResult* faceA, FaceResult* faceB)
+{
+	return queryBoxPairFaces(w, stop, faceA, faceB);
 }
 
 // ---------------------------------------------------------------------------------- the search

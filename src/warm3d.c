@@ -281,47 +281,42 @@ static double sideBall(Disc disc, double L, double s, double c, double t)
 	return r > 0.0 ? r : 0.0;
 }
 
-// When every other face of X separates the pair by less than face g does, by more than any rounding
-// of the face query (then the query returns face g: see the head of the file), the radius of a
-// ball around the origin that E = X - Y holds (0: none shown); else -1.
-static double sideClear(const FaceSide* s, double tol)
+// The part of Y that face g is measured against (see sideClear): 0 the support vertex, 1 the point
+// of Y's best face straight below the middle of face g, 2 all of Y's best face. -1 when the part
+// gives no disc (then the next is tried), else sideBall's answer.
+static double sideTry(const FaceSide* s, int part, double L, double side, double t)
 {
-	npVec3 n = s->loop->plane.normal;
-	npVec3 p = v3Sub(s->xDeep, s->cY);
-	double L = -v3Dot(n, p);
-	double side = v3Length(v3MulAdd(p, L, n));
-	double t = -s->sep + s->slack + tol;
-	double r = sideBall(discOf(s->loop, &s->support, 1, false), L, side, s->cosMax, t);
-	if (r >= 0.0)
-		return r;
+	if (part == 0)
+		return sideBall(discOf(s->loop, &s->support, 1, false), L, side, s->cosMax, t);
 
 	// Y's best face, when it faces X: first the point of it straight below the middle of face g.
+	npVec3 n = s->loop->plane.normal;
 	const FaceLoop* yl = s->yLoop;
 	double cosY = v3Dot(n, yl->plane.normal);
 	if (!(cosY < -0.5))
 		return -1.0;
-	npVec3 c = v3(0.0, 0.0, 0.0);
-	for (int k = 0; k < s->loop->count; ++k)
-		c = v3Add(c, s->loop->start[k]);
-	c = v3Scale(1.0 / s->loop->count, c);
-	npVec3 below = v3MulAdd(c, -(v3Dot(yl->plane.normal, c) - yl->plane.offset) / cosY, n);
-	double inside = DBL_MAX;
-	for (int k = 0; k < yl->count; ++k)
+	if (part == 1)
 	{
-		double d = v3Dot(yl->inward[k], v3Sub(below, yl->start[k]));
-		inside = d < inside ? d : inside;
-	}
-	if (inside >= 2.0 * yl->eps)
-	{
+		npVec3 c = v3(0.0, 0.0, 0.0);
+		for (int k = 0; k < s->loop->count; ++k)
+			c = v3Add(c, s->loop->start[k]);
+		c = v3Scale(1.0 / s->loop->count, c);
+		npVec3 below = v3MulAdd(c, -(v3Dot(yl->plane.normal, c) - yl->plane.offset) / cosY, n);
+		double inside = DBL_MAX;
+		for (int k = 0; k < yl->count; ++k)
+		{
+			double d = v3Dot(yl->inward[k], v3Sub(below, yl->start[k]));
+			inside = d < inside ? d : inside;
+		}
+		if (!(inside >= 2.0 * yl->eps))
+			return -1.0;
 		// A point of Y within eps of `below`: the disc gives that much away.
 		Disc d = discOf(s->loop, &below, 1, false);
 		double give = 2.0 * yl->eps;
-		r = sideBall((Disc){ d.lo - give, d.hi + give, d.delta - give }, L, side, s->cosMax, t);
-		if (r >= 0.0)
-			return r;
+		return sideBall((Disc){ d.lo - give, d.hi + give, d.delta - give }, L, side, s->cosMax, t);
 	}
 
-	// Else all of Y's face: the origin's margin in the projection of face g minus it.
+	// All of Y's face: the origin's margin in the projection of face g minus it.
 	npVec3 q[NP_WARM_FACE_EDGES3];
 	int count = 0, first = s->y->faceEdge[s->yFace], e = first;
 	do
@@ -332,6 +327,31 @@ static double sideClear(const FaceSide* s, double tol)
 		e = s->y->halfEdges[e].next;
 	} while (e != first);
 	return sideBall(discOf(s->loop, q, count, true), L, side, s->cosMax, t);
+}
+
+// When every other face of X separates the pair by less than face g does, by more than any rounding
+// of the face query (then the query returns face g: see the head of the file), the radius of a
+// ball around the origin that E = X - Y holds (0: none shown); else -1. The parts of Y are tried
+// from *part (the one that worked last frame) on; *part becomes the one that worked.
+static double sideClear(const FaceSide* s, double tol, int* part)
+{
+	npVec3 n = s->loop->plane.normal;
+	npVec3 p = v3Sub(s->xDeep, s->cY);
+	double L = -v3Dot(n, p);
+	double side = v3Length(v3MulAdd(p, L, n));
+	double t = -s->sep + s->slack + tol;
+	int first = *part >= 0 && *part < 3 ? *part : 0;
+	for (int k = 0; k < 3; ++k)
+	{
+		int at = (first + k) % 3;
+		double r = sideTry(s, at, L, side, t);
+		if (r >= 0.0)
+		{
+			*part = at;
+			return r;
+		}
+	}
+	return -1.0;
 }
 
 // One box's face k (its own frame, half extents h) against a point y of the other shape and the
@@ -568,8 +588,8 @@ static bool warmFaces(SatPair* w, MovedB* mb, npSatCache3* warm, double margin, 
 						   w->a.vertices[warm->deepA], cB, warm->cosA, warm->slackA };
 	const FaceSide ofB = { &loopB, sat->faceB.separation, w->a.vertices[sat->faceB.vertex], &w->a, w->a.vertices,
 						   &loopA, gA, w->bv[warm->deepB], cA, warm->cosB, warm->slackB };
-	double rA = sideClear(&ofA, tol);
-	double rB = rA >= 0.0 ? sideClear(&ofB, tol) : -1.0;
+	double rA = sideClear(&ofA, tol, &warm->discA);
+	double rB = rA >= 0.0 ? sideClear(&ofB, tol, &warm->discB) : -1.0;
 	if (!(rB >= 0.0))
 		return false;
 

@@ -462,6 +462,80 @@ static void testFaceProof3(void)
 		   equal, all.searched, all.facesProven, provenResting, resting);
 }
 
+// The cache's routine for two boxes (src/warmbox3d.c, declared for the test): -2 when its case does
+// not apply, else the manifold in A's frame as the general routine writes it.
+int npCollideWarmBoxes3(const npShape3* shapeA, const npTransform3* xfA, const npShape3* shapeB,
+						const npTransform3* xfB, double margin, npSatCache3* warm, npWarmStats3* stats, npManifold3* m);
+
+// Two boxes of random sizes, one resting on a face of the other (tilted, sliding, turning; pushed in
+// or held just apart; either box first, so either box's face is the reference face): warm == cold bit
+// for bit, and the boxes' own routine is what answers most frames, with each box's face as the
+// reference face on some.
+static npQuat quatMul(npQuat a, npQuat b)
+{
+	return (npQuat){ a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y, a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
+					 a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w, a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z };
+}
+
+// v rotated by the unit quaternion q (q v q*).
+static npVec3 quatRotate(npQuat q, npVec3 v)
+{
+	npQuat r = quatMul(quatMul(q, (npQuat){ v.x, v.y, v.z, 0.0 }), (npQuat){ -q.x, -q.y, -q.z, q.w });
+	return (npVec3){ r.x, r.y, r.z };
+}
+
+static void testBoxPairs3(void)
+{
+	int frames = 0, equal = 0, fast = 0, fastB = 0;
+	for (int walk = 0; walk < 160; ++walk)
+	{
+		npShape3 big, small;
+		npMakeBox3((npVec3){ 0.5 + rnd(), 0.2 + 0.5 * rnd(), 0.5 + rnd() }, &big);
+		npMakeBox3((npVec3){ 0.1 + 0.3 * rnd(), 0.1 + 0.3 * rnd(), 0.1 + 0.3 * rnd() }, &small);
+		bool swap = walk & 1;
+		double margin = (walk & 2) ? 0.01 : 0.0;
+		double depth = (walk % 7 == 6) ? -0.004 : 0.002 + 0.01 * rnd();
+		npQuat base = quatAxisAngle((npVec3){ rnd() - 0.5, rnd() - 0.5, rnd() - 0.5 }, 0.3 * rnd());
+		npTransform3 xBig = makeXf3((npVec3){ rnd() - 0.5, rnd() - 0.5, rnd() - 0.5 }, base);
+		double tilt = (walk % 3 == 0) ? 0.0 : 0.05 * rnd(), turn = 2.0 * rnd();
+		npContactCache3 cache;
+		npInitContactCache3(&cache, 0.02, margin);
+		for (int f = 0; f < 60; ++f)
+		{
+			double t = f / 59.0;
+			// The small box above the big one's +y face (in the big box's frame), then both moved by xBig.
+			npQuat rel = quatMul(quatAxisAngle((npVec3){ 0.0, 1.0, 0.0 }, turn * t),
+								 quatAxisAngle((npVec3){ 1.0, 0.0, 0.4 }, tilt * sin(7.0 * t)));
+			npTransform3 local = makeXf3((npVec3){ 0.3 * sin(3.0 * t), 0.0, 0.2 * cos(2.0 * t) }, rel);
+			// How far the small box reaches down along y: the y parts of its rotated half axes.
+			npVec3 hs = small.halfExtents;
+			double reach = fabs(quatRotate(local.q, (npVec3){ hs.x, 0.0, 0.0 }).y) +
+						   fabs(quatRotate(local.q, (npVec3){ 0.0, hs.y, 0.0 }).y) +
+						   fabs(quatRotate(local.q, (npVec3){ 0.0, 0.0, hs.z }).y);
+			local.p.y = big.halfExtents.y + reach - depth;
+			npVec3 moved = quatRotate(xBig.q, local.p);
+			npVec3 at = { moved.x + xBig.p.x, moved.y + xBig.p.y, moved.z + xBig.p.z };
+			npTransform3 xSmall = makeXf3(at, quatMul(xBig.q, local.q));
+			const npShape3 *a = swap ? &small : &big, *b = swap ? &big : &small;
+			npTransform3 xa = swap ? xSmall : xBig, xb = swap ? xBig : xSmall;
+			npManifold3 cold = npCollide3(a, xa, b, xb, margin), warm, scratch;
+			npResult rc = npCollideCached3(&cache, a, xa, b, xb, margin, &warm);
+			equal += rc == NP_OK && sameManifold3(&cold, &warm) && cacheHolds3(&cache, &warm);
+			npSatCache3 sat = NP_SAT_CACHE3_EMPTY(a, b);
+			npWarmStats3 stats = { 0u, 0u, 0u, 0u, 0u };
+			int mask = npCollideWarmBoxes3(a, &xa, b, &xb, margin, &sat, &stats, &scratch);
+			fast += mask >= 0;
+			fastB += mask > 0 && (scratch.points[0].id >> 30) == 2u;
+			++frames;
+		}
+	}
+	printf("3D box pairs: %d frames, warm == cold on %d; the boxes' routine answered %d (B's face %d)\n", frames, equal,
+		   fast, fastB);
+	CHECK(equal == frames, "box pairs: warm == cold on %d of %d frames", equal, frames);
+	CHECK(fast * 2 >= frames, "box pairs: the boxes' routine answered %d of %d frames", fast, frames);
+	CHECK(fastB * 10 >= frames, "box pairs: B's face the reference on %d of %d frames", fastB, frames);
+}
+
 // User data follows a point while its features keep touching; a new pair forgets the search memory.
 static void testCarry3(void)
 {
@@ -662,6 +736,7 @@ int main(int argc, char** argv)
 	testSequences3();
 	testRandomWalks3();
 	testFaceProof3();
+	testBoxPairs3();
 	testCarry3();
 	testBadInput3();
 	testSequences2();

@@ -114,10 +114,12 @@ typedef struct npSatCache3
 	int supportB;           ///< A's deepest vertex below B's face last frame
 	int fastFailed;         ///< below 0: frames to wait before the warm face proof is tried again
 	int retryGap;           ///< frames to wait after the next failure (doubles while it keeps failing)
+	int discA;              ///< which part of the other shape proved A's face last frame (tried first)
+	int discB;              ///< the same for B's face
 } npSatCache3;
 
 /// An npSatCache3 that knows nothing (the pair of shapes given, no faces, no facts).
-#define NP_SAT_CACHE3_EMPTY(a, b) ((npSatCache3){ (a), (b), -1, -1, -1, -1, 0, 0, 1.0, 1.0, -1.0, -1.0, 0.0, 0.0, 0.0, 0.0, 0, 0, 1, 1 })
+#define NP_SAT_CACHE3_EMPTY(a, b) ((npSatCache3){ (a), (b), -1, -1, -1, -1, 0, 0, 1.0, 1.0, -1.0, -1.0, 0.0, 0.0, 0.0, 0.0, 0, 0, 1, 1, 0, 0 })
 
 /// Counters of npCollideCached3, so a caller (or a test) can see the warm path being taken.
 typedef struct npWarmStats3
