@@ -27,6 +27,7 @@ if (!wasmA || !wasmB) {
 	process.exit(2);
 }
 const ROUNDS = Number(roundsArg || 3);
+process.env.BENCH_ROUNDS ??= '1'; // warm_bench: each case once
 const SCRIPTS = process.env.AB_ONLY ? process.env.AB_ONLY.split(',')
 	: ['node_bench', 'node_bench3d', 'mesh_bench', 'cast_bench2d', 'cast_bench3d', 'chain_bench', 'warm_bench'];
 const COLLECTOR = `export const POSES = 1024;
