@@ -33,7 +33,7 @@ const bundled = buildSync({ entryPoints: [join(root, 'js', 'narrowphase.mjs')], 
 const rows = [
 	['npm tarball', packed.size, null, null, `${packed.files.length} files, ${kib(packed.unpackedSize)} unpacked`],
 	['narrowphase.wasm', wasm.length, gz(wasm), br(wasm), ''],
-	['narrowphase.min.mjs (the page\'s one module)', min.length, gz(min), br(min), 'comments and whitespace stripped, names kept'],
+	['narrowphase.min.mjs (the page\'s one module)', min.length, gz(min), br(min), 'comments and whitespace stripped, local names shortened'],
 	['**a page without a bundler: wasm + narrowphase.min.mjs**', wasm.length + min.length, gz(wasm) + gz(min), br(wasm) + br(min), '2 files'],
 	['a bundler\'s production build of the sources (esbuild --minify)', bundled.length, gz(bundled), br(bundled), ''],
 	['a page built by a bundler: wasm + that', wasm.length + bundled.length, gz(wasm) + gz(bundled), br(wasm) + br(bundled), ''],
