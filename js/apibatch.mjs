@@ -31,7 +31,7 @@ import { Shape3D } from './api3d.mjs';
 const P2 = 2;
 const P3 = 4;
 const points = (dim) => (dim === 2 ? P2 : P3);
-const QUERIES = {
+export const QUERIES = {
 	overlap: { fn: 'overlapBatch', fields: [['overlap', Uint8Array, () => 1]] },
 	manifold: {
 		fn: 'manifoldBatch',
@@ -94,7 +94,7 @@ export function setupBatch(rt) {
 }
 
 // ------------------------------------------------------------------------------ errors
-function batchFail(code, message, index) {
+export function batchFail(code, message, index) {
 	const e = new NarrowphaseError(code, message);
 	/** The pair the error is about, or -1. */
 	e.index = index;
@@ -102,7 +102,7 @@ function batchFail(code, message, index) {
 }
 
 // Explains a pair the C batch rejected (its transform: which number, which problem).
-function pairFail(rt, fn, rc, index, side, dim, transforms, shapes) {
+export function pairFail(rt, fn, rc, index, side, dim, transforms, shapes) {
 	const code = codeName(rc);
 	const name = side === 0 ? 'A' : 'B';
 	const at = `${fn}: pair ${index}:`;
@@ -120,7 +120,7 @@ function pairFail(rt, fn, rc, index, side, dim, transforms, shapes) {
 }
 
 // Throws for shape s at pair i that is not a live shape of this runtime and dimension.
-function badShape(rt, fn, s, i, name, dim) {
+export function badShape(rt, fn, s, i, name, dim) {
 	const at = `${fn}: pair ${i}:`;
 	if (s instanceof Shape && s._rt === rt) {
 		if (s._ptr === 0) batchFail('NP_DISPOSED', `${at} shape ${name} (${s.kind}) was disposed`, i);
@@ -132,6 +132,16 @@ function badShape(rt, fn, s, i, name, dim) {
 // ------------------------------------------------------------------------------ arguments
 // The number of pairs and their dimension (2 or 3; 0 for an empty batch), after the array checks.
 function pairCount(fn, shapesA, transformsA, shapesB, transformsB) {
+	const dim = shapeArrays(fn, shapesA, shapesB);
+	const n = shapesA.length;
+	checkTransforms(fn, 'transformsA', transformsA, dim, n);
+	checkTransforms(fn, 'transformsB', transformsB, dim, n);
+	return dim;
+}
+
+/** The dimension of the pairs (2 or 3; 0 for none) after checking the two shape arrays' types and
+ *  lengths (the shapes themselves are checked pair by pair later). */
+export function shapeArrays(fn, shapesA, shapesB) {
 	if (!Array.isArray(shapesA)) batchFail('NP_INVALID_ARGUMENT', `${fn}: shapesA must be an array of shapes (got ${describe(shapesA)})`, -1);
 	if (!Array.isArray(shapesB)) batchFail('NP_INVALID_ARGUMENT', `${fn}: shapesB must be an array of shapes (got ${describe(shapesB)})`, -1);
 	const n = shapesA.length;
@@ -139,10 +149,7 @@ function pairCount(fn, shapesA, transformsA, shapesB, transformsB) {
 		batchFail('NP_INVALID_ARGUMENT', `${fn}: shapesB has ${shapesB.length} shapes, shapesA ${n} (one pair each)`, -1);
 	}
 	const first = shapesA[0];
-	const dim = n === 0 ? 0 : first?._dim === 3 && first instanceof Shape3D ? 3 : 2;
-	checkTransforms(fn, 'transformsA', transformsA, dim, n);
-	checkTransforms(fn, 'transformsB', transformsB, dim, n);
-	return dim;
+	return n === 0 ? 0 : first?._dim === 3 && first instanceof Shape3D ? 3 : 2;
 }
 
 function checkTransforms(fn, name, t, dim, n) {
@@ -284,7 +291,7 @@ function fill(query, out, plan, dim, n) {
 	return result;
 }
 
-function readMargin(rt, fn, options) {
+export function readMargin(rt, fn, options) {
 	if (options === undefined || options === null || typeof options !== 'object') return 0;
 	const m = options.margin;
 	if (m === undefined) return 0;

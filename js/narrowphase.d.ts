@@ -1177,6 +1177,41 @@ export interface DistanceBatch {
 	iterations: Uint32Array;
 }
 
+/**
+ * n pairs of shapes prepared for repeated batch queries (np.pairBatch): the fastest form from JS.
+ * The shapes are checked and their pointers written once; the transforms are typed-array views
+ * into wasm memory that the caller writes in place, and the results are views into wasm memory
+ * that each call refills (no copies in or out, no per-pair shape checks). Results are bit for bit
+ * those of the batch queries and the single calls. Creating objects may grow wasm memory, which
+ * replaces the views: read transformsA / transformsB again after creating objects (a query that
+ * finds the memory grew since they were read throws NP_INVALID_ARGUMENT), and read the result's
+ * arrays from the returned object after each call. A shape of the batch that was disposed makes
+ * the next query throw NP_DISPOSED naming the pair; bad numbers throw as the batch queries do.
+ */
+export interface PairBatch {
+	/** Number of pairs n. */
+	readonly count: number;
+	/** 2 or 3 (2 for an empty batch). */
+	readonly dim: number;
+	/** A's transforms in wasm memory, written in place: 3 numbers per pair in 2D (x, y, angle), 7
+	 *  in 3D (px, py, pz, qx, qy, qz, qw). Identities at creation. */
+	readonly transformsA: Float64Array;
+	/** B's transforms (as transformsA). */
+	readonly transformsB: Float64Array;
+	/** overlapBatch's answer as a view: 1 where pair i overlaps or touches. */
+	overlap(): Uint8Array;
+	/** manifoldBatch's result as views (the same object each call). options.margin as manifold's. */
+	manifold(options?: { margin?: number }): ManifoldBatch;
+	/** penetrationBatch's result as views. */
+	penetration(): PenetrationBatch;
+	/** distanceBatch's result as views. */
+	distance(): DistanceBatch;
+	/** Frees the wasm memory now (the shapes are not disposed). Calling it again does nothing. */
+	dispose(): void;
+	/** True once dispose() was called. */
+	readonly disposed: boolean;
+}
+
 /** The API object returned by init(). */
 export interface Narrowphase {
 	/** A disc of the given radius (> 0, in your length unit) centred at the local origin.
@@ -1427,6 +1462,11 @@ export interface Narrowphase {
 	distanceBatch(shapesA: readonly (Shape2D | Shape3D)[], transformsA: Float64Array,
 		shapesB: readonly (Shape2D | Shape3D)[], transformsB: Float64Array,
 		options?: { out?: DistanceBatch }): DistanceBatch;
+	/** n pairs (shapesA[i], shapesB[i]) of one dimension prepared for repeated batch queries with
+	 *  transforms and results in wasm memory (see PairBatch). Errors as the batch queries'. */
+	pairBatch(shapesA: readonly (Shape2D | Shape3D)[], shapesB: readonly (Shape2D | Shape3D)[]): PairBatch;
+	/** The PairBatch class, for instanceof (construct with pairBatch). */
+	readonly PairBatch: abstract new (...args: never[]) => PairBatch;
 	// ------------------------------------------------------------------------------ casts (2D)
 	/** The first contact of `shape` moving from `transform` by fraction * translation (without
 	 *  turning) with the fixed `target`, or null. A zero translation is an overlap test. Errors: a

@@ -29,6 +29,7 @@ import { ContactCache2D, contactCache2d } from './cache2d.mjs';
 import { Mesh3D, mesh3d, meshContacts, setupMesh } from './apimesh.mjs';
 import * as q from './apiquery.mjs';
 import * as batch from './apibatch.mjs';
+import { PairBatch, pairBatch } from './apipairbatch.mjs';
 import * as c2 from './apicast2d.mjs';
 import { Chain2D, chain2d, chainContacts, setupChain } from './apichain.mjs';
 import * as c3 from './apicast3d.mjs';
@@ -167,6 +168,8 @@ function makeApi(rt) {
 		manifoldBatch: bound(rt, batch.manifoldBatch, 'manifoldBatch'),
 		penetrationBatch: bound(rt, batch.penetrationBatch, 'penetrationBatch'),
 		distanceBatch: bound(rt, batch.distanceBatch, 'distanceBatch'),
+		pairBatch: bound(rt, pairBatch, 'pairBatch'),
+		PairBatch,
 		// shape casts and time of impact (apicast2d.mjs, apicast3d.mjs)
 		shapeCast: function shapeCast(shape, transform, translation, target, targetTransform, options) {
 			return shapeCastPair(rt, shape, transform, translation, target, targetTransform, options);

@@ -52,6 +52,8 @@ export class Runtime {
 		/** 2D EPA step storage for traces (allocated on the first traced call). */
 		this.epaSteps2 = 0;
 		this.gjkSteps2 = 0; // GJK step storage for traces (trace2d.mjs), allocated on first use
+		/** Objects disposed so far (a prepared pair batch checks its shapes again when it moved). */
+		this.disposals = 0;
 		this.refresh(true);
 	}
 
@@ -115,6 +117,7 @@ export class WasmObject {
 		if (ptr === 0) return;
 		this._ptr = 0;
 		const rt = this._rt;
+		rt.disposals++;
 		if (rt.registry !== null) rt.registry.unregister(this);
 		rt.free(ptr);
 	}

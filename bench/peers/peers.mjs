@@ -13,7 +13,8 @@
 // manifolds once more with options.out, one result refilled in place, as box2d-wasm and planck
 // refill one b2Manifold) and
 // batched (np.manifoldBatch ..., one call over
-// the 1024 pairs, ns per pair); narrowphase natively (build/scene_bench on the same numbers, read
+// the 1024 pairs, ns per pair; and np.pairBatch, the prepared form with transforms and results in
+// wasm memory); narrowphase natively (build/scene_bench on the same numbers, read
 // from a JSON file this script writes: single calls with prepared transforms, and the C batch);
 // then each peer through its public JS API, prepared the same way (shapes and transforms made
 // before timing; results read as a count or depth):
@@ -171,6 +172,15 @@ function ours(np, scene) {
 			if (two) cells.plain = (i) => np.manifold(a, pa[i], b, pb[i]).points.length;
 			const out = np.manifoldBatch(sa, fa, sb, fb);
 			cells.batch = () => np.manifoldBatch(sa, fa, sb, fb, { out }).pointCount[0];
+			// The prepared pair batch (np.pairBatch): the transforms written into its wasm views
+			// (one set() per side per call, as a game writes its poses each frame), the results read
+			// in place.
+			const pairs = np.pairBatch(sa, sb);
+			cells.pairs = () => {
+				pairs.transformsA.set(fa);
+				pairs.transformsB.set(fb);
+				return pairs.manifold().pointCount[0];
+			};
 			break;
 		}
 		case 'overlap2': {
@@ -178,6 +188,12 @@ function ours(np, scene) {
 			cells.plain = (i) => (np.overlap(a, pa[i], b, pb[i]) ? 1 : 0);
 			const out = new Uint8Array(POSES);
 			cells.batch = () => np.overlapBatch(sa, fa, sb, fb, out)[0];
+			const pairs = np.pairBatch(sa, sb);
+			cells.pairs = () => {
+				pairs.transformsA.set(fa);
+				pairs.transformsB.set(fb);
+				return pairs.overlap()[0];
+			};
 			break;
 		}
 		case 'penetration3': {
@@ -381,6 +397,7 @@ async function main() {
 			if (c.out) push('out', time(c.out));
 			if (c.plain) push('plain', time(c.plain));
 			if (c.batch) push('batch', time(c.batch) / POSES);
+			if (c.pairs) push('pairs', time(c.pairs) / POSES);
 			for (const p of peerNames) if (c.peers[p]) push(p, time(c.peers[p]));
 		});
 		process.stderr.write(`round ${round + 1} of ${ROUNDS} done\n`);
@@ -391,8 +408,8 @@ async function main() {
 	console.log(`narrowphase vs peers, ns per query (process CPU time), median of ${ROUNDS} rounds; ${POSES} seeded poses per scene`);
 	console.log(`machine: ${cpu}, ${os.cpus().length} cores, load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')} (shared); Node ${process.version}; ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`);
 	const fmt = (v) => (v === undefined ? '' : v >= 10000 ? `${Math.round(v / 10) * 10}` : v >= 100 ? v.toFixed(0) : v.toFixed(1));
-	const header = ['scene', 'ours, JS single', 'JS single, out', 'JS single, plain transforms', 'ours, JS batch', 'ours, native', 'native batch', ...peerNames,
-		'best peer', 'single / best', 'single out / best', 'batch / best', 'JS batch / native', 'JS batch / native batch'];
+	const header = ['scene', 'ours, JS single', 'JS single, out', 'JS single, plain transforms', 'ours, JS batch', 'JS pair batch', 'ours, native', 'native batch', ...peerNames,
+		'best peer', 'single / best', 'single out / best', 'batch / best', 'JS batch / native', 'JS batch / native batch', 'pair batch / native batch'];
 	console.log(`| ${header.join(' | ')} |`);
 	console.log(`|${header.map(() => '---').join('|')}|`);
 	scenes.forEach((scene, k) => {
@@ -402,9 +419,9 @@ async function main() {
 		let best;
 		for (const p of peerNames) if (m[p] !== undefined && (best === undefined || m[p] < m[best])) best = p;
 		const ratio = (x, y) => (x === undefined || y === undefined ? '' : `${(x / y).toFixed(2)}x`);
-		const row = [scene.name, fmt(m.single), fmt(m.out), fmt(m.plain), fmt(m.batch), fmt(m.native), fmt(m.nativeBatch), ...peerNames.map((p) => fmt(m[p])),
+		const row = [scene.name, fmt(m.single), fmt(m.out), fmt(m.plain), fmt(m.batch), fmt(m.pairs), fmt(m.native), fmt(m.nativeBatch), ...peerNames.map((p) => fmt(m[p])),
 			best ?? '', best ? ratio(m.single, m[best]) : '', best ? ratio(m.out, m[best]) : '', best ? ratio(m.batch, m[best]) : '',
-			ratio(m.batch, m.native), ratio(m.batch, m.nativeBatch)];
+			ratio(m.batch, m.native), ratio(m.batch, m.nativeBatch), ratio(m.pairs, m.nativeBatch)];
 		console.log(`| ${row.join(' | ')} |`);
 	});
 }

@@ -29,3 +29,22 @@ export function closeVec(actual, expected, tol = 1e-12, what = '') {
 	assert.equal(actual.length, expected.length, what);
 	for (let i = 0; i < expected.length; i++) close(actual[i], expected[i], tol, `${what}[${i}]`);
 }
+
+/** Deterministic random numbers in [0, 1) (xorshift32). */
+export function makeRand(seed) {
+	let s = seed >>> 0;
+	return () => {
+		s ^= s << 13; s >>>= 0;
+		s ^= s >>> 17;
+		s ^= s << 5; s >>>= 0;
+		return s / 4294967296;
+	};
+}
+
+/** Asserts bit-identical numbers (Object.is: -0 differs from 0). */
+export function sameNumbers(actual, expected, what) {
+	assert.equal(actual.length, expected.length, what);
+	for (let i = 0; i < expected.length; i++) {
+		if (!Object.is(actual[i], expected[i])) assert.fail(`${what}[${i}]: ${actual[i]} != ${expected[i]}`);
+	}
+}

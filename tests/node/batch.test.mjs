@@ -7,30 +7,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { init } from '../../js/narrowphase.mjs';
-import { throwsCode } from './asserts.mjs';
+import { makeRand, sameNumbers, throwsCode } from './asserts.mjs';
 import * as v2 from './vectors2d.mjs';
 import * as v3 from './vectors3d.mjs';
 
 const np = await init();
-
-// Deterministic random numbers (xorshift32).
-function makeRand(seed) {
-	let s = seed >>> 0;
-	return () => {
-		s ^= s << 13; s >>>= 0;
-		s ^= s >>> 17;
-		s ^= s << 5; s >>>= 0;
-		return s / 4294967296;
-	};
-}
-
-// Bit-identical numbers (Object.is: -0 differs from 0).
-function sameNumbers(actual, expected, what) {
-	assert.equal(actual.length, expected.length, what);
-	for (let i = 0; i < expected.length; i++) {
-		if (!Object.is(actual[i], expected[i])) assert.fail(`${what}[${i}]: ${actual[i]} != ${expected[i]}`);
-	}
-}
 
 const shapes2 = () => [
 	np.circle(0.5), np.capsule2d(0.4, 0.2), np.box2d(0.5, 0.3),
