@@ -13,7 +13,14 @@
 #include <float.h>
 #include <stddef.h>
 
-npSupportPoint2 npSupportPair2(const npPair2* pair, npVec2 d)
+#if defined(__GNUC__)
+#define GJK_INLINE __attribute__((always_inline)) static inline
+#else
+#define GJK_INLINE static inline
+#endif
+
+// The support point, inlined into GJK's loop (npSupportPair2 is the out-of-line copy for EPA).
+GJK_INLINE npSupportPoint2 supportPair(const npPair2* pair, npVec2 d)
 {
 	npSupportPoint2 s;
 	npVec2 dB = npInvRotate2(pair->xfB.q, v2Neg(d));
@@ -23,6 +30,11 @@ npSupportPoint2 npSupportPair2(const npPair2* pair, npVec2 d)
 	s.wB = npTransformPoint2(pair->xfB, pair->shapeB->vertices[s.indexB]);
 	s.w = v2Sub(s.wA, s.wB);
 	return s;
+}
+
+npSupportPoint2 npSupportPair2(const npPair2* pair, npVec2 d)
+{
+	return supportPair(pair, d);
 }
 
 // Closest point to the origin on segment v0-v1: keeps the supporting vertices in front.
@@ -144,14 +156,9 @@ static double maxAbs2(npVec2 a)
 	return npMax(npAbs(a.x), npAbs(a.y));
 }
 
-// The loop, specialised twice: `traced` is a constant at both call sites below, so the untraced
-// copy (npGjk2, every query) has no trace code at all and the traced one (npGjkTraced2) calls the
-// trace hooks of trace2d.c.
-#if defined(__GNUC__)
-#define GJK_INLINE __attribute__((always_inline)) static inline
-#else
-#define GJK_INLINE static inline
-#endif
+// The loop, specialised three times: `traced` and `warm` are constants at the call sites below, so
+// the untraced copy (npGjk2, every query) has no trace code at all and the traced one
+// (npGjkTraced2) calls the trace hooks of trace2d.c.
 
 GJK_INLINE void gjkLoop(const npPair2* pair, double separationLimit, npGjkResult2* r, const bool traced,
 					   const bool warm)
@@ -179,7 +186,7 @@ GJK_INLINE void gjkLoop(const npPair2* pair, double separationLimit, npGjkResult
 		// The Minkowski difference A - B sits around -p (p = B's position in A's frame), so the
 		// support along +p is the side facing the origin: a good, deterministic start.
 		npVec2 start = v2LengthSq(pair->xfB.p) > 0.0 ? pair->xfB.p : v2(1.0, 0.0);
-		v[0] = npSupportPair2(pair, start);
+		v[0] = supportPair(pair, start);
 		weights[0] = 1.0;
 		r->count = 1;
 		if (traced)
@@ -228,7 +235,7 @@ GJK_INLINE void gjkLoop(const npPair2* pair, double separationLimit, npGjkResult
 		if (v2LengthSq(d) == 0.0)
 			break; // the origin is on the simplex: the cores touch
 
-		npSupportPoint2 s = npSupportPair2(pair, d);
+		npSupportPoint2 s = supportPair(pair, d);
 		++iteration;
 		if (traced)
 			npGjkTraceSupport2(pair, d, &s, false);

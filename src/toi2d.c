@@ -37,6 +37,7 @@
 #include "narrowphase/cast2d.h"
 #include "vec2.h"
 
+#include <float.h>
 #include <stddef.h>
 
 /// Default tolerance, relative to the problem's scale.
@@ -142,6 +143,23 @@ static double extremeAt(const Lines* l, double h, double sign, double* slope)
 	return best;
 }
 
+// extremeAt at h = 0: the values alone (value + slope * 0 compares and selects as value does).
+static double extremeAt0(const Lines* l, double sign, double* slope)
+{
+	double best = l->value[0];
+	*slope = l->slope[0];
+	for (int i = 1; i < l->count; ++i)
+	{
+		double y = l->value[i];
+		if (sign * (y - best) > 0.0)
+		{
+			best = y;
+			*slope = l->slope[i];
+		}
+	}
+	return best;
+}
+
 typedef struct Bound
 {
 	Lines a, b;
@@ -163,8 +181,9 @@ static double boundAt(const Bound* bd, double h, double* derivative)
 static double taylorStep(const Bound* bd, double hMax, double slack, double* gap)
 {
 	// The root search below needs LB above R at 0 (a concave function may rise before it falls).
-	double slope;
-	double f0 = boundAt(bd, 0.0, &slope);
+	double sa, sb;
+	double f0 = extremeAt0(&bd->b, -1.0, &sb) - extremeAt0(&bd->a, 1.0, &sa) - bd->R;
+	double slope = sb - sa;
 	*gap = f0;
 	if (!(f0 > 0.0))
 		return 0.0;
@@ -382,7 +401,7 @@ npResult npTimeOfImpact2(const npTimeOfImpactInput2* input, npToiResult2* out)
 		{
 			// Cores touching to rounding: which side of the last simplex the origin lies on is noise,
 			// and a warm simplex can end on another feature than a fresh GJK (which gives 0 there).
-			if (iteration > 1 && g.distance <= NP_REL_TOLERANCE2 * g.scale)
+			if (iteration > 1 && g.distance <= 64.0 * DBL_EPSILON * g.scale)
 				npGjk2(&pair, -1.0, &g);
 			// Cores that overlap have distance 0 at any depth: EPA's depth tells touching from overlapping.
 			if (t == 0.0 && g.distance <= tolerance)
