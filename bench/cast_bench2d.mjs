@@ -9,6 +9,7 @@
 // fills preallocated output objects. planck's polygons get radius 0, as ours; its time of impact
 // stops 3 linear slops (1.5 cm) short of contact with a tolerance of 1.25 mm, ours by default at
 // 1e-9 of the scale: the table also times ours with planck's target and tolerance.
+import { pathToFileURL } from 'node:url';
 import { init } from '../js/narrowphase.mjs';
 import { POSES, RUNS, time } from './timing.mjs';
 
@@ -18,7 +19,9 @@ const rand01 = () => {
 	return s / 4294967296;
 };
 
-function makeCases() {
+/** The 1,024 casts and times of impact (the same draws as cast_bench2d.cpp); cast_ab2d.mjs shares them. */
+export function makeCases() {
+	s = 12345;
 	const casts = [], tois = [];
 	for (let i = 0; i < POSES; i++) {
 		const phi = 2 * Math.PI * rand01();
@@ -151,4 +154,4 @@ async function main() {
 	}
 }
 
-await main();
+if (import.meta.url === pathToFileURL(process.argv[1]).href) await main();

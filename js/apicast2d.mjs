@@ -97,9 +97,17 @@ function putCastOptions(io, options, fn) {
 		return;
 	}
 	checkOptions(fn, options);
-	io[MAX_FRACTION] = option(fn, options, 'maxFraction', 1);
-	io[TARGET_DISTANCE] = option(fn, options, 'targetDistance', 0);
-	io[IGNORE_SEPARATING] = options && options.ignoreSeparating ? 1 : 0;
+	if (options === null) {
+		io[MAX_FRACTION] = 1;
+		io[TARGET_DISTANCE] = 0;
+		io[IGNORE_SEPARATING] = 0;
+		return;
+	}
+	// Named reads (option()'s options[key] is a keyed load, slow across keys).
+	const maxFraction = options.maxFraction, targetDistance = options.targetDistance;
+	io[MAX_FRACTION] = typeof maxFraction === 'number' ? maxFraction : option(fn, options, 'maxFraction', 1);
+	io[TARGET_DISTANCE] = typeof targetDistance === 'number' ? targetDistance : option(fn, options, 'targetDistance', 0);
+	io[IGNORE_SEPARATING] = options.ignoreSeparating ? 1 : 0;
 }
 
 // ------------------------------------------------------------------------------ errors
@@ -331,8 +339,9 @@ export function timeOfImpact2(rt, a, sweepA, b, sweepB, options) {
 	putSweep(io, SWEEP_A, sweepA, fn, 'sweepA');
 	putSweep(io, SWEEP_B, sweepB, fn, 'sweepB');
 	checkOptions(fn, options);
-	io[T_TARGET_DISTANCE] = option(fn, options, 'targetDistance', 0);
-	io[T_TOLERANCE] = option(fn, options, 'tolerance', 0);
+	const targetDistance = options ? options.targetDistance : undefined, tolerance = options ? options.tolerance : undefined;
+	io[T_TARGET_DISTANCE] = typeof targetDistance === 'number' ? targetDistance : option(fn, options, 'targetDistance', 0);
+	io[T_TOLERANCE] = typeof tolerance === 'number' ? tolerance : option(fn, options, 'tolerance', 0);
 	const r = rt.exports.npwTimeOfImpact2(a._ptr, b._ptr, rt.ioPtr);
 	if (r < 0) castFail(rt, fn, r, [...sweepNumbers(sweepA, 'sweepA'), ...sweepNumbers(sweepB, 'sweepB'), ...castInputs([0, 0], options).slice(1)]);
 	return {

@@ -94,42 +94,11 @@ typedef struct CastResult
 } CastResult;
 
 // ---------------------------------------------------------------- support points
-// npSupportPair2's support point (the first vertex on ties), with npMakeBox2's layout in closed form.
-// The scan's dot products of a box's vertices (-hx, -hy), (hx, -hy), (hx, hy), (-hx, hy) with d are
-// -(p + q), p - q, p + q, -(p - q) for p = hx dx, q = hy dy (negation is exact in floating point),
-// so comparing those values in the scan's order picks the scan's vertex, ties included, without
-// its loop and its hard-to-predict branches.
-
-static bool isBoxLayout(const npShape2* s)
-{
-	if (s->count != 4)
-		return false;
-	npVec2 h = s->vertices[2];
-	return h.x > 0.0 && h.y > 0.0 && s->vertices[0].x == -h.x && s->vertices[0].y == -h.y && s->vertices[1].x == h.x &&
-		   s->vertices[1].y == -h.y && s->vertices[3].x == -h.x && s->vertices[3].y == h.y;
-}
+// Boxes take the closed form of gjk2d.h (npSupportIndexBox2): the scan's vertex, without its loop.
 
 CAST2_INLINE int supportIndex(const npShape2* shape, bool box, npVec2 d)
 {
-	if (!box)
-		return npSupportIndex2(shape, d);
-	double p = shape->vertices[2].x * d.x, q = shape->vertices[2].y * d.y;
-	double sum = p + q, difference = p - q;
-	int best = 0;
-	double value = -sum;
-	if (difference > value)
-	{
-		best = 1;
-		value = difference;
-	}
-	if (sum > value)
-	{
-		best = 2;
-		value = sum;
-	}
-	if (-difference > value)
-		best = 3;
-	return best;
+	return box ? npSupportIndexBox2(shape, d) : npSupportIndex2(shape, d);
 }
 
 CAST2_INLINE npSupportPoint2 castSupport(const CastFrame* f, npVec2 d)
@@ -367,8 +336,8 @@ void npCastChecked2(const npShapeCastInput2* in, npTransform2 xfA, npVec2 transl
 	f.d = npInvRotate2(xfA.q, translation);
 	f.R = a->radius + b->radius + in->targetDistance;
 	f.maxFraction = in->maxFraction;
-	f.boxA = isBoxLayout(a);
-	f.boxB = isBoxLayout(b);
+	f.boxA = npIsBoxLayout2(a);
+	f.boxB = npIsBoxLayout2(b);
 	double scale = shapeExtent(a, f.boxA) + shapeExtent(b, f.boxB) + normOne(f.pair.xfB.p) + normOne(f.d) + in->targetDistance;
 	f.scale = npMax(scale, 1.0e-300);
 	f.tolerance = NP_CAST_TOLERANCE2 * f.scale;

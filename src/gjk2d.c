@@ -14,18 +14,21 @@
 #include <stddef.h>
 
 // Forced inlining: the support point is built in place in GJK's simplex (a call would return it
-// through memory and copy it again), and gjkLoop is specialised twice (see below).
+// through memory and copy it again), and gjkLoop is specialised per call site (see below).
 #if defined(__GNUC__)
 #define GJK_INLINE __attribute__((always_inline)) static inline
 #else
 #define GJK_INLINE static inline
 #endif
 
+// The support point, inlined into GJK's loop (npSupportPair2 is the out-of-line copy for EPA and
+// for the traced loop, which is not worth a second inlined copy).
 GJK_INLINE npSupportPoint2 supportPair(const npPair2* pair, npVec2 d)
 {
 	npSupportPoint2 s;
-	s.indexA = npSupportIndex2(pair->shapeA, d);
-	s.indexB = npSupportIndex2(pair->shapeB, npInvRotate2(pair->xfB.q, v2Neg(d)));
+	npVec2 dB = npInvRotate2(pair->xfB.q, v2Neg(d));
+	s.indexA = pair->boxA ? npSupportIndexBox2(pair->shapeA, d) : npSupportIndex2(pair->shapeA, d);
+	s.indexB = pair->boxB ? npSupportIndexBox2(pair->shapeB, dB) : npSupportIndex2(pair->shapeB, dB);
 	s.wA = pair->shapeA->vertices[s.indexA];
 	s.wB = npTransformPoint2(pair->xfB, pair->shapeB->vertices[s.indexB]);
 	s.w = v2Sub(s.wA, s.wB);
@@ -158,24 +161,43 @@ static double maxAbs2(npVec2 a)
 	return npMax(fabs(a.x), fabs(a.y));
 }
 
-// The loop, specialised twice: `traced` is a constant at both call sites below, so the untraced
-// copy (npGjk2, every query) has no trace code at all and the traced one (npGjkTraced2) calls the
-// trace hooks of trace2d.c.
-GJK_INLINE void gjkLoop(const npPair2* pair, double separationLimit, npGjkResult2* r, const bool traced)
+// The loop, specialised three times: `traced` and `warm` are constants at the call sites below, so
+// the untraced copy (npGjk2, every query) has no trace code at all and the traced one
+// (npGjkTraced2) calls the trace hooks of trace2d.c.
+
+GJK_INLINE void gjkLoop(const npPair2* pair, double separationLimit, npGjkResult2* r, const bool traced,
+					   const bool warm)
 {
 	npSupportPoint2* v = r->simplex;
 	double* weights = r->weights;
 
-	// Start from the first vertices; any start works and this one is deterministic.
-	// The Minkowski difference A - B sits around -p (p = B's position in A's frame), so the
-	// support along +p is the side facing the origin: a good, deterministic start.
-	npVec2 start = v2LengthSq(pair->xfB.p) > 0.0 ? pair->xfB.p : v2(1.0, 0.0);
-	v[0] = traced ? npSupportPair2(pair, start) : supportPair(pair, start); // (the traced copy calls it)
-	weights[0] = 1.0;
-	r->count = 1;
-	if (traced)
-		npGjkTraceSupport2(pair, start, v, true);
-	double scale = maxAbs2(v[0].wA) + maxAbs2(v[0].wB);
+	double scale = 0.0;
+	if (warm)
+	{
+		// r->simplex[0..count) holds vertex indices of an earlier call: their points at this pose.
+		for (int i = 0; i < r->count; ++i)
+		{
+			v[i].wA = pair->shapeA->vertices[v[i].indexA];
+			v[i].wB = npTransformPoint2(pair->xfB, pair->shapeB->vertices[v[i].indexB]);
+			v[i].w = v2Sub(v[i].wA, v[i].wB);
+			weights[i] = 0.0;
+			scale = npMax(scale, maxAbs2(v[i].wA) + maxAbs2(v[i].wB));
+		}
+		weights[0] = 1.0;
+	}
+	else
+	{
+		// Start from the first vertices; any start works and this one is deterministic.
+		// The Minkowski difference A - B sits around -p (p = B's position in A's frame), so the
+		// support along +p is the side facing the origin: a good, deterministic start.
+		npVec2 start = v2LengthSq(pair->xfB.p) > 0.0 ? pair->xfB.p : v2(1.0, 0.0);
+		v[0] = traced ? npSupportPair2(pair, start) : supportPair(pair, start);
+		weights[0] = 1.0;
+		r->count = 1;
+		if (traced)
+			npGjkTraceSupport2(pair, start, v, true);
+		scale = maxAbs2(v[0].wA) + maxAbs2(v[0].wB);
+	}
 
 	// A support point can only repeat after at most countA * countB distinct ones; in practice a
 	// handful of iterations suffice. The bound only guards against rounding-induced cycling.
@@ -304,12 +326,17 @@ GJK_INLINE void gjkLoop(const npPair2* pair, double separationLimit, npGjkResult
 
 void npGjk2(const npPair2* pair, double separationLimit, npGjkResult2* r)
 {
-	gjkLoop(pair, separationLimit, r, false);
+	gjkLoop(pair, separationLimit, r, false, false);
 }
 
 NP_COLD void npGjkTraced2(const npPair2* pair, double separationLimit, npGjkResult2* r)
 {
-	gjkLoop(pair, separationLimit, r, true);
+	gjkLoop(pair, separationLimit, r, true, false);
+}
+
+void npGjkWarm2(const npPair2* pair, npGjkResult2* r)
+{
+	gjkLoop(pair, -1.0, r, false, true);
 }
 
 // The public queries below share these bodies; each passes its trace as a constant or a pointer, so

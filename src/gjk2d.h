@@ -29,6 +29,7 @@ typedef struct npPair2
 	const npShape2* shapeB;
 	npTransform2 xfB; ///< B's transform relative to A (A's frame)
 	npGjkTrace2* trace; ///< GJK trace for npGjkTraced2 (npGjk2 never reads it)
+	bool boxA, boxB;    ///< set by callers that checked npIsBoxLayout2: supports in closed form
 } npPair2;
 
 /// What GJK found.
@@ -65,9 +66,44 @@ static inline int npSupportIndex2(const npShape2* shape, npVec2 d)
 	return best;
 }
 
+// npMakeBox2's layout: vertices (-hx, -hy), (hx, -hy), (hx, hy), (-hx, hy). Their dot products with
+// d are -(p + q), p - q, p + q, -(p - q) for p = hx dx, q = hy dy (negation is exact in floating
+// point), so comparing those values in the scan's order picks the scan's vertex, ties included,
+// without its loop and its hard-to-predict branches.
+static inline bool npIsBoxLayout2(const npShape2* s)
+{
+	if (s->count != 4)
+		return false;
+	npVec2 h = s->vertices[2];
+	return h.x > 0.0 && h.y > 0.0 && s->vertices[0].x == -h.x && s->vertices[0].y == -h.y && s->vertices[1].x == h.x &&
+		   s->vertices[1].y == -h.y && s->vertices[3].x == -h.x && s->vertices[3].y == h.y;
+}
+
+/// npSupportIndex2 of a shape with npMakeBox2's layout, in closed form (the same index).
+static inline int npSupportIndexBox2(const npShape2* shape, npVec2 d)
+{
+	double p = shape->vertices[2].x * d.x, q = shape->vertices[2].y * d.y;
+	double sum = p + q, difference = p - q;
+	int best = 0;
+	double value = -sum;
+	if (difference > value)
+	{
+		best = 1;
+		value = difference;
+	}
+	if (sum > value)
+	{
+		best = 2;
+		value = sum;
+	}
+	if (-difference > value)
+		best = 3;
+	return best;
+}
+
 static inline npPair2 npMakePair2(const npShape2* a, npTransform2 xfA, const npShape2* b, npTransform2 xfB)
 {
-	return (npPair2){ a, b, npInvMulTransforms2(xfA, xfB), NULL };
+	return (npPair2){ a, b, npInvMulTransforms2(xfA, xfB), NULL, false, false };
 }
 
 /// Support point of A - B in direction d (A's frame): A's farthest vertex along d minus B's
@@ -84,6 +120,12 @@ int npSolveSimplex2(npSupportPoint2* v, double* weights, int count);
 /// above the limit, as soon as a support plane proves the cores farther apart than the limit
 /// (the boolean overlap test); pass -1 for the exact distance.
 void npGjk2(const npPair2* pair, double separationLimit, npGjkResult2* result);
+
+/// npGjk2 (exact distance) started from the simplex of an earlier call on the same shapes: on entry
+/// result->count (1 or 2) and result->simplex[i].indexA / indexB name its vertices, which are
+/// evaluated at this pair's pose (Catto's simplex cache). A simplex from a nearby pose usually holds
+/// the closest features already, so GJK needs one or two supports instead of three or four.
+void npGjkWarm2(const npPair2* pair, npGjkResult2* result);
 
 /// npGjk2 recording its steps in pair->trace (which must be set): the same numbers, plus the trace.
 void npGjkTraced2(const npPair2* pair, double separationLimit, npGjkResult2* result);

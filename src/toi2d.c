@@ -37,6 +37,7 @@
 #include "narrowphase/cast2d.h"
 #include "vec2.h"
 
+#include <float.h>
 #include <stddef.h>
 
 /// Default tolerance, relative to the problem's scale.
@@ -142,6 +143,23 @@ static double extremeAt(const Lines* l, double h, double sign, double* slope)
 	return best;
 }
 
+// extremeAt at h = 0: the values alone (value + slope * 0 compares and selects as value does).
+static double extremeAt0(const Lines* l, double sign, double* slope)
+{
+	double best = l->value[0];
+	*slope = l->slope[0];
+	for (int i = 1; i < l->count; ++i)
+	{
+		double y = l->value[i];
+		if (sign * (y - best) > 0.0)
+		{
+			best = y;
+			*slope = l->slope[i];
+		}
+	}
+	return best;
+}
+
 typedef struct Bound
 {
 	Lines a, b;
@@ -159,11 +177,14 @@ static double boundAt(const Bound* bd, double h, double* derivative)
 }
 
 // The largest safe step in (0, hMax] by the Taylor bound (hMax when LB stays above R), or 0.
-static double taylorStep(const Bound* bd, double hMax, double slack)
+// *gap gets LB(0) - R.
+static double taylorStep(const Bound* bd, double hMax, double slack, double* gap)
 {
 	// The root search below needs LB above R at 0 (a concave function may rise before it falls).
-	double slope;
-	double f0 = boundAt(bd, 0.0, &slope);
+	double sa, sb;
+	double f0 = extremeAt0(&bd->b, -1.0, &sb) - extremeAt0(&bd->a, 1.0, &sa) - bd->R;
+	double slope = sb - sa;
+	*gap = f0;
 	if (!(f0 > 0.0))
 		return 0.0;
 
@@ -321,11 +342,10 @@ static double safeStep(const ToiPair* p, npTransform2 xfA, npTransform2 xfB, dou
 	double sa = ma->da - spin, sb = mb->da - spin;
 	bd.K = spin * spin * offset + 2.0 * npAbs(spin) * v2Length(vRel) + sa * sa * ma->reach + sb * sb * mb->reach;
 	bd.R = p->R;
-	double taylor = taylorStep(&bd, hMax, p->slack);
+	double gap;
+	double taylor = taylorStep(&bd, hMax, p->slack, &gap);
 
 	// First order (world axis): the separation falls no faster than the fastest pair of points closes.
-	double ignored;
-	double gap = boundAt(&bd, 0.0, &ignored);
 	double closing = v2Dot(n, v2Sub(ma->dc, mb->dc)) + npAbs(ma->da) * ma->reach + npAbs(mb->da) * mb->reach;
 	double first = closing > 0.0 ? npMax(gap, 0.0) / closing : hMax;
 	return npMax(npMax(taylor, npMin(first, hMax)), discStep(p, t, hMax));
@@ -359,20 +379,30 @@ npResult npTimeOfImpact2(const npTimeOfImpactInput2* input, npToiResult2* out)
 	double tolerance = input->tolerance > 0.0 ? input->tolerance : NP_TOI_TOLERANCE2 * npMax(scale, 1.0e-300);
 	p.slack = 0.1 * tolerance;
 
+	bool boxA = npIsBoxLayout2(input->shapeA), boxB = npIsBoxLayout2(input->shapeB);
 	double t = 0.0;
+	npGjkResult2 g;
 	for (int iteration = 1; iteration <= NP_TOI_MAX_ITERATIONS2; ++iteration)
 	{
 		npTransform2 xfA = motionTransform(&p.a, t);
 		npTransform2 xfB = motionTransform(&p.b, t);
 		npPair2 pair = npMakePair2(input->shapeA, xfA, input->shapeB, xfB);
-		npGjkResult2 g;
-		npGjk2(&pair, -1.0, &g);
+		pair.boxA = boxA;
+		pair.boxB = boxB;
+		if (iteration == 1)
+			npGjk2(&pair, -1.0, &g);
+		else
+			npGjkWarm2(&pair, &g); // the last step's closest features, at the new pose
 		out->iterations = iteration;
 		out->fraction = t;
 
 		double gap = g.distance - p.R;
 		if (gap <= tolerance)
 		{
+			// Cores touching to rounding: which side of the last simplex the origin lies on is noise,
+			// and a warm simplex can end on another feature than a fresh GJK (which gives 0 there).
+			if (iteration > 1 && g.distance <= 64.0 * DBL_EPSILON * g.scale)
+				npGjk2(&pair, -1.0, &g);
 			// Cores that overlap have distance 0 at any depth: EPA's depth tells touching from overlapping.
 			if (t == 0.0 && g.distance <= tolerance)
 				gap = -npPenetration2(input->shapeA, xfA, input->shapeB, xfB, NULL).depth - input->targetDistance;
