@@ -32,6 +32,7 @@
 // With removeGhosts off, step 3 is skipped: the per-segment manifolds, for teaching and tests.
 // Every loop is bounded: candidates by NP_CHAIN_MAX_CANDIDATES, points by the output capacity.
 #include "chain2d_private.h"
+#include "bounds2d.h"
 #include "inputs.h"
 #include "manifold2d_private.h"
 
@@ -339,24 +340,15 @@ static void collideSegment(chainContactCall* call, int chain, int segment, npVec
 // ------------------------------------------------------------------------------------ the call
 
 // npShapeBounds2 for a shape known valid (the call's): the same validation of the placement (a
-// product of two valid transforms, checked as npValidateTransform2 does) and the same expressions,
-// without the shape checks and the calls.
+// product of two valid transforms, checked as npValidateTransform2 does) and the same bounds
+// routine (bounds2d.h), without the shape checks and the call.
 static inline bool placedBounds(const npShape2* shape, npTransform2 t, npBounds2* out)
 {
 	if (!npIsUsable(t.p.x) || !npIsUsable(t.p.y) || !npIsUsable(t.q.c) || !npIsUsable(t.q.s))
 		return false;
 	if (npAbs((t.q.c * t.q.c + t.q.s * t.q.s) - 1.0) > 2.0e-6)
 		return false;
-	npVec2 lower = npTransformPoint2(t, shape->vertices[0]), upper = lower;
-	for (int i = 1; i < shape->count; ++i)
-	{
-		npVec2 v = npTransformPoint2(t, shape->vertices[i]);
-		lower = v2(npMin(lower.x, v.x), npMin(lower.y, v.y));
-		upper = v2(npMax(upper.x, v.x), npMax(upper.y, v.y));
-	}
-	npVec2 grow = v2(shape->radius, shape->radius);
-	out->lower = v2Sub(lower, grow);
-	out->upper = v2Add(upper, grow);
+	*out = npPlacedBounds2(shape, t);
 	return true;
 }
 

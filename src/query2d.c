@@ -15,6 +15,7 @@
 //    so the rounding is hit exactly, not on a polygonal approximation.
 // Closest points: the nearest point of the core (the deepest edge plane when inside a polygon),
 // moved out by the radius along the direction to the query point.
+#include "bounds2d.h"
 #include "inputs.h"
 #include "rayclip.h"
 #include "narrowphase/query2d.h"
@@ -412,15 +413,6 @@ npResult npShapeBounds2(const npShape2* shape, npTransform2 transform, npBounds2
 	if (r != NP_OK)
 		return r;
 
-	npVec2 lower = npTransformPoint2(transform, shape->vertices[0]), upper = lower;
-	for (int i = 1; i < shape->count; ++i)
-	{
-		npVec2 v = npTransformPoint2(transform, shape->vertices[i]);
-		lower = v2(npMin(lower.x, v.x), npMin(lower.y, v.y));
-		upper = v2(npMax(upper.x, v.x), npMax(upper.y, v.y));
-	}
-	npVec2 grow = v2(shape->radius, shape->radius);
-	out->lower = v2Sub(lower, grow);
-	out->upper = v2Add(upper, grow);
+	*out = npPlacedBounds2(shape, transform);
 	return NP_OK;
 }
