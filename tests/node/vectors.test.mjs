@@ -154,6 +154,64 @@ test('self-check: wrong expectations are rejected', () => {
 	}
 });
 
+// The pair vectors again, through np.pairBatch (the batch walkers of batch2d.c/batch3d.c with the
+// transforms and results in wasm memory): the same handlers and checks against the generators'
+// expectations, run with an API object whose overlap / distance / manifold answer through a
+// one-pair batch; each result line must equal the single call's (and so the native runner's).
+// Penetration vectors stay with the single call: its result carries fields (stop, local points,
+// tangents) that the batch form does not; pairbatch.test.mjs checks its batch fields bit for bit.
+function viaPairBatch(np, dim) {
+	const tr = (xf) => {
+		const p = (xf && xf.position) || [0, 0, 0];
+		if (dim === 2) return [p[0], p[1], (xf && xf.angle) || 0];
+		return [p[0], p[1], p[2], ...((xf && xf.rotation) || [0, 0, 0, 1])];
+	};
+	const vec = (a, i) => Array.from(a.subarray(i * dim, (i + 1) * dim));
+	const run = (a, ta, b, tb, query) => {
+		const batch = np.pairBatch([a], [b]);
+		try {
+			batch.transformsA.set(tr(ta));
+			batch.transformsB.set(tr(tb));
+			return query(batch);
+		} finally {
+			batch.dispose();
+		}
+	};
+	const api = Object.create(np);
+	api.overlap = (a, ta, b, tb) => run(a, ta, b, tb, (q) => q.overlap()[0] === 1);
+	api.distance = (a, ta, b, tb) => run(a, ta, b, tb, (q) => {
+		const r = q.distance();
+		return { distance: r.distance[0], pointA: vec(r.pointA, 0), pointB: vec(r.pointB, 0), normal: vec(r.normal, 0), iterations: r.iterations[0] };
+	});
+	api.manifold = (a, ta, b, tb, options) => run(a, ta, b, tb, (q) => {
+		const r = q.manifold(options);
+		const points = [];
+		for (let i = 0; i < r.pointCount[0]; i++) {
+			points.push({ pointA: vec(r.pointA, i), pointB: vec(r.pointB, i), depth: r.depth[i], id: r.id[i] });
+		}
+		return { normal: vec(r.normal, 0), points };
+	});
+	return api;
+}
+
+test('pair vectors through np.pairBatch: the same checks, the same result bits', () => {
+	const single = new Map(lines.map((l) => [l.split(' ')[0], l]));
+	let count = 0;
+	for (const { name, doc } of docs) {
+		if (!/^[23]d_(overlap|distance|manifold)\.json$/.test(name)) continue;
+		const api = viaPairBatch(np, doc.dim);
+		for (const v of doc.vectors) {
+			const run = new VectorRun(name, v);
+			assert.ok(runVector(api, doc.dim, v, run), `${v.id}: no handler`);
+			assert.deepEqual(run.failures, [], `${v.id} through pairBatch`);
+			assert.equal(run.line(), single.get(v.id), `${v.id}: pairBatch's bits differ from the single call's`);
+			count++;
+		}
+	}
+	console.log(`pairBatch: ${count} pair vectors checked`);
+	assert.ok(count > 1000, `only ${count} pair vectors went through pairBatch`);
+});
+
 test('every vector ran', () => {
 	console.log(`vectors: ${ran} run${skippedIds.size ? `, ${skippedIds.size} query vectors skipped (JS API missing)` : ''}`);
 	assert.ok(expectedTotal > 0, 'no vectors found');
