@@ -30,16 +30,8 @@ export function closeVec(actual, expected, tol = 1e-12, what = '') {
 	for (let i = 0; i < expected.length; i++) close(actual[i], expected[i], tol, `${what}[${i}]`);
 }
 
-/** Deterministic random numbers in [0, 1) (xorshift32). */
-export function makeRand(seed) {
-	let s = seed >>> 0;
-	return () => {
-		s ^= s << 13; s >>>= 0;
-		s ^= s >>> 17;
-		s ^= s << 5; s >>>= 0;
-		return s / 4294967296;
-	};
-}
+/** Deterministic random numbers in [0, 1): the generators' xorshift32 (tools/genlib.mjs). */
+export { xorshift32 as makeRand } from '../../tools/genlib.mjs';
 
 /** Asserts bit-identical numbers (Object.is: -0 differs from 0). */
 export function sameNumbers(actual, expected, what) {
