@@ -23,6 +23,8 @@ SAN_CFLAGS := $(CSTD) $(WARN) -O1 -g -fsanitize=address,undefined -fno-sanitize-
 # Emscripten 3.1.6 from Debian: its acorn lives in /usr/share/nodejs (see shared/TOOLCHAIN.md).
 EMCC := NODE_PATH=/usr/share/nodejs emcc
 WASM := js/narrowphase.wasm
+# The per-dimension modules (init({ dimensions: 2 | 3 }); see the wasm section).
+WASM_DIMS := js/narrowphase2d.wasm js/narrowphase3d.wasm
 WASM_EXPORTS := $(B)/wasm_exports.txt
 
 .PHONY: setup-bench bench-native bench-node
@@ -90,14 +92,39 @@ $(LAYOUT_GEN) &: tools/iolayout.mjs
 # dlmalloc: about 4 KB less wasm; the queries never allocate, only creation does.
 WASM_SIZE_FLAGS := -sMALLOC=emmalloc
 
-$(WASM): $(CORE_SRC) $(CORE_HDR) $(LAYOUT_GEN) js/exports.txt | setup-emcc
-	@mkdir -p $(B)
-	$(EMCC) $(CSTD) $(WARN) -O3 -flto -mbulk-memory $(INC) $(CORE_SRC) -o $@ $(WASM_SIZE_FLAGS) \
-		--no-entry -sSTANDALONE_WASM -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=16MB -sTOTAL_STACK=2MB \
-		-sEXPORTED_FUNCTIONS=$$(sed -e 's/#.*//' -e 's/[[:space:]]//g' js/exports.txt | grep . | paste -sd, -) \
-		-sERROR_ON_UNDEFINED_SYMBOLS=1
+# The sources are compiled once to LLVM bitcode ($(B)/wasm/*.o; -flto) and linked three times: the
+# full module and the two per-dimension ones below (linking the objects gives the same bytes as
+# compiling and linking in one emcc call).
+WASM_CFLAGS := $(CSTD) $(WARN) -O3 -flto -mbulk-memory $(INC)
+WASM_OBJ := $(CORE_SRC:src/%.c=$(B)/wasm/%.o)
+WASM_LINK := $(WASM_CFLAGS) $(WASM_SIZE_FLAGS) --no-entry -sSTANDALONE_WASM -sALLOW_MEMORY_GROWTH=1 \
+	-sINITIAL_MEMORY=16MB -sTOTAL_STACK=2MB -sERROR_ON_UNDEFINED_SYMBOLS=1
+.SECONDARY: $(WASM_OBJ)
 
-wasm: $(WASM)
+$(B)/wasm/%.o: src/%.c $(CORE_HDR) $(LAYOUT_GEN) | setup-emcc
+	@mkdir -p $(dir $@)
+	$(EMCC) $(WASM_CFLAGS) -c $< -o $@
+
+$(WASM): $(WASM_OBJ) js/exports.txt | setup-emcc
+	$(EMCC) $(WASM_OBJ) -o $@ $(WASM_LINK) -sEXPORTED_FUNCTIONS=$$($(WASM_EXPORTS_ALL) | paste -sd, -)
+
+wasm: $(WASM) $(WASM_DIMS)
+
+# One module per dimension (init({ dimensions: 2 | 3 }) in js/narrowphase.mjs): the same objects
+# linked with one dimension's exports, so the linker drops the other dimension's code; results are
+# the same bits (tests/node/vectors.test.mjs runs each module's vectors against the native lines).
+# The export lists are derived from js/exports.txt by name: a symbol ending in 2 is 2D, in 3 is 3D,
+# and the rest are in both, except the two constructors named without a digit (WASM_ONLY2D/3D).
+# The limits functions (name containing "Limits") only write constants and are in both, so that
+# every runtime reads every limit and has the same fields.
+WASM_ONLY2D := _npMakeCircle
+WASM_ONLY3D := _npMakeSphere
+WASM_EXPORTS_ALL := sed -e 's/\#.*//' -e 's/[[:space:]]//g' js/exports.txt | grep .
+wasm_exports_for = $(WASM_EXPORTS_ALL) | grep -E -e Limits -e '[^$(if $(filter 2,$(1)),3,2)]$$' | \
+	grep -v -x -F $(foreach s,$(if $(filter 2,$(1)),$(WASM_ONLY3D),$(WASM_ONLY2D)),-e $(s)) | paste -sd, -
+
+js/narrowphase%d.wasm: $(WASM_OBJ) js/exports.txt | setup-emcc
+	$(EMCC) $(WASM_OBJ) -o $@ $(WASM_LINK) -sEXPORTED_FUNCTIONS=$$($(call wasm_exports_for,$*))
 
 # ---------------------------------------------------------------- tests
 # Every tests/native/test_*.c is a standalone program linked against the library; each prints
@@ -152,7 +179,7 @@ $(B)/wasm-tests/%.cjs: tests/native/%.c $(wildcard tests/native/*.h) $(CORE_SRC)
 	$(EMCC) $(CSTD) $(WARN) -O3 -flto -mbulk-memory $(INC) -Itests/native $< $(CORE_SRC) -o $@ \
 		-sSINGLE_FILE=1 -sINITIAL_MEMORY=16MB -sTOTAL_STACK=2MB
 
-test-node: $(WASM) $(WASM_TESTS) setup-npm
+test-node: $(WASM) $(WASM_DIMS) $(WASM_TESTS) setup-npm
 	node --test tests/node/
 	@set -e; for t in $(WASM_TESTS); do echo "== $$t (wasm)"; node $$t; done
 
@@ -171,7 +198,7 @@ test:
 	@$(MAKE) --no-print-directory $(TEST_SUITES)
 
 .PHONY: test-programs
-test-programs: $(NATIVE_TESTS) $(SAN_TESTS) $(WASM) $(WASM_TESTS) $(FUZZ_BINS)
+test-programs: $(NATIVE_TESTS) $(SAN_TESTS) $(WASM) $(WASM_DIMS) $(WASM_TESTS) $(FUZZ_BINS)
 
 # ---------------------------------------------------------------- package, API docs
 # The npm package: the wasm plus the entry points tools/build_package.mjs generates from js/*.mjs
@@ -185,7 +212,7 @@ PACKAGE_GEN := js/narrowphase.cjs js/narrowphase.inline.mjs js/narrowphase.inlin
 	js/narrowphase.d.cts js/narrowphase.inline.d.ts js/narrowphase.inline.d.cts
 PACKAGE_SRC := $(filter-out $(PACKAGE_GEN),$(wildcard js/*.mjs)) js/narrowphase.d.ts tools/build_package.mjs
 
-$(PACKAGE_GEN) &: $(WASM) $(PACKAGE_SRC) | setup-npm
+$(PACKAGE_GEN) &: $(WASM) $(WASM_DIMS) $(PACKAGE_SRC) | setup-npm
 	node tools/build_package.mjs
 
 package: $(PACKAGE_GEN)
@@ -369,4 +396,4 @@ golden: $(B)/libnarrowphase.a
 	@tail -1 $(B)/golden.txt
 
 clean:
-	rm -rf $(B) $(WASM) $(PACKAGE_GEN)
+	rm -rf $(B) $(WASM) $(WASM_DIMS) $(PACKAGE_GEN)

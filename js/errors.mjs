@@ -2,7 +2,8 @@
 //
 // Every error thrown for bad input is a NarrowphaseError whose `code` is a stable string: the C
 // library's npResult names (src/include/narrowphase/base.h) plus NP_DISPOSED, which only the JS
-// side raises (a wasm object used after dispose()).
+// side raises (a wasm object used after dispose()), and NP_UNSUPPORTED (a function of the other
+// dimension on an instance loaded with init({ dimensions }); dimensions.mjs).
 
 /** Error thrown for bad input. `code` is a stable string such as 'NP_NON_FINITE'. */
 export class NarrowphaseError extends Error {

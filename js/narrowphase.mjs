@@ -2,6 +2,7 @@
 //
 //   import { init } from 'narrowphase';
 //   const np = await init();          // Node and browsers alike; also init({ wasmUrl | wasmBinary | wasmModule })
+//   const np2 = await init({ dimensions: 2 });   // the 2D-only wasm, a third of the bytes (dimensions.mjs)
 //
 // This file is the entry point: it loads js/narrowphase.wasm (a standalone wasm module, no
 // Emscripten JS glue) into a runtime (runtime.mjs) and builds the `np` object over it: every
@@ -33,6 +34,7 @@ import { PairBatch, pairBatch } from './apipairbatch.mjs';
 import * as c2 from './apicast2d.mjs';
 import { Chain2D, chain2d, chainContacts, setupChain } from './apichain.mjs';
 import * as c3 from './apicast3d.mjs';
+import { readDimensions, moduleDimensions, moduleFile, restrictApi } from './dimensions.mjs';
 
 export { NarrowphaseError };
 
@@ -317,9 +319,28 @@ async function loadModule(options) {
 		}
 		return { module: await compileBytes(bytes, 'wasmBinary'), where: 'wasmBinary' };
 	}
-	const url = options.wasmUrl !== undefined ? await resolveUrl(options.wasmUrl)
-		: new URL('./narrowphase.wasm', import.meta.url);
+	const url = options.wasmUrl !== undefined ? await resolveUrl(options.wasmUrl) : defaultUrl(readDimensions(options));
 	return { module: await fetchModule(url), where: url.protocol === 'data:' ? 'the wasm data: URL' : url.href };
+}
+
+/** The module beside this file for init({ dimensions }): one literal new URL() per file, the
+ *  pattern bundlers recognise (each file is shipped; a page downloads the one it asks for). */
+function defaultUrl(dimensions) {
+	if (dimensions === 2) return new URL('./narrowphase2d.wasm', import.meta.url);
+	if (dimensions === 3) return new URL('./narrowphase3d.wasm', import.meta.url);
+	return new URL('./narrowphase.wasm', import.meta.url);
+}
+
+/** The instance's dimensions: those asked for, which the module must have (NP_WASM_VERSION
+ *  otherwise), else all the module has. */
+function instanceDimensions(module, where, asked) {
+	const has = moduleDimensions(module);
+	if (asked === undefined) return has;
+	if (!has.includes(asked)) {
+		throw loadError('NP_WASM_VERSION', `${where} is ${moduleFile(has)}, which has no ${asked}D functions: ` +
+			`init({ dimensions: ${asked} }) needs ${moduleFile([asked])} or narrowphase.wasm`);
+	}
+	return [asked];
 }
 
 /** NP_WASM_VERSION unless the module is a narrowphase.wasm (checked before it is instantiated). */
@@ -333,26 +354,35 @@ function checkExports(module, where) {
 	}
 }
 
-let defaultInstance = null;
+/** The cached default instances, by options.dimensions (0: both). */
+const defaultInstances = [null, null, null, null];
 
 /**
  * Loads the wasm module and returns the API object. `init()` without options is cached (every
- * call returns the same object); `init({ wasmUrl })`, `init({ wasmBinary })` and
- * `init({ wasmModule })` always make a new instance.
+ * call returns the same object), as is `init({ dimensions })` per dimension; `init({ wasmUrl })`,
+ * `init({ wasmBinary })` and `init({ wasmModule })` always make a new instance.
  */
 export function init(options) {
 	if (options !== undefined && options !== null && typeof options !== 'object') {
 		return Promise.reject(new NarrowphaseError('NP_INVALID_ARGUMENT', 'init: options must be an object'));
 	}
+	let dimensions;
+	try {
+		dimensions = readDimensions(options);
+	} catch (e) {
+		return Promise.reject(e);
+	}
 	if (options === undefined || options === null ||
 		(options.wasmBinary === undefined && options.wasmUrl === undefined && options.wasmModule === undefined)) {
-		if (defaultInstance === null) {
-			defaultInstance = create({});
-			defaultInstance.catch(() => {
-				defaultInstance = null;
+		const key = dimensions ?? 0;
+		if (defaultInstances[key] === null) {
+			const made = create(dimensions === undefined ? {} : { dimensions });
+			defaultInstances[key] = made;
+			made.catch(() => {
+				defaultInstances[key] = null;
 			});
 		}
-		return defaultInstance;
+		return defaultInstances[key];
 	}
 	return create(options);
 }
@@ -360,6 +390,7 @@ export function init(options) {
 async function create(options) {
 	const { module, where } = await loadModule(options);
 	checkExports(module, where);
+	const dimensions = instanceDimensions(module, where, readDimensions(options));
 	const rt = await createRuntime(module);
 	const wasmVersion = rt.exports.npwVersion();
 	if (wasmVersion !== versionNumber(version)) {
@@ -374,5 +405,5 @@ async function create(options) {
 	c2.setupCast2d(rt);
 	setupChain(rt);
 	c3.setupCast3(rt);
-	return makeApi(rt);
+	return restrictApi(makeApi(rt), dimensions);
 }

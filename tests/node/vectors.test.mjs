@@ -241,3 +241,42 @@ test('wasm results are bit-identical to the native ones', (t) => {
 		`rerun make test-native: ${nativePath} may be stale):\n${diffs.slice(0, 10).join('\n')}`);
 	console.log(`bit-identical: ${lines.length} result lines match ${nativePath}`);
 });
+
+// The per-dimension modules (init({ dimensions: 2 | 3 }): narrowphase2d.wasm, narrowphase3d.wasm,
+// the same objects linked with one dimension's exports): every vector of a dimension again through
+// that module, with the same checks, and each result line must equal the full module's (which the
+// test above compares with the native runner's).
+test('each dimension\'s module gives the full module\'s result bits', async () => {
+	const full = new Map(lines.map((l) => [l.split(' ')[0], l]));
+	for (const dim of [2, 3]) {
+		const npd = await init({ dimensions: dim });
+		assert.deepEqual(npd.dimensions, [dim]);
+		// Twice: the first pass makes the buffers kept for later calls (rayCastMany's, the triangle
+		// list's), the second must leave the heap as it found it.
+		const heap = [];
+		for (const pass of [1, 2]) {
+			let count = 0;
+			const diffs = [];
+			for (const { name, doc } of docs) {
+				if (doc.dim !== dim) continue;
+				for (const v of doc.vectors) {
+					if (skippedIds.has(v.id)) continue;
+					const run = new VectorRun(name, v);
+					try {
+						assert.ok(runVector(npd, dim, v, run), `${v.id}: no handler`);
+					} catch (err) {
+						run.fail(`threw ${err && err.stack ? err.stack.split('\n').slice(0, 3).join(' | ') : err}`);
+					}
+					assert.deepEqual(run.failures, [], `${v.id} through narrowphase${dim}d.wasm`);
+					if (run.line() !== full.get(v.id)) diffs.push(`${v.id}\n  full: ${full.get(v.id)}\n  ${dim}d:   ${run.line()}`);
+					count++;
+				}
+			}
+			assert.equal(diffs.length, 0, `${diffs.length} vectors differ in narrowphase${dim}d.wasm:\n${diffs.slice(0, 10).join('\n')}`);
+			assert.ok(count > 500, `only ${count} ${dim}D vectors ran`);
+			heap.push(npd.heapInUse());
+			if (pass === 1) console.log(`narrowphase${dim}d.wasm: ${count} ${dim}D vectors, every result line equal to narrowphase.wasm's`);
+		}
+		assert.equal(heap[1], heap[0], `narrowphase${dim}d.wasm: the heap grew over a second pass of the vectors`);
+	}
+});
