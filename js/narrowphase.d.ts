@@ -62,7 +62,8 @@ export interface Transform2 {
  * other bad argument (wrong type, negative margin, shapes of two instances...); `NP_DISPOSED` an
  * object used after dispose(); `NP_CAPACITY` out of wasm memory; `NP_OUT_OF_RANGE` an index out of
  * range; `NP_WASM_LOAD` / `NP_WASM_VERSION` from {@link init}: the wasm could not be loaded / is
- * of another release.
+ * of another release; `NP_UNSUPPORTED` a function of the other dimension on an instance made with
+ * `init({ dimensions: 2 })` or `init({ dimensions: 3 })` (see {@link InitOptions.dimensions}).
  */
 export type ErrorCode =
 	| 'NP_NON_FINITE'
@@ -76,7 +77,8 @@ export type ErrorCode =
 	| 'NP_CAPACITY'
 	| 'NP_OUT_OF_RANGE'
 	| 'NP_WASM_LOAD'
-	| 'NP_WASM_VERSION';
+	| 'NP_WASM_VERSION'
+	| 'NP_UNSUPPORTED';
 
 /** Thrown for bad input; nothing leaks in wasm memory when it is thrown. */
 export class NarrowphaseError extends Error {
@@ -1537,11 +1539,21 @@ export interface Narrowphase {
 	heapInUse(): number;
 	/** Current size of the wasm memory in bytes. */
 	memoryBytes(): number;
+	/** The dimensions this instance has: `[2, 3]` from `init()`, `[2]` or `[3]` from
+	 *  `init({ dimensions })` (or a per-dimension module given as wasmUrl / wasmBinary /
+	 *  wasmModule). On a one-dimension instance the other dimension's constructors and functions
+	 *  throw NP_UNSUPPORTED: for 2D `circle`, `box2d`, `capsule2d`, `polygon2d`, `transform2d`,
+	 *  `minkowskiDifference`, `contactCache2d`, `chain2d`, `chainContacts`; for 3D `sphere`,
+	 *  `capsule3d`, `box3d`, `hull3d`, `triangle3d`, `contactCache3d`, `mesh3d`, `meshContacts`,
+	 *  `queryTriangles`. The shared queries (overlap, distance, rayCast, batches, casts...) work on
+	 *  the instance's own shapes; the limits of both dimensions are readable. */
+	readonly dimensions: readonly (2 | 3)[];
 }
 
 /**
- * Where {@link init} gets the wasm. Give at most one; without any, init() loads `narrowphase.wasm`
- * from beside the module (`new URL('./narrowphase.wasm', import.meta.url)`: read from disk in Node,
+ * Where {@link init} gets the wasm, and which dimensions it has. Give at most one of wasmUrl,
+ * wasmBinary and wasmModule; without any, init() loads `narrowphase.wasm` (or the module of
+ * `dimensions`) from beside the module (`new URL('./narrowphase.wasm', import.meta.url)`: read from disk in Node,
  * fetched in browsers, shipped as an asset by Vite, webpack 5 and Parcel).
  */
 export interface InitOptions {
@@ -1555,6 +1567,20 @@ export interface InitOptions {
 	/** narrowphase.wasm compiled already, e.g. shared with a worker through `postMessage` or
 	 *  imported by a platform that compiles wasm imports (Cloudflare Workers). */
 	wasmModule?: WebAssembly.Module;
+	/**
+	 * Load only one dimension's code: `2` loads `narrowphase2d.wasm` (about 52 KiB gzipped instead
+	 * of 156), `3` loads `narrowphase3d.wasm` (about 106 KiB), both from beside the module like
+	 * the full one (bundlers ship all three files; a page downloads the one it asks for). Left out,
+	 * the instance has both dimensions. The results are the same bits as the full module's.
+	 *
+	 * On such an instance the other dimension's functions throw a {@link NarrowphaseError} with
+	 * code `NP_UNSUPPORTED` (see {@link Narrowphase.dimensions}). With `wasmUrl`, `wasmBinary` or
+	 * `wasmModule` the given module must contain this dimension (`NP_WASM_VERSION` otherwise);
+	 * without `dimensions` the instance has what the given module has. From `narrowphase/inline`
+	 * the embedded full module is used with this dimension's API (nothing smaller to download).
+	 * Any other value is `NP_INVALID_ARGUMENT`.
+	 */
+	dimensions?: 2 | 3;
 }
 
 /**
@@ -1563,7 +1589,8 @@ export interface InitOptions {
  * result.
  *
  * `init()` without options is cached: every call returns the same promise and instance (after a
- * failure, the next call tries again). With `wasmUrl`, `wasmBinary` or `wasmModule` every call
+ * failure, the next call tries again); so is `init({ dimensions: 2 })` and `init({ dimensions: 3 })`,
+ * one instance each. With `wasmUrl`, `wasmBinary` or `wasmModule` every call
  * makes a new, independent instance (its own wasm memory; shapes of one instance cannot be used
  * with another).
  *
@@ -1583,6 +1610,9 @@ export interface InitOptions {
  * import { init } from 'narrowphase';
  * const np = await init();
  * np.overlap(np.circle(1), null, np.circle(1), { position: [1.5, 0] }); // true
+ *
+ * // A 2D game: only the 2D code (narrowphase2d.wasm); np2.sphere() throws NP_UNSUPPORTED.
+ * const np2 = await init({ dimensions: 2 });
  * ```
  */
 export function init(options?: InitOptions): Promise<Narrowphase>;

@@ -22,6 +22,30 @@ export const EXPECTED = { depth: 0.5, normal: [1, 0], distance: 1, fraction: 2.5
 
 const esmQuery = `export function run(np) {${QUERY}\n}\n`;
 
+// The same queries split by dimension, on the instances of init({ dimensions: 2 }) and
+// init({ dimensions: 3 }) (narrowphase2d.wasm, narrowphase3d.wasm); each instance's other
+// dimension must throw NP_UNSUPPORTED. runDims(init) returns what checkResult reads, plus those.
+const esmDims = `export async function runDims(init) {
+	const np2 = await init({ dimensions: 2 });
+	const np3 = await init({ dimensions: 3 });
+	const a = np2.box2d(1, 1);
+	const pen = np2.penetration(a, null, a, { position: [1.5, 0], angle: 0 });
+	const s = np3.sphere(1);
+	const dist = np3.distance(s, null, s, { position: [3, 0, 0], rotation: [0, 0, 0, 1] });
+	const box = np3.box3d(0.5, 0.5, 0.5);
+	const hit = np3.rayCast(box, null, [-3, 0, 0], [6, 0, 0]);
+	a.dispose();
+	s.dispose();
+	box.dispose();
+	const code = (f) => { try { f(); return 'none'; } catch (e) { return e.code; } };
+	return {
+		result: { depth: pen.depth, normal: pen.normal, distance: dist.distance, fraction: hit.fraction },
+		dimensions: [np2.dimensions, np3.dimensions],
+		unsupported: [code(() => np2.sphere(1)), code(() => np3.box2d(1, 1))],
+	};
+}
+`;
+
 const page = (title, head, body) => `<!doctype html>
 <html lang="en">
 <head>
@@ -72,6 +96,11 @@ export const files = {
 import { run } from './query.mjs';
 const np = await init();
 console.log(JSON.stringify({ version, result: run(np), errorClass: typeof NarrowphaseError }));
+`,
+	'node/dims.mjs': esmDims,
+	'node/dims-main.mjs': `import { init } from 'narrowphase';
+import { runDims } from './dims.mjs';
+console.log(JSON.stringify(await runDims(init)));
 `,
 	'node/cjs.cjs': `const { init, version, NarrowphaseError } = require('narrowphase');
 function run(np) {${QUERY}
@@ -190,6 +219,16 @@ async function main() {
 	worker.terminate();
 	return { version, result: run(np), custom: run(custom), same: np !== custom, missing, worker: fromWorker };
 }`)),
+	// A page of one dimension per instance, no bundler: it must load narrowphase2d.wasm and
+	// narrowphase3d.wasm, never narrowphase.wasm.
+	'static/dims.mjs': esmDims,
+	'static/dims.html': page('narrowphase: init({ dimensions })', `<script type="importmap">
+{ "imports": { "narrowphase": "/node_modules/narrowphase/js/narrowphase.min.mjs" } }
+</script>`, report(`import { init } from 'narrowphase';
+import { runDims } from './dims.mjs';
+async function main() {
+	return runDims(init);
+}`)),
 	'static/worker.mjs': workerBody(`import { init } from '/node_modules/narrowphase/js/narrowphase.min.mjs';`),
 	// The inline build: a Content-Security-Policy that forbids every fetch (connect-src 'none').
 	'static/inline.html': page('narrowphase: inline', `<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'; connect-src 'none'">
@@ -205,9 +244,11 @@ async function main() {
 	// Vite documents (new Worker(new URL(...), { type: 'module' })).
 	'vite/index.html': page('narrowphase: Vite', '', '<script type="module" src="./main.js"></script>'),
 	'vite/query.mjs': esmQuery,
+	'vite/dims.mjs': esmDims,
 	'vite/main.js': `import { init, version } from 'narrowphase';
 import wasmUrl from 'narrowphase/narrowphase.wasm?url';
 import { run } from './query.mjs';
+import { runDims } from './dims.mjs';
 ${workerRoundTrip}
 async function main() {
 	const np = await init();
@@ -215,7 +256,7 @@ async function main() {
 	const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
 	const fromWorker = await ask(worker);
 	worker.terminate();
-	return { version, result: run(np), hosted, worker: fromWorker };
+	return { version, result: run(np), hosted, worker: fromWorker, dims: await runDims(init) };
 }
 main().then((r) => { window.__result = r; }, (e) => { window.__error = String(e && e.code || '') + ' ' + String(e && e.stack || e); });
 `,

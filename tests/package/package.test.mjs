@@ -26,8 +26,8 @@ const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const KEEP = process.env.NP_KEEP_PACKAGE_TEST === '1'; // keep the temporary project to look at
 
 // What the tarball may hold: a user's files only (no sources, tests, tools, build outputs).
-const ALLOWED = /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|js\/[A-Za-z0-9._-]+\.(mjs|cjs|d\.ts|d\.cts)|js\/narrowphase\.wasm)$/;
-const REQUIRED = ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'js/narrowphase.wasm', 'js/narrowphase.mjs',
+const ALLOWED = /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|js\/[A-Za-z0-9._-]+\.(mjs|cjs|d\.ts|d\.cts)|js\/narrowphase(2d|3d)?\.wasm)$/;
+const REQUIRED = ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'js/narrowphase.wasm', 'js/narrowphase2d.wasm', 'js/narrowphase3d.wasm', 'js/narrowphase.mjs',
 	'js/narrowphase.cjs', 'js/narrowphase.min.mjs', 'js/narrowphase.d.ts', 'js/narrowphase.d.cts', 'js/narrowphase.inline.mjs',
 	'js/narrowphase.inline.cjs', 'js/narrowphase.inline.d.ts', 'js/narrowphase.inline.d.cts'];
 
@@ -59,6 +59,13 @@ function checkResult(r, setup) {
 	close(r.normal[1], EXPECTED.normal[1], 'normal y');
 	close(r.distance, EXPECTED.distance, 'distance');
 	close(r.fraction, EXPECTED.fraction, 'ray fraction');
+}
+
+/** runDims's answer (fixtures.mjs): the queries split over a 2D and a 3D instance. */
+function checkDims(r, setup) {
+	checkResult(r.result, setup);
+	assert.deepEqual(r.dimensions, [[2], [3]], `${setup}: the instances' dimensions`);
+	assert.deepEqual(r.unsupported, ['NP_UNSUPPORTED', 'NP_UNSUPPORTED'], `${setup}: the other dimension's constructors`);
 }
 
 function kb(bytes) {
@@ -209,6 +216,10 @@ test('Node ESM: import { init } from "narrowphase"', async () => {
 	checkResult(out.result, 'Node ESM');
 });
 
+test('Node ESM: init({ dimensions: 2 }) and init({ dimensions: 3 }) load the per-dimension wasm', async () => {
+	checkDims(await node(join(app, 'node', 'dims-main.mjs')), 'Node ESM, per dimension');
+});
+
 test('Node CommonJS: require("narrowphase")', async () => {
 	const out = await node(join(app, 'node', 'cjs.cjs'));
 	assert.equal(out.version, pkg.version);
@@ -272,6 +283,15 @@ test('module Web Worker (plain page): queries in the worker, results posted back
 	checkResult(result.worker.result, 'module worker');
 });
 
+test('plain page, import map: init({ dimensions }) fetches narrowphase2d.wasm and narrowphase3d.wasm only', async () => {
+	const { result, requests, problems } = await openPage('/static/dims.html');
+	assert.deepEqual(problems, []);
+	checkDims(result, 'per-dimension page');
+	const fromPackage = [...new Set(requests.filter((r) => r.startsWith('/node_modules/narrowphase/')))].sort();
+	assert.deepEqual(fromPackage, ['/node_modules/narrowphase/js/narrowphase.min.mjs', '/node_modules/narrowphase/js/narrowphase2d.wasm',
+		'/node_modules/narrowphase/js/narrowphase3d.wasm']);
+});
+
 test('inline build in the browser: nothing fetched (connect-src \'none\')', async () => {
 	const { result, requests, problems } = await openPage('/static/inline.html');
 	assert.deepEqual(problems, []);
@@ -301,6 +321,10 @@ test('Vite production build (no configuration) opened in Chromium, with a module
 	const outside = requests.filter((r) => !r.startsWith('/static/vite-dist/'));
 	assert.deepEqual(outside, [], 'the Vite build loaded files from outside its output');
 	assert.ok(requests.some((r) => /^\/static\/vite-dist\/assets\/narrowphase-[\w-]+\.wasm$/.test(r)), `no wasm asset among ${requests.join(', ')}`);
+	checkDims(result.dims, 'Vite page, init({ dimensions })');
+	for (const d of ['2d', '3d']) {
+		assert.ok(requests.some((r) => new RegExp(`^/static/vite-dist/assets/narrowphase${d}-[\\w-]+\\.wasm$`).test(r)), `no narrowphase${d} wasm asset among ${requests.join(', ')}`);
+	}
 });
 
 test('Vite dev server (no configuration): the page and its module worker', async () => {
@@ -320,6 +344,7 @@ test('Vite dev server (no configuration): the page and its module worker', async
 		checkResult(result.hosted, "Vite dev page, init({ wasmUrl }) from 'narrowphase/narrowphase.wasm?url'");
 		assert.equal(result.worker.inWorker, true);
 		checkResult(result.worker.result, 'Vite dev module worker');
+		checkDims(result.dims, 'Vite dev page, init({ dimensions })');
 	} finally {
 		origin = saved;
 		await vite.close();

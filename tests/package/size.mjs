@@ -8,6 +8,8 @@
 //     (esbuild --bundle --minify here: Vite's default minifier; the figure depends on the bundler);
 //   - the inline build (the wasm inside, one file).
 // The source modules (js/*.mjs, what Node and bundlers read) are listed for reference.
+// Then the page per dimension (init() / init({ dimensions: 2 }) / init({ dimensions: 3 }): the
+// same JS with narrowphase.wasm, narrowphase2d.wasm or narrowphase3d.wasm), wasm and JS apart.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -44,4 +46,16 @@ console.log(`== package size (${packed.filename})`);
 console.log('| what | bytes | gzipped | brotli | |\n|---|---|---|---|---|');
 for (const [what, raw, zipped, brotli, note] of rows) {
 	console.log(`| ${what} | ${kib(raw)} | ${zipped === null ? '(is gzip)' : kib(zipped)} | ${brotli === null ? '' : kib(brotli)} | ${note} |`);
+}
+
+// One row per wasm module: what a page without a bundler downloads with narrowphase.min.mjs.
+const BUDGET = 140 * 1024;
+console.log('\n== a page without a bundler, by the dimensions it loads (budget 140 KiB gzipped)');
+console.log('| page | wasm gzip / brotli | narrowphase.min.mjs gzip / brotli | **page gzip** | page brotli |\n|---|---|---|---|---|');
+for (const [what, file] of [['init(): 2D and 3D', 'narrowphase.wasm'], ['init({ dimensions: 2 })', 'narrowphase2d.wasm'],
+	['init({ dimensions: 3 })', 'narrowphase3d.wasm']]) {
+	const w = read(`js/${file}`);
+	const page = gz(w) + gz(min);
+	console.log(`| ${what}: ${file} (${kib(w.length)}) | ${kib(gz(w))} / ${kib(br(w))} | ${kib(gz(min))} / ${kib(br(min))} | ` +
+		`**${kib(page)}**${page > BUDGET ? ' (over)' : ''} | ${kib(br(w) + br(min))} |`);
 }
