@@ -122,6 +122,11 @@ import { init, version } from 'narrowphase/inline';
 import { run } from './query.mjs';
 console.log(JSON.stringify({ version, result: run(await init()) }));
 `,
+	'node/inline-dims.mjs': `import './noload.cjs';
+import { init } from 'narrowphase/inline';
+import { runDims } from './dims.mjs';
+console.log(JSON.stringify(await runDims(init)));
+`,
 	'node/inline.cjs': `require('./noload.cjs');
 const { init, version } = require('narrowphase/inline');
 function run(np) {${QUERY}

@@ -233,6 +233,7 @@ test('Node inline build, import and require: no file read, no fetch', async () =
 		assert.equal(out.version, pkg.version);
 		checkResult(out.result, `Node inline (${file})`);
 	}
+	checkDims(await node(join(app, 'node', 'inline-dims.mjs')), 'Node inline, init({ dimensions })');
 });
 
 test('no top-level await: the ES module entry can be require()d (Node >= 20.19)', async (t) => {
