@@ -335,6 +335,8 @@ function defaultUrl(dimensions) {
  *  otherwise), else all the module has. */
 function instanceDimensions(module, where, asked) {
 	const has = moduleDimensions(module);
+	// No query at all: not narrowphase's module; the version check after instantiation says so.
+	if (has.length === 0) return asked === undefined ? [2, 3] : [asked];
 	if (asked === undefined) return has;
 	if (!has.includes(asked)) {
 		throw loadError('NP_WASM_VERSION', `${where} is ${moduleFile(has)}, which has no ${asked}D functions: ` +
