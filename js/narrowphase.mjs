@@ -20,6 +20,9 @@
 // are read once by a setup function into a field of the Runtime. Add its C shim
 // (src/binding*.c), list the exported symbols in js/exports.txt, call its setup in create() and
 // bind its public functions in makeApi(); declare them in narrowphase.d.ts.
+// Setup functions run on every instance, also those of init({ dimensions }) whose module lacks the
+// other dimension's exports: a setup may call only the limits exports (a name containing "Limits"
+// is in every module; js/exports.txt). A function of one dimension goes in dimensions.mjs's lists.
 import { NarrowphaseError, fail } from './errors.mjs';
 import { createRuntime } from './runtime.mjs';
 import * as d2 from './api2d.mjs';
