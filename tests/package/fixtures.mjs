@@ -188,6 +188,12 @@ export async function first(): Promise<number> {
 	await initInline({ wasmUrl: 42 });
 	return hit ? hit.fraction : -1;
 }
+export async function only2d(): Promise<readonly (2 | 3)[]> {
+	const np2: Narrowphase = await init({ dimensions: 2 });
+	// @ts-expect-error dimensions is 2 or 3
+	await init({ dimensions: 4 });
+	return np2.dimensions;
+}
 `,
 	'ts/bundler/main.cts': `import narrowphase = require('narrowphase');
 export async function first(): Promise<boolean> {
