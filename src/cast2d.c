@@ -22,6 +22,8 @@
 // rounding is the offset R of the line, exact for circles, capsules and rounded polygons.
 //
 // Two circles (both cores points) are solved in closed form: |m + t d| = R is a quadratic.
+// Two sharp polygons (no rounding, no skin: R = 0) are too: the ray is clipped by the half-planes
+// of M's edges (see "two sharp polygons" below), and two boxes by M's four slabs.
 //
 // Initial contact (already within targetDistance at t = 0): the hit has fraction 0 and the normal
 // and points of the distance query, or, when the shapes overlap, of EPA (gjk2d.c, epa2d.c) with
@@ -266,6 +268,229 @@ static void castCircles(const CastFrame* f, CastResult* out)
 	out->normal = v2Normalize(v2MulAdd(m, t, f->d));
 }
 
+// ---------------------------------------------------------------- two sharp polygons
+// Without rounding or skin (R = 0) the cast has a closed form, and the GJK ray cast's iterations are
+// not needed. M = coreA - coreB is a convex polygon whose edges carry the outward normals n of A's
+// edges and the reversed normals -m of B's (Minkowski sums of polygons; Ericson, RTCD 5.5 and
+// 5.3.8 for the slab clipping). M's support along a normal n is h(n) = n.(M's support point), and M
+// is the intersection of the half-planes n.y <= h(n). The ray x = lambda r enters a half-plane it
+// runs against (n.r < 0) at lambda = h / n.r and leaves one it runs with (n.r > 0) there: the first
+// contact is the largest entry, if it comes before the smallest exit. Exact up to the rounding of
+// one product and one quotient per edge, with no iteration; the reference generator's SAT sweep
+// (tools/gen_vectors_cast2d.mjs) is the same statement in world space.
+
+/// The plane the ray entered last: whose edge it is and the other shape's support vertex there.
+typedef struct EntryPlane
+{
+	double lambda;  ///< the entry fraction
+	npVec2 normal;  ///< M's outward normal there (A's frame)
+	bool faceOfA;   ///< the edge is A's (else B's, reversed)
+	int face;       ///< the edge's index in its shape
+	int vertex;     ///< the other shape's support vertex
+} EntryPlane;
+
+// A point of the other shape's edge p0-p1 where it overlaps the face q0-q1, which it lies against:
+// the middle of the overlap, measured along the face (the contact of two parallel edges).
+static npVec2 overlapMiddle(npVec2 p0, npVec2 p1, npVec2 q0, npVec2 q1)
+{
+	npVec2 t = v2Sub(q1, q0);
+	double s0 = v2Dot(t, p0), s1 = v2Dot(t, p1);
+	double u0 = v2Dot(t, q0), u1 = v2Dot(t, q1);
+	double lo = npMax(npMin(s0, s1), npMin(u0, u1));
+	double hi = npMin(npMax(s0, s1), npMax(u0, u1));
+	double span = s1 - s0; // not 0: the edge lies along the face (a rounding-length edge gives p0)
+	double u = span != 0.0 ? (0.5 * (lo + hi) - s0) / span : 0.0;
+	return v2MulAdd(p0, npClamp(u, 0.0, 1.0), v2Sub(p1, p0));
+}
+
+// The other shape's contact point at its support vertex `index` (its vertices `v`, `count` of them,
+// in A's frame): the vertex, or the middle of the overlap when an edge at it lies flat on the face
+// q0-q1 of outward normal n (the vertex minimises n.v; a neighbour within the tolerance of it makes
+// an edge parallel to the face).
+static npVec2 contactOnOther(const npVec2* v, int count, int index, npVec2 n, npVec2 q0, npVec2 q1, double tolerance)
+{
+	npVec2 at = v[index];
+	npVec2 next = v[index + 1 < count ? index + 1 : 0];
+	npVec2 prev = v[index > 0 ? index - 1 : count - 1];
+	if (v2Dot(n, v2Sub(next, at)) <= tolerance)
+		return overlapMiddle(at, next, q0, q1);
+	if (v2Dot(n, v2Sub(prev, at)) <= tolerance)
+		return overlapMiddle(prev, at, q0, q1);
+	return at;
+}
+
+// Clips the ray by one edge's half-plane n.y <= n.w (w: M's support point along n). False when the
+// ray misses the half-plane entirely.
+CAST2_INLINE bool clipPlane(npVec2 n, npVec2 w, npVec2 r, EntryPlane* entry, double* exit)
+{
+	double h = v2Dot(n, w);
+	double nr = v2Dot(n, r);
+	if (nr < 0.0)
+	{
+		double lambda = h / nr;
+		if (lambda > entry->lambda)
+		{
+			entry->lambda = lambda;
+			entry->normal = n;
+			return true;
+		}
+	}
+	else if (nr > 0.0)
+		*exit = npMin(*exit, h / nr);
+	else if (h < 0.0)
+		*exit = -1.0; // parallel and outside: no fraction is inside this half-plane
+	return false;
+}
+
+// The contact at the entry: the entered edge against the other shape's support vertex (or flat
+// edge), with A moved to the entry fraction. `placed`: B's vertices in A's frame.
+static void finishEntry(const CastFrame* f, const EntryPlane* entry, const npVec2* placed, CastResult* out)
+{
+	const npShape2* a = f->pair.shapeA;
+	const npShape2* b = f->pair.shapeB;
+	npVec2 moved = v2Scale(entry->lambda, f->d);
+	out->hit = true;
+	out->advanced = true;
+	out->fraction = entry->lambda;
+	out->normal = v2Neg(entry->normal);
+	if (entry->faceOfA)
+	{
+		int i = entry->face, k = i + 1 < a->count ? i + 1 : 0;
+		npVec2 q0 = v2Add(a->vertices[i], moved), q1 = v2Add(a->vertices[k], moved);
+		out->coreB = contactOnOther(placed, b->count, entry->vertex, entry->normal, q0, q1, f->tolerance);
+		out->coreA = v2Sub(out->coreB, moved);
+	}
+	else
+	{
+		// B's face, unmoved; A's vertex minimises m.a for B's outward normal m (A unmoved too).
+		int j = entry->face, k = j + 1 < b->count ? j + 1 : 0;
+		npVec2 q0 = v2Sub(placed[j], moved), q1 = v2Sub(placed[k], moved);
+		out->coreA = contactOnOther(a->vertices, a->count, entry->vertex, v2Neg(entry->normal), q0, q1, f->tolerance);
+		out->coreB = v2Add(out->coreA, moved);
+	}
+}
+
+// The outcome of the clipping: a miss, a contact at fraction 0 (the origin is in M: the cores touch
+// or overlap, initialContact takes over), or an entry. True for an entry.
+static bool settleEntry(const CastFrame* f, const EntryPlane* entry, double exit, CastResult* out)
+{
+	out->iterations = 0;
+	out->advanced = false;
+	out->hit = !(entry->lambda > exit || entry->lambda > f->maxFraction);
+	out->fraction = 0.0;
+	return out->hit && entry->face >= 0;
+}
+
+static void castPolygons(const CastFrame* f, CastResult* out)
+{
+	const npShape2* a = f->pair.shapeA;
+	const npShape2* b = f->pair.shapeB;
+	npTransform2 xfB = f->pair.xfB;
+	npVec2 r = v2Neg(f->d);
+	npVec2 placed[NP_MAX_POLYGON_VERTICES];
+	for (int j = 0; j < b->count; ++j)
+		placed[j] = npTransformPoint2(xfB, b->vertices[j]);
+
+	EntryPlane entry = { .lambda = 0.0, .face = -1 };
+	double exit = INFINITY;
+	for (int i = 0; i < a->count; ++i)
+	{
+		npVec2 n = a->normals[i];
+		int j = supportIndex(b, f->boxB, npInvRotate2(xfB.q, v2Neg(n)));
+		if (clipPlane(n, v2Sub(a->vertices[i], placed[j]), r, &entry, &exit))
+		{
+			entry.faceOfA = true;
+			entry.face = i;
+			entry.vertex = j;
+		}
+	}
+	for (int j = 0; j < b->count; ++j)
+	{
+		npVec2 m = npRotate2(xfB.q, b->normals[j]);
+		int i = supportIndex(a, f->boxA, v2Neg(m));
+		if (clipPlane(v2Neg(m), v2Sub(a->vertices[i], placed[j]), r, &entry, &exit))
+		{
+			entry.faceOfA = false;
+			entry.face = j;
+			entry.vertex = i;
+		}
+	}
+	if (settleEntry(f, &entry, exit, out))
+		finishEntry(f, &entry, placed, out);
+}
+
+// Two boxes: M is centrally symmetric, so its four pairs of opposite edges are four slabs
+// |k.(x + p)| <= e_k about M's centre -p, along A's axes and B's (p: B's centre, e_k: the two
+// boxes' extents along k added). Clips [entry, exit] by one slab; returns the side (+1, -1) of
+// the edge the ray entered last, 0 when this slab did not move the entry.
+CAST2_INLINE int clipSlab(double offset, double rate, double extent, double* entry, double* exit)
+{
+	double enter, leave;
+	int side;
+	if (rate < 0.0)
+	{
+		enter = (extent - offset) / rate;
+		leave = (-extent - offset) / rate;
+		side = 1;
+	}
+	else if (rate > 0.0)
+	{
+		enter = (-extent - offset) / rate;
+		leave = (extent - offset) / rate;
+		side = -1;
+	}
+	else
+	{
+		if (npAbs(offset) > extent)
+			*exit = -1.0;
+		return 0;
+	}
+	*exit = npMin(*exit, leave);
+	if (enter > *entry)
+	{
+		*entry = enter;
+		return side;
+	}
+	return 0;
+}
+
+static void castBoxes(const CastFrame* f, CastResult* out)
+{
+	const npShape2* a = f->pair.shapeA;
+	const npShape2* b = f->pair.shapeB;
+	npTransform2 xfB = f->pair.xfB;
+	npVec2 hA = a->vertices[2], hB = b->vertices[2];
+	npVec2 u = v2(xfB.q.c, xfB.q.s), w = v2(-xfB.q.s, xfB.q.c); // B's axes
+	double ac = npAbs(xfB.q.c), as = npAbs(xfB.q.s);
+	npVec2 r = v2Neg(f->d), p = xfB.p;
+
+	// Box faces: 0 (0,-1), 1 (1,0), 2 (0,1), 3 (-1,0). An entry through M's edge of outward normal
+	// +x or +y is A's face 1 or 2; through +u or +w it is B's face 3 or 0 (M carries -m for B's m).
+	EntryPlane entry = { .lambda = 0.0, .face = -1 };
+	double exit = INFINITY;
+	int side;
+	if ((side = clipSlab(p.x, r.x, hA.x + hB.x * ac + hB.y * as, &entry.lambda, &exit)) != 0)
+		entry = (EntryPlane){ entry.lambda, v2(side, 0.0), true, side > 0 ? 1 : 3, 0 };
+	if ((side = clipSlab(p.y, r.y, hA.y + hB.x * as + hB.y * ac, &entry.lambda, &exit)) != 0)
+		entry = (EntryPlane){ entry.lambda, v2(0.0, side), true, side > 0 ? 2 : 0, 0 };
+	if ((side = clipSlab(v2Dot(u, p), v2Dot(u, r), hB.x + hA.x * ac + hA.y * as, &entry.lambda, &exit)) != 0)
+		entry = (EntryPlane){ entry.lambda, v2Scale(side, u), false, side > 0 ? 3 : 1, 0 };
+	if ((side = clipSlab(v2Dot(w, p), v2Dot(w, r), hB.y + hA.x * as + hA.y * ac, &entry.lambda, &exit)) != 0)
+		entry = (EntryPlane){ entry.lambda, v2Scale(side, w), false, side > 0 ? 0 : 2, 0 };
+	if (!settleEntry(f, &entry, exit, out))
+		return;
+
+	// The other box's support vertex at the entered edge.
+	if (entry.faceOfA)
+		entry.vertex = npSupportIndexBox2(b, npInvRotate2(xfB.q, v2Neg(entry.normal)));
+	else
+		entry.vertex = npSupportIndexBox2(a, entry.normal);
+	npVec2 placed[4];
+	for (int j = 0; j < 4; ++j)
+		placed[j] = npTransformPoint2(xfB, b->vertices[j]);
+	finishEntry(f, &entry, placed, out);
+}
+
 // ---------------------------------------------------------------- results
 
 // Everything but the transforms (checked after these, in this order, by checkCastInput).
@@ -345,6 +570,10 @@ void npCastChecked2(const npShapeCastInput2* in, npTransform2 xfA, npVec2 transl
 	CastResult c;
 	if (a->count == 1 && b->count == 1)
 		castCircles(&f, &c);
+	else if (f.R == 0.0 && f.boxA && f.boxB)
+		castBoxes(&f, &c);
+	else if (f.R == 0.0 && a->count >= 3 && b->count >= 3)
+		castPolygons(&f, &c);
 	else
 		rayCastDifference(&f, &c);
 	hit->iterations = c.iterations;

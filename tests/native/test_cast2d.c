@@ -337,12 +337,76 @@ static void badInput(void)
 	}
 }
 
+
+// Flat contacts of two sharp polygons (the closed form of cast2d.c): a box dropped onto a wider
+// box, offset sideways, meets it face to face at an exact fraction; the reported point must be the
+// middle of the two faces' overlap (a point of both shapes, not just of their supporting lines),
+// in every orientation of the whole scene (the scene turned by theta about the origin), from
+// either side (A's face or B's face entered), and for a regular 8-gon on an 8-gon.
+static void flatContacts(void)
+{
+	const double pi = 3.14159265358979323846;
+	npShape2 small, wide, oct;
+	npMakeBox2(0.5, 0.3, &small);
+	npMakeBox2(0.5, 0.5, &wide);
+	npVec2 pts[8];
+	for (int i = 0; i < 8; ++i)
+		pts[i] = (npVec2){ 0.5 * cos(pi / 8 + pi / 4 * i), 0.5 * sin(pi / 8 + pi / 4 * i) };
+	npMakePolygon2(pts, 8, 0.0, &oct);
+	double apothem = 0.5 * cos(pi / 8), half = 0.5 * sin(pi / 8);
+	for (int k = 0; k < 40; ++k)
+	{
+		double theta = k < 4 ? pi / 2 * k : rndRange(-4.0, 4.0);
+		double c = cos(theta), s = sin(theta);
+		double dx = rndRange(-0.9, 0.9);
+		// Scene coordinates (x, y) turned by theta.
+#define TURN(x, y) ((npVec2){ c * (x) - s * (y), s * (x) + c * (y) })
+		// box 0.5 x 0.3 at (dx, 2) falling by 2 onto the 0.5 x 0.5 box at the origin: its bottom
+		// (y - 0.3) meets the top (0.5) at y = 0.8, fraction 0.6; the faces overlap on
+		// [max(dx - 0.5, -0.5), min(dx + 0.5, 0.5)].
+		for (int swap = 0; swap < 2; ++swap)
+		{
+			const npShape2* mover = swap ? &wide : &small;
+			const npShape2* target = swap ? &small : &wide;
+			double moverHalf = swap ? 0.5 : 0.3, targetHalf = swap ? 0.3 : 0.5;
+			npVec2 p = TURN(dx, 2.0), d = TURN(0.0, -2.0);
+			npShapeCastInput2 in = npMakeShapeCastInput2(mover, npMakeTransform2(p.x, p.y, theta), d, target,
+														 npMakeTransform2(0.0, 0.0, theta));
+			npCastHit2 h;
+			npShapeCast2(&in, &h);
+			double fraction = (2.0 - moverHalf - targetHalf) / 2.0;
+			double mid = 0.5 * (fmax(dx - 0.5, -0.5) + fmin(dx + 0.5, 0.5));
+			npVec2 want = TURN(mid, targetHalf), normal = TURN(0.0, 1.0);
+			CHECK(h.hit && !h.initialOverlap && fabs(h.fraction - fraction) <= 1e-12, "flat box #%d/%d: fraction %.17g, want %.17g", k,
+				  swap, h.fraction, fraction);
+			CHECK(fabs(h.point.x - want.x) <= 1e-12 && fabs(h.point.y - want.y) <= 1e-12, "flat box #%d/%d: point (%.17g, %.17g), want (%.17g, %.17g)",
+				  k, swap, h.point.x, h.point.y, want.x, want.y);
+			CHECK(fabs(h.pointOnShape.x - want.x) <= 1e-12 && fabs(h.pointOnShape.y - want.y) <= 1e-12, "flat box #%d/%d: pointOnShape", k, swap);
+			CHECK(fabs(h.normal.x - normal.x) <= 1e-12 && fabs(h.normal.y - normal.y) <= 1e-12, "flat box #%d/%d: normal (%g, %g)", k, swap,
+				  h.normal.x, h.normal.y);
+		}
+		// 8-gon onto 8-gon (flat top and bottom edges of length 2 half): fraction (2 - 2 apothem) / 2.
+		double ox = rndRange(-1.8, 1.8) * half;
+		npVec2 p = TURN(ox, 2.0), d = TURN(0.0, -2.0);
+		npShapeCastInput2 in = npMakeShapeCastInput2(&oct, npMakeTransform2(p.x, p.y, theta), d, &oct, npMakeTransform2(0.0, 0.0, theta));
+		npCastHit2 h;
+		npShapeCast2(&in, &h);
+		double mid = 0.5 * (fmax(ox - half, -half) + fmin(ox + half, half));
+		npVec2 want = TURN(mid, apothem);
+		CHECK(h.hit && fabs(h.fraction - (1.0 - apothem)) <= 1e-12, "flat 8-gon #%d: fraction %.17g", k, h.fraction);
+		CHECK(fabs(h.point.x - want.x) <= 1e-12 && fabs(h.point.y - want.y) <= 1e-12, "flat 8-gon #%d: point (%.17g, %.17g), want (%.17g, %.17g)", k,
+			  h.point.x, h.point.y, want.x, want.y);
+#undef TURN
+	}
+}
+
 int main(void)
 {
 	makeShapes();
 	randomCasts();
 	tunnellingBait();
 	specialCasts();
+	flatContacts();
 	randomToi();
 	badInput();
 	printf("time of impact: %d queries, %d failed (iteration bound), %.1f iterations on average\n", toiCount, toiFailed,
