@@ -1,5 +1,6 @@
-// Time per ray cast from JavaScript (Node): narrowphase's np.rayCast (one ray per call) and
-// np.rayCastMany (10,000 rays in one call) next to the peers on the same rays, in the same run:
+// Time per ray cast from JavaScript (Node): narrowphase's np.rayCast (one ray per call),
+// np.rayCastMany (10,000 rays in one call) and np.rayBatch's cast (the same 10,000 rays kept in
+// wasm memory: no copies in or out) next to the peers on the same rays, in the same run:
 // three-mesh-bvh's raycastFirst (front faces only, the same mesh as a three.js BufferGeometry with
 // computeBoundsTree), Rapier's castRay (3D: cuboid, convex hull, ball and trimesh colliders; 2D: a
 // cuboid collider) and planck's PolygonShape.rayCast (2D box).
@@ -519,7 +520,7 @@ async function compareWithBase(path, threeEngine) {
 		const e = ours(n, shape, xf, rays, 'single');
 		return { name, single: e[0], many: e[1], prepared: e[2] ?? e[1], shape, xf, rays, n };
 	}));
-	const ROUNDS = 15;
+	const ROUNDS = 16;
 	const cpu = (cast) => {
 		const c0 = process.cpuUsage();
 		cast();
@@ -543,7 +544,12 @@ async function compareWithBase(path, threeEngine) {
 			const before = [], after = [], ratio = [], peer = [], vsPeer = [];
 			for (let w = 0; w < 3; w++) a[kind].cast(), b[kind].cast();
 			for (let r = 0; r < ROUNDS; r++) {
-				const x = cpu(a[kind].cast), y = cpu(b[kind].cast);
+				// Before and after in turn, the first of the pair alternating. An A/A run (this build
+				// against a copy of itself, load average 4.5-6) gave 0.88-1.10 per cell: read single
+				// cells with that in mind.
+				let x, y;
+				if (r & 1) y = cpu(b[kind].cast), x = cpu(a[kind].cast);
+				else x = cpu(a[kind].cast), y = cpu(b[kind].cast);
 				before.push(x);
 				after.push(y);
 				ratio.push(y / x);
