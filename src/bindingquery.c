@@ -24,7 +24,6 @@
 #include "inputs.h"
 #include "narrowphase/query2d.h"
 #include "narrowphase/query3d.h"
-#include "query_private.h"
 #include "rayorder.h"
 #include "vec3.h"
 
@@ -73,25 +72,20 @@ static npResult readTransform2(const double* io, npTransform2* out)
 // (a static shape, or every ray of a frame against one body) skips the quaternion's
 // normalisation and checks. The numbers are compared bit for bit, so the result is the one
 // npwReadTransform3 gives for them.
-// It also remembers whether npCheckTransform3 accepts the transform built, so that a single ray
-// cast need not check it again (npRayCastCheckedTransform3). The seven numbers are compared
-// without a branch per number.
 static double lastXf3[NPW3_XF_SIZE];
 static bool lastXf3Valid = false;
 static npTransform3 lastTransform3;
 static npResult lastResult3;
-static bool lastChecked3 = false;
 
 static npResult readTransform3(const double* io, npTransform3* out)
 {
 	const double* xf = io + NPWQ_IO_XF;
-	uint64_t differ = 0;
+	bool same = lastXf3Valid;
 	for (int k = 0; k < NPW3_XF_SIZE; ++k)
-		differ |= npBitsOf(xf[k]) ^ npBitsOf(lastXf3[k]);
-	if (differ != 0 || !lastXf3Valid)
+		same = same && npBitsOf(xf[k]) == npBitsOf(lastXf3[k]);
+	if (!same)
 	{
 		lastResult3 = npwReadTransform3(xf, &lastTransform3);
-		lastChecked3 = lastResult3 == NP_OK && npCheckTransform3(lastTransform3) == NP_OK;
 		memcpy(lastXf3, xf, sizeof lastXf3);
 		lastXf3Valid = true;
 	}
@@ -274,7 +268,7 @@ int npwRayCast3(const npShape3* shape, double* io)
 		return -(int)r;
 	npRayInput3 ray = readRay3(io);
 	npRayHit3 h;
-	r = lastChecked3 ? npRayCastCheckedTransform3(shape, xf, &ray, &h) : npRayCast3(shape, xf, &ray, &h);
+	r = npRayCast3(shape, xf, &ray, &h);
 	if (r != NP_OK)
 		return -(int)r;
 	putHit3(io + NPWQ_IO_OUT, &h);

@@ -27,7 +27,6 @@
 #include "inputs.h"
 #include "rayclip.h"
 #include "narrowphase/query3d.h"
-#include "query_private.h"
 #include "closest3d.h"
 #include "gjk3d.h"
 #include "polyhedron3d.h"
@@ -37,15 +36,12 @@
 #include <stddef.h>
 
 
-static bool isUsableShape(const npShape3* shape)
-{
-	return !(shape == NULL || (unsigned)shape->type > (unsigned)NP_SHAPE_TRIANGLE3 || !(shape->radius >= 0.0) ||
-			 !npIsUsable(shape->radius) || (shape->type == NP_SHAPE_HULL3 && shape->hull == NULL));
-}
-
 static npResult checkShape(const npShape3* shape, npTransform3 xf)
 {
-	return isUsableShape(shape) ? npCheckTransform3(xf) : NP_ERR_INVALID_ARGUMENT;
+	if (shape == NULL || (unsigned)shape->type > (unsigned)NP_SHAPE_TRIANGLE3 || !(shape->radius >= 0.0) ||
+		!npIsUsable(shape->radius) || (shape->type == NP_SHAPE_HULL3 && shape->hull == NULL))
+		return NP_ERR_INVALID_ARGUMENT;
+	return npCheckTransform3(xf);
 }
 
 static bool isRounded(const npShape3* s) { return s->type == NP_SHAPE_SPHERE || s->type == NP_SHAPE_CAPSULE3; }
@@ -448,12 +444,9 @@ typedef struct RayTarget3
 } RayTarget3;
 
 /// `many`: the target will serve many rays (worth preparing the hull's bounding ball).
-/// `checkedTransform`: the caller knows npCheckTransform3 accepts the transform.
-static npResult prepareRayTarget(const npShape3* shape, npTransform3 transform, bool many, bool checkedTransform,
-								 RayTarget3* target)
+static npResult prepareRayTarget(const npShape3* shape, npTransform3 transform, bool many, RayTarget3* target)
 {
-	npResult r = checkedTransform ? (isUsableShape(shape) ? NP_OK : NP_ERR_INVALID_ARGUMENT)
-								  : checkShape(shape, transform);
+	npResult r = checkShape(shape, transform);
 	if (r != NP_OK)
 		return r;
 	target->shape = shape;
@@ -538,9 +531,7 @@ CAST_INLINE void castPrepared(const RayTarget3* target, const npRayInput3* ray, 
 	hit->normal = npRotate3(transform->q, hit->normal);
 }
 
-/// npRayCast3, told whether the transform is known to pass npCheckTransform3.
-static npResult rayCastOne(const npShape3* shape, npTransform3 transform, const npRayInput3* ray, npRayHit3* hit,
-						   bool checkedTransform)
+npResult npRayCast3(const npShape3* shape, npTransform3 transform, const npRayInput3* ray, npRayHit3* hit)
 {
 	if (hit == NULL)
 		return NP_ERR_INVALID_ARGUMENT;
@@ -548,23 +539,12 @@ static npResult rayCastOne(const npShape3* shape, npTransform3 transform, const 
 	if (ray == NULL)
 		return NP_ERR_INVALID_ARGUMENT;
 	RayTarget3 target;
-	npResult r = prepareRayTarget(shape, transform, false, checkedTransform, &target);
+	npResult r = prepareRayTarget(shape, transform, false, &target);
 	if (r == NP_OK)
 		r = npCheckRay3(ray->origin, ray->direction, ray->maxFraction);
 	if (r == NP_OK)
 		castPrepared(&target, ray, hit, castKind(shape));
 	return r;
-}
-
-npResult npRayCast3(const npShape3* shape, npTransform3 transform, const npRayInput3* ray, npRayHit3* hit)
-{
-	return rayCastOne(shape, transform, ray, hit, false);
-}
-
-npResult npRayCastCheckedTransform3(const npShape3* shape, npTransform3 transform, const npRayInput3* ray,
-									npRayHit3* hit)
-{
-	return rayCastOne(shape, transform, ray, hit, true);
 }
 
 /// The rays of a batch, each checked and cast (one dispatch per batch, not per ray).
@@ -613,7 +593,7 @@ npResult npRayCastMany3(const npShape3* shape, npTransform3 transform, const npR
 																  batch->directions == NULL)))
 		return NP_ERR_INVALID_ARGUMENT;
 	RayTarget3 target;
-	npResult r = prepareRayTarget(shape, transform, batch->count > 1, false, &target);
+	npResult r = prepareRayTarget(shape, transform, batch->count > 1, &target);
 	if (r != NP_OK)
 		return r;
 	switch (castKind(shape))
