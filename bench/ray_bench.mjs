@@ -1,5 +1,6 @@
-// Time per ray cast from JavaScript (Node): narrowphase's np.rayCast (one ray per call) and
-// np.rayCastMany (10,000 rays in one call) next to the peers on the same rays, in the same run:
+// Time per ray cast from JavaScript (Node): narrowphase's np.rayCast (one ray per call),
+// np.rayCastMany (10,000 rays in one call) and np.rayBatch's cast (the same 10,000 rays kept in
+// wasm memory: no copies in or out) next to the peers on the same rays, in the same run:
 // three-mesh-bvh's raycastFirst (front faces only, the same mesh as a three.js BufferGeometry with
 // computeBoundsTree), Rapier's castRay (3D: cuboid, convex hull, ball and trimesh colliders; 2D: a
 // cuboid collider) and planck's PolygonShape.rayCast (2D box).
@@ -218,7 +219,22 @@ function ours(np, target, transform, rays, label) {
 			return fr;
 		},
 	};
-	return [single, many];
+	if (typeof np.rayBatch !== 'function') return [single, many];
+	// The prepared form: the rays written once into wasm memory (np.rayBatch), cast in place.
+	const batch = np.rayBatch(RAYS, rays.dim);
+	batch.origins.set(rays.origins);
+	batch.directions.set(rays.directions);
+	const prepared = {
+		name: 'narrowphase rayBatch.cast',
+		cast: () => batch.cast(target, transform),
+		fractions() {
+			batch.cast(target, transform);
+			const fr = new Float64Array(RAYS), rec = batch.out;
+			for (let i = 0; i < RAYS; i++) fr[i] = rec[stride * i];
+			return fr;
+		},
+	};
+	return [single, many, prepared];
 }
 
 // Rapier: a collider in a world, queried alone (Collider.castRay: no broad phase), one prepared Ray per ray.
@@ -446,7 +462,9 @@ for (const c of cases) {
 const summary = [];
 for (const c of cases.slice(0, 4)) {
 	const single = measured.get(`${c.name}|${c.engines[0].name}`), many = measured.get(`${c.name}|narrowphase rayCastMany`);
-	if (single !== undefined) summary.push(`${c.name}: ${single.toFixed(0)} ns single (< 100: ${single < 100 ? 'met' : 'not met'}), ${many.toFixed(0)} ns many (< 40: ${many < 40 ? 'met' : 'not met'})`);
+	const prepared = measured.get(`${c.name}|narrowphase rayBatch.cast`);
+	const batchNote = prepared === undefined ? '' : `, ${prepared.toFixed(0)} ns rayBatch.cast (< 40: ${prepared < 40 ? 'met' : 'not met'})`;
+	if (single !== undefined) summary.push(`${c.name}: ${single.toFixed(0)} ns single (< 100: ${single < 100 ? 'met' : 'not met'}), ${many.toFixed(0)} ns many (< 40: ${many < 40 ? 'met' : 'not met'})${batchNote}`);
 }
 const threeNs = measured.get(`${meshCase.name}|three-mesh-bvh 0.9.17 raycastFirst`);
 const meshSingle = measured.get(`${meshCase.name}|${meshCase.engines[0].name}`), meshMany = measured.get(`${meshCase.name}|narrowphase rayCastMany`);
@@ -500,9 +518,9 @@ async function compareWithBase(path, threeEngine) {
 	];
 	const made = builds.map((n) => targets(n).map(([name, shape, xf, rays]) => {
 		const e = ours(n, shape, xf, rays, 'single');
-		return { name, single: e[0], many: e[1], shape, xf, rays, n };
+		return { name, single: e[0], many: e[1], prepared: e[2] ?? e[1], shape, xf, rays, n };
 	}));
-	const ROUNDS = 15;
+	const ROUNDS = 16;
 	const cpu = (cast) => {
 		const c0 = process.cpuUsage();
 		cast();
@@ -521,12 +539,17 @@ async function compareWithBase(path, threeEngine) {
 		const fa = a.single.fractions(), fb = b.single.fractions();
 		for (let i = 0; i < outA.length; i++) differ += !Object.is(outA[i], outB[i]);
 		for (let i = 0; i < RAYS; i++) differ += !Object.is(fa[i], fb[i]);
-		for (const kind of ['single', 'many']) {
+		for (const kind of ['single', 'many', 'prepared']) {
 			const withThree = a.name === 'mesh' && threeEngine;
 			const before = [], after = [], ratio = [], peer = [], vsPeer = [];
 			for (let w = 0; w < 3; w++) a[kind].cast(), b[kind].cast();
 			for (let r = 0; r < ROUNDS; r++) {
-				const x = cpu(a[kind].cast), y = cpu(b[kind].cast);
+				// Before and after in turn, the first of the pair alternating. An A/A run (this build
+				// against a copy of itself, load average 4.5-6) gave 0.88-1.10 per cell: read single
+				// cells with that in mind.
+				let x, y;
+				if (r & 1) y = cpu(b[kind].cast), x = cpu(a[kind].cast);
+				else x = cpu(a[kind].cast), y = cpu(b[kind].cast);
 				before.push(x);
 				after.push(y);
 				ratio.push(y / x);
@@ -536,7 +559,7 @@ async function compareWithBase(path, threeEngine) {
 					vsPeer.push(y / z);
 				}
 			}
-			let line = `    ${pad(a.name, 10)} ${pad(kind === 'single' ? 'rayCast' : 'rayCastMany', 12)} before ${lpad(median(before).toFixed(1), 7)}  after ${lpad(median(after).toFixed(1), 7)}  after/before ${median(ratio).toFixed(2)}`;
+			let line = `    ${pad(a.name, 10)} ${pad({ single: 'rayCast', many: 'rayCastMany', prepared: 'rayBatch' }[kind], 12)} before ${lpad(median(before).toFixed(1), 7)}  after ${lpad(median(after).toFixed(1), 7)}  after/before ${median(ratio).toFixed(2)}`;
 			if (withThree) line += `  three-mesh-bvh ${median(peer).toFixed(1)}  after/three ${median(vsPeer).toFixed(2)}`;
 			console.log(line);
 		}

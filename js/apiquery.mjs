@@ -342,39 +342,49 @@ export function rayCastMany(rt, target, transform, origins, directions, out, opt
 	const dim = chains || isShape2(rt, target) ? 2 : 3;
 	const count = rayCount(origins, directions, out, dim);
 	const v = rayViews(rt, count, dim); // (may grow the memory: the io block is written after)
-	const ex = rt.exports;
-	let r;
-	if (chains) {
-		v.origins.set(origins);
-		v.directions.set(directions);
-		r = chainRayCastMany(rt, target, transform, v, count, options);
-	} else if (dim === 2 || isShape3(rt, target)) {
-		if (target._ptr === 0) failDisposed(`rayCastMany: the target (${target.kind})`);
-		if (dim === 2) putTransform2(rt, transform, 'rayCastMany');
-		else putTransform3(rt, transform, 'rayCastMany');
-		putRayOptions(rt.io, options, 'rayCastMany');
-		v.origins.set(origins);
-		v.directions.set(directions);
-		const call = dim === 2 ? ex.npwRayCastMany2 : ex.npwRayCastMany3;
-		r = call(target._ptr, rt.ioPtr, v.origins.byteOffset, v.directions.byteOffset, v.out.byteOffset, count);
-	} else {
-		putMeshes(rt, target, transform, 'rayCastMany');
-		putRayOptions(rt.io, options, 'rayCastMany');
-		v.origins.set(origins);
-		v.directions.set(directions);
-		r = ex.npwRayCastManyMeshes3(rt.ioPtr, v.origins.byteOffset, v.directions.byteOffset, v.out.byteOffset, count, v.scratch);
-	}
-	if (r < 0) manyFail(rt, r, target, { origins, directions, options, dim });
+	const r = castRayViews(rt, 'rayCastMany', target, transform, v, count, dim, options, chains, origins, directions);
 	out.set(v.out);
 	return r;
 }
 
-function manyFail(rt, r, target, rays) {
+/**
+ * The rays of `v` (views of wasm memory: origins, directions, out, and for meshes `scratch` bytes,
+ * as rayViews makes them and np.rayBatch's batches hold) cast against a target of dimension `dim`
+ * (chains: a 2D chain target), records written to v.out; returns the number of hits. `origins`
+ * and `directions` are rayCastMany's arrays, copied into the views once the io block is written,
+ * or the views themselves (nothing to copy).
+ */
+export function castRayViews(rt, fn, target, transform, v, count, dim, options, chains, origins, directions) {
+	const ex = rt.exports;
+	const copy = origins !== v.origins;
+	let r;
+	if (chains) {
+		if (copy) v.origins.set(origins), v.directions.set(directions);
+		r = chainRayCastMany(rt, target, transform, v, count, options);
+	} else if (dim === 2 || isShape3(rt, target)) {
+		if (target._ptr === 0) failDisposed(`${fn}: the target (${target.kind})`);
+		if (dim === 2) putTransform2(rt, transform, fn);
+		else putTransform3(rt, transform, fn);
+		putRayOptions(rt.io, options, fn);
+		if (copy) v.origins.set(origins), v.directions.set(directions);
+		const call = dim === 2 ? ex.npwRayCastMany2 : ex.npwRayCastMany3;
+		r = call(target._ptr, rt.ioPtr, v.origins.byteOffset, v.directions.byteOffset, v.out.byteOffset, count);
+	} else {
+		putMeshes(rt, target, transform, fn);
+		putRayOptions(rt.io, options, fn);
+		if (copy) v.origins.set(origins), v.directions.set(directions);
+		r = ex.npwRayCastManyMeshes3(rt.ioPtr, v.origins.byteOffset, v.directions.byteOffset, v.out.byteOffset, count, v.scratch);
+	}
+	if (r < 0) manyFail(rt, fn, r, target, { origins, directions, options, dim });
+	return r;
+}
+
+function manyFail(rt, fn, r, target, rays) {
 	const { origins, directions, options, dim } = rays;
 	const i = rt.io[ERR_RAY];
 	const ray = (a) => Array.from(a.subarray(dim * i, dim * i + dim));
 	const inputs = rayInputs(i < 0 ? null : ray(origins), i < 0 ? null : ray(directions), options, `ray ${i} `);
-	queryFail(rt, 'rayCastMany', r, target, inputs);
+	queryFail(rt, fn, r, target, inputs);
 }
 
 // ------------------------------------------------------------------------------ points

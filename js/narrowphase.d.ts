@@ -1214,6 +1214,40 @@ export interface PairBatch {
 	readonly disposed: boolean;
 }
 
+/**
+ * Room for count rays of one dimension in wasm memory (np.rayBatch), cast in place: the fastest
+ * form of rayCastMany from JS. origins, directions and out are typed-array views into wasm memory:
+ * write the rays through origins / directions, call cast(), read the records from out (nothing is
+ * copied in or out). Records are bit for bit rayCastMany's and rayCast's. Creating objects may
+ * grow wasm memory, which replaces the views: read origins / directions again after creating
+ * objects (a cast that finds the memory grew since they were read throws NP_INVALID_ARGUMENT;
+ * the rays written before the growth are kept), and read out again after it.
+ */
+export interface RayBatch {
+	/** Number of rays. */
+	readonly count: number;
+	/** 2 or 3: numbers per origin and per direction. */
+	readonly dim: number;
+	/** Numbers per record of out: 2 + 2 dim ([fraction, point..., normal..., index]). */
+	readonly recordSize: number;
+	/** The origins in wasm memory (count * dim numbers, zero at creation), written in place. */
+	readonly origins: Float64Array;
+	/** The directions in wasm memory (as origins). */
+	readonly directions: Float64Array;
+	/** The records in wasm memory (count * recordSize numbers), written by cast(): as rayCastMany's
+	 *  out (fraction -1 for a miss). */
+	readonly out: Float64Array;
+	/** Casts every ray against the target (its dimension must be the batch's) as rayCastMany does;
+	 *  returns the number of hits. Errors as rayCastMany's (the message names the bad ray), and
+	 *  NP_INVALID_ARGUMENT for a target of the other dimension or after a memory growth as above. */
+	cast(target: Shape2D | Shape3D | MeshTarget | ChainTarget, transform: Transform2 | Transform3 | undefined | null,
+		options?: RayOptions): number;
+	/** Frees the wasm memory now (NP_DISPOSED afterwards). Calling it again does nothing. */
+	dispose(): void;
+	/** True once dispose() was called. */
+	readonly disposed: boolean;
+}
+
 /** The API object returned by init(). */
 export interface Narrowphase {
 	/** A disc of the given radius (> 0, in your length unit) centred at the local origin.
@@ -1415,6 +1449,11 @@ export interface Narrowphase {
 	 *  too short. Allocates nothing once the runtime's ray block fits the ray count. */
 	rayCastMany(target: Shape2D | Shape3D | MeshTarget | ChainTarget, transform: Transform2 | Transform3 | undefined | null,
 		origins: Float64Array, directions: Float64Array, out: Float64Array, options?: RayOptions): number;
+	/** Room for count (integer >= 0) rays of dim (2 or 3) in wasm memory, for rayCastMany without
+	 *  the copies (see RayBatch). Errors: NP_INVALID_ARGUMENT (count, dim, more than 1 GiB). */
+	rayBatch(count: number, dim: 2 | 3): RayBatch;
+	/** The RayBatch class, for instanceof (construct with rayBatch). */
+	readonly RayBatch: abstract new (...args: never[]) => RayBatch;
 	/** Whether p is inside the convex shape or on its boundary (a triangle3d: on the triangle).
 	 *  Meshes have no inside: NP_INVALID_ARGUMENT. */
 	containsPoint(shape: Shape2D, transform: Transform2 | undefined | null, p: Vec2Like): boolean;

@@ -34,6 +34,7 @@ import { Mesh3D, mesh3d, meshContacts, setupMesh } from './apimesh.mjs';
 import * as q from './apiquery.mjs';
 import * as batch from './apibatch.mjs';
 import { PairBatch, pairBatch } from './apipairbatch.mjs';
+import { RayBatch, rayBatch } from './apiraybatch.mjs';
 import * as c2 from './apicast2d.mjs';
 import { Chain2D, chain2d, chainContacts, setupChain } from './apichain.mjs';
 import * as c3 from './apicast3d.mjs';
@@ -164,6 +165,8 @@ function makeApi(rt) {
 			return q.rayCast(rt, target, transform, origin, direction, options);
 		},
 		rayCastMany: bound(rt, q.rayCastMany, 'rayCastMany'),
+		rayBatch: bound(rt, rayBatch, 'rayBatch'), // prepared rays in wasm memory (apiraybatch.mjs)
+		RayBatch,
 		containsPoint: bound(rt, q.containsPoint, 'containsPoint'),
 		closestPoint: bound(rt, q.closestPoint, 'closestPoint'),
 		bounds: bound(rt, q.bounds, 'bounds'),

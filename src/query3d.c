@@ -415,6 +415,24 @@ static void rayRounded(const npShape3* s, const LocalRay* ray, bool inside, npRa
 		finishHit(ray, choice.t, spanNormal(&choice.span, choice.span.enter), true, hit);
 }
 
+/// A sphere: rayRounded with its one piece (the ball about the origin; the capsule's pieces are
+/// skipped there for a zero half height), without the bookkeeping that picks among pieces. The same
+/// solveRound and spanNormal on the same numbers (the centre is (0, -0, 0) as rayRounded makes it
+/// for h = 0), and offerSpan's choice of t written out, so the hit is rayRounded's bit for bit.
+static void raySphere(const npShape3* s, const LocalRay* ray, bool inside, npRayHit3* hit)
+{
+	Span span;
+	if (!solveRound(ray, v3(0.0, -0.0, 0.0), s->radius, v3(1.0, 1.0, 1.0), &span) || span.leave < 0.0)
+		return;
+	double t = inside ? span.leave : np3Max(span.enter, 0.0);
+	if (t > ray->maxFraction)
+		return;
+	if (inside)
+		finishHit(ray, t, v3Neg(spanNormal(&span, span.leave)), false, hit);
+	else
+		finishHit(ray, t, spanNormal(&span, span.enter), true, hit);
+}
+
 /// A shape and transform checked and prepared for casting rays: what does not depend on the ray.
 typedef struct RayTarget3
 {
@@ -500,6 +518,8 @@ CAST_INLINE void castPrepared(const RayTarget3* target, const npRayInput3* ray, 
 		bool inside = containsRounded(target->shape, local.origin);
 		if (inside && local.solid)
 			finishHit(&local, 0.0, v3(0.0, 0.0, 0.0), false, hit);
+		else if (target->shape->type == NP_SHAPE_SPHERE)
+			raySphere(target->shape, &local, inside, hit);
 		else
 			rayRounded(target->shape, &local, inside, hit);
 	}
