@@ -26,7 +26,7 @@
 #include <stddef.h>
 #include <string.h>
 
-_Static_assert(offsetof(npMeshNode3, upper) == 3 * sizeof(float), "a node's bounds are six floats in a row");
+_Static_assert(sizeof(((npMeshRayNode3*)0)->bounds[0]) == 6 * sizeof(float), "a child's bounds are six floats in a row");
 
 /// The ray in one mesh's frame, prepared for the triangle and box tests.
 typedef struct MeshRay
@@ -52,12 +52,10 @@ static inline double axisOf(const npVec3* v, int k)
 	return x;
 }
 
-/// Bound k of a node: lower[0..2] for k in 0..2, upper[0..2] for k in 3..5.
-static inline double nodeBound(const npMeshNode3* node, int k)
+/// Bound k of a box of six floats: lower[0..2] for k in 0..2, upper[0..2] for k in 3..5.
+static inline double nodeBound(const float* box, int k)
 {
-	float x;
-	memcpy(&x, (const char*)node + (size_t)k * sizeof(float), sizeof x);
-	return (double)x;
+	return (double)box[k];
 }
 
 static MeshRay makeMeshRay(npVec3 origin, npVec3 direction, bool backfaces)
@@ -104,8 +102,9 @@ static MeshRay makeMeshRay(npVec3 origin, npVec3 direction, bool backfaces)
 /// call per box test, two per node, was a tenth of the walk).
 #define WALK_INLINE __attribute__((always_inline)) static inline
 
-/// Entry t of the ray into a node's box, or a value above `limit` when it misses it before `limit`.
-static double enterBox(const MeshRay* r, const npMeshNode3* node, double limit)
+/// Entry t of the ray into a box (six floats: lower x y z, upper x y z), or a value above `limit`
+/// when it misses it before `limit`.
+static double enterBox(const MeshRay* r, const float* box, double limit)
 {
 	double lower = 0.0, upper = limit;
 	for (int k = 0; k < 3; ++k)
@@ -113,12 +112,12 @@ static double enterBox(const MeshRay* r, const npMeshNode3* node, double limit)
 		double o = v3Component(r->origin, k);
 		if (v3Component(r->direction, k) == 0.0)
 		{
-			if (o < node->lower[k] || o > node->upper[k])
+			if (o < box[k] || o > box[3 + k])
 				return limit * 2.0 + 1.0;
 			continue;
 		}
-		double t0 = ((double)node->lower[k] - o) * r->inverse[k];
-		double t1 = ((double)node->upper[k] - o) * r->inverse[k];
+		double t0 = ((double)box[k] - o) * r->inverse[k];
+		double t1 = ((double)box[3 + k] - o) * r->inverse[k];
 		if (t0 > t1)
 		{
 			double swap = t0;
@@ -134,7 +133,7 @@ static double enterBox(const MeshRay* r, const npMeshNode3* node, double limit)
 /// enterBox for a direction without zero components (most rays): the near and far face of each
 /// slab are known from the direction's signs, so no swap and no branch per axis. The same
 /// arithmetic as enterBox, so the same result bit for bit.
-WALK_INLINE double enterBoxMoving(const MeshRay* r, const npMeshNode3* node, double limit)
+WALK_INLINE double enterBoxMoving(const MeshRay* r, const float* node, double limit)
 {
 	double n0 = (nodeBound(node, r->nearSide[0]) - r->o[0]) * r->inverse[0];
 	double f0 = (nodeBound(node, 3 - r->nearSide[0]) - r->o[0]) * r->inverse[0];
@@ -151,9 +150,9 @@ WALK_INLINE double enterBoxMoving(const MeshRay* r, const npMeshNode3* node, dou
 	return lower <= upper ? lower : limit * 2.0 + 1.0;
 }
 
-WALK_INLINE double enterNode(const MeshRay* r, const npMeshNode3* node, double limit, bool moving)
+WALK_INLINE double enterNode(const MeshRay* r, const float* box, double limit, bool moving)
 {
-	return moving ? enterBoxMoving(r, node, limit) : enterBox(r, node, limit);
+	return moving ? enterBoxMoving(r, box, limit) : enterBox(r, box, limit);
 }
 
 /// The sheared 2D position and scaled depth of a vertex in the ray frame.
@@ -197,9 +196,21 @@ static inline double hitTriangle(const MeshRay* r, const npVec3* a, const npVec3
 	return t >= 0.0 && t <= limit ? t : -1.0;
 }
 
+/// Starts loading the lines of a node's inner children while its own boxes are tested: the walk is
+/// a chain of dependent cache misses (one line per level), and a load whose value is not waited for
+/// lets the next level's miss overlap this level's arithmetic (wasm has no prefetch instruction).
+static inline void touchChildren(const npMeshRayNode3* nodes, const npMeshRayNode3* node)
+{
+	for (int c = 0; c < 2; ++c)
+		if (node->count[c] == 0)
+			(void)*(const volatile int32_t*)&nodes[node->index[c]].count[0];
+}
+
 /// Best hit of the ray in one mesh before `*best`; updates *best and the hit's mesh-side fields.
-/// The stack keeps each pushed node's entry t: a node is skipped when a hit found since it was
-/// pushed lies before it (the same decision as testing its box again with the new limit).
+/// The walk goes over the ray nodes (npMeshRayNode3): the stack holds child slots (2 x ray node +
+/// child), each with its entry t; a slot is skipped when a hit found since it was pushed lies before
+/// it (the same decision as testing its box again with the new limit). The same tree, boxes, order
+/// and tests as a walk over npMeshNode3's children, so the same answer bit for bit.
 WALK_INLINE bool walkMesh(const npMesh3* mesh, const MeshRay* r, double* best, int* triangle, bool* front, bool moving)
 {
 	int32_t stack[NP_MESH_WALK_STACK];
@@ -208,7 +219,8 @@ WALK_INLINE bool walkMesh(const npMesh3* mesh, const MeshRay* r, double* best, i
 	bool found = false;
 	if (mesh->nodeCount == 0)
 		return false;
-	double tRoot = enterNode(r, &mesh->nodes[0], *best, moving);
+	const npMeshRayNode3* nodes = mesh->rayNodes;
+	double tRoot = enterNode(r, nodes[0].bounds[0], *best, moving);
 	if (tRoot > *best)
 		return false;
 	stack[top] = 0;
@@ -218,10 +230,12 @@ WALK_INLINE bool walkMesh(const npMesh3* mesh, const MeshRay* r, double* best, i
 		--top;
 		if (enter[top] > *best)
 			continue;
-		const npMeshNode3* node = &mesh->nodes[stack[top]];
-		if (node->count > 0)
+		const npMeshRayNode3* node = &nodes[stack[top] >> 1];
+		int c = stack[top] & 1;
+		int first = node->index[c];
+		if (node->count[c] > 0)
 		{
-			for (int i = node->index; i < node->index + node->count; ++i)
+			for (int i = first; i < first + node->count[c]; ++i)
 			{
 				const int32_t* t = mesh->triangles + 3 * i;
 				bool isFront;
@@ -238,21 +252,22 @@ WALK_INLINE bool walkMesh(const npMesh3* mesh, const MeshRay* r, double* best, i
 		}
 
 		// Nearer child on top of the stack, so it is visited first; a child the ray misses is not pushed.
-		int first = node->index;
-		double tFirst = enterNode(r, &mesh->nodes[first], *best, moving);
-		double tSecond = enterNode(r, &mesh->nodes[first + 1], *best, moving);
+		const npMeshRayNode3* kids = &nodes[first];
+		touchChildren(nodes, kids);
+		double tFirst = enterNode(r, kids->bounds[0], *best, moving);
+		double tSecond = enterNode(r, kids->bounds[1], *best, moving);
 		if (top + 2 > NP_MESH_WALK_STACK)
 			break;
 		bool swap = tSecond < tFirst;
 		double tFar = swap ? tFirst : tSecond, tNear = swap ? tSecond : tFirst;
 		if (tFar <= *best)
 		{
-			stack[top] = swap ? first : first + 1;
+			stack[top] = swap ? 2 * first : 2 * first + 1;
 			enter[top++] = tFar;
 		}
 		if (tNear <= *best)
 		{
-			stack[top] = swap ? first + 1 : first;
+			stack[top] = swap ? 2 * first + 1 : 2 * first;
 			enter[top++] = tNear;
 		}
 	}
