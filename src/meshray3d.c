@@ -37,6 +37,7 @@ typedef struct MeshRay
 	double inverse[3]; ///< 1 / direction per axis (unused where the direction is 0)
 	int nearSide[3];   ///< per axis: 0 when the ray meets a box's lower face first (direction >= 0), 3 otherwise
 	bool anyZero;      ///< some component of the direction is 0: boxes take the general test
+	bool finiteInverse; ///< every inverse is finite (no subnormal component): boxes by their bits
 	int kx, ky, kz;    ///< axes of the ray frame: kz the direction's largest component
 	double okx, oky, okz; ///< the origin's components kx, ky, kz
 	double shearX, shearY, shearZ;
@@ -65,6 +66,7 @@ static MeshRay makeMeshRay(npVec3 origin, npVec3 direction, bool backfaces)
 	r.direction = direction;
 	r.backfaces = backfaces;
 	r.anyZero = false;
+	r.finiteInverse = true;
 	for (int k = 0; k < 3; ++k)
 	{
 		double d = v3Component(direction, k);
@@ -72,6 +74,7 @@ static MeshRay makeMeshRay(npVec3 origin, npVec3 direction, bool backfaces)
 		r.inverse[k] = d != 0.0 ? 1.0 / d : 0.0;
 		r.nearSide[k] = d < 0.0 ? 3 : 0;
 		r.anyZero = r.anyZero || d == 0.0;
+		r.finiteInverse = r.finiteInverse && r.inverse[k] - r.inverse[k] == 0.0;
 	}
 
 	double ax = direction.x < 0.0 ? -direction.x : direction.x;
@@ -150,9 +153,51 @@ WALK_INLINE double enterBoxMoving(const MeshRay* r, const float* node, double li
 	return lower <= upper ? lower : limit * 2.0 + 1.0;
 }
 
-WALK_INLINE double enterNode(const MeshRay* r, const float* box, double limit, bool moving)
+static inline int64_t bitsOf(double x)
 {
-	return moving ? enterBoxMoving(r, box, limit) : enterBox(r, box, limit);
+	int64_t i;
+	memcpy(&i, &x, sizeof i);
+	return i;
+}
+
+static inline double doubleOf(int64_t i)
+{
+	double x;
+	memcpy(&x, &i, sizeof x);
+	return x;
+}
+
+/// enterBoxMoving by the bit patterns of the slab distances, for rays whose inverses are finite
+/// (then no distance is NaN): the maximum and minimum are taken on the patterns as signed integers,
+/// which compiles to conditional moves where the comparisons of doubles compile to branches (in
+/// wasm, and gcc's too) that the walk mispredicts. The entry max(0, n0, n1, n2) is taken over
+/// non-negative values, whose patterns order as the values do. For the exit min(limit, f0, f1, f2)
+/// a negative value orders below every non-negative one (its pattern is negative), which is all the
+/// final test needs (a negative exit is a miss either way); -0 is made +0 first (x + 0 = +0), since
+/// its pattern is the most negative one. So the same entries and the same hit or miss, bit for bit.
+WALK_INLINE double enterBoxBits(const MeshRay* r, const float* node, double limit)
+{
+	int64_t n0 = bitsOf((nodeBound(node, r->nearSide[0]) - r->o[0]) * r->inverse[0]);
+	int64_t f0 = bitsOf((nodeBound(node, 3 - r->nearSide[0]) - r->o[0]) * r->inverse[0] + 0.0);
+	int64_t n1 = bitsOf((nodeBound(node, 1 + r->nearSide[1]) - r->o[1]) * r->inverse[1]);
+	int64_t f1 = bitsOf((nodeBound(node, 4 - r->nearSide[1]) - r->o[1]) * r->inverse[1] + 0.0);
+	int64_t n2 = bitsOf((nodeBound(node, 2 + r->nearSide[2]) - r->o[2]) * r->inverse[2]);
+	int64_t f2 = bitsOf((nodeBound(node, 5 - r->nearSide[2]) - r->o[2]) * r->inverse[2] + 0.0);
+	int64_t lower = n0 > 0 ? n0 : 0;
+	lower = n1 > lower ? n1 : lower;
+	lower = n2 > lower ? n2 : lower;
+	int64_t upper = bitsOf(limit + 0.0);
+	upper = f0 < upper ? f0 : upper;
+	upper = f1 < upper ? f1 : upper;
+	upper = f2 < upper ? f2 : upper;
+	return doubleOf(lower <= upper ? lower : bitsOf(limit * 2.0 + 1.0));
+}
+
+/// The box tests of the walk's three copies: 0 any ray (zero components), 1 no zero component,
+/// 2 no zero component and finite inverses.
+WALK_INLINE double enterNode(const MeshRay* r, const float* box, double limit, int mode)
+{
+	return mode == 2 ? enterBoxBits(r, box, limit) : mode == 1 ? enterBoxMoving(r, box, limit) : enterBox(r, box, limit);
 }
 
 /// The sheared 2D position and scaled depth of a vertex in the ray frame.
@@ -211,7 +256,7 @@ static inline void touchChildren(const npMeshRayNode3* nodes, const npMeshRayNod
 /// child), each with its entry t; a slot is skipped when a hit found since it was pushed lies before
 /// it (the same decision as testing its box again with the new limit). The same tree, boxes, order
 /// and tests as a walk over npMeshNode3's children, so the same answer bit for bit.
-WALK_INLINE bool walkMesh(const npMesh3* mesh, const MeshRay* r, double* best, int* triangle, bool* front, bool moving)
+WALK_INLINE bool walkMesh(const npMesh3* mesh, const MeshRay* r, double* best, int* triangle, bool* front, int mode)
 {
 	int32_t stack[NP_MESH_WALK_STACK];
 	double enter[NP_MESH_WALK_STACK];
@@ -220,7 +265,7 @@ WALK_INLINE bool walkMesh(const npMesh3* mesh, const MeshRay* r, double* best, i
 	if (mesh->nodeCount == 0)
 		return false;
 	const npMeshRayNode3* nodes = mesh->rayNodes;
-	double tRoot = enterNode(r, nodes[0].bounds[0], *best, moving);
+	double tRoot = enterNode(r, nodes[0].bounds[0], *best, mode);
 	if (tRoot > *best)
 		return false;
 	stack[top] = 0;
@@ -254,8 +299,8 @@ WALK_INLINE bool walkMesh(const npMesh3* mesh, const MeshRay* r, double* best, i
 		// Nearer child on top of the stack, so it is visited first; a child the ray misses is not pushed.
 		const npMeshRayNode3* kids = &nodes[first];
 		touchChildren(nodes, kids);
-		double tFirst = enterNode(r, kids->bounds[0], *best, moving);
-		double tSecond = enterNode(r, kids->bounds[1], *best, moving);
+		double tFirst = enterNode(r, kids->bounds[0], *best, mode);
+		double tSecond = enterNode(r, kids->bounds[1], *best, mode);
 		if (top + 2 > NP_MESH_WALK_STACK)
 			break;
 		bool swap = tSecond < tFirst;
@@ -276,7 +321,9 @@ WALK_INLINE bool walkMesh(const npMesh3* mesh, const MeshRay* r, double* best, i
 
 static bool castMesh(const npMesh3* mesh, const MeshRay* r, double* best, int* triangle, bool* front)
 {
-	return r->anyZero ? walkMesh(mesh, r, best, triangle, front, false) : walkMesh(mesh, r, best, triangle, front, true);
+	if (r->anyZero)
+		return walkMesh(mesh, r, best, triangle, front, 0);
+	return r->finiteInverse ? walkMesh(mesh, r, best, triangle, front, 2) : walkMesh(mesh, r, best, triangle, front, 1);
 }
 
 npResult npRayCastMeshes3(const npMeshInstance3* meshes, int meshCount, const npRayInput3* ray, bool backfaces,
