@@ -160,13 +160,6 @@ static inline int64_t bitsOf(double x)
 	return i;
 }
 
-static inline double doubleOf(int64_t i)
-{
-	double x;
-	memcpy(&x, &i, sizeof x);
-	return x;
-}
-
 /// enterBoxMoving by the bit patterns of the slab distances, for rays whose inverses are finite
 /// (then no distance is NaN): the maximum and minimum are taken on the patterns as signed integers,
 /// which compiles to conditional moves where the comparisons of doubles compile to branches (in
@@ -175,7 +168,7 @@ static inline double doubleOf(int64_t i)
 /// a negative value orders below every non-negative one (its pattern is negative), which is all the
 /// final test needs (a negative exit is a miss either way); -0 is made +0 first (x + 0 = +0), since
 /// its pattern is the most negative one. So the same entries and the same hit or miss, bit for bit.
-WALK_INLINE double enterBoxBits(const MeshRay* r, const float* node, double limit)
+WALK_INLINE int64_t enterBoxBits(const MeshRay* r, const float* node, double limit)
 {
 	int64_t n0 = bitsOf((nodeBound(node, r->nearSide[0]) - r->o[0]) * r->inverse[0]);
 	int64_t f0 = bitsOf((nodeBound(node, 3 - r->nearSide[0]) - r->o[0]) * r->inverse[0] + 0.0);
@@ -190,14 +183,15 @@ WALK_INLINE double enterBoxBits(const MeshRay* r, const float* node, double limi
 	upper = f0 < upper ? f0 : upper;
 	upper = f1 < upper ? f1 : upper;
 	upper = f2 < upper ? f2 : upper;
-	return doubleOf(lower <= upper ? lower : bitsOf(limit * 2.0 + 1.0));
+	return lower <= upper ? lower : INT64_MAX;
 }
 
-/// The box tests of the walk's three copies: 0 any ray (zero components), 1 no zero component,
-/// 2 no zero component and finite inverses.
-WALK_INLINE double enterNode(const MeshRay* r, const float* box, double limit, int mode)
+/// The box tests of the walk's three copies (0 any ray, 1 no zero component, 2 no zero component
+/// and finite inverses) as a key: the bit pattern of the entry t, which is never negative (the
+/// double tests' entries start at +0), so keys order as the entries do; a miss is above `limit`.
+WALK_INLINE int64_t enterKey(const MeshRay* r, const float* box, double limit, int mode)
 {
-	return mode == 2 ? enterBoxBits(r, box, limit) : mode == 1 ? enterBoxMoving(r, box, limit) : enterBox(r, box, limit);
+	return mode == 2 ? enterBoxBits(r, box, limit) : bitsOf(mode == 1 ? enterBoxMoving(r, box, limit) : enterBox(r, box, limit));
 }
 
 /// The sheared 2D position and scaled depth of a vertex in the ray frame.
@@ -253,27 +247,30 @@ static inline void touchChildren(const npMeshRayNode3* nodes, const npMeshRayNod
 
 /// Best hit of the ray in one mesh before `*best`; updates *best and the hit's mesh-side fields.
 /// The walk goes over the ray nodes (npMeshRayNode3): the stack holds child slots (2 x ray node +
-/// child), each with its entry t; a slot is skipped when a hit found since it was pushed lies before
-/// it (the same decision as testing its box again with the new limit). The same tree, boxes, order
-/// and tests as a walk over npMeshNode3's children, so the same answer bit for bit.
+/// child), each with its entry key (enterKey); a slot is skipped when a hit found since it was
+/// pushed lies before it (the same decision as testing its box again with the new limit). The same
+/// tree, boxes, order and tests as a walk over npMeshNode3's children, so the same answer bit for
+/// bit. Keys compare with the best t's pattern (+0 for -0) as the doubles compare, and as integers
+/// the order of two children and the pushes take no branch (slots written always, counted if hit).
 WALK_INLINE bool walkMesh(const npMesh3* mesh, const MeshRay* r, double* best, int* triangle, bool* front, int mode)
 {
 	int32_t stack[NP_MESH_WALK_STACK];
-	double enter[NP_MESH_WALK_STACK];
+	int64_t enter[NP_MESH_WALK_STACK];
 	int top = 0;
 	bool found = false;
 	if (mesh->nodeCount == 0)
 		return false;
 	const npMeshRayNode3* nodes = mesh->rayNodes;
-	double tRoot = enterNode(r, nodes[0].bounds[0], *best, mode);
-	if (tRoot > *best)
+	int64_t bestKey = bitsOf(*best + 0.0);
+	int64_t kRoot = enterKey(r, nodes[0].bounds[0], *best, mode);
+	if (kRoot > bestKey)
 		return false;
 	stack[top] = 0;
-	enter[top++] = tRoot;
+	enter[top++] = kRoot;
 	while (top > 0)
 	{
 		--top;
-		if (enter[top] > *best)
+		if (enter[top] > bestKey)
 			continue;
 		const npMeshRayNode3* node = &nodes[stack[top] >> 1];
 		int c = stack[top] & 1;
@@ -293,28 +290,25 @@ WALK_INLINE bool walkMesh(const npMesh3* mesh, const MeshRay* r, double* best, i
 					found = true;
 				}
 			}
+			bestKey = bitsOf(*best + 0.0);
 			continue;
 		}
 
 		// Nearer child on top of the stack, so it is visited first; a child the ray misses is not pushed.
 		const npMeshRayNode3* kids = &nodes[first];
 		touchChildren(nodes, kids);
-		double tFirst = enterNode(r, kids->bounds[0], *best, mode);
-		double tSecond = enterNode(r, kids->bounds[1], *best, mode);
+		int64_t kFirst = enterKey(r, kids->bounds[0], *best, mode);
+		int64_t kSecond = enterKey(r, kids->bounds[1], *best, mode);
 		if (top + 2 > NP_MESH_WALK_STACK)
 			break;
-		bool swap = tSecond < tFirst;
-		double tFar = swap ? tFirst : tSecond, tNear = swap ? tSecond : tFirst;
-		if (tFar <= *best)
-		{
-			stack[top] = swap ? 2 * first : 2 * first + 1;
-			enter[top++] = tFar;
-		}
-		if (tNear <= *best)
-		{
-			stack[top] = swap ? 2 * first + 1 : 2 * first;
-			enter[top++] = tNear;
-		}
+		int swap = kSecond < kFirst;
+		int64_t kFar = swap ? kFirst : kSecond, kNear = swap ? kSecond : kFirst;
+		stack[top] = 2 * first + 1 - swap;
+		enter[top] = kFar;
+		top += kFar <= bestKey;
+		stack[top] = 2 * first + swap;
+		enter[top] = kNear;
+		top += kNear <= bestKey;
 	}
 	return found;
 }
