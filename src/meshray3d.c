@@ -8,9 +8,14 @@
 //     two children the one the ray meets first is visited first. Each pushed node keeps its entry
 //     t, so a node is dropped when popped if a hit found since lies before it, without testing its
 //     box again. For a direction without zero components (nearly every ray) each slab's near and
-//     far face are known from the direction's signs, so the box test has no swaps and no branches.
+//     far face are known from the direction's signs, so the box test has no swaps; with finite
+//     inverses too it takes its maximum and minimum on the t's bit patterns (integer selects), and
+//     the walk keeps every entry as such a key, so ordering and pushing two children take no branch.
 //     The walk is memory-bound on big meshes: a random ray reaches ~13 nodes and ~3 triangles of the
-//     80,000-triangle benchmark field, and the cache misses on them cost more than the arithmetic.
+//     80,000-triangle benchmark field, and the cache misses on them cost more than the arithmetic
+//     (from Node, 200 rays kept in the cache take half the time per ray of 10,000 random ones). So it
+//     goes over the ray nodes (npMeshRayNode3: one 64-byte line holds both children's boxes and
+//     links) and starts loading the children's lines while their parent's boxes are tested.
 //  3. Each triangle in a reached leaf is tested watertight (Woop, Benthin and Wald, "Watertight
 //     Ray/Triangle Intersection", JCGT 2013): the vertices are moved into a frame where the ray runs
 //     along +z from the origin, and the signs of three 2D edge functions decide the hit. Two
