@@ -15,8 +15,10 @@
 // Buffer layout. Every array starts on an 8-byte boundary:
 //   npMesh3 | vertices (V npVec3) | normals (T npVec3) | triangles (3T int32) | triangleIds (T)
 //   | neighbours (3T)
-//   | vertexMap (V) | nodes (2T - 1 npMeshNode3 and as many npMeshPackedNode3) | scratch
-// (the packed nodes are stored right after the nodeCount nodes actually used)
+//   | vertexMap (V) | nodes (2T - 1 npMeshNode3 and as many npMeshPackedNode3, then T
+//   npMeshRayNode3 and 56 bytes to align them to 64) | scratch
+// (the packed nodes are stored right after the nodeCount nodes actually used, the ray nodes on the
+// first 64-byte boundary after them)
 // The scratch is reused by the three build phases, so it is the largest of:
 //   welding:   hash heads (a power of two >= 2V) + chain links (V)
 //   BVH:       valid triangles (3T + T) + triangle boxes (6T doubles) + box centres (3T doubles)
@@ -30,6 +32,16 @@
 #define SAH_MAX_DEPTH 32
 
 static uint64_t align8(uint64_t n) { return (n + 7u) & ~(uint64_t)7u; }
+
+// The ray nodes start on a 64-byte boundary (one cache line each) wherever the 8-byte aligned buffer
+// is, so their area has this much room in front of them.
+#define RAY_NODE_SLACK 56u
+_Static_assert(sizeof(npMeshRayNode3) == 64, "a ray node is one cache line");
+
+static uint8_t* alignLine(uint8_t* p) { return p + ((64u - ((uintptr_t)p & 63u)) & 63u); }
+
+// Number of ray nodes of a tree of nodeCount nodes: its inner nodes ((nodeCount - 1) / 2) and node 0.
+static int rayNodeCount(int nodeCount) { return (nodeCount + 1) / 2; }
 
 uint64_t npNextPow2Mesh(uint64_t n)
 {
@@ -64,8 +76,9 @@ NP_COLD static Layout computeLayout(uint64_t V, uint64_t T)
 	L.vertexMap = at;
 	at = align8(at + V * 4);
 	L.nodes = at;
-	// Room for the nodes and, after the nodeCount used ones, their packed copies.
+	// Room for the nodes and, after the nodeCount used ones, their packed copies and ray nodes.
 	at = align8(at + (2 * T > 1 ? 2 * T - 1 : 1) * (sizeof(npMeshNode3) + sizeof(npMeshPackedNode3)));
+	at += RAY_NODE_SLACK + T * sizeof(npMeshRayNode3);
 	L.scratch = at;
 	L.weldSlots = npNextPow2Mesh(2 * V);
 	uint64_t weld = 4 * (L.weldSlots + V);
@@ -617,6 +630,56 @@ NP_COLD static void packNodes(const meshArrays* m, npMesh3* mesh)
 	mesh->bytes = (size_t)((const uint8_t*)(packed + nodeCount) - m->base);
 }
 
+// One child of a ray node: the box and links of binary node `n`.
+NP_COLD static void setRayChild(npMeshRayNode3* out, int c, const npMeshNode3* n, int32_t index)
+{
+	for (int a = 0; a < 3; ++a)
+	{
+		out->bounds[c][a] = n->lower[a];
+		out->bounds[c][3 + a] = n->upper[a];
+	}
+	out->index[c] = n->count > 0 ? n->index : index;
+	out->count[c] = n->count;
+}
+
+// The ray nodes (see npMeshRayNode3) after the packed nodes, numbered in depth-first order (a left
+// subtree's nodes follow its parent's). Node 0 holds the root as its child 0 (child 1 is never read).
+NP_COLD static void buildRayNodes(npMesh3* mesh, uint8_t* base)
+{
+	npMeshRayNode3* out = (npMeshRayNode3*)alignLine(base + mesh->bytes);
+	const npMeshNode3* nodes = mesh->nodes;
+	memset(out, 0, sizeof *out);
+	int next = 1;
+	int32_t stack[2 * NP_MESH_MAX_DEPTH + 4][2]; // (binary node, its ray node)
+	int top = 0;
+	setRayChild(out, 0, nodes, next);
+	if (nodes[0].count == 0)
+	{
+		stack[top][0] = 0;
+		stack[top++][1] = next++;
+	}
+	while (top > 0)
+	{
+		--top;
+		const npMeshNode3* n = nodes + stack[top][0];
+		npMeshRayNode3* r = out + stack[top][1];
+		int32_t ids[2] = { -1, -1 };
+		for (int c = 0; c < 2; ++c)
+			if (nodes[n->index + c].count == 0)
+				ids[c] = next++;
+		for (int c = 0; c < 2; ++c)
+			setRayChild(r, c, nodes + n->index + c, ids[c]);
+		for (int c = 1; c >= 0; --c) // the left child on top: its subtree is numbered first
+			if (ids[c] >= 0 && top < 2 * NP_MESH_MAX_DEPTH + 4)
+			{
+				stack[top][0] = n->index + c;
+				stack[top++][1] = ids[c];
+			}
+	}
+	mesh->rayNodes = out;
+	mesh->bytes += RAY_NODE_SLACK + (size_t)rayNodeCount(mesh->nodeCount) * sizeof(npMeshRayNode3);
+}
+
 // ------------------------------------------------------------------------------------------------
 
 NP_COLD npResult npMakeMesh3(const npVec3* vertices, int vertexCount, const int32_t* indices,
@@ -693,6 +756,7 @@ NP_COLD npResult npMakeMesh3(const npVec3* vertices, int vertexCount, const int3
 	mesh->vertexMap = m.vertexMap;
 	mesh->nodes = m.nodes;
 	packNodes(&m, mesh);
+	buildRayNodes(mesh, m.base);
 	*out = mesh;
 	return NP_OK;
 }
@@ -721,6 +785,12 @@ NP_COLD npResult npCopyMesh3(const npMesh3* mesh, void* memory, size_t bytes, np
 	copy->vertexMap = rebase(mesh->vertexMap, mesh, copy);
 	copy->nodes = rebase(mesh->nodes, mesh, copy);
 	copy->packedNodes = rebase(mesh->packedNodes, mesh, copy);
+
+	// The ray nodes move to the first 64-byte boundary of their area in the new buffer.
+	uint8_t* area = (uint8_t*)(copy->packedNodes + copy->nodeCount);
+	npMeshRayNode3* rayNodes = (npMeshRayNode3*)alignLine(area);
+	memmove(rayNodes, rebase(mesh->rayNodes, mesh, copy), (size_t)rayNodeCount(copy->nodeCount) * sizeof(npMeshRayNode3));
+	copy->rayNodes = rayNodes;
 	*out = copy;
 	return NP_OK;
 }

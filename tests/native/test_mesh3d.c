@@ -5,6 +5,7 @@
 
 #include "meshtest.h"
 #include "mesh3d_private.h" // npPackBox3, npPackedOverlap3: the packed boxes queries use
+#include "narrowphase/query3d.h"
 
 #include <time.h>
 
@@ -141,6 +142,42 @@ static void testWeld(void)
 	free(m);
 }
 
+// The ray nodes mirror the BVH: node 0's child 0 is the root; every slot holds its node's bounds
+// and count, a leaf's first triangle, or an inner node's ray node (each used once) whose children
+// are that node's children; the array is on a 64-byte boundary.
+static bool checkRayNodes(const npMesh3* m)
+{
+	int rayCount = (m->nodeCount + 1) / 2;
+	char* used = calloc((size_t)rayCount, 1);
+	bool ok = ((uintptr_t)m->rayNodes & 63u) == 0;
+	int stack[2 * NP_MESH_MAX_DEPTH + 4][3], top = 0; // (binary node, ray node, child)
+	stack[top][0] = 0, stack[top][1] = 0, stack[top++][2] = 0;
+	while (top > 0 && ok)
+	{
+		--top;
+		const npMeshNode3* n = m->nodes + stack[top][0];
+		const npMeshRayNode3* r = m->rayNodes + stack[top][1];
+		int c = stack[top][2];
+		for (int a = 0; a < 3; ++a)
+			ok = ok && r->bounds[c][a] == n->lower[a] && r->bounds[c][3 + a] == n->upper[a];
+		ok = ok && r->count[c] == n->count;
+		if (n->count > 0)
+		{
+			ok = ok && r->index[c] == n->index;
+			continue;
+		}
+		int id = r->index[c];
+		ok = ok && id > 0 && id < rayCount && !used[id] && top + 2 <= 2 * NP_MESH_MAX_DEPTH + 4;
+		if (!ok)
+			break;
+		used[id] = 1;
+		for (int k = 0; k < 2; ++k)
+			stack[top][0] = n->index + k, stack[top][1] = id, stack[top++][2] = k;
+	}
+	free(used);
+	return ok;
+}
+
 // BVH invariants: each stored triangle in exactly one leaf, inside its leaf's box; child boxes inside
 // parent boxes; leaves of 1..NP_MESH_LEAF_TRIANGLES; depth bounded; packed boxes conservative.
 static void checkBvh(const npMesh3* m, const char* what)
@@ -203,6 +240,7 @@ static void checkBvh(const npMesh3* m, const char* what)
 	for (int i = 0; i < m->triangleCount; ++i)
 		ok = ok && hits[i] == 1;
 	CHECK(ok, "%s: BVH invariants", what);
+	CHECK(checkRayNodes(m), "%s: ray nodes mirror the BVH", what);
 	CHECK(maxDepth == m->depth && m->depth <= NP_MESH_MAX_DEPTH, "%s: depth %d / %d", what, maxDepth, m->depth);
 	free(hits);
 }
@@ -264,6 +302,32 @@ static void testBvhAndQuery(void)
 	// Capacity: the count is the true number even when the output is smaller.
 	int all = npQueryMesh3(m, mt3(-100, -100, -100), mt3(100, 100, 100), out, 10);
 	CHECK(all == m->triangleCount, "query count with a small output: %d", all);
+
+	// A copy at every 8-byte offset from a cache line keeps its ray nodes on a 64-byte boundary and
+	// casts the same rays to the same hits.
+	char* spare = malloc(m->bytes + 64);
+	for (int offset = 0; offset < 64; offset += 8)
+	{
+		npMesh3* copy = NULL;
+		char* at = spare + ((64u - ((uintptr_t)spare & 63u)) & 63u) + offset;
+		CHECK(npCopyMesh3(m, at, m->bytes, &copy) == NP_OK && copy != NULL, "copy at offset %d", offset);
+		if (copy == NULL)
+			continue;
+		CHECK(checkRayNodes(copy), "copy at offset %d: ray nodes", offset);
+		bool same = true;
+		for (int q = 0; q < 200; ++q)
+		{
+			npVec3 o = mt3(mtRange(-60, 60), mtRange(-60, 60), mtRange(-10, 10));
+			npVec3 d = mt3(mtRange(-80, 80), mtRange(-80, 80), mtRange(-12, 12));
+			npRayInput3 ray = npMakeRayInput3(o, d);
+			npMeshInstance3 a = { m, mtIdentity }, b = { copy, mtIdentity };
+			npMeshRayHit3 ha, hb;
+			same = same && npRayCastMeshes3(&a, 1, &ray, q & 1, &ha) == NP_OK && npRayCastMeshes3(&b, 1, &ray, q & 1, &hb) == NP_OK &&
+				   ha.hit == hb.hit && (!ha.hit || (ha.fraction == hb.fraction && ha.triangle == hb.triangle));
+		}
+		CHECK(same, "copy at offset %d: ray casts as the original's", offset);
+	}
+	free(spare);
 	free(m);
 
 	// Coordinates that are not floats: the float boxes must still contain them (outward rounding).

@@ -81,6 +81,17 @@ typedef struct npMeshPackedNode3
 	int32_t count;  ///< as npMeshNode3::count
 } npMeshPackedNode3;
 
+/// The BVH laid out for ray casts: one node per inner node of npMeshNode3's tree (plus node 0, whose
+/// child 0 is the root), holding its two children's boxes and links, 64 bytes on a 64-byte boundary.
+/// A ray then reads one cache line per inner node it enters (both children's boxes and where they
+/// lead) instead of the node and its two children, and none for a leaf before its triangles.
+typedef struct npMeshRayNode3
+{
+	float bounds[2][6]; ///< child c's box: lower x, y, z then upper x, y, z (its npMeshNode3's bounds)
+	int32_t index[2];   ///< child c: leaf: first triangle; inner node: its npMeshRayNode3
+	int32_t count[2];   ///< child c: leaf: number of triangles (>= 1); inner node: 0
+} npMeshRayNode3;
+
 /// A triangle mesh, built by npMakeMesh3 into caller-provided memory. Read-only.
 /// Triangles are stored in BVH leaf order; `triangleIds` maps them back to the caller's order.
 typedef struct npMesh3
@@ -107,6 +118,7 @@ typedef struct npMesh3
 	const npMeshPackedNode3* packedNodes; ///< the same nodes with packed integer bounds (for queries)
 	npVec3 packScale;        ///< packed coordinate = (x - lower) * packScale, per axis (0 for a flat axis)
 	size_t bytes;            ///< bytes of the buffer used by the finished mesh (the rest was build scratch)
+	const npMeshRayNode3* rayNodes; ///< the BVH for ray casts, (nodeCount + 1) / 2 nodes, 64-byte aligned
 } npMesh3;
 
 /// Bytes npMakeMesh3 needs for a mesh of `vertexCount` vertices and `triangleCount` triangles
