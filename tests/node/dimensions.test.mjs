@@ -23,7 +23,7 @@ const np3 = await init({ dimensions: 3 });
 // ONLY_3D, so that a one-dimension instance knows whether to keep it.
 const SHARED = [
 	'overlap', 'distance', 'penetration', 'manifold', 'rayCast', 'rayCastMany', 'containsPoint', 'closestPoint', 'bounds',
-	'overlapBatch', 'manifoldBatch', 'penetrationBatch', 'distanceBatch', 'pairBatch', 'shapeCast', 'shapeCastMany',
+	'overlapBatch', 'manifoldBatch', 'penetrationBatch', 'distanceBatch', 'pairBatch', 'rayBatch', 'shapeCast', 'shapeCastMany',
 	'timeOfImpact', 'heapInUse', 'memoryBytes',
 ];
 
