@@ -46,6 +46,9 @@ npCastOptions3 npDefaultCastOptions3(void) { return (npCastOptions3){ 1.0, 0.0, 
 
 double npShapeExtent3(const npShape3* shape)
 {
+	// A hull keeps its largest coordinate from creation (the same maximum as the scan below).
+	if (shape->type == NP_SHAPE_HULL3)
+		return 1.7320508075688772 * shape->hull->maxCoordinate + shape->radius;
 	npPolyhedron3 poly;
 	npMakePolyhedron3(shape, &poly);
 	double e = 0.0;
