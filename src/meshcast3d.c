@@ -192,24 +192,24 @@ static void castTriangle(MeshCast* mc, int s)
 	mc->bestOnShapeWorld = npTransformPoint3(xf, h.pointOnShape);
 }
 
-// The shape's box in the mesh frame (its core's vertices moved there, grown by radius and skin).
+// The shape's box in the mesh frame (its core's vertices moved there, grown by radius and skin),
+// after npMakePair3 (mc->pair).
 static void shapeBox(MeshCast* mc)
 {
 	const npShape3* shape = mc->input->shape;
-	npPolyhedron3 poly;
-	npMakePolyhedron3(shape, &poly);
+	const npPolyhedron3* poly = &mc->pair.polyA; // the shape's core (npMakePair3 made the view)
 	npTransform3 rel = mc->convex.transform;
-	npVec3 lo = npTransformPoint3(rel, poly.vertices[0]), hi = lo;
+	npVec3 lo = npTransformPoint3(rel, poly->vertices[0]), hi = lo;
 	mc->corners[0] = lo;
-	for (int i = 1; i < poly.vertexCount; ++i)
+	for (int i = 1; i < poly->vertexCount; ++i)
 	{
-		npVec3 p = npTransformPoint3(rel, poly.vertices[i]);
+		npVec3 p = npTransformPoint3(rel, poly->vertices[i]);
 		if (i < 8)
 			mc->corners[i] = p;
 		lo = v3Min(lo, p);
 		hi = v3Max(hi, p);
 	}
-	mc->cornerCount = poly.vertexCount <= 8 ? poly.vertexCount : 0;
+	mc->cornerCount = poly->vertexCount <= 8 ? poly->vertexCount : 0;
 	double grow = shape->radius + mc->input->options.targetDistance;
 	mc->boxCentre = v3Scale(0.5, v3Add(lo, hi));
 	npVec3 half = v3Scale(0.5, v3Sub(hi, lo));
