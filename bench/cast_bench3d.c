@@ -174,7 +174,9 @@ int main(void)
 	size_t bytes = npMeshBytes3(nv, nt);
 	void* memory = aligned_alloc(8, (bytes + 7) & ~(size_t)7);
 	npMesh3* mesh;
-	npMakeMesh3(v, nv, idx, nt, 0.0, memory, bytes, &mesh);
+	// Welded at 1e-6, as np.mesh3d does by default (the JS cases): the internal-edge test then reads
+	// the mesh's adjacency instead of querying the neighbours by position.
+	npMakeMesh3(v, nv, idx, nt, 1e-6, memory, bytes, &mesh);
 	npMeshInstance3 inst = { mesh, { { 0, 0, 0 }, { 0, 0, 0, 1 } } };
 	static npTransform3 terrainStarts[POSES];
 	static npVec3 terrainMoves[POSES];

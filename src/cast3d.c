@@ -40,12 +40,21 @@
 #include "vec3.h"
 
 #include <float.h>
+#include <math.h>
 #include <stddef.h>
 
 npCastOptions3 npDefaultCastOptions3(void) { return (npCastOptions3){ 1.0, 0.0, false }; }
 
 double npShapeExtent3(const npShape3* shape)
 {
+	// A hull keeps its largest coordinate from creation, a sphere's core is its centre and a
+	// capsule's the two ends (0, +-halfHeight, 0): the same maxima as the scan below.
+	if (shape->type == NP_SHAPE_HULL3)
+		return 1.7320508075688772 * shape->hull->maxCoordinate + shape->radius;
+	if (shape->type == NP_SHAPE_SPHERE)
+		return 1.7320508075688772 * 0.0 + shape->radius;
+	if (shape->type == NP_SHAPE_CAPSULE3)
+		return 1.7320508075688772 * np3Max(0.0, fabs(shape->halfHeight)) + shape->radius;
 	npPolyhedron3 poly;
 	npMakePolyhedron3(shape, &poly);
 	double e = 0.0;

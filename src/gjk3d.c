@@ -64,6 +64,8 @@ static int supportIndex(const npShape3* shape, const npPolyhedron3* poly, npVec3
 			return d.y >= 0.0 ? 1 : 0;
 		case NP_SHAPE_BOX3:
 			return (d.x >= 0.0 ? 1 : 0) | (d.y >= 0.0 ? 2 : 0) | (d.z >= 0.0 ? 4 : 0);
+		case NP_SHAPE_TRIANGLE3:
+			return npSupportScan3(poly->vertices, 3, d); // (the scan the view would reach, called directly)
 		default:
 			return npPolyhedronSupportXYZ3(poly, d.x, d.y, d.z);
 	}

@@ -617,6 +617,8 @@ npResult npBuildHull3(const npVec3* points, int count, npHull3* hull)
 		return result;
 	}
 	hullCentroid(hull);
+	for (int i = 0; i < hull->vertexCount; ++i)
+		hull->maxCoordinate = np3Max(hull->maxCoordinate, v3MaxAbs(hull->vertices[i]));
 	npHullSupportCells3(hull);
 	return NP_OK;
 }

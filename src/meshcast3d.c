@@ -34,10 +34,15 @@ typedef struct MeshCast
 	npVec3 centre;            ///< the shape's centre at fraction 0 (culling)
 	npVec3 boxCentre;         ///< centre of the shape's box at fraction 0
 	npVec3 boxHalf;           ///< half size of that box, grown by the target distance
+	double half[3];           ///< boxHalf, centre[] and the translation by axis (boxEntry reads them
+	double centreAt[3];       ///< indexed: no per-axis selects)
+	double move[3];
+	int cornerCount;          ///< the shape's core vertices in the mesh frame at fraction 0 (at most
+	npVec3 corners[8];        ///< 8; 0 for bigger hulls: the plane test then takes the support point)
 	double extent;            ///< npShapeExtent3 of the shape
 	double planeSlack;        ///< rounding allowance of the plane rejection
 	npPair3 pair;             ///< the shape against `triangle`, prepared once per mesh (see castMeshes)
-	npVec3 inverse;           ///< 1 / each component of the translation (nodeEntry; unused where it is 0)
+	double inverse[3];        ///< 1 / each component of the translation (boxEntry; unused where it is 0)
 	int meshIndex;
 	const npMeshInstance3* inst;
 	npCastHit3* best;         ///< best hit so far (mesh frame of its own mesh until finished)
@@ -46,45 +51,45 @@ typedef struct MeshCast
 	npVec3 bestOnShapeWorld;
 } MeshCast;
 
+// One axis of boxEntry: narrows [*enter, *exit] to where the ray is within [lower, upper] (grown
+// by the shape's half size) on axis k; false when that leaves nothing.
+static inline bool slab(const MeshCast* mc, int k, double lower, double upper, double* enter, double* exit)
+{
+	double lo = lower - mc->half[k] - mc->centreAt[k];
+	double hi = upper + mc->half[k] - mc->centreAt[k];
+	if (mc->move[k] == 0.0)
+		return !(lo > 0.0 || hi < 0.0);
+	double t0 = lo * mc->inverse[k], t1 = hi * mc->inverse[k];
+	if (t0 > t1)
+	{
+		double s = t0;
+		t0 = t1;
+		t1 = s;
+	}
+	*enter = np3Max(*enter, t0);
+	*exit = np3Min(*exit, t1);
+	return !(*enter > *exit);
+}
+
 // Ray from the box centre along the translation against the box [lower, upper] grown by the shape's
 // half size: the entry fraction, or DBL_MAX when the ray misses it within [0, limit].
 static double boxEntry(const MeshCast* mc, const double* lower, const double* upper, double limit)
 {
 	double enter = 0.0, exit = limit;
-	const npVec3 c = mc->boxCentre, d = mc->convex.translation;
 	for (int k = 0; k < 3; ++k)
-	{
-		double lo = lower[k] - v3Component(mc->boxHalf, k) - v3Component(c, k);
-		double hi = upper[k] + v3Component(mc->boxHalf, k) - v3Component(c, k);
-		double dk = v3Component(d, k);
-		if (dk == 0.0)
-		{
-			if (lo > 0.0 || hi < 0.0)
-				return DBL_MAX;
-			continue;
-		}
-		double inv = v3Component(mc->inverse, k);
-		double t0 = lo * inv, t1 = hi * inv;
-		if (t0 > t1)
-		{
-			double s = t0;
-			t0 = t1;
-			t1 = s;
-		}
-		enter = np3Max(enter, t0);
-		exit = np3Min(exit, t1);
-		if (enter > exit)
+		if (!slab(mc, k, lower[k], upper[k], &enter, &exit))
 			return DBL_MAX;
-	}
 	return enter;
 }
 
-// boxEntry for a BVH node (float bounds).
+// boxEntry for a BVH node (float bounds, read as they are).
 static double nodeEntry(const MeshCast* mc, const npMeshNode3* node, double limit)
 {
-	const double lower[3] = { node->lower[0], node->lower[1], node->lower[2] };
-	const double upper[3] = { node->upper[0], node->upper[1], node->upper[2] };
-	return boxEntry(mc, lower, upper, limit);
+	double enter = 0.0, exit = limit;
+	for (int k = 0; k < 3; ++k)
+		if (!slab(mc, k, node->lower[k], node->upper[k], &enter, &exit))
+			return DBL_MAX;
+	return enter;
 }
 
 // Whether hit `h` (mesh, input triangle) beats the best so far: earlier, or as early and lower.
@@ -95,6 +100,23 @@ static bool beats(const npCastHit3* best, const npCastHit3* h, int mesh, int tri
 	if (h->fraction > best->fraction)
 		return false;
 	return mesh < best->mesh || (mesh == best->mesh && triangle < best->triangle);
+}
+
+// Height over the plane through p with normal n of the shape's core at fraction 0: the least over
+// its corners in the mesh frame (shapeBox moved them there) where it keeps them, which is never
+// above the height of the support point along -n, moved there the same way (the other branch).
+static double lowestOver(const MeshCast* mc, npVec3 p, npVec3 n)
+{
+	if (mc->cornerCount == 0)
+	{
+		npTransform3 xf0 = mc->convex.transform;
+		npVec3 low = npTransformPoint3(xf0, npSupport3(mc->input->shape, npInvRotate3(xf0.q, v3Neg(n))));
+		return v3Dot(v3Sub(low, p), n);
+	}
+	double h = v3Dot(v3Sub(mc->corners[0], p), n);
+	for (int i = 1; i < mc->cornerCount; ++i)
+		h = np3Min(h, v3Dot(v3Sub(mc->corners[i], p), n));
+	return h;
 }
 
 // One triangle (stored index s): cull, cast, apply the internal-edge rule, keep if best.
@@ -111,9 +133,7 @@ static void castTriangle(MeshCast* mc, int s)
 	// plane by more than the target distance over [0, limit] cannot touch the triangle.
 	const npCastHit3* prior = mc->best;
 	double limit = prior->hit ? np3Min(prior->fraction, mc->input->options.maxFraction) : mc->input->options.maxFraction;
-	npTransform3 xf0 = mc->convex.transform;
-	npVec3 low = npTransformPoint3(xf0, npSupport3(mc->input->shape, npInvRotate3(xf0.q, v3Neg(n))));
-	double h0 = v3Dot(v3Sub(low, v[0]), n) - mc->input->shape->radius;
+	double h0 = lowestOver(mc, v[0], n) - mc->input->shape->radius;
 	double h1 = h0 + limit * v3Dot(mc->convex.translation, n);
 	if (np3Min(h0, h1) > mc->input->options.targetDistance + mc->planeSlack)
 		return;
@@ -172,26 +192,36 @@ static void castTriangle(MeshCast* mc, int s)
 	mc->bestOnShapeWorld = npTransformPoint3(xf, h.pointOnShape);
 }
 
-// The shape's box in the mesh frame (its core's vertices moved there, grown by radius and skin).
+// The shape's box in the mesh frame (its core's vertices moved there, grown by radius and skin),
+// after npMakePair3 (mc->pair).
 static void shapeBox(MeshCast* mc)
 {
 	const npShape3* shape = mc->input->shape;
-	npPolyhedron3 poly;
-	npMakePolyhedron3(shape, &poly);
+	const npPolyhedron3* poly = &mc->pair.polyA; // the shape's core (npMakePair3 made the view)
 	npTransform3 rel = mc->convex.transform;
-	npVec3 lo = npTransformPoint3(rel, poly.vertices[0]), hi = lo;
-	for (int i = 1; i < poly.vertexCount; ++i)
+	npVec3 lo = npTransformPoint3(rel, poly->vertices[0]), hi = lo;
+	mc->corners[0] = lo;
+	for (int i = 1; i < poly->vertexCount; ++i)
 	{
-		npVec3 p = npTransformPoint3(rel, poly.vertices[i]);
+		npVec3 p = npTransformPoint3(rel, poly->vertices[i]);
+		if (i < 8)
+			mc->corners[i] = p;
 		lo = v3Min(lo, p);
 		hi = v3Max(hi, p);
 	}
+	mc->cornerCount = poly->vertexCount <= 8 ? poly->vertexCount : 0;
 	double grow = shape->radius + mc->input->options.targetDistance;
 	mc->boxCentre = v3Scale(0.5, v3Add(lo, hi));
 	npVec3 half = v3Scale(0.5, v3Sub(hi, lo));
 	// A little slack: the triangle cast is exact, the box only has to contain the shape.
 	double slack = 1e-9 * (v3MaxAbs(mc->boxCentre) + v3MaxAbs(half) + grow) + 1e-300;
 	mc->boxHalf = v3Add(half, v3(grow + slack, grow + slack, grow + slack));
+	for (int k = 0; k < 3; ++k)
+	{
+		mc->half[k] = v3Component(mc->boxHalf, k);
+		mc->centreAt[k] = v3Component(mc->boxCentre, k);
+		mc->move[k] = v3Component(mc->convex.translation, k);
+	}
 }
 
 // Walks one mesh's BVH front to back. A node's entry is computed once, when it is pushed: the best
@@ -302,13 +332,7 @@ npResult npShapeCastMeshes3(const npShapeCastMeshInput3* input, npCastHit3* hit)
 		for (int k = 0; k < 3; ++k)
 		{
 			double dk = v3Component(mc.convex.translation, k);
-			double inv = dk == 0.0 ? 0.0 : 1.0 / dk;
-			if (k == 0)
-				mc.inverse.x = inv;
-			else if (k == 1)
-				mc.inverse.y = inv;
-			else
-				mc.inverse.z = inv;
+			mc.inverse[k] = dk == 0.0 ? 0.0 : 1.0 / dk;
 		}
 		shapeBox(&mc);
 		mc.planeSlack = 1e-9 * (mc.extent + v3MaxAbs(mc.boxCentre) + v3MaxAbs(mc.convex.translation));

@@ -183,6 +183,22 @@ void npMeshCapsuleTriangle3(npMeshPool3* pool, const npMeshShapeInfo3* info, con
 // ------------------------------------------------------------------------------------------------
 // Internal features.
 
+// Whether a mesh instance's transform moves anything: not the identity (a terrain placed as it
+// is). The tests below only compare positions and signs, and the identity gives back each point
+// with at most the sign of a zero changed, so they skip it and give the same answers.
+static bool movesPoints(const npMeshInstance3* inst)
+{
+	npTransform3 xf = inst->transform;
+	return !(xf.p.x == 0.0 && xf.p.y == 0.0 && xf.p.z == 0.0 && xf.q.x == 0.0 && xf.q.y == 0.0 && xf.q.z == 0.0 &&
+			 xf.q.w == 1.0);
+}
+
+// A mesh vertex in world space (skipping an identity transform, see movesPoints).
+static inline npVec3 placedPoint(const npMeshInstance3* inst, bool moves, npVec3 p)
+{
+	return moves ? npTransformPoint3(inst->transform, p) : p;
+}
+
 // Position match within the feature tolerance (each coordinate).
 static bool samePoint(npVec3 p, npVec3 q, double tol)
 {
@@ -210,8 +226,9 @@ static bool internalFeature(const npMeshShapeInfo3* info, npVec3 a, npVec3 b, in
 	for (int j = 0; j < info->meshCount; ++j)
 	{
 		const npMeshInstance3* inst = info->meshes + j;
-		npVec3 la = npInvTransformPoint3(inst->transform, a);
-		npVec3 lb = count == 2 ? npInvTransformPoint3(inst->transform, b) : la;
+		bool moves = movesPoints(inst);
+		npVec3 la = moves ? npInvTransformPoint3(inst->transform, a) : a;
+		npVec3 lb = count == 2 ? (moves ? npInvTransformPoint3(inst->transform, b) : b) : la;
 		double grow = tol + 1e-9 * (1.0 + np3Max(v3MaxAbs(la), v3MaxAbs(lb)));
 		npVec3 lo = { np3Min(la.x, lb.x) - grow, np3Min(la.y, lb.y) - grow, np3Min(la.z, lb.z) - grow };
 		npVec3 hi = { np3Max(la.x, lb.x) + grow, np3Max(la.y, lb.y) + grow, np3Max(la.z, lb.z) + grow };
@@ -225,7 +242,7 @@ static bool internalFeature(const npMeshShapeInfo3* info, npVec3 a, npVec3 b, in
 			int at = -1, hasB = 0;
 			for (int c = 0; c < 3; ++c)
 			{
-				w[c] = npTransformPoint3(inst->transform, w[c]);
+				w[c] = placedPoint(inst, moves, w[c]);
 				if (at < 0 && samePoint(w[c], a, tol))
 					at = c;
 				else if (count == 2 && samePoint(w[c], b, tol))
@@ -274,14 +291,15 @@ static int internalByAdjacency(const npMeshShapeInfo3* info, const npMeshInstanc
 		return -1;
 	double below = -1e-9 * scale;
 	const int32_t* tris = mesh->triangles;
-	npVec3 a = npTransformPoint3(inst->transform, mesh->vertices[tris[3 * stored + k]]);
+	bool moves = movesPoints(inst);
+	npVec3 a = placedPoint(inst, moves, mesh->vertices[tris[3 * stored + k]]);
 	if (count == 2)
 	{
 		int32_t u = mesh->neighbours[3 * stored + k];
 		if (u < 0)
 			return -1;
 		for (int c = 0; c < 3; ++c)
-			if (v3Dot(v3Sub(npTransformPoint3(inst->transform, mesh->vertices[tris[3 * u + c]]), a), n) < below)
+			if (v3Dot(v3Sub(placedPoint(inst, moves, mesh->vertices[tris[3 * u + c]]), a), n) < below)
 				return 0;
 		return 1;
 	}
@@ -301,7 +319,7 @@ static int internalByAdjacency(const npMeshShapeInfo3* info, const npMeshInstanc
 		if (m < 0)
 			return -1;
 		for (int c = 0; c < 3; ++c)
-			if (v3Dot(v3Sub(npTransformPoint3(inst->transform, mesh->vertices[tris[3 * next + c]]), a), n) < below)
+			if (v3Dot(v3Sub(placedPoint(inst, moves, mesh->vertices[tris[3 * next + c]]), a), n) < below)
 				return 0;
 		u = next;
 		j = m;

@@ -99,6 +99,7 @@ typedef struct npHull3
 	int halfEdgeCount; ///< number of half-edges (twice the number of edges)
 	bool flat;         ///< true when all points are coplanar (two-sided polygon)
 	npVec3 centroid;   ///< centroid of the vertices' volume (or area, when flat)
+	double maxCoordinate; ///< largest |coordinate| of any vertex (the shape casts' scale, kept from creation)
 	npVec3 vertices[NP_MAX_HULL_VERTICES];        ///< vertex positions, local space
 	npHalfEdge3 halfEdges[NP_MAX_HULL_HALF_EDGES]; ///< half-edges; 2k and 2k+1 are twins
 	uint16_t faceEdge[NP_MAX_HULL_FACES];         ///< one half-edge of each face
