@@ -265,7 +265,10 @@ static void castCircles(const CastFrame* f, CastResult* out)
 	out->hit = true;
 	out->advanced = true;
 	out->fraction = t;
-	out->normal = v2Normalize(v2MulAdd(m, t, f->d));
+	// Circles with (nearly) no radius touch where their centres meet: the direction they approached
+	// from is then the normal (found by tests/fuzz/fuzz_casts2d.c: radii 1e-73 and 1e-207).
+	npVec2 at = v2MulAdd(m, t, f->d);
+	out->normal = v2Normalize(v2LengthSq(at) > 1e-20 * v2LengthSq(m) ? at : m);
 }
 
 // ---------------------------------------------------------------- two sharp polygons
@@ -521,11 +524,26 @@ static npResult checkCastInput(const npShapeCastInput2* in)
 	return r;
 }
 
+/// How far (relative to the scale: ten times the ray cast's tolerance) the distance query may put
+/// the shapes beyond the target distance before a contact at fraction 0 that the ray cast reported
+/// is taken as its rounding.
+#define NP_CAST_CONTRADICTION2 1.0e-9
+
+typedef enum InitialOutcome
+{
+	INITIAL_CONTACT,  ///< filled in
+	INITIAL_SKIPPED,  ///< ignoreSeparating: the translation leaves it
+	INITIAL_APART,    ///< the distance query finds the shapes apart: no contact at fraction 0
+} InitialOutcome;
+
 // Fills an initial contact: the distance query's normal and points, or EPA's when overlapping.
-// Returns false when ignoreSeparating skips it.
-static bool initialContact(const npShapeCastInput2* in, npTransform2 xfA, npVec2 translation, npCastHit2* hit)
+// `slack`: how far beyond targetDistance the distance may be before the shapes count as apart.
+static InitialOutcome initialContact(const npShapeCastInput2* in, npTransform2 xfA, npVec2 translation, double slack,
+									 npCastHit2* hit)
 {
 	npDistanceResult2 dr = npDistance2(in->shape, xfA, in->target, in->targetTransform);
+	if (dr.distance > in->targetDistance + slack)
+		return INITIAL_APART;
 	if (dr.distance > 0.0)
 	{
 		hit->normal = v2Neg(dr.normal); // npDistance2's normal runs from A to B
@@ -542,11 +560,48 @@ static bool initialContact(const npShapeCastInput2* in, npTransform2 xfA, npVec2
 		hit->penetration = p.depth;
 	}
 	if (in->ignoreSeparating && v2Dot(translation, hit->normal) >= 0.0)
-		return false;
+		return INITIAL_SKIPPED;
 	hit->hit = true;
 	hit->initialOverlap = true;
 	hit->fraction = 0.0;
-	return true;
+	return INITIAL_CONTACT;
+}
+
+// The fallback when the ray cast met the cores at fraction 0 only by rounding while the distance
+// query finds them apart: a polygon many orders of magnitude longer than it is wide (1e9 by 0.03)
+// makes a nearly flat simplex whose solve can put the origin inside it. Conservative advancement
+// on the distance query instead: along a straight motion the distance of two convex shapes is
+// convex in t, so the tangent step t += (distance - target) / (closing speed along the normal)
+// never passes the first contact, and it converges quadratically near it (Mirtich; van den
+// Bergen 2004, section 4).
+static void advanceOnDistance(const npShapeCastInput2* in, npTransform2 xfA, npVec2 translation, double tolerance,
+							  npCastHit2* hit)
+{
+	double t = 0.0;
+	npVec2 normal = v2(0.0, 0.0); // the last normal of shapes apart (this loop starts apart)
+	for (int k = 1; k <= NP_CAST_MAX_ITERATIONS2; ++k)
+	{
+		npTransform2 xf = { v2MulAdd(xfA.p, t, translation), xfA.q };
+		npDistanceResult2 dr = npDistance2(in->shape, xf, in->target, in->targetTransform);
+		double gap = dr.distance - in->targetDistance;
+		if (dr.distance > 0.0)
+			normal = dr.normal; // (a step may end touching by rounding: distance 0, no normal)
+		if (gap <= tolerance || k == NP_CAST_MAX_ITERATIONS2)
+		{
+			// (at the cap t is still a lower bound of the contact: reported, not lost)
+			*hit = (npCastHit2){ .hit = true, .fraction = t, .iterations = k };
+			hit->normal = v2Neg(normal);
+			hit->pointOnShape = dr.pointA;
+			hit->point = dr.pointB;
+			return;
+		}
+		double closing = v2Dot(translation, normal);
+		if (!(closing > 0.0))
+			return; // not approaching: the convex distance only grows from here
+		t += gap / closing;
+		if (t > in->maxFraction)
+			return;
+	}
 }
 
 // One cast whose input was checked; xfA is the moving shape's transform (also the per-segment cast
@@ -581,7 +636,13 @@ void npCastChecked2(const npShapeCastInput2* in, npTransform2 xfA, npVec2 transl
 		return;
 	if (!c.advanced)
 	{
-		if (!initialContact(in, xfA, translation, hit))
+		InitialOutcome o = initialContact(in, xfA, translation, NP_CAST_CONTRADICTION2 * f.scale, hit);
+		if (o == INITIAL_APART)
+		{
+			advanceOnDistance(in, xfA, translation, f.tolerance, hit);
+			return;
+		}
+		if (o == INITIAL_SKIPPED)
 			*hit = (npCastHit2){ .iterations = c.iterations };
 		hit->iterations = c.iterations;
 		return;

@@ -400,6 +400,43 @@ static void flatContacts(void)
 	}
 }
 
+// Found by tests/fuzz/fuzz_casts2d.c: a box a billion times longer than it is high (1e9 by 0.03)
+// 6.7 below a small circle, cast with a zero translation (an overlap test). The GJK ray cast's
+// simplex solve on such a flat difference put the origin inside it and reported an initial
+// overlap; the distance query finds 6.72 between them, and the cast must agree: no hit. Moving
+// up by 14 instead, the first contact is at fraction (6.75 - 0.015625 - 0.015625) / 14 = 0.48
+// (the cast falls back on conservative advancement there too).
+static void flatDifference(void)
+{
+	npShape2 slab, dot;
+	npMakeBox2(1e9, 0.015625, &slab);
+	npMakeCircle(0.015625, &dot);
+	npShapeCastInput2 in = npMakeShapeCastInput2(&slab, npMakeTransform2(-0.0009765625, -6.75, 0.0), (npVec2){ 0.0, 0.0 }, &dot,
+												 npMakeTransform2(0.0, 0.0, 0.0));
+	npCastHit2 h;
+	CHECK(npShapeCast2(&in, &h) == NP_OK && !h.hit, "flat difference, zero translation: hit %d at %.17g (distance %.17g)", h.hit,
+		  h.fraction, npDistance2(&slab, in.transform, &dot, in.targetTransform).distance);
+	in.translation = (npVec2){ 0.0, 14.0 };
+	double want = (6.75 - 0.03125) / 14.0;
+	CHECK(npShapeCast2(&in, &h) == NP_OK && h.hit && !h.initialOverlap && h.fraction <= want + 1e-12 && h.fraction >= want - 1e-6,
+		  "flat difference, moving: hit %d initial %d at %.17g, want %.17g", h.hit, h.initialOverlap, h.fraction, want);
+}
+
+// Found by tests/fuzz/fuzz_casts2d.c: two circles of radius 1e-73 and 1e-207 touch where their
+// centres meet, so the centre-to-centre vector at the contact is zero; the normal must still be
+// unit: the direction they approached from, from the target toward the mover, (-1, 0).
+static void pointCircles(void)
+{
+	npShape2 a, b;
+	npMakeCircle(1.4314676291013199e-73, &a);
+	npMakeCircle(1.5573742111089949e-207, &b);
+	npShapeCastInput2 in = npMakeShapeCastInput2(&a, npMakeTransform2(0.0, 0.0, 0.0), (npVec2){ 0.25, 0.0 }, &b,
+												 npMakeTransform2(0.25, 0.0, 0.0));
+	npCastHit2 h;
+	CHECK(npShapeCast2(&in, &h) == NP_OK && h.hit && fabs(h.fraction - 1.0) <= 1e-12, "point circles: hit %d at %.17g", h.hit, h.fraction);
+	CHECK(h.normal.x == -1.0 && h.normal.y == 0.0, "point circles: normal (%.17g, %.17g)", h.normal.x, h.normal.y);
+}
+
 int main(void)
 {
 	makeShapes();
@@ -407,6 +444,8 @@ int main(void)
 	tunnellingBait();
 	specialCasts();
 	flatContacts();
+	flatDifference();
+	pointCircles();
 	randomToi();
 	badInput();
 	printf("time of impact: %d queries, %d failed (iteration bound), %.1f iterations on average\n", toiCount, toiFailed,
