@@ -212,6 +212,69 @@ test('pair vectors through np.pairBatch: the same checks, the same result bits',
 	assert.ok(count > 1000, `only ${count} pair vectors went through pairBatch`);
 });
 
+// The ray vectors again, through np.rayBatch (rays and records in wasm memory, no copies): the
+// same handlers and checks, with an API object whose rayCast also casts the ray as a one-ray batch
+// and compares its record [fraction, point, normal, index] with the single call's fields bit for
+// bit (a miss: fraction -1; an error: the same code). The single call's answers are checked against
+// the generators' expectations and the native runner's lines, so every record is too. The record
+// carries no frontFace (as rayCastMany's), so that field stays with the single call.
+function viaRayBatch(np, dim, mismatches) {
+	const api = Object.create(np);
+	api.rayCast = (target, transform, origin, direction, options) => {
+		let single, singleError;
+		try {
+			single = np.rayCast(target, transform, origin, direction, options);
+		} catch (err) {
+			singleError = err;
+		}
+		const batch = np.rayBatch(1, dim);
+		try {
+			batch.origins.set(origin);
+			batch.directions.set(direction);
+			let hits;
+			try {
+				hits = batch.cast(target, transform, options);
+			} catch (err) {
+				if (!singleError || err.code !== singleError.code) mismatches.push(`batch threw ${err.code}, single ${singleError ? singleError.code : 'did not'}`);
+				throw err;
+			}
+			if (singleError) {
+				mismatches.push(`single threw ${singleError.code}, the batch did not`);
+				throw singleError;
+			}
+			const record = Array.from(batch.out);
+			const want = single === null ? [-1] : [single.fraction, ...single.point, ...single.normal,
+				single.triangle ?? single.segment ?? -1];
+			const got = single === null ? [record[0]] : record;
+			if (hits !== (single === null ? 0 : 1) || !want.every((x, i) => Object.is(x, got[i]))) {
+				mismatches.push(`record ${JSON.stringify(got)}, single call ${JSON.stringify(want)}`);
+			}
+			return single;
+		} finally {
+			batch.dispose();
+		}
+	};
+	return api;
+}
+
+test('ray vectors through np.rayBatch: every record equals the single call\'s fields', () => {
+	let count = 0;
+	for (const { name, doc } of docs) {
+		if (!/^(2d_query|3d_query|3d_meshquery|2d_chain)\.json$/.test(name)) continue;
+		for (const v of doc.vectors) {
+			if (v.query !== 'rayCast' && v.query !== 'chainRay') continue;
+			const mismatches = [];
+			const run = new VectorRun(name, v);
+			assert.ok(runVector(viaRayBatch(np, doc.dim, mismatches), doc.dim, v, run), `${v.id}: no handler`);
+			assert.deepEqual(run.failures, [], `${v.id} through rayBatch`);
+			assert.deepEqual(mismatches, [], `${v.id}: rayBatch's record differs from the single call`);
+			count++;
+		}
+	}
+	console.log(`rayBatch: ${count} ray vectors checked`);
+	assert.ok(count > 200, `only ${count} ray vectors went through rayBatch`);
+});
+
 test('every vector ran', () => {
 	console.log(`vectors: ${ran} run${skippedIds.size ? `, ${skippedIds.size} query vectors skipped (JS API missing)` : ''}`);
 	assert.ok(expectedTotal > 0, 'no vectors found');
