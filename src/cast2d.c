@@ -36,6 +36,7 @@
 #include "cast2d_private.h"
 #include "gjk2d.h"
 #include "inputs.h"
+#include "rayclip.h"
 #include "narrowphase/cast2d.h"
 #include "vec2.h"
 
@@ -322,29 +323,6 @@ static npVec2 contactOnOther(const npVec2* v, int count, int index, npVec2 n, np
 	return at;
 }
 
-// Clips the ray by one edge's half-plane n.y <= n.w (w: M's support point along n). False when the
-// ray misses the half-plane entirely.
-CAST2_INLINE bool clipPlane(npVec2 n, npVec2 w, npVec2 r, EntryPlane* entry, double* exit)
-{
-	double h = v2Dot(n, w);
-	double nr = v2Dot(n, r);
-	if (nr < 0.0)
-	{
-		double lambda = h / nr;
-		if (lambda > entry->lambda)
-		{
-			entry->lambda = lambda;
-			entry->normal = n;
-			return true;
-		}
-	}
-	else if (nr > 0.0)
-		*exit = npMin(*exit, h / nr);
-	else if (h < 0.0)
-		*exit = -1.0; // parallel and outside: no fraction is inside this half-plane
-	return false;
-}
-
 // The contact at the entry: the entered edge against the other shape's support vertex (or flat
 // edge), with A moved to the entry fraction. `placed`: B's vertices in A's frame.
 static void finishEntry(const CastFrame* f, const EntryPlane* entry, const npVec2* placed, CastResult* out)
@@ -374,87 +352,62 @@ static void finishEntry(const CastFrame* f, const EntryPlane* entry, const npVec
 }
 
 // The outcome of the clipping: a miss, a contact at fraction 0 (the origin is in M: the cores touch
-// or overlap, initialContact takes over), or an entry. True for an entry.
-static bool settleEntry(const CastFrame* f, const EntryPlane* entry, double exit, CastResult* out)
+// or overlap, initialContact takes over), or an entry through half-space `clip->enter`. True for
+// an entry.
+static bool settleClip(const npRayClip* clip, bool clipped, CastResult* out)
 {
 	out->iterations = 0;
 	out->advanced = false;
-	out->hit = !(entry->lambda > exit || entry->lambda > f->maxFraction);
+	out->hit = clipped;
 	out->fraction = 0.0;
-	return out->hit && entry->face >= 0;
+	return clipped && clip->enter >= 0;
 }
 
+// M's edges are A's edges i (outward normal n = A's normal i, half-space index i) and B's edges j
+// reversed (normal -m for B's normal m turned into A's frame, index A's count + j); each half-space
+// n.y <= n.w, w M's support point along n, clips the ray x = lambda r (rayclip.h).
 static void castPolygons(const CastFrame* f, CastResult* out)
 {
 	const npShape2* a = f->pair.shapeA;
 	const npShape2* b = f->pair.shapeB;
 	npTransform2 xfB = f->pair.xfB;
 	npVec2 r = v2Neg(f->d);
-	npVec2 placed[NP_MAX_POLYGON_VERTICES];
+	npVec2 placed[NP_MAX_POLYGON_VERTICES]; // B's vertices in A's frame
 	for (int j = 0; j < b->count; ++j)
 		placed[j] = npTransformPoint2(xfB, b->vertices[j]);
 
-	EntryPlane entry = { .lambda = 0.0, .face = -1 };
-	double exit = INFINITY;
-	for (int i = 0; i < a->count; ++i)
+	npRayClip clip = npBeginRayClip(f->maxFraction);
+	int vertexOfA[NP_MAX_POLYGON_VERTICES], vertexOfB[NP_MAX_POLYGON_VERTICES]; // the other's support
+	bool clipped = true;
+	for (int i = 0; i < a->count && clipped; ++i)
 	{
 		npVec2 n = a->normals[i];
-		int j = supportIndex(b, f->boxB, npInvRotate2(xfB.q, v2Neg(n)));
-		if (clipPlane(n, v2Sub(a->vertices[i], placed[j]), r, &entry, &exit))
-		{
-			entry.faceOfA = true;
-			entry.face = i;
-			entry.vertex = j;
-		}
+		int j = vertexOfA[i] = supportIndex(b, f->boxB, npInvRotate2(xfB.q, v2Neg(n)));
+		clipped = npClipRay(&clip, i, v2Dot(n, v2Sub(a->vertices[i], placed[j])), v2Dot(n, r));
 	}
-	for (int j = 0; j < b->count; ++j)
+	for (int j = 0; j < b->count && clipped; ++j)
 	{
-		npVec2 m = npRotate2(xfB.q, b->normals[j]);
-		int i = supportIndex(a, f->boxA, v2Neg(m));
-		if (clipPlane(v2Neg(m), v2Sub(a->vertices[i], placed[j]), r, &entry, &exit))
-		{
-			entry.faceOfA = false;
-			entry.face = j;
-			entry.vertex = i;
-		}
+		npVec2 n = v2Neg(npRotate2(xfB.q, b->normals[j]));
+		int i = vertexOfB[j] = supportIndex(a, f->boxA, n);
+		clipped = npClipRay(&clip, a->count + j, v2Dot(n, v2Sub(a->vertices[i], placed[j])), v2Dot(n, r));
 	}
-	if (settleEntry(f, &entry, exit, out))
-		finishEntry(f, &entry, placed, out);
+	if (!settleClip(&clip, clipped, out))
+		return;
+
+	EntryPlane entry = { .lambda = clip.lower, .faceOfA = clip.enter < a->count };
+	entry.face = entry.faceOfA ? clip.enter : clip.enter - a->count;
+	entry.normal = entry.faceOfA ? a->normals[entry.face] : v2Neg(npRotate2(xfB.q, b->normals[entry.face]));
+	entry.vertex = entry.faceOfA ? vertexOfA[entry.face] : vertexOfB[entry.face];
+	finishEntry(f, &entry, placed, out);
 }
 
 // Two boxes: M is centrally symmetric, so its four pairs of opposite edges are four slabs
 // |k.(x + p)| <= e_k about M's centre -p, along A's axes and B's (p: B's centre, e_k: the two
-// boxes' extents along k added). Clips [entry, exit] by one slab; returns the side (+1, -1) of
-// the edge the ray entered last, 0 when this slab did not move the entry.
-CAST2_INLINE int clipSlab(double offset, double rate, double extent, double* entry, double* exit)
+// boxes' extents along k added). Half-space 2s + 0 is slab s's side of outward normal +k,
+// 2s + 1 its side -k.
+CAST2_INLINE bool clipSlab(npRayClip* clip, int slab, double offset, double rate, double extent)
 {
-	double enter, leave;
-	int side;
-	if (rate < 0.0)
-	{
-		enter = (extent - offset) / rate;
-		leave = (-extent - offset) / rate;
-		side = 1;
-	}
-	else if (rate > 0.0)
-	{
-		enter = (-extent - offset) / rate;
-		leave = (extent - offset) / rate;
-		side = -1;
-	}
-	else
-	{
-		if (npAbs(offset) > extent)
-			*exit = -1.0;
-		return 0;
-	}
-	*exit = npMin(*exit, leave);
-	if (enter > *entry)
-	{
-		*entry = enter;
-		return side;
-	}
-	return 0;
+	return npClipRay(clip, 2 * slab, extent - offset, rate) && npClipRay(clip, 2 * slab + 1, extent + offset, -rate);
 }
 
 static void castBoxes(const CastFrame* f, CastResult* out)
@@ -463,27 +416,25 @@ static void castBoxes(const CastFrame* f, CastResult* out)
 	const npShape2* b = f->pair.shapeB;
 	npTransform2 xfB = f->pair.xfB;
 	npVec2 hA = a->vertices[2], hB = b->vertices[2];
-	npVec2 u = v2(xfB.q.c, xfB.q.s), w = v2(-xfB.q.s, xfB.q.c); // B's axes
+	npVec2 axes[4] = { v2(1.0, 0.0), v2(0.0, 1.0), v2(xfB.q.c, xfB.q.s), v2(-xfB.q.s, xfB.q.c) }; // A's, then B's
 	double ac = npAbs(xfB.q.c), as = npAbs(xfB.q.s);
 	npVec2 r = v2Neg(f->d), p = xfB.p;
 
-	// Box faces: 0 (0,-1), 1 (1,0), 2 (0,1), 3 (-1,0). An entry through M's edge of outward normal
-	// +x or +y is A's face 1 or 2; through +u or +w it is B's face 3 or 0 (M carries -m for B's m).
-	EntryPlane entry = { .lambda = 0.0, .face = -1 };
-	double exit = INFINITY;
-	int side;
-	if ((side = clipSlab(p.x, r.x, hA.x + hB.x * ac + hB.y * as, &entry.lambda, &exit)) != 0)
-		entry = (EntryPlane){ entry.lambda, v2(side, 0.0), true, side > 0 ? 1 : 3, 0 };
-	if ((side = clipSlab(p.y, r.y, hA.y + hB.x * as + hB.y * ac, &entry.lambda, &exit)) != 0)
-		entry = (EntryPlane){ entry.lambda, v2(0.0, side), true, side > 0 ? 2 : 0, 0 };
-	if ((side = clipSlab(v2Dot(u, p), v2Dot(u, r), hB.x + hA.x * ac + hA.y * as, &entry.lambda, &exit)) != 0)
-		entry = (EntryPlane){ entry.lambda, v2Scale(side, u), false, side > 0 ? 3 : 1, 0 };
-	if ((side = clipSlab(v2Dot(w, p), v2Dot(w, r), hB.y + hA.x * as + hA.y * ac, &entry.lambda, &exit)) != 0)
-		entry = (EntryPlane){ entry.lambda, v2Scale(side, w), false, side > 0 ? 0 : 2, 0 };
-	if (!settleEntry(f, &entry, exit, out))
+	npRayClip clip = npBeginRayClip(f->maxFraction);
+	bool clipped = clipSlab(&clip, 0, p.x, r.x, hA.x + hB.x * ac + hB.y * as) &&
+				   clipSlab(&clip, 1, p.y, r.y, hA.y + hB.x * as + hB.y * ac) &&
+				   clipSlab(&clip, 2, v2Dot(axes[2], p), v2Dot(axes[2], r), hB.x + hA.x * ac + hA.y * as) &&
+				   clipSlab(&clip, 3, v2Dot(axes[3], p), v2Dot(axes[3], r), hB.y + hA.x * as + hA.y * ac);
+	if (!settleClip(&clip, clipped, out))
 		return;
 
-	// The other box's support vertex at the entered edge.
+	// Box faces: 0 (0,-1), 1 (1,0), 2 (0,1), 3 (-1,0). An entry through M's edge of outward normal
+	// +x or +y is A's face 1 or 2; through +u or +w (B's axes) it is B's face 3 or 0 (M carries -m
+	// for B's outward normal m); the -k sides are the opposite faces.
+	static const int faceOf[8] = { 1, 3, 2, 0, 3, 1, 0, 2 };
+	int slab = clip.enter / 2;
+	double side = clip.enter % 2 == 0 ? 1.0 : -1.0;
+	EntryPlane entry = { .lambda = clip.lower, .normal = v2Scale(side, axes[slab]), .faceOfA = slab < 2, .face = faceOf[clip.enter] };
 	if (entry.faceOfA)
 		entry.vertex = npSupportIndexBox2(b, npInvRotate2(xfB.q, v2Neg(entry.normal)));
 	else
