@@ -99,10 +99,7 @@ static bool setupSatPair(SatPair* w, const npShape3* polyA, const npTransform3* 
 {
 	if (polyA == NULL || polyB == NULL || !getPolyhedron(polyA, &w->a))
 		return false;
-	w->shapeA = polyA;
-	w->shapeB = polyB;
-	w->xfA = xfA;
-	w->xfB = xfB;
+	npPlaceSatPair(w, polyA, xfA, polyB, xfB);
 	w->boxA = polyA->type == NP_SHAPE_BOX3;
 	w->boxB = polyB->type == NP_SHAPE_BOX3;
 	if (w->boxA && w->boxB)
@@ -122,8 +119,6 @@ static bool setupSatPair(SatPair* w, const npShape3* polyA, const npTransform3* 
 	else if (!getPolyhedron(polyB, &w->b))
 		return false;
 
-	w->rel = npInvMulTransforms3(*xfA, *xfB);
-	w->rot = npQuatToMat3(w->rel.q);
 	if (w->boxB)
 		moveBoxToFrame(polyB->halfExtents, &w->rot, w->rel.p, w->bv, w->bp);
 	else

@@ -195,6 +195,19 @@ typedef struct SatPair
 	npVec3 edgeB[NP_MAX_HULL_HALF_EDGES / 2];        // scratch: B's edge vectors (A's frame)
 } SatPair;
 
+/// Fills the pair's shapes, transforms and B's frame in A's (rel, rot); the caller sets the box
+/// flags and the polyhedron views (manifold3d.c, and the warm routines of warm3d.c / warmbox3d.c).
+static inline void npPlaceSatPair(SatPair* w, const npShape3* shapeA, const npTransform3* xfA, const npShape3* shapeB,
+								  const npTransform3* xfB)
+{
+	w->shapeA = shapeA;
+	w->shapeB = shapeB;
+	w->xfA = xfA;
+	w->xfB = xfB;
+	w->rel = npInvMulTransforms3(*xfA, *xfB);
+	w->rot = npQuatToMat3(w->rel.q);
+}
+
 static inline npVec3 edgeStart(const npPolyhedron3* p, const npVec3* verts, int edge)
 {
 	return verts[p->halfEdges[2 * edge].origin];

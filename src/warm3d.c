@@ -639,13 +639,8 @@ int npCollideWarmFaces3(const npShape3* shapeA, const npTransform3* xfA, const n
 	SatPair w;
 	if (!warmHull(shapeA, &w.a) || !warmHull(shapeB, &w.b))
 		return -2;
-	w.shapeA = shapeA;
-	w.shapeB = shapeB;
-	w.xfA = xfA;
-	w.xfB = xfB;
+	npPlaceSatPair(&w, shapeA, xfA, shapeB, xfB);
 	w.boxA = w.boxB = false;
-	w.rel = npInvMulTransforms3(*xfA, *xfB);
-	w.rot = npQuatToMat3(w.rel.q);
 	MovedB mb;
 	mb.w = &w;
 	memset(mb.done, 0, sizeof mb.done);

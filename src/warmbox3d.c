@@ -112,13 +112,8 @@ int npCollideWarmBoxes3(const npShape3* shapeA, const npTransform3* xfA, const n
 	SatPair w;
 	if (!getPolyhedron(shapeA, &w.a))
 		return -2;
-	w.shapeA = shapeA;
-	w.shapeB = shapeB;
-	w.xfA = xfA;
-	w.xfB = xfB;
+	npPlaceSatPair(&w, shapeA, xfA, shapeB, xfB);
 	w.boxA = w.boxB = true;
-	w.rel = npInvMulTransforms3(*xfA, *xfB);
-	w.rot = npQuatToMat3(w.rel.q);
 
 	// The search's face queries; apart, the routine returns an empty manifold and counts nothing.
 	SatAxis sat;
