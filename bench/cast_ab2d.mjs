@@ -7,7 +7,7 @@
 // Each build's own JS is loaded (a wrapper change is measured too). A benchmark, not a test.
 import { pathToFileURL } from 'node:url';
 import { time } from './timing.mjs';
-import { makeCases } from './cast_bench2d.mjs';
+import { apiInputs, makeCases } from './cast_bench2d.mjs';
 
 const [oldDir, newDir, pairsArg] = process.argv.slice(2);
 const PAIRS = Number(pairsArg || 9);
@@ -15,14 +15,8 @@ const PAIRS = Number(pairsArg || 9);
 async function load(dir) {
 	const { init } = await import(pathToFileURL(`${dir}/js/narrowphase.mjs`).href);
 	const np = await init();
-	const { casts, tois } = makeCases();
 	const box = np.box2d(0.5, 0.5);
-	const from = casts.map((c) => ({ position: [c.x, c.y], angle: c.angle }));
-	const translation = casts.map((c) => [c.dx, c.dy]);
-	const target = casts.map((c) => ({ position: [0, 0], angle: c.targetAngle }));
-	const sweepA = tois.map((t) => ({ from: { position: [t.x0, t.y0], angle: t.a0 }, to: { position: [t.x1, t.y1], angle: t.a1 } }));
-	const sweepB = tois.map((t) => ({ from: { position: [t.bx, t.by], angle: t.b0 }, to: { position: [t.bx, t.by], angle: t.b1 } }));
-	const loose = { targetDistance: 0.005, tolerance: 0.00125 };
+	const { from, translation, target, sweepA, sweepB, loose } = apiInputs(makeCases());
 	return {
 		cast: (i) => { const h = np.shapeCast(box, from[i], translation[i], box, target[i]); return h ? h.fraction : 2; },
 		toi: (i) => np.timeOfImpact(box, sweepA[i], box, sweepB[i]).fraction,

@@ -43,15 +43,22 @@ export function makeCases() {
 	return { casts, tois };
 }
 
+/** The cases as narrowphase's JS API takes them (plain transforms and sweeps); cast_ab2d.mjs shares them. */
+export function apiInputs({ casts, tois }) {
+	return {
+		from: casts.map((c) => ({ position: [c.x, c.y], angle: c.angle })),
+		translation: casts.map((c) => [c.dx, c.dy]),
+		target: casts.map((c) => ({ position: [0, 0], angle: c.targetAngle })),
+		sweepA: tois.map((t) => ({ from: { position: [t.x0, t.y0], angle: t.a0 }, to: { position: [t.x1, t.y1], angle: t.a1 } })),
+		sweepB: tois.map((t) => ({ from: { position: [t.bx, t.by], angle: t.b0 }, to: { position: [t.bx, t.by], angle: t.b1 } })),
+		loose: { targetDistance: 0.005, tolerance: 0.00125 },
+	};
+}
+
 async function loadNarrowphase({ casts, tois }) {
 	const np = await init();
 	const box = np.box2d(0.5, 0.5);
-	const from = casts.map((c) => ({ position: [c.x, c.y], angle: c.angle }));
-	const translation = casts.map((c) => [c.dx, c.dy]);
-	const target = casts.map((c) => ({ position: [0, 0], angle: c.targetAngle }));
-	const sweepA = tois.map((t) => ({ from: { position: [t.x0, t.y0], angle: t.a0 }, to: { position: [t.x1, t.y1], angle: t.a1 } }));
-	const sweepB = tois.map((t) => ({ from: { position: [t.bx, t.by], angle: t.b0 }, to: { position: [t.bx, t.by], angle: t.b1 } }));
-	const loose = { targetDistance: 0.005, tolerance: 0.00125 };
+	const { from, translation, target, sweepA, sweepB, loose } = apiInputs({ casts, tois });
 	const positions = new Float64Array(casts.flatMap((c) => [c.x, c.y]));
 	const translations = new Float64Array(casts.flatMap((c) => [c.dx, c.dy]));
 	const out = new Float64Array(8 * casts.length);
