@@ -208,6 +208,31 @@ function ours(np, target, transform, rays, label) {
 			return fr;
 		},
 	};
+	// The single call refilling one hit (options.out): no result object per ray.
+	const reuse = { out: null };
+	const singleOut = {
+		name: 'narrowphase rayCast, options.out',
+		cast() {
+			let sink = 0;
+			for (let i = 0; i < RAYS; i++) {
+				const hit = np.rayCast(target, transform, list[i][0], list[i][1], reuse.out === null ? undefined : reuse);
+				if (hit !== null) {
+					sink += hit.fraction;
+					reuse.out = hit;
+				}
+			}
+			return sink;
+		},
+		fractions() {
+			const fr = new Float64Array(RAYS);
+			for (let i = 0; i < RAYS; i++) {
+				const hit = np.rayCast(target, transform, list[i][0], list[i][1], reuse.out === null ? undefined : reuse);
+				fr[i] = hit === null ? -1 : hit.fraction;
+				if (hit !== null) reuse.out = hit;
+			}
+			return fr;
+		},
+	};
 	const stride = 2 + 2 * rays.dim;
 	const many = {
 		name: 'narrowphase rayCastMany',
@@ -219,7 +244,7 @@ function ours(np, target, transform, rays, label) {
 			return fr;
 		},
 	};
-	if (typeof np.rayBatch !== 'function') return [single, many];
+	if (typeof np.rayBatch !== 'function') return [single, singleOut, many];
 	// The prepared form: the rays written once into wasm memory (np.rayBatch), cast in place.
 	const batch = np.rayBatch(RAYS, rays.dim);
 	batch.origins.set(rays.origins);
@@ -234,7 +259,7 @@ function ours(np, target, transform, rays, label) {
 			return fr;
 		},
 	};
-	return [single, many, prepared];
+	return [single, singleOut, many, prepared];
 }
 
 // Rapier: a collider in a world, queried alone (Collider.castRay: no broad phase), one prepared Ray per ray.
@@ -463,8 +488,10 @@ const summary = [];
 for (const c of cases.slice(0, 4)) {
 	const single = measured.get(`${c.name}|${c.engines[0].name}`), many = measured.get(`${c.name}|narrowphase rayCastMany`);
 	const prepared = measured.get(`${c.name}|narrowphase rayBatch.cast`);
+	const withOut = measured.get(`${c.name}|narrowphase rayCast, options.out`);
 	const batchNote = prepared === undefined ? '' : `, ${prepared.toFixed(0)} ns rayBatch.cast (< 40: ${prepared < 40 ? 'met' : 'not met'})`;
-	if (single !== undefined) summary.push(`${c.name}: ${single.toFixed(0)} ns single (< 100: ${single < 100 ? 'met' : 'not met'}), ${many.toFixed(0)} ns many (< 40: ${many < 40 ? 'met' : 'not met'})${batchNote}`);
+	const outNote = withOut === undefined ? '' : `, ${withOut.toFixed(0)} ns single with options.out (< 100: ${withOut < 100 ? 'met' : 'not met'})`;
+	if (single !== undefined) summary.push(`${c.name}: ${single.toFixed(0)} ns single (< 100: ${single < 100 ? 'met' : 'not met'})${outNote}, ${many.toFixed(0)} ns many (< 40: ${many < 40 ? 'met' : 'not met'})${batchNote}`);
 }
 const threeNs = measured.get(`${meshCase.name}|three-mesh-bvh 0.9.17 raycastFirst`);
 const meshSingle = measured.get(`${meshCase.name}|${meshCase.engines[0].name}`), meshMany = measured.get(`${meshCase.name}|narrowphase rayCastMany`);
@@ -518,7 +545,8 @@ async function compareWithBase(path, threeEngine) {
 	];
 	const made = builds.map((n) => targets(n).map(([name, shape, xf, rays]) => {
 		const e = ours(n, shape, xf, rays, 'single');
-		return { name, single: e[0], many: e[1], prepared: e[2] ?? e[1], shape, xf, rays, n };
+		const many = e.find((x) => x.name === 'narrowphase rayCastMany');
+		return { name, single: e[0], many, prepared: e.find((x) => x.name === 'narrowphase rayBatch.cast') ?? many, shape, xf, rays, n };
 	}));
 	const ROUNDS = 16;
 	const cpu = (cast) => {

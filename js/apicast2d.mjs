@@ -16,7 +16,8 @@ import { codeName, describe, fail } from './errors.mjs';
 import * as L from './layout.mjs';
 import { Shape, failDisposed } from './runtime.mjs';
 import { Shape2D, putXf } from './api2d.mjs';
-import { isChainTarget, putChainCast, readChainCast, chainFail } from './apichain.mjs';
+import { isChainTarget, putChainCast, readChainCast, readChainCastOut, chainFail } from './apichain.mjs';
+import { NO_EXTRAS, TOI_FIELDS, fillCastHit, fillToi, readCastOut, readOut } from './refill.mjs';
 
 const TOI_STATES = ['hit', 'separated', 'overlapped', 'failed'];
 
@@ -35,6 +36,11 @@ const H_NORMAL = L.NPWC2_IO_OUT + L.NPWC2_HIT_NORMAL;
 const H_INITIAL = L.NPWC2_IO_OUT + L.NPWC2_HIT_INITIAL;
 const H_PENETRATION = L.NPWC2_IO_OUT + L.NPWC2_HIT_PENETRATION;
 const H_ITERATIONS = L.NPWC2_IO_OUT + L.NPWC2_HIT_ITERATIONS;
+// The same indices for refill.mjs (relative to the io block's start).
+const HIT_AT = {
+	fraction: H_FRACTION, point: H_POINT, pointOnShape: H_POINT_ON_SHAPE, normal: H_NORMAL, initial: H_INITIAL,
+	penetration: H_PENETRATION, iterations: H_ITERATIONS,
+};
 const SWEEP_A = L.NPWC2_TOI_IO_SWEEP_A;
 const SWEEP_B = L.NPWC2_TOI_IO_SWEEP_B;
 const T_TARGET_DISTANCE = L.NPWC2_TOI_IO_TARGET_DISTANCE;
@@ -45,6 +51,7 @@ const T_NORMAL = L.NPWC2_TOI_IO_OUT + L.NPWC2_TOI_NORMAL;
 const T_POINT_A = L.NPWC2_TOI_IO_OUT + L.NPWC2_TOI_POINT_A;
 const T_POINT_B = L.NPWC2_TOI_IO_OUT + L.NPWC2_TOI_POINT_B;
 const T_ITERATIONS = L.NPWC2_TOI_IO_OUT + L.NPWC2_TOI_ITERATIONS;
+const TOI_AT = { fraction: T_FRACTION, state: T_STATE, normal: T_NORMAL, pointA: T_POINT_A, pointB: T_POINT_B, iterations: T_ITERATIONS };
 const ERR_B = L.NPW_ERR_B;
 const ERR_INPUT = L.NPWC2_ERR_INPUT;
 const MANY_SIZE = L.NPWC2_MANY_SIZE;
@@ -156,11 +163,13 @@ export function shapeCast2(rt, shape, transform, translation, target, targetTran
 	putXf(io, targetTransform, XF_TARGET, 'shapeCast', 'of the target');
 	putVec(io, TRANSLATION, translation, 'shapeCast', 'translation');
 	putCastOptions(io, options, 'shapeCast');
+	const out = readCastOut(options, 2);
 	const r = rt.exports.npwShapeCast2(shape._ptr, target._ptr, rt.ioPtr);
 	if (r !== 1) {
 		if (r === 0) return null;
 		castFail(rt, 'shapeCast', r, castInputs(translation, options));
 	}
+	if (out !== undefined) return fillCastHit(out, io, 0, HIT_AT, 2, NO_EXTRAS);
 	return {
 		fraction: io[H_FRACTION],
 		point: [io[H_POINT], io[H_POINT + 1]],
@@ -269,9 +278,10 @@ function chainCast(rt, shape, transform, translation, target, targetTransform, o
 	putVec(io, L.NPWCH_IO_DIRECTION, translation, fn, 'translation');
 	putChainCastOptions(rt, options, fn);
 	putChainCast(rt, target, targetTransform, options, fn);
+	const out = readChainCastOut(options);
 	const r = rt.exports.npwShapeCastChains2(shape._ptr, rt.ioPtr, rt.chainOut);
 	if (r < 0) chainCastFail(rt, fn, -r, [['transform of the shape', xfNumbers(transform)], ...castInputs(translation, options)]);
-	return r === 1 ? readChainCast(rt) : null;
+	return r === 1 ? readChainCast(rt, out) : null;
 }
 
 function chainCastMany(rt, shape, target, targetTransform, v, count, angle, out, options) {
@@ -342,8 +352,10 @@ export function timeOfImpact2(rt, a, sweepA, b, sweepB, options) {
 	const targetDistance = options ? options.targetDistance : undefined, tolerance = options ? options.tolerance : undefined;
 	io[T_TARGET_DISTANCE] = typeof targetDistance === 'number' ? targetDistance : option(fn, options, 'targetDistance', 0);
 	io[T_TOLERANCE] = typeof tolerance === 'number' ? tolerance : option(fn, options, 'tolerance', 0);
+	const out = readOut(options, fn, TOI_FIELDS, 2);
 	const r = rt.exports.npwTimeOfImpact2(a._ptr, b._ptr, rt.ioPtr);
 	if (r < 0) castFail(rt, fn, r, [...sweepNumbers(sweepA, 'sweepA'), ...sweepNumbers(sweepB, 'sweepB'), ...castInputs([0, 0], options).slice(1)]);
+	if (out !== undefined) return fillToi(out, io, TOI_AT, TOI_STATES, 2);
 	return {
 		fraction: io[T_FRACTION],
 		state: TOI_STATES[io[T_STATE]],

@@ -17,6 +17,7 @@ import { failDisposed } from './runtime.mjs';
 import { Shape3D, isShape3, putXf } from './api3d.mjs';
 import { isMesh } from './apimesh.mjs';
 import { put3, putMeshes } from './apiquery.mjs';
+import { MESH_EXTRAS, NO_EXTRAS, TOI_FIELDS, fillCastHit, fillToi, readCastOut, readOut } from './refill.mjs';
 
 const IO_XF = L.NPWC3_IO_XF;
 const TRANSLATION = L.NPWC3_IO_TRANSLATION;
@@ -38,6 +39,15 @@ const H_PENETRATION = OUT + L.NPWC3_HIT_PENETRATION;
 const H_ITERATIONS = OUT + L.NPWC3_HIT_ITERATIONS;
 const H_MESH = OUT + L.NPWC3_HIT_MESH;
 const H_TRIANGLE = OUT + L.NPWC3_HIT_TRIANGLE;
+// The same indices for refill.mjs (relative to the io block's start).
+const HIT_AT = {
+	fraction: H_FRACTION, point: H_POINT, pointOnShape: H_ON_SHAPE, normal: H_NORMAL, initial: H_INITIAL, penetration: H_PENETRATION,
+	iterations: H_ITERATIONS,
+};
+const TOI_AT = {
+	fraction: L.NPWC3_TOI_FRACTION, state: L.NPWC3_TOI_STATE, normal: L.NPWC3_TOI_NORMAL, pointA: L.NPWC3_TOI_POINT_A,
+	pointB: L.NPWC3_TOI_POINT_B, iterations: L.NPWC3_TOI_ITERATIONS,
+};
 const HIT_SIZE = L.NPWC3_HIT_SIZE;
 const XF_SIZE = L.NPW3_XF_SIZE;
 const ERR_B = L.NPW3_ERR_B;
@@ -168,11 +178,19 @@ export function shapeCast3(rt, shape, transform, translation, target, targetTran
 		fail('NP_INVALID_ARGUMENT', `${fn}: translation must be [x, y, z] of numbers (got ${describe(translation)})`);
 	}
 	putCastOptions(rt, options, fn);
+	const out = readCastOut(options, 3);
 	if (targetPtr < 0) return null;
 	const r = rt.exports.npwShapeCast3(ptr, targetPtr, rt.ioPtr);
 	if (r !== 1) {
 		if (r === 0) return null;
 		castFail(rt, fn, r, target, castInputs(translation, options, ''));
+	}
+	if (out !== undefined) {
+		if (targetPtr !== 0) return fillCastHit(out, io, 0, HIT_AT, 3, NO_EXTRAS);
+		fillCastHit(out, io, 0, HIT_AT, 3, MESH_EXTRAS);
+		out.mesh = io[H_MESH] | 0;
+		out.triangle = io[H_TRIANGLE] | 0;
+		return out;
 	}
 	const hit = {
 		fraction: io[H_FRACTION],
@@ -288,6 +306,7 @@ export function timeOfImpact3(rt, a, sweepA, b, sweepB, options) {
 	const io = rt.io;
 	io[L.NPWC3_TOI_TARGET_DISTANCE] = targetDistance;
 	io[L.NPWC3_TOI_TOLERANCE] = tolerance;
+	const out = readOut(options, fn, TOI_FIELDS, 3);
 	const r = rt.exports.npwTimeOfImpact3(pa, pb, rt.ioPtr);
 	if (r < 0) {
 		const values = [];
@@ -301,6 +320,7 @@ export function timeOfImpact3(rt, a, sweepA, b, sweepB, options) {
 		values.push(['options.targetDistance', targetDistance], ['options.tolerance', tolerance]);
 		castFail(rt, fn, r, b, { values, bName: 'sweepB' });
 	}
+	if (out !== undefined) return fillToi(out, io, TOI_AT, TOI_STATES, 3);
 	const N = L.NPWC3_TOI_NORMAL, A = L.NPWC3_TOI_POINT_A, B = L.NPWC3_TOI_POINT_B;
 	return {
 		fraction: io[L.NPWC3_TOI_FRACTION],

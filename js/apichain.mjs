@@ -17,6 +17,9 @@ import { checkNumber, codeName, describe, fail } from './errors.mjs';
 import * as L from './layout.mjs';
 import { WasmObject, failDisposed } from './runtime.mjs';
 import { Shape2D, putXf } from './api2d.mjs';
+import {
+	BOUNDS_FIELDS, CHAIN_EXTRAS, CHAIN_FEATURE_EXTRAS, fillBounds, fillCastHit, fillProjection, fillRayHit, readCastOut, readOut, readPointOut,
+} from './refill.mjs';
 
 const FEATURES = ['face', 'vertex'];
 const IO_XF = L.NPWCH_IO_XF;
@@ -396,9 +399,16 @@ export function chainRayCast(rt, target, transform, origin, direction, options) 
 	put2(io, IO_ORIGIN, origin, 'rayCast', 'origin');
 	put2(io, IO_DIRECTION, direction, 'rayCast', 'direction');
 	putMaxFraction(io, options, 'rayCast');
+	const out = readPointOut(options, 'rayCast', 2);
 	const r = rt.exports.npwRayCastChains2(rt.ioPtr);
 	if (r < 0) chainFail(rt, -r, 'rayCast');
 	if (r === 0) return null;
+	if (out !== undefined) {
+		fillRayHit(out, io, R_VALUE, R_POINT, R_NORMAL, true, 2, CHAIN_EXTRAS);
+		out.chain = io[R_CHAIN] | 0;
+		out.segment = io[R_SEGMENT] | 0;
+		return out;
+	}
 	return {
 		fraction: io[R_VALUE],
 		point: [io[R_POINT], io[R_POINT + 1]],
@@ -423,12 +433,19 @@ export function chainRayCastMany(rt, target, transform, views, count, options) {
 }
 
 /** closestPoint on chains: { point, distance (signed for loops), normal, chain, segment }. */
-export function chainClosestPoint(rt, target, transform, p) {
+export function chainClosestPoint(rt, target, transform, p, options) {
 	const io = rt.io;
 	io[IO_CHAIN_COUNT] = putChains(rt, target, transform, 'closestPoint');
 	put2(io, IO_ORIGIN, p, 'closestPoint', 'p');
+	const out = readPointOut(options, 'closestPoint', 2);
 	const r = rt.exports.npwClosestPointChains2(rt.ioPtr);
 	if (r < 0) chainFail(rt, -r, 'closestPoint');
+	if (out !== undefined) {
+		fillProjection(out, io, R_POINT, R_VALUE, R_NORMAL, 2, CHAIN_EXTRAS);
+		out.chain = io[R_CHAIN] | 0;
+		out.segment = io[R_SEGMENT] | 0;
+		return out;
+	}
 	return {
 		point: [io[R_POINT], io[R_POINT + 1]],
 		distance: io[R_VALUE],
@@ -451,12 +468,14 @@ export function chainContainsPoint(rt, chain, transform, p) {
 }
 
 /** bounds of a placed chain: { lower, upper }. */
-export function chainBounds(rt, chain, transform) {
+export function chainBounds(rt, chain, transform, options) {
 	const ptr = chainPtr(rt, chain, 'bounds', -1);
 	const io = rt.io;
 	putXf(io, transform, IO_XF, 'bounds', 'of the chain');
+	const out = readOut(options, 'bounds', BOUNDS_FIELDS, 2);
 	const r = rt.exports.npwChainBounds2(ptr, rt.ioPtr);
 	if (r < 0) chainFail(rt, -r, 'bounds');
+	if (out !== undefined) return fillBounds(out, io, R_POINT, R_NORMAL, 2);
 	return { lower: [io[R_POINT], io[R_POINT + 1]], upper: [io[R_NORMAL], io[R_NORMAL + 1]] };
 }
 
@@ -483,9 +502,26 @@ export function putChainCast(rt, target, transform, options, fn) {
 }
 
 /** Reads the NPWCH_CAST record npwShapeCastChains2 wrote at rt.chainOut. */
-export function readChainCast(rt) {
+// The io indices of a chain cast's record, relative to its start (refill.mjs's fillCastHit).
+const CHAIN_CAST_AT = {
+	fraction: L.NPWCH_CAST_FRACTION, point: L.NPWCH_CAST_POINT, pointOnShape: L.NPWCH_CAST_POINT_ON_SHAPE, normal: L.NPWCH_CAST_NORMAL,
+	initial: L.NPWCH_CAST_INITIAL, penetration: L.NPWCH_CAST_PENETRATION, iterations: L.NPWCH_CAST_ITERATIONS,
+};
+
+/** The options.out of a shape cast on chains, checked (undefined when none is given). */
+export const readChainCastOut = (options) => readCastOut(options, 2);
+
+/** The chain cast's hit, into `out` when given (a CastHit returned earlier) or a new object. */
+export function readChainCast(rt, out) {
 	const h = rt.f64;
 	const k = rt.chainOut >>> 3;
+	if (out !== undefined) {
+		fillCastHit(out, h, k, CHAIN_CAST_AT, 2, CHAIN_FEATURE_EXTRAS);
+		out.chain = h[k + L.NPWCH_CAST_CHAIN] | 0;
+		out.segment = h[k + L.NPWCH_CAST_SEGMENT] | 0;
+		out.feature = FEATURES[h[k + L.NPWCH_CAST_FEATURE] | 0];
+		return out;
+	}
 	return {
 		fraction: h[k + L.NPWCH_CAST_FRACTION],
 		point: [h[k + L.NPWCH_CAST_POINT], h[k + L.NPWCH_CAST_POINT + 1]],

@@ -1,10 +1,10 @@
 // Rays, points and bounds of the narrowphase JS API (bound to a runtime by narrowphase.mjs):
 //
-//   np.rayCast(target, transform, origin, direction, { maxFraction, solid, backfaces }) -> RayHit | null
+//   np.rayCast(target, transform, origin, direction, { maxFraction, solid, backfaces, out }) -> RayHit | null
 //   np.rayCastMany(target, transform, origins, directions, out, options) -> number of hits
 //   np.containsPoint(shape, transform, p) -> boolean
-//   np.closestPoint(target, transform, p, { maxDistance }) -> { point, distance, normal, ... } | null
-//   np.bounds(target, transform) -> { lower, upper }
+//   np.closestPoint(target, transform, p, { maxDistance, out }) -> { point, distance, normal, ... } | null
+//   np.bounds(target, transform, { out }) -> { lower, upper }
 //   np.queryTriangles(mesh, transform, lower, upper) -> Uint32Array
 //
 // A target is a Shape2D (2D vectors, 2D transform), a Shape3D or a Mesh3D (3D), or for rays and
@@ -14,7 +14,8 @@
 // js/layout.mjs, generated from tools/iolayout.mjs), the core runs once and the result comes back
 // in the same block. The C core validates the numbers (NaN, infinite or huge: NP_NON_FINITE; zero
 // direction, negative maxFraction or maxDistance: NP_INVALID_ARGUMENT); this side checks types and
-// kinds, and explains a rejected call only on the error path.
+// kinds, and explains a rejected call only on the error path. options.out (refill.mjs): a result
+// returned earlier, refilled in place, so a query repeated every frame allocates nothing.
 //
 // rayCastMany copies the rays into a block owned by the runtime (grown when a call needs more),
 // runs every ray in one wasm call and copies the records back: no allocation per call once the
@@ -26,6 +27,9 @@ import { Shape2D, isShape2, putXf as putXf2 } from './api2d.mjs';
 import { Shape3D, isShape3, putXf as putXf3, writeIdentityXf, writeXf } from './api3d.mjs';
 import { Mesh3D, isMesh } from './apimesh.mjs';
 import { isChain, isChainTarget, chainRayCast, chainRayCastMany, chainClosestPoint, chainContainsPoint, chainBounds } from './apichain.mjs';
+import {
+	BOUNDS_FIELDS, MESH_EXTRAS, MESH_FEATURE_EXTRAS, NO_EXTRAS, dropExtras, fillBounds, fillProjection, fillRayHit, readOut, readPointOut,
+} from './refill.mjs';
 
 const FEATURES = ['face', 'edge', 'vertex'];
 
@@ -234,10 +238,25 @@ function rayCast3(rt, shape, transform, origin, direction, options) {
 	if (!put3(io, ORIGIN, origin)) badVector('rayCast', 'origin', origin, 3);
 	if (!put3(io, DIRECTION, direction)) badVector('rayCast', 'direction', direction, 3);
 	putRayOptions(io, options, 'rayCast');
+	const out = readPointOut(options, 'rayCast', 3);
 	const r = rt.exports.npwRayCast3(ptr, rt.ioPtr);
 	if (r !== 1) {
 		if (r === 0) return null;
 		queryFail(rt, 'rayCast', r, shape, rayInputs(origin, direction, options, ''));
+	}
+	if (out !== undefined) {
+		// Written out here, as in rayCast2.
+		if (out.mesh !== undefined || out.chain !== undefined) dropExtras(out, NO_EXTRAS);
+		out.fraction = io[H_FRACTION];
+		const p = out.point, n = out.normal;
+		p[0] = io[H_POINT];
+		p[1] = io[H_POINT + 1];
+		p[2] = io[H_POINT + 2];
+		n[0] = io[H_NORMAL];
+		n[1] = io[H_NORMAL + 1];
+		n[2] = io[H_NORMAL + 2];
+		out.frontFace = io[H_FRONT] === 1;
+		return out;
 	}
 	return {
 		fraction: io[H_FRACTION],
@@ -255,10 +274,24 @@ function rayCast2(rt, shape, transform, origin, direction, options) {
 	if (!put2(io, ORIGIN, origin)) badVector('rayCast', 'origin', origin, 2);
 	if (!put2(io, DIRECTION, direction)) badVector('rayCast', 'direction', direction, 2);
 	putRayOptions(io, options, 'rayCast');
+	const out = readPointOut(options, 'rayCast', 2);
 	const r = rt.exports.npwRayCast2(ptr, rt.ioPtr);
 	if (r !== 1) {
 		if (r === 0) return null;
 		queryFail(rt, 'rayCast', r, shape, rayInputs(origin, direction, options, ''));
+	}
+	if (out !== undefined) {
+		// Written out here, not through refill.mjs's fillRayHit: the call costs more than the
+		// allocation it saves on this path (V8 instructions per ray, measured).
+		if (out.mesh !== undefined || out.chain !== undefined) dropExtras(out, NO_EXTRAS);
+		out.fraction = io[H_FRACTION];
+		const p = out.point, n = out.normal;
+		p[0] = io[H_POINT];
+		p[1] = io[H_POINT + 1];
+		n[0] = io[H_NORMAL];
+		n[1] = io[H_NORMAL + 1];
+		out.frontFace = io[H_FRONT] === 1;
+		return out;
 	}
 	return {
 		fraction: io[H_FRACTION],
@@ -274,10 +307,17 @@ function rayCastMeshes(rt, target, transform, origin, direction, options) {
 	if (!put3(io, ORIGIN, origin)) badVector('rayCast', 'origin', origin, 3);
 	if (!put3(io, DIRECTION, direction)) badVector('rayCast', 'direction', direction, 3);
 	putRayOptions(io, options, 'rayCast');
+	const out = readPointOut(options, 'rayCast', 3);
 	const r = rt.exports.npwRayCastMeshes3(rt.ioPtr);
 	if (r !== 1) {
 		if (r === 0) return null;
 		queryFail(rt, 'rayCast', r, target, rayInputs(origin, direction, options, ''));
+	}
+	if (out !== undefined) {
+		fillRayHit(out, io, H_FRACTION, H_POINT, H_NORMAL, io[H_FRONT] === 1, 3, MESH_EXTRAS);
+		out.mesh = io[H_MESH] | 0;
+		out.triangle = io[H_TRIANGLE] | 0;
+		return out;
 	}
 	return {
 		fraction: io[H_FRACTION],
@@ -419,19 +459,23 @@ export function closestPoint(rt, target, transform, p, options) {
 	if (isShape3(rt, target) && target._ptr !== 0) {
 		putTransform3(rt, transform, 'closestPoint');
 		if (!put3(io, ORIGIN, p)) badVector('closestPoint', 'p', p, 3);
+		const out = readPointOut(options, 'closestPoint', 3);
 		const r = rt.exports.npwClosestPoint3(target._ptr, rt.ioPtr);
 		if (r < 0) queryFail(rt, 'closestPoint', r, target, [['p', p]]);
+		if (out !== undefined) return fillProjection(out, io, P_POINT, P_DISTANCE, P_NORMAL, 3, NO_EXTRAS);
 		return { point: [io[P_POINT], io[P_POINT + 1], io[P_POINT + 2]], distance: io[P_DISTANCE], normal: [io[P_NORMAL], io[P_NORMAL + 1], io[P_NORMAL + 2]] };
 	}
 	if (isShape2(rt, target) && target._ptr !== 0) {
 		putTransform2(rt, transform, 'closestPoint');
 		if (!put2(io, ORIGIN, p)) badVector('closestPoint', 'p', p, 2);
+		const out = readPointOut(options, 'closestPoint', 2);
 		const r = rt.exports.npwClosestPoint2(target._ptr, rt.ioPtr);
 		if (r < 0) queryFail(rt, 'closestPoint', r, target, [['p', p]]);
+		if (out !== undefined) return fillProjection(out, io, P_POINT, P_DISTANCE, P_NORMAL, 2, NO_EXTRAS);
 		return { point: [io[P_POINT], io[P_POINT + 1]], distance: io[P_DISTANCE], normal: [io[P_NORMAL], io[P_NORMAL + 1]] };
 	}
 	if (target instanceof Shape2D || target instanceof Shape3D) badTarget('closestPoint', target, 'a shape or meshes');
-	if (isChainTarget(rt, target)) return chainClosestPoint(rt, target, transform, p); // 2D chains (apichain.mjs)
+	if (isChainTarget(rt, target)) return chainClosestPoint(rt, target, transform, p, options); // 2D chains (apichain.mjs)
 	return closestPointMeshes(rt, target, transform, p, options);
 }
 
@@ -445,9 +489,17 @@ function closestPointMeshes(rt, target, transform, p, options) {
 	const io = rt.io;
 	if (!put3(io, ORIGIN, p)) badVector('closestPoint', 'p', p, 3);
 	io[MAX_FRACTION] = maxDistance;
+	const out = readPointOut(options, 'closestPoint', 3);
 	const r = rt.exports.npwClosestPointMeshes3(rt.ioPtr);
 	if (r < 0) queryFail(rt, 'closestPoint', r, target, [['p', p], ['options.maxDistance', maxDistance]]);
 	if (r === 0) return null;
+	if (out !== undefined) {
+		fillProjection(out, io, P_POINT, P_DISTANCE, P_NORMAL, 3, MESH_FEATURE_EXTRAS);
+		out.mesh = io[P_MESH] | 0;
+		out.triangle = io[P_TRIANGLE] | 0;
+		out.feature = FEATURES[io[P_FEATURE] | 0];
+		return out;
+	}
 	return {
 		point: [io[P_POINT], io[P_POINT + 1], io[P_POINT + 2]],
 		distance: io[P_DISTANCE],
@@ -459,14 +511,19 @@ function closestPointMeshes(rt, target, transform, p, options) {
 }
 
 // ------------------------------------------------------------------------------ bounds
-/** The tight world-space axis-aligned box of a shape or a mesh: { lower, upper }. */
-export function bounds(rt, target, transform) {
+/**
+ * The tight world-space axis-aligned box of a shape, a mesh or a chain: { lower, upper }.
+ * options.out: bounds returned earlier, refilled in place and returned.
+ */
+export function bounds(rt, target, transform, options) {
 	const io = rt.io;
 	let r;
 	if (isShape2(rt, target) && target._ptr !== 0) {
 		putTransform2(rt, transform, 'bounds');
+		const out = readOut(options, 'bounds', BOUNDS_FIELDS, 2);
 		r = rt.exports.npwShapeBounds2(target._ptr, rt.ioPtr);
 		if (r < 0) queryFail(rt, 'bounds', r, target, []);
+		if (out !== undefined) return fillBounds(out, io, B_LOWER, B_UPPER, 2);
 		return { lower: [io[B_LOWER], io[B_LOWER + 1]], upper: [io[B_UPPER], io[B_UPPER + 1]] };
 	}
 	if (isShape3(rt, target) && target._ptr !== 0) {
@@ -476,11 +533,13 @@ export function bounds(rt, target, transform) {
 		putTransform3(rt, transform, 'bounds');
 		r = rt.exports.npwMeshBounds3(target._ptr, rt.ioPtr);
 	} else if (isChain(rt, target)) {
-		return chainBounds(rt, target, transform); // 2D chains (apichain.mjs)
+		return chainBounds(rt, target, transform, options); // 2D chains (apichain.mjs)
 	} else {
 		badTarget('bounds', target, 'a Shape2D, a Shape3D or a Mesh3D');
 	}
+	const out = readOut(options, 'bounds', BOUNDS_FIELDS, 3);
 	if (r < 0) queryFail(rt, 'bounds', r, target, []);
+	if (out !== undefined) return fillBounds(out, io, B_LOWER, B_UPPER, 3);
 	return { lower: [io[B_LOWER], io[B_LOWER + 1], io[B_LOWER + 2]], upper: [io[B_UPPER], io[B_UPPER + 1], io[B_UPPER + 2]] };
 }
 

@@ -846,6 +846,15 @@ export interface RayOptions {
 	backfaces?: boolean;
 }
 
+/** Options of {@link Narrowphase.rayCast}: RayOptions plus `out`. */
+export interface RayCastOptions<Out = RayHit2 | RayHit3> extends RayOptions {
+	/** A hit rayCast returned earlier (of the same dimension): refilled in place and returned, so a
+	 *  ray cast every frame allocates nothing. Fields another target kind added (a mesh hit's mesh
+	 *  and triangle, a chain hit's chain and segment) are removed or replaced, so it equals a new
+	 *  result. A miss returns null and leaves it untouched. Not such an object: NP_INVALID_ARGUMENT. */
+	out?: Out;
+}
+
 /** Where a ray first meets a target: the smallest t in [0, maxFraction] (both ends included). */
 export interface RayHit2 {
 	/** t of the hit: point = origin + fraction * direction. */
@@ -904,6 +913,14 @@ export interface CastOptions {
 	featureTolerance?: number;
 }
 
+/** Options of {@link Narrowphase.shapeCast}: CastOptions plus `out`. */
+export interface ShapeCastOptions<Out = CastHit2 | CastHit3> extends CastOptions {
+	/** A hit shapeCast returned earlier (of the same dimension): refilled in place and returned
+	 *  (fields of another target kind removed or replaced), so a cast made every frame allocates
+	 *  nothing. A miss returns null and leaves it untouched. Not such an object: NP_INVALID_ARGUMENT. */
+	out?: Out;
+}
+
 /** Where a cast first comes within targetDistance of its target. */
 export interface CastHit2 {
 	/** The first such fraction: never later than the exact contact (no tunnelling), within about 1e-10 of
@@ -949,9 +966,12 @@ export interface Sweep2 {
 
 /** Options of {@link Narrowphase.timeOfImpact}. Lengths are in the shapes' units; a negative value
  *  is NP_INVALID_ARGUMENT, a NaN / infinite / huge one NP_NON_FINITE. */
-export interface TimeOfImpactOptions {
+export interface TimeOfImpactOptions<Out = TimeOfImpact2 | TimeOfImpact3> {
 	/** The contact sought: the distance reaching this (default 0; >= 0). */
 	targetDistance?: number;
+	/** A result timeOfImpact returned earlier (of the same dimension): refilled in place and
+	 *  returned. Not such an object: NP_INVALID_ARGUMENT. */
+	out?: Out;
 	/** Accepted distance error (> 0); default 1e-9 of the problem's scale in 2D, 1e-6 of the shapes' size in 3D. */
 	tolerance?: number;
 }
@@ -1081,10 +1101,22 @@ export interface MeshPointProjection {
 }
 
 /** Options of {@link Narrowphase.closestPoint}. */
-export interface ClosestPointOptions {
+export interface ClosestPointOptions<Out = PointProjection2 | PointProjection3 | MeshPointProjection> {
 	/** Meshes: null when no triangle is within this distance (default Infinity; >= 0). Convex
 	 *  shapes always answer and ignore it. */
 	maxDistance?: number;
+	/** A result closestPoint returned earlier (of the same dimension): refilled in place and
+	 *  returned (fields of another target kind removed or replaced), so a query repeated every frame
+	 *  allocates nothing. A mesh query finding nothing returns null and leaves it untouched. Not such
+	 *  an object: NP_INVALID_ARGUMENT. */
+	out?: Out;
+}
+
+/** Options of {@link Narrowphase.bounds}. */
+export interface BoundsOptions<Out = Bounds2 | Bounds3> {
+	/** Bounds returned earlier (of the same dimension): refilled in place and returned. Not such an
+	 *  object: NP_INVALID_ARGUMENT. */
+	out?: Out;
 }
 
 /** An axis-aligned box in world space. */
@@ -1429,16 +1461,16 @@ export interface Narrowphase {
 	 *  NP_INVALID_TRANSFORM, a disposed target NP_DISPOSED, a wrong target or vector length
 	 *  NP_INVALID_ARGUMENT. */
 	rayCast(target: Shape2D, transform: Transform2 | undefined | null, origin: Vec2Like, direction: Vec2Like,
-		options?: RayOptions): RayHit2 | null;
+		options?: RayCastOptions<RayHit2>): RayHit2 | null;
 	/** 3D shapes: as above, with 3D vectors and a Transform3. */
 	rayCast(target: Shape3D, transform: Transform3 | undefined | null, origin: Vec3Like, direction: Vec3Like,
-		options?: RayOptions): RayHit3 | null;
+		options?: RayCastOptions<RayHit3>): RayHit3 | null;
 	/** Meshes: the nearest front-facing triangle (any side with `backfaces: true`) along the ray, watertight on shared edges and vertices; the hit names the mesh and triangle. */
 	rayCast(target: MeshTarget, transform: Transform3 | undefined | null, origin: Vec3Like, direction: Vec3Like,
-		options?: RayOptions): MeshRayHit | null;
+		options?: RayCastOptions<RayHit3>): MeshRayHit | null;
 	/** Chains are hit from the front only (a ray starting behind a segment ignores it). */
 	rayCast(target: ChainTarget, transform: Transform2 | undefined | null, origin: Vec2Like, direction: Vec2Like,
-		options?: RayOptions): ChainRayHit | null;
+		options?: RayCastOptions<RayHit2>): ChainRayHit | null;
 	/** Many rays in one wasm call: ray i is origins[dim i ..], directions[dim i ..] (dim = 2 for a
 	 *  Shape2D, else 3). Writes one record of 2 + 2 dim numbers per ray to out: [fraction, point...,
 	 *  normal..., index], fraction -1 for a miss (the rest 0), index the triangle hit for meshes, the
@@ -1464,23 +1496,24 @@ export interface Narrowphase {
 	/** The nearest surface point to p: never null for a convex shape; for meshes null when no
 	 *  triangle is within options.maxDistance (negative: NP_INVALID_ARGUMENT). */
 	closestPoint(target: Shape2D, transform: Transform2 | undefined | null, p: Vec2Like,
-		options?: ClosestPointOptions): PointProjection2;
+		options?: ClosestPointOptions<PointProjection2>): PointProjection2;
 	/** 3D convex shapes: the nearest surface point, signed distance (negative inside) and outward normal; never null. */
 	closestPoint(target: Shape3D, transform: Transform3 | undefined | null, p: Vec3Like,
-		options?: ClosestPointOptions): PointProjection3;
+		options?: ClosestPointOptions<PointProjection3 | MeshPointProjection>): PointProjection3;
 	/** Meshes: the nearest point on any triangle within `options.maxDistance`, or null. */
 	closestPoint(target: MeshTarget, transform: Transform3 | undefined | null, p: Vec3Like,
-		options?: ClosestPointOptions): MeshPointProjection | null;
+		options?: ClosestPointOptions<PointProjection3 | MeshPointProjection>): MeshPointProjection | null;
 	/** Chains: the nearest point on any segment (never null), with its chain and segment; the distance is
 	 *  signed (negative on the back, solid side) only when every chain is a loop, else unsigned. */
-	closestPoint(target: ChainTarget, transform: Transform2 | undefined | null, p: Vec2Like): ChainPointProjection;
+	closestPoint(target: ChainTarget, transform: Transform2 | undefined | null, p: Vec2Like,
+		options?: ClosestPointOptions<PointProjection2>): ChainPointProjection;
 	/** The tight world-space axis-aligned box (exact for rounded shapes and rotated hulls; a mesh's
 	 *  over its transformed vertices). */
-	bounds(target: Shape2D, transform?: Transform2 | null): Bounds2;
+	bounds(target: Shape2D, transform?: Transform2 | null, options?: BoundsOptions<Bounds2>): Bounds2;
 	/** 3D shapes and meshes: as above, with 3D corners. */
-	bounds(target: Shape3D | Mesh3D, transform?: Transform3 | null): Bounds3;
+	bounds(target: Shape3D | Mesh3D, transform?: Transform3 | null, options?: BoundsOptions<Bounds3>): Bounds3;
 	/** Chains: the tightest world-space box around the placed chain. */
-	bounds(target: Chain2D, transform?: Transform2 | null): Bounds2;
+	bounds(target: Chain2D, transform?: Transform2 | null, options?: BoundsOptions<Bounds2>): Bounds2;
 	/** The input indices of the triangles whose world-space bounds overlap the box [lower, upper]
 	 *  (touching counts), ascending, through the mesh's BVH. */
 	queryTriangles(mesh: Mesh3D, transform: Transform3 | undefined | null, lower: Vec3Like, upper: Vec3Like): Uint32Array;
@@ -1515,7 +1548,7 @@ export interface Narrowphase {
 	 *  or targetDistance NP_INVALID_ARGUMENT, a bad rotation NP_INVALID_TRANSFORM, a disposed shape
 	 *  NP_DISPOSED, a 2D shape with a 3D one (mixed dimensions) NP_INVALID_ARGUMENT. */
 	shapeCast(shape: Shape2D, transform: Transform2 | undefined | null, translation: Vec2Like, target: Shape2D,
-		targetTransform: Transform2 | undefined | null, options?: CastOptions): CastHit2 | null;
+		targetTransform: Transform2 | undefined | null, options?: ShapeCastOptions<CastHit2>): CastHit2 | null;
 	/** Against chains (a Chain2D takes targetTransform, a list its own transforms): the first
 	 *  contact over the segments whose front faces the shape's start (a shape whose core centroid is
 	 *  behind a segment's line ignores it), never later than the exact contact; with the ghost rule a
@@ -1524,7 +1557,7 @@ export interface Narrowphase {
 	 *  Errors as shapeCast, and NP_DISPOSED / NP_INVALID_ARGUMENT / NP_INVALID_TRANSFORM /
 	 *  NP_NON_FINITE for a disposed chain or a bad entry or transform in the list. */
 	shapeCast(shape: Shape2D, transform: Transform2 | undefined | null, translation: Vec2Like, target: ChainTarget,
-		targetTransform: Transform2 | undefined | null, options?: ChainCastOptions): ChainCastHit | null;
+		targetTransform: Transform2 | undefined | null, options?: ChainCastOptions & ShapeCastOptions<CastHit2>): ChainCastHit | null;
 	/** Many casts in one wasm call: cast i starts with the shape at positions[2i..] (angle
 	 *  options.angle) and moves by translations[2i..]. Writes one record of 8 numbers per cast to
 	 *  out: [fraction, point x, y, pointOnShape x, y, normal x, y, initialOverlap (1/0)], fraction -1
@@ -1539,7 +1572,7 @@ export interface Narrowphase {
 	/** The first fraction in [0, 1] at which two swept shapes come within options.targetDistance,
 	 *  by conservative advancement: no contact is skipped, however fast or thin the shapes. Errors as
 	 *  shapeCast, for the sweeps' numbers and a negative tolerance. */
-	timeOfImpact(a: Shape2D, sweepA: Sweep2, b: Shape2D, sweepB: Sweep2, options?: TimeOfImpactOptions): TimeOfImpact2;
+	timeOfImpact(a: Shape2D, sweepA: Sweep2, b: Shape2D, sweepB: Sweep2, options?: TimeOfImpactOptions<TimeOfImpact2>): TimeOfImpact2;
 	// ------------------------------------------------------------------------------ shape casts, time of impact
 	/** The first contact of `shape`, moved from `transform` by t * translation (t in [0,
 	 *  maxFraction], no rotation), with the target, or null. Conservative advancement on the GJK
@@ -1550,14 +1583,14 @@ export interface Narrowphase {
 	 *  NP_INVALID_ARGUMENT, a zero quaternion NP_INVALID_TRANSFORM, a disposed shape or mesh
 	 *  NP_DISPOSED. (2D shapes: the 2D half of the contract.) */
 	shapeCast(shape: Shape3D, transform: Transform3 | undefined | null, translation: Vec3Like, target: Shape3D,
-		targetTransform?: Transform3 | null, options?: CastOptions): CastHit3 | null;
+		targetTransform?: Transform3 | null, options?: ShapeCastOptions<CastHit3>): CastHit3 | null;
 	/** The first contact of `shape`, moved from `transform` by t * translation, with meshes, or null:
 	 *  a Mesh3D placed by targetTransform, or a list of meshes with their own transforms
 	 *  (targetTransform ignored). One-sided: a triangle whose plane has the shape's centre behind it
 	 *  at fraction 0 is ignored. The hit names the mesh and the triangle; see MeshCastHit3 for
 	 *  internal edges. Ties: the lower mesh, then the lower input triangle. Errors as the convex overload. */
 	shapeCast(shape: Shape3D, transform: Transform3 | undefined | null, translation: Vec3Like, target: MeshTarget,
-		targetTransform?: Transform3 | null, options?: CastOptions): MeshCastHit3 | null;
+		targetTransform?: Transform3 | null, options?: ShapeCastOptions<CastHit3>): MeshCastHit3 | null;
 	/** Many casts of one shape against one target in one wasm call (shape and target checked once):
 	 *  cast i starts at transforms[7i ..] (x, y, z, qx, qy, qz, qw) and moves by translations[3i ..].
 	 *  Writes castHitSize3d numbers per cast to out: [fraction (-1: a miss), point (3), pointOnShape
@@ -1572,7 +1605,7 @@ export interface Narrowphase {
 	/** When two shapes, each moving and turning along its sweep, first come within
 	 *  options.targetDistance: conservative advancement with a bound on the angular motion (Mirtich),
 	 *  bounded iterations. Errors as shapeCast. */
-	timeOfImpact(a: Shape3D, sweepA: Sweep3, b: Shape3D, sweepB: Sweep3, options?: TimeOfImpactOptions): TimeOfImpact3;
+	timeOfImpact(a: Shape3D, sweepA: Sweep3, b: Shape3D, sweepB: Sweep3, options?: TimeOfImpactOptions<TimeOfImpact3>): TimeOfImpact3;
 
 	/** Bytes currently allocated in the wasm heap (for leak checks). */
 	heapInUse(): number;

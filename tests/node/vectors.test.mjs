@@ -275,6 +275,85 @@ test('ray vectors through np.rayBatch: every record equals the single call\'s fi
 	assert.ok(count > 200, `only ${count} ray vectors went through rayBatch`);
 });
 
+// The query vectors again, through options.out: an API object whose rayCast, closestPoint, bounds,
+// shapeCast and timeOfImpact make the single call, then the same call refilling one result kept
+// per query and dimension (the result of an earlier vector, so of another target kind now and
+// then: a mesh hit refilled by a convex shape's must lose its mesh and triangle). The refilled
+// object must be the one given and equal the new result in every field, bit for bit; a miss must
+// give null and an error the same code. The new results go on to the usual checks.
+function viaOut(np, dim, kept, mismatches) {
+	const api = Object.create(np);
+	const wrap = (name, optionsAt) => (...args) => {
+		let fresh, freshError;
+		try {
+			fresh = np[name](...args);
+		} catch (err) {
+			freshError = err;
+		}
+		const key = `${name} ${dim}`;
+		const out = kept.get(key);
+		if (out !== undefined) {
+			const options = { ...(args[optionsAt] ?? {}), out };
+			const withOut = args.slice();
+			while (withOut.length < optionsAt) withOut.push(undefined);
+			withOut[optionsAt] = options;
+			let got, gotError;
+			try {
+				got = np[name](...withOut);
+			} catch (err) {
+				gotError = err;
+			}
+			if (freshError || gotError) {
+				if (!freshError || !gotError || freshError.code !== gotError.code) {
+					mismatches.push(`${name}: new call ${freshError ? `threw ${freshError.code}` : 'did not throw'}, with out ${gotError ? `threw ${gotError.code}` : 'did not throw'}`);
+				}
+			} else if (fresh === null) {
+				if (got !== null) mismatches.push(`${name}: a miss with out gave ${JSON.stringify(got)}`);
+			} else if (got !== out) {
+				mismatches.push(`${name}: with out returned another object`);
+			} else if (!sameBits(got, fresh)) {
+				mismatches.push(`${name}: refilled ${JSON.stringify(got)}, new ${JSON.stringify(fresh)}`);
+			}
+		}
+		if (freshError) throw freshError;
+		if (fresh !== null && out === undefined) kept.set(key, structuredClone(fresh));
+		return fresh;
+	};
+	api.rayCast = wrap('rayCast', 4);
+	api.closestPoint = wrap('closestPoint', 3);
+	api.bounds = wrap('bounds', 2);
+	api.shapeCast = wrap('shapeCast', 5);
+	api.timeOfImpact = wrap('timeOfImpact', 4);
+	return api;
+}
+
+// Same keys, and every value the same (numbers by Object.is, so -0 and NaN count).
+function sameBits(a, b) {
+	if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return Object.is(a, b);
+	const keys = Object.keys(a);
+	if (keys.length !== Object.keys(b).length || Array.isArray(a) !== Array.isArray(b)) return false;
+	return keys.every((k) => Object.hasOwn(b, k) && sameBits(a[k], b[k]));
+}
+
+test('query vectors through options.out: every refilled result equals the new one', () => {
+	let count = 0;
+	const kept = new Map();
+	for (const { name, doc } of docs) {
+		if (!/^(2d_query|3d_query|3d_meshquery|2d_chain|2d_cast|3d_cast)\.json$/.test(name)) continue;
+		for (const v of doc.vectors) {
+			const mismatches = [];
+			const run = new VectorRun(name, v);
+			if (!runVector(viaOut(np, doc.dim, kept, mismatches), doc.dim, v, run)) continue;
+			assert.deepEqual(run.failures, [], `${v.id} through options.out`);
+			assert.deepEqual(mismatches, [], `${v.id}: the refilled result differs from the new one`);
+			count++;
+		}
+	}
+	console.log(`options.out: ${count} query and cast vectors checked, ${kept.size} kept results`);
+	assert.ok(count > 1000, `only ${count} vectors went through options.out`);
+	assert.equal(kept.size, 10, `kept results: ${[...kept.keys()].join(', ')}`);
+});
+
 test('every vector ran', () => {
 	console.log(`vectors: ${ran} run${skippedIds.size ? `, ${skippedIds.size} query vectors skipped (JS API missing)` : ''}`);
 	assert.ok(expectedTotal > 0, 'no vectors found');
