@@ -17,7 +17,7 @@ import * as L from './layout.mjs';
 import { Shape, failDisposed } from './runtime.mjs';
 import { Shape2D, putXf } from './api2d.mjs';
 import { isChainTarget, putChainCast, readChainCast, readChainCastOut, chainFail } from './apichain.mjs';
-import { NO_EXTRAS, TOI_FIELDS, fillCastHit, fillToi, readCastOut, readOut } from './refill.mjs';
+import { NO_EXTRAS, fillCastHit, fillToi, readCastOut, readToiOut } from './refill.mjs';
 
 const TOI_STATES = ['hit', 'separated', 'overlapped', 'failed'];
 
@@ -352,7 +352,7 @@ export function timeOfImpact2(rt, a, sweepA, b, sweepB, options) {
 	const targetDistance = options ? options.targetDistance : undefined, tolerance = options ? options.tolerance : undefined;
 	io[T_TARGET_DISTANCE] = typeof targetDistance === 'number' ? targetDistance : option(fn, options, 'targetDistance', 0);
 	io[T_TOLERANCE] = typeof tolerance === 'number' ? tolerance : option(fn, options, 'tolerance', 0);
-	const out = readOut(options, fn, TOI_FIELDS, 2);
+	const out = readToiOut(options, 2);
 	const r = rt.exports.npwTimeOfImpact2(a._ptr, b._ptr, rt.ioPtr);
 	if (r < 0) castFail(rt, fn, r, [...sweepNumbers(sweepA, 'sweepA'), ...sweepNumbers(sweepB, 'sweepB'), ...castInputs([0, 0], options).slice(1)]);
 	if (out !== undefined) return fillToi(out, io, TOI_AT, TOI_STATES, 2);

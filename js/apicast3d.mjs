@@ -17,7 +17,7 @@ import { failDisposed } from './runtime.mjs';
 import { Shape3D, isShape3, putXf } from './api3d.mjs';
 import { isMesh } from './apimesh.mjs';
 import { put3, putMeshes } from './apiquery.mjs';
-import { MESH_EXTRAS, NO_EXTRAS, TOI_FIELDS, fillCastHit, fillToi, readCastOut, readOut } from './refill.mjs';
+import { MESH_EXTRAS, NO_EXTRAS, fillCastHit, fillToi, readCastOut, readToiOut } from './refill.mjs';
 
 const IO_XF = L.NPWC3_IO_XF;
 const TRANSLATION = L.NPWC3_IO_TRANSLATION;
@@ -306,7 +306,7 @@ export function timeOfImpact3(rt, a, sweepA, b, sweepB, options) {
 	const io = rt.io;
 	io[L.NPWC3_TOI_TARGET_DISTANCE] = targetDistance;
 	io[L.NPWC3_TOI_TOLERANCE] = tolerance;
-	const out = readOut(options, fn, TOI_FIELDS, 3);
+	const out = readToiOut(options, 3);
 	const r = rt.exports.npwTimeOfImpact3(pa, pb, rt.ioPtr);
 	if (r < 0) {
 		const values = [];

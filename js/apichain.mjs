@@ -18,7 +18,7 @@ import * as L from './layout.mjs';
 import { WasmObject, failDisposed } from './runtime.mjs';
 import { Shape2D, putXf } from './api2d.mjs';
 import {
-	BOUNDS_FIELDS, CHAIN_EXTRAS, CHAIN_FEATURE_EXTRAS, fillBounds, fillCastHit, fillProjection, fillRayHit, readCastOut, readOut, readPointOut,
+	CHAIN_EXTRAS, CHAIN_FEATURE_EXTRAS, fillBounds, fillCastHit, fillProjection, fillRayHit, readBoundsOut, readCastOut, readPointOut,
 } from './refill.mjs';
 
 const FEATURES = ['face', 'vertex'];
@@ -472,7 +472,7 @@ export function chainBounds(rt, chain, transform, options) {
 	const ptr = chainPtr(rt, chain, 'bounds', -1);
 	const io = rt.io;
 	putXf(io, transform, IO_XF, 'bounds', 'of the chain');
-	const out = readOut(options, 'bounds', BOUNDS_FIELDS, 2);
+	const out = readBoundsOut(options, 2);
 	const r = rt.exports.npwChainBounds2(ptr, rt.ioPtr);
 	if (r < 0) chainFail(rt, -r, 'bounds');
 	if (out !== undefined) return fillBounds(out, io, R_POINT, R_NORMAL, 2);

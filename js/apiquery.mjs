@@ -28,7 +28,7 @@ import { Shape3D, isShape3, putXf as putXf3, writeIdentityXf, writeXf } from './
 import { Mesh3D, isMesh } from './apimesh.mjs';
 import { isChain, isChainTarget, chainRayCast, chainRayCastMany, chainClosestPoint, chainContainsPoint, chainBounds } from './apichain.mjs';
 import {
-	BOUNDS_FIELDS, MESH_EXTRAS, MESH_FEATURE_EXTRAS, NO_EXTRAS, dropExtras, fillBounds, fillProjection, fillRayHit, readOut, readPointOut,
+	MESH_EXTRAS, MESH_FEATURE_EXTRAS, NO_EXTRAS, dropExtras, fillBounds, fillProjection, fillRayHit, readBoundsOut, readPointOut,
 } from './refill.mjs';
 
 const FEATURES = ['face', 'edge', 'vertex'];
@@ -520,7 +520,7 @@ export function bounds(rt, target, transform, options) {
 	let r;
 	if (isShape2(rt, target) && target._ptr !== 0) {
 		putTransform2(rt, transform, 'bounds');
-		const out = readOut(options, 'bounds', BOUNDS_FIELDS, 2);
+		const out = readBoundsOut(options, 2);
 		r = rt.exports.npwShapeBounds2(target._ptr, rt.ioPtr);
 		if (r < 0) queryFail(rt, 'bounds', r, target, []);
 		if (out !== undefined) return fillBounds(out, io, B_LOWER, B_UPPER, 2);
@@ -537,7 +537,7 @@ export function bounds(rt, target, transform, options) {
 	} else {
 		badTarget('bounds', target, 'a Shape2D, a Shape3D or a Mesh3D');
 	}
-	const out = readOut(options, 'bounds', BOUNDS_FIELDS, 3);
+	const out = readBoundsOut(options, 3);
 	if (r < 0) queryFail(rt, 'bounds', r, target, []);
 	if (out !== undefined) return fillBounds(out, io, B_LOWER, B_UPPER, 3);
 	return { lower: [io[B_LOWER], io[B_LOWER + 1], io[B_LOWER + 2]], upper: [io[B_UPPER], io[B_UPPER + 1], io[B_UPPER + 2]] };

@@ -18,11 +18,9 @@ export const BOUNDS_FIELDS = ['lower', 'upper'];
 export const CAST_FIELDS = ['point', 'pointOnShape', 'normal'];
 export const TOI_FIELDS = ['normal', 'pointA', 'pointB'];
 
-/** options.out of `fn` when given (checked: an object with those vector fields of `dim` numbers). */
-export const readOut = readResultOut;
-
-// The same checks written out per result type: named loads that V8 answers from the object's
-// shape, where readResultOut's loop over field names costs more than the allocation out saves.
+// options.out, checked per result type with named loads that V8 answers from the object's shape
+// (errors.mjs's readResultOut loops over the field names with a closure, which allocates); a bad
+// one goes to readResultOut for its error.
 const isVec = (v, dim) => Array.isArray(v) && v.length === dim;
 
 /** options.out of rayCast or closestPoint (point and normal), checked. */
@@ -32,6 +30,24 @@ export function readPointOut(options, fn, dim) {
 	if (out === undefined) return undefined;
 	if (out !== null && typeof out === 'object' && isVec(out.point, dim) && isVec(out.normal, dim)) return out;
 	return readResultOut(options, fn, RAY_FIELDS, dim);
+}
+
+/** options.out of bounds (lower and upper), checked. */
+export function readBoundsOut(options, dim) {
+	if (options === undefined || options === null || typeof options !== 'object') return readResultOut(options, 'bounds', BOUNDS_FIELDS, dim);
+	const out = options.out;
+	if (out === undefined) return undefined;
+	if (out !== null && typeof out === 'object' && isVec(out.lower, dim) && isVec(out.upper, dim)) return out;
+	return readResultOut(options, 'bounds', BOUNDS_FIELDS, dim);
+}
+
+/** options.out of timeOfImpact (normal, pointA and pointB), checked. */
+export function readToiOut(options, dim) {
+	if (options === undefined || options === null || typeof options !== 'object') return readResultOut(options, 'timeOfImpact', TOI_FIELDS, dim);
+	const out = options.out;
+	if (out === undefined) return undefined;
+	if (out !== null && typeof out === 'object' && isVec(out.normal, dim) && isVec(out.pointA, dim) && isVec(out.pointB, dim)) return out;
+	return readResultOut(options, 'timeOfImpact', TOI_FIELDS, dim);
 }
 
 /** options.out of shapeCast (point, pointOnShape and normal), checked. */
