@@ -65,12 +65,21 @@ export function describe(v) {
  * whose vector `fields` are arrays of `dim` numbers), to refill in place; undefined otherwise.
  * NP_INVALID_ARGUMENT for anything else (and for options that are not an object).
  */
+// A loop, not fields.every(closure): the closure was allocated on every call with options.out.
+function hasVectors(out, fields, dim) {
+	for (let i = 0; i < fields.length; i++) {
+		const v = out[fields[i]];
+		if (!Array.isArray(v) || v.length !== dim) return false;
+	}
+	return true;
+}
+
 export function readResultOut(options, fn, fields, dim) {
 	if (options === undefined || options === null) return undefined;
 	if (typeof options !== 'object') fail('NP_INVALID_ARGUMENT', `${fn}: options must be an object (got ${describe(options)})`);
 	const out = options.out;
 	if (out === undefined) return undefined;
-	if (out === null || typeof out !== 'object' || !fields.every((f) => Array.isArray(out[f]) && out[f].length === dim)) {
+	if (out === null || typeof out !== 'object' || !hasVectors(out, fields, dim)) {
 		const v = dim === 2 ? '[x, y]' : '[x, y, z]';
 		fail('NP_INVALID_ARGUMENT', `${fn}: options.out must be a ${fn} result ({ ${fields.join(', ')}: ${v}, ... }), e.g. one returned earlier`);
 	}
