@@ -7,6 +7,7 @@
 // the small result object is built here. No allocation in wasm, no closures per call. Offsets in
 // the io block come from js/layout.mjs (generated from tools/iolayout.mjs, as is the C side's).
 import { codeName, describe, fail, readResultOut, requireNumber } from './errors.mjs';
+import { keepEntries, replaceEntry } from './refill.mjs';
 import * as L from './layout.mjs';
 import { Shape } from './runtime.mjs';
 import { GJK_MODES, readClipTrace, readGjkTrace } from './trace2d.mjs';
@@ -616,19 +617,18 @@ export function refill(io, out, n) {
 	out.normal[0] = io[M_NORMAL];
 	out.normal[1] = io[M_NORMAL + 1];
 	const points = out.points;
-	for (let i = 0; i < n; i++) fillPoint(io, points, i, M_POINT0 + L.NPW_MANIFOLD2_POINT_SIZE * i);
-	if (points.length !== n) points.length = n;
+	const pool = keepEntries(points, n, newPoint);
+	for (let i = 0; i < n; i++) fillPoint(io, points, pool, i, M_POINT0 + L.NPW_MANIFOLD2_POINT_SIZE * i);
 	return out;
 }
 
 // Refills points[i] from the manifold point at io offset k (a new point object when points[i] is
 // not one).
-function fillPoint(io, points, i, k) {
-	let p = points[i];
-	if (p === null || typeof p !== 'object' || !Array.isArray(p.pointA) || !Array.isArray(p.pointB)) {
-		p = { pointA: [0, 0], pointB: [0, 0], depth: 0, id: 0 };
-		points[i] = p;
-	}
+const newPoint = () => ({ pointA: [0, 0], pointB: [0, 0], depth: 0, id: 0 });
+
+function fillPoint(io, points, pool, i, k) {
+	let p = pool[i];
+	if (p === null || typeof p !== 'object' || !Array.isArray(p.pointA) || !Array.isArray(p.pointB)) p = replaceEntry(points, pool, i, newPoint());
 	p.pointA[0] = io[k + P_A];
 	p.pointA[1] = io[k + P_A + 1];
 	p.pointB[0] = io[k + P_B];

@@ -7,6 +7,7 @@
 // (normalising the quaternion), runs the query and writes the result back into the same block.
 // Offsets come from js/layout.mjs (generated from tools/iolayout.mjs, as is the C side's).
 import { codeName, describe, fail, readResultOut, requireNumber } from './errors.mjs';
+import { keepEntries, replaceEntry } from './refill.mjs';
 import * as L from './layout.mjs';
 import { Shape } from './runtime.mjs';
 
@@ -521,21 +522,20 @@ export function refill(v, out, n) {
 	normal[1] = v[M_NORMAL + 1];
 	normal[2] = v[M_NORMAL + 2];
 	const points = out.points;
-	if (n > 0) refillPoint(points, 0, v, P0);
-	if (n > 1) refillPoint(points, 1, v, P1);
-	if (n > 2) refillPoint(points, 2, v, P2);
-	if (n > 3) refillPoint(points, 3, v, P3);
-	if (points.length !== n) points.length = n;
+	const pool = keepEntries(points, n, newPoint);
+	if (n > 0) refillPoint(points, pool, 0, v, P0);
+	if (n > 1) refillPoint(points, pool, 1, v, P1);
+	if (n > 2) refillPoint(points, pool, 2, v, P2);
+	if (n > 3) refillPoint(points, pool, 3, v, P3);
 	return out;
 }
 
-// Copies the point at io offset k into points[i], creating it when missing or malformed.
-function refillPoint(points, i, v, k) {
-	let p = points[i];
-	if (p === null || typeof p !== 'object' || !Array.isArray(p.pointA) || !Array.isArray(p.pointB)) {
-		p = { pointA: [0, 0, 0], pointB: [0, 0, 0], depth: 0, id: 0 };
-		points[i] = p;
-	}
+const newPoint = () => ({ pointA: [0, 0, 0], pointB: [0, 0, 0], depth: 0, id: 0 });
+
+// Copies the point at io offset k into points[i] (kept in the list's pool), replacing a malformed one.
+function refillPoint(points, pool, i, v, k) {
+	let p = pool[i];
+	if (p === null || typeof p !== 'object' || !Array.isArray(p.pointA) || !Array.isArray(p.pointB)) p = replaceEntry(points, pool, i, newPoint());
 	const pA = p.pointA;
 	const pB = p.pointB;
 	pA[0] = v[k + P_A];

@@ -14,6 +14,7 @@
 // back as one NPWM_CONTACT record each in a block owned by the runtime (rt.meshOut). Offsets come
 // from js/layout.mjs (generated from tools/iolayout.mjs, as is the C side's).
 import { checkNumber, codeName, describe, fail } from './errors.mjs';
+import { keepEntries, replaceEntry } from './refill.mjs';
 import * as L from './layout.mjs';
 import { WasmObject, failDisposed } from './runtime.mjs';
 import { Shape3D, writeIdentityXf, writeXf } from './api3d.mjs';
@@ -352,17 +353,20 @@ export function meshContacts(rt, shape, transform, meshes, options) {
 	return result;
 }
 
-// options.out: an array of contacts returned earlier, refilled in place (its contact objects and
-// their arrays reused; new ones made only when it had fewer) and returned.
+// options.out: an array of contacts returned earlier, refilled in place and returned; its contact
+// objects (and their arrays) are reused, also across calls with fewer contacts (refill.mjs's
+// keepEntries keeps the ones a shorter result drops).
+const newContact = () => ({ pointA: [0, 0, 0], pointB: [0, 0, 0], normal: [0, 0, 0], depth: 0, mesh: 0, triangle: 0, feature: 'face', featureIndex: 0 });
+
 function refillContacts(rt, h, out, n, overflow) {
 	if (!Array.isArray(out)) fail('NP_INVALID_ARGUMENT', `meshContacts: options.out must be an array of contacts, e.g. one returned earlier (got ${describe(out)})`);
 	const base = rt.meshOut >>> 3;
+	const pool = keepEntries(out, n, newContact);
 	for (let i = 0; i < n; i++) {
 		const k = base + CONTACT_SIZE * i;
-		let c = out[i];
+		let c = pool[i];
 		if (c === null || typeof c !== 'object' || !Array.isArray(c.pointA) || !Array.isArray(c.pointB) || !Array.isArray(c.normal)) {
-			c = { pointA: [0, 0, 0], pointB: [0, 0, 0], normal: [0, 0, 0], depth: 0, mesh: 0, triangle: 0, feature: 'face', featureIndex: 0 };
-			out[i] = c;
+			c = replaceEntry(out, pool, i, newContact());
 		}
 		for (let j = 0; j < 3; j++) {
 			c.pointA[j] = h[k + C_POINT_A + j];
@@ -375,7 +379,6 @@ function refillContacts(rt, h, out, n, overflow) {
 		c.feature = FEATURES[h[k + C_FEATURE] | 0];
 		c.featureIndex = h[k + C_FEATURE_INDEX] | 0;
 	}
-	if (out.length !== n) out.length = n;
 	if (overflow) out.overflow = true;
 	else if (out.overflow !== undefined) delete out.overflow;
 	return out;

@@ -140,3 +140,35 @@ export function fillToi(out, h, at, states, dim) {
 	out.iterations = h[at.iterations];
 	return out;
 }
+
+// Lists of points or contacts (manifold points, meshContacts): a refilled list's length follows
+// the new result's count, but the objects dropped when it shrinks are kept in a pool on the list
+// (a non-enumerable symbol property, so the list still compares as a plain result) and come back
+// when it grows, so a count that flickers between frames (1, 2, 1 contacts) allocates nothing
+// once the pool is as long as the longest result. pop and push, not `list.length = n`: V8 runs
+// those inline, a length store calls the runtime.
+const POOL = Symbol('narrowphase: objects kept for refills');
+
+/**
+ * Makes `list` hold n entries taken from its pool (the pool starts as the list's own entries) and
+ * returns the pool; the caller refills pool[0..n-1] (replacing malformed entries with
+ * replaceEntry).
+ */
+export function keepEntries(list, n, make) {
+	let pool = list[POOL];
+	if (pool === undefined) {
+		pool = list.slice();
+		Object.defineProperty(list, POOL, { value: pool });
+	}
+	while (pool.length < n) pool.push(make());
+	while (list.length > n) list.pop();
+	while (list.length < n) list.push(pool[list.length]);
+	return pool;
+}
+
+/** Puts a new entry at i of both the list and its pool (the old one was not a result's). */
+export function replaceEntry(list, pool, i, entry) {
+	pool[i] = entry;
+	list[i] = entry;
+	return entry;
+}
