@@ -44,10 +44,23 @@ npRot2 npMakeRot2(double angle)
 	const double pio2_3 = 2.02226624879595063154e-21;
 	const double invPio2 = 6.36619772367581382433e-01;
 
+	// k = kf rounded half away from zero. Below 1e9 quarter turns (|angle| < 1.5e9) 32-bit
+	// conversions give the same integers as the 64-bit ones, and cost less in wasm, where each
+	// float-to-integer conversion carries a range guard; -(double)k keeps kf = -0.0 on (-0.5, 0).
 	double kf = angle * invPio2;
-	kf = kf >= 0.0 ? (double)truncInt64(kf + 0.5) : -(double)truncInt64(-kf + 0.5);
+	int quadrant;
+	if (kf > -1.0e9 && kf < 1.0e9)
+	{
+		int32_t k = (int32_t)(npAbs(kf) + 0.5);
+		quadrant = (kf >= 0.0 ? k : -k) & 3;
+		kf = kf >= 0.0 ? (double)k : -(double)k;
+	}
+	else
+	{
+		kf = kf >= 0.0 ? (double)truncInt64(kf + 0.5) : -(double)truncInt64(-kf + 0.5);
+		quadrant = (int)(truncInt64(kf) & 3);
+	}
 	double r = ((angle - kf * pio2_1) - kf * pio2_2) - kf * pio2_3;
-	int64_t k = truncInt64(kf);
 
 	double r2 = r * r;
 	// sin r = r - r^3/3! + ... - r^15/15! ; cos r = 1 - r^2/2! + ... + r^16/16!
@@ -57,15 +70,11 @@ npRot2 npMakeRot2(double angle)
 			   r2 * (-1.0 / 3628800.0 + r2 * (1.0 / 479001600.0 + r2 * (-1.0 / 87178291200.0 +
 			   r2 * (1.0 / 20922789888000.0))))))));
 
-	npRot2 q;
-	switch ((int)(k & 3))
-	{
-		case 0: q = (npRot2){ c, s }; break;
-		case 1: q = (npRot2){ -s, c }; break;
-		case 2: q = (npRot2){ -c, -s }; break;
-		default: q = (npRot2){ s, -c }; break;
-	}
-	return q;
+	// The quadrant: odd ones turn (c, s) by a quarter, the upper two negate both (selects, not a
+	// switch: the quadrant is data).
+	bool quarter = (quadrant & 1) != 0, half = (quadrant & 2) != 0;
+	double x = quarter ? -s : c, y = quarter ? c : s;
+	return half ? (npRot2){ -x, -y } : (npRot2){ x, y };
 }
 
 npTransform2 npMakeTransform2(double x, double y, double angle)
