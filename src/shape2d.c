@@ -4,6 +4,7 @@
 #include "vec2.h"
 #include "codesize.h"
 
+#include <math.h>
 #include <stddef.h>
 
 NP_COLD const char* npResultString(npResult result)
@@ -45,15 +46,19 @@ npRot2 npMakeRot2(double angle)
 	const double invPio2 = 6.36619772367581382433e-01;
 
 	// k = kf rounded half away from zero. Below 1e9 quarter turns (|angle| < 1.5e9) 32-bit
-	// conversions give the same integers as the 64-bit ones, and cost less in wasm, where each
-	// float-to-integer conversion carries a range guard; -(double)k keeps kf = -0.0 on (-0.5, 0).
+	// conversions give the same integers as the 64-bit ones and cost less in wasm, where each
+	// float-to-integer conversion carries a range guard; the sign is applied to the integer (a
+	// select, not a branch). That gives kf = +0.0 where the 64-bit form gives -0.0 (kf in
+	// (-0.5, 0)), but then the angle is negative, not zero, and angle - (+-0.0) * part is the angle
+	// either way, so r has the same bits.
 	double kf = angle * invPio2;
 	int quadrant;
 	if (kf > -1.0e9 && kf < 1.0e9)
 	{
-		int32_t k = (int32_t)(npAbs(kf) + 0.5);
-		quadrant = (kf >= 0.0 ? k : -k) & 3;
-		kf = kf >= 0.0 ? (double)k : -(double)k;
+		int32_t k = (int32_t)(fabs(kf) + 0.5);
+		k = kf >= 0.0 ? k : -k;
+		quadrant = k & 3;
+		kf = (double)k;
 	}
 	else
 	{
@@ -70,11 +75,16 @@ npRot2 npMakeRot2(double angle)
 			   r2 * (-1.0 / 3628800.0 + r2 * (1.0 / 479001600.0 + r2 * (-1.0 / 87178291200.0 +
 			   r2 * (1.0 / 20922789888000.0))))))));
 
-	// The quadrant: odd ones turn (c, s) by a quarter, the upper two negate both (selects, not a
-	// switch: the quadrant is data).
-	bool quarter = (quadrant & 1) != 0, half = (quadrant & 2) != 0;
-	double x = quarter ? -s : c, y = quarter ? c : s;
-	return half ? (npRot2){ -x, -y } : (npRot2){ x, y };
+	// (A switch: selects for the quadrant measured slower, natively and in wasm.)
+	npRot2 q;
+	switch (quadrant)
+	{
+		case 0: q = (npRot2){ c, s }; break;
+		case 1: q = (npRot2){ -s, c }; break;
+		case 2: q = (npRot2){ -c, -s }; break;
+		default: q = (npRot2){ s, -c }; break;
+	}
+	return q;
 }
 
 npTransform2 npMakeTransform2(double x, double y, double angle)
