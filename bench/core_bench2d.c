@@ -146,10 +146,12 @@ int main(int argc, char** argv)
 		{ "8-gon overlap", &oct, &oct, 1 },
 	};
 	// `count`: a fixed number of passes of everything and no timing, for instruction counts
-	// (valgrind --tool=callgrind build/core_bench2d count [case * 3 + kind]).
+	// (valgrind --tool=callgrind build/core_bench2d count [case * 3 + kind] [passes]).
 	if (argc > 1 && strcmp(argv[1], "count") == 0)
 	{
 		int only = argc > 2 ? atoi(argv[2]) : -1; // case * 3 + kind, or all
+		int passes = argc > 3 ? atoi(argv[3]) : 20; // of the 1,024 pairs (the difference of two
+													// counts is the cost of their passes)
 		for (int k = 0; k < 4; ++k)
 			for (int kind = 0; kind < 3; ++kind)
 			{
@@ -160,7 +162,7 @@ int main(int argc, char** argv)
 					sa[i] = cases[k].a;
 					sb[i] = cases[k].b;
 				}
-				for (int r = 0; r < 20; ++r)
+				for (int r = 0; r < passes; ++r)
 					sink += pass(cases + k, kind);
 			}
 		return 0;

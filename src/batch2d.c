@@ -9,6 +9,7 @@
 // is compared bit for bit.
 #include "batch_private.h"
 #include "inputs.h"
+#include "manifold2d_private.h"
 
 #include <string.h>
 
@@ -135,7 +136,9 @@ npResult npManifoldBatch2(const npPairs2* pairs, double margin, const npManifold
 		r = readPair(&w, i);
 		if (r != NP_OK)
 			break;
-		npManifold2 m = npCollide2(w.shapeA, w.xfA, w.shapeB, w.xfB, margin);
+		// (readPair checked both transforms, npCheckBatchMargin the margin.)
+		npManifold2 m;
+		npCollidePosed2(&m, w.shapeA, &w.xfA, w.shapeB, &w.xfB, margin);
 		putManifold(&m, out, i);
 	}
 	return r;

@@ -1,6 +1,7 @@
 // The WebAssembly shim behind the JS binding: marshalling only, no geometry (see binding.h).
 #include "binding.h"
 #include "codesize.h"
+#include "manifold2d_private.h"
 
 #include <stddef.h>
 #include <string.h>
@@ -201,7 +202,14 @@ int npwManifold2(const npShape2* shapeA, const npShape2* shapeB, double* io)
 	int r = makeTransforms(io, &xfA, &xfB);
 	if (r != 0)
 		return r;
-	npManifold2 m = npCollide2(shapeA, xfA, shapeB, xfB, io[NPW_IO_ARG]);
+	// Prepared transforms passed npValidateTransform2 when made (see isPrepared), so with a usable
+	// margin the pair skips npCollide2's checks of both and its by-value copies: same manifold.
+	npManifold2 m;
+	double margin = io[NPW_IO_ARG];
+	if (isPrepared(io + NPW_IO_XFA) && isPrepared(io + NPW_IO_XFB) && npIsUsable(margin))
+		npCollidePosed2(&m, shapeA, &xfA, shapeB, &xfB, margin);
+	else
+		m = npCollide2(shapeA, xfA, shapeB, xfB, margin);
 	if (m.pointCount <= 0)
 	{
 		r = validateTransforms(io, xfA, xfB);

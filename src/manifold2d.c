@@ -303,6 +303,15 @@ npManifold2 npCollide2(const npShape2* shapeA, npTransform2 xfA, const npShape2*
 	return collideTypedPair(shapeA, xfA, shapeB, xfB, margin, anyPair);
 }
 
+void npCollidePosed2(npManifold2* m, const npShape2* a, const npTransform2* xfA, const npShape2* b,
+					 const npTransform2* xfB, double margin)
+{
+	m->pointCount = 0;
+	if (isValidShape(a) && isValidShape(b))
+		collideAnyPair(m, a, xfA, b, xfB, margin);
+	finishManifold(m);
+}
+
 // npCollide2 for a contact cache: two cores run the separating-axis search from *warmA (see
 // npCollideCoresWarm2), other pairs npCollide2's routine. *searched tells whether the search ran.
 npManifold2 npCollideWarm2(const npShape2* shapeA, npTransform2 xfA, const npShape2* shapeB, npTransform2 xfB,

@@ -281,6 +281,12 @@ void npCollideCoresWarm2(npManifold2* m, const npShape2* A, const npTransform2* 
 
 // ------------------------------------------------------------------------------------ manifold2d.c
 
+// npCollide2 for callers that checked both transforms (npValidateTransform2) and the margin
+// (usable) themselves, the batches: only the shapes are checked, so the manifold is npCollide2's,
+// without copying the transforms and the result by value.
+void npCollidePosed2(npManifold2* m, const npShape2* a, const npTransform2* xfA, const npShape2* b,
+					 const npTransform2* xfB, double margin);
+
 // npCollide2 for a contact cache (contact2d.c): two cores (capsule, box, polygon) search from *warmA
 // and set it (npCollideCoresWarm2); *searched tells whether they did. Same result as npCollide2.
 npManifold2 npCollideWarm2(const npShape2* shapeA, npTransform2 xfA, const npShape2* shapeB, npTransform2 xfB,

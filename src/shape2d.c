@@ -4,6 +4,7 @@
 #include "vec2.h"
 #include "codesize.h"
 
+#include <math.h>
 #include <stddef.h>
 
 NP_COLD const char* npResultString(npResult result)
@@ -44,10 +45,27 @@ npRot2 npMakeRot2(double angle)
 	const double pio2_3 = 2.02226624879595063154e-21;
 	const double invPio2 = 6.36619772367581382433e-01;
 
+	// k = kf rounded half away from zero. Below 1e9 quarter turns (|angle| < 1.5e9) 32-bit
+	// conversions give the same integers as the 64-bit ones and cost less in wasm, where each
+	// float-to-integer conversion carries a range guard; the sign is applied to the integer (a
+	// select, not a branch). That gives kf = +0.0 where the 64-bit form gives -0.0 (kf in
+	// (-0.5, 0)), but then the angle is negative, not zero, and angle - (+-0.0) * part is the angle
+	// either way, so r has the same bits.
 	double kf = angle * invPio2;
-	kf = kf >= 0.0 ? (double)truncInt64(kf + 0.5) : -(double)truncInt64(-kf + 0.5);
+	int quadrant;
+	if (kf > -1.0e9 && kf < 1.0e9)
+	{
+		int32_t k = (int32_t)(fabs(kf) + 0.5);
+		k = kf >= 0.0 ? k : -k;
+		quadrant = k & 3;
+		kf = (double)k;
+	}
+	else
+	{
+		kf = kf >= 0.0 ? (double)truncInt64(kf + 0.5) : -(double)truncInt64(-kf + 0.5);
+		quadrant = (int)(truncInt64(kf) & 3);
+	}
 	double r = ((angle - kf * pio2_1) - kf * pio2_2) - kf * pio2_3;
-	int64_t k = truncInt64(kf);
 
 	double r2 = r * r;
 	// sin r = r - r^3/3! + ... - r^15/15! ; cos r = 1 - r^2/2! + ... + r^16/16!
@@ -57,8 +75,9 @@ npRot2 npMakeRot2(double angle)
 			   r2 * (-1.0 / 3628800.0 + r2 * (1.0 / 479001600.0 + r2 * (-1.0 / 87178291200.0 +
 			   r2 * (1.0 / 20922789888000.0))))))));
 
+	// (A switch: selects for the quadrant measured slower, natively and in wasm.)
 	npRot2 q;
-	switch ((int)(k & 3))
+	switch (quadrant)
 	{
 		case 0: q = (npRot2){ c, s }; break;
 		case 1: q = (npRot2){ -s, c }; break;

@@ -7,7 +7,9 @@
 #include "narrowphase/narrowphase.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 #include "check.h"
 
 static bool finite2(npVec2 v) { return isfinite(v.x) && isfinite(v.y); }
@@ -49,6 +51,71 @@ static void rotationOfHugeAngles(void)
 						 : (r == NP_ERR_NON_FINITE || r == NP_ERR_INVALID_TRANSFORM),
 			  "angle %g: code %d with c^2 + s^2 = %g", angles[i], (int)r, lenSq);
 	}
+}
+
+// npMakeRot2 rounds angle * 2/pi with 32-bit conversions below 1e9 quarter turns and with 64-bit
+// ones above (a speed path). The reference here is the 64-bit reduction for every angle, written
+// out below with the same Cody-Waite parts and series: the rotations must agree bit for bit on both
+// sides of the 1e9 edge, at the half-way ties, at +-0 and subnormals, and on random angles.
+static int64_t wideTrunc(double x)
+{
+	return x > -9.2233720368547758e18 && x < 9.2233720368547758e18 ? (int64_t)x : INT64_MIN;
+}
+
+static npRot2 wideRotation(double angle)
+{
+	double kf = angle * 6.36619772367581382433e-01;
+	kf = kf >= 0.0 ? (double)wideTrunc(kf + 0.5) : -(double)wideTrunc(-kf + 0.5);
+	double r = ((angle - kf * 1.57079632673412561417e+00) - kf * 6.07710050650619224932e-11) -
+			   kf * 2.02226624879595063154e-21;
+	int quadrant = (int)(wideTrunc(kf) & 3);
+	double r2 = r * r;
+	double s = r * (1.0 + r2 * (-1.0 / 6.0 + r2 * (1.0 / 120.0 + r2 * (-1.0 / 5040.0 + r2 * (1.0 / 362880.0 +
+			   r2 * (-1.0 / 39916800.0 + r2 * (1.0 / 6227020800.0 + r2 * (-1.0 / 1307674368000.0))))))));
+	double c = 1.0 + r2 * (-0.5 + r2 * (1.0 / 24.0 + r2 * (-1.0 / 720.0 + r2 * (1.0 / 40320.0 +
+			   r2 * (-1.0 / 3628800.0 + r2 * (1.0 / 479001600.0 + r2 * (-1.0 / 87178291200.0 +
+			   r2 * (1.0 / 20922789888000.0))))))));
+	const npRot2 byQuadrant[4] = { { c, s }, { -s, c }, { -c, -s }, { s, -c } };
+	return byQuadrant[quadrant];
+}
+
+static int rotationMismatches;
+
+static void checkRotation(double angle)
+{
+	npRot2 got = npMakeRot2(angle), want = wideRotation(angle);
+	if (memcmp(&got, &want, sizeof got) != 0 && ++rotationMismatches <= 5)
+		printf("angle %a: (%a, %a), the 64-bit reduction gives (%a, %a)\n", angle, got.c, got.s, want.c, want.s);
+}
+
+static void rotationFastPathMatchesWideReduction(void)
+{
+	const double invPio2 = 6.36619772367581382433e-01, pio2 = 1.5707963267948966;
+	const double special[] = { 0.0, -0.0, 5e-324, -5e-324, 1e-310, -1e-310, 0.3, -0.3, 1e9 / invPio2,
+								-1e9 / invPio2, 1.5e9, -1.5e9, 1.6e9, -1.6e9, 1e12, -1e12 };
+	for (int i = 0; i < (int)(sizeof special / sizeof special[0]); ++i)
+	{
+		checkRotation(special[i]);
+		checkRotation(nextafter(special[i], INFINITY));
+		checkRotation(nextafter(special[i], -INFINITY));
+	}
+	uint64_t state = 0x9e3779b97f4a7c15u;
+	for (int i = 0; i < 300000; ++i)
+	{
+		state ^= state << 13;
+		state ^= state >> 7;
+		state ^= state << 17;
+		double unit = (double)(state >> 11) / 9007199254740992.0 * 2.0 - 1.0; // [-1, 1)
+		long k = (long)(state % 4000000001u) - 2000000000;
+		switch (i % 4)
+		{
+			case 0: checkRotation(10.0 * unit); break;
+			case 1: checkRotation(2.0e9 * unit); break;
+			case 2: checkRotation((k + 0.5) / invPio2); break; // kf on or next to a tie
+			default: checkRotation(nextafter((k + 0.5) * pio2, unit < 0.0 ? -INFINITY : INFINITY)); break;
+		}
+	}
+	CHECK(rotationMismatches == 0, "npMakeRot2 differs from the 64-bit reduction on %d angles", rotationMismatches);
 }
 
 // npCollidePolyhedra and the other public polyhedron pairs took transforms unchecked: a NaN
@@ -271,6 +338,7 @@ static void unitNormalOfNearlyConcentricSpheres(void)
 int main(void)
 {
 	rotationOfHugeAngles();
+	rotationFastPathMatchesWideReduction();
 	polyhedronPairsRejectBadQuaternions();
 	tinyCapsuleAroundCircle();
 	unitNormalsOfTinyShapes();
