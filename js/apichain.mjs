@@ -215,6 +215,12 @@ function putIdentity(h, k) {
 function putChains(rt, chains, transform, fn) {
 	const h = rt.f64;
 	const o = rt.ioIndex + IO_CHAINS;
+	// The common call first: one live chain, identity transform (one type check, not three).
+	if (transform === undefined && chains instanceof Chain2D && chains._rt === rt && chains._ptr !== 0) {
+		h[o + IO_CHAIN_PTR] = chains._ptr;
+		putIdentity(h, o + IO_CHAIN_XF);
+		return 1;
+	}
 	if (isChain(rt, chains)) {
 		h[o + IO_CHAIN_PTR] = chainPtr(rt, chains, fn, -1);
 		if (transform === undefined) putIdentity(h, o + IO_CHAIN_XF);
