@@ -353,8 +353,9 @@ function refillContacts(h, base, out, n, overflow) {
 	// pop and push, not `out.length = n`: V8 runs those inline, a length store calls the runtime.
 	while (out.length > n) out.pop();
 	while (out.length < n) out.push(pool[out.length]);
-	for (let i = 0; i < n; i++) {
-		const k = base + CONTACT_SIZE * i;
+	// k is a double index into wasm memory, below 2^29; the mask tells V8 so (it then adds the field
+	// offsets below without overflow checks: 10 fewer per contact).
+	for (let i = 0, k = base & 0x3fffffff; i < n; i++, k = (k + CONTACT_SIZE) & 0x3fffffff) {
 		const c = pool[i];
 		const a = c.pointA, b = c.pointB, nrm = c.normal;
 		a[0] = h[k + C_POINT_A];
