@@ -184,11 +184,33 @@ static inline sharpEnd clipSharpEnd(const faceClip* c, double uk, double hk, int
 	return (sharpEnd){ uk, hk, makeId(NP_FEATURE_VERTEX, wk, NP_FEATURE_EDGE, c->edge) };
 }
 
-// The face contact of a sharp shape (radius 0: boxes, polygons): npClipToFace2's clip with the
-// segment (edge 0 of a two-vertex core, radius 0) as the reference face, written for that case
+// One face point of a sharp shape written straight to the output: addFacePoint's expressions for a
+// reference face of radius 0 (the segment, shape B) and an incident core of radius 0, then emit's
+// record, without the manifold in between (the same numbers, one copy less per point).
+static inline void emitSharpPoint(chainContactCall* call, const faceFrame* f, npVec2 normal, sharpEnd e, int chain,
+								  int segment)
+{
+	npVec2 onFace = v2MulAdd(f->v1, e.u, f->t);
+	npVec2 onRef = v2MulAdd(onFace, 0.0, f->n);
+	double depth = 0.0 - e.h;
+	npVec2 onInc = v2MulAdd(onRef, -depth, f->n);
+	if (!(depth >= -call->query.margin))
+		return;
+	if (call->count >= call->capacity)
+	{
+		call->info.overflow = true;
+		return;
+	}
+	call->out[call->count++] = (npChainContact2){ npTransformPoint2(call->xf, onInc), npTransformPoint2(call->xf, onRef),
+												  normal, depth, chain, segment, NP_CHAIN_FACE, e.id };
+}
+
+// The face contact of a sharp shape (radius 0: boxes, polygons), emitted: npClipToFace2's clip with
+// the segment (edge 0 of a two-vertex core, radius 0) as the reference face, written for that case
 // (the generic routine picks its cores, radii and ids at run time; this is half its work). The
 // points, depths and ids are the same numbers: the same expressions in the same order.
-static void sharpFaceContact(npManifold2* m, const chainContactCall* call, npVec2 va, npVec2 vb, npVec2 nb, int incident)
+static void sharpFaceContact(chainContactCall* call, npVec2 va, npVec2 vb, npVec2 nb, int incident, int chain,
+							 int segment)
 {
 	const npShape2* shape = call->shape;
 	int incidentEnd = nextIndex(incident, shape->count);
@@ -203,23 +225,18 @@ static void sharpFaceContact(npManifold2* m, const chainContactCall* call, npVec
 	if ((u0 < 0.0 && u1 < 0.0) || (u0 > length && u1 > length))
 		return;
 
-	m->normal = npRotate2(call->xf.q, v2Neg(nb));
-	f.refRadius = 0.0;
-	f.incRadius = 0.0;
-	f.margin = call->query.margin;
-	f.refIsB = true;
-	f.xfA = &call->xf;
+	npVec2 normal = npRotate2(call->xf.q, v2Neg(nb));
 	faceClip clip = { u0, h0, u1, h1, length, 0, 1, incident };
 	sharpEnd e0 = clipSharpEnd(&clip, u0, h0, incident), e1 = clipSharpEnd(&clip, u1, h1, incidentEnd);
-	addFacePoint(m, &f, e0.u, e0.h, v2(0.0, 0.0), true, e0.id);
+	emitSharpPoint(call, &f, normal, e0, chain, segment);
 	// An incident edge touching the segment's range in a single point gives it once.
 	if (!(e1.u == e0.u && e1.h == e0.h))
-		addFacePoint(m, &f, e1.u, e1.h, v2(0.0, 0.0), true, e1.id);
+		emitSharpPoint(call, &f, normal, e1, chain, segment);
 }
 
-// The segment's face contact (the ghost rule's snap): the shape's incident edge clipped to the
-// segment's side planes, with the segment's front as the reference face, in the shape's frame.
-static void faceContact(npManifold2* m, const chainContactCall* call, npVec2 a, npVec2 b, npVec2 n)
+// The segment's face contact (the ghost rule's snap), emitted: the shape's incident edge clipped to
+// the segment's side planes, with the segment's front as the reference face, in the shape's frame.
+static void faceContact(chainContactCall* call, npVec2 a, npVec2 b, npVec2 n, int chain, int segment)
 {
 	const npShape2* shape = call->shape;
 	npTransform2 rel = call->chainInShape;
@@ -227,10 +244,9 @@ static void faceContact(npManifold2* m, const chainContactCall* call, npVec2 a, 
 	npVec2 nb = npRotate2(rel.q, n);
 	localCore core = { shape->vertices, shape->normals, shape->count, shape->radius };
 	int incident = findIncidentEdge(&core, nb);
-	m->pointCount = 0;
 	if (shape->radius == 0.0)
 	{
-		sharpFaceContact(m, call, vertices[0], vertices[1], nb, incident);
+		sharpFaceContact(call, vertices[0], vertices[1], nb, incident, chain, segment);
 		return;
 	}
 	npVec2 normals[2] = { nb, v2Neg(nb) };
@@ -240,8 +256,11 @@ static void faceContact(npManifold2* m, const chainContactCall* call, npVec2 a, 
 	pair.radius = shape->radius;
 	pair.margin = call->query.margin;
 	pair.xfA = &call->xf;
-	if (!npClipToFace2(m, &pair, 1, 0, incident))
-		m->pointCount = 0;
+	npManifold2 m;
+	m.pointCount = 0;
+	if (!npClipToFace2(&m, &pair, 1, 0, incident))
+		m.pointCount = 0;
+	emitAll(call, &m, chain, segment, NP_CHAIN_FACE);
 }
 
 // How far a chain-space joint sine may move when the chain is placed: its normals are unit vectors,
@@ -286,9 +305,7 @@ static void collideSegment(chainContactCall* call, int chain, int segment, npVec
 	{
 		if (bothJointsFlat(c, segment))
 		{
-			npManifold2 m;
-			faceContact(&m, call, a, b, n);
-			emitAll(call, &m, chain, segment, NP_CHAIN_FACE);
+			faceContact(call, a, b, n, chain, segment);
 			return;
 		}
 		npResolveChainSegment2(call->chains, call->chainCount, chain, segment, call->query.featureTolerance, &s);
@@ -296,9 +313,7 @@ static void collideSegment(chainContactCall* call, int chain, int segment, npVec
 		bool cornerB = !s.hasNext || v2Cross(s.normal, s.nextNormal) > NP_CHAIN_FLAT_SINE;
 		if (!cornerA && !cornerB)
 		{
-			npManifold2 m;
-			faceContact(&m, call, a, b, n);
-			emitAll(call, &m, chain, segment, NP_CHAIN_FACE);
+			faceContact(call, a, b, n, chain, segment);
 			return;
 		}
 	}
@@ -333,8 +348,7 @@ static void collideSegment(chainContactCall* call, int chain, int segment, npVec
 		return;
 	}
 	call->info.snapped += 1;
-	faceContact(&m, call, a, b, n);
-	emitAll(call, &m, chain, segment, NP_CHAIN_FACE);
+	faceContact(call, a, b, n, chain, segment);
 }
 
 // ------------------------------------------------------------------------------------ the call

@@ -153,10 +153,15 @@ int npQueryChain2(const npChain2* chain, npVec2 lower, npVec2 upper, int32_t* ou
 	if (chain == NULL || !(lower.x <= upper.x) || !(lower.y <= upper.y) || lower.x > chain->upper.x ||
 		upper.x < chain->lower.x || lower.y > chain->upper.y || upper.y < chain->lower.y)
 		return 0;
-	cellRange q = cellsOf(chain, lower, upper);
+	// The cell range in locals: a cellRange returned by value goes through memory in wasm.
+	double inv = chain->inverseCellSize;
+	int x0 = cellCoord(lower.x, chain->lower.x, inv, chain->gridWidth);
+	int x1 = cellCoord(upper.x, chain->lower.x, inv, chain->gridWidth);
+	int y0 = cellCoord(lower.y, chain->lower.y, inv, chain->gridHeight);
+	int y1 = cellCoord(upper.y, chain->lower.y, inv, chain->gridHeight);
 	int found = 0;
-	for (int y = q.y0; y <= q.y1; ++y)
-		for (int x = q.x0; x <= q.x1; ++x)
+	for (int y = y0; y <= y1; ++y)
+		for (int x = x0; x <= x1; ++x)
 		{
 			int cell = cellIndex(chain, x, y);
 			for (int k = chain->cellStart[cell]; k < chain->cellStart[cell + 1]; ++k)
@@ -169,9 +174,9 @@ int npQueryChain2(const npChain2* chain, npVec2 lower, npVec2 upper, int32_t* ou
 				// Reported in an earlier cell? The segment is listed here, so its first column is at
 				// most x: in the query's first column it is new; further right only when it starts
 				// in this column (and the same for rows).
-				if (x > q.x0 && cellCoord(lo.x, chain->lower.x, chain->inverseCellSize, chain->gridWidth) != x)
+				if (x > x0 && cellCoord(lo.x, chain->lower.x, inv, chain->gridWidth) != x)
 					continue;
-				if (y > q.y0 && cellCoord(lo.y, chain->lower.y, chain->inverseCellSize, chain->gridHeight) != y)
+				if (y > y0 && cellCoord(lo.y, chain->lower.y, inv, chain->gridHeight) != y)
 					continue;
 				if (found < capacity)
 					out[found] = s;
