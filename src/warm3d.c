@@ -607,21 +607,25 @@ static bool warmFaces(SatPair* w, MovedB* mb, npSatCache3* warm, double margin, 
 	return npNoEdgeAxisWins3(w, sat, floor);
 }
 
-// What the clipper reads of B when B is the incident shape: the faces around its support vertex
-// (one of them is the incident face), their planes and vertices.
-static void moveFacesAround(MovedB* mb, int vertex)
+// What the clipper reads of B when B is the incident shape: the normals of the faces around its
+// support vertex (to choose the incident face; their offsets are never read) and the vertices of
+// the face it chooses. Returns that face, chosen by the clipper's own routine.
+static int moveIncidentFace(MovedB* mb, const FaceClip* clip)
 {
 	SatPair* w = mb->w;
 	const npPolyhedron3* b = &w->b;
+	int vertex = clip->support;
 	int e = b->vertexEdge[vertex], guard = 0;
 	do
 	{
 		int f = b->halfEdges[e].face;
-		w->bp[f] = movedPlane(w, f);
-		moveFaceOfB(mb, f);
+		w->bp[f].normal = npMat3Mul(&w->rot, b->planes[f].normal);
 		e = b->halfEdges[b->halfEdges[e].twin].next;
 		++guard;
 	} while (e != b->vertexEdge[vertex] && guard < NP_MAX_HULL_HALF_EDGES);
+	int inc = npIncidentFace3(clip);
+	moveFaceOfB(mb, inc);
+	return inc;
 }
 
 /// Most frames to wait after the face proof failed before trying it again: the wait doubles from 1
@@ -668,9 +672,8 @@ int npCollideWarmFaces3(const npShape3* shapeA, const npTransform3* xfA, const n
 	const ClipShape b = { &w.b, w.bv, w.bp, NULL };
 	if (sat.choice == 0)
 	{
-		moveFacesAround(&mb, sat.faceA.vertex);
 		const FaceClip clip = { a, sat.faceA.face, b, sat.faceA.vertex, true, margin };
-		return (int)npFaceContact3(&clip, m);
+		return (int)npFaceContactOn3(&clip, moveIncidentFace(&mb, &clip), m);
 	}
 	const FaceClip clip = { b, sat.faceB.face, a, sat.faceB.vertex, false, margin };
 	return (int)npFaceContact3(&clip, m);
