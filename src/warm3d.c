@@ -201,13 +201,14 @@ typedef struct FaceSide
 // The part of E = X - Y lying over the origin: every point x - q, x on face g, q in conv(Q), has
 // its height along the normal in [lo, hi], and reaches at least delta sideways in every direction
 // of the plane (the origin's margin inside the projection of face g minus Q, from the edge normals
-// of both polygons). Q is one point or a face loop of Y facing X (then clockwise seen along n).
+// of both polygons). Q is a face loop of Y facing X (clockwise seen along n); discOfPoint below takes
+// a single point.
 typedef struct Disc
 {
 	double lo, hi, delta;
 } Disc;
 
-static Disc discOf(const FaceLoop* p, const npVec3* q, int qCount, bool polygon)
+static Disc discOf(const FaceLoop* p, const npVec3* q, int qCount)
 {
 	npVec3 n = p->plane.normal;
 	double lo = DBL_MAX, hi = -DBL_MAX, delta = DBL_MAX;
@@ -229,7 +230,7 @@ static Disc discOf(const FaceLoop* p, const npVec3* q, int qCount, bool polygon)
 		delta = best < delta ? best : delta;
 	}
 	// Edge normals of Q (seen along n it runs clockwise, so n x e points out of it).
-	for (int j = 0; polygon && j < qCount; ++j)
+	for (int j = 0; j < qCount; ++j)
 	{
 		npVec3 m = v3Cross(n, v3Sub(q[j + 1 < qCount ? j + 1 : 0], q[j]));
 		double len = v3Length(m);
@@ -245,6 +246,19 @@ static Disc discOf(const FaceLoop* p, const npVec3* q, int qCount, bool polygon)
 		delta = best < delta ? best : delta;
 	}
 	return (Disc){ lo - p->eps, hi + p->eps, delta - p->eps };
+}
+
+// discOf for one point q (the common case, without the polygon's loops).
+static Disc discOfPoint(const FaceLoop* p, npVec3 q)
+{
+	double d = p->plane.offset - v3Dot(p->plane.normal, q);
+	double delta = DBL_MAX;
+	for (int k = 0; k < p->count; ++k)
+	{
+		double c = v3Dot(p->inward[k], v3Sub(q, p->start[k]));
+		delta = c < delta ? c : delta;
+	}
+	return (Disc){ d - p->eps, d + p->eps, delta - p->eps };
 }
 
 // Every direction u at least as far from n as the nearest other face normal (cos <= c) has
@@ -287,7 +301,7 @@ static double sideBall(Disc disc, double L, double s, double c, double t)
 static double sideTry(const FaceSide* s, int part, double L, double side, double t)
 {
 	if (part == 0)
-		return sideBall(discOf(s->loop, &s->support, 1, false), L, side, s->cosMax, t);
+		return sideBall(discOfPoint(s->loop, s->support), L, side, s->cosMax, t);
 
 	// Y's best face, when it faces X: first the point of it straight below the middle of face g.
 	npVec3 n = s->loop->plane.normal;
@@ -311,7 +325,7 @@ static double sideTry(const FaceSide* s, int part, double L, double side, double
 		if (!(inside >= 2.0 * yl->eps))
 			return -1.0;
 		// A point of Y within eps of `below`: the disc gives that much away.
-		Disc d = discOf(s->loop, &below, 1, false);
+		Disc d = discOfPoint(s->loop, below);
 		double give = 2.0 * yl->eps;
 		return sideBall((Disc){ d.lo - give, d.hi + give, d.delta - give }, L, side, s->cosMax, t);
 	}
@@ -326,7 +340,7 @@ static double sideTry(const FaceSide* s, int part, double L, double side, double
 		q[count++] = s->yv[s->y->halfEdges[e].origin];
 		e = s->y->halfEdges[e].next;
 	} while (e != first);
-	return sideBall(discOf(s->loop, q, count, true), L, side, s->cosMax, t);
+	return sideBall(discOf(s->loop, q, count), L, side, s->cosMax, t);
 }
 
 // When every other face of X separates the pair by less than face g does, by more than any rounding
