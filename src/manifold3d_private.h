@@ -385,11 +385,15 @@ EdgeResult npSupportingEdges3(const SatPair* w, const EdgeDirections* a, const E
 							  const DirectionPair* best);
 
 // clip3d.c: face contacts.
-unsigned npFaceContact3(const FaceClip* clip, npManifold3* m);
-// Step 1 of npFaceContact3 alone (the incident face: it reads only the incident shape's plane
-// normals around the support vertex), and the steps after it for a given incident face.
-int npIncidentFace3(const FaceClip* clip);
+// The face contact from the incident face `incident` (-1: chosen here, step 1 of the clipper), and
+// step 1 alone (it reads only the incident shape's plane normals around the support vertex; the
+// warm path moves the vertices of the face it picks).
 unsigned npFaceContactOn3(const FaceClip* clip, int incident, npManifold3* m);
+int npIncidentFace3(const FaceClip* clip);
+static inline unsigned npFaceContact3(const FaceClip* clip, npManifold3* m)
+{
+	return npFaceContactOn3(clip, -1, m);
+}
 npVec3 npClosestOnFace3(const ClipShape* shape, int face, npVec3 p, double s);
 
 // rounded3d.c: pairs with a sphere (a sphere shape and a polyhedron, not checked again) or a capsule
