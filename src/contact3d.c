@@ -322,12 +322,18 @@ npResult npAddContactPoint3(npContactCache3* cache, npVec3 pointA, npVec3 pointB
 npResult npCollideCached3(npContactCache3* cache, const npShape3* shapeA, npTransform3 xfA, const npShape3* shapeB,
 						  npTransform3 xfB, double margin, npManifold3* out)
 {
+	return npCollideCachedAt3(cache, shapeA, &xfA, shapeB, &xfB, margin, out);
+}
+
+npResult npCollideCachedAt3(npContactCache3* cache, const npShape3* shapeA, const npTransform3* xfA,
+							const npShape3* shapeB, const npTransform3* xfB, double margin, npManifold3* out)
+{
 	if (out != NULL)
 		clearManifold(out);
 	if (cache == NULL || shapeA == NULL || shapeB == NULL || !(margin >= 0.0) || margin > NP_HUGE ||
 		(unsigned)shapeA->type > (unsigned)NP_SHAPE_TRIANGLE3 || (unsigned)shapeB->type > (unsigned)NP_SHAPE_TRIANGLE3)
 		return NP_ERR_INVALID_ARGUMENT;
-	if (!npUsableTransform3(&xfA) || !npUsableTransform3(&xfB))
+	if (!npUsableTransform3(xfA) || !npUsableTransform3(xfB))
 		return NP_ERR_INVALID_TRANSFORM;
 
 	// What was learned about another pair says nothing about this one.
@@ -337,6 +343,6 @@ npResult npCollideCached3(npContactCache3* cache, const npShape3* shapeA, npTran
 	// Usable transforms are valid ones (finite, |w| <= 1.001): the update's checks would pass.
 	npManifold3 own;
 	npManifold3* m = out != NULL ? out : &own;
-	npCollideWarm3(shapeA, &xfA, shapeB, &xfB, margin, &cache->sat, &cache->stats, m);
-	return takeManifold(cache, m, &xfA, &xfB);
+	npCollideWarm3(shapeA, xfA, shapeB, xfB, margin, &cache->sat, &cache->stats, m);
+	return takeManifold(cache, m, xfA, xfB);
 }

@@ -29,6 +29,11 @@ int npCollideFlat3(const npShape3* shapeA, const npTransform3* xfA, const npShap
 void npCollideWarm3(const npShape3* shapeA, const npTransform3* xfA, const npShape3* shapeB, const npTransform3* xfB,
 					double margin, npSatCache3* warm, npWarmStats3* stats, npManifold3* m);
 
+/// npCollideCached3 with the transforms by reference (the wasm shim's entry: wasm passes structs by
+/// value through the stack).
+npResult npCollideCachedAt3(npContactCache3* cache, const npShape3* shapeA, const npTransform3* xfA,
+							const npShape3* shapeB, const npTransform3* xfB, double margin, npManifold3* out);
+
 /// Chooses at most four of `count` candidate contact points lying (roughly) in a plane with unit
 /// normal `normal`: the deepest point first, then the point farthest from it, then the point
 /// making the largest triangle with those two, then the point outside that triangle that adds the

@@ -96,8 +96,9 @@ typedef struct FaceLoop
 	npVec3 inward[NP_WARM_FACE_EDGES3];
 } FaceLoop;
 
-static bool makeFaceLoop(const npPolyhedron3* topo, const npVec3* xv, npPlane3 plane, int face, FaceLoop* out)
+static bool makeFaceLoop(const npPolyhedron3* topo, const npVec3* xv, const npPlane3* facePlane, int face, FaceLoop* out)
 {
+	const npPlane3 plane = *facePlane;
 	npVec3 n = plane.normal;
 	double slack = 0.0;
 	int count = 0, first = topo->faceEdge[face], e = first;
@@ -128,7 +129,7 @@ static bool makeFaceLoop(const npPolyhedron3* topo, const npVec3* xv, npPlane3 p
 static bool faceProves(const FaceProof* p, double r, double tol)
 {
 	FaceLoop loop;
-	if (!makeFaceLoop(p->topo, p->xv, p->plane, p->face, &loop))
+	if (!makeFaceLoop(p->topo, p->xv, &p->plane, p->face, &loop))
 		return false;
 	npVec3 n = p->plane.normal;
 	double o = p->plane.offset, slack = loop.eps;
@@ -249,8 +250,9 @@ static Disc discOf(const FaceLoop* p, const npVec3* q, int qCount)
 }
 
 // discOf for one point q (the common case, without the polygon's loops).
-static Disc discOfPoint(const FaceLoop* p, npVec3 q)
+static Disc discOfPoint(const FaceLoop* p, const npVec3* point)
 {
+	const npVec3 q = *point;
 	double d = p->plane.offset - v3Dot(p->plane.normal, q);
 	double delta = DBL_MAX;
 	for (int k = 0; k < p->count; ++k)
@@ -267,8 +269,9 @@ static Disc discOfPoint(const FaceLoop* p, npVec3 q)
 // hi cos + delta sin (disc, cos <= 0) and -L cos - s sin (p, t turned away from p). Each of these is a
 // sinusoid, above t at both ends of an arc shorter than pi, hence over the whole arc: the arcs are
 // [theta_min, pi/2] (disc) and [pi/2, pi] split where the disc and p cross.
-static bool arcClear(Disc disc, double L, double s, double c, double t)
+static bool arcClear(const Disc* arc, double L, double s, double c, double t)
 {
+	const Disc disc = *arc;
 	if (!(t > 0.0) || !(disc.delta > t) || !(L > t) || !(disc.hi + L > 0.0))
 		return false;
 	double k = sqrt((disc.hi + L) * (disc.hi + L) + (disc.delta + s) * (disc.delta + s));
@@ -287,9 +290,10 @@ static bool arcClear(Disc disc, double L, double s, double c, double t)
 // ball around the origin inside E: directions within theta_min of n reach the disc, lo cos + delta
 // sin, above min(lo, t) on [0, theta_min] (a sinusoid above both ends), and the others reach t.
 // Returns -1 when the face is not proven, else the ball's radius (0 when there is none).
-static double sideBall(Disc disc, double L, double s, double c, double t)
+static double sideBall(const Disc* arc, double L, double s, double c, double t)
 {
-	if (!arcClear(disc, L, s, c, t))
+	const Disc disc = *arc;
+	if (!arcClear(arc, L, s, c, t))
 		return -1.0;
 	double r = disc.lo < t ? disc.lo : t;
 	return r > 0.0 ? r : 0.0;
@@ -301,7 +305,10 @@ static double sideBall(Disc disc, double L, double s, double c, double t)
 static double sideTry(const FaceSide* s, int part, double L, double side, double t)
 {
 	if (part == 0)
-		return sideBall(discOfPoint(s->loop, s->support), L, side, s->cosMax, t);
+	{
+		const Disc d = discOfPoint(s->loop, &s->support);
+		return sideBall(&d, L, side, s->cosMax, t);
+	}
 
 	// Y's best face, when it faces X: first the point of it straight below the middle of face g.
 	npVec3 n = s->loop->plane.normal;
@@ -325,9 +332,10 @@ static double sideTry(const FaceSide* s, int part, double L, double side, double
 		if (!(inside >= 2.0 * yl->eps))
 			return -1.0;
 		// A point of Y within eps of `below`: the disc gives that much away.
-		Disc d = discOfPoint(s->loop, below);
+		Disc d = discOfPoint(s->loop, &below);
 		double give = 2.0 * yl->eps;
-		return sideBall((Disc){ d.lo - give, d.hi + give, d.delta - give }, L, side, s->cosMax, t);
+		const Disc given = { d.lo - give, d.hi + give, d.delta - give };
+		return sideBall(&given, L, side, s->cosMax, t);
 	}
 
 	// All of Y's face: the origin's margin in the projection of face g minus it.
@@ -340,7 +348,8 @@ static double sideTry(const FaceSide* s, int part, double L, double side, double
 		q[count++] = s->yv[s->y->halfEdges[e].origin];
 		e = s->y->halfEdges[e].next;
 	} while (e != first);
-	return sideBall(discOf(s->loop, q, count), L, side, s->cosMax, t);
+	const Disc d = discOf(s->loop, q, count);
+	return sideBall(&d, L, side, s->cosMax, t);
 }
 
 // When every other face of X separates the pair by less than face g does, by more than any rounding
@@ -371,9 +380,9 @@ static double sideClear(const FaceSide* s, double tol, int* part)
 // One box's face k (its own frame, half extents h) against a point y of the other shape and the
 // other shape's centre c: the disc of E (the face minus y) and the deep point (the point of the
 // opposite face nearest c, minus c), in closed form. True when they give E a ball of radius t.
-static bool boxFaceBall(npVec3 h, int face, npVec3 y, npVec3 c, double t)
+static bool boxFaceBall(const npVec3* h, int face, const npVec3* y, const npVec3* c, double t)
 {
-	const double hv[3] = { h.x, h.y, h.z }, yv[3] = { y.x, y.y, y.z }, cv[3] = { c.x, c.y, c.z };
+	const double hv[3] = { h->x, h->y, h->z }, yv[3] = { y->x, y->y, y->z }, cv[3] = { c->x, c->y, c->z };
 	int i = face >> 1, j = (i + 1) % 3, k = (i + 2) % 3;
 	double s = (face & 1) ? 1.0 : -1.0;
 	double d = hv[i] - s * yv[i];
@@ -384,7 +393,8 @@ static bool boxFaceBall(npVec3 h, int face, npVec3 y, npVec3 c, double t)
 	double L = hv[i] + s * cv[i];
 	double side = sqrt((xj - cv[j]) * (xj - cv[j]) + (xk - cv[k]) * (xk - cv[k]));
 	// Box faces meet at right angles: no other face normal lies within 90 degrees (c = 0).
-	return d >= t && arcClear((Disc){ d, d, delta }, L, side, 0.0, t);
+	const Disc disc = { d, d, delta };
+	return d >= t && arcClear(&disc, L, side, 0.0, t);
 }
 
 bool npNoEdgeAxisWinsBoxes3(const SatPair* w, const SatAxis* sat, double floor)
@@ -394,13 +404,13 @@ bool npNoEdgeAxisWinsBoxes3(const SatPair* w, const SatAxis* sat, double floor)
 	double t = -floor + 1.0e-9 * scale;
 	if (!(t >= 1.0e-6 * scale))
 		return false;
-	if (boxFaceBall(hA, sat->faceA.face, w->bv[sat->faceA.vertex], w->rel.p, t))
+	if (boxFaceBall(&hA, sat->faceA.face, &w->bv[sat->faceA.vertex], &w->rel.p, t))
 		return true;
 	// B's face in B's frame: A's support vertex and centre moved there.
 	npMat3 toB = npMat3Transpose(&w->rot);
 	npVec3 y = npMat3Mul(&toB, v3Sub(w->a.vertices[sat->faceB.vertex], w->rel.p));
 	npVec3 c = npMat3Mul(&toB, v3Neg(w->rel.p));
-	return boxFaceBall(hB, sat->faceB.face, y, c, t);
+	return boxFaceBall(&hB, sat->faceB.face, &y, &c, t);
 }
 
 // Face g of polyhedron p (its own frame): the largest cosine to another face's normal (with room for
@@ -593,8 +603,8 @@ static bool warmFaces(SatPair* w, MovedB* mb, npSatCache3* warm, double margin, 
 	FaceLoop loopA, loopB;
 	moveFaceOfB(mb, gB);
 	vertexOf(mb, w->bv, warm->deepB);
-	if (!makeFaceLoop(&w->a, w->a.vertices, w->a.planes[gA], gA, &loopA) ||
-		!makeFaceLoop(&w->b, w->bv, w->bp[gB], gB, &loopB))
+	if (!makeFaceLoop(&w->a, w->a.vertices, &w->a.planes[gA], gA, &loopA) ||
+		!makeFaceLoop(&w->b, w->bv, &w->bp[gB], gB, &loopB))
 		return false;
 	npVec3 cA = w->shapeA->hull->centroid;
 	npVec3 cB = v3Add(npMat3Mul(&w->rot, w->shapeB->hull->centroid), w->rel.p);
