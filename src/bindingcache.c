@@ -9,6 +9,7 @@
 #include "binding3d.h"
 #include "narrowphase/contact2d.h"
 #include "codesize.h"
+#include "manifold3d_private.h"
 
 #include <stdint.h>
 
@@ -45,7 +46,7 @@ int npwCacheCollide3(npContactCache3* cache, const npShape3* shapeA, const npSha
 	if (r != NP_OK)
 		return -(NPW3_ERR_B + (int)r);
 	npManifold3 m;
-	r = npCollideCached3(cache, shapeA, xfA, shapeB, xfB, io[NPW3_IO_ARG], &m);
+	r = npCollideCachedAt3(cache, shapeA, &xfA, shapeB, &xfB, io[NPW3_IO_ARG], &m);
 	if (r != NP_OK)
 		return r == NP_ERR_INVALID_TRANSFORM ? -(int)r : -(int)NP_ERR_INVALID_ARGUMENT;
 	double* out = io + NPW3_IO_OUT;

@@ -150,7 +150,7 @@ npVec3 npClosestOnFace3(const ClipShape* shape, int face, npVec3 p, double s)
 // has the box layout) these are the faces 2j + bit j of v, measured directly instead of by walking
 // the half-edges (dependent loads); only an exact tie for the lowest, where the walk's order
 // decides, takes the walk.
-static int incidentFace(const FaceClip* c)
+__attribute__((always_inline)) static inline int incidentFace(const FaceClip* c)
 {
 	const npPolyhedron3* ip = c->inc.topo;
 	const npPlane3* iplanes = c->inc.planes;
@@ -464,11 +464,11 @@ static unsigned emitChosen(const FaceClip* c, const ClipVertex* poly, const doub
 	return offsetMask;
 }
 
-unsigned npFaceContact3(const FaceClip* c, npManifold3* m)
+unsigned npFaceContactOn3(const FaceClip* c, int inc, npManifold3* m)
 {
 	m->pointCount = 0;
 	ClipVertex bufA[NP_MAX_CLIP_POINTS3], bufB[NP_MAX_CLIP_POINTS3];
-	int count = incidentPolygon(c, incidentFace(c), bufA);
+	int count = incidentPolygon(c, inc >= 0 ? inc : incidentFace(c), bufA);
 	ClipVertex* poly = clipToReferenceFace(c, bufA, bufB, &count);
 	if (emitResting(c, poly, count, m))
 		return (1u << count) - 1u;
@@ -479,4 +479,9 @@ unsigned npFaceContact3(const FaceClip* c, npManifold3* m)
 	int chosen[NP_MAX_MANIFOLD_POINTS3];
 	int k = chooseContacts(poly, depth, kept, c->ref.planes[c->refFace].normal, chosen);
 	return emitChosen(c, poly, depth, chosen, k, extra, m);
+}
+
+int npIncidentFace3(const FaceClip* c)
+{
+	return incidentFace(c);
 }

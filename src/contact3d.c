@@ -111,9 +111,13 @@ int npRefreshContactCache3(npContactCache3* cache, npTransform3 xfA, npTransform
 // Index of the cached point matching a new one (locals la, lb), or -1. Same non-zero id and one of
 // the two halves within breakDistance (a sliding point keeps the same feature on one body), else
 // the nearest point with both halves within breakDistance. `taken` marks points already matched.
-static int findMatch(const npContactCache3* cache, uint32_t id, npVec3 la, npVec3 lb, const bool* taken)
+// Inlined into takeManifold, which runs every frame of a contact cache: no call, and the points by
+// reference rather than copied (the wasm ABI passes structs by value through the stack).
+__attribute__((always_inline)) static inline int findMatch(const npContactCache3* cache, uint32_t id,
+														   const npVec3* pla, const npVec3* plb, const bool* taken)
 {
 	double bd2 = cache->breakDistance * cache->breakDistance;
+	npVec3 la = *pla, lb = *plb;
 	if (id != 0)
 		for (int i = 0; i < cache->pointCount; ++i)
 		{
@@ -156,7 +160,7 @@ static npCachedContact3 makePoint(npVec3 pointA, npVec3 pointB, npVec3 normal, u
 }
 
 // Unit normal from a caller's vector, false when it is zero or not finite.
-static bool unitNormal(npVec3 n, npVec3* out)
+static inline bool unitNormal(npVec3 n, npVec3* out)
 {
 	if (!finite3(n))
 		return false;
@@ -171,8 +175,10 @@ static bool unitNormal(npVec3 n, npVec3* out)
 // What makePoint, findMatch and sortByDepth would give, written in place: each new point's locals and
 // depth first, then its match among the old points (which are still in place), then every point
 // straight into its slot of the depth order (the stable insertion sort's order), with no record copies.
-static npResult takeManifold(npContactCache3* cache, const npManifold3* manifold, npTransform3 xfA, npTransform3 xfB)
+static npResult takeManifold(npContactCache3* cache, const npManifold3* manifold, const npTransform3* pxfA,
+							 const npTransform3* pxfB)
 {
+	const npTransform3 xfA = *pxfA, xfB = *pxfB;
 	int count = manifold->pointCount;
 	if (count == 0)
 	{
@@ -196,7 +202,7 @@ static npResult takeManifold(npContactCache3* cache, const npManifold3* manifold
 		localA[i] = npInvTransformPoint3(xfA, mp->pointA);
 		localB[i] = npInvTransformPoint3(xfB, mp->pointB);
 		depth[i] = v3Dot(v3Sub(mp->pointA, mp->pointB), n);
-		match[i] = findMatch(cache, mp->id, localA[i], localB[i], taken);
+		match[i] = findMatch(cache, mp->id, localA + i, localB + i, taken);
 		if (match[i] >= 0)
 			taken[match[i]] = true;
 	}
@@ -253,7 +259,7 @@ npResult npUpdateContactCache3(npContactCache3* cache, const npManifold3* manifo
 		return NP_ERR_INVALID_ARGUMENT;
 	if (!validTransform(xfA) || !validTransform(xfB))
 		return NP_ERR_INVALID_TRANSFORM;
-	return takeManifold(cache, manifold, xfA, xfB);
+	return takeManifold(cache, manifold, &xfA, &xfB);
 }
 
 npResult npAddContactPoint3(npContactCache3* cache, npVec3 pointA, npVec3 pointB, npVec3 normal,
@@ -278,7 +284,7 @@ npResult npAddContactPoint3(npContactCache3* cache, npVec3 pointA, npVec3 pointB
 
 	npCachedContact3 c = makePoint(pointA, pointB, n, id, xfA, xfB);
 	bool taken[NP_MAX_MANIFOLD_POINTS3] = { false, false, false, false };
-	int j = findMatch(cache, id, c.localA, c.localB, taken);
+	int j = findMatch(cache, id, &c.localA, &c.localB, taken);
 	if (j >= 0)
 	{
 		// The same contact seen again: take the new measurement, keep the history.
@@ -316,12 +322,18 @@ npResult npAddContactPoint3(npContactCache3* cache, npVec3 pointA, npVec3 pointB
 npResult npCollideCached3(npContactCache3* cache, const npShape3* shapeA, npTransform3 xfA, const npShape3* shapeB,
 						  npTransform3 xfB, double margin, npManifold3* out)
 {
+	return npCollideCachedAt3(cache, shapeA, &xfA, shapeB, &xfB, margin, out);
+}
+
+npResult npCollideCachedAt3(npContactCache3* cache, const npShape3* shapeA, const npTransform3* xfA,
+							const npShape3* shapeB, const npTransform3* xfB, double margin, npManifold3* out)
+{
 	if (out != NULL)
 		clearManifold(out);
 	if (cache == NULL || shapeA == NULL || shapeB == NULL || !(margin >= 0.0) || margin > NP_HUGE ||
 		(unsigned)shapeA->type > (unsigned)NP_SHAPE_TRIANGLE3 || (unsigned)shapeB->type > (unsigned)NP_SHAPE_TRIANGLE3)
 		return NP_ERR_INVALID_ARGUMENT;
-	if (!npUsableTransform3(&xfA) || !npUsableTransform3(&xfB))
+	if (!npUsableTransform3(xfA) || !npUsableTransform3(xfB))
 		return NP_ERR_INVALID_TRANSFORM;
 
 	// What was learned about another pair says nothing about this one.
@@ -331,6 +343,6 @@ npResult npCollideCached3(npContactCache3* cache, const npShape3* shapeA, npTran
 	// Usable transforms are valid ones (finite, |w| <= 1.001): the update's checks would pass.
 	npManifold3 own;
 	npManifold3* m = out != NULL ? out : &own;
-	npCollideWarm3(shapeA, &xfA, shapeB, &xfB, margin, &cache->sat, &cache->stats, m);
+	npCollideWarm3(shapeA, xfA, shapeB, xfB, margin, &cache->sat, &cache->stats, m);
 	return takeManifold(cache, m, xfA, xfB);
 }

@@ -29,6 +29,11 @@ int npCollideFlat3(const npShape3* shapeA, const npTransform3* xfA, const npShap
 void npCollideWarm3(const npShape3* shapeA, const npTransform3* xfA, const npShape3* shapeB, const npTransform3* xfB,
 					double margin, npSatCache3* warm, npWarmStats3* stats, npManifold3* m);
 
+/// npCollideCached3 with the transforms by reference (the wasm shim's entry: wasm passes structs by
+/// value through the stack).
+npResult npCollideCachedAt3(npContactCache3* cache, const npShape3* shapeA, const npTransform3* xfA,
+							const npShape3* shapeB, const npTransform3* xfB, double margin, npManifold3* out);
+
 /// Chooses at most four of `count` candidate contact points lying (roughly) in a plane with unit
 /// normal `normal`: the deepest point first, then the point farthest from it, then the point
 /// making the largest triangle with those two, then the point outside that triangle that adds the
@@ -385,7 +390,15 @@ EdgeResult npSupportingEdges3(const SatPair* w, const EdgeDirections* a, const E
 							  const DirectionPair* best);
 
 // clip3d.c: face contacts.
-unsigned npFaceContact3(const FaceClip* clip, npManifold3* m);
+// The face contact from the incident face `incident` (-1: chosen here, step 1 of the clipper), and
+// step 1 alone (it reads only the incident shape's plane normals around the support vertex; the
+// warm path moves the vertices of the face it picks).
+unsigned npFaceContactOn3(const FaceClip* clip, int incident, npManifold3* m);
+int npIncidentFace3(const FaceClip* clip);
+static inline unsigned npFaceContact3(const FaceClip* clip, npManifold3* m)
+{
+	return npFaceContactOn3(clip, -1, m);
+}
 npVec3 npClosestOnFace3(const ClipShape* shape, int face, npVec3 p, double s);
 
 // rounded3d.c: pairs with a sphere (a sphere shape and a polyhedron, not checked again) or a capsule

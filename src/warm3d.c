@@ -96,8 +96,9 @@ typedef struct FaceLoop
 	npVec3 inward[NP_WARM_FACE_EDGES3];
 } FaceLoop;
 
-static bool makeFaceLoop(const npPolyhedron3* topo, const npVec3* xv, npPlane3 plane, int face, FaceLoop* out)
+static bool makeFaceLoop(const npPolyhedron3* topo, const npVec3* xv, const npPlane3* facePlane, int face, FaceLoop* out)
 {
+	const npPlane3 plane = *facePlane;
 	npVec3 n = plane.normal;
 	double slack = 0.0;
 	int count = 0, first = topo->faceEdge[face], e = first;
@@ -128,7 +129,7 @@ static bool makeFaceLoop(const npPolyhedron3* topo, const npVec3* xv, npPlane3 p
 static bool faceProves(const FaceProof* p, double r, double tol)
 {
 	FaceLoop loop;
-	if (!makeFaceLoop(p->topo, p->xv, p->plane, p->face, &loop))
+	if (!makeFaceLoop(p->topo, p->xv, &p->plane, p->face, &loop))
 		return false;
 	npVec3 n = p->plane.normal;
 	double o = p->plane.offset, slack = loop.eps;
@@ -201,13 +202,14 @@ typedef struct FaceSide
 // The part of E = X - Y lying over the origin: every point x - q, x on face g, q in conv(Q), has
 // its height along the normal in [lo, hi], and reaches at least delta sideways in every direction
 // of the plane (the origin's margin inside the projection of face g minus Q, from the edge normals
-// of both polygons). Q is one point or a face loop of Y facing X (then clockwise seen along n).
+// of both polygons). Q is a face loop of Y facing X (clockwise seen along n); discOfPoint below takes
+// a single point.
 typedef struct Disc
 {
 	double lo, hi, delta;
 } Disc;
 
-static Disc discOf(const FaceLoop* p, const npVec3* q, int qCount, bool polygon)
+static Disc discOf(const FaceLoop* p, const npVec3* q, int qCount)
 {
 	npVec3 n = p->plane.normal;
 	double lo = DBL_MAX, hi = -DBL_MAX, delta = DBL_MAX;
@@ -229,7 +231,7 @@ static Disc discOf(const FaceLoop* p, const npVec3* q, int qCount, bool polygon)
 		delta = best < delta ? best : delta;
 	}
 	// Edge normals of Q (seen along n it runs clockwise, so n x e points out of it).
-	for (int j = 0; polygon && j < qCount; ++j)
+	for (int j = 0; j < qCount; ++j)
 	{
 		npVec3 m = v3Cross(n, v3Sub(q[j + 1 < qCount ? j + 1 : 0], q[j]));
 		double len = v3Length(m);
@@ -247,14 +249,29 @@ static Disc discOf(const FaceLoop* p, const npVec3* q, int qCount, bool polygon)
 	return (Disc){ lo - p->eps, hi + p->eps, delta - p->eps };
 }
 
+// discOf for one point q (the common case, without the polygon's loops).
+static Disc discOfPoint(const FaceLoop* p, const npVec3* point)
+{
+	const npVec3 q = *point;
+	double d = p->plane.offset - v3Dot(p->plane.normal, q);
+	double delta = DBL_MAX;
+	for (int k = 0; k < p->count; ++k)
+	{
+		double c = v3Dot(p->inward[k], v3Sub(q, p->start[k]));
+		delta = c < delta ? c : delta;
+	}
+	return (Disc){ d - p->eps, d + p->eps, delta - p->eps };
+}
+
 // Every direction u at least as far from n as the nearest other face normal (cos <= c) has
 // h_E(u) > t, where E holds the disc and the deep point p (height -L, sideways s). In the plane of n
 // and u's sideways part t (angle theta from n), E reaches lo cos + delta sin (disc, cos >= 0),
 // hi cos + delta sin (disc, cos <= 0) and -L cos - s sin (p, t turned away from p). Each of these is a
 // sinusoid, above t at both ends of an arc shorter than pi, hence over the whole arc: the arcs are
 // [theta_min, pi/2] (disc) and [pi/2, pi] split where the disc and p cross.
-static bool arcClear(Disc disc, double L, double s, double c, double t)
+static bool arcClear(const Disc* arc, double L, double s, double c, double t)
 {
+	const Disc disc = *arc;
 	if (!(t > 0.0) || !(disc.delta > t) || !(L > t) || !(disc.hi + L > 0.0))
 		return false;
 	double k = sqrt((disc.hi + L) * (disc.hi + L) + (disc.delta + s) * (disc.delta + s));
@@ -273,9 +290,10 @@ static bool arcClear(Disc disc, double L, double s, double c, double t)
 // ball around the origin inside E: directions within theta_min of n reach the disc, lo cos + delta
 // sin, above min(lo, t) on [0, theta_min] (a sinusoid above both ends), and the others reach t.
 // Returns -1 when the face is not proven, else the ball's radius (0 when there is none).
-static double sideBall(Disc disc, double L, double s, double c, double t)
+static double sideBall(const Disc* arc, double L, double s, double c, double t)
 {
-	if (!arcClear(disc, L, s, c, t))
+	const Disc disc = *arc;
+	if (!arcClear(arc, L, s, c, t))
 		return -1.0;
 	double r = disc.lo < t ? disc.lo : t;
 	return r > 0.0 ? r : 0.0;
@@ -287,7 +305,10 @@ static double sideBall(Disc disc, double L, double s, double c, double t)
 static double sideTry(const FaceSide* s, int part, double L, double side, double t)
 {
 	if (part == 0)
-		return sideBall(discOf(s->loop, &s->support, 1, false), L, side, s->cosMax, t);
+	{
+		const Disc d = discOfPoint(s->loop, &s->support);
+		return sideBall(&d, L, side, s->cosMax, t);
+	}
 
 	// Y's best face, when it faces X: first the point of it straight below the middle of face g.
 	npVec3 n = s->loop->plane.normal;
@@ -311,9 +332,10 @@ static double sideTry(const FaceSide* s, int part, double L, double side, double
 		if (!(inside >= 2.0 * yl->eps))
 			return -1.0;
 		// A point of Y within eps of `below`: the disc gives that much away.
-		Disc d = discOf(s->loop, &below, 1, false);
+		Disc d = discOfPoint(s->loop, &below);
 		double give = 2.0 * yl->eps;
-		return sideBall((Disc){ d.lo - give, d.hi + give, d.delta - give }, L, side, s->cosMax, t);
+		const Disc given = { d.lo - give, d.hi + give, d.delta - give };
+		return sideBall(&given, L, side, s->cosMax, t);
 	}
 
 	// All of Y's face: the origin's margin in the projection of face g minus it.
@@ -326,7 +348,8 @@ static double sideTry(const FaceSide* s, int part, double L, double side, double
 		q[count++] = s->yv[s->y->halfEdges[e].origin];
 		e = s->y->halfEdges[e].next;
 	} while (e != first);
-	return sideBall(discOf(s->loop, q, count, true), L, side, s->cosMax, t);
+	const Disc d = discOf(s->loop, q, count);
+	return sideBall(&d, L, side, s->cosMax, t);
 }
 
 // When every other face of X separates the pair by less than face g does, by more than any rounding
@@ -357,9 +380,9 @@ static double sideClear(const FaceSide* s, double tol, int* part)
 // One box's face k (its own frame, half extents h) against a point y of the other shape and the
 // other shape's centre c: the disc of E (the face minus y) and the deep point (the point of the
 // opposite face nearest c, minus c), in closed form. True when they give E a ball of radius t.
-static bool boxFaceBall(npVec3 h, int face, npVec3 y, npVec3 c, double t)
+static bool boxFaceBall(const npVec3* h, int face, const npVec3* y, const npVec3* c, double t)
 {
-	const double hv[3] = { h.x, h.y, h.z }, yv[3] = { y.x, y.y, y.z }, cv[3] = { c.x, c.y, c.z };
+	const double hv[3] = { h->x, h->y, h->z }, yv[3] = { y->x, y->y, y->z }, cv[3] = { c->x, c->y, c->z };
 	int i = face >> 1, j = (i + 1) % 3, k = (i + 2) % 3;
 	double s = (face & 1) ? 1.0 : -1.0;
 	double d = hv[i] - s * yv[i];
@@ -370,7 +393,8 @@ static bool boxFaceBall(npVec3 h, int face, npVec3 y, npVec3 c, double t)
 	double L = hv[i] + s * cv[i];
 	double side = sqrt((xj - cv[j]) * (xj - cv[j]) + (xk - cv[k]) * (xk - cv[k]));
 	// Box faces meet at right angles: no other face normal lies within 90 degrees (c = 0).
-	return d >= t && arcClear((Disc){ d, d, delta }, L, side, 0.0, t);
+	const Disc disc = { d, d, delta };
+	return d >= t && arcClear(&disc, L, side, 0.0, t);
 }
 
 bool npNoEdgeAxisWinsBoxes3(const SatPair* w, const SatAxis* sat, double floor)
@@ -380,13 +404,13 @@ bool npNoEdgeAxisWinsBoxes3(const SatPair* w, const SatAxis* sat, double floor)
 	double t = -floor + 1.0e-9 * scale;
 	if (!(t >= 1.0e-6 * scale))
 		return false;
-	if (boxFaceBall(hA, sat->faceA.face, w->bv[sat->faceA.vertex], w->rel.p, t))
+	if (boxFaceBall(&hA, sat->faceA.face, &w->bv[sat->faceA.vertex], &w->rel.p, t))
 		return true;
 	// B's face in B's frame: A's support vertex and centre moved there.
 	npMat3 toB = npMat3Transpose(&w->rot);
 	npVec3 y = npMat3Mul(&toB, v3Sub(w->a.vertices[sat->faceB.vertex], w->rel.p));
 	npVec3 c = npMat3Mul(&toB, v3Neg(w->rel.p));
-	return boxFaceBall(hB, sat->faceB.face, y, c, t);
+	return boxFaceBall(&hB, sat->faceB.face, &y, &c, t);
 }
 
 // Face g of polyhedron p (its own frame): the largest cosine to another face's normal (with room for
@@ -579,8 +603,8 @@ static bool warmFaces(SatPair* w, MovedB* mb, npSatCache3* warm, double margin, 
 	FaceLoop loopA, loopB;
 	moveFaceOfB(mb, gB);
 	vertexOf(mb, w->bv, warm->deepB);
-	if (!makeFaceLoop(&w->a, w->a.vertices, w->a.planes[gA], gA, &loopA) ||
-		!makeFaceLoop(&w->b, w->bv, w->bp[gB], gB, &loopB))
+	if (!makeFaceLoop(&w->a, w->a.vertices, &w->a.planes[gA], gA, &loopA) ||
+		!makeFaceLoop(&w->b, w->bv, &w->bp[gB], gB, &loopB))
 		return false;
 	npVec3 cA = w->shapeA->hull->centroid;
 	npVec3 cB = v3Add(npMat3Mul(&w->rot, w->shapeB->hull->centroid), w->rel.p);
@@ -607,21 +631,25 @@ static bool warmFaces(SatPair* w, MovedB* mb, npSatCache3* warm, double margin, 
 	return npNoEdgeAxisWins3(w, sat, floor);
 }
 
-// What the clipper reads of B when B is the incident shape: the faces around its support vertex
-// (one of them is the incident face), their planes and vertices.
-static void moveFacesAround(MovedB* mb, int vertex)
+// What the clipper reads of B when B is the incident shape: the normals of the faces around its
+// support vertex (to choose the incident face; their offsets are never read) and the vertices of
+// the face it chooses. Returns that face, chosen by the clipper's own routine.
+static int moveIncidentFace(MovedB* mb, const FaceClip* clip)
 {
 	SatPair* w = mb->w;
 	const npPolyhedron3* b = &w->b;
+	int vertex = clip->support;
 	int e = b->vertexEdge[vertex], guard = 0;
 	do
 	{
 		int f = b->halfEdges[e].face;
-		w->bp[f] = movedPlane(w, f);
-		moveFaceOfB(mb, f);
+		w->bp[f].normal = npMat3Mul(&w->rot, b->planes[f].normal);
 		e = b->halfEdges[b->halfEdges[e].twin].next;
 		++guard;
 	} while (e != b->vertexEdge[vertex] && guard < NP_MAX_HULL_HALF_EDGES);
+	int inc = npIncidentFace3(clip);
+	moveFaceOfB(mb, inc);
+	return inc;
 }
 
 /// Most frames to wait after the face proof failed before trying it again: the wait doubles from 1
@@ -668,9 +696,8 @@ int npCollideWarmFaces3(const npShape3* shapeA, const npTransform3* xfA, const n
 	const ClipShape b = { &w.b, w.bv, w.bp, NULL };
 	if (sat.choice == 0)
 	{
-		moveFacesAround(&mb, sat.faceA.vertex);
 		const FaceClip clip = { a, sat.faceA.face, b, sat.faceA.vertex, true, margin };
-		return (int)npFaceContact3(&clip, m);
+		return (int)npFaceContactOn3(&clip, moveIncidentFace(&mb, &clip), m);
 	}
 	const FaceClip clip = { b, sat.faceB.face, a, sat.faceB.vertex, false, margin };
 	return (int)npFaceContact3(&clip, m);
