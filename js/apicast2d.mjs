@@ -163,7 +163,7 @@ export function shapeCast2(rt, shape, transform, translation, target, targetTran
 	putXf(io, targetTransform, XF_TARGET, 'shapeCast', 'of the target');
 	putVec(io, TRANSLATION, translation, 'shapeCast', 'translation');
 	putCastOptions(io, options, 'shapeCast');
-	const out = readCastOut(options, 2);
+	const out = options === undefined ? undefined : readCastOut(options, 2);
 	const r = rt.exports.npwShapeCast2(shape._ptr, target._ptr, rt.ioPtr);
 	if (r !== 1) {
 		if (r === 0) return null;
@@ -278,7 +278,7 @@ function chainCast(rt, shape, transform, translation, target, targetTransform, o
 	putVec(io, L.NPWCH_IO_DIRECTION, translation, fn, 'translation');
 	putChainCastOptions(rt, options, fn);
 	putChainCast(rt, target, targetTransform, options, fn);
-	const out = readChainCastOut(options);
+	const out = options === undefined ? undefined : readChainCastOut(options);
 	const r = rt.exports.npwShapeCastChains2(shape._ptr, rt.ioPtr, rt.chainOut);
 	if (r < 0) chainCastFail(rt, fn, -r, [['transform of the shape', xfNumbers(transform)], ...castInputs(translation, options)]);
 	return r === 1 ? readChainCast(rt, out) : null;
@@ -352,7 +352,7 @@ export function timeOfImpact2(rt, a, sweepA, b, sweepB, options) {
 	const targetDistance = options ? options.targetDistance : undefined, tolerance = options ? options.tolerance : undefined;
 	io[T_TARGET_DISTANCE] = typeof targetDistance === 'number' ? targetDistance : option(fn, options, 'targetDistance', 0);
 	io[T_TOLERANCE] = typeof tolerance === 'number' ? tolerance : option(fn, options, 'tolerance', 0);
-	const out = readToiOut(options, 2);
+	const out = options === undefined ? undefined : readToiOut(options, 2);
 	const r = rt.exports.npwTimeOfImpact2(a._ptr, b._ptr, rt.ioPtr);
 	if (r < 0) castFail(rt, fn, r, [...sweepNumbers(sweepA, 'sweepA'), ...sweepNumbers(sweepB, 'sweepB'), ...castInputs([0, 0], options).slice(1)]);
 	if (out !== undefined) return fillToi(out, io, TOI_AT, TOI_STATES, 2);

@@ -178,7 +178,7 @@ export function shapeCast3(rt, shape, transform, translation, target, targetTran
 		fail('NP_INVALID_ARGUMENT', `${fn}: translation must be [x, y, z] of numbers (got ${describe(translation)})`);
 	}
 	putCastOptions(rt, options, fn);
-	const out = readCastOut(options, 3);
+	const out = options === undefined ? undefined : readCastOut(options, 3);
 	if (targetPtr < 0) return null;
 	const r = rt.exports.npwShapeCast3(ptr, targetPtr, rt.ioPtr);
 	if (r !== 1) {
@@ -306,7 +306,7 @@ export function timeOfImpact3(rt, a, sweepA, b, sweepB, options) {
 	const io = rt.io;
 	io[L.NPWC3_TOI_TARGET_DISTANCE] = targetDistance;
 	io[L.NPWC3_TOI_TOLERANCE] = tolerance;
-	const out = readToiOut(options, 3);
+	const out = options === undefined ? undefined : readToiOut(options, 3);
 	const r = rt.exports.npwTimeOfImpact3(pa, pb, rt.ioPtr);
 	if (r < 0) {
 		const values = [];

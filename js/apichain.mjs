@@ -406,7 +406,7 @@ export function chainRayCast(rt, target, transform, origin, direction, options) 
 	put2(io, IO_ORIGIN, origin, 'rayCast', 'origin');
 	put2(io, IO_DIRECTION, direction, 'rayCast', 'direction');
 	putMaxFraction(io, options, 'rayCast');
-	const out = readPointOut(options, 'rayCast', 2);
+	const out = options === undefined ? undefined : readPointOut(options, 'rayCast', 2);
 	const r = rt.exports.npwRayCastChains2(rt.ioPtr);
 	if (r < 0) chainFail(rt, -r, 'rayCast');
 	if (r === 0) return null;
@@ -444,7 +444,7 @@ export function chainClosestPoint(rt, target, transform, p, options) {
 	const io = rt.io;
 	io[IO_CHAIN_COUNT] = putChains(rt, target, transform, 'closestPoint');
 	put2(io, IO_ORIGIN, p, 'closestPoint', 'p');
-	const out = readPointOut(options, 'closestPoint', 2);
+	const out = options === undefined ? undefined : readPointOut(options, 'closestPoint', 2);
 	const r = rt.exports.npwClosestPointChains2(rt.ioPtr);
 	if (r < 0) chainFail(rt, -r, 'closestPoint');
 	if (out !== undefined) {
@@ -479,7 +479,7 @@ export function chainBounds(rt, chain, transform, options) {
 	const ptr = chainPtr(rt, chain, 'bounds', -1);
 	const io = rt.io;
 	putXf(io, transform, IO_XF, 'bounds', 'of the chain');
-	const out = readBoundsOut(options, 2);
+	const out = options === undefined ? undefined : readBoundsOut(options, 2);
 	const r = rt.exports.npwChainBounds2(ptr, rt.ioPtr);
 	if (r < 0) chainFail(rt, -r, 'bounds');
 	if (out !== undefined) return fillBounds(out, io, R_POINT, R_NORMAL, 2);

@@ -238,7 +238,7 @@ function rayCast3(rt, shape, transform, origin, direction, options) {
 	if (!put3(io, ORIGIN, origin)) badVector('rayCast', 'origin', origin, 3);
 	if (!put3(io, DIRECTION, direction)) badVector('rayCast', 'direction', direction, 3);
 	putRayOptions(io, options, 'rayCast');
-	const out = readPointOut(options, 'rayCast', 3);
+	const out = options === undefined ? undefined : readPointOut(options, 'rayCast', 3);
 	const r = rt.exports.npwRayCast3(ptr, rt.ioPtr);
 	if (r !== 1) {
 		if (r === 0) return null;
@@ -274,7 +274,7 @@ function rayCast2(rt, shape, transform, origin, direction, options) {
 	if (!put2(io, ORIGIN, origin)) badVector('rayCast', 'origin', origin, 2);
 	if (!put2(io, DIRECTION, direction)) badVector('rayCast', 'direction', direction, 2);
 	putRayOptions(io, options, 'rayCast');
-	const out = readPointOut(options, 'rayCast', 2);
+	const out = options === undefined ? undefined : readPointOut(options, 'rayCast', 2);
 	const r = rt.exports.npwRayCast2(ptr, rt.ioPtr);
 	if (r !== 1) {
 		if (r === 0) return null;
@@ -307,7 +307,7 @@ function rayCastMeshes(rt, target, transform, origin, direction, options) {
 	if (!put3(io, ORIGIN, origin)) badVector('rayCast', 'origin', origin, 3);
 	if (!put3(io, DIRECTION, direction)) badVector('rayCast', 'direction', direction, 3);
 	putRayOptions(io, options, 'rayCast');
-	const out = readPointOut(options, 'rayCast', 3);
+	const out = options === undefined ? undefined : readPointOut(options, 'rayCast', 3);
 	const r = rt.exports.npwRayCastMeshes3(rt.ioPtr);
 	if (r !== 1) {
 		if (r === 0) return null;
@@ -459,7 +459,7 @@ export function closestPoint(rt, target, transform, p, options) {
 	if (isShape3(rt, target) && target._ptr !== 0) {
 		putTransform3(rt, transform, 'closestPoint');
 		if (!put3(io, ORIGIN, p)) badVector('closestPoint', 'p', p, 3);
-		const out = readPointOut(options, 'closestPoint', 3);
+		const out = options === undefined ? undefined : readPointOut(options, 'closestPoint', 3);
 		const r = rt.exports.npwClosestPoint3(target._ptr, rt.ioPtr);
 		if (r < 0) queryFail(rt, 'closestPoint', r, target, [['p', p]]);
 		if (out !== undefined) return fillProjection(out, io, P_POINT, P_DISTANCE, P_NORMAL, 3, NO_EXTRAS);
@@ -468,7 +468,7 @@ export function closestPoint(rt, target, transform, p, options) {
 	if (isShape2(rt, target) && target._ptr !== 0) {
 		putTransform2(rt, transform, 'closestPoint');
 		if (!put2(io, ORIGIN, p)) badVector('closestPoint', 'p', p, 2);
-		const out = readPointOut(options, 'closestPoint', 2);
+		const out = options === undefined ? undefined : readPointOut(options, 'closestPoint', 2);
 		const r = rt.exports.npwClosestPoint2(target._ptr, rt.ioPtr);
 		if (r < 0) queryFail(rt, 'closestPoint', r, target, [['p', p]]);
 		if (out !== undefined) return fillProjection(out, io, P_POINT, P_DISTANCE, P_NORMAL, 2, NO_EXTRAS);
@@ -489,7 +489,7 @@ function closestPointMeshes(rt, target, transform, p, options) {
 	const io = rt.io;
 	if (!put3(io, ORIGIN, p)) badVector('closestPoint', 'p', p, 3);
 	io[MAX_FRACTION] = maxDistance;
-	const out = readPointOut(options, 'closestPoint', 3);
+	const out = options === undefined ? undefined : readPointOut(options, 'closestPoint', 3);
 	const r = rt.exports.npwClosestPointMeshes3(rt.ioPtr);
 	if (r < 0) queryFail(rt, 'closestPoint', r, target, [['p', p], ['options.maxDistance', maxDistance]]);
 	if (r === 0) return null;
@@ -520,7 +520,7 @@ export function bounds(rt, target, transform, options) {
 	let r;
 	if (isShape2(rt, target) && target._ptr !== 0) {
 		putTransform2(rt, transform, 'bounds');
-		const out = readBoundsOut(options, 2);
+		const out = options === undefined ? undefined : readBoundsOut(options, 2);
 		r = rt.exports.npwShapeBounds2(target._ptr, rt.ioPtr);
 		if (r < 0) queryFail(rt, 'bounds', r, target, []);
 		if (out !== undefined) return fillBounds(out, io, B_LOWER, B_UPPER, 2);
@@ -537,7 +537,7 @@ export function bounds(rt, target, transform, options) {
 	} else {
 		badTarget('bounds', target, 'a Shape2D, a Shape3D or a Mesh3D');
 	}
-	const out = readBoundsOut(options, 3);
+	const out = options === undefined ? undefined : readBoundsOut(options, 3);
 	if (r < 0) queryFail(rt, 'bounds', r, target, []);
 	if (out !== undefined) return fillBounds(out, io, B_LOWER, B_UPPER, 3);
 	return { lower: [io[B_LOWER], io[B_LOWER + 1], io[B_LOWER + 2]], upper: [io[B_UPPER], io[B_UPPER + 1], io[B_UPPER + 2]] };
