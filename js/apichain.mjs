@@ -18,7 +18,7 @@ import * as L from './layout.mjs';
 import { WasmObject, failDisposed } from './runtime.mjs';
 import { Shape2D, putXf } from './api2d.mjs';
 import {
-	CHAIN_EXTRAS, CHAIN_FEATURE_EXTRAS, fillBounds, fillCastHit, fillProjection, fillRayHit, readBoundsOut, readCastOut, readPointOut,
+	CHAIN_EXTRAS, CHAIN_FEATURE_EXTRAS, fillBounds, keepEntries, fillCastHit, fillProjection, fillRayHit, readBoundsOut, readCastOut, readPointOut,
 } from './refill.mjs';
 
 const FEATURES = ['face', 'vertex'];
@@ -327,35 +327,18 @@ export function chainContacts(rt, shape, transform, chains, options) {
 }
 
 // options.out: an array of contacts returned earlier, refilled in place and returned. Its contact
-// objects (and their arrays) are reused, also across calls returning fewer contacts: the objects
-// live in a pool kept on the array (out[POOL]; shortening an array drops its elements), so once
-// the pool is as long as the longest result a call allocates nothing. The first refill of an
-// array takes its valid contact objects into the pool.
-const POOL = Symbol('chainContacts.out pool');
-
+// objects (and their arrays) are reused, also across calls returning fewer contacts (refill.mjs's
+// keepEntries keeps them on the array), so once the array has held the longest result a call
+// allocates nothing. The first refill takes the array's valid contact objects into its pool.
 function newContact() {
 	return { pointA: [0, 0], pointB: [0, 0], normal: [0, 0], depth: 0, chain: 0, segment: 0, feature: 'face', id: 0 };
 }
 
-function makePool(out) {
-	const pool = [];
-	for (let i = 0; i < out.length; i++) {
-		const c = out[i];
-		const ok = c !== null && typeof c === 'object' && Array.isArray(c.pointA) && Array.isArray(c.pointB) && Array.isArray(c.normal);
-		pool.push(ok ? c : newContact());
-	}
-	Object.defineProperty(out, POOL, { value: pool }); // not enumerable: the array still compares as a plain result
-	return pool;
-}
+const isContact = (c) => c !== null && typeof c === 'object' && Array.isArray(c.pointA) && Array.isArray(c.pointB) && Array.isArray(c.normal);
 
 function refillContacts(h, base, out, n, overflow) {
 	if (!Array.isArray(out)) fail('NP_INVALID_ARGUMENT', `chainContacts: options.out must be an array of contacts, e.g. one returned earlier (got ${describe(out)})`);
-	let pool = out[POOL];
-	if (pool === undefined) pool = makePool(out);
-	while (pool.length < n) pool.push(newContact());
-	// pop and push, not `out.length = n`: V8 runs those inline, a length store calls the runtime.
-	while (out.length > n) out.pop();
-	while (out.length < n) out.push(pool[out.length]);
+	const pool = keepEntries(out, n, newContact, isContact);
 	// k is a double index into wasm memory, below 2^29; the mask tells V8 so (it then adds the field
 	// offsets below without overflow checks: 10 fewer per contact).
 	for (let i = 0, k = base & 0x3fffffff; i < n; i++, k = (k + CONTACT_SIZE) & 0x3fffffff) {

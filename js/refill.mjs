@@ -150,14 +150,16 @@ export function fillToi(out, h, at, states, dim) {
 const POOL = Symbol('narrowphase: objects kept for refills');
 
 /**
- * Makes `list` hold n entries taken from its pool (the pool starts as the list's own entries) and
- * returns the pool; the caller refills pool[0..n-1] (replacing malformed entries with
- * replaceEntry).
+ * Makes `list` hold n entries taken from its pool and returns the pool; the caller refills
+ * pool[0..n-1]. The pool starts as the list's own entries; with `isEntry`, those it rejects are
+ * replaced by make() there (in the pool only: the caller stores each refilled entry back into the
+ * list), else the caller checks each entry and replaces a malformed one with replaceEntry.
  */
-export function keepEntries(list, n, make) {
+export function keepEntries(list, n, make, isEntry) {
 	let pool = list[POOL];
 	if (pool === undefined) {
 		pool = list.slice();
+		if (isEntry !== undefined) for (let i = 0; i < pool.length; i++) if (!isEntry(pool[i])) pool[i] = make();
 		Object.defineProperty(list, POOL, { value: pool });
 	}
 	while (pool.length < n) pool.push(make());
