@@ -135,9 +135,9 @@ void run(int n)
 	npChainContact2 contacts[64];
 	auto ours = [&](const npShape2* s) {
 		return [&, s](int i) {
-			int count = 0;
-			npChainContacts2(s, xf[i], &inst, 1, &query, contacts, 64, &count, nullptr);
-			return (double)count;
+			npChainContactsOutput2 found = { contacts, 64, 0, {} };
+			npChainContacts2(s, xf[i], &inst, 1, &query, &found);
+			return (double)found.count;
 		};
 	};
 	auto theirs = [&](const b2Shape* s) {

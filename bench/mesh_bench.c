@@ -76,11 +76,11 @@ static npMeshContact3 out[256];
 static double timeCase(const Case* c, double* contactsPerQuery)
 {
 	long sink = 0;
-	int n = 0;
+	npMeshContactsOutput3 found = { out, 256 };
 	for (int k = 0; k < 20 * POSES; ++k)
 	{
-		npMeshContacts3(c->shape, c->poses[k & (POSES - 1)], c->inst, 1, c->query, out, 256, &n, NULL);
-		sink += n;
+		npMeshContacts3(c->shape, c->poses[k & (POSES - 1)], c->inst, 1, c->query, &found);
+		sink += found.count;
 	}
 	*contactsPerQuery = (double)sink / (20 * POSES);
 	// Calibrate to ~100 ms per run.
@@ -89,7 +89,7 @@ static double timeCase(const Case* c, double* contactsPerQuery)
 	{
 		double t0 = cpuSeconds();
 		for (long k = 0; k < batch; ++k)
-			npMeshContacts3(c->shape, c->poses[k & (POSES - 1)], c->inst, 1, c->query, out, 256, &n, NULL);
+			npMeshContacts3(c->shape, c->poses[k & (POSES - 1)], c->inst, 1, c->query, &found);
 		double dt = cpuSeconds() - t0;
 		if (dt > 0.02)
 		{
@@ -104,8 +104,8 @@ static double timeCase(const Case* c, double* contactsPerQuery)
 		double t0 = cpuSeconds();
 		for (long k = 0; k < batch; ++k)
 		{
-			npMeshContacts3(c->shape, c->poses[k & (POSES - 1)], c->inst, 1, c->query, out, 256, &n, NULL);
-			sink += n;
+			npMeshContacts3(c->shape, c->poses[k & (POSES - 1)], c->inst, 1, c->query, &found);
+			sink += found.count;
 		}
 		samples[r] = 1e9 * (cpuSeconds() - t0) / batch;
 	}

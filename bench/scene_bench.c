@@ -161,9 +161,9 @@ static double singlePass(const Scene* s, const npTransform2* t2a, const npTransf
 			npMeshInstance3 inst = { s->mesh, t3a[0] };
 			npMeshQuery3 q = npDefaultMeshQuery3();
 			npMeshContact3 c[16];
-			int count = 0;
-			npMeshContacts3(&s->a3, t3b[i], &inst, 1, &q, c, 16, &count, NULL);
-			sum += count;
+			npMeshContactsOutput3 found = { c, 16 };
+			npMeshContacts3(&s->a3, t3b[i], &inst, 1, &q, &found);
+			sum += found.count;
 		}
 	}
 	return sum;

@@ -145,13 +145,13 @@ int npwChainContacts2(const npShape2* shape, double* io, double* out, int capaci
 		capacity = NP_CHAIN_MAX_CONTACTS;
 	// The transforms were validated as they were read and JS passes live shapes and chains, so only
 	// the options are left of npChainContacts2's checks; bad ones go through it for their error.
-	int n = 0;
+	npChainContactsOutput2 found = { contacts, capacity };
 	if (!npIsUsable(q.margin) || !npIsUsable(q.featureTolerance) || q.margin < 0.0 || q.featureTolerance < 0.0)
-		return -(int)npChainContacts2(shape, xf, instances, count, &q, contacts, capacity, &n, NULL);
-	npChainContactsInfo2 info;
-	r = npChainContactsValid2(shape, xf, instances, count, &q, contacts, capacity, &n, &info);
+		return -(int)npChainContacts2(shape, xf, instances, count, &q, &found);
+	r = npChainContactsValid2(shape, xf, instances, count, &q, &found);
 	if (r != NP_OK && r != NP_ERR_CAPACITY)
 		return -(int)r;
+	int n = found.count;
 	for (int i = 0; i < n; ++i)
 	{
 		const npChainContact2* c = contacts + i;
@@ -165,7 +165,7 @@ int npwChainContacts2(const npShape2* shape, double* io, double* out, int capaci
 		o[NPWCH_CONTACT_FEATURE] = (double)c->feature;
 		o[NPWCH_CONTACT_ID] = (double)c->id;
 	}
-	io[NPWCH_IO_CHAIN_COUNT] = r == NP_ERR_CAPACITY ? -1.0 : (double)info.candidates;
+	io[NPWCH_IO_CHAIN_COUNT] = r == NP_ERR_CAPACITY ? -1.0 : (double)found.info.candidates;
 	return n;
 }
 
@@ -333,8 +333,9 @@ int npwShapeCastManyChains2(const npShape2* shape, double* io, const double* pos
 	{
 		int n = count - start < CHUNK ? count - start : CHUNK;
 		int failed = -1;
-		npResult r = npShapeCastChainsMany2(instances, chains, &in, (const npVec2*)(const void*)(positions + 2 * start),
-											(const npVec2*)(const void*)(translations + 2 * start), n, hit, &failed);
+		npChainCastMoves2 moves = { (const npVec2*)(const void*)(positions + 2 * start),
+									(const npVec2*)(const void*)(translations + 2 * start), n };
+		npResult r = npShapeCastChainsMany2(instances, chains, &in, &moves, hit, &failed);
 		if (r != NP_OK)
 		{
 			io[NPWCH_IO_ERR_RAY] = failed < 0 ? -1.0 : (double)(start + failed);

@@ -101,9 +101,10 @@ int npwMeshContacts3(const npShape3* shape, double* io, double* out, int capacit
 	q.featureTolerance = io[NPWM_IO_FEATURE_TOLERANCE];
 	if (capacity > NP_MESH_MAX_POINTS)
 		capacity = NP_MESH_MAX_POINTS;
-	int n = 0;
-	npMeshContactsInfo3 info;
-	r = npMeshContacts3(shape, xf, instances, count, &q, contacts, capacity, &n, &info);
+	npMeshContactsOutput3 found = { contacts, capacity };
+	r = npMeshContacts3(shape, xf, instances, count, &q, &found);
+	int n = found.count;
+	npMeshContactsInfo3 info = found.info;
 	if (r != NP_OK && r != NP_ERR_CAPACITY)
 		return -(int)r;
 	for (int i = 0; i < n; ++i)

@@ -43,7 +43,6 @@ void npBuildChainGrid2(npChain2* chain, int32_t* cellStart, int32_t* items);
 /// wasm shim, which validates the transforms as it reads them). Every argument must be as
 /// npChainContacts2's checks require (valid shape, transforms and options, non-null pointers).
 npResult npChainContactsValid2(const npShape2* shape, npTransform2 transform, const npChainInstance2* chains,
-							   int chainCount, const npChainQuery2* query, npChainContact2* contacts, int capacity,
-							   int* count, npChainContactsInfo2* info);
+							   int chainCount, const npChainQuery2* query, npChainContactsOutput2* output);
 
 #endif

@@ -261,13 +261,16 @@ npResult npShapeCastChains2(const npChainInstance2* chains, int count, const npC
 }
 
 npResult npShapeCastChainsMany2(const npChainInstance2* chains, int count, const npChainCastInput2* input,
-								const npVec2* positions, const npVec2* translations, int castCount,
-								npChainCastHit2* hits, int* failed)
+								const npChainCastMoves2* moves, npChainCastHit2* hits, int* failed)
 {
 	if (failed != NULL)
 		*failed = -1;
-	if (positions == NULL || translations == NULL || hits == NULL || castCount < 0)
+	if (moves == NULL || moves->count < 0 ||
+		(moves->count > 0 && (moves->positions == NULL || moves->translations == NULL || hits == NULL)))
 		return NP_ERR_INVALID_ARGUMENT;
+	const npVec2* positions = moves->positions;
+	const npVec2* translations = moves->translations;
+	int castCount = moves->count;
 	npResult r = checkChainCast(chains, count, input);
 	if (r != NP_OK)
 		return r;

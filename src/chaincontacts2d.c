@@ -394,24 +394,21 @@ static void collideChain(chainContactCall* call, int chain)
 }
 
 npResult npChainContacts2(const npShape2* shape, npTransform2 transform, const npChainInstance2* chains,
-						  int chainCount, const npChainQuery2* query, npChainContact2* contacts, int capacity,
-						  int* count, npChainContactsInfo2* info)
+						  int chainCount, const npChainQuery2* query, npChainContactsOutput2* output)
 {
-	if (count == NULL)
+	if (output == NULL)
 		return NP_ERR_INVALID_ARGUMENT;
-	*count = 0;
-	if (info != NULL)
-		*info = (npChainContactsInfo2){ 0 };
+	output->count = 0;
+	output->info = (npChainContactsInfo2){ 0 };
 	npChainQuery2 q = query != NULL ? *query : npDefaultChainQuery2();
-	npResult r = checkInput(shape, transform, chains, chainCount, &q, contacts, capacity);
+	npResult r = checkInput(shape, transform, chains, chainCount, &q, output->contacts, output->capacity);
 	if (r != NP_OK)
 		return r;
-	return npChainContactsValid2(shape, transform, chains, chainCount, &q, contacts, capacity, count, info);
+	return npChainContactsValid2(shape, transform, chains, chainCount, &q, output);
 }
 
 npResult npChainContactsValid2(const npShape2* shape, npTransform2 transform, const npChainInstance2* chains,
-							   int chainCount, const npChainQuery2* query, npChainContact2* contacts, int capacity,
-							   int* count, npChainContactsInfo2* info)
+							   int chainCount, const npChainQuery2* query, npChainContactsOutput2* output)
 {
 	chainContactCall call;
 	call.shape = shape;
@@ -420,16 +417,15 @@ npResult npChainContactsValid2(const npShape2* shape, npTransform2 transform, co
 	call.chainCount = chainCount;
 	call.query = *query;
 	call.centroid = npTransformPoint2(transform, shape->centroid);
-	call.out = contacts;
-	call.capacity = capacity;
+	call.out = output->contacts;
+	call.capacity = output->capacity;
 	call.count = 0;
 	call.info = (npChainContactsInfo2){ 0 };
 	call.keyCount = 0;
 	for (int i = 0; i < chainCount; ++i)
 		collideChain(&call, i);
 
-	*count = call.count;
-	if (info != NULL)
-		*info = call.info;
+	output->count = call.count;
+	output->info = call.info;
 	return call.info.overflow ? NP_ERR_CAPACITY : NP_OK;
 }

@@ -343,6 +343,7 @@ npResult npCollideCachedAt3(npContactCache3* cache, const npShape3* shapeA, cons
 	// Usable transforms are valid ones (finite, |w| <= 1.001): the update's checks would pass.
 	npManifold3 own;
 	npManifold3* m = out != NULL ? out : &own;
-	npCollideWarm3(shapeA, xfA, shapeB, xfB, margin, &cache->sat, &cache->stats, m);
+	const npWarmState3 warm = { &cache->sat, &cache->stats };
+	npCollideWarm3(shapeA, xfA, shapeB, xfB, margin, &warm, m);
 	return takeManifold(cache, m, xfA, xfB);
 }

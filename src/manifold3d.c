@@ -157,12 +157,13 @@ static void edgePairContact(const SatPair* w, const SatAxis* sat, double margin,
 
 // The generic polyhedron routine (see the top of the file), writing into *m in A's local frame;
 // returns -1 when it stopped early (m empty, nothing to move), else the offset mask for
-// toWorldWith (bit i: point i's pointA is pointB + depth * normal). With `warm` (a contact cache's
+// toWorldWith (bit i: point i's pointA is pointB + depth * normal). With `state` (a contact cache's
 // memory, else NULL) the search starts from last frame's faces and is told what it found.
 static int collidePolyhedraWarm(const npShape3* polyA, const npTransform3* xfA, const npShape3* polyB,
-								const npTransform3* xfB, double margin, npSatCache3* warm, npWarmStats3* stats,
-								npManifold3* m)
+								const npTransform3* xfB, double margin, const npWarmState3* state, npManifold3* m)
 {
+	npSatCache3* warm = state != NULL ? state->sat : NULL;
+	npWarmStats3* stats = state != NULL ? state->stats : NULL;
 	clearManifold(m);
 	SatPair w;
 	SatAxis sat;
@@ -202,7 +203,7 @@ static int collidePolyhedraWarm(const npShape3* polyA, const npTransform3* xfA, 
 static int collidePolyhedraLocal(const npShape3* polyA, const npTransform3* xfA, const npShape3* polyB,
 								 const npTransform3* xfB, double margin, npManifold3* m)
 {
-	return collidePolyhedraWarm(polyA, xfA, polyB, xfB, margin, NULL, NULL, m);
+	return collidePolyhedraWarm(polyA, xfA, polyB, xfB, margin, NULL, m);
 }
 
 static void collidePolyhedra(const npShape3* polyA, const npTransform3* xfA, const npShape3* polyB,
@@ -284,7 +285,7 @@ static void collide3(const npShape3* shapeA, const npTransform3* xfA, const npSh
 }
 
 void npCollideWarm3(const npShape3* shapeA, const npTransform3* xfA, const npShape3* shapeB, const npTransform3* xfB,
-					double margin, npSatCache3* warm, npWarmStats3* stats, npManifold3* m)
+					double margin, const npWarmState3* warm, npManifold3* m)
 {
 	if (!isPolyhedron(shapeA) || !isPolyhedron(shapeB))
 	{
@@ -292,10 +293,10 @@ void npCollideWarm3(const npShape3* shapeA, const npTransform3* xfA, const npSha
 		return;
 	}
 	int offsetMask = shapeA->type == NP_SHAPE_BOX3 && shapeB->type == NP_SHAPE_BOX3
-						 ? npCollideWarmBoxes3(shapeA, xfA, shapeB, xfB, margin, warm, stats, m)
-						 : npCollideWarmFaces3(shapeA, xfA, shapeB, xfB, margin, warm, stats, m);
+						 ? npCollideWarmBoxes3(shapeA, xfA, shapeB, xfB, margin, warm, m)
+						 : npCollideWarmFaces3(shapeA, xfA, shapeB, xfB, margin, warm, m);
 	if (offsetMask == -2)
-		offsetMask = collidePolyhedraWarm(shapeA, xfA, shapeB, xfB, margin, warm, stats, m);
+		offsetMask = collidePolyhedraWarm(shapeA, xfA, shapeB, xfB, margin, warm, m);
 	if (offsetMask < 0)
 		return;
 	npMat3 rA = npQuatToMat3(xfA->q);

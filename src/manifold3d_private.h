@@ -22,12 +22,19 @@
 int npCollideFlat3(const npShape3* shapeA, const npTransform3* xfA, const npShape3* shapeB, const npTransform3* xfB,
 				   double margin, double* out);
 
+/// A contact cache's memory for the polyhedron search, as the warm routines take it.
+typedef struct npWarmState3
+{
+	npSatCache3* sat;    ///< last frame's faces and facts, updated by the call
+	npWarmStats3* stats; ///< counts of what the warm start saved, incremented by the call
+} npWarmState3;
+
 /// npCollide3 into *m (the same result), for a contact cache: a box, hull or triangle pair runs the
-/// separating-axis search from `warm` (last frame's faces, updated here) and counts in `stats` what
-/// the warm start saved; other pairs run npCollide3's routines. The caller has checked what
-/// npCollide3 checks first: shapes given, the margin in [0, NP_HUGE], usable transforms.
+/// separating-axis search from warm->sat (last frame's faces, updated here) and counts in
+/// warm->stats what the warm start saved; other pairs run npCollide3's routines. The caller has
+/// checked what npCollide3 checks first: shapes given, the margin in [0, NP_HUGE], usable transforms.
 void npCollideWarm3(const npShape3* shapeA, const npTransform3* xfA, const npShape3* shapeB, const npTransform3* xfB,
-					double margin, npSatCache3* warm, npWarmStats3* stats, npManifold3* m);
+					double margin, const npWarmState3* warm, npManifold3* m);
 
 /// npCollideCached3 with the transforms by reference (the wasm shim's entry: wasm passes structs by
 /// value through the stack).
@@ -367,18 +374,18 @@ bool npNoEdgeAxisWins3(const SatPair* w, const SatAxis* sat, double floor);
 bool npNoEdgeAxisWinsBoxes3(const SatPair* w, const SatAxis* sat, double floor);
 
 // warm3d.c: the polyhedron routine for a hull pair in a coherent face contact, from last frame's
-// faces (`warm`) without searching the others: each face query measures only last frame's face
+// faces (state->sat) without searching the others: each face query measures only last frame's face
 // and proves every other face lower. Returns the offset mask as the routine does (m in A's frame),
 // or -2 when a proof does not go through (m untouched: run the search).
 int npCollideWarmFaces3(const npShape3* shapeA, const npTransform3* xfA, const npShape3* shapeB,
-						const npTransform3* xfB, double margin, npSatCache3* warm, npWarmStats3* stats, npManifold3* m);
+						const npTransform3* xfB, double margin, const npWarmState3* state, npManifold3* m);
 
 // warmbox3d.c: the polyhedron routine for two boxes in a face contact whose incident face lies
 // inside the reference face (a box resting on another): the same result, without the general
 // setup, search and clipper. Returns the offset mask (m in A's frame), -1 when the shapes are apart
 // (m empty), or -2 when the case does not apply (m untouched: run the routine).
 int npCollideWarmBoxes3(const npShape3* shapeA, const npTransform3* xfA, const npShape3* shapeB,
-						const npTransform3* xfB, double margin, npSatCache3* warm, npWarmStats3* stats, npManifold3* m);
+						const npTransform3* xfB, double margin, const npWarmState3* state, npManifold3* m);
 
 // satedges3d.c: the edge queries.
 EdgeResult npQueryEdges3(SatPair* w, npVec3 centroidA, double floor);

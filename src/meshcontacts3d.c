@@ -557,16 +557,14 @@ static int writeContacts(Scratch* s, const npMeshInstance3* meshes, int meshCoun
 	return written;
 }
 
-npResult npMeshContacts3(const npShape3* shape, npTransform3 transform,
-						 const npMeshInstance3* meshes, int meshCount, const npMeshQuery3* query,
-						 npMeshContact3* contacts, int capacity, int* count,
-						 npMeshContactsInfo3* info)
+npResult npMeshContacts3(const npShape3* shape, npTransform3 transform, const npMeshInstance3* meshes, int meshCount,
+						 const npMeshQuery3* query, npMeshContactsOutput3* output)
 {
-	if (count != NULL)
-		*count = 0;
-	if (info != NULL)
-		*info = (npMeshContactsInfo3){ 0, 0, 0, false };
-	if (count == NULL || capacity < 0 || (capacity > 0 && contacts == NULL))
+	if (output == NULL)
+		return NP_ERR_INVALID_ARGUMENT;
+	output->count = 0;
+	output->info = (npMeshContactsInfo3){ 0, 0, 0, false };
+	if (output->capacity < 0 || (output->capacity > 0 && output->contacts == NULL))
 		return NP_ERR_INVALID_ARGUMENT;
 	npMeshQuery3 q = query != NULL ? *query : npDefaultMeshQuery3();
 	npResult r = checkInputs(shape, transform, meshes, meshCount, &q);
@@ -594,8 +592,7 @@ npResult npMeshContacts3(const npShape3* shape, npTransform3 transform,
 	int removed = 0;
 	runAlgorithm(&s, q.algorithm, &removed);
 
-	*count = writeContacts(&s, meshes, meshCount, q.reduce, contacts, capacity);
-	if (info != NULL)
-		*info = (npMeshContactsInfo3){ candidates, n, removed, s.pool.overflow };
+	output->count = writeContacts(&s, meshes, meshCount, q.reduce, output->contacts, output->capacity);
+	output->info = (npMeshContactsInfo3){ candidates, n, removed, s.pool.overflow };
 	return s.pool.overflow ? NP_ERR_CAPACITY : NP_OK;
 }

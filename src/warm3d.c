@@ -657,8 +657,10 @@ static int moveIncidentFace(MovedB* mb, const FaceClip* clip)
 #define NP_WARM_RETRY3 16
 
 int npCollideWarmFaces3(const npShape3* shapeA, const npTransform3* xfA, const npShape3* shapeB,
-						const npTransform3* xfB, double margin, npSatCache3* warm, npWarmStats3* stats, npManifold3* m)
+						const npTransform3* xfB, double margin, const npWarmState3* state, npManifold3* m)
 {
+	npSatCache3* warm = state->sat;
+	npWarmStats3* stats = state->stats;
 	if (warm->faceA < 0 || warm->faceB < 0 || warm->fastFailed < 0)
 	{
 		warm->fastFailed += warm->fastFailed < 0 ? 1 : 0;

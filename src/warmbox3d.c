@@ -107,8 +107,10 @@ static int restingOnFace(const SatPair* w, const FaceClip* c, const npVec3* vert
 }
 
 int npCollideWarmBoxes3(const npShape3* shapeA, const npTransform3* xfA, const npShape3* shapeB,
-						const npTransform3* xfB, double margin, npSatCache3* warm, npWarmStats3* stats, npManifold3* m)
+						const npTransform3* xfB, double margin, const npWarmState3* state, npManifold3* m)
 {
+	npSatCache3* warm = state->sat;
+	npWarmStats3* stats = state->stats;
 	SatPair w;
 	if (!getPolyhedron(shapeA, &w.a))
 		return -2;

@@ -296,9 +296,10 @@ static void runMesh(int count)
 		q.margin = rnd() < 0.5 ? 0 : range(0, 0.1);
 		q.reduce = rnd() < 0.3;
 		q.algorithm = (npMeshAlgorithm3)(int)range(0, 3);
-		int n = 0;
-		npMeshContactsInfo3 info;
-		r = npMeshContacts3(&s, ts, inst, rnd() < 0.7 ? 1 : 2, &q, contacts, 64, &n, &info);
+		npMeshContactsOutput3 found = { contacts, 64 };
+		r = npMeshContacts3(&s, ts, inst, rnd() < 0.7 ? 1 : 2, &q, &found);
+		int n = found.count;
+		npMeshContactsInfo3 info = found.info;
 		fprintf(out, "mesh %d %d", i, (int)r);
 		putInt(n); putInt(info.candidates); putInt(info.potential); putInt(info.removed); putInt(info.overflow);
 		for (int k = 0; k < n; ++k)

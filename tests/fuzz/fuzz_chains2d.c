@@ -114,9 +114,9 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 		q.removeGhosts = fzByte(&in) < 200;
 		q.featureTolerance = fzByte(&in) < 200 ? NP_CHAIN_FEATURE_TOLERANCE : fzNumber(&in);
 		int capacity = fzByte(&in) < 200 ? NP_CHAIN_MAX_CONTACTS : fzInt(&in, 0, 8);
-		int n = -1;
-		npChainContactsInfo2 info;
-		npResult r = npChainContacts2(&shape, xf, inst, count, &q, contacts, capacity, &n, &info);
+		npChainContactsOutput2 found = { contacts, capacity, -1 };
+		npResult r = npChainContacts2(&shape, xf, inst, count, &q, &found);
+		int n = found.count;
 		FZ_CHECK(fzIsCode(r), "contacts code %d", (int)r);
 		FZ_CHECK(n >= 0 && n <= capacity, "count %d of capacity %d", n, capacity);
 		double scale = fzShapeScale2(&shape) + fzAbs2(xf.p);

@@ -65,9 +65,10 @@ static void contactsQuery(FzIn* in, const npMesh3* mesh, const npMesh3* other)
 	if (tolMode >= 200)
 		q.featureTolerance = fzNumber(in);
 	int capacity = fzInt(in, 0, 64);
-	int count = -1;
-	npMeshContactsInfo3 info;
-	npResult r = npMeshContacts3(&shape, xf, inst, meshCount, &q, contacts, capacity, &count, &info);
+	npMeshContactsOutput3 found = { contacts, capacity, -1 };
+	npResult r = npMeshContacts3(&shape, xf, inst, meshCount, &q, &found);
+	int count = found.count;
+	npMeshContactsInfo3 info = found.info;
 	FZ_CHECK(r == NP_OK || r == NP_ERR_CAPACITY || r == NP_ERR_INVALID_ARGUMENT || r == NP_ERR_INVALID_TRANSFORM ||
 				 r == NP_ERR_NON_FINITE,
 			 "npMeshContacts3 code %d", (int)r);

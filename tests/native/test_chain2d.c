@@ -65,20 +65,21 @@ static void testBadInput(void)
 	npMakeBox2(0.5, 0.5, &box);
 	npChainInstance2 inst = { c, npMakeTransform2(0, 0, 0) };
 	npChainContact2 out[8];
-	int n = 99;
+	npChainContactsOutput2 found = { out, 8, 99 };
 	npChainQuery2 q = npDefaultChainQuery2();
-	CHECK(npChainContacts2(NULL, inst.transform, &inst, 1, &q, out, 8, &n, NULL) == NP_ERR_INVALID_ARGUMENT && n == 0, "null shape");
+	CHECK(npChainContacts2(NULL, inst.transform, &inst, 1, &q, &found) == NP_ERR_INVALID_ARGUMENT && found.count == 0, "null shape");
 	npTransform2 badXf = { { 0, 0 }, { 2, 0 } };
-	CHECK(npChainContacts2(&box, badXf, &inst, 1, &q, out, 8, &n, NULL) == NP_ERR_INVALID_TRANSFORM, "bad shape transform");
+	CHECK(npChainContacts2(&box, badXf, &inst, 1, &q, &found) == NP_ERR_INVALID_TRANSFORM, "bad shape transform");
 	npChainInstance2 badInst = { c, badXf };
-	CHECK(npChainContacts2(&box, inst.transform, &badInst, 1, &q, out, 8, &n, NULL) == NP_ERR_INVALID_TRANSFORM, "bad chain transform");
+	CHECK(npChainContacts2(&box, inst.transform, &badInst, 1, &q, &found) == NP_ERR_INVALID_TRANSFORM, "bad chain transform");
 	q.margin = -1;
-	CHECK(npChainContacts2(&box, inst.transform, &inst, 1, &q, out, 8, &n, NULL) == NP_ERR_INVALID_ARGUMENT, "negative margin");
+	CHECK(npChainContacts2(&box, inst.transform, &inst, 1, &q, &found) == NP_ERR_INVALID_ARGUMENT, "negative margin");
 	q.margin = NAN;
-	CHECK(npChainContacts2(&box, inst.transform, &inst, 1, &q, out, 8, &n, NULL) == NP_ERR_NON_FINITE, "NaN margin");
+	CHECK(npChainContacts2(&box, inst.transform, &inst, 1, &q, &found) == NP_ERR_NON_FINITE, "NaN margin");
 	q = npDefaultChainQuery2();
 	npChainInstance2 none = { NULL, inst.transform };
-	CHECK(npChainContacts2(&box, inst.transform, &none, 1, &q, out, 8, &n, NULL) == NP_ERR_INVALID_ARGUMENT, "null chain");
+	CHECK(npChainContacts2(&box, inst.transform, &none, 1, &q, &found) == NP_ERR_INVALID_ARGUMENT, "null chain");
+	CHECK(npChainContacts2(&box, inst.transform, &inst, 1, &q, NULL) == NP_ERR_INVALID_ARGUMENT, "null output");
 	bool inside = true;
 	CHECK(npContainsPointChain2(c, inst.transform, (npVec2){ 0, -1 }, &inside) == NP_ERR_INVALID_ARGUMENT && !inside,
 		  "containsPoint on an open chain");
@@ -156,9 +157,10 @@ static void testSliding(void)
 			xf.p.y = 0.75 - (lowest(&shapes[s], xf) - 0.0) - pen; // shape's lowest point `pen` below the ground
 			double exact = 0.75 - lowest(&shapes[s], xf);
 			npChainContact2 out[64];
-			int n = 0;
+			npChainContactsOutput2 found = { out, 64 };
 			npChainQuery2 q = npDefaultChainQuery2();
-			npResult r = npChainContacts2(&shapes[s], xf, inst, CHAINS, &q, out, 64, &n, NULL);
+			npResult r = npChainContacts2(&shapes[s], xf, inst, CHAINS, &q, &found);
+			int n = found.count;
 			queries += 1;
 			double deepest = -INFINITY;
 			for (int i = 0; i < n; ++i)
@@ -172,8 +174,8 @@ static void testSliding(void)
 			CHECK(r == NP_OK && n >= 1 && err <= 1e-12, "shape %d step %d: %d contacts, deepest %.17g, exact %.17g", s, step, n,
 				  deepest, exact);
 			q.removeGhosts = false;
-			npChainContacts2(&shapes[s], xf, inst, CHAINS, &q, out, 64, &n, NULL);
-			for (int i = 0; i < n; ++i)
+			npChainContacts2(&shapes[s], xf, inst, CHAINS, &q, &found);
+			for (int i = 0; i < found.count; ++i)
 				naiveGhosts += isGroundNormal(out[i].normal) ? 0 : 1;
 		}
 	}
@@ -200,23 +202,24 @@ static void testJoinsAndGhosts(void)
 	npTransform2 xf = npMakeTransform2(0.1 + 5.0, 0.45, 0);
 	npChainInstance2 inst[2] = { { A.chain, npMakeTransform2(5.0, 0, 0) }, { B.chain, npMakeTransform2(5.0, 0, 0) } };
 	npChainContact2 out[16];
-	int n = 0;
+	npChainContactsOutput2 found = { out, 16 };
 	npChainQuery2 q = npDefaultChainQuery2();
-	npChainContacts2(&circle, xf, inst, 2, &q, out, 16, &n, NULL);
+	npChainContacts2(&circle, xf, inst, 2, &q, &found);
+	int n = found.count;
 	bool faces = n >= 1;
 	for (int i = 0; i < n; ++i)
 		faces = faces && isGroundNormal(out[i].normal) && out[i].feature == NP_CHAIN_FACE;
 	CHECK(faces, "joined chains: face normals only (%d contacts)", n);
 	inst[1].transform = npMakeTransform2(5.0 - 1e-3, 0, 0);
-	npChainContacts2(&circle, xf, inst, 2, &q, out, 16, &n, NULL);
+	npChainContacts2(&circle, xf, inst, 2, &q, &found);
 	int vertices = 0;
-	for (int i = 0; i < n; ++i)
+	for (int i = 0; i < found.count; ++i)
 		vertices += out[i].feature == NP_CHAIN_VERTEX ? 1 : 0;
 	CHECK(vertices == 1, "chains 1e-3 apart: the free end gives one vertex contact (got %d)", vertices);
 	q.featureTolerance = 2e-3;
-	npChainContacts2(&circle, xf, inst, 2, &q, out, 16, &n, NULL);
+	npChainContacts2(&circle, xf, inst, 2, &q, &found);
 	vertices = 0;
-	for (int i = 0; i < n; ++i)
+	for (int i = 0; i < found.count; ++i)
 		vertices += out[i].feature == NP_CHAIN_VERTEX ? 1 : 0;
 	CHECK(vertices == 0, "with featureTolerance 2e-3 they join again (got %d vertex contacts)", vertices);
 
@@ -227,11 +230,11 @@ static void testJoinsAndGhosts(void)
 	built G = build(a, 3, &def);
 	npChainInstance2 g = { G.chain, npMakeTransform2(0, 0, 0) };
 	npTransform2 beyond = npMakeTransform2(-0.15, 0.45, 0);
-	npChainContacts2(&circle, beyond, &g, 1, &q, out, 16, &n, NULL);
-	CHECK(n == 0, "ghost end: the circle past the end touches the level beyond, not this piece (got %d)", n);
+	npChainContacts2(&circle, beyond, &g, 1, &q, &found);
+	CHECK(found.count == 0, "ghost end: the circle past the end touches the level beyond, not this piece (got %d)", found.count);
 	g.chain = A.chain;
-	npChainContacts2(&circle, beyond, &g, 1, &q, out, 16, &n, NULL);
-	CHECK(n == 1 && out[0].feature == NP_CHAIN_VERTEX, "free end: one vertex contact (got %d)", n);
+	npChainContacts2(&circle, beyond, &g, 1, &q, &found);
+	CHECK(found.count == 1 && out[0].feature == NP_CHAIN_VERTEX, "free end: one vertex contact (got %d)", found.count);
 	free(A.memory);
 	free(B.memory);
 	free(G.memory);
@@ -348,16 +351,16 @@ static void testOverflow(void)
 	npShape2 big;
 	npMakeBox2(8.0, 1.0, &big);
 	npChainInstance2 inst = { b.chain, npMakeTransform2(0, 0, 0) };
-	npChainContact2 out[NP_CHAIN_MAX_CONTACTS];
-	int n = 0;
-	npChainContactsInfo2 info;
+	static npChainContact2 out[NP_CHAIN_MAX_CONTACTS];
+	npChainContactsOutput2 found = { out, NP_CHAIN_MAX_CONTACTS };
 	npChainQuery2 q = npDefaultChainQuery2();
-	npResult r = npChainContacts2(&big, npMakeTransform2(0, 0.9, 0), &inst, 1, &q, out, NP_CHAIN_MAX_CONTACTS, &n, &info);
-	CHECK(r == NP_ERR_CAPACITY && info.overflow && info.candidates == NP_CHAIN_MAX_CANDIDATES && n > 0,
+	npResult r = npChainContacts2(&big, npMakeTransform2(0, 0.9, 0), &inst, 1, &q, &found);
+	CHECK(r == NP_ERR_CAPACITY && found.info.overflow && found.info.candidates == NP_CHAIN_MAX_CANDIDATES && found.count > 0,
 		  "a box over 1,600 segments: candidates capped at %d, overflow reported (%s, %d contacts)", NP_CHAIN_MAX_CANDIDATES,
-		  npResultString(r), n);
-	r = npChainContacts2(&big, npMakeTransform2(0, 0.9, 0), &inst, 1, &q, out, 3, &n, &info);
-	CHECK(r == NP_ERR_CAPACITY && n == 3, "output capacity 3: 3 written, overflow (%s)", npResultString(r));
+		  npResultString(r), found.count);
+	found.capacity = 3;
+	r = npChainContacts2(&big, npMakeTransform2(0, 0.9, 0), &inst, 1, &q, &found);
+	CHECK(r == NP_ERR_CAPACITY && found.count == 3, "output capacity 3: 3 written, overflow (%s)", npResultString(r));
 	free(b.memory);
 }
 

@@ -108,7 +108,8 @@ static void testBadInput(void)
 	npVec2 positions[3] = { { 0, 2 }, { NAN, 2 }, { 0, 2 } }, translations[3] = { { 0, -3 }, { 0, -3 }, { 0, -3 } };
 	npChainCastHit2 hits[3];
 	int rejected = -2;
-	CHECK(npShapeCastChainsMany2(&inst, 1, &in, positions, translations, 3, hits, &rejected) == NP_ERR_NON_FINITE && rejected == 1 &&
+	npChainCastMoves2 moves = { positions, translations, 3 };
+	CHECK(npShapeCastChainsMany2(&inst, 1, &in, &moves, hits, &rejected) == NP_ERR_NON_FINITE && rejected == 1 &&
 			  hits[0].cast.hit && fabs(hits[0].cast.fraction - 0.5) < 1e-12,
 		  "many: cast 1 rejected (failed %d), cast 0 kept", rejected);
 	free(b.memory);

@@ -380,9 +380,9 @@ static void testBruteForce(void)
 	{
 		npVec3 local = mt3(mtRange(-5, 5), mtRange(-5, 5), mtRange(-0.5, 1.2));
 		npVec3 centre = mtAdd(xf.p, mtAdd(local, mt3(0, 0, 0))); // world centre near the terrain
-		int n = 0;
-		npMeshContactsInfo3 info;
-		npMeshContacts3(&sphere, mtAt(centre.x, centre.y, centre.z), &inst, 1, &q, c, 512, &n, &info);
+		npMeshContactsOutput3 result = { c, 512 };
+		npMeshContacts3(&sphere, mtAt(centre.x, centre.y, centre.z), &inst, 1, &q, &result);
+		int n = result.count;
 		// Brute force in world space.
 		int expected = 0;
 		for (int t = 0; t < 2 * N * N; ++t)
@@ -470,8 +470,9 @@ static void testCapsuleBruteForce(void)
 		npMakeCapsule3(hh, r, &capsule);
 		npVec3 axis = mtNorm(mt3(mtRange(-1, 1), mtRange(-1, 1), mtRange(-1, 1)));
 		npTransform3 xf = mtPose(mt3(mtRange(-1.5, 1.5), mtRange(-1.5, 1.5), mtRange(0.0, 0.8)), axis, mtRange(0, 3));
-		int n = 0;
-		npMeshContacts3(&capsule, xf, &inst, 1, &q, c, 512, &n, NULL);
+		npMeshContactsOutput3 found = { c, 512 };
+		npMeshContacts3(&capsule, xf, &inst, 1, &q, &found);
+		int n = found.count;
 		// World segment with the test's own rotation.
 		npVec3 u = mt3(xf.q.x, xf.q.y, xf.q.z);
 		npVec3 ends[2];
@@ -527,33 +528,34 @@ static void testContactErrors(void)
 	npMakeSphere(0.5, &sphere);
 	npMakeTriangle3(v[0], v[1], v[2], &tri);
 	npMeshContact3 c[8];
-	int n = -1;
+	npMeshContactsOutput3 found = { c, 8, -1 };
 	npMeshQuery3 q = npDefaultMeshQuery3();
-	CHECK(npMeshContacts3(NULL, mtIdentity, &inst, 1, &q, c, 8, &n, NULL) == NP_ERR_INVALID_ARGUMENT && n == 0, "null shape");
-	CHECK(npMeshContacts3(&tri, mtIdentity, &inst, 1, &q, c, 8, &n, NULL) == NP_ERR_INVALID_ARGUMENT, "triangle shape");
+	CHECK(npMeshContacts3(NULL, mtIdentity, &inst, 1, &q, &found) == NP_ERR_INVALID_ARGUMENT && found.count == 0, "null shape");
+	CHECK(npMeshContacts3(&sphere, mtIdentity, &inst, 1, &q, NULL) == NP_ERR_INVALID_ARGUMENT, "null output");
+	CHECK(npMeshContacts3(&tri, mtIdentity, &inst, 1, &q, &found) == NP_ERR_INVALID_ARGUMENT, "triangle shape");
 	npTransform3 zero = { { 0, 0, 0 }, { 0, 0, 0, 0 } };
-	CHECK(npMeshContacts3(&sphere, zero, &inst, 1, &q, c, 8, &n, NULL) == NP_ERR_INVALID_TRANSFORM, "zero quaternion");
+	CHECK(npMeshContacts3(&sphere, zero, &inst, 1, &q, &found) == NP_ERR_INVALID_TRANSFORM, "zero quaternion");
 	npTransform3 nan = { { NAN, 0, 0 }, { 0, 0, 0, 1 } };
-	CHECK(npMeshContacts3(&sphere, nan, &inst, 1, &q, c, 8, &n, NULL) == NP_ERR_NON_FINITE, "NaN position");
+	CHECK(npMeshContacts3(&sphere, nan, &inst, 1, &q, &found) == NP_ERR_NON_FINITE, "NaN position");
 	npMeshInstance3 badInst = { m, zero };
-	CHECK(npMeshContacts3(&sphere, mtIdentity, &badInst, 1, &q, c, 8, &n, NULL) == NP_ERR_INVALID_TRANSFORM, "bad mesh transform");
+	CHECK(npMeshContacts3(&sphere, mtIdentity, &badInst, 1, &q, &found) == NP_ERR_INVALID_TRANSFORM, "bad mesh transform");
 	npMeshInstance3 nullInst = { NULL, mtIdentity };
-	CHECK(npMeshContacts3(&sphere, mtIdentity, &nullInst, 1, &q, c, 8, &n, NULL) == NP_ERR_INVALID_ARGUMENT, "null mesh");
+	CHECK(npMeshContacts3(&sphere, mtIdentity, &nullInst, 1, &q, &found) == NP_ERR_INVALID_ARGUMENT, "null mesh");
 	q.margin = -1;
-	CHECK(npMeshContacts3(&sphere, mtIdentity, &inst, 1, &q, c, 8, &n, NULL) == NP_ERR_INVALID_ARGUMENT, "negative margin");
+	CHECK(npMeshContacts3(&sphere, mtIdentity, &inst, 1, &q, &found) == NP_ERR_INVALID_ARGUMENT, "negative margin");
 	q.margin = NAN;
-	CHECK(npMeshContacts3(&sphere, mtIdentity, &inst, 1, &q, c, 8, &n, NULL) == NP_ERR_NON_FINITE, "NaN margin");
+	CHECK(npMeshContacts3(&sphere, mtIdentity, &inst, 1, &q, &found) == NP_ERR_NON_FINITE, "NaN margin");
 	q = npDefaultMeshQuery3();
 	q.algorithm = (npMeshAlgorithm3)7;
-	CHECK(npMeshContacts3(&sphere, mtIdentity, &inst, 1, &q, c, 8, &n, NULL) == NP_ERR_INVALID_ARGUMENT, "bad algorithm");
+	CHECK(npMeshContacts3(&sphere, mtIdentity, &inst, 1, &q, &found) == NP_ERR_INVALID_ARGUMENT, "bad algorithm");
 	q = npDefaultMeshQuery3();
-	CHECK(npMeshContacts3(&sphere, mtIdentity, &inst, 0, &q, c, 8, &n, NULL) == NP_OK && n == 0, "no meshes");
-	CHECK(npMeshContacts3(&sphere, mtAt(1, 1, 0.4), &inst, 1, NULL, c, 8, &n, NULL) == NP_OK && n >= 1, "NULL query = defaults");
+	CHECK(npMeshContacts3(&sphere, mtIdentity, &inst, 0, &q, &found) == NP_OK && found.count == 0, "no meshes");
+	CHECK(npMeshContacts3(&sphere, mtAt(1, 1, 0.4), &inst, 1, NULL, &found) == NP_OK && found.count >= 1, "NULL query = defaults");
 	// Output capacity: all-contacts gives 2 here; a capacity of 1 writes 1 and reports NP_ERR_CAPACITY.
 	q.algorithm = NP_MESH_ALL_CONTACTS;
-	npMeshContactsInfo3 info;
-	CHECK(npMeshContacts3(&sphere, mtAt(0.9, 0.9, 0.45), &inst, 1, &q, c, 1, &n, &info) == NP_ERR_CAPACITY && n == 1 &&
-			  info.overflow,
+	found.capacity = 1;
+	CHECK(npMeshContacts3(&sphere, mtAt(0.9, 0.9, 0.45), &inst, 1, &q, &found) == NP_ERR_CAPACITY && found.count == 1 &&
+			  found.info.overflow,
 		  "output capacity");
 	free(m);
 
@@ -569,11 +571,12 @@ static void testContactErrors(void)
 	npMakeSphere(10.0, &big);
 	static npMeshContact3 many[4096];
 	q = npDefaultMeshQuery3();
-	npResult r = npMeshContacts3(&big, mtAt(2, 2, 9.9), &inst, 1, &q, many, 4096, &n, &info);
-	CHECK(r == NP_ERR_CAPACITY && info.overflow && info.potential == NP_MESH_MAX_POTENTIAL, "scratch overflow: r %d potential %d",
-		  r, info.potential);
-	bool consistent = n > 0;
-	for (int i = 0; i < n; ++i)
+	npMeshContactsOutput3 all = { many, 4096 };
+	npResult r = npMeshContacts3(&big, mtAt(2, 2, 9.9), &inst, 1, &q, &all);
+	CHECK(r == NP_ERR_CAPACITY && all.info.overflow && all.info.potential == NP_MESH_MAX_POTENTIAL,
+		  "scratch overflow: r %d potential %d", r, all.info.potential);
+	bool consistent = all.count > 0;
+	for (int i = 0; i < all.count; ++i)
 		consistent = consistent && mtContactConsistent(many + i);
 	CHECK(consistent, "contacts after overflow");
 	free(m);
@@ -595,10 +598,11 @@ static void testReduce(void)
 	npTransform3 xf = mtPose(mt3(4, 2, 0.28), mt3(0, 0, 1), 0.4);
 	npMeshQuery3 q = npDefaultMeshQuery3();
 	npMeshContact3 all[256], red[256];
-	int na = 0, nr = 0;
-	npMeshContacts3(&box, xf, inst, 2, &q, all, 256, &na, NULL);
+	npMeshContactsOutput3 allFound = { all, 256 }, reducedFound = { red, 256 };
+	npMeshContacts3(&box, xf, inst, 2, &q, &allFound);
 	q.reduce = true;
-	npMeshContacts3(&box, xf, inst, 2, &q, red, 256, &nr, NULL);
+	npMeshContacts3(&box, xf, inst, 2, &q, &reducedFound);
+	int na = allFound.count, nr = reducedFound.count;
 	int per[2] = { 0, 0 };
 	double deepest[2] = { -1, -1 }, deepestReduced[2] = { -1, -1 };
 	for (int i = 0; i < na; ++i)
@@ -640,8 +644,9 @@ static void testHull(void)
 	for (int i = 0; i <= 200; ++i)
 	{
 		double t = i / 200.0;
-		int n = 0;
-		npMeshContacts3(&shape, mtPose(mt3(1.5 + 3 * t, 1.2 + 2.5 * t, 0.19), mt3(0, 0, 1), t), &inst, 1, NULL, c, 256, &n, NULL);
+		npMeshContactsOutput3 found = { c, 256 };
+		npMeshContacts3(&shape, mtPose(mt3(1.5 + 3 * t, 1.2 + 2.5 * t, 0.19), mt3(0, 0, 1), t), &inst, 1, NULL, &found);
+		int n = found.count;
 		bool ok = n >= 3;
 		for (int k = 0; k < n; ++k)
 			ok = ok && mtDist(c[k].normal, mt3(0, 0, -1)) < 1e-9 && fabs(c[k].depth - 0.01) < 1e-9;

@@ -113,8 +113,9 @@ static int sweep(const Ground* g, const Sweep* s, double margin, npMeshAlgorithm
 		npVec3 p = t < 0.3 ? mt3(4.0 + 10.0 * t, 5.0, s->height)   // along the grid line y = 5
 						   : mt3(7.0 + 6.0 * (t - 0.3), 5.0 + 7.7 * (t - 0.3), s->height);
 		npTransform3 xf = { p, s->rotation };
-		int n = 0;
-		npResult r = npMeshContacts3(&s->shape, xf, g->inst, g->count, &q, c, CAP, &n, NULL);
+		npMeshContactsOutput3 found = { c, CAP };
+		npResult r = npMeshContacts3(&s->shape, xf, g->inst, g->count, &q, &found);
+		int n = found.count;
 		bool ghost = false, bad = r != NP_OK || n == 0;
 		for (int k = 0; k < n; ++k)
 		{
@@ -255,8 +256,9 @@ static void sweepOverRim(const RimSweep* sweep, const npMeshInstance3* inst, con
 	for (int i = 0; i <= STEPS; ++i)
 	{
 		double x = sweep->x0 + sweep->span * i / STEPS;
-		int n = 0;
-		npMeshContacts3(sweep->shape, mtAt(x, sweep->y, sweep->height), inst, 1, q, c, CAP, &n, NULL);
+		npMeshContactsOutput3 found = { c, CAP };
+		npMeshContacts3(sweep->shape, mtAt(x, sweep->y, sweep->height), inst, 1, q, &found);
+		int n = found.count;
 		if (!sweep->stepOk(c, n, x, &rimSteps) && bad++ < 3)
 		{
 			printf("  cliff %s at x = %.4f: %d contacts\n", sweep->name, x, n);
@@ -294,8 +296,9 @@ static void testCliff(void)
 		npVec3 nf = mt3(-sin(a), 0, -cos(a));
 		npVec3 f = mtAdd(mt3(5, 3.1, 1), mtScale(0.01, nf));
 		xf.p = mtSub(f, mtScale(0.5, nf));
-		int n = 0;
-		npMeshContacts3(&box, xf, &inst, 1, &q, c, CAP, &n, NULL);
+		npMeshContactsOutput3 found = { c, CAP };
+		npMeshContacts3(&box, xf, &inst, 1, &q, &found);
+		int n = found.count;
 		bool ok = n >= 1;
 		for (int k = 0; k < n; ++k)
 			ok = ok && c[k].feature == NP_MESH_EDGE && fabs(c[k].pointB.x - 5) < 1e-9 &&
@@ -347,9 +350,10 @@ static void testTiltedBoxes(void)
 					reach += fabs(w.z) * (k == 0 ? half.x : k == 1 ? half.y : half.z);
 				}
 				xf.p = mt3(x0 + dx * t, y0 + dy * t, reach - 0.01);
-				int n = 0;
+				npMeshContactsOutput3 found = { c, CAP };
 				npMeshQuery3 q = npDefaultMeshQuery3();
-				npMeshContacts3(&box, xf, g.inst, g.count, &q, c, CAP, &n, NULL);
+				npMeshContacts3(&box, xf, g.inst, g.count, &q, &found);
+				int n = found.count;
 				bool tilted = n == 0, deepOk = false;
 				for (int k = 0; k < n; ++k)
 				{
@@ -364,7 +368,8 @@ static void testTiltedBoxes(void)
 				bad += tilted ? 1 : 0;
 				wrongDepth += (!tilted && !deepOk) ? 1 : 0;
 				q.algorithm = NP_MESH_ALL_CONTACTS;
-				npMeshContacts3(&box, xf, g.inst, g.count, &q, c, CAP, &n, NULL);
+				npMeshContacts3(&box, xf, g.inst, g.count, &q, &found);
+				n = found.count;
 				bool ghost = false;
 				for (int k = 0; k < n; ++k)
 					ghost = ghost || mtDist(c[k].normal, mt3(0, 0, -1)) > 1e-9;

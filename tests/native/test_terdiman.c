@@ -16,9 +16,9 @@ static int sphereContacts(const Scene* s, npVec3 centre, double radius, double m
 	npMeshQuery3 q = npDefaultMeshQuery3();
 	q.margin = margin;
 	q.algorithm = algorithm;
-	int n = 0;
-	npResult r = npMeshContacts3(&sphere, mtAt(centre.x, centre.y, centre.z), s->inst, s->count, &q, out,
-								 CAP, &n, NULL);
+	npMeshContactsOutput3 found = { out, CAP };
+	npResult r = npMeshContacts3(&sphere, mtAt(centre.x, centre.y, centre.z), s->inst, s->count, &q, &found);
+	int n = found.count;
 	CHECK(r == NP_OK, "npMeshContacts3 returned %d", r);
 	for (int i = 0; i < n; ++i)
 		CHECK(mtContactConsistent(out + i), "contact %d breaks the conventions", i);
@@ -297,13 +297,13 @@ static void testFeatureTolerance(void)
 	npMakeSphere(0.5, &sphere);
 	npMeshQuery3 q = npDefaultMeshQuery3();
 	npMeshContact3 c[CAP];
-	int n = 0;
+	npMeshContactsOutput3 found = { c, CAP };
 	q.featureTolerance = 0.0;
-	npMeshContacts3(&sphere, mtAt(0.9, 0.9, 0.45), s.inst, 2, &q, c, CAP, &n, NULL);
-	CHECK(n == 2, "tolerance 0: %d contacts, expected 2 (edges no longer shared)", n);
+	npMeshContacts3(&sphere, mtAt(0.9, 0.9, 0.45), s.inst, 2, &q, &found);
+	CHECK(found.count == 2, "tolerance 0: %d contacts, expected 2 (edges no longer shared)", found.count);
 	q.featureTolerance = 1e-6;
-	npMeshContacts3(&sphere, mtAt(0.9, 0.9, 0.45), s.inst, 2, &q, c, CAP, &n, NULL);
-	CHECK(n == 1, "tolerance 1e-6: %d contacts, expected 1", n);
+	npMeshContacts3(&sphere, mtAt(0.9, 0.9, 0.45), s.inst, 2, &q, &found);
+	CHECK(found.count == 1, "tolerance 1e-6: %d contacts, expected 1", found.count);
 	mtSceneFree(&s);
 }
 
@@ -376,9 +376,10 @@ static void testLargeSphere(void)
 		for (int margin = 0; margin < 2; ++margin)
 		{
 			q.margin = margin * 0.05;
-			int n = 0;
-			npMeshContactsInfo3 info;
-			npResult r = npMeshContacts3(&sphere, mtAt(6.13, 5.91, 2.9), &inst, 1, &q, c, NP_MESH_MAX_POINTS, &n, &info);
+			npMeshContactsOutput3 found = { c, NP_MESH_MAX_POINTS };
+			npResult r = npMeshContacts3(&sphere, mtAt(6.13, 5.91, 2.9), &inst, 1, &q, &found);
+			int n = found.count;
+			npMeshContactsInfo3 info = found.info;
 			bool ok = r == NP_OK && n >= 1 && info.potential > 32;
 			for (int i = 0; i < n; ++i)
 				ok = ok && c[i].feature == NP_MESH_FACE && near3(c[i].normal, mt3(0, 0, -1), 0) &&
@@ -388,7 +389,8 @@ static void testLargeSphere(void)
 			CHECK(ok, "large sphere (weld %s, margin %g): r %d, %d contacts of %d potential", variant ? "0" : "1e-6",
 				  q.margin, r, n, info.potential);
 			q.algorithm = NP_MESH_ALL_CONTACTS;
-			npMeshContacts3(&sphere, mtAt(6.13, 5.91, 2.9), &inst, 1, &q, c, NP_MESH_MAX_POINTS, &n, &info);
+			npMeshContacts3(&sphere, mtAt(6.13, 5.91, 2.9), &inst, 1, &q, &found);
+			n = found.count;
 			int ghosts = 0;
 			for (int i = 0; i < n; ++i)
 				ghosts += c[i].feature != NP_MESH_FACE ? 1 : 0;

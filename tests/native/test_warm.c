@@ -12,6 +12,7 @@
 #include "check.h"
 
 #include "narrowphase/narrowphase.h"
+#include "manifold3d_private.h"
 
 #include <math.h>
 #include <string.h>
@@ -462,10 +463,11 @@ static void testFaceProof3(void)
 		   equal, all.searched, all.facesProven, provenResting, resting);
 }
 
-// The cache's routine for two boxes (src/warmbox3d.c, declared for the test): -2 when its case does
-// not apply, else the manifold in A's frame as the general routine writes it.
+// The cache's routine for two boxes (src/warmbox3d.c; declared in the internal part of
+// manifold3d_private.h, so here for the test): -2 when its case does not apply, else the manifold
+// in A's frame as the general routine writes it.
 int npCollideWarmBoxes3(const npShape3* shapeA, const npTransform3* xfA, const npShape3* shapeB,
-						const npTransform3* xfB, double margin, npSatCache3* warm, npWarmStats3* stats, npManifold3* m);
+						const npTransform3* xfB, double margin, const npWarmState3* state, npManifold3* m);
 
 // Two boxes of random sizes, one resting on a face of the other (tilted, sliding, turning; pushed in
 // or held just apart; either box first, so either box's face is the reference face): warm == cold bit
@@ -523,7 +525,8 @@ static void testBoxPairs3(void)
 			equal += rc == NP_OK && sameManifold3(&cold, &warm) && cacheHolds3(&cache, &warm);
 			npSatCache3 sat = NP_SAT_CACHE3_EMPTY(a, b);
 			npWarmStats3 stats = { 0u, 0u, 0u, 0u, 0u };
-			int mask = npCollideWarmBoxes3(a, &xa, b, &xb, margin, &sat, &stats, &scratch);
+			const npWarmState3 state = { &sat, &stats };
+			int mask = npCollideWarmBoxes3(a, &xa, b, &xb, margin, &state, &scratch);
 			fast += mask >= 0;
 			fastB += mask > 0 && (scratch.points[0].id >> 30) == 2u;
 			++frames;

@@ -199,8 +199,9 @@ static void runContacts(const cJSON* v, npVectorRun* run, const vecChains* ch)
 	q.margin = npVecField(o, "margin", 0.0);
 	q.removeGhosts = !cJSON_IsFalse(npVecItem(o, "removeGhosts"));
 	static npChainContact2 c[MAX_VECTOR_CONTACTS];
-	int n = 0;
-	npResult r = npChainContacts2(&shape, xf, ch->instances, ch->count, &q, c, MAX_VECTOR_CONTACTS, &n, NULL);
+	npChainContactsOutput2 found = { c, MAX_VECTOR_CONTACTS };
+	npResult r = npChainContacts2(&shape, xf, ch->instances, ch->count, &q, &found);
+	int n = found.count;
 	npVecLineBegin(run);
 	npVecPut(run, "error", "%s", r == NP_OK ? "OK" : npVecCodeName((int)r) + 7);
 	npVecPut(run, "count", "%d", n);

@@ -151,8 +151,9 @@ static void runContacts(const cJSON* v, npVectorRun* run, const npShape3* shape,
 	if (strcmp(npVecString(options, "algorithm", ""), "all") == 0)
 		q.algorithm = NP_MESH_ALL_CONTACTS;
 	static npMeshContact3 c[MAX_VECTOR_CONTACTS];
-	int n = 0;
-	npResult r = npMeshContacts3(shape, xf, inst, meshCount, &q, c, MAX_VECTOR_CONTACTS, &n, NULL);
+	npMeshContactsOutput3 found = { c, MAX_VECTOR_CONTACTS };
+	npResult r = npMeshContacts3(shape, xf, inst, meshCount, &q, &found);
+	int n = found.count;
 	if (r != NP_OK)
 		npVecFail(run, "npMeshContacts3 returned %s", npVecCodeName((int)r));
 

@@ -206,14 +206,22 @@ typedef struct npChainContactsInfo2
 	bool overflow;   ///< NP_CHAIN_MAX_CANDIDATES or the output capacity was exceeded
 } npChainContactsInfo2;
 
+/// Where npChainContacts2 writes: the caller's room for contacts, then what the call found.
+typedef struct npChainContactsOutput2
+{
+	npChainContact2* contacts; ///< room for `capacity` contacts (may be NULL when capacity is 0)
+	int capacity;              ///< how many contacts fit (>= 0)
+	int count;                 ///< set by the call: the contacts written (0 on an error)
+	npChainContactsInfo2 info; ///< set by the call: midphase and ghost-rule counts, overflow
+} npChainContactsOutput2;
+
 /// Contacts between any 2D shape and `chainCount` chains: at most 2 per segment, in candidate order.
-/// Writes at most `capacity` contacts and their number to `*count`; `info` may be NULL. Returns
-/// NP_OK, NP_ERR_CAPACITY when something did not fit (the contacts written are valid), or
-/// NP_ERR_INVALID_ARGUMENT / NP_ERR_INVALID_TRANSFORM / NP_ERR_NON_FINITE for bad input (then
-/// *count is 0). Never allocates (about 4 KB of stack).
+/// Writes at most output->capacity contacts to output->contacts, their number to output->count and
+/// the call's summary to output->info. Returns NP_OK, NP_ERR_CAPACITY when something did not fit
+/// (the contacts written are valid), or NP_ERR_INVALID_ARGUMENT / NP_ERR_INVALID_TRANSFORM /
+/// NP_ERR_NON_FINITE for bad input (then the count is 0). Never allocates (about 4 KB of stack).
 npResult npChainContacts2(const npShape2* shape, npTransform2 transform, const npChainInstance2* chains,
-						  int chainCount, const npChainQuery2* query, npChainContact2* contacts, int capacity,
-						  int* count, npChainContactsInfo2* info);
+						  int chainCount, const npChainQuery2* query, npChainContactsOutput2* output);
 
 /// Where a ray first meets a chain: a segment is hit only from its front (a ray whose origin is
 /// behind a segment's line, or moving away from its front, ignores it).
@@ -287,12 +295,19 @@ typedef struct npChainCastHit2
 npResult npShapeCastChains2(const npChainInstance2* chains, int count, const npChainCastInput2* input,
 							npChainCastHit2* hit);
 
-/// Many chain casts with the same shape, rotation and options: cast i starts at positions[i] and
-/// moves by translations[i]. On an error in cast i, *failed is set to i (-1 when the shared input
-/// was rejected) and the casts before it are kept.
+/// Where the casts of npShapeCastChainsMany2 start and how far they move.
+typedef struct npChainCastMoves2
+{
+	const npVec2* positions;    ///< `count` start positions (every cast keeps the rotation of the input's transform)
+	const npVec2* translations; ///< `count` translations
+	int count;                  ///< number of casts (>= 0)
+} npChainCastMoves2;
+
+/// Many chain casts with the same shape, rotation and options: cast i starts at moves->positions[i]
+/// and moves by moves->translations[i]. On an error in cast i, *failed is set to i (-1 when the
+/// shared input was rejected) and the casts before it are kept.
 npResult npShapeCastChainsMany2(const npChainInstance2* chains, int count, const npChainCastInput2* input,
-								const npVec2* positions, const npVec2* translations, int castCount,
-								npChainCastHit2* hits, int* failed);
+								const npChainCastMoves2* moves, npChainCastHit2* hits, int* failed);
 
 #ifdef __cplusplus
 }

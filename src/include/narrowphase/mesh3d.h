@@ -207,16 +207,23 @@ typedef struct npMeshContactsInfo3
 	bool overflow;   ///< a fixed capacity (NP_MESH_MAX_POTENTIAL, NP_MESH_MAX_POINTS or the output) was exceeded
 } npMeshContactsInfo3;
 
+/// Where npMeshContacts3 writes: the caller's room for contacts, then what the call found.
+typedef struct npMeshContactsOutput3
+{
+	npMeshContact3* contacts; ///< room for `capacity` contacts (may be NULL when capacity is 0)
+	int capacity;             ///< how many contacts fit (>= 0)
+	int count;                ///< set by the call: the contacts written (0 on an error)
+	npMeshContactsInfo3 info; ///< set by the call: midphase and feature-removal counts, overflow
+} npMeshContactsOutput3;
+
 /// Contacts between a sphere, capsule, box or hull and `meshCount` meshes. Writes at most
-/// `capacity` contacts to `contacts` and their number to `*count`; `info` may be NULL.
-/// Returns NP_OK, NP_ERR_CAPACITY when something did not fit (the contacts written are valid, the
-/// rest were dropped), or NP_ERR_INVALID_ARGUMENT / NP_ERR_INVALID_TRANSFORM / NP_ERR_NON_FINITE
-/// for bad input (then *count is 0). Never allocates: its scratch (sized by NP_MESH_MAX_POTENTIAL
-/// and NP_MESH_MAX_POINTS) lives on the stack, about 280 KB.
-npResult npMeshContacts3(const npShape3* shape, npTransform3 transform,
-						 const npMeshInstance3* meshes, int meshCount, const npMeshQuery3* query,
-						 npMeshContact3* contacts, int capacity, int* count,
-						 npMeshContactsInfo3* info);
+/// output->capacity contacts to output->contacts, their number to output->count and the call's
+/// summary to output->info. Returns NP_OK, NP_ERR_CAPACITY when something did not fit (the contacts
+/// written are valid, the rest were dropped), or NP_ERR_INVALID_ARGUMENT / NP_ERR_INVALID_TRANSFORM /
+/// NP_ERR_NON_FINITE for bad input (then the count is 0). Never allocates: its scratch (sized by
+/// NP_MESH_MAX_POTENTIAL and NP_MESH_MAX_POINTS) lives on the stack, about 280 KB.
+npResult npMeshContacts3(const npShape3* shape, npTransform3 transform, const npMeshInstance3* meshes, int meshCount,
+						 const npMeshQuery3* query, npMeshContactsOutput3* output);
 
 #ifdef __cplusplus
 }
