@@ -49,19 +49,23 @@ typedef struct qhWork
 	double area[QH_MAX_TRIS];
 } qhWork;
 
-// A unit normal of triangle abc from the two edges meeting at the vertex opposite the longest edge
-// (the best-conditioned cross product); zero when degenerate.
-static inline npVec3 npTriangleNormal3(npVec3 a, npVec3 b, npVec3 c, double* twiceArea)
+// Twice the area vector of triangle abc, from the two edges meeting at the vertex opposite the
+// longest edge: the best-conditioned cross product (its rounding is relative to the area).
+static inline npVec3 npTriangleCross3(npVec3 a, npVec3 b, npVec3 c)
 {
 	npVec3 ab = v3Sub(b, a), bc = v3Sub(c, b), ca = v3Sub(a, c);
 	double lab = v3LengthSq(ab), lbc = v3LengthSq(bc), lca = v3LengthSq(ca);
-	npVec3 n;
 	if (lab >= lbc && lab >= lca)
-		n = v3Cross(bc, ca); // vertex c is opposite the longest edge ab
-	else if (lbc >= lca)
-		n = v3Cross(ca, ab); // vertex a
-	else
-		n = v3Cross(ab, bc); // vertex b
+		return v3Cross(bc, ca); // vertex c is opposite the longest edge ab
+	if (lbc >= lca)
+		return v3Cross(ca, ab); // vertex a
+	return v3Cross(ab, bc);     // vertex b
+}
+
+// A unit normal of triangle abc (npTriangleCross3's direction); zero when degenerate.
+static inline npVec3 npTriangleNormal3(npVec3 a, npVec3 b, npVec3 c, double* twiceArea)
+{
+	npVec3 n = npTriangleCross3(a, b, c);
 	double len = v3Length(n);
 	*twiceArea = len;
 	return len > 0.0 ? v3Scale(1.0 / len, n) : v3(0.0, 0.0, 0.0);

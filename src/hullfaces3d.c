@@ -21,6 +21,39 @@
 
 NP_COLD_FILE_BEGIN // shape creation: compiled for size in the wasm (codesize.h)
 
+
+// The unit normal of a face loop: the sum of its fan triangles' cross products from the first
+// vertex (Newell). Each cross product is off by about DBL_EPSILON times the product of its two
+// edges' lengths; on a sliver face (a vertex far from the others: a needle, a hull with points
+// 1e-6 and 1e9 from the origin) the fan's edges from a far vertex are both long and that error is a
+// large part of the face's small area, tilting the plane (a face vertex 364 off its own plane in
+// tests/native/test_fuzz_regressions.c). When that bound exceeds 1e-12 of the sum, each fan
+// triangle's cross product is taken instead at its vertex opposite the longest edge, i.e. from its
+// two shorter edges (npTriangleNormal3's choice), whose error is relative to the triangle's area.
+// Faces of ordinary hulls keep the plain sum, bit for bit.
+static npVec3 loopNormal(const npVec3* vertices, const int* loop, int count)
+{
+	npVec3 s = v3(0.0, 0.0, 0.0);
+	double errorBound = 0.0;
+	npVec3 o = vertices[loop[0]];
+	for (int k = 1; k + 1 < count; ++k)
+	{
+		npVec3 p1 = v3Sub(vertices[loop[k]], o);
+		npVec3 p2 = v3Sub(vertices[loop[k + 1]], o);
+		s = v3Add(s, v3Cross(p1, p2));
+		errorBound += sqrt(v3LengthSq(p1) * v3LengthSq(p2));
+	}
+	if (errorBound * 0x1p-52 <= 1.0e-12 * v3Length(s))
+		return v3Normalize(s);
+
+	npVec3 robust = v3(0.0, 0.0, 0.0);
+	for (int k = 1; k + 1 < count; ++k)
+	{
+		robust = v3Add(robust, npTriangleCross3(o, vertices[loop[k]], vertices[loop[k + 1]]));
+	}
+	return v3Normalize(robust);
+}
+
 bool npHullWriteTopology3(qhWork* w, npHull3* hull, int faceCount, const npVec3* normals)
 {
 	memset(w->pairTable, 0xFF, sizeof(w->pairTable));
@@ -65,15 +98,7 @@ bool npHullWriteTopology3(qhWork* w, npHull3* hull, int faceCount, const npVec3*
 			nrm = normals[f];
 		else
 		{
-			npVec3 s = v3(0.0, 0.0, 0.0);
-			npVec3 o = hull->vertices[w->loopPoints[begin]];
-			for (int k = 1; k + 1 < count; ++k)
-			{
-				npVec3 p1 = v3Sub(hull->vertices[w->loopPoints[begin + k]], o);
-				npVec3 p2 = v3Sub(hull->vertices[w->loopPoints[begin + k + 1]], o);
-				s = v3Add(s, v3Cross(p1, p2));
-			}
-			nrm = v3Normalize(s);
+			nrm = loopNormal(hull->vertices, w->loopPoints + begin, count);
 			if (v3LengthSq(nrm) == 0.0)
 				return false;
 		}
