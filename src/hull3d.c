@@ -23,6 +23,7 @@
 #include "hull3d_private.h"
 
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 #include "codesize.h"
 
@@ -571,6 +572,48 @@ static void hullCentroid(npHull3* hull)
 	hull->centroid = volume > 0.0 ? v3Add(r, v3Scale(1.0 / volume, c)) : r;
 }
 
+// Exact repeats of an input point (a corner listed twice, a mesh's shared vertices) keep their
+// first copy only, in input order. The tolerance welds a near duplicate of a hull vertex as long as
+// the faces through that vertex are accurate near it, but on a needle (triangles whose corners are
+// nearly in line, 1e-6 across and 300 long) a plane through the vertex is tilted by more than `tol`
+// over the triangle, a repeat of the vertex then stood above it and became a second vertex at the
+// same place, and the faces merged around the pair were not planar (a vertex 3.7 above a face
+// plane; tests/native/test_fuzz_regressions.c). Returns the number of points kept in w->p.
+static int dropRepeats(const npVec3* points, int count, qhWork* w)
+{
+	enum { SLOTS = 2 * NP_MAX_HULL_INPUT };
+	for (int s = 0; s < SLOTS; ++s)
+		w->repeatSlot[s] = -1;
+	int kept = 0;
+	for (int i = 0; i < count; ++i)
+	{
+		// Equal points hash alike: -0 is hashed as +0 (they compare equal).
+		double c[3] = { points[i].x + 0.0, points[i].y + 0.0, points[i].z + 0.0 };
+		uint64_t h = 0x9E3779B97F4A7C15u;
+		for (int k = 0; k < 3; ++k)
+		{
+			uint64_t bits;
+			memcpy(&bits, &c[k], sizeof bits);
+			h = (h ^ bits) * 0xBF58476D1CE4E5B9u;
+			h ^= h >> 31;
+		}
+		unsigned s = (unsigned)(h >> 40) & (SLOTS - 1);
+		for (int probe = 0; probe < SLOTS; ++probe, s = (s + 1) & (SLOTS - 1))
+		{
+			int k = w->repeatSlot[s];
+			if (k < 0)
+			{
+				w->repeatSlot[s] = kept;
+				w->p[kept++] = points[i];
+				break;
+			}
+			if (w->p[k].x == points[i].x && w->p[k].y == points[i].y && w->p[k].z == points[i].z)
+				break;
+		}
+	}
+	return kept;
+}
+
 npResult npBuildHull3(const npVec3* points, int count, npHull3* hull)
 {
 	// The tolerance (see the top of the file) from the bounding box and the largest coordinate.
@@ -591,8 +634,7 @@ npResult npBuildHull3(const npVec3* points, int count, npHull3* hull)
 	qhWork work;
 	qhWork* w = &work;
 	memset(hull, 0, sizeof(*hull));
-	for (int i = 0; i < count; ++i)
-		w->p[i] = points[i];
+	count = dropRepeats(points, count, w);
 
 	int flatPoints[3];
 	qhStatus status = qhBuild(w, count, tol, flatPoints);
