@@ -161,20 +161,15 @@ static double maxAbs2(npVec2 a)
 	return npMax(fabs(a.x), fabs(a.y));
 }
 
-// The loop, specialised three times: `traced` and `warm` are constants at the call sites below, so
-// the untraced copy (npGjk2, every query) has no trace code at all and the traced one
-// (npGjkTraced2) calls the trace hooks of trace2d.c.
-
-GJK_INLINE void gjkLoop(const npPair2* pair, double separationLimit, npGjkResult2* r, const bool traced,
-					   const bool warm)
+// The first simplex: warm, the points at this pose of the vertex pairs an earlier call left in
+// r->simplex; cold, one support point along B's position in A's frame. Returns the scale so far.
+GJK_INLINE double startSimplex(const npPair2* pair, npGjkResult2* r, const bool traced, const bool warm)
 {
 	npSupportPoint2* v = r->simplex;
 	double* weights = r->weights;
-
 	double scale = 0.0;
 	if (warm)
 	{
-		// r->simplex[0..count) holds vertex indices of an earlier call: their points at this pose.
 		for (int i = 0; i < r->count; ++i)
 		{
 			v[i].wA = pair->shapeA->vertices[v[i].indexA];
@@ -184,20 +179,94 @@ GJK_INLINE void gjkLoop(const npPair2* pair, double separationLimit, npGjkResult
 			scale = npMax(scale, maxAbs2(v[i].wA) + maxAbs2(v[i].wB));
 		}
 		weights[0] = 1.0;
+		return scale;
+	}
+
+	// Any start works and this one is deterministic. The Minkowski difference A - B sits around -p
+	// (p = B's position in A's frame), so the support along +p is the side facing the origin.
+	npVec2 start = v2LengthSq(pair->xfB.p) > 0.0 ? pair->xfB.p : v2(1.0, 0.0);
+	v[0] = traced ? npSupportPair2(pair, start) : supportPair(pair, start);
+	weights[0] = 1.0;
+	r->count = 1;
+	if (traced)
+		npGjkTraceSupport2(pair, start, v, true);
+	return maxAbs2(v[0].wA) + maxAbs2(v[0].wB);
+}
+
+// The direction from the (solved) simplex towards the origin into *d; false when the origin is on
+// the simplex (the cores touch). For a segment, its perpendicular: the closest point's coordinates
+// lose precision by cancellation, the edge direction does not.
+GJK_INLINE bool towardOrigin(const npSupportPoint2* v, int count, npVec2* d)
+{
+	if (count == 1)
+		*d = v2Neg(v[0].w);
+	else
+	{
+		npVec2 e = v2Sub(v[1].w, v[0].w);
+		double side = v2Cross(e, v2Neg(v[0].w));
+		if (side == 0.0)
+			return false;
+		*d = side > 0.0 ? v2LeftPerp(e) : v2RightPerp(e);
+	}
+	return v2LengthSq(*d) != 0.0;
+}
+
+// The support plane w . d = s.w . d bounds A - B: if it is on the far side of the origin by more
+// than the limit, the cores are at least that far apart (a separating axis), and *r says so. "More"
+// means beyond the tolerance npOverlap2 grants touching shapes: the bound is not the distance, and
+// one just past the limit said "overlap" for shapes 9.6 apart.
+GJK_INLINE bool separatedBeyond(double separationLimit, double scale, npSupportPoint2 s, npVec2 d, npGjkResult2* r)
+{
+	if (separationLimit < 0.0)
+		return false;
+	double gap = -v2Dot(s.w, d);
+	double limit = separationLimit + NP_REL_TOLERANCE2 * npMax(scale, 1.0e-300);
+	if (!(gap > 0.0 && gap * gap > limit * limit * v2LengthSq(d)))
+		return false;
+	r->count = 0;
+	r->distance = gap / v2Length(d);
+	r->pointA = r->pointB = v2(0.0, 0.0);
+	r->scale = npMax(scale, 1.0e-300);
+	return true;
+}
+
+// The closest points from the final simplex's weights (a triangle: the cores overlap there).
+GJK_INLINE void finishResult(npGjkResult2* r, double scale, int iterations)
+{
+	const npSupportPoint2* v = r->simplex;
+	const double* weights = r->weights;
+	npVec2 pA = v2(0.0, 0.0), pB = v2(0.0, 0.0);
+	if (r->count == 1)
+	{
+		pA = v[0].wA;
+		pB = v[0].wB;
+	}
+	else if (r->count == 2)
+	{
+		pA = v2Add(v2Scale(weights[0], v[0].wA), v2Scale(weights[1], v[1].wA));
+		pB = v2Add(v2Scale(weights[0], v[0].wB), v2Scale(weights[1], v[1].wB));
 	}
 	else
 	{
-		// Start from the first vertices; any start works and this one is deterministic.
-		// The Minkowski difference A - B sits around -p (p = B's position in A's frame), so the
-		// support along +p is the side facing the origin: a good, deterministic start.
-		npVec2 start = v2LengthSq(pair->xfB.p) > 0.0 ? pair->xfB.p : v2(1.0, 0.0);
-		v[0] = traced ? npSupportPair2(pair, start) : supportPair(pair, start);
-		weights[0] = 1.0;
-		r->count = 1;
-		if (traced)
-			npGjkTraceSupport2(pair, start, v, true);
-		scale = maxAbs2(v[0].wA) + maxAbs2(v[0].wB);
+		pA = v2Add(v2Add(v2Scale(weights[0], v[0].wA), v2Scale(weights[1], v[1].wA)), v2Scale(weights[2], v[2].wA));
+		pB = pA; // inside: the cores share this point
 	}
+	r->pointA = pA;
+	r->pointB = pB;
+	r->distance = r->count == 3 ? 0.0 : v2Distance(pA, pB);
+	r->scale = npMax(scale, 1.0e-300);
+	r->iterations = iterations;
+}
+
+// The loop, specialised three times: `traced` and `warm` are constants at the call sites below, so
+// the untraced copy (npGjk2, every query) has no trace code at all and the traced one
+// (npGjkTraced2) calls the trace hooks of trace2d.c.
+GJK_INLINE void gjkLoop(const npPair2* pair, double separationLimit, npGjkResult2* r, const bool traced,
+					   const bool warm)
+{
+	npSupportPoint2* v = r->simplex;
+	double* weights = r->weights;
+	double scale = startSimplex(pair, r, traced, warm);
 
 	// A support point can only repeat after at most countA * countB distinct ones; in practice a
 	// handful of iterations suffice. The bound only guards against rounding-induced cycling.
@@ -231,46 +300,19 @@ GJK_INLINE void gjkLoop(const npPair2* pair, double separationLimit, npGjkResult
 		if (r->count == 3)
 			break; // the origin is inside the triangle: the cores overlap
 
-		// Direction towards the origin. For a segment use its perpendicular: the closest point's
-		// coordinates lose precision by cancellation, the edge direction does not.
 		npVec2 d;
-		if (r->count == 1)
-			d = v2Neg(v[0].w);
-		else
-		{
-			npVec2 e = v2Sub(v[1].w, v[0].w);
-			double side = v2Cross(e, v2Neg(v[0].w));
-			if (side == 0.0)
-				break; // the origin lies on the segment: the cores touch
-			d = side > 0.0 ? v2LeftPerp(e) : v2RightPerp(e);
-		}
-		if (v2LengthSq(d) == 0.0)
+		if (!towardOrigin(v, r->count, &d))
 			break; // the origin is on the simplex: the cores touch
-
 		npSupportPoint2 s = traced ? npSupportPair2(pair, d) : supportPair(pair, d);
 		++iteration;
 		if (traced)
 			npGjkTraceSupport2(pair, d, &s, false);
-
-		// The support plane w . d = s.w . d bounds A - B: if it is on the far side of the origin by
-		// more than the limit, the cores are at least that far apart (a separating axis). "More"
-		// means beyond the tolerance npOverlap2 grants touching shapes: the bound is not the
-		// distance, and one just past the limit said "overlap" for shapes 9.6 apart.
-		if (separationLimit >= 0.0)
+		if (separatedBeyond(separationLimit, scale, s, d, r))
 		{
-			double gap = -v2Dot(s.w, d);
-			double limit = separationLimit + NP_REL_TOLERANCE2 * npMax(scale, 1.0e-300);
-			if (gap > 0.0 && gap * gap > limit * limit * v2LengthSq(d))
-			{
-				r->count = 0;
-				r->distance = gap / v2Length(d);
-				r->pointA = r->pointB = v2(0.0, 0.0);
-				r->scale = npMax(scale, 1.0e-300);
-				r->iterations = iteration;
-				if (traced)
-					npGjkTraceStop2(pair, NP_GJK_SEPARATED);
-				return;
-			}
+			r->iterations = iteration;
+			if (traced)
+				npGjkTraceStop2(pair, NP_GJK_SEPARATED);
+			return;
 		}
 		scale = npMax(scale, maxAbs2(s.wA) + maxAbs2(s.wB));
 
@@ -299,27 +341,7 @@ GJK_INLINE void gjkLoop(const npPair2* pair, double separationLimit, npGjkResult
 		r->count += 1;
 	}
 
-	npVec2 pA = v2(0.0, 0.0), pB = v2(0.0, 0.0);
-	if (r->count == 1)
-	{
-		pA = v[0].wA;
-		pB = v[0].wB;
-	}
-	else if (r->count == 2)
-	{
-		pA = v2Add(v2Scale(weights[0], v[0].wA), v2Scale(weights[1], v[1].wA));
-		pB = v2Add(v2Scale(weights[0], v[0].wB), v2Scale(weights[1], v[1].wB));
-	}
-	else
-	{
-		pA = v2Add(v2Add(v2Scale(weights[0], v[0].wA), v2Scale(weights[1], v[1].wA)), v2Scale(weights[2], v[2].wA));
-		pB = pA; // inside: the cores share this point
-	}
-	r->pointA = pA;
-	r->pointB = pB;
-	r->distance = r->count == 3 ? 0.0 : v2Distance(pA, pB);
-	r->scale = npMax(scale, 1.0e-300);
-	r->iterations = iteration;
+	finishResult(r, scale, iteration);
 	if (traced)
 		npGjkTraceEnd2(pair);
 }
