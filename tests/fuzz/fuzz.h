@@ -32,10 +32,10 @@
 //  - 2D rotations: npValidateTransform2 accepts c^2 + s^2 within 2e-6 of 1 and the queries use the
 //    rotation as given, so in 2D every tolerance above grows by that deviation (fzSlack).
 //  - speculative contacts: depth >= -margin - FZ_REL * max(scale, 1).
-//  - two known open bugs are checked with FZ_CHECK_KNOWN (fatal only with FZ_STRICT=1), so that
-//    the fuzzers keep finding others: npPenetration3's witness points on sliver hulls and
-//    npMakeHull3's face planes on needle-like hulls (test_fuzz_regressions.c holds both cases as
-//    expected failures).
+//  - a known open bug can be checked with FZ_CHECK_KNOWN (fatal only with FZ_STRICT=1), so that
+//    the fuzzers keep finding others while it is open (test_fuzz_regressions.c holds it as an
+//    expected failure). None is open now: the last two (npPenetration3's witness points on sliver
+//    hulls, npMakeHull3's face planes on needle-like hulls) are fixed and checked by FZ_CHECK.
 //
 // The failures these checks found were off by 1e-7 of the scale or more (or NaN), far outside
 // the tolerances; none was at the edge of one.
