@@ -278,6 +278,12 @@ static inline double fzAbs3(npVec3 v) { return fzMax(fabs(v.x), fzMax(fabs(v.y),
 static inline int fzFinite2(npVec2 v) { return isfinite(v.x) && isfinite(v.y); }
 static inline int fzFinite3(npVec3 v) { return isfinite(v.x) && isfinite(v.y) && isfinite(v.z); }
 
+/// Widens fzSlack for a 2D transform the current input uses (see fzSlack).
+static inline void fzAddSlack2(npTransform2 xf)
+{
+	fzSlack = fzMax(fzSlack, fabs(xf.q.c * xf.q.c + xf.q.s * xf.q.s - 1.0));
+}
+
 static inline void fzCheckUnit2(npVec2 n, const char* what)
 {
 	double len = sqrt(n.x * n.x + n.y * n.y);
