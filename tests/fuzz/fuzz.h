@@ -278,10 +278,13 @@ static inline double fzAbs3(npVec3 v) { return fzMax(fabs(v.x), fzMax(fabs(v.y),
 static inline int fzFinite2(npVec2 v) { return isfinite(v.x) && isfinite(v.y); }
 static inline int fzFinite3(npVec3 v) { return isfinite(v.x) && isfinite(v.y) && isfinite(v.z); }
 
-/// Widens fzSlack for a 2D transform the current input uses (see fzSlack).
+/// Widens fzSlack for a 2D transform the current input uses (see fzSlack); a rotation the library
+/// rejects (non-finite, or off unit length by more than 2e-6) adds nothing.
 static inline void fzAddSlack2(npTransform2 xf)
 {
-	fzSlack = fzMax(fzSlack, fabs(xf.q.c * xf.q.c + xf.q.s * xf.q.s - 1.0));
+	double deviation = fabs(xf.q.c * xf.q.c + xf.q.s * xf.q.s - 1.0);
+	if (deviation <= 2.0e-6)
+		fzSlack = fzMax(fzSlack, deviation);
 }
 
 static inline void fzCheckUnit2(npVec2 n, const char* what)
