@@ -364,15 +364,19 @@ npResult npRayCastMeshes3(const npMeshInstance3* meshes, int meshCount, const np
 		if (hit->hit && !(limit < best))
 			continue;
 
+		// The triangle's input id is loaded first and its normal recomputed from the vertices the
+		// hit test has just read (the same bits as mesh->normals[triangle], see mesh3d_private.h):
+		// on a big mesh both stored arrays are cache misses, and the arithmetic overlaps the one left.
 		best = limit;
 		const npMesh3* mesh = meshes[m].mesh;
-		npVec3 n = npRotate3(xf.q, mesh->normals[triangle]);
+		hit->triangle = mesh->triangleIds[triangle];
+		const int32_t* t = mesh->triangles + 3 * triangle;
+		npVec3 n = npRotate3(xf.q, NP_MESH_TRIANGLE_NORMAL(mesh->vertices[t[0]], mesh->vertices[t[1]], mesh->vertices[t[2]]));
 		hit->hit = true;
 		hit->fraction = limit;
 		hit->normal = front ? n : v3Neg(n);
 		hit->frontFace = front;
 		hit->mesh = m;
-		hit->triangle = mesh->triangleIds[triangle];
 	}
 	if (hit->hit)
 		hit->point = v3MulAdd(ray->origin, hit->fraction, ray->direction);
