@@ -516,8 +516,7 @@ NP_COLD static void storeLeafOrder(const meshArrays* m, const bvhTriangles* v)
 		tris[3 * k + 1] = v->corners[3 * s + 1];
 		tris[3 * k + 2] = v->corners[3 * s + 2];
 		ids[k] = v->ids[s];
-		npVec3 a = verts[tris[3 * k]];
-		normals[k] = v3Normalize(v3Cross(v3Sub(verts[tris[3 * k + 1]], a), v3Sub(verts[tris[3 * k + 2]], a)));
+		normals[k] = NP_MESH_TRIANGLE_NORMAL(verts[tris[3 * k]], verts[tris[3 * k + 1]], verts[tris[3 * k + 2]]);
 	}
 }
 

@@ -117,6 +117,11 @@ static inline bool npPackedOverlap3(const npMeshPackedNode3* node, uint64_t quer
 	return ((queryUpper - node->lower) & (node->upper - queryLower) & NP_MESH_PACK_GUARDS) == NP_MESH_PACK_GUARDS;
 }
 
+/// The unit front normal of the triangle with corners a, b, c (counter-clockwise): how a mesh's
+/// `normals` are made, so a query may recompute one from vertices it has just read instead of
+/// loading the stored copy (a cache miss on a big mesh), with the same bits. (Needs vec3.h.)
+#define NP_MESH_TRIANGLE_NORMAL(a, b, c) v3Normalize(v3Cross(v3Sub((b), (a)), v3Sub((c), (a))))
+
 /// Smallest power of two >= n (at least 16).
 uint64_t npNextPow2Mesh(uint64_t n);
 

@@ -23,6 +23,10 @@
 //     operands swapped, which negates it exactly, so a ray through the edge hits one of them and
 //     never slips between.
 //  4. Meshes are one-sided: a triangle seen from behind is skipped unless back faces are wanted.
+//  5. The hit's normal is recomputed from the triangle's vertices (in the cache: the hit test has
+//     just read them) rather than read from mesh->normals, and a leaf's input ids are loaded beside
+//     its vertex indices: on a big mesh each stored array read after the walk was one more cache
+//     miss per ray, waited for alone.
 #include "inputs.h"
 #include "narrowphase/query3d.h"
 #include "mesh3d_private.h"
@@ -101,7 +105,7 @@ static MeshRay makeMeshRay(npVec3 origin, npVec3 direction, bool backfaces)
 	double dz = v3Component(direction, r.kz);
 	r.shearX = v3Component(direction, r.kx) / dz;
 	r.shearY = v3Component(direction, r.ky) / dz;
-	r.shearZ = 1.0 / dz;
+	r.shearZ = r.inverse[r.kz]; // 1 / dz: dz is the largest component, so not 0
 	return r;
 }
 
@@ -251,69 +255,85 @@ static inline void touchChildren(const npMeshRayNode3* nodes, const npMeshRayNod
 }
 
 /// Best hit of the ray in one mesh before `*best`; updates *best and the hit's mesh-side fields.
-/// The walk goes over the ray nodes (npMeshRayNode3): the stack holds child slots (2 x ray node +
-/// child), each with its entry key (enterKey); a slot is skipped when a hit found since it was
-/// pushed lies before it (the same decision as testing its box again with the new limit). The same
-/// tree, boxes, order and tests as a walk over npMeshNode3's children, so the same answer bit for
-/// bit. Keys compare with the best t's pattern (+0 for -0) as the doubles compare, and as integers
-/// the order of two children and the pushes take no branch (slots written always, counted if hit).
+/// The walk goes over the ray nodes (npMeshRayNode3): the stack holds the children still to visit,
+/// each as its link and triangle count (copied from its parent's line when pushed, so a pop reads no
+/// node) and its entry key (enterKey); a child is skipped when a hit found since it was pushed lies
+/// before it (the same decision as testing its box again with the new limit). The same tree, boxes,
+/// order and tests as a walk over npMeshNode3's children, so the same answer bit for bit. Keys
+/// compare with the best t's pattern (+0 for -0) as the doubles compare, and as integers the order of
+/// two children and the pushes take no branch (slots written always, counted if hit). The best hit
+/// is kept in locals and stored once at the end.
 WALK_INLINE bool walkMesh(const npMesh3* mesh, const MeshRay* r, double* best, int* triangle, bool* front, int mode)
 {
-	int32_t stack[NP_MESH_WALK_STACK];
+	int32_t link[NP_MESH_WALK_STACK], count[NP_MESH_WALK_STACK];
 	int64_t enter[NP_MESH_WALK_STACK];
-	int top = 0;
-	bool found = false;
 	if (mesh->nodeCount == 0)
 		return false;
 	const npMeshRayNode3* nodes = mesh->rayNodes;
-	int64_t bestKey = bitsOf(*best + 0.0);
-	int64_t kRoot = enterKey(r, nodes[0].bounds[0], *best, mode);
+	const npVec3* vertices = mesh->vertices;
+	double bestT = *best;
+	int bestTriangle = *triangle;
+	bool bestFront = *front, found = false;
+	int64_t bestKey = bitsOf(bestT + 0.0);
+	int64_t kRoot = enterKey(r, nodes[0].bounds[0], bestT, mode);
 	if (kRoot > bestKey)
 		return false;
-	stack[top] = 0;
-	enter[top++] = kRoot;
+	link[0] = nodes[0].index[0];
+	count[0] = nodes[0].count[0];
+	enter[0] = kRoot;
+	int top = 1;
 	while (top > 0)
 	{
 		--top;
 		if (enter[top] > bestKey)
 			continue;
-		const npMeshRayNode3* node = &nodes[stack[top] >> 1];
-		int c = stack[top] & 1;
-		int first = node->index[c];
-		if (node->count[c] > 0)
+		int32_t first = link[top];
+		if (count[top] > 0)
 		{
-			for (int i = first; i < first + node->count[c]; ++i)
+			// The leaf's first input id is loaded alongside its vertex indices, so that if one of
+			// its triangles is the hit, the id read after the walk is in the cache (two misses in
+			// parallel here instead of one more, alone, at the end).
+			(void)*(const volatile int32_t*)&mesh->triangleIds[first];
+			const int32_t* t = mesh->triangles + 3 * first;
+			for (int i = first, end = first + count[top]; i < end; ++i, t += 3)
 			{
-				const int32_t* t = mesh->triangles + 3 * i;
 				bool isFront;
-				double hit = hitTriangle(r, &mesh->vertices[t[0]], &mesh->vertices[t[1]], &mesh->vertices[t[2]], *best, &isFront);
-				if (hit >= 0.0 && (!found || hit < *best || (hit == *best && i < *triangle)))
+				double hit = hitTriangle(r, &vertices[t[0]], &vertices[t[1]], &vertices[t[2]], bestT, &isFront);
+				if (hit >= 0.0 && (!found || hit < bestT || (hit == bestT && i < bestTriangle)))
 				{
-					*best = hit;
-					*triangle = i;
-					*front = isFront;
+					bestT = hit;
+					bestTriangle = i;
+					bestFront = isFront;
 					found = true;
 				}
 			}
-			bestKey = bitsOf(*best + 0.0);
+			bestKey = bitsOf(bestT + 0.0);
 			continue;
 		}
 
 		// Nearer child on top of the stack, so it is visited first; a child the ray misses is not pushed.
 		const npMeshRayNode3* kids = &nodes[first];
 		touchChildren(nodes, kids);
-		int64_t kFirst = enterKey(r, kids->bounds[0], *best, mode);
-		int64_t kSecond = enterKey(r, kids->bounds[1], *best, mode);
+		int64_t kFirst = enterKey(r, kids->bounds[0], bestT, mode);
+		int64_t kSecond = enterKey(r, kids->bounds[1], bestT, mode);
 		if (top + 2 > NP_MESH_WALK_STACK)
 			break;
 		int swap = kSecond < kFirst;
 		int64_t kFar = swap ? kFirst : kSecond, kNear = swap ? kSecond : kFirst;
-		stack[top] = 2 * first + 1 - swap;
+		link[top] = kids->index[1 - swap];
+		count[top] = kids->count[1 - swap];
 		enter[top] = kFar;
 		top += kFar <= bestKey;
-		stack[top] = 2 * first + swap;
+		link[top] = kids->index[swap];
+		count[top] = kids->count[swap];
 		enter[top] = kNear;
 		top += kNear <= bestKey;
+	}
+	if (found)
+	{
+		*best = bestT;
+		*triangle = bestTriangle;
+		*front = bestFront;
 	}
 	return found;
 }
@@ -352,15 +372,19 @@ npResult npRayCastMeshes3(const npMeshInstance3* meshes, int meshCount, const np
 		if (hit->hit && !(limit < best))
 			continue;
 
+		// The triangle's input id is loaded first and its normal recomputed from the vertices the
+		// hit test has just read (the same bits as mesh->normals[triangle], see mesh3d_private.h):
+		// on a big mesh both stored arrays are cache misses, and the arithmetic overlaps the one left.
 		best = limit;
 		const npMesh3* mesh = meshes[m].mesh;
-		npVec3 n = npRotate3(xf.q, mesh->normals[triangle]);
+		hit->triangle = mesh->triangleIds[triangle];
+		const int32_t* t = mesh->triangles + 3 * triangle;
+		npVec3 n = npRotate3(xf.q, NP_MESH_TRIANGLE_NORMAL(mesh->vertices[t[0]], mesh->vertices[t[1]], mesh->vertices[t[2]]));
 		hit->hit = true;
 		hit->fraction = limit;
 		hit->normal = front ? n : v3Neg(n);
 		hit->frontFace = front;
 		hit->mesh = m;
-		hit->triangle = mesh->triangleIds[triangle];
 	}
 	if (hit->hit)
 		hit->point = v3MulAdd(ray->origin, hit->fraction, ray->direction);

@@ -6,7 +6,9 @@
 #include "meshtest.h"
 #include "mesh3d_private.h" // npPackBox3, npPackedOverlap3: the packed boxes queries use
 #include "narrowphase/query3d.h"
+#include "vec3.h" // NP_MESH_TRIANGLE_NORMAL
 
+#include <string.h>
 #include <time.h>
 
 // CPU time of this process: the machine is shared, so wall time measures the neighbours too.
@@ -241,6 +243,16 @@ static void checkBvh(const npMesh3* m, const char* what)
 		ok = ok && hits[i] == 1;
 	CHECK(ok, "%s: BVH invariants", what);
 	CHECK(checkRayNodes(m), "%s: ray nodes mirror the BVH", what);
+	// Ray casts recompute the hit triangle's normal from its vertices instead of reading `normals`:
+	// both must give the same bits for every triangle.
+	int normalsDiffer = 0;
+	for (int i = 0; i < m->triangleCount; ++i)
+	{
+		const int32_t* t = m->triangles + 3 * i;
+		npVec3 n = NP_MESH_TRIANGLE_NORMAL(m->vertices[t[0]], m->vertices[t[1]], m->vertices[t[2]]);
+		normalsDiffer += memcmp(&n, &m->normals[i], sizeof n) != 0;
+	}
+	CHECK(normalsDiffer == 0, "%s: %d stored normals differ from the recomputed ones", what, normalsDiffer);
 	CHECK(maxDepth == m->depth && m->depth <= NP_MESH_MAX_DEPTH, "%s: depth %d / %d", what, maxDepth, m->depth);
 	free(hits);
 }
