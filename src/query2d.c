@@ -351,17 +351,20 @@ CAST_INLINE npResult castBatch(const npShape2* shape, npTransform2 transform, co
 	bool maxFractionPasses = npIsUsable(ray.maxFraction) && ray.maxFraction >= 0.0;
 	for (int i = 0; i < batch->count; ++i)
 	{
-		hits[i] = (npRayHit2){ 0 };
 		ray.origin = batch->origins[i];
 		ray.direction = batch->directions[i];
 		if (!(maxFractionPasses & npRayPasses2(ray.origin, ray.direction)))
 		{
 			npResult r = checkRay(ray.origin, ray.direction, ray.maxFraction);
+			hits[i] = (npRayHit2){ 0 };
 			if (failedRay != NULL)
 				*failedRay = i;
 			return r;
 		}
-		castChecked(shape, transform, &ray, &hits[i], sharp);
+		// Cast into a local and copied out whole (as in query3d.c: no memory.fill per ray in wasm).
+		npRayHit2 hit = { 0 };
+		castChecked(shape, transform, &ray, &hit, sharp);
+		hits[i] = hit;
 	}
 	return NP_OK;
 }

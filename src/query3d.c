@@ -34,6 +34,8 @@
 
 #include <float.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <string.h>
 
 
 static npResult checkShape(const npShape3* shape, npTransform3 xf)
@@ -239,33 +241,68 @@ static void rayBox(npVec3 h, const npMat3* rotation, const LocalRay* ray, npRayH
 	finishClip(&clip, ray, boxNormal(rotation, clip.enter), boxNormal(rotation, clip.leave), hit);
 }
 
+/// A double as an integer that orders as the double does (zeros made +0 first, so -0 and +0 tie as
+/// they compare), for finite and infinite values; orderKey(x) read back by keyValue is x + 0.
+static inline int64_t orderKey(double x)
+{
+	int64_t bits = (int64_t)npBitsOf(x + 0.0);
+	return bits ^ ((bits >> 63) & INT64_MAX);
+}
+
+static inline double keyValue(int64_t key)
+{
+	uint64_t bits = (uint64_t)(key ^ ((key >> 63) & INT64_MAX));
+	double x;
+	memcpy(&x, &bits, sizeof x);
+	return x;
+}
+
+/// The clip of rayBoxMoving with its ends as orderKey integers: V8 compiles a wasm f64 select (and
+/// f64.min / f64.max) on x64 with a branch, which the slabs' random outcomes mispredict; integer
+/// selects become conditional moves.
+typedef struct KeyClip
+{
+	int64_t lower, upper;
+	int enter, leave;
+	bool inside;
+} KeyClip;
+
 /// One slab of rayBoxMoving: axis k, half extent e, the ray's o and d (d != 0) along the axis.
-__attribute__((always_inline)) static inline void clipSlab(npRayClip* clip, int k, double e, double o, double d)
+__attribute__((always_inline)) static inline void clipSlab(KeyClip* clip, int k, double e, double o, double d)
 {
 	double below = e + o, above = e - o;
 	clip->inside = clip->inside & (below >= 0.0) & (above >= 0.0);
-	double tBelow = below / -d, tAbove = above / d;
+	int64_t kBelow = orderKey(below / -d), kAbove = orderKey(above / d);
 	bool up = d > 0.0;
-	double tEnter = up ? tBelow : tAbove, tLeave = up ? tAbove : tBelow;
-	bool raise = tEnter > clip->lower, cut = tLeave < clip->upper;
-	clip->lower = raise ? tEnter : clip->lower;
+	// Moving up the axis, tBelow <= tAbove (-(e + o) <= e - o, and rounding and dividing by d > 0
+	// keep the order); moving down, the reverse. So the entry is the smaller quotient and the exit
+	// the larger, whatever the sign of d: the same numbers as choosing by it.
+	bool ordered = kBelow < kAbove;
+	int64_t kEnter = ordered ? kBelow : kAbove, kLeave = ordered ? kAbove : kBelow;
+	bool raise = kEnter > clip->lower, cut = kLeave < clip->upper;
+	clip->lower = raise ? kEnter : clip->lower;
 	clip->enter = raise ? 2 * k + !up : clip->enter;
-	clip->upper = cut ? tLeave : clip->upper;
+	clip->upper = cut ? kLeave : clip->upper;
 	clip->leave = cut ? 2 * k + up : clip->leave;
 }
 
-/// rayBox for a direction without zero components (almost every ray): the same quotients, the
-/// same comparisons in the same order, so the same answer bit for bit, without the guards for a
-/// ray that does not move along an axis.
+/// rayBox for a direction without zero components (almost every ray): the same quotients and the
+/// same comparisons in the same order (on orderKey integers, which order as the quotients do), so
+/// the same answer bit for bit, without the guards for a ray that does not move along an axis. An
+/// end read back is the quotient + 0: the same, as a leaving quotient is never -0 (it is the
+/// larger of the two, and they are not both zero) and an entering -0 never raises the lower end.
 __attribute__((always_inline)) static inline void rayBoxMoving(npVec3 h, const npMat3* rotation,
 															  const LocalRay* ray, npRayHit3* hit)
 {
-	npRayClip clip = npBeginRayClip(ray->maxFraction);
-	clipSlab(&clip, 0, h.x, ray->origin.x, ray->direction.x);
-	clipSlab(&clip, 1, h.y, ray->origin.y, ray->direction.y);
-	clipSlab(&clip, 2, h.z, ray->origin.z, ray->direction.z);
-	if (clip.upper < clip.lower)
+	KeyClip keys = { orderKey(0.0), orderKey(ray->maxFraction), -1, -1, true };
+	clipSlab(&keys, 0, h.x, ray->origin.x, ray->direction.x);
+	clipSlab(&keys, 1, h.y, ray->origin.y, ray->direction.y);
+	clipSlab(&keys, 2, h.z, ray->origin.z, ray->direction.z);
+	if (keys.upper < keys.lower)
 		return;
+	npRayClip clip = { keyValue(keys.lower), keyValue(keys.upper), keys.enter, keys.leave, keys.inside };
+	if (keys.leave < 0)
+		clip.upper = ray->maxFraction; // (its own bits: maxFraction may be -0)
 	finishClip(&clip, ray, boxNormal(rotation, clip.enter), boxNormal(rotation, clip.leave), hit);
 }
 
@@ -622,17 +659,21 @@ CAST_INLINE npResult castBatch(const RayTarget3* target, const npRayBatch3* batc
 	bool maxFractionPasses = npIsUsable(ray.maxFraction) && ray.maxFraction >= 0.0;
 	for (int i = 0; i < batch->count; ++i)
 	{
-		hits[i] = (npRayHit3){ 0 };
 		ray.origin = batch->origins[i];
 		ray.direction = batch->directions[i];
 		if (!(maxFractionPasses & npRayPasses3(ray.origin, ray.direction)))
 		{
 			npResult r = npCheckRay3(ray.origin, ray.direction, ray.maxFraction);
+			hits[i] = (npRayHit3){ 0 };
 			if (failedRay != NULL)
 				*failedRay = i;
 			return r;
 		}
-		castPrepared(target, &ray, &hits[i], kind);
+		// Cast into a local and copied out whole: clearing hits[i] in place became a memory.fill
+		// per ray in wasm (a call out of the compiled code in V8).
+		npRayHit3 hit = { 0 };
+		castPrepared(target, &ray, &hit, kind);
+		hits[i] = hit;
 	}
 	return NP_OK;
 }
