@@ -162,14 +162,14 @@ static void raySharpPolygon(const npShape2* s, const LocalRay* ray, bool solid, 
 		finishHit(ray, clip.lower, s->normals[clip.enter], true, hit);
 }
 
-/// Two clip bounds offered in the general clip's order (the lower edge index first, so that on an
-/// exact tie it keeps its place, as npClipRay does): `raise` true for the lower end (a larger t
-/// wins), false for the upper end (a smaller t wins).
-__attribute__((always_inline)) static inline void offerBounds(double* bound, int* index, bool raise, double ta, int ia,
-															  double tb, int ib)
+/// Two clip bounds, as npClipKey integers, offered in the general clip's order (the lower edge
+/// index first, so that on an exact tie it keeps its place, as npClipRay does): `raise` true for
+/// the lower end (a larger t wins), false for the upper end (a smaller t wins).
+__attribute__((always_inline)) static inline void offerBounds(int64_t* bound, int* index, bool raise, int64_t ta,
+															  int ia, int64_t tb, int ib)
 {
 	bool aFirst = ia < ib;
-	double t1 = aFirst ? ta : tb, t2 = aFirst ? tb : ta;
+	int64_t t1 = aFirst ? ta : tb, t2 = aFirst ? tb : ta;
 	int i1 = aFirst ? ia : ib, i2 = aFirst ? ib : ia;
 	bool take1 = raise ? t1 > *bound : t1 < *bound;
 	*bound = take1 ? t1 : *bound;
@@ -184,28 +184,33 @@ __attribute__((always_inline)) static inline void offerBounds(double* bound, int
 /// clip's two dot products are hy + oy and -dy exactly (the zero terms add nothing, and a zero sum
 /// is +0 either way), and so on round the box; entering edges only raise the lower end and leaving
 /// ones only lower the upper end, so offering each end's two candidates in edge order gives the
-/// general clip's answer bit for bit (its early exit on an empty interval only saves work).
+/// general clip's answer bit for bit (its early exit on an empty interval only saves work). Along
+/// an axis the entry is the smaller of the two quotients and the exit the larger (as in query3d.c's
+/// clipSlab); the ends are compared and chosen as npClipKey integers (no branches in wasm), and
+/// read back as the quotient + 0, the same number (an exit quotient is never -0).
 static void rayBox2(const npShape2* s, const LocalRay* ray, bool solid, npRayHit2* hit)
 {
 	npVec2 h = s->vertices[2], o = ray->origin, d = ray->direction; // (hx, hy)
 	double xBelow = h.x + o.x, xAbove = h.x - o.x, yBelow = h.y + o.y, yAbove = h.y - o.y;
 	bool inside = (xBelow >= 0.0) & (xAbove >= 0.0) & (yBelow >= 0.0) & (yAbove >= 0.0);
-	double txBelow = xBelow / -d.x, txAbove = xAbove / d.x; // edges 3 (-x) and 1 (+x)
-	double tyBelow = yBelow / -d.y, tyAbove = yAbove / d.y; // edges 0 (-y) and 2 (+y)
-	bool upX = d.x > 0.0, upY = d.y > 0.0;
-	double lower = 0.0, upper = ray->maxFraction;
+	int64_t kxBelow = npClipKey(xBelow / -d.x), kxAbove = npClipKey(xAbove / d.x); // edges 3 (-x) and 1 (+x)
+	int64_t kyBelow = npClipKey(yBelow / -d.y), kyAbove = npClipKey(yAbove / d.y); // edges 0 (-y) and 2 (+y)
+	bool upX = d.x > 0.0, upY = d.y > 0.0, xOrdered = kxBelow < kxAbove, yOrdered = kyBelow < kyAbove;
+	int64_t lower = npClipKey(0.0), upper = npClipKey(ray->maxFraction);
 	int enter = -1, leave = -1;
-	offerBounds(&lower, &enter, true, upX ? txBelow : txAbove, upX ? 3 : 1, upY ? tyBelow : tyAbove, upY ? 0 : 2);
-	offerBounds(&upper, &leave, false, upX ? txAbove : txBelow, upX ? 1 : 3, upY ? tyAbove : tyBelow, upY ? 2 : 0);
+	offerBounds(&lower, &enter, true, xOrdered ? kxBelow : kxAbove, upX ? 3 : 1, yOrdered ? kyBelow : kyAbove,
+				upY ? 0 : 2);
+	offerBounds(&upper, &leave, false, xOrdered ? kxAbove : kxBelow, upX ? 1 : 3, yOrdered ? kyAbove : kyBelow,
+				upY ? 2 : 0);
 	if (upper < lower)
 		return;
 
 	if (inside && solid)
 		finishHit(ray, 0.0, v2(0.0, 0.0), false, hit);
 	else if (inside && leave >= 0)
-		finishHit(ray, upper, v2Neg(s->normals[leave]), false, hit);
+		finishHit(ray, npClipKeyValue(upper), v2Neg(s->normals[leave]), false, hit);
 	else if (!inside && enter >= 0)
-		finishHit(ray, lower, s->normals[enter], true, hit);
+		finishHit(ray, npClipKeyValue(lower), s->normals[enter], true, hit);
 }
 
 /// Best piece so far: entering, the smallest entry t of any piece; leaving, the largest exit t.

@@ -34,8 +34,6 @@
 
 #include <float.h>
 #include <stddef.h>
-#include <stdint.h>
-#include <string.h>
 
 
 static npResult checkShape(const npShape3* shape, npTransform3 xf)
@@ -241,23 +239,7 @@ static void rayBox(npVec3 h, const npMat3* rotation, const LocalRay* ray, npRayH
 	finishClip(&clip, ray, boxNormal(rotation, clip.enter), boxNormal(rotation, clip.leave), hit);
 }
 
-/// A double as an integer that orders as the double does (zeros made +0 first, so -0 and +0 tie as
-/// they compare), for finite and infinite values; orderKey(x) read back by keyValue is x + 0.
-static inline int64_t orderKey(double x)
-{
-	int64_t bits = (int64_t)npBitsOf(x + 0.0);
-	return bits ^ ((bits >> 63) & INT64_MAX);
-}
-
-static inline double keyValue(int64_t key)
-{
-	uint64_t bits = (uint64_t)(key ^ ((key >> 63) & INT64_MAX));
-	double x;
-	memcpy(&x, &bits, sizeof x);
-	return x;
-}
-
-/// The clip of rayBoxMoving with its ends as orderKey integers: V8 compiles a wasm f64 select (and
+/// The clip of rayBoxMoving with its ends as npClipKey integers: V8 compiles a wasm f64 select (and
 /// f64.min / f64.max) on x64 with a branch, which the slabs' random outcomes mispredict; integer
 /// selects become conditional moves.
 typedef struct KeyClip
@@ -272,7 +254,7 @@ __attribute__((always_inline)) static inline void clipSlab(KeyClip* clip, int k,
 {
 	double below = e + o, above = e - o;
 	clip->inside = clip->inside & (below >= 0.0) & (above >= 0.0);
-	int64_t kBelow = orderKey(below / -d), kAbove = orderKey(above / d);
+	int64_t kBelow = npClipKey(below / -d), kAbove = npClipKey(above / d);
 	bool up = d > 0.0;
 	// Moving up the axis, tBelow <= tAbove (-(e + o) <= e - o, and rounding and dividing by d > 0
 	// keep the order); moving down, the reverse. So the entry is the smaller quotient and the exit
@@ -287,20 +269,20 @@ __attribute__((always_inline)) static inline void clipSlab(KeyClip* clip, int k,
 }
 
 /// rayBox for a direction without zero components (almost every ray): the same quotients and the
-/// same comparisons in the same order (on orderKey integers, which order as the quotients do), so
+/// same comparisons in the same order (on npClipKey integers, which order as the quotients do), so
 /// the same answer bit for bit, without the guards for a ray that does not move along an axis. An
 /// end read back is the quotient + 0: the same, as a leaving quotient is never -0 (it is the
 /// larger of the two, and they are not both zero) and an entering -0 never raises the lower end.
 __attribute__((always_inline)) static inline void rayBoxMoving(npVec3 h, const npMat3* rotation,
 															  const LocalRay* ray, npRayHit3* hit)
 {
-	KeyClip keys = { orderKey(0.0), orderKey(ray->maxFraction), -1, -1, true };
+	KeyClip keys = { npClipKey(0.0), npClipKey(ray->maxFraction), -1, -1, true };
 	clipSlab(&keys, 0, h.x, ray->origin.x, ray->direction.x);
 	clipSlab(&keys, 1, h.y, ray->origin.y, ray->direction.y);
 	clipSlab(&keys, 2, h.z, ray->origin.z, ray->direction.z);
 	if (keys.upper < keys.lower)
 		return;
-	npRayClip clip = { keyValue(keys.lower), keyValue(keys.upper), keys.enter, keys.leave, keys.inside };
+	npRayClip clip = { npClipKeyValue(keys.lower), npClipKeyValue(keys.upper), keys.enter, keys.leave, keys.inside };
 	if (keys.leave < 0)
 		clip.upper = ray->maxFraction; // (its own bits: maxFraction may be -0)
 	finishClip(&clip, ray, boxNormal(rotation, clip.enter), boxNormal(rotation, clip.leave), hit);
