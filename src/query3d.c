@@ -192,14 +192,6 @@ static void raySolidPolyhedron(const npPolyhedron3* poly, const LocalRay* ray, n
 			   clip.leave >= 0 ? poly->planes[clip.leave].normal : none, hit);
 }
 
-/// The world normal of box face f (-x, +x, -y, +y, -z, +z; -1: none, zero): a column of the
-/// rotation, or its negation, exact.
-static inline npVec3 boxNormal(const npMat3* rotation, int f)
-{
-	npVec3 axis = f < 2 ? rotation->cx : f < 4 ? rotation->cy : rotation->cz;
-	return f < 0 ? v3(0.0, 0.0, 0.0) : (f & 1) ? axis : v3Neg(axis);
-}
-
 /// A box by slabs: the clip of raySolidPolyhedron over the box's six planes, worked out per axis.
 /// For the plane (-1, 0, 0; h) the clip's two dot products are h + o.x and -d.x, exactly the values
 /// the general loop computes (the zero terms add nothing, and h - (-o) rounds as h + o); along an
@@ -207,8 +199,9 @@ static inline npVec3 boxNormal(const npMat3* rotation, int f)
 /// leaving planes update separate ends of the interval, so taking the axes in order gives the
 /// general loop's answer bit for bit (its early exit on an empty interval only saves work: the
 /// interval never grows again). Written without per-plane branches, which the slabs' random
-/// outcomes would mispredict. The hit's normal is given in the world (boxNormal: no rotation per hit).
-static void rayBox(npVec3 h, const npMat3* rotation, const LocalRay* ray, npRayHit3* hit)
+/// outcomes would mispredict. `normals` are the faces' world normals (RayTarget3's boxNormals: no
+/// rotation per hit).
+static void rayBox(npVec3 h, const npVec3 normals[8], const LocalRay* ray, npRayHit3* hit)
 {
 	const double o[3] = { ray->origin.x, ray->origin.y, ray->origin.z };
 	const double d[3] = { ray->direction.x, ray->direction.y, ray->direction.z };
@@ -236,7 +229,7 @@ static void rayBox(npVec3 h, const npMat3* rotation, const LocalRay* ray, npRayH
 	clip.inside = in != 0;
 	if (blocked || clip.upper < clip.lower)
 		return;
-	finishClip(&clip, ray, boxNormal(rotation, clip.enter), boxNormal(rotation, clip.leave), hit);
+	finishClip(&clip, ray, normals[clip.enter & 7], normals[clip.leave & 7], hit);
 }
 
 /// The clip of rayBoxMoving with its ends as npClipKey integers: V8 compiles a wasm f64 select (and
@@ -273,7 +266,7 @@ __attribute__((always_inline)) static inline void clipSlab(KeyClip* clip, int k,
 /// the same answer bit for bit, without the guards for a ray that does not move along an axis. An
 /// end read back is the quotient + 0: the same, as a leaving quotient is never -0 (it is the
 /// larger of the two, and they are not both zero) and an entering -0 never raises the lower end.
-__attribute__((always_inline)) static inline void rayBoxMoving(npVec3 h, const npMat3* rotation,
+__attribute__((always_inline)) static inline void rayBoxMoving(npVec3 h, const npVec3 normals[8],
 															  const LocalRay* ray, npRayHit3* hit)
 {
 	KeyClip keys = { npClipKey(0.0), npClipKey(ray->maxFraction), -1, -1, true };
@@ -285,7 +278,7 @@ __attribute__((always_inline)) static inline void rayBoxMoving(npVec3 h, const n
 	npRayClip clip = { npClipKeyValue(keys.lower), npClipKeyValue(keys.upper), keys.enter, keys.leave, keys.inside };
 	if (keys.leave < 0)
 		clip.upper = ray->maxFraction; // (its own bits: maxFraction may be -0)
-	finishClip(&clip, ray, boxNormal(rotation, clip.enter), boxNormal(rotation, clip.leave), hit);
+	finishClip(&clip, ray, normals[clip.enter & 7], normals[clip.leave & 7], hit);
 }
 
 /// True when the ray's segment t in [0, maxFraction] stays farther than `reach` from the local
@@ -506,6 +499,7 @@ typedef struct RayTarget3
 	const npShape3* shape;
 	npTransform3 transform;
 	npMat3 rotation;    ///< the transform's rotation as a matrix (not spheres): 15 flops per vector, not 30
+	npVec3 boxNormals[8]; ///< boxes: the faces' world normals (-x, +x, -y, +y, -z, +z), then zeros: read at f & 7 (f = -1: none)
 	npPolyhedron3 poly; ///< hulls: the faces
 	double reach;       ///< hulls: a radius about the local origin holding every vertex (rays that miss it skip the faces); DBL_MAX: not computed
 	FlatPolygon flat;   ///< triangles and flat hulls: the polygon
@@ -523,7 +517,18 @@ static npResult prepareRayTarget(const npShape3* shape, npTransform3 transform, 
 		return NP_OK;
 	target->rotation = npQuatToMat3(transform.q);
 	if (shape->type == NP_SHAPE_BOX3)
+	{
+		// Looked up by face index, not chosen by selects (which V8 compiles to branches on doubles).
+		const npMat3* m = &target->rotation;
+		npVec3 axes[3] = { m->cx, m->cy, m->cz }, zero = { 0.0, 0.0, 0.0 };
+		for (int k = 0; k < 3; ++k)
+		{
+			target->boxNormals[2 * k] = v3Neg(axes[k]);
+			target->boxNormals[2 * k + 1] = axes[k];
+		}
+		target->boxNormals[6] = target->boxNormals[7] = zero;
 		return NP_OK;
+	}
 	if (shape->type == NP_SHAPE_HULL3 || shape->type == NP_SHAPE_TRIANGLE3)
 	{
 		npMakePolyhedron3(shape, &target->poly);
@@ -586,9 +591,9 @@ CAST_INLINE void castPrepared(const RayTarget3* target, const npRayInput3* ray, 
 	if (kind == CAST_SPHERE)
 		raySphereWorld(target->transform.p, target->shape->radius, ray, hit);
 	else if (kind == CAST_BOX && local.direction.x != 0.0 && local.direction.y != 0.0 && local.direction.z != 0.0)
-		rayBoxMoving(target->shape->halfExtents, rotation, &local, hit);
+		rayBoxMoving(target->shape->halfExtents, target->boxNormals, &local, hit);
 	else if (kind == CAST_BOX)
-		rayBox(target->shape->halfExtents, rotation, &local, hit);
+		rayBox(target->shape->halfExtents, target->boxNormals, &local, hit);
 	else if (kind == CAST_POLYHEDRON)
 	{
 		if (target->reach < DBL_MAX && missesBall(&local, target->reach))
