@@ -8,6 +8,8 @@
 //  - Sharp polygons (boxes, polygons without rounding) clip the ray against each edge's half-plane
 //    (Cyrus and Beck, 1978): entering half-planes raise the lower end of the ray's interval,
 //    leaving ones lower its upper end; the edge that raised the lower end last is the one hit.
+//    Boxes do the same clip as two slabs (the same numbers, no loop over edges; their ends kept as
+//    integer keys, rayclip.h, so that wasm chooses between them without branches).
 //  - Rounded shapes (circles, capsules, rounded polygons) are the union of a disc around every core
 //    vertex and every core edge pushed out by the radius. Each of these pieces lies inside the
 //    shape and together they cover its boundary, so the ray enters the shape exactly where it first

@@ -5,7 +5,14 @@
 // radius (spheres and capsules only).
 //
 // Ray casts (npRayCast3 for one ray; npRayCastMany3 checks and prepares the shape once for a batch
-// and then runs the same per-ray code, so a batch answers bit for bit as single calls do):
+// and then runs the same per-ray code, so a batch answers bit for bit as single calls do). The ray
+// is turned into the shape's frame by the rotation as a 3x3 matrix made once per target (the exact
+// linear map of the quaternion rotation, half its flops per vector); a sphere, which every rotation
+// leaves alone, is cast in world space without one. The per-ray code avoids choosing between
+// doubles on outcomes that vary from ray to ray (V8 compiles a wasm f64 select with a branch, which
+// such outcomes mispredict): box slabs keep their interval's ends as integer keys that order as the
+// doubles do (rayclip.h), and a box's normal is looked up by face index.
+//
 //  - Boxes and hulls clip the ray against each face's half-space (Cyrus and Beck, 1978): entering
 //    planes raise the lower end of the ray's interval, leaving ones lower its upper end; the face
 //    that raised the lower end last is the one hit. Its planes were built with the shape, so a ray
