@@ -9,6 +9,7 @@
 //   RAY_BENCH_BASE=/path/to/old/js/narrowphase.mjs node bench/ray_bench.mjs
 //                                     (also: an older build, its wasm beside it, against this one:
 //                                      before / after, interleaved, with three-mesh-bvh for the mesh)
+//   RAY_BENCH_AB_ONLY=1 RAY_BENCH_BASE=...   only those before / after pairs, convex targets only
 //
 // The shapes and the 10,000 rays per target are those of bench/ray_bench.c (the same generator; the
 // "rays checksum" printed by both shows it): a 2D box, a 3D box, a hull of 32 points on the unit
@@ -445,6 +446,11 @@ console.log(`  ${notes.join('; ')}`);
 
 const pad = (s, n) => String(s).padEnd(n);
 const lpad = (s, n) => String(s).padStart(n);
+// RAY_BENCH_AB_ONLY=1 (with RAY_BENCH_BASE): only the before / after pairs of the convex targets.
+if (process.env.RAY_BENCH_AB_ONLY && process.env.RAY_BENCH_BASE) {
+	await compareWithBase(process.env.RAY_BENCH_BASE, null);
+	process.exit(process.exitCode ?? 0);
+}
 console.log(`  ${pad('target', 38)} ${pad('engine', 46)} ${lpad('ns/ray', 9)} ${lpad('x ours', 7)} ${lpad('hits', 6)}  disagreements with ours (hit/miss; fraction beyond tolerance; largest difference)`);
 let failures = 0;
 const measured = new Map(); // "target|engine" -> ns per ray, for the targets' summary
@@ -542,7 +548,7 @@ async function compareWithBase(path, threeEngine) {
 		['2D box', n.box2d(BOX_HALF[0], BOX_HALF[1]), xf2, rays2d], ['3D box', n.box3d(...BOX_HALF), xf3, raysBox],
 		['hull(32)', n.hull3d(hullPoints), xf3, raysHull], ['sphere', n.sphere(1.0), xf3, raysSphere],
 		['mesh', n.mesh3d(grid.vertices, grid.indices), null, raysMesh],
-	];
+	].slice(0, process.env.RAY_BENCH_AB_ONLY ? 4 : 5);
 	const made = builds.map((n) => targets(n).map(([name, shape, xf, rays]) => {
 		const e = ours(n, shape, xf, rays, 'single');
 		const many = e.find((x) => x.name === 'narrowphase rayCastMany');

@@ -212,7 +212,10 @@ int npwRayCastMany2(const npShape2* shape, double* io, const double* origins, co
 			return manyError(io, r, start, failed);
 		for (int i = 0; i < batch.count; ++i)
 		{
-			putRay2(out + NPWQ_RAY2_SIZE * (start + i), h[i].hit, h[i].fraction, h[i].point, h[i].normal);
+			// A miss's hit is all zeros, so fraction - 1 is its -1 (no select on a double: a
+			// mispredicted branch per ray in V8's code).
+			putRay2(out + NPWQ_RAY2_SIZE * (start + i), true, h[i].fraction - (double)!h[i].hit, h[i].point,
+					h[i].normal);
 			hits += h[i].hit ? 1 : 0;
 		}
 	}
@@ -298,7 +301,9 @@ int npwRayCastMany3(const npShape3* shape, double* io, const double* origins, co
 			return manyError(io, r, start, failed);
 		for (int i = 0; i < batch.count; ++i)
 		{
-			putRay3(out + NPWQ_RAY3_SIZE * (start + i), h[i].hit, h[i].fraction, h[i].point, h[i].normal, -1);
+			// As in npwRayCastMany2: a miss's all-zero hit gives the record's -1 without a select.
+			putRay3(out + NPWQ_RAY3_SIZE * (start + i), true, h[i].fraction - (double)!h[i].hit, h[i].point,
+					h[i].normal, -1);
 			hits += h[i].hit ? 1 : 0;
 		}
 	}

@@ -28,6 +28,25 @@ static inline npResult npCheckRay3(npVec3 origin, npVec3 direction, double maxFr
 	return NP_OK;
 }
 
+/// The per-ray part of npCheckRay3 for the rays of a batch, without a branch per number: true
+/// when the origin and direction are usable and the direction is not zero (call npCheckRay3 for
+/// the code when not). |x| <= NP_HUGE is npIsUsable (false for NaN).
+static inline bool npRayPasses3(npVec3 o, npVec3 d)
+{
+	bool usable = (__builtin_fabs(o.x) <= NP_HUGE) & (__builtin_fabs(o.y) <= NP_HUGE) &
+				  (__builtin_fabs(o.z) <= NP_HUGE) & (__builtin_fabs(d.x) <= NP_HUGE) &
+				  (__builtin_fabs(d.y) <= NP_HUGE) & (__builtin_fabs(d.z) <= NP_HUGE);
+	return usable & ((d.x != 0.0) | (d.y != 0.0) | (d.z != 0.0));
+}
+
+/// npRayPasses3 in 2D.
+static inline bool npRayPasses2(npVec2 o, npVec2 d)
+{
+	bool usable = (__builtin_fabs(o.x) <= NP_HUGE) & (__builtin_fabs(o.y) <= NP_HUGE) &
+				  (__builtin_fabs(d.x) <= NP_HUGE) & (__builtin_fabs(d.y) <= NP_HUGE);
+	return usable & ((d.x != 0.0) | (d.y != 0.0));
+}
+
 /// NP_OK for a 2D shape that looks like one the constructors made (known type, vertex count in
 /// range, usable radius); NP_ERR_INVALID_ARGUMENT otherwise, or for NULL.
 static inline npResult npCheckShape2(const npShape2* shape)

@@ -8,6 +8,8 @@
 //  - Sharp polygons (boxes, polygons without rounding) clip the ray against each edge's half-plane
 //    (Cyrus and Beck, 1978): entering half-planes raise the lower end of the ray's interval,
 //    leaving ones lower its upper end; the edge that raised the lower end last is the one hit.
+//    Boxes do the same clip as two slabs (the same numbers, no loop over edges; their ends kept as
+//    integer keys, rayclip.h, so that wasm chooses between them without branches).
 //  - Rounded shapes (circles, capsules, rounded polygons) are the union of a disc around every core
 //    vertex and every core edge pushed out by the radius. Each of these pieces lies inside the
 //    shape and together they cover its boundary, so the ray enters the shape exactly where it first
@@ -162,6 +164,57 @@ static void raySharpPolygon(const npShape2* s, const LocalRay* ray, bool solid, 
 		finishHit(ray, clip.lower, s->normals[clip.enter], true, hit);
 }
 
+/// Two clip bounds, as npClipKey integers, offered in the general clip's order (the lower edge
+/// index first, so that on an exact tie it keeps its place, as npClipRay does): `raise` true for
+/// the lower end (a larger t wins), false for the upper end (a smaller t wins).
+__attribute__((always_inline)) static inline void offerBounds(int64_t* bound, int* index, bool raise, int64_t ta,
+															  int ia, int64_t tb, int ib)
+{
+	bool aFirst = ia < ib;
+	int64_t t1 = aFirst ? ta : tb, t2 = aFirst ? tb : ta;
+	int i1 = aFirst ? ia : ib, i2 = aFirst ? ib : ia;
+	bool take1 = raise ? t1 > *bound : t1 < *bound;
+	*bound = take1 ? t1 : *bound;
+	*index = take1 ? i1 : *index;
+	bool take2 = raise ? t2 > *bound : t2 < *bound;
+	*bound = take2 ? t2 : *bound;
+	*index = take2 ? i2 : *index;
+}
+
+/// A box (npMakeBox2's edges: -y, +x, +y, -x) by slabs, for a direction without zero components:
+/// raySharpPolygon's clip worked out per axis. For edge 0, normal (0, -1) through (-hx, -hy), the
+/// clip's two dot products are hy + oy and -dy exactly (the zero terms add nothing, and a zero sum
+/// is +0 either way), and so on round the box; entering edges only raise the lower end and leaving
+/// ones only lower the upper end, so offering each end's two candidates in edge order gives the
+/// general clip's answer bit for bit (its early exit on an empty interval only saves work). Along
+/// an axis the entry is the smaller of the two quotients and the exit the larger (as in query3d.c's
+/// clipSlab); the ends are compared and chosen as npClipKey integers (no branches in wasm), and
+/// read back as the quotient + 0, the same number (an exit quotient is never -0).
+static void rayBox2(const npShape2* s, const LocalRay* ray, bool solid, npRayHit2* hit)
+{
+	npVec2 h = s->vertices[2], o = ray->origin, d = ray->direction; // (hx, hy)
+	double xBelow = h.x + o.x, xAbove = h.x - o.x, yBelow = h.y + o.y, yAbove = h.y - o.y;
+	bool inside = (xBelow >= 0.0) & (xAbove >= 0.0) & (yBelow >= 0.0) & (yAbove >= 0.0);
+	int64_t kxBelow = npClipKey(xBelow / -d.x), kxAbove = npClipKey(xAbove / d.x); // edges 3 (-x) and 1 (+x)
+	int64_t kyBelow = npClipKey(yBelow / -d.y), kyAbove = npClipKey(yAbove / d.y); // edges 0 (-y) and 2 (+y)
+	bool upX = d.x > 0.0, upY = d.y > 0.0, xOrdered = kxBelow < kxAbove, yOrdered = kyBelow < kyAbove;
+	int64_t lower = npClipKey(0.0), upper = npClipKey(ray->maxFraction);
+	int enter = -1, leave = -1;
+	offerBounds(&lower, &enter, true, xOrdered ? kxBelow : kxAbove, upX ? 3 : 1, yOrdered ? kyBelow : kyAbove,
+				upY ? 0 : 2);
+	offerBounds(&upper, &leave, false, xOrdered ? kxAbove : kxBelow, upX ? 1 : 3, yOrdered ? kyAbove : kyBelow,
+				upY ? 2 : 0);
+	if (upper < lower)
+		return;
+
+	if (inside && solid)
+		finishHit(ray, 0.0, v2(0.0, 0.0), false, hit);
+	else if (inside && leave >= 0)
+		finishHit(ray, npClipKeyValue(upper), v2Neg(s->normals[leave]), false, hit);
+	else if (!inside && enter >= 0)
+		finishHit(ray, npClipKeyValue(lower), s->normals[enter], true, hit);
+}
+
 /// Best piece so far: entering, the smallest entry t of any piece; leaving, the largest exit t.
 typedef struct PieceChoice
 {
@@ -265,7 +318,9 @@ CAST_INLINE void castChecked(const npShape2* shape, npTransform2 transform, cons
 {
 	LocalRay local = { npInvTransformPoint2(transform, ray->origin), npInvRotate2(transform.q, ray->direction),
 		ray->maxFraction };
-	if (sharp)
+	if (sharp && shape->type == NP_SHAPE_BOX2 && local.direction.x != 0.0 && local.direction.y != 0.0)
+		rayBox2(shape, &local, ray->solid, hit);
+	else if (sharp)
 		raySharpPolygon(shape, &local, ray->solid, hit);
 	else
 		rayRounded(shape, &local, ray->solid, hit);
@@ -299,19 +354,24 @@ CAST_INLINE npResult castBatch(const npShape2* shape, npTransform2 transform, co
 								 npRayHit2* hits, int* failedRay, bool sharp)
 {
 	npRayInput2 ray = { { 0.0, 0.0 }, { 0.0, 0.0 }, batch->maxFraction, batch->solid };
+	// maxFraction is the batch's: checked once; the rays by npRayPasses2, with checkRay for the code.
+	bool maxFractionPasses = npIsUsable(ray.maxFraction) && ray.maxFraction >= 0.0;
 	for (int i = 0; i < batch->count; ++i)
 	{
-		hits[i] = (npRayHit2){ 0 };
 		ray.origin = batch->origins[i];
 		ray.direction = batch->directions[i];
-		npResult r = checkRay(ray.origin, ray.direction, ray.maxFraction);
-		if (r != NP_OK)
+		if (!(maxFractionPasses & npRayPasses2(ray.origin, ray.direction)))
 		{
+			npResult r = checkRay(ray.origin, ray.direction, ray.maxFraction);
+			hits[i] = (npRayHit2){ 0 };
 			if (failedRay != NULL)
 				*failedRay = i;
 			return r;
 		}
-		castChecked(shape, transform, &ray, &hits[i], sharp);
+		// Cast into a local and copied out whole (as in query3d.c: no memory.fill per ray in wasm).
+		npRayHit2 hit = { 0 };
+		castChecked(shape, transform, &ray, &hit, sharp);
+		hits[i] = hit;
 	}
 	return NP_OK;
 }

@@ -5,7 +5,14 @@
 // radius (spheres and capsules only).
 //
 // Ray casts (npRayCast3 for one ray; npRayCastMany3 checks and prepares the shape once for a batch
-// and then runs the same per-ray code, so a batch answers bit for bit as single calls do):
+// and then runs the same per-ray code, so a batch answers bit for bit as single calls do). The ray
+// is turned into the shape's frame by the rotation as a 3x3 matrix made once per target (the exact
+// linear map of the quaternion rotation, half its flops per vector); a sphere, which every rotation
+// leaves alone, is cast in world space without one. The per-ray code avoids choosing between
+// doubles on outcomes that vary from ray to ray (V8 compiles a wasm f64 select with a branch, which
+// such outcomes mispredict): box slabs keep their interval's ends as integer keys that order as the
+// doubles do (rayclip.h), and a box's normal is looked up by face index.
+//
 //  - Boxes and hulls clip the ray against each face's half-space (Cyrus and Beck, 1978): entering
 //    planes raise the lower end of the ray's interval, leaving ones lower its upper end; the face
 //    that raised the lower end last is the one hit. Its planes were built with the shape, so a ray
@@ -192,10 +199,6 @@ static void raySolidPolyhedron(const npPolyhedron3* poly, const LocalRay* ray, n
 			   clip.leave >= 0 ? poly->planes[clip.leave].normal : none, hit);
 }
 
-/// The box's face normals in the order of its polyhedron view (-x, +x, -y, +y, -z, +z).
-static const npVec3 boxNormals[6] = { { -1.0, 0.0, 0.0 }, { 1.0, 0.0, 0.0 }, { 0.0, -1.0, 0.0 },
-									  { 0.0, 1.0, 0.0 },  { 0.0, 0.0, -1.0 }, { 0.0, 0.0, 1.0 } };
-
 /// A box by slabs: the clip of raySolidPolyhedron over the box's six planes, worked out per axis.
 /// For the plane (-1, 0, 0; h) the clip's two dot products are h + o.x and -d.x, exactly the values
 /// the general loop computes (the zero terms add nothing, and h - (-o) rounds as h + o); along an
@@ -203,8 +206,9 @@ static const npVec3 boxNormals[6] = { { -1.0, 0.0, 0.0 }, { 1.0, 0.0, 0.0 }, { 0
 /// leaving planes update separate ends of the interval, so taking the axes in order gives the
 /// general loop's answer bit for bit (its early exit on an empty interval only saves work: the
 /// interval never grows again). Written without per-plane branches, which the slabs' random
-/// outcomes would mispredict.
-static void rayBox(npVec3 h, const LocalRay* ray, npRayHit3* hit)
+/// outcomes would mispredict. `normals` are the faces' world normals (RayTarget3's boxNormals: no
+/// rotation per hit).
+static void rayBox(npVec3 h, const npVec3 normals[8], const LocalRay* ray, npRayHit3* hit)
 {
 	const double o[3] = { ray->origin.x, ray->origin.y, ray->origin.z };
 	const double d[3] = { ray->direction.x, ray->direction.y, ray->direction.z };
@@ -232,9 +236,56 @@ static void rayBox(npVec3 h, const LocalRay* ray, npRayHit3* hit)
 	clip.inside = in != 0;
 	if (blocked || clip.upper < clip.lower)
 		return;
-	npVec3 none = { 0.0, 0.0, 0.0 };
-	finishClip(&clip, ray, clip.enter >= 0 ? boxNormals[clip.enter] : none,
-			   clip.leave >= 0 ? boxNormals[clip.leave] : none, hit);
+	finishClip(&clip, ray, normals[clip.enter & 7], normals[clip.leave & 7], hit);
+}
+
+/// The clip of rayBoxMoving with its ends as npClipKey integers: V8 compiles a wasm f64 select (and
+/// f64.min / f64.max) on x64 with a branch, which the slabs' random outcomes mispredict; integer
+/// selects become conditional moves.
+typedef struct KeyClip
+{
+	int64_t lower, upper;
+	int enter, leave;
+	bool inside;
+} KeyClip;
+
+/// One slab of rayBoxMoving: axis k, half extent e, the ray's o and d (d != 0) along the axis.
+__attribute__((always_inline)) static inline void clipSlab(KeyClip* clip, int k, double e, double o, double d)
+{
+	double below = e + o, above = e - o;
+	clip->inside = clip->inside & (below >= 0.0) & (above >= 0.0);
+	int64_t kBelow = npClipKey(below / -d), kAbove = npClipKey(above / d);
+	bool up = d > 0.0;
+	// Moving up the axis, tBelow <= tAbove (-(e + o) <= e - o, and rounding and dividing by d > 0
+	// keep the order); moving down, the reverse. So the entry is the smaller quotient and the exit
+	// the larger, whatever the sign of d: the same numbers as choosing by it.
+	bool ordered = kBelow < kAbove;
+	int64_t kEnter = ordered ? kBelow : kAbove, kLeave = ordered ? kAbove : kBelow;
+	bool raise = kEnter > clip->lower, cut = kLeave < clip->upper;
+	clip->lower = raise ? kEnter : clip->lower;
+	clip->enter = raise ? 2 * k + !up : clip->enter;
+	clip->upper = cut ? kLeave : clip->upper;
+	clip->leave = cut ? 2 * k + up : clip->leave;
+}
+
+/// rayBox for a direction without zero components (almost every ray): the same quotients and the
+/// same comparisons in the same order (on npClipKey integers, which order as the quotients do), so
+/// the same answer bit for bit, without the guards for a ray that does not move along an axis. An
+/// end read back is the quotient + 0: the same, as a leaving quotient is never -0 (it is the
+/// larger of the two, and they are not both zero) and an entering -0 never raises the lower end.
+__attribute__((always_inline)) static inline void rayBoxMoving(npVec3 h, const npVec3 normals[8],
+															  const LocalRay* ray, npRayHit3* hit)
+{
+	KeyClip keys = { npClipKey(0.0), npClipKey(ray->maxFraction), -1, -1, true };
+	clipSlab(&keys, 0, h.x, ray->origin.x, ray->direction.x);
+	clipSlab(&keys, 1, h.y, ray->origin.y, ray->direction.y);
+	clipSlab(&keys, 2, h.z, ray->origin.z, ray->direction.z);
+	if (keys.upper < keys.lower)
+		return;
+	npRayClip clip = { npClipKeyValue(keys.lower), npClipKeyValue(keys.upper), keys.enter, keys.leave, keys.inside };
+	if (keys.leave < 0)
+		clip.upper = ray->maxFraction; // (its own bits: maxFraction may be -0)
+	finishClip(&clip, ray, normals[clip.enter & 7], normals[clip.leave & 7], hit);
 }
 
 /// True when the ray's segment t in [0, maxFraction] stays farther than `reach` from the local
@@ -415,22 +466,38 @@ static void rayRounded(const npShape3* s, const LocalRay* ray, bool inside, npRa
 		finishHit(ray, choice.t, spanNormal(&choice.span, choice.span.enter), true, hit);
 }
 
-/// A sphere: rayRounded with its one piece (the ball about the origin; the capsule's pieces are
-/// skipped there for a zero half height), without the bookkeeping that picks among pieces. The same
-/// solveRound and spanNormal on the same numbers (the centre is (0, -0, 0) as rayRounded makes it
-/// for h = 0), and offerSpan's choice of t written out, so the hit is rayRounded's bit for bit.
-static void raySphere(const npShape3* s, const LocalRay* ray, bool inside, npRayHit3* hit)
+/// A sphere in world space: it looks the same from every rotation, so the ray is not turned into
+/// its frame. The roots come from the centre seen from the origin, m = centre - origin, as
+/// solveRound solves them, and the normal (t d - m) normalised is already the world's.
+static void raySphereWorld(npVec3 centre, double radius, const npRayInput3* ray, npRayHit3* hit)
 {
-	Span span;
-	if (!solveRound(ray, v3(0.0, -0.0, 0.0), s->radius, v3(1.0, 1.0, 1.0), &span) || span.leave < 0.0)
+	LocalRay world = { ray->origin, ray->direction, ray->maxFraction, ray->solid };
+	npVec3 d = ray->direction, m = v3Sub(centre, ray->origin);
+	bool inside = v3LengthSq(m) <= radius * radius;
+	if (inside && ray->solid)
+	{
+		finishHit(&world, 0.0, v3(0.0, 0.0, 0.0), false, hit);
+		return;
+	}
+
+	double lenSq = v3Dot(d, d);
+	if (lenSq == 0.0)
+		return;
+	double s = v3Dot(m, d) / lenSq;
+	double h = radius * radius - v3DistanceSq(m, v3Scale(s, d));
+	if (h < 0.0)
+		return;
+	double half = sqrt(h / lenSq);
+	Span span = { s - half, s + half, d, m };
+	if (span.leave < 0.0)
 		return;
 	double t = inside ? span.leave : np3Max(span.enter, 0.0);
 	if (t > ray->maxFraction)
 		return;
 	if (inside)
-		finishHit(ray, t, v3Neg(spanNormal(&span, span.leave)), false, hit);
+		finishHit(&world, t, v3Neg(spanNormal(&span, span.leave)), false, hit);
 	else
-		finishHit(ray, t, spanNormal(&span, span.enter), true, hit);
+		finishHit(&world, t, spanNormal(&span, span.enter), true, hit);
 }
 
 /// A shape and transform checked and prepared for casting rays: what does not depend on the ray.
@@ -438,6 +505,8 @@ typedef struct RayTarget3
 {
 	const npShape3* shape;
 	npTransform3 transform;
+	npMat3 rotation;    ///< the transform's rotation as a matrix (not spheres): 15 flops per vector, not 30
+	npVec3 boxNormals[8]; ///< boxes: the faces' world normals (-x, +x, -y, +y, -z, +z), then zeros: read at f & 7 (f = -1: none)
 	npPolyhedron3 poly; ///< hulls: the faces
 	double reach;       ///< hulls: a radius about the local origin holding every vertex (rays that miss it skip the faces); DBL_MAX: not computed
 	FlatPolygon flat;   ///< triangles and flat hulls: the polygon
@@ -451,6 +520,22 @@ static npResult prepareRayTarget(const npShape3* shape, npTransform3 transform, 
 		return r;
 	target->shape = shape;
 	target->transform = transform;
+	if (shape->type == NP_SHAPE_SPHERE)
+		return NP_OK;
+	target->rotation = npQuatToMat3(transform.q);
+	if (shape->type == NP_SHAPE_BOX3)
+	{
+		// Looked up by face index, not chosen by selects (which V8 compiles to branches on doubles).
+		const npMat3* m = &target->rotation;
+		npVec3 axes[3] = { m->cx, m->cy, m->cz }, zero = { 0.0, 0.0, 0.0 };
+		for (int k = 0; k < 3; ++k)
+		{
+			target->boxNormals[2 * k] = v3Neg(axes[k]);
+			target->boxNormals[2 * k + 1] = axes[k];
+		}
+		target->boxNormals[6] = target->boxNormals[7] = zero;
+		return NP_OK;
+	}
 	if (shape->type == NP_SHAPE_HULL3 || shape->type == NP_SHAPE_TRIANGLE3)
 	{
 		npMakePolyhedron3(shape, &target->poly);
@@ -473,6 +558,7 @@ typedef enum CastKind
 {
 	CAST_BOX,
 	CAST_POLYHEDRON,
+	CAST_SPHERE,
 	CAST_ROUNDED
 } CastKind;
 
@@ -482,6 +568,8 @@ static CastKind castKind(const npShape3* shape)
 	{
 		case NP_SHAPE_BOX3:
 			return CAST_BOX;
+		case NP_SHAPE_SPHERE:
+			return CAST_SPHERE;
 		case NP_SHAPE_HULL3:
 		case NP_SHAPE_TRIANGLE3:
 			return CAST_POLYHEDRON;
@@ -496,14 +584,23 @@ static CastKind castKind(const npShape3* shape)
 #define CAST_INLINE __attribute__((always_inline)) static inline
 
 /// One checked ray against a prepared target (*hit cleared by the caller): moved into the shape's
-/// frame, cast there by the routine of `kind`, and the hit moved back.
+/// frame (by the rotation matrix, transposed), cast there by the routine of `kind`, and the hit moved
+/// back. Spheres need no frame; a box's normal comes out in the world already.
 CAST_INLINE void castPrepared(const RayTarget3* target, const npRayInput3* ray, npRayHit3* hit, CastKind kind)
 {
-	const npTransform3* transform = &target->transform;
-	LocalRay local = { npInvTransformPoint3(*transform, ray->origin), npInvRotate3(transform->q, ray->direction),
-		ray->maxFraction, ray->solid };
-	if (kind == CAST_BOX)
-		rayBox(target->shape->halfExtents, &local, hit);
+	const npMat3* rotation = &target->rotation;
+	LocalRay local = { ray->origin, ray->direction, ray->maxFraction, ray->solid };
+	if (kind != CAST_SPHERE)
+	{
+		local.origin = npMat3MulT(rotation, v3Sub(ray->origin, target->transform.p));
+		local.direction = npMat3MulT(rotation, ray->direction);
+	}
+	if (kind == CAST_SPHERE)
+		raySphereWorld(target->transform.p, target->shape->radius, ray, hit);
+	else if (kind == CAST_BOX && local.direction.x != 0.0 && local.direction.y != 0.0 && local.direction.z != 0.0)
+		rayBoxMoving(target->shape->halfExtents, target->boxNormals, &local, hit);
+	else if (kind == CAST_BOX)
+		rayBox(target->shape->halfExtents, target->boxNormals, &local, hit);
 	else if (kind == CAST_POLYHEDRON)
 	{
 		if (target->reach < DBL_MAX && missesBall(&local, target->reach))
@@ -518,8 +615,6 @@ CAST_INLINE void castPrepared(const RayTarget3* target, const npRayInput3* ray, 
 		bool inside = containsRounded(target->shape, local.origin);
 		if (inside && local.solid)
 			finishHit(&local, 0.0, v3(0.0, 0.0, 0.0), false, hit);
-		else if (target->shape->type == NP_SHAPE_SPHERE)
-			raySphere(target->shape, &local, inside, hit);
 		else
 			rayRounded(target->shape, &local, inside, hit);
 	}
@@ -528,7 +623,9 @@ CAST_INLINE void castPrepared(const RayTarget3* target, const npRayInput3* ray, 
 
 	// The point is recomputed in world space so that it is exactly origin + fraction * direction.
 	hit->point = v3MulAdd(ray->origin, hit->fraction, ray->direction);
-	hit->normal = npRotate3(transform->q, hit->normal);
+	npVec3 n = kind == CAST_BOX || kind == CAST_SPHERE ? hit->normal : npMat3Mul(rotation, hit->normal);
+	// + 0 turns a -0 (a negated zero component) into +0, as the quaternion rotation used to.
+	hit->normal = v3(n.x + 0.0, n.y + 0.0, n.z + 0.0);
 }
 
 npResult npRayCast3(const npShape3* shape, npTransform3 transform, const npRayInput3* ray, npRayHit3* hit)
@@ -552,19 +649,25 @@ CAST_INLINE npResult castBatch(const RayTarget3* target, const npRayBatch3* batc
 							   CastKind kind)
 {
 	npRayInput3 ray = { { 0.0, 0.0, 0.0 }, { 0.0, 0.0, 0.0 }, batch->maxFraction, batch->solid };
+	// maxFraction is the batch's: checked once; the rays by npRayPasses3, with npCheckRay3 for the code.
+	bool maxFractionPasses = npIsUsable(ray.maxFraction) && ray.maxFraction >= 0.0;
 	for (int i = 0; i < batch->count; ++i)
 	{
-		hits[i] = (npRayHit3){ 0 };
 		ray.origin = batch->origins[i];
 		ray.direction = batch->directions[i];
-		npResult r = npCheckRay3(ray.origin, ray.direction, ray.maxFraction);
-		if (r != NP_OK)
+		if (!(maxFractionPasses & npRayPasses3(ray.origin, ray.direction)))
 		{
+			npResult r = npCheckRay3(ray.origin, ray.direction, ray.maxFraction);
+			hits[i] = (npRayHit3){ 0 };
 			if (failedRay != NULL)
 				*failedRay = i;
 			return r;
 		}
-		castPrepared(target, &ray, &hits[i], kind);
+		// Cast into a local and copied out whole: clearing hits[i] in place became a memory.fill
+		// per ray in wasm (a call out of the compiled code in V8).
+		npRayHit3 hit = { 0 };
+		castPrepared(target, &ray, &hit, kind);
+		hits[i] = hit;
 	}
 	return NP_OK;
 }
@@ -577,6 +680,11 @@ static npResult castBoxBatch(const RayTarget3* t, const npRayBatch3* b, npRayHit
 static npResult castPolyhedronBatch(const RayTarget3* t, const npRayBatch3* b, npRayHit3* h, int* failed)
 {
 	return castBatch(t, b, h, failed, CAST_POLYHEDRON);
+}
+
+static npResult castSphereBatch(const RayTarget3* t, const npRayBatch3* b, npRayHit3* h, int* failed)
+{
+	return castBatch(t, b, h, failed, CAST_SPHERE);
 }
 
 static npResult castRoundedBatch(const RayTarget3* t, const npRayBatch3* b, npRayHit3* h, int* failed)
@@ -602,6 +710,8 @@ npResult npRayCastMany3(const npShape3* shape, npTransform3 transform, const npR
 			return castBoxBatch(&target, batch, hits, failedRay);
 		case CAST_POLYHEDRON:
 			return castPolyhedronBatch(&target, batch, hits, failedRay);
+		case CAST_SPHERE:
+			return castSphereBatch(&target, batch, hits, failedRay);
 		default:
 			return castRoundedBatch(&target, batch, hits, failedRay);
 	}

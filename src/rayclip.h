@@ -8,6 +8,8 @@
 #define NP_RAYCLIP_H
 
 #include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
 
 typedef struct npRayClip
 {
@@ -41,6 +43,27 @@ static inline bool npClipRay(npRayClip* c, int index, double inside, double spee
 		c->leave = index;
 	}
 	return c->upper >= c->lower;
+}
+
+/// A double as an integer that orders as the double does (zeros made +0 first, so -0 and +0 tie as
+/// they compare), for finite and infinite values; npClipKey(x) read back by npClipKeyValue is x + 0. V8
+/// compiles a wasm f64 select (and f64.min / f64.max) on x64 with a branch, which random outcomes
+/// mispredict; selects between these integers become conditional moves (vec3.h's npOrderKey is the
+/// unsigned form of the same idea, without the zeros tied).
+static inline int64_t npClipKey(double x)
+{
+	x += 0.0;
+	int64_t bits;
+	memcpy(&bits, &x, sizeof bits);
+	return bits ^ ((bits >> 63) & INT64_MAX);
+}
+
+static inline double npClipKeyValue(int64_t key)
+{
+	uint64_t bits = (uint64_t)(key ^ ((key >> 63) & INT64_MAX));
+	double x;
+	memcpy(&x, &bits, sizeof x);
+	return x;
 }
 
 #endif

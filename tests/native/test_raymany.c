@@ -8,7 +8,7 @@
 //    hits before it written and the rest untouched; a zero-length batch is fine; the shape and the
 //    transform are checked before any ray.
 //  - Boxes are cast by slabs, without the general clip loop: they must give bit for bit what
-//    clipping by the six face planes gives.
+//    clipping by the six face planes gives (3D) or by the four edges (2D).
 //  - The hull ray skips the faces for rays that miss a ball around its vertices and skips divisions
 //    for faces that cannot move the clipped interval. Both are exact shortcuts: a hull ray must give
 //    bit for bit what clipping by every face plane gives (Cyrus and Beck, written out below), also
@@ -388,6 +388,69 @@ static void boxSlabsExact(void)
 	CHECK(hits > 1000 && hits < 3900, "box rays hit %d of 4000", hits);
 }
 
+/// The 2D box's slabs against clipping by its four edges written out here (Cyrus and Beck over
+/// npMakeBox2's vertices and normals in edge order, the earlier edge kept on exact ties, as the
+/// polygon clip does): the same fraction bit for bit and the same edge's normal, for rays through
+/// corners, rays with zero components, from inside (solid and not) and maxFractions that stop short.
+static void box2SlabsExact(void)
+{
+	npShape2 s;
+	npMakeBox2(1.0, 0.5, &s);
+	npTransform2 identity = npMakeTransform2(0.0, 0.0, 0.0);
+	int same = 0, hits = 0, exits = 0;
+	for (int i = 0; i < 6000; ++i)
+	{
+		npVec2 from = { component(3.0), component(3.0) };
+		if (i % 7 == 0)
+			from = (npVec2){ component(0.9), component(0.4) }; // inside
+		npVec2 corner = { (i & 1 ? 1.0 : -1.0), (i & 2 ? 0.5 : -0.5) };
+		npVec2 at = i % 3 == 0 ? corner : (npVec2){ component(1.5), component(1.5) };
+		npVec2 d = { 1.5 * (at.x - from.x), 1.5 * (at.y - from.y) };
+		if (d.x == 0.0 && d.y == 0.0)
+			d.x = 1.0;
+		bool solid = i % 2 == 0;
+		npRayInput2 ray = { from, d, i % 5 == 0 ? 0.5 : 1.0, solid };
+		npRayHit2 hit;
+		npRayCast2(&s, identity, &ray, &hit);
+
+		double lower = 0.0, upper = ray.maxFraction;
+		int enter = -1, leave = -1;
+		bool inside = true, miss = false;
+		for (int k = 0; k < 4 && !miss; ++k)
+		{
+			npVec2 n = s.normals[k], v = s.vertices[k];
+			double in = n.x * (v.x - from.x) + n.y * (v.y - from.y), speed = n.x * d.x + n.y * d.y;
+			inside = inside && in >= 0.0;
+			if (speed == 0.0)
+			{
+				miss = in < 0.0;
+				continue;
+			}
+			double t = in / speed;
+			if (speed < 0.0 && t > lower)
+				lower = t, enter = k;
+			else if (speed > 0.0 && t < upper)
+				upper = t, leave = k;
+			miss = upper < lower;
+		}
+		bool expect = !miss && (inside ? (solid || leave >= 0) : enter >= 0);
+		bool ok = hit.hit == expect;
+		if (ok && expect && inside && solid)
+			ok = hit.fraction == 0.0 && hit.normal.x == 0.0 && hit.normal.y == 0.0 && !hit.frontFace;
+		else if (ok && expect && inside)
+			ok = bitsOf(hit.fraction) == bitsOf(upper) && hit.normal.x == -s.normals[leave].x &&
+				 hit.normal.y == -s.normals[leave].y && !hit.frontFace;
+		else if (ok && expect)
+			ok = bitsOf(hit.fraction) == bitsOf(lower) && hit.normal.x == s.normals[enter].x &&
+				 hit.normal.y == s.normals[enter].y && hit.frontFace;
+		same += ok;
+		hits += expect;
+		exits += expect && inside && !solid;
+	}
+	CHECK(same == 6000, "2D box rays: %d of 6000 differ from clipping by the four edges", 6000 - same);
+	CHECK(hits > 1500 && hits < 5800 && exits > 100, "2D box rays hit %d of 6000 (%d exits)", hits, exits);
+}
+
 /// npOrderRays3 (the order a mesh batch is cast in): a permutation of the rays, stable for equal
 /// keys, and for rays spread along one axis an order along that axis (to within one of the 1024
 /// cells). Its use in the mesh batch is checked by the Node tests (the records against one call per
@@ -435,5 +498,6 @@ int main(void)
 	badInput();
 	hullShortcutsExact();
 	boxSlabsExact();
+	box2SlabsExact();
 	return checkSummary();
 }
