@@ -18,7 +18,7 @@ CORE_HDR := $(wildcard src/*.h src/include/narrowphase/*.h)
 
 B := build
 NATIVE_CFLAGS := $(CSTD) $(WARN) -O2 $(INC)
-SAN_CFLAGS := $(CSTD) $(WARN) -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer $(INC)
+SAN_CFLAGS := $(CSTD) $(WARN) -O1 -g -fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=all -fno-omit-frame-pointer $(INC)
 
 # Node 20 can hang at exit when V8 is still optimising a function on a background thread
 # (nodejs/node#54918: the main thread waits for that job while the job waits for a main-thread

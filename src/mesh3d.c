@@ -348,6 +348,18 @@ typedef struct BuildTask
 	int32_t node, start, count, depth;
 } BuildTask;
 
+// The SAH bin of a centre `offset` past its range's low end (scale: bins per unit). The product is
+// clamped before it becomes an int: for a range a few subnormals wide `scale` is infinite, and
+// converting an infinite or NaN product is undefined behaviour (fuzz_mesh3d under UBSan). Every
+// finite product gets the bin that converting and then clamping gave.
+NP_COLD static int sahBin(double offset, double scale)
+{
+	double u = offset * scale;
+	if (!(u >= 1.0))
+		return 0;
+	return u >= SAH_BINS - 1 ? SAH_BINS - 1 : (int)u;
+}
+
 // The SAH split of task t's triangles (their centres spanning `centres`): returns the axis, -1 when
 // no plane splits them, and the last bin of the left side in *bestBin.
 NP_COLD static int bestSahSplit(const bvhTriangles* v, BuildTask t, const Box* centres, int* bestBin)
@@ -376,8 +388,7 @@ NP_COLD static int bestSahSplit(const bvhTriangles* v, BuildTask t, const Box* c
 	for (int i = t.start; i < t.start + t.count; ++i)
 	{
 		const double* b = boxes + 6 * perm[i];
-		int k = (int)((centres3[3 * perm[i] + a] - centres->lo[a]) * scale);
-		k = k < 0 ? 0 : (k >= SAH_BINS ? SAH_BINS - 1 : k);
+		int k = sahBin(centres3[3 * perm[i] + a] - centres->lo[a], scale);
 		binCount[k] += 1;
 		growBox(&binBox[k], b, b + 3);
 	}
@@ -426,8 +437,7 @@ NP_COLD static int partitionAtBin(const bvhTriangles* v, BuildTask t, const Box*
 	int i = t.start, j = t.start + t.count - 1;
 	while (i <= j)
 	{
-		int k = (int)((centres3[3 * perm[i] + axis] - centres->lo[axis]) * scale);
-		k = k < 0 ? 0 : (k >= SAH_BINS ? SAH_BINS - 1 : k);
+		int k = sahBin(centres3[3 * perm[i] + axis] - centres->lo[axis], scale);
 		if (k <= bin)
 			++i;
 		else

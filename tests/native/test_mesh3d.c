@@ -705,6 +705,40 @@ static void timeCreation(void)
 	}
 }
 
+// Triangles whose centres are a few subnormals apart (the BVH build's bins along that spread were
+// 16 / 3e-323 = infinity wide per unit, and converting the infinite bin number to an int was
+// undefined: fuzz_mesh3d under UBSan, which `make test-san` runs this under). The mesh is built and
+// a ray finds both triangles' plane.
+static void testSubnormalCentreSpread(void)
+{
+	// More triangles than a leaf holds, so the build bins them: the same triangle with its first
+	// corner moved by k * 1e-322 along x (centres 3.3e-323 apart, no spread along y or z).
+	enum { T = 2 * NP_MESH_LEAF_TRIANGLES + 1 };
+	npVec3 v[T + 2];
+	int32_t idx[3 * T];
+	v[0] = mt3(0, 1, 0);
+	v[1] = mt3(0, 0, 1);
+	for (int k = 0; k < T; ++k)
+	{
+		v[k + 2] = mt3(k * 1e-322, 0, 0);
+		idx[3 * k] = k + 2;
+		idx[3 * k + 1] = 0;
+		idx[3 * k + 2] = 1;
+	}
+	npMesh3* m;
+	npResult r = mtMakeMesh(v, T + 2, idx, T, 0.0, &m);
+	CHECK(r == NP_OK, "subnormal centre spread: mesh code %d", (int)r);
+	if (r != NP_OK)
+		return;
+	npMeshInstance3 inst = { m, mtIdentity };
+	npRayInput3 ray = npMakeRayInput3(mt3(1, 0.25, 0.25), mt3(-2, 0, 0));
+	npMeshRayHit3 hit;
+	r = npRayCastMeshes3(&inst, 1, &ray, true, &hit);
+	CHECK(r == NP_OK && hit.hit && fabs(hit.fraction - 0.5) <= 1e-12, "subnormal centre spread: ray code %d hit %d", (int)r,
+		  (int)hit.hit);
+	free(m);
+}
+
 int main(void)
 {
 	testErrors();
@@ -716,6 +750,7 @@ int main(void)
 	testContactErrors();
 	testReduce();
 	testHull();
+	testSubnormalCentreSpread();
 	timeCreation();
 	return checkSummary();
 }
