@@ -247,6 +247,22 @@ static void hullOfRepeatedCollinearPoints(void)
 	CHECK(r == NP_ERR_DEGENERATE, "the same three points once each: code %d", (int)r);
 }
 
+// How far the highest hull vertex stands above the face plane it is farthest above (0 when every
+// vertex is on or below every plane).
+static double highestAbovePlanes(const npHull3* hull)
+{
+	double worst = 0.0;
+	for (int f = 0; f < hull->faceCount; ++f)
+		for (int v = 0; v < hull->vertexCount; ++v)
+		{
+			npPlane3 pl = hull->planes[f];
+			npVec3 p = hull->vertices[v];
+			double h = pl.normal.x * p.x + pl.normal.y * p.y + pl.normal.z * p.z - pl.offset;
+			worst = h > worst ? h : worst;
+		}
+	return worst;
+}
+
 // A needle: points along (1, 1, 1), 300 long and about 1e-6 thick (thicker than quickhull's
 // tolerance, 1e-10 of the size, so it is a valid hull), with exact repeats. The hull kept two
 // copies of two repeated points as separate vertices (on a needle a face through a vertex is tilted
@@ -276,15 +292,7 @@ static void hullPlanesOfANeedle(void)
 		CHECK(r == NP_ERR_DEGENERATE, "needle: code %d", (int)r);
 		return;
 	}
-	double worst = 0.0;
-	for (int f = 0; f < hull.faceCount; ++f)
-		for (int v = 0; v < hull.vertexCount; ++v)
-		{
-			npPlane3 pl = hull.planes[f];
-			npVec3 p = hull.vertices[v];
-			double h = pl.normal.x * p.x + pl.normal.y * p.y + pl.normal.z * p.z - pl.offset;
-			worst = h > worst ? h : worst;
-		}
+	double worst = highestAbovePlanes(&hull);
 	// 1e-8 of the size (about 300): 100 times quickhull's own tolerance.
 	CHECK(worst <= 1.0e-8 * 300.0, "needle hull: a vertex %.3g above a face plane", worst);
 	// No two vertices at the same place (the repeats were kept twice).
@@ -327,15 +335,7 @@ static void epaWitnessOnSliverHull(void)
 	CHECK(fabs(d - p.depth) <= 1.0e-9 * 1.7320508075688772e9,
 		  "npPenetration3 on a sliver hull: depth %.17g, dot(pointA - pointB, normal) %.17g", p.depth, d);
 	// Every vertex of the hull on or below every face plane (the cause above), to 1e-12 of its size.
-	double worst = 0.0;
-	for (int f = 0; f < hull.faceCount; ++f)
-		for (int v = 0; v < hull.vertexCount; ++v)
-		{
-			npPlane3 pl = hull.planes[f];
-			npVec3 q = hull.vertices[v];
-			double h = pl.normal.x * q.x + pl.normal.y * q.y + pl.normal.z * q.z - pl.offset;
-			worst = h > worst ? h : worst;
-		}
+	double worst = highestAbovePlanes(&hull);
 	CHECK(worst <= 1.0e-12 * 1.7320508075688772e9, "sliver hull: a vertex %.3g above a face plane", worst);
 	// And each face's own vertices on its plane: the far vertex was 364 below it.
 	double offPlane = 0.0;
