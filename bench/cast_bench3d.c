@@ -176,7 +176,7 @@ int main(void)
 	npMesh3* mesh;
 	// Welded at 1e-6, as np.mesh3d does by default (the JS cases): the internal-edge test then reads
 	// the mesh's adjacency instead of querying the neighbours by position.
-	npMakeMesh3(v, nv, idx, nt, 1e-6, memory, bytes, &mesh);
+	npMakeMesh3(&(npMeshInput3){ v, nv, idx, nt, 1e-6 }, memory, bytes, &mesh);
 	npMeshInstance3 inst = { mesh, { { 0, 0, 0 }, { 0, 0, 0, 1 } } };
 	static npTransform3 terrainStarts[POSES];
 	static npVec3 terrainMoves[POSES];

@@ -51,7 +51,7 @@ static npMesh3* makeGrid(int n, double* createMs)
 	memset(mem, 0, bytes); // page faults outside the timed part
 	npMesh3* mesh = NULL;
 	double t0 = cpuSeconds();
-	npResult r = npMakeMesh3(v, nv, idx, nt, 1e-6, mem, bytes, &mesh);
+	npResult r = npMakeMesh3(&(npMeshInput3){ v, nv, idx, nt, 1e-6 }, mem, bytes, &mesh);
 	*createMs = 1e3 * (cpuSeconds() - t0);
 	free(v);
 	free(idx);

@@ -440,7 +440,7 @@ static npMesh3* makeField(npVec3* v, double* createMs)
 	memset(mem, 0, bytes);
 	npMesh3* mesh = NULL;
 	double t0 = cpuSeconds();
-	npResult r = npMakeMesh3(v, nv, idx, nt, 0.0, mem, bytes, &mesh);
+	npResult r = npMakeMesh3(&(npMeshInput3){ v, nv, idx, nt, 0.0 }, mem, bytes, &mesh);
 	*createMs = 1e3 * (cpuSeconds() - t0);
 	free(idx);
 	if (r != NP_OK)

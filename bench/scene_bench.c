@@ -91,7 +91,8 @@ static const npMesh3* makeMesh(const cJSON* m)
 	size_t bytes = npMeshBytes3(nv / 3, ni / 3);
 	void* memory = malloc(bytes);
 	npMesh3* mesh = NULL;
-	npResult r = npMakeMesh3((const npVec3*)(const void*)v, nv / 3, indices, ni / 3, 0.0, memory, bytes, &mesh);
+	const npMeshInput3 input = { (const npVec3*)(const void*)v, nv / 3, indices, ni / 3, 0.0 };
+	npResult r = npMakeMesh3(&input, memory, bytes, &mesh);
 	if (r != NP_OK)
 		fprintf(stderr, "mesh: %s\n", npResultString(r));
 	free(v);

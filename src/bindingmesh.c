@@ -34,8 +34,8 @@ NP_COLD int npwMakeMesh3(const double* xyz, int vertexCount, const int32_t* indi
 {
 	npMesh3* mesh = NULL;
 	// npVec3 is three doubles, so the flat array is an array of npVec3.
-	return (int)npMakeMesh3((const npVec3*)(const void*)xyz, vertexCount, indices, triangleCount,
-							weldTolerance, memory, (size_t)bytes, &mesh);
+	const npMeshInput3 input = { (const npVec3*)(const void*)xyz, vertexCount, indices, triangleCount, weldTolerance };
+	return (int)npMakeMesh3(&input, memory, (size_t)bytes, &mesh);
 }
 
 NP_COLD int npwCopyMesh3(const npMesh3* mesh, void* memory, double bytes)

@@ -691,12 +691,16 @@ NP_COLD static void buildRayNodes(npMesh3* mesh, uint8_t* base)
 
 // ------------------------------------------------------------------------------------------------
 
-NP_COLD npResult npMakeMesh3(const npVec3* vertices, int vertexCount, const int32_t* indices,
-					 int triangleCount, double weldTolerance, void* memory, size_t bytes,
-					 npMesh3** out)
+NP_COLD npResult npMakeMesh3(const npMeshInput3* input, void* memory, size_t bytes, npMesh3** out)
 {
 	if (out != NULL)
 		*out = NULL;
+	if (input == NULL)
+		return NP_ERR_INVALID_ARGUMENT;
+	const npVec3* vertices = input->vertices;
+	const int32_t* indices = input->indices;
+	int vertexCount = input->vertexCount, triangleCount = input->triangleCount;
+	double weldTolerance = input->weldTolerance;
 	if (vertices == NULL || indices == NULL || memory == NULL || out == NULL || vertexCount < 1 ||
 		triangleCount < 1 || vertexCount > 3 * NP_MESH_MAX_TRIANGLES ||
 		triangleCount > NP_MESH_MAX_TRIANGLES)

@@ -280,7 +280,7 @@ static void runMesh(int count)
 	size_t bytes = npMeshBytes3((N + 1) * (N + 1), N * N * 2);
 	void* memory = malloc(bytes);
 	npMesh3* mesh = NULL;
-	npResult r = npMakeMesh3(verts, (N + 1) * (N + 1), idx, N * N * 2, 1e-9, memory, bytes, &mesh);
+	npResult r = npMakeMesh3(&(npMeshInput3){ verts, (N + 1) * (N + 1), idx, N * N * 2, 1e-9 }, memory, bytes, &mesh);
 	fprintf(out, "mesh %d\n", (int)r);
 	if (r != NP_OK)
 		return;

@@ -136,13 +136,13 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 	unsigned char* memory = memMode == 255 ? buffer + 4 : buffer; // misaligned once in a while
 
 	npMesh3* mesh = NULL;
-	npResult r = npMakeMesh3(vertices, vertexCount, indices, triangleCount, weld, memory, bytes, &mesh);
+	const npMeshInput3 input = { vertices, vertexCount, indices, triangleCount, weld };
+	npResult r = npMakeMesh3(&input, memory, bytes, &mesh);
 	FZ_CHECK(isMeshCode(r), "npMakeMesh3 code %d", (int)r);
 	if (memMode >= 240)
 		FZ_CHECK(r != NP_OK, "npMakeMesh3 accepted too little or misaligned memory");
 	npMesh3* none = NULL;
-	FZ_CHECK(npMakeMesh3(vertices, vertexCount, indices, triangleCount, weld, NULL, need, &none) ==
-				 NP_ERR_INVALID_ARGUMENT || r != NP_OK,
+	FZ_CHECK(npMakeMesh3(&input, NULL, need, &none) == NP_ERR_INVALID_ARGUMENT || r != NP_OK,
 			 "null memory accepted");
 	if (r != NP_OK)
 		return 0;

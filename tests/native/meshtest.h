@@ -60,7 +60,7 @@ static inline npResult mtMakeMesh(const npVec3* v, int nv, const int32_t* idx, i
 	if (bytes == 0)
 		return NP_ERR_INVALID_ARGUMENT;
 	void* mem = malloc(bytes);
-	npResult r = npMakeMesh3(v, nv, idx, nt, weld, mem, bytes, out);
+	npResult r = npMakeMesh3(&(npMeshInput3){ v, nv, idx, nt, weld }, mem, bytes, out);
 	if (r != NP_OK)
 		free(mem);
 	return r;

@@ -29,30 +29,44 @@ static void testErrors(void)
 	size_t bytes = npMeshBytes3(4, 2);
 	CHECK(bytes > sizeof(npMesh3), "bytes %zu", bytes);
 	void* mem = malloc(bytes + 8);
-	CHECK(npMakeMesh3(v, 4, idx, 2, 0.0, mem, bytes - 1, &m) == NP_ERR_CAPACITY && m == NULL, "too small");
-	CHECK(npMakeMesh3(v, 4, idx, 2, 0.0, (char*)mem + 4, bytes, &m) == NP_ERR_INVALID_ARGUMENT, "misaligned");
-	CHECK(npMakeMesh3(NULL, 4, idx, 2, 0.0, mem, bytes, &m) == NP_ERR_INVALID_ARGUMENT, "null vertices");
-	CHECK(npMakeMesh3(v, 4, idx, 2, -1.0, mem, bytes, &m) == NP_ERR_INVALID_ARGUMENT, "negative tolerance");
-	CHECK(npMakeMesh3(v, 4, idx, 2, NAN, mem, bytes, &m) == NP_ERR_NON_FINITE, "NaN tolerance");
+	const npMeshInput3 good = { v, 4, idx, 2, 0.0 };
+	CHECK(npMakeMesh3(NULL, mem, bytes, &m) == NP_ERR_INVALID_ARGUMENT && m == NULL, "null input");
+	CHECK(npMakeMesh3(&good, mem, bytes - 1, &m) == NP_ERR_CAPACITY && m == NULL, "too small");
+	CHECK(npMakeMesh3(&good, (char*)mem + 4, bytes, &m) == NP_ERR_INVALID_ARGUMENT, "misaligned");
+	npMeshInput3 in = good;
+	in.vertices = NULL;
+	CHECK(npMakeMesh3(&in, mem, bytes, &m) == NP_ERR_INVALID_ARGUMENT, "null vertices");
+	in = good;
+	in.weldTolerance = -1.0;
+	CHECK(npMakeMesh3(&in, mem, bytes, &m) == NP_ERR_INVALID_ARGUMENT, "negative tolerance");
+	in.weldTolerance = NAN;
+	CHECK(npMakeMesh3(&in, mem, bytes, &m) == NP_ERR_NON_FINITE, "NaN tolerance");
 	int32_t bad[6] = { 0, 1, 2, 1, 4, 2 };
-	CHECK(npMakeMesh3(v, 4, bad, 2, 0.0, mem, bytes, &m) == NP_ERR_OUT_OF_RANGE, "index 4 of 4 vertices");
+	in = good;
+	in.indices = bad;
+	CHECK(npMakeMesh3(&in, mem, bytes, &m) == NP_ERR_OUT_OF_RANGE, "index 4 of 4 vertices");
 	bad[4] = -1;
-	CHECK(npMakeMesh3(v, 4, bad, 2, 0.0, mem, bytes, &m) == NP_ERR_OUT_OF_RANGE, "index -1");
+	CHECK(npMakeMesh3(&in, mem, bytes, &m) == NP_ERR_OUT_OF_RANGE, "index -1");
 	npVec3 w[4] = { v[0], v[1], v[2], mt3(1, NAN, 0) };
-	CHECK(npMakeMesh3(w, 4, idx, 2, 0.0, mem, bytes, &m) == NP_ERR_NON_FINITE, "NaN vertex");
+	in = good;
+	in.vertices = w;
+	CHECK(npMakeMesh3(&in, mem, bytes, &m) == NP_ERR_NON_FINITE, "NaN vertex");
 	w[3] = mt3(INFINITY, 1, 0);
-	CHECK(npMakeMesh3(w, 4, idx, 2, 0.0, mem, bytes, &m) == NP_ERR_NON_FINITE, "infinite vertex");
+	CHECK(npMakeMesh3(&in, mem, bytes, &m) == NP_ERR_NON_FINITE, "infinite vertex");
 	w[3] = mt3(1, 1, 2e12);
-	CHECK(npMakeMesh3(w, 4, idx, 2, 0.0, mem, bytes, &m) == NP_ERR_NON_FINITE, "vertex beyond NP_HUGE");
+	CHECK(npMakeMesh3(&in, mem, bytes, &m) == NP_ERR_NON_FINITE, "vertex beyond NP_HUGE");
 	// No valid triangle: a repeated index and three collinear points.
 	npVec3 line[4] = { mt3(0, 0, 0), mt3(1, 1, 1), mt3(2, 2, 2), mt3(5, 0, 0) };
 	int32_t degenerate[6] = { 0, 1, 2, 3, 3, 0 };
-	CHECK(npMakeMesh3(line, 4, degenerate, 2, 0.0, mem, bytes, &m) == NP_ERR_DEGENERATE, "no valid triangle");
+	const npMeshInput3 none = { line, 4, degenerate, 2, 0.0 };
+	CHECK(npMakeMesh3(&none, mem, bytes, &m) == NP_ERR_DEGENERATE, "no valid triangle");
 	// Welding makes a triangle degenerate: vertices 0 and 1 within the tolerance.
 	npVec3 close[3] = { mt3(0, 0, 0), mt3(1e-7, 0, 0), mt3(0, 1, 0) };
 	int32_t one[3] = { 0, 1, 2 };
-	CHECK(npMakeMesh3(close, 3, one, 1, 1e-6, mem, bytes, &m) == NP_ERR_DEGENERATE, "welded to a segment");
-	CHECK(npMakeMesh3(close, 3, one, 1, 1e-8, mem, bytes, &m) == NP_OK && m->triangleCount == 1, "not welded");
+	npMeshInput3 welded = { close, 3, one, 1, 1e-6 };
+	CHECK(npMakeMesh3(&welded, mem, bytes, &m) == NP_ERR_DEGENERATE, "welded to a segment");
+	welded.weldTolerance = 1e-8;
+	CHECK(npMakeMesh3(&welded, mem, bytes, &m) == NP_OK && m->triangleCount == 1, "not welded");
 	free(mem);
 }
 
@@ -688,7 +702,7 @@ static void timeCreation(void)
 		npMesh3* m = NULL;
 		memset(mem, 0, bytes); // first-touch page faults are not the builder's work
 		double t0 = cpuSeconds();
-		npResult r = npMakeMesh3(v, nv, idx, nt, 1e-6, mem, bytes, &m);
+		npResult r = npMakeMesh3(&(npMeshInput3){ v, nv, idx, nt, 1e-6 }, mem, bytes, &m);
 		double t1 = cpuSeconds();
 		CHECK(r == NP_OK && m->triangleCount == nt, "large mesh creation");
 		if (r == NP_OK)

@@ -48,7 +48,7 @@ static npMesh3* makeTerrain(void** memory)
 	size_t bytes = npMeshBytes3(VERTS, TRIS);
 	*memory = malloc(bytes);
 	npMesh3* mesh = NULL;
-	CHECK(npMakeMesh3(vertices, VERTS, indices, TRIS, 0.0, *memory, bytes, &mesh) == NP_OK, "terrain");
+	CHECK(npMakeMesh3(&(npMeshInput3){ vertices, VERTS, indices, TRIS, 0.0 }, *memory, bytes, &mesh) == NP_OK, "terrain");
 	return mesh;
 }
 

@@ -43,7 +43,8 @@ static Grid* makeGrid(bool bumpy)
 		}
 	size_t bytes = npMeshBytes3((GRID + 1) * (GRID + 1), GRID * GRID * 2);
 	g->memory = malloc(bytes);
-	npResult r = npMakeMesh3(g->vertices, (GRID + 1) * (GRID + 1), g->indices, GRID * GRID * 2, 0.0, g->memory, bytes, &g->mesh);
+	const npMeshInput3 input = { g->vertices, (GRID + 1) * (GRID + 1), g->indices, GRID * GRID * 2, 0.0 };
+	npResult r = npMakeMesh3(&input, g->memory, bytes, &g->mesh);
 	CHECK(r == NP_OK, "grid mesh: %d", (int)r);
 	return g;
 }

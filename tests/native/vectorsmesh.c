@@ -62,7 +62,8 @@ static npMesh3* buildMesh(const cJSON* spec, int index, void** memory, npVectorR
 	size_t bytes = npMeshBytes3(nv, ni / 3);
 	*memory = malloc(bytes > 0 ? bytes : 8);
 	npMesh3* mesh = NULL;
-	npResult r = npMakeMesh3(vv, nv, ii, ni / 3, npVecField(spec, "weldTolerance", 0.0), *memory, bytes, &mesh);
+	const npMeshInput3 input = { vv, nv, ii, ni / 3, npVecField(spec, "weldTolerance", 0.0) };
+	npResult r = npMakeMesh3(&input, *memory, bytes, &mesh);
 	free(vv);
 	free(ii);
 	if (r != NP_OK)

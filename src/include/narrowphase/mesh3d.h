@@ -125,16 +125,24 @@ typedef struct npMesh3
 /// (the finished mesh plus build scratch). 0 when a count is negative or too large.
 size_t npMeshBytes3(int vertexCount, int triangleCount);
 
-/// Builds a mesh from `vertexCount` points and `triangleCount` triangles (three vertex indices each)
-/// into `memory` (at least npMeshBytes3 bytes, 8-byte aligned) and points `*out` at it.
-/// Vertices closer than `weldTolerance` (>= 0, per coordinate) are merged; triangles left with a
-/// repeated vertex or (nearly) zero area are skipped and counted. The BVH uses binned SAH splits.
+/// The triangles npMakeMesh3 builds a mesh from (read during the call only).
+typedef struct npMeshInput3
+{
+	const npVec3* vertices; ///< `vertexCount` vertex positions
+	int vertexCount;        ///< number of vertices (1 to 3 * NP_MESH_MAX_TRIANGLES)
+	const int32_t* indices; ///< three vertex indices per triangle, counter-clockwise seen from its front
+	int triangleCount;      ///< number of triangles (1 to NP_MESH_MAX_TRIANGLES)
+	double weldTolerance;   ///< vertices closer than this (>= 0, per coordinate) are merged
+} npMeshInput3;
+
+/// Builds a mesh from input->vertexCount points and input->triangleCount triangles into `memory`
+/// (at least npMeshBytes3 bytes, 8-byte aligned) and points `*out` at it. Vertices closer than
+/// input->weldTolerance are merged; triangles left with a repeated vertex or (nearly) zero area
+/// are skipped and counted. The BVH uses binned SAH splits.
 /// Errors: NP_ERR_INVALID_ARGUMENT (null pointers, bad counts, negative tolerance, memory too
 /// small or misaligned: NP_ERR_CAPACITY), NP_ERR_NON_FINITE (a coordinate beyond NP_HUGE),
 /// NP_ERR_OUT_OF_RANGE (an index outside 0..vertexCount-1), NP_ERR_DEGENERATE (no valid triangle).
-npResult npMakeMesh3(const npVec3* vertices, int vertexCount, const int32_t* indices,
-					 int triangleCount, double weldTolerance, void* memory, size_t bytes,
-					 npMesh3** out);
+npResult npMakeMesh3(const npMeshInput3* input, void* memory, size_t bytes, npMesh3** out);
 
 /// Copies a finished mesh into `memory` (at least mesh->bytes bytes, 8-byte aligned), without the
 /// build scratch, and points `*out` at the copy; the original buffer may then be freed. Lets a
