@@ -81,10 +81,10 @@ native: $(B)/libnarrowphase.a
 .PHONY: layout
 LAYOUT_GEN := src/binding_layout.h js/layout.mjs
 layout:
-	node tools/iolayout.mjs
+	$(NODE) tools/iolayout.mjs
 
 $(LAYOUT_GEN) &: tools/iolayout.mjs
-	@if command -v node >/dev/null 2>&1; then echo "node tools/iolayout.mjs"; node tools/iolayout.mjs; \
+	@if command -v node >/dev/null 2>&1; then echo "node tools/iolayout.mjs"; $(NODE) tools/iolayout.mjs; \
 	else echo "node not found: keeping the committed $(LAYOUT_GEN)"; fi
 
 # Standalone wasm (no Emscripten JS glue): js/narrowphase.mjs loads it itself, in Node and browsers.
@@ -240,7 +240,7 @@ bench-package: package setup-npm
 
 .PHONY: screenshots
 screenshots: setup-chromium setup-npm $(WASM)
-	node tools/screenshots.mjs
+	$(NODE) tools/screenshots.mjs
 
 # ---------------------------------------------------------------- fuzzing
 # libFuzzer harnesses (tests/fuzz/fuzz_*.c) for every C entry point that takes user data, built with
@@ -344,7 +344,8 @@ bench-native: $(B)/bench2d_native $(B)/bench3d_native $(B)/mesh_bench $(B)/ray_b
 # garbage made by one timed cell (new result objects) is collected while the next cell runs and is
 # charged to it (an `out` cell timed after an allocating one measured slower than the allocating
 # one). --single-threaded-gc collects on the main thread, so each cell pays for its own garbage.
-BENCH_NODE := node --single-threaded-gc
+# $(NODE) adds --no-concurrent-recompilation, so that a benchmark cannot hang at exit either (see NODE).
+BENCH_NODE := $(NODE) --single-threaded-gc
 
 bench-node: $(WASM) package setup-npm setup-bench
 	@echo "== 2D, from Node"; $(BENCH_NODE) bench/node_bench.mjs
@@ -387,12 +388,12 @@ $(B)/core_bench2d.cjs: bench/core_bench2d.c bench/benchutil.h $(CORE_SRC) $(CORE
 
 bench-core2d: $(B)/core_bench2d $(B)/core_bench2d.cjs
 	@set -e; for r in 1 2 3; do echo "== native, round $$r"; $(B)/core_bench2d 5; \
-		echo "== wasm (Node), round $$r"; node $(B)/core_bench2d.cjs 5; done
+		echo "== wasm (Node), round $$r"; $(NODE) $(B)/core_bench2d.cjs 5; done
 
 # Regenerate the shared test vectors (tests/vectors/*.json) from their independent generators
 # (plain Node, no dependencies; never the library). The generated files are committed.
 vectors:
-	@set -e; for g in tools/gen_*vectors*.mjs; do echo "node $$g"; node $$g; done
+	@set -e; for g in tools/gen_*vectors*.mjs; do echo "node $$g"; $(NODE) $$g; done
 
 # Refactoring guard (not a test: it has no expectations of its own): every public C query on ~45,000
 # random and degenerate inputs, each result's bits printed. A change meant to keep behaviour must
