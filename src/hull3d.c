@@ -264,8 +264,16 @@ static bool qhFindHorizon(qhWork* w, int visibleCount, int* count)
 	}
 	*count = horizonCount;
 
+	// Both maps are cleared at every horizon vertex, as a start and as an end: a vertex that only
+	// ends an edge here may still hold a start from an earlier step's horizon, and the loop walk
+	// below would follow that stale entry and accept a broken horizon (11 -> 4, 17 -> 11, 14 -> 17
+	// with an old startOf[4] of 2 closed the walk in three steps; fuzz_cache3d under UBSan then
+	// read startOf of a vertex no edge starts at in qhFanHorizon).
 	for (int k = 0; k < horizonCount; ++k)
-		w->startOf[w->horizonA[k]] = w->endOf[w->horizonB[k]] = QH_NONE;
+	{
+		w->startOf[w->horizonA[k]] = w->endOf[w->horizonA[k]] = QH_NONE;
+		w->startOf[w->horizonB[k]] = w->endOf[w->horizonB[k]] = QH_NONE;
+	}
 	for (int k = 0; k < horizonCount && valid; ++k)
 	{
 		if (w->startOf[w->horizonA[k]] != QH_NONE || w->endOf[w->horizonB[k]] != QH_NONE)
