@@ -138,12 +138,25 @@ static bool setupSatPair(SatPair* w, const npShape3* polyA, const npTransform3* 
 
 // Step 3 for an edge axis: one point at the closest points of the two edges, along their cross
 // product oriented away from A.
+// The edge pair's axis from the edges' unit directions, B's edge taken in its own frame and turned:
+// for an edge a few subnormals long (a box 5e-324 thick) whose end points, moved into A's frame,
+// coincide (z = 23.75 + 5e-324 is 23.75), so their difference and its cross product are zero,
+// though the search found the pair's axis from the directions.
+static npVec3 edgeAxisFromDirections(const SatPair* w, int edgeA, int edgeB)
+{
+	npVec3 dA = v3Sub(edgeEnd(&w->a, w->a.vertices, edgeA), edgeStart(&w->a, w->a.vertices, edgeA));
+	npVec3 dB = v3Sub(edgeEnd(&w->b, w->b.vertices, edgeB), edgeStart(&w->b, w->b.vertices, edgeB));
+	return v3Normalize(v3Cross(v3Normalize(dA), npMat3Mul(&w->rot, v3Normalize(dB))));
+}
+
 static void edgePairContact(const SatPair* w, const SatAxis* sat, double margin, npManifold3* m)
 {
 	int edgeA = sat->edge.edgeA, edgeB = sat->edge.edgeB;
 	npVec3 pA = edgeStart(&w->a, w->a.vertices, edgeA), qA = edgeEnd(&w->a, w->a.vertices, edgeA);
 	npVec3 pB = edgeStart(&w->b, w->bv, edgeB), qB = edgeEnd(&w->b, w->bv, edgeB);
 	npVec3 axis = v3Normalize(v3Cross(v3Sub(qA, pA), v3Sub(qB, pB)));
+	if (axis.x == 0.0 && axis.y == 0.0 && axis.z == 0.0)
+		axis = edgeAxisFromDirections(w, edgeA, edgeB);
 	if (v3Dot(axis, v3Sub(pA, sat->centroidA)) < 0.0)
 		axis = v3Neg(axis);
 	double s, t;
