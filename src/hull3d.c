@@ -21,9 +21,9 @@
 // Flat input (all points within `tol` of one plane) is hulled in 2D (monotone chain in a basis of
 // that plane) and stored as a two-sided polygon: face 0 along the plane normal, face 1 opposite.
 #include "hull3d_private.h"
+#include "mesh3d_private.h"
 
 #include <stddef.h>
-#include <stdint.h>
 #include <string.h>
 #include "codesize.h"
 
@@ -589,37 +589,13 @@ static void hullCentroid(npHull3* hull)
 // plane; tests/native/test_fuzz_regressions.c). Returns the number of points kept in w->p.
 static int dropRepeats(const npVec3* points, int count, qhWork* w)
 {
-	enum { SLOTS = 2 * NP_MAX_HULL_INPUT };
-	for (int s = 0; s < SLOTS; ++s)
-		w->repeatSlot[s] = -1;
-	int kept = 0;
+	// The meshes' point hash (mesh3d.c) at tolerance 0 groups bit-identical points and keeps the
+	// first of each as its class, numbered in input order: the classes are the points kept.
+	npPointHash3 hash;
+	npPointHashInit3(&hash, w->repeatSlot, 2 * NP_MAX_HULL_INPUT, w->repeatLink, w->p, 0.0, 0.0);
 	for (int i = 0; i < count; ++i)
-	{
-		// Equal points hash alike: -0 is hashed as +0 (they compare equal).
-		double c[3] = { points[i].x + 0.0, points[i].y + 0.0, points[i].z + 0.0 };
-		uint64_t h = 0x9E3779B97F4A7C15u;
-		for (int k = 0; k < 3; ++k)
-		{
-			uint64_t bits;
-			memcpy(&bits, &c[k], sizeof bits);
-			h = (h ^ bits) * 0xBF58476D1CE4E5B9u;
-			h ^= h >> 31;
-		}
-		unsigned s = (unsigned)(h >> 40) & (SLOTS - 1);
-		for (int probe = 0; probe < SLOTS; ++probe, s = (s + 1) & (SLOTS - 1))
-		{
-			int k = w->repeatSlot[s];
-			if (k < 0)
-			{
-				w->repeatSlot[s] = kept;
-				w->p[kept++] = points[i];
-				break;
-			}
-			if (w->p[k].x == points[i].x && w->p[k].y == points[i].y && w->p[k].z == points[i].z)
-				break;
-		}
-	}
-	return kept;
+		npPointHashAdd3(&hash, points[i]);
+	return hash.count;
 }
 
 npResult npBuildHull3(const npVec3* points, int count, npHull3* hull)

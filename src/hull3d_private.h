@@ -47,7 +47,8 @@ typedef struct qhWork
 	uint16_t pairTable[NP_MAX_HULL_VERTICES * NP_MAX_HULL_VERTICES];
 	int order[QH_MAX_TRIS];
 	double area[QH_MAX_TRIS];
-	int repeatSlot[2 * NP_MAX_HULL_INPUT]; // hash table of the points kept (dropRepeats)
+	int32_t repeatSlot[2 * NP_MAX_HULL_INPUT]; // dropRepeats: the point hash's slots
+	int32_t repeatLink[NP_MAX_HULL_INPUT];     // dropRepeats: the point hash's chains
 } qhWork;
 
 // Twice the area vector of triangle abc, from the two edges meeting at the vertex opposite the
