@@ -248,13 +248,15 @@ screenshots: setup-chromium setup-npm $(WASM)
 # harness decodes bytes into shapes, transforms and meshes (non-finite, huge, tiny, denormal and
 # degenerate values included) and checks the conventions besides crashes (see tests/fuzz/fuzz.h).
 #   make fuzz         each harness for FUZZ_SECONDS (default 300) from its seed corpus
-#   make fuzz-smoke   the seed corpus, then a few seconds of fuzzing from a fixed seed (-seed=1, so a
-#                     failure replays), per harness (part of make test)
+#   make fuzz-smoke   the seed corpus, then a fixed number of fuzzing runs from a fixed seed (-seed=1
+#                     -runs=N: the same inputs on every machine, so a CI failure replays here; a
+#                     time limit instead ran more inputs on faster machines), per harness (part of
+#                     make test)
 # New inputs go to $(B)/fuzz/corpus/<harness>/ (the checked-in tests/fuzz/corpus/ is read only),
 # crashes to $(B)/fuzz/artifacts/. Clang's libFuzzer runtime comes from Debian's libclang-rt-14-dev.
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 300
-FUZZ_SMOKE_SECONDS ?= 3
+FUZZ_SMOKE_RUNS ?= 4000
 FUZZ_CFLAGS := $(CSTD) $(WARN) -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer $(INC)
 FUZZ_SRC := $(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_NAMES := $(FUZZ_SRC:tests/fuzz/%.c=%)
@@ -284,9 +286,9 @@ fuzz: $(FUZZ_BINS)
 fuzz-smoke: $(FUZZ_BINS)
 	@set -e; mkdir -p $(B)/fuzz/artifacts; for h in $(FUZZ_NAMES); do \
 		rm -rf $(B)/fuzz/smoke/$$h; mkdir -p $(B)/fuzz/smoke/$$h; log=$(B)/fuzz/smoke/$$h.log; \
-		if ! $(B)/fuzz/$$h $(FUZZ_OPTS) -seed=1 -max_total_time=$(FUZZ_SMOKE_SECONDS) -artifact_prefix=$(B)/fuzz/artifacts/$$h- \
+		if ! $(B)/fuzz/$$h $(FUZZ_OPTS) -seed=1 -runs=$(FUZZ_SMOKE_RUNS) -max_total_time=120 -artifact_prefix=$(B)/fuzz/artifacts/$$h- \
 			$(B)/fuzz/smoke/$$h tests/fuzz/corpus/$$h >$$log 2>&1; then tail -n 40 $$log; echo "FAILED: $$h"; exit 1; fi; \
-		echo "== $$h: seed corpus ($$(ls tests/fuzz/corpus/$$h | wc -l) inputs) + $(FUZZ_SMOKE_SECONDS) s," \
+		echo "== $$h: seed corpus ($$(ls tests/fuzz/corpus/$$h | wc -l) inputs) + $(FUZZ_SMOKE_RUNS) runs from seed 1," \
 			"$$(sed -n 's/^stat::number_of_executed_units: *//p' $$log) runs, no failure"; done
 
 # The library objects are kept (they would otherwise count as intermediate files and be deleted).

@@ -25,6 +25,19 @@
 #include <float.h>
 #include <stdbool.h>
 
+// Twice the area vector of triangle abc, from the two edges meeting at the vertex opposite the
+// longest edge: the best-conditioned cross product (its rounding is relative to the area).
+static inline npVec3 npTriangleCross3(npVec3 a, npVec3 b, npVec3 c)
+{
+	npVec3 ab = v3Sub(b, a), bc = v3Sub(c, b), ca = v3Sub(a, c);
+	double lab = v3LengthSq(ab), lbc = v3LengthSq(bc), lca = v3LengthSq(ca);
+	if (lab >= lbc && lab >= lca)
+		return v3Cross(bc, ca); // vertex c is opposite the longest edge ab
+	if (lbc >= lca)
+		return v3Cross(ca, ab); // vertex a
+	return v3Cross(ab, bc);     // vertex b
+}
+
 /// t clamped to [0, 1].
 static inline double npClamp01(double t) { return t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t); }
 

@@ -6,6 +6,7 @@
 #define NP_HULL3D_PRIVATE_H
 
 #include "narrowphase/collide3d.h"
+#include "closest3d.h"
 #include "vec3.h"
 
 #define QH_MAX_TRIS 1100
@@ -50,19 +51,6 @@ typedef struct qhWork
 	int32_t repeatSlot[2 * NP_MAX_HULL_INPUT]; // dropRepeats: the point hash's slots
 	int32_t repeatLink[NP_MAX_HULL_INPUT];     // dropRepeats: the point hash's chains
 } qhWork;
-
-// Twice the area vector of triangle abc, from the two edges meeting at the vertex opposite the
-// longest edge: the best-conditioned cross product (its rounding is relative to the area).
-static inline npVec3 npTriangleCross3(npVec3 a, npVec3 b, npVec3 c)
-{
-	npVec3 ab = v3Sub(b, a), bc = v3Sub(c, b), ca = v3Sub(a, c);
-	double lab = v3LengthSq(ab), lbc = v3LengthSq(bc), lca = v3LengthSq(ca);
-	if (lab >= lbc && lab >= lca)
-		return v3Cross(bc, ca); // vertex c is opposite the longest edge ab
-	if (lbc >= lca)
-		return v3Cross(ca, ab); // vertex a
-	return v3Cross(ab, bc);     // vertex b
-}
 
 // A unit normal of triangle abc (npTriangleCross3's direction); zero when degenerate.
 static inline npVec3 npTriangleNormal3(npVec3 a, npVec3 b, npVec3 c, double* twiceArea)

@@ -476,6 +476,70 @@ static void speculativeNormalOfASubnormalBox(void)
 		  m.normal.z);
 }
 
+// A needle hull (six points within 35 of the origin and one at (1e6, 1e6, 1e6)) around a sphere of
+// radius 1/64 whose centre is 1.4 inside it (fuzz_pairs3d, found by CI's fuzz smoke run):
+// npDistance3 said "apart by 0.069" and npPenetration3 "not overlapping" while npOverlap3 said
+// overlapping. GJK's direction v, the weighted sum of a needle triangle's corners, was off by
+// 2.5e-6 (1e-12 of the scale, its rounding), which tilted it enough for the support point along
+// -v to be the far vertex again, already in the simplex, and the search stopped there. Fixed: GJK
+// then retries once along the origin's projection onto the simplex's plane (refineDirection,
+// gjk3d.c). The expected depth is brute force: the signed distances to the planes through every
+// triple of points that has all points on one side (long double), the largest of them.
+static void distanceInsideANeedleHull(void)
+{
+	static const npVec3 points[7] = {
+		{ 0, -0.0, -17.208984374999996 },	  { -9.5380859375, -9.5380859764999997, -9.5380859764999997 },
+		{ -9.5380859764999997, -9.5380859375, 8.7841796875 }, { 24.25, -0.1396484375, -0.0009765625 },
+		{ 0, -0.0, -17.208984374999996 },	  { 1000000, 1000000, 1000000 },
+		{ 0.0009765625, -13.75, 0 },
+	};
+	const npVec3 centre = { 21, 0, 0 }; // the sphere's centre in the hull's frame
+	long double outside = -1.0e30L;     // largest signed distance to a face plane: minus the depth
+	for (int i = 0; i < 7; ++i)
+		for (int j = i + 1; j < 7; ++j)
+			for (int k = j + 1; k < 7; ++k)
+			{
+				long double e1[3] = { (long double)points[j].x - points[i].x, (long double)points[j].y - points[i].y,
+									  (long double)points[j].z - points[i].z };
+				long double e2[3] = { (long double)points[k].x - points[i].x, (long double)points[k].y - points[i].y,
+									  (long double)points[k].z - points[i].z };
+				long double n[3] = { e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2],
+									 e1[0] * e2[1] - e1[1] * e2[0] };
+				long double len = sqrtl(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+				if (len == 0.0L)
+					continue;
+				int above = 0, below = 0;
+				for (int m = 0; m < 7; ++m)
+				{
+					long double s = n[0] * (points[m].x - points[i].x) + n[1] * (points[m].y - points[i].y) +
+									n[2] * (points[m].z - points[i].z);
+					above += s > 0.0L;
+					below += s < 0.0L;
+				}
+				if (above > 0 && below > 0)
+					continue; // not a face
+				long double side = above > 0 ? -1.0L : 1.0L; // outward
+				long double d = side * (n[0] * (centre.x - points[i].x) + n[1] * (centre.y - points[i].y) +
+										n[2] * (centre.z - points[i].z)) / len;
+				if (d > outside)
+					outside = d;
+			}
+	CHECK(outside < -1.0L, "needle hull: brute force puts the centre inside (largest face distance %Lg)", outside);
+	double depth = (double)-outside + 0.015625;
+
+	static npHull3 hull;
+	npShape3 a, b;
+	CHECK(npMakeHull3(points, 7, &hull) == NP_OK && npMakeHullShape3(&hull, &a) == NP_OK, "needle hull");
+	CHECK(npMakeSphere(0.015625, &b) == NP_OK, "sphere");
+	npTransform3 xa = { { -21, 0, 0 }, { 0, 0, 0, 1 } }, xb = { { 0, 0, 0 }, { 0, 0, 0, 1 } };
+	npDistanceResult3 d = npDistance3(&a, xa, &b, xb);
+	CHECK(npOverlap3(&a, xa, &b, xb), "needle hull: overlap");
+	CHECK(d.distance == 0.0, "needle hull: distance %.17g for a sphere 1.4 inside", d.distance);
+	npPenetrationResult3 p = npPenetration3(&a, xa, &b, xb);
+	CHECK(p.overlapping && fabs(p.depth - depth) <= 1.0e-9 * 2.0e6, "needle hull: depth %.17g, brute force %.17g",
+		  p.depth, depth);
+}
+
 int main(void)
 {
 	rotationOfHugeAngles();
@@ -491,6 +555,7 @@ int main(void)
 	hullHorizonWithStaleStarts();
 	speculativeNormalOfASubnormalBox();
 	unitNormalOfNearlyConcentricSpheres();
+	distanceInsideANeedleHull();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
