@@ -223,6 +223,24 @@ typedef enum RayEnd3
 	RAY3_AT_START ///< within reach before any advance: the initial-contact path decides
 } RayEnd3;
 
+// True when the simplex's feature nearest x, recomputed by npRefineDirection3 from its geometry
+// rather than the weights, is farther than `accept` from x; then *v becomes that direction (x minus
+// the feature's nearest point). The weighted v carries the weights' rounding times the points' size:
+// on a needle hull (a vertex 1e6 away) it made a sphere look within reach 5 units too early, or a
+// support point look repeated, and the cast reported a hit the path never came near
+// (tests/native/test_needles3d.c). At most NP_CAST3_MAX_REFUTES per cast, so a direction that
+// rounding keeps refuting cannot use up the iterations.
+#define NP_CAST3_MAX_REFUTES 4
+static bool refuteReach(const npSupportPoint3* simplex, int count, double accept, npVec3* v, int* refutes)
+{
+	npVec3 nearest;
+	if (!npRefineDirection3(simplex, count, &nearest) || !(v3LengthSq(nearest) > accept * accept))
+		return false;
+	*v = v3Neg(nearest);
+	*refutes += 1;
+	return true;
+}
+
 // The GJK ray cast of van den Bergen (see the outline): x = -t r runs from the origin against
 // M = coreA - coreB (B at fraction 0) grown by `aim`; the simplex, points of M stored relative to
 // x, survives every advance of x.
@@ -242,12 +260,14 @@ static RayEnd3 rayCast3(const Cast3* c, npCastHit3* hit)
 	int count = 1;
 	npVec3 v = v3Neg(simplex[0].w);
 	bool inside = false;
+	int refutes = 0; // refuteReach's retries, at most NP_CAST3_MAX_REFUTES
 	int iteration = 0;
 	while (iteration < NP_CAST3_MAX_ITERATIONS)
 	{
 		double vv = v3LengthSq(v);
-		if (vv <= accept * accept)
+		if (vv <= accept * accept && !(refutes < NP_CAST3_MAX_REFUTES && refuteReach(simplex, count, accept, &v, &refutes)))
 			break;
+		vv = v3LengthSq(v);
 		++iteration;
 
 		// M lies in v.y <= v.p; grown by aim it lies in v.y <= v.p + aim |v|. x beyond that plane:
@@ -297,7 +317,11 @@ static RayEnd3 rayCast3(const Cast3* c, npCastHit3* hit)
 		v = v3(0.0, 0.0, 0.0);
 		for (int i = 0; i < count; ++i)
 			v = v3MulAdd(v, -weights[i], simplex[i].w);
-		if (repeated && !advancing)
+		// In exact arithmetic a repeated point with x unmoved means x is within aim of M (the support
+		// plane through a simplex point, along the closest direction). When v says otherwise its
+		// rounding is to blame (refuteReach): go on once along the refined direction.
+		if (repeated && !advancing &&
+			!(refutes < NP_CAST3_MAX_REFUTES && refuteReach(simplex, count, accept, &v, &refutes)))
 			break;
 	}
 	hit->iterations = iteration;

@@ -187,6 +187,43 @@ int npClosestOnTriangle3(npSupportPoint3* s, double* weights)
 	return closestOnEdges(s, all, weights);
 }
 
+// The point of three nearest the origin.
+static inline npVec3 nearestOf(npVec3 p, npVec3 q, npVec3 r)
+{
+	double pp = v3LengthSq(p), qq = v3LengthSq(q), rr = v3LengthSq(r);
+	if (pp <= qq && pp <= rr)
+		return p;
+	return qq <= rr ? q : r;
+}
+
+// True when tetrahedron s[0..3] is too flat for its face tests: |det| <= 1e-13 |e1| |e2| |e3|
+// (compared as squares, no square roots), with the edges e from the corner whose three edges have
+// the smallest product of lengths. From any other corner the bound can be far too strict: on a
+// needle (a corner 1e6 away) the three edges from the far corner are all long, and a sound
+// tetrahedron measured 4e-14 of their product; it was taken as flat and the origin, 0.19 inside it,
+// left outside (tests/native/test_needles3d.c).
+static bool flatTetrahedron(const npSupportPoint3* s)
+{
+	double bestSize = DBL_MAX;
+	npVec3 edges[3];
+	for (int corner = 0; corner < 4; ++corner)
+	{
+		npVec3 c = s[corner].w, e[3];
+		for (int k = 0; k < 3; ++k)
+			e[k] = v3Sub(s[(corner + 1 + k) & 3].w, c);
+		double size = v3LengthSq(e[0]) * v3LengthSq(e[1]) * v3LengthSq(e[2]);
+		if (size < bestSize || corner == 0)
+		{
+			bestSize = size;
+			edges[0] = e[0];
+			edges[1] = e[1];
+			edges[2] = e[2];
+		}
+	}
+	double det = v3Dot(edges[0], v3Cross(edges[1], edges[2]));
+	return !(det * det > 1.0e-26 * bestSize);
+}
+
 // Tetrahedron: 4 when the origin is inside (or on) it, else the closest face's reduction.
 static int solve4(npSupportPoint3* s, double* weights)
 {
@@ -194,16 +231,18 @@ static int solve4(npSupportPoint3* s, double* weights)
 	npVec3 a = s[0].w;
 	npVec3 e1 = v3Sub(s[1].w, a), e2 = v3Sub(s[2].w, a), e3 = v3Sub(s[3].w, a);
 	double det = v3Dot(e1, v3Cross(e2, e3));
-	// Degenerate when |det| <= 1e-13 |e1| |e2| |e3|, compared as squares (no square roots).
-	double sizeSq = v3LengthSq(e1) * v3LengthSq(e2) * v3LengthSq(e3);
-	bool degenerate = !(det * det > 1.0e-26 * sizeSq);
+	bool degenerate = flatTetrahedron(s);
 	bool outside[4];
 	bool any = false;
 	for (int f = 0; f < 4; ++f)
 	{
+		// The face's normal from its best-conditioned corner and its plane through its corner
+		// nearest the origin: on a needle (one corner 1e6 away) the cross product from the far
+		// corner and that corner's dot products carried errors of the needle's length.
 		npVec3 p = s[faces[f][0]].w, q = s[faces[f][1]].w, r = s[faces[f][2]].w, o = s[faces[f][3]].w;
-		npVec3 n = v3Cross(v3Sub(q, p), v3Sub(r, p));
-		double so = -v3Dot(p, n), sd = v3Dot(v3Sub(o, p), n);
+		npVec3 n = npTriangleCross3(p, q, r);
+		npVec3 anchor = nearestOf(p, q, r);
+		double so = -v3Dot(anchor, n), sd = v3Dot(v3Sub(o, anchor), n);
 		outside[f] = degenerate || so * sd < 0.0;
 		any = any || outside[f];
 	}
@@ -283,11 +322,11 @@ static inline double pointScale(const npSupportPoint3* s)
 // on a needle-shaped simplex (one hull vertex 1e6 away, the origin near the short side) that
 // tilts a short v far enough for the support along -v to land back on that far vertex, and the
 // search stopped "apart by 0.069" with a small sphere's centre 1.4 inside a needle hull
-// (fuzz_pairs3d; test_distance3d keeps the pose). The origin's projection onto the simplex's line
+// (fuzz_pairs3d; test_fuzz_regressions.c keeps the pose). The origin's projection onto the simplex's line
 // (from its point nearest the origin) or plane (npTriangleCross3's best-conditioned normal) is
 // accurate to the rounding of that nearest point instead. False when there is nothing to refine:
-// a single point, a degenerate line or plane.
-static bool refineDirection(const npSupportPoint3* s, int count, npVec3* v)
+// a single point, a degenerate line or plane. The shape casts use it too (cast3d.c).
+bool npRefineDirection3(const npSupportPoint3* s, int count, npVec3* v)
 {
 	int nearest = 0;
 	for (int i = 1; i < count; ++i)
@@ -389,8 +428,8 @@ void npGjkFrom3(const npPair3* pair, double stopDistance, npVec3 d, npGjkResult3
 
 		npSupportPoint3 s;
 		gjkStep step = gjkSupportStep(pair, r, v, stopDistance, &s);
-		if (step == GJK_STEP_REPEATED && refineDirection(r->simplex, r->count, &v))
-			step = gjkSupportStep(pair, r, v, stopDistance, &s); // once: see refineDirection
+		if (step == GJK_STEP_REPEATED && npRefineDirection3(r->simplex, r->count, &v))
+			step = gjkSupportStep(pair, r, v, stopDistance, &s); // once: see npRefineDirection3
 		if (step != GJK_STEP_NEW)
 		{
 			r->early = step == GJK_STEP_EARLY;

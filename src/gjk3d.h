@@ -137,4 +137,11 @@ int npClosestOnTriangle3(npSupportPoint3* s, double* weights);
 /// the tetrahedron). GJK's own step, shared with the GJK ray cast of the shape casts (cast3d.c).
 int npSolveSimplex3(npSupportPoint3* s, double* weights, int count);
 
+/// The origin's projection onto the line (count 2) or plane (count 3) of the simplex's points s[i].w,
+/// computed from the point nearest the origin and the best-conditioned cross product: accurate to
+/// that point's rounding, where the weighted sum of the points carries the weights' rounding times
+/// the points' size (large on a needle). False for a single point or a degenerate line or plane.
+/// For a simplex reduced to the feature nearest the origin, this is that nearest point.
+bool npRefineDirection3(const npSupportPoint3* s, int count, npVec3* v);
+
 #endif

@@ -482,7 +482,7 @@ static void speculativeNormalOfASubnormalBox(void)
 // overlapping. GJK's direction v, the weighted sum of a needle triangle's corners, was off by
 // 2.5e-6 (1e-12 of the scale, its rounding), which tilted it enough for the support point along
 // -v to be the far vertex again, already in the simplex, and the search stopped there. Fixed: GJK
-// then retries once along the origin's projection onto the simplex's plane (refineDirection,
+// then retries once along the origin's projection onto the simplex's plane (npRefineDirection3,
 // gjk3d.c). The expected depth is brute force: the signed distances to the planes through every
 // triple of points that has all points on one side (long double), the largest of them.
 static void distanceInsideANeedleHull(void)
