@@ -1,6 +1,6 @@
 // Distance, overlap, penetration and shape casts on needle hulls: a few points near the origin and
-// one far away (100 to 1e7 along a random direction), against small spheres, boxes and other
-// needles placed near the short end, where a sphere's centre is often inside the needle or just
+// one far away (100 to 1e7 along a random direction), against small spheres, capsules, boxes and
+// other needles placed near the short end (and spheres, capsules and boxes cast onto it), where a sphere's centre is often inside the needle or just
 // outside it. GJK's direction is a weighted sum of the simplex's points, so its rounding is relative
 // to the needle's length, while the answers live at the scale of the short end: CI's fuzz smoke run
 // found npDistance3 reporting "apart by 0.069" for a sphere 1.4 inside such a hull
@@ -83,13 +83,22 @@ static real originTriangleDistance(LV a, LV b, LV c)
 	return sqrtl(ldot(q, q));
 }
 
-// Signed distance from the origin to the convex hull of p[0..n): positive outside, minus the depth
-// inside.
-static real originSignedDistance(const LV* p, int n)
+// The faces of the convex hull of a point set, as triangles with outward unit normals: every triple
+// of points with every point on one side of its plane (coplanar groups give all their triples).
+#define MAX_FACES 8192
+typedef struct Polytope
 {
-	real outside = -INFINITY, nearest = INFINITY, size = 0;
+	int count;
+	LV corner[MAX_FACES][3];
+	LV normal[MAX_FACES];
+} Polytope;
+
+static void makePolytope(const LV* p, int n, Polytope* out)
+{
+	real size = 0;
 	for (int i = 0; i < n; ++i)
 		size = fmaxl(size, fmaxl(fabsl(p[i].x), fmaxl(fabsl(p[i].y), fabsl(p[i].z))));
+	out->count = 0;
 	for (int i = 0; i < n; ++i)
 		for (int j = i + 1; j < n; ++j)
 			for (int k = j + 1; k < n; ++k)
@@ -109,17 +118,41 @@ static real originSignedDistance(const LV* p, int n)
 					above = above || s > eps;
 					below = below || s < -eps;
 				}
-				if (above && below)
-					continue; // not a face
-				real side = above ? -1.0L : 1.0L; // outward
-				real d = -side * ldot(nrm, p[i]) / length;
-				if (d > outside)
-					outside = d;
-				real t = originTriangleDistance(p[i], p[j], p[k]);
-				if (t < nearest)
-					nearest = t;
+				if ((above && below) || out->count == MAX_FACES)
+					continue; // not a face (or no room: checked below)
+				int f = out->count++;
+				out->corner[f][0] = p[i];
+				out->corner[f][1] = p[j];
+				out->corner[f][2] = p[k];
+				out->normal[f] = lscale((above ? -1.0L : 1.0L) / length, nrm);
 			}
+	CHECK(out->count < MAX_FACES, "brute force: %d face triples or more", MAX_FACES);
+}
+
+// Signed distance from q to the polytope: positive outside, minus the depth inside.
+static real signedDistance(const Polytope* poly, LV q)
+{
+	real outside = -INFINITY, nearest = INFINITY;
+	for (int f = 0; f < poly->count; ++f)
+	{
+		const LV* c = poly->corner[f];
+		real d = ldot(poly->normal[f], lsub(q, c[0]));
+		if (d > outside)
+			outside = d;
+		real t = originTriangleDistance(lsub(c[0], q), lsub(c[1], q), lsub(c[2], q));
+		if (t < nearest)
+			nearest = t;
+	}
 	return outside <= 0 ? outside : nearest;
+}
+
+static Polytope scratch;
+
+// Signed distance from the origin to the convex hull of p[0..n).
+static real originSignedDistance(const LV* p, int n)
+{
+	makePolytope(p, n, &scratch);
+	return signedDistance(&scratch, (LV){ 0, 0, 0 });
 }
 
 #define MAX_POINTS 64
@@ -226,13 +259,11 @@ static void checkPair(const Body* a, const Body* b, const char* what)
 	failedPoses += failed > before;
 }
 
-// A cast of B along `translation` against A: its fraction is the first contact's within the
-// tolerance, and never after it.
-static real castDistance(const Body* a, const Body* b, npVec3 translation, double t)
+// The signed distance between A and B moved by t * translation: the point t * translation against
+// the Minkowski difference A - B at fraction 0 (the polytope m).
+static real castDistance(const Polytope* m, npVec3 translation, double t)
 {
-	LV points[MAX_POINTS];
-	int n = difference(a, b, scale(t, translation), points);
-	return originSignedDistance(points, n);
+	return signedDistance(m, lv(scale(t, translation)));
 }
 
 // A cast of B along `translation` against A, as issue 13 states its accuracy: never later than the
@@ -243,7 +274,10 @@ static void checkCast(const Body* a, const Body* b, npVec3 translation, const ch
 {
 	double radius = a->shape.radius + b->shape.radius;
 	double near = 1e-6 * (bodyScale(a, b) + len(translation));
-	if (castDistance(a, b, translation, 0.0) <= radius)
+	LV points[MAX_POINTS];
+	makePolytope(points, difference(a, b, V(0, 0, 0), points), &scratch);
+	const Polytope* m = &scratch;
+	if (castDistance(m, translation, 0.0) <= radius)
 		return; // starts in contact: not this test's subject
 	// The signed distance is convex in the fraction: its smallest value by ternary search, then
 	// the first contact before it by bisection.
@@ -251,19 +285,19 @@ static void checkCast(const Body* a, const Body* b, npVec3 translation, const ch
 	for (int k = 0; k < 120; ++k)
 	{
 		double m1 = lo + (hi - lo) / 3.0, m2 = hi - (hi - lo) / 3.0;
-		if (castDistance(a, b, translation, m1) <= castDistance(a, b, translation, m2))
+		if (castDistance(m, translation, m1) <= castDistance(m, translation, m2))
 			hi = m2;
 		else
 			lo = m1;
 	}
-	double closest = (double)castDistance(a, b, translation, hi);
+	double closest = (double)castDistance(m, translation, hi);
 	bool hits = closest <= radius;
 	lo = 0.0;
 	if (hits)
 		for (int k = 0; k < 200; ++k)
 		{
 			double mid = 0.5 * (lo + hi);
-			if (castDistance(a, b, translation, mid) <= radius)
+			if (castDistance(m, translation, mid) <= radius)
 				hi = mid;
 			else
 				lo = mid;
@@ -275,7 +309,7 @@ static void checkCast(const Body* a, const Body* b, npVec3 translation, const ch
 	CHECK(r == NP_OK, "%s: cast result %d", what, r);
 	if (hit.hit)
 	{
-		double at = (double)castDistance(a, b, translation, hit.fraction);
+		double at = (double)castDistance(m, translation, hit.fraction);
 		CHECK(!hits || hit.fraction <= hi, "%s: cast fraction %.17g after the first contact %.17g", what, hit.fraction, hi);
 		CHECK(at <= radius + near, "%s: cast stops at %.17g, %.3g from touching (allowed %.3g; first contact %s %.17g)",
 			  what, hit.fraction, at - radius, near, hits ? "at" : "none, closest", hits ? hi : closest - radius);
@@ -339,20 +373,60 @@ static void needleAndNeedle(int count)
 	}
 }
 
-static void sphereCastsOntoNeedles(int count)
+// A small shape to move about a needle's short end: a sphere, a capsule or a box (kind 0, 1, 2).
+static void makeSmallShape(Body* b, int kind)
+{
+	double r = pow(10.0, rndRange(-3.0, 0.0));
+	if (kind == 0)
+	{
+		CHECK(npMakeSphere(r, &b->shape) == NP_OK, "sphere");
+		b->count = 1;
+		b->local[0] = V(0, 0, 0);
+	}
+	else if (kind == 1)
+	{
+		double h = pow(10.0, rndRange(-2.0, 1.0));
+		CHECK(npMakeCapsule3(h, r, &b->shape) == NP_OK, "capsule");
+		b->count = 2;
+		b->local[0] = V(0, -h, 0);
+		b->local[1] = V(0, h, 0);
+	}
+	else
+	{
+		npVec3 h = V(pow(10.0, rndRange(-2, 0.5)), pow(10.0, rndRange(-2, 0.5)), pow(10.0, rndRange(-2, 0.5)));
+		CHECK(npMakeBox3(h, &b->shape) == NP_OK, "box");
+		b->count = 8;
+		for (int k = 0; k < 8; ++k)
+			b->local[k] = V(k & 1 ? h.x : -h.x, k & 2 ? h.y : -h.y, k & 4 ? h.z : -h.z);
+	}
+}
+
+static void needleAndCapsule(int count)
 {
 	for (int i = 0; i < count; ++i)
 	{
 		Body a, b;
 		makeNeedle(&a, &hulls[0], rndRange(1.0, 30.0));
-		double r = pow(10.0, rndRange(-3.0, 0.0));
-		CHECK(npMakeSphere(r, &b.shape) == NP_OK, "sphere");
-		b.count = 1;
-		b.local[0] = V(0, 0, 0);
+		makeSmallShape(&b, 1);
+		b.xf = (npTransform3){ worldPoint(&a, scale(rndRange(0.0, 20.0), randomDirection())), randomRotation() };
+		checkPair(&a, &b, "needle and capsule");
+		checkPair(&b, &a, "capsule and needle");
+	}
+}
+
+static void castsOntoNeedles(int count)
+{
+	static const char* names[3] = { "sphere cast onto a needle", "capsule cast onto a needle", "box cast onto a needle" };
+	for (int i = 0; i < count; ++i)
+	{
+		Body a, b;
+		makeNeedle(&a, &hulls[0], rndRange(1.0, 30.0));
+		int kind = i % 3;
+		makeSmallShape(&b, kind);
 		npVec3 target = worldPoint(&a, scale(rndRange(0.0, 30.0), randomDirection()));
 		npVec3 start = add(target, scale(rndRange(5.0, 80.0), randomDirection()));
-		b.xf = (npTransform3){ start, { 0, 0, 0, 1 } };
-		checkCast(&a, &b, scale(rndRange(1.0, 1.5), sub(target, start)), "sphere cast onto a needle");
+		b.xf = (npTransform3){ start, kind == 0 ? (npQuat){ 0, 0, 0, 1 } : randomRotation() };
+		checkCast(&a, &b, scale(rndRange(1.0, 1.5), sub(target, start)), names[kind]);
 	}
 }
 
@@ -363,7 +437,8 @@ int main(int argc, char** argv)
 	needleAndSphere(400 * times);
 	needleAndBox(150 * times);
 	needleAndNeedle(150 * times);
-	sphereCastsOntoNeedles(300 * times);
+	needleAndCapsule(150 * times);
+	castsOntoNeedles(450 * times);
 	printf("needles: %d poses failed\n", failedPoses);
 	return checkSummary();
 }
