@@ -102,7 +102,15 @@ int npRefreshContactCache3(npContactCache3* cache, npTransform3 xfA, npTransform
 		return 0;
 	if (!validTransform(xfA) || !validTransform(xfB))
 		return cache->pointCount;
-	cache->normal = npRotate3(xfA.q, cache->localNormal);
+	// Any finite quaternion is taken here (validTransform), and one off unit length scales what it
+	// rotates: the normal is brought back to unit length then (fuzz_cache3d: a raw quaternion
+	// 3.2e-6 short of unit gave a normal of length 0.9999968). A unit quaternion's normal keeps
+	// its bits.
+	npVec3 n = npRotate3(xfA.q, cache->localNormal);
+	double nn = v3LengthSq(n);
+	if (nn > 0.0 && fabs(nn - 1.0) > 1.0e-12)
+		n = v3Scale(1.0 / sqrt(nn), n);
+	cache->normal = n;
 	refresh(cache, xfA, xfB, cache->normal);
 	sortByDepth(cache);
 	return cache->pointCount;
