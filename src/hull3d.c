@@ -18,6 +18,8 @@
 // Merging (hullfaces3d.c) then groups coplanar triangles into polygonal faces and writes the
 // half-edge topology; the support cells (hullcells3d.c) are filled last.
 //
+// Thin input (thinner than a tenth of its width) decides with a smaller tolerance (see THIN_RATIO).
+//
 // Flat input (all points within `tol` of one plane) is hulled in 2D (monotone chain in a basis of
 // that plane) and stored as a two-sided polygon: face 0 along the plane normal, face 1 opposite.
 #include "hull3d_private.h"
@@ -99,7 +101,8 @@ typedef enum qhStatus
 // line, the point farthest from the plane of those three. On QH_OK `simplex` holds the four
 // points, ordered so that triangle 0-1-2 looks away from point 3; on QH_FLAT `flatPoints` holds 3
 // non-collinear point indices.
-static qhStatus qhInitialSimplex(const qhWork* w, int n, double tol, int flatPoints[3], int simplex[4])
+static qhStatus qhInitialSimplex(const qhWork* w, int n, double tol, int flatPoints[3], int simplex[4],
+								 double* width, double* thickness)
 {
 	int lo[3] = { 0, 0, 0 }, hi[3] = { 0, 0, 0 };
 	for (int i = 1; i < n; ++i)
@@ -141,6 +144,7 @@ static qhStatus qhInitialSimplex(const qhWork* w, int n, double tol, int flatPoi
 	}
 	if (i2 < 0)
 		return QH_DEGENERATE;
+	*width = best;
 
 	double twice;
 	npVec3 pn = npTriangleNormal3(w->p[i0], w->p[i1], w->p[i2], &twice);
@@ -159,6 +163,7 @@ static qhStatus qhInitialSimplex(const qhWork* w, int n, double tol, int flatPoi
 	flatPoints[0] = i0;
 	flatPoints[1] = i1;
 	flatPoints[2] = i2;
+	*thickness = best;
 	if (i3 < 0)
 		return QH_FLAT;
 
@@ -377,15 +382,42 @@ static bool qhFanHorizon(qhWork* w, int horizonCount, int eye)
 	return true;
 }
 
-// Builds the triangle hull. On QH_FLAT, `flatPoints` holds 3 non-collinear point indices.
-static qhStatus qhBuild(qhWork* w, int n, double tol, int flatPoints[3])
+// Thin input. A point is tested against planes, and on a pancake every face is nearly parallel to
+// the pancake: a point beside the rim by a distance x is only about x * thickness / width above the
+// nearest face's plane. With the tolerance of thick input, points up to a tenth of the width beside
+// the rim of pancakes 1e-9 of their width thick were dropped as inside (a point 0.7 beside a
+// pancake 16 wide and 7e-9 thick; tests/native/test_needles3d.c). The width is the initial
+// triangle's (the third point's distance from the line of the first two, the extremes of the widest
+// axis) and the thickness the tetrahedron's (the fourth point's distance from that plane), so a
+// needle, narrow in both directions, is not thin in this sense. Input thinner than THIN_RATIO of
+// its width decides (and merges faces) with the tolerance scaled by thickness / (THIN_RATIO width),
+// down to the rounding noise of plane distances (`noise`): a point is then dropped only within
+// about tol / THIN_RATIO of the hull, plus that noise times width / thickness (measured: at most
+// 6e-14 of the extent on pancakes 1e-9 to 1e-3 thick). Thicker input keeps the tolerance and its
+// hull as before.
+#define THIN_RATIO 0.1
+
+static qhStatus qhGrow(qhWork* w, int n, double tol, const int simplex[4]);
+
+// Builds the triangle hull. On QH_FLAT, `flatPoints` holds 3 non-collinear point indices. *tol is
+// the input's tolerance (see npBuildHull3), `noise` its rounding part; thin input lowers it (above).
+static qhStatus qhBuild(qhWork* w, int n, double* tol, double noise, int flatPoints[3])
 {
 	w->freeCount = 0;
 	w->triCount = 0;
 	int simplex[4];
-	qhStatus status = qhInitialSimplex(w, n, tol, flatPoints, simplex);
+	double width = 0.0, thickness = 0.0;
+	qhStatus status = qhInitialSimplex(w, n, *tol, flatPoints, simplex, &width, &thickness);
 	if (status != QH_OK)
 		return status;
+	if (thickness < THIN_RATIO * width)
+		*tol = np3Max(*tol * (thickness / (THIN_RATIO * width)), noise);
+	return qhGrow(w, n, *tol, simplex);
+}
+
+// Quickhull's steps from the tetrahedron `simplex`.
+static qhStatus qhGrow(qhWork* w, int n, double tol, const int simplex[4])
+{
 	qhStartTetrahedron(w, n, tol, simplex);
 
 	// Every step adds the farthest conflict point (the eye) as a vertex, or drops it.
@@ -612,7 +644,8 @@ npResult npBuildHull3(const npVec3* points, int count, npHull3* hull)
 		maxAbs = np3Max(maxAbs, v3MaxAbs(points[i]));
 	}
 	double extent = v3MaxAbs(v3Sub(hi, lo));
-	double tol = 1.0e-10 * extent + 1.0e-13 * maxAbs;
+	double noise = 1.0e-13 * maxAbs;
+	double tol = 1.0e-10 * extent + noise;
 
 	// About 300 KB of scratch on the stack (the core never allocates).
 	qhWork work;
@@ -621,7 +654,7 @@ npResult npBuildHull3(const npVec3* points, int count, npHull3* hull)
 	count = dropRepeats(points, count, w);
 
 	int flatPoints[3];
-	qhStatus status = qhBuild(w, count, tol, flatPoints);
+	qhStatus status = qhBuild(w, count, &tol, noise, flatPoints);
 	npResult result;
 	if (status == QH_DEGENERATE)
 		return NP_ERR_DEGENERATE;
