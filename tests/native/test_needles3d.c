@@ -406,9 +406,14 @@ static void needleAndSphere(int count)
 			hi = V(fmax(hi.x, a.input[k].x), fmax(hi.y, a.input[k].y), fmax(hi.z, a.input[k].z));
 		}
 		npVec3 c = V(rndRange(lo.x - 1, hi.x + 1), rndRange(lo.y - 1, hi.y + 1), rndRange(lo.z - 1, hi.z + 1));
+		// Every third sphere beside the needle instead: anywhere along it, off it by up to twice
+		// the short end's size.
+		bool beside = i % 3 == 2;
+		if (beside)
+			c = add(scale(rndRange(0.0, 1.0), a.input[6]), scale(rndRange(0.0, 2.0) * len(sub(hi, lo)), randomDirection()));
 		b.xf = (npTransform3){ worldPoint(&a, c), { 0, 0, 0, 1 } };
-		checkPair(&a, &b, "needle and sphere");
-		checkPair(&b, &a, "sphere and needle");
+		checkPair(&a, &b, beside ? "needle and sphere beside it" : "needle and sphere");
+		checkPair(&b, &a, beside ? "sphere beside a needle and the needle" : "sphere and needle");
 	}
 }
 
