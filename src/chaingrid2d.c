@@ -106,7 +106,12 @@ void npBuildChainGrid2(npChain2* c, int32_t* cellStart, int32_t* items)
 		length += v2Distance(a, b);
 	}
 	double size = npMax(npMax(length / n, sqrt(w * h / n)), npMax(w, h) / n);
-	// Doubling ends: one cell holding every segment once always fits.
+	// A chain a few subnormals across rounds all three to 0 (its segments' lengths underflow), and
+	// doubling 0 never ended (fuzz_chains2d): start from one cell over the whole chain then.
+	if (!(size > 0.0))
+		size = npMax(w, h);
+	// Doubling ends (size > 0: w or h is, as segments have length): one cell holding every segment
+	// once always fits.
 	while (sizeGrid(c, size) < 0)
 		size *= 2.0;
 

@@ -560,6 +560,22 @@ static void refreshWithAShortQuaternion(void)
 	CHECK(kept == 1, "refresh with a short quaternion: %d points kept", kept);
 }
 
+// A chain a few subnormals across: (0, 0), (4.9e-324, 4.9e-324), (0, 4.9e-324). Its segments'
+// lengths underflow to 0, and so did every estimate of the grid's cell size; doubling 0 never
+// ended, and npMakeChain2 hung (fuzz_chains2d, a 100 s timeout). The grid now starts from one cell
+// over the whole chain when the estimate is 0. (A hang here shows as the test never finishing.)
+static void chainOfSubnormalSize(void)
+{
+	static double memory[1024];
+	const double tiny = 4.9406564584124654e-324;
+	const npVec2 points[3] = { { 0.0, 0.0 }, { tiny, tiny }, { 0.0, tiny } };
+	npChainDef2 def = npDefaultChainDef2();
+	npChain2* chain = NULL;
+	CHECK(npChainBytes2(3, false) <= sizeof memory, "chain bytes");
+	npResult r = npMakeChain2(points, 3, &def, memory, sizeof memory, &chain);
+	CHECK(r == NP_OK && chain != NULL && chain->segmentCount == 2, "subnormal chain: code %d", (int)r);
+}
+
 int main(void)
 {
 	rotationOfHugeAngles();
@@ -577,6 +593,7 @@ int main(void)
 	unitNormalOfNearlyConcentricSpheres();
 	distanceInsideANeedleHull();
 	refreshWithAShortQuaternion();
+	chainOfSubnormalSize();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
