@@ -496,7 +496,10 @@ static void castsOntoNeedles(int count)
 		makeNeedle(&a, &hulls[0], rndRange(1.0, 30.0));
 		int kind = i % 3;
 		makeSmallShape(&b, kind);
-		npVec3 target = worldPoint(&a, scale(rndRange(0.0, 30.0), randomDirection()));
+		// Aimed near the short end, or (every fourth cast) at a point along the needle.
+		npVec3 aim = i % 4 == 3 ? add(scale(rndRange(0.0, 1.0), a.input[6]), scale(rndRange(0.0, 30.0), randomDirection()))
+								: scale(rndRange(0.0, 30.0), randomDirection());
+		npVec3 target = worldPoint(&a, aim);
 		npVec3 start = add(target, scale(rndRange(5.0, 80.0), randomDirection()));
 		b.xf = (npTransform3){ start, kind == 0 ? (npQuat){ 0, 0, 0, 1 } : randomRotation() };
 		checkCast(&a, &b, scale(rndRange(1.0, 1.5), sub(target, start)), names[kind]);
