@@ -12,7 +12,8 @@
 // signed distance to those planes when it is inside (minus the depth), else the smallest distance
 // to those triangles. The first contact of a cast is found by bisection on that signed distance
 // (convex in the fraction): its smallest value by ternary search, then 200 halvings before it;
-// casts are held to issue 13's accuracy (checkCast).
+// casts are held to issue 13's accuracy (checkCast), and the same motions as times of impact
+// (npTimeOfImpact3, B translating) to its contract.
 //
 // Allowed error: 1e-9 of the scale (the largest coordinate involved), as the fuzzers allow (1e-8 for
 // penetration depths of pancakes: see checkPair). The
@@ -200,6 +201,7 @@ static enum { NEEDLE, PANCAKE, FAR_BLOB } hullKind;
 static const char* const hullKindNames[3] = { "needles", "pancakes", "far blobs" };
 
 static double worstFidelity[3], worstDepth[3];
+static int toiFailures;
 
 // Every input point lies on or in the hull built from them, within 1e-9 of the input's extent, or,
 // for input flatter than 1e-6 of its width (hulled as flat), within its thickness.
@@ -385,6 +387,51 @@ static void checkCast(const Body* a, const Body* b, npVec3 translation, const ch
 	else
 		CHECK(closest > radius - near, "%s: cast missed; the path comes %.3g inside contact at %.17g", what, radius - closest,
 			  hi);
+
+	// The same motion as a time of impact (B's sweep translating, A's still), held to its contract:
+	// at a hit the distance is within the tolerance of touching and no earlier fraction came closer
+	// than the tolerance; separated only where the path never does; failed is counted.
+	// Its tolerance given: 1e-6 of the shapes' reaches (farthest vertex from the origin, plus radius),
+	// the default's size.
+	double reach = a->shape.radius + b->shape.radius;
+	for (int i = 0; i < a->count; ++i)
+		reach = fmax(reach, len(a->local[i]) + a->shape.radius + b->shape.radius);
+	for (int i = 0; i < b->count; ++i)
+		reach = fmax(reach, len(b->local[i]) + a->shape.radius + b->shape.radius);
+	double toiTol = 1e-6 * reach;
+	npToiInput3 toi = { &a->shape, { a->xf, a->xf, V(0, 0, 0) }, &b->shape, { b->xf, b->xf, V(0, 0, 0) }, 0.0, toiTol };
+	toi.sweepB.to.p = add(b->xf.p, translation);
+	npToiOutput3 out;
+	CHECK(npTimeOfImpact3(&toi, &out) == NP_OK, "%s: time of impact failed", what);
+	if (out.state == NP_TOI3_HIT || out.state == NP_TOI3_FAILED)
+	{
+		double at = (double)castDistance(m, translation, out.fraction) - radius;
+		// No earlier fraction within the tolerance of contact: the first contact at distance
+		// -toiTol (bisection on the convex distance) is not before the fraction.
+		double firstInside = 1.0;
+		if (closest - radius < -toiTol)
+		{
+			double l = 0.0, h = hi;
+			for (int k = 0; k < 200; ++k)
+			{
+				double mid = 0.5 * (l + h);
+				if (castDistance(m, translation, mid) - radius <= -toiTol)
+					h = mid;
+				else
+					l = mid;
+			}
+			firstInside = h;
+		}
+		CHECK(out.fraction <= firstInside, "%s: time of impact %.17g after the shapes came within the tolerance at %.17g",
+			  what, out.fraction, firstInside);
+		if (out.state == NP_TOI3_HIT)
+			CHECK(fabs(at) <= toiTol, "%s: time of impact %.17g at distance %.3g (tolerance %.3g)", what, out.fraction, at,
+				  toiTol);
+		toiFailures += out.state == NP_TOI3_FAILED;
+	}
+	else
+		CHECK(out.state == NP_TOI3_SEPARATED && closest - radius > -toiTol,
+			  "%s: time of impact state %d; the path comes %.3g from contact", what, (int)out.state, closest - radius);
 	failedPoses += failed > before;
 }
 
@@ -519,9 +566,9 @@ int main(int argc, char** argv)
 		needleAndNeedle(80 * times);
 		needleAndCapsule(80 * times);
 		castsOntoNeedles(240 * times);
-		printf("%s: %d poses failed; hull fidelity: input points at most %.3g of the extent outside; depths within "
+		printf("%s: %d poses failed (time of impact 'failed' so far: %d); hull fidelity: input points at most %.3g of the extent outside; depths within "
 			   "%.3g of the scale\n",
-			   hullKindNames[kind], failedPoses - before, worstFidelity[kind], worstDepth[kind]);
+			   hullKindNames[kind], failedPoses - before, toiFailures, worstFidelity[kind], worstDepth[kind]);
 	}
 	return checkSummary();
 }
