@@ -199,6 +199,112 @@ static void raySolidPolyhedron(const npPolyhedron3* poly, const LocalRay* ray, n
 			   clip.leave >= 0 ? poly->planes[clip.leave].normal : none, hit);
 }
 
+/// The clip above visits every face. Most rays that hit a hull enter it through the interior of a
+/// face, and that can be proved from the face and its neighbours alone: the ray meets the face's
+/// plane at p = o + t d (the face in front: n.d < 0, the origin outside its plane), and p lies
+/// inside each neighbour's half-space, so p lies in the face's polygon, on the hull's surface, where
+/// a ray from outside enters a convex body (it meets the surface at most twice). A ray that misses
+/// passes beside a silhouette edge (one face in front, its neighbour behind): the plane through that
+/// edge along d then holds the hull on one side, and the proof is the origin on the other.
+/// rayHullWalk looks for one of the two: it starts at the face around the vertex nearest where a
+/// sphere of the hull's size would be entered (a support point, found through the hull's cells), and
+/// moves to the neighbour whose plane p is most outside until a proof holds, at most
+/// WALK_MAX_STEPS faces. Proofs must hold by a margin of WALK_MARGIN times the coordinates' scale,
+/// so that the face found is the one the clip would pick (the same t, the same normal, bit for bit);
+/// everything else (the origin inside or on a face's plane, grazing rays, p near a face's edge,
+/// the step bound) returns false and the clip decides.
+#define WALK_MAX_STEPS 16
+#define WALK_MARGIN 1.0e-9
+
+static bool rayHullWalk(const npPolyhedron3* poly, const npHull3* hull, const LocalRay* ray, npRayHit3* hit)
+{
+	npVec3 o = ray->origin, d = ray->direction;
+	double dd = v3LengthSq(d);
+	double scale = np3Max(hull->maxCoordinate, v3MaxAbs(o));
+	double margin = WALK_MARGIN * scale;
+
+	// The start: where the ray would enter a ball of radius r about the hull's centroid, the support
+	// vertex along that entry's normal, and its face that faces the ray most.
+	npVec3 c = hull->centroid;
+	double r = 1.7320508075688772 * hull->maxCoordinate;
+	npVec3 q = v3MulAdd(o, v3Dot(v3Sub(c, o), d) / dd, d); // the ray's point nearest c
+	npVec3 u = v3Sub(q, c);
+	double s = np3Min(v3Length(u), r);
+	npVec3 dn = v3Scale(1.0 / sqrt(dd), d);
+	npVec3 w = v3MulAdd(v3Scale(s / r, u), -sqrt(np3Max(0.0, 1.0 - (s * s) / (r * r))), dn);
+	int vertex = npPolyhedronSupportXYZ3(poly, w.x, w.y, w.z);
+	int face = -1;
+	double faceSpeed = 0.0;
+	int e0 = poly->vertexEdge[vertex], e = e0;
+	for (int k = 0; k < poly->halfEdgeCount; ++k)
+	{
+		int f = poly->halfEdges[e].face;
+		double speed = v3Dot(poly->planes[f].normal, d);
+		if (face < 0 || speed < faceSpeed)
+		{
+			face = f;
+			faceSpeed = speed;
+		}
+		e = poly->halfEdges[e ^ 1].next;
+		if (e == e0)
+			break;
+	}
+
+	for (int step = 0; step < WALK_MAX_STEPS; ++step)
+	{
+		npPlane3 plane = poly->planes[face];
+		double inside = plane.offset - v3Dot(plane.normal, o);
+		double speed = v3Dot(plane.normal, d);
+		if (!(speed < 0.0 && inside < 0.0))
+			return false;
+		double t = inside / speed;
+		npVec3 p = v3MulAdd(o, t, d);
+
+		// The neighbour whose plane p is most outside (most negative room).
+		int worstEdge = -1;
+		double worst = DBL_MAX;
+		int f0 = poly->faceEdge[face], h = f0;
+		for (int k = 0; k < poly->halfEdgeCount; ++k)
+		{
+			npPlane3 g = poly->planes[poly->halfEdges[h ^ 1].face];
+			double room = g.offset - v3Dot(g.normal, p);
+			if (room < worst)
+			{
+				worst = room;
+				worstEdge = h;
+			}
+			h = poly->halfEdges[h].next;
+			if (h == f0)
+				break;
+		}
+		if (worst > margin)
+		{
+			// p is inside the face by the margin: the entry.
+			if (t <= ray->maxFraction)
+				finishHit(ray, t, plane.normal, true, hit);
+			return true;
+		}
+		if (worst > -margin)
+			return false; // p on or near the face's edge: the clip decides
+		int next = poly->halfEdges[worstEdge ^ 1].face;
+		if (v3Dot(poly->planes[next].normal, d) < 0.0)
+		{
+			face = next;
+			continue;
+		}
+		// A silhouette edge a b (this face in front, its neighbour behind): the plane through it
+		// along d, facing away from the hull, has the origin outside by the margin: a miss.
+		npVec3 a = poly->vertices[poly->halfEdges[worstEdge].origin];
+		npVec3 b = poly->vertices[poly->halfEdges[poly->halfEdges[worstEdge].next].origin];
+		npVec3 m = v3Cross(v3Sub(b, a), d);
+		if (v3Dot(m, v3Add(plane.normal, poly->planes[next].normal)) < 0.0)
+			m = v3Neg(m);
+		double away = v3Dot(m, v3Sub(o, a));
+		return away > margin * v3Length(m) ? true : false;
+	}
+	return false;
+}
+
 /// A box by slabs: the clip of raySolidPolyhedron over the box's six planes, worked out per axis.
 /// For the plane (-1, 0, 0; h) the clip's two dot products are h + o.x and -d.x, exactly the values
 /// the general loop computes (the zero terms add nothing, and h - (-o) rounds as h + o); along an
@@ -607,7 +713,7 @@ CAST_INLINE void castPrepared(const RayTarget3* target, const npRayInput3* ray, 
 			return;
 		if (target->poly.flat)
 			rayFlat(&target->flat, &local, hit);
-		else
+		else if (target->shape->type != NP_SHAPE_HULL3 || !rayHullWalk(&target->poly, target->shape->hull, &local, hit))
 			raySolidPolyhedron(&target->poly, &local, hit);
 	}
 	else
