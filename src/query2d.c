@@ -156,11 +156,12 @@ static void raySharpPolygon(const npShape2* s, const LocalRay* ray, bool solid, 
 			return;
 	}
 
-	if (clip.inside && solid)
+	bool inside = npClipOnBoundary(clip.inside, clip.enter); // on the boundary within rounding: inside
+	if (inside && solid)
 		finishHit(ray, 0.0, v2(0.0, 0.0), false, hit);
-	else if (clip.inside && clip.leave >= 0)
+	else if (inside && clip.leave >= 0)
 		finishHit(ray, clip.upper, v2Neg(s->normals[clip.leave]), false, hit);
-	else if (!clip.inside && clip.enter >= 0)
+	else if (!inside && clip.enter >= 0)
 		finishHit(ray, clip.lower, s->normals[clip.enter], true, hit);
 }
 
@@ -207,6 +208,7 @@ static void rayBox2(const npShape2* s, const LocalRay* ray, bool solid, npRayHit
 	if (upper < lower)
 		return;
 
+	inside = npClipOnBoundary(inside, enter); // on the boundary within rounding: inside
 	if (inside && solid)
 		finishHit(ray, 0.0, v2(0.0, 0.0), false, hit);
 	else if (inside && leave >= 0)

@@ -140,14 +140,19 @@ static void finishHit(const LocalRay* ray, double t, npVec3 normal, bool front, 
 
 /// The hit a finished clip describes; enterNormal and leaveNormal are the outward normals of the
 /// half-spaces clip->enter and clip->leave (read only when those are >= 0).
+/// An origin outside some half-space with no entering one (enter < 0) on a non-empty clip is outside
+/// only by less than a quotient can show: every such half-space was entered at a t that rounded to 0
+/// (an origin a subnormal outside a face, found by fuzz_rays3d: the ray into the shape was lost). It
+/// is on the boundary, and counts as inside (rayclip.h's npClipOnBoundary).
 static inline void finishClip(const npRayClip* clip, const LocalRay* ray, npVec3 enterNormal, npVec3 leaveNormal,
 					   npRayHit3* hit)
 {
-	if (clip->inside && ray->solid)
+	bool inside = npClipOnBoundary(clip->inside, clip->enter);
+	if (inside && ray->solid)
 		finishHit(ray, 0.0, v3(0.0, 0.0, 0.0), false, hit);
-	else if (clip->inside && clip->leave >= 0)
+	else if (inside && clip->leave >= 0)
 		finishHit(ray, clip->upper, v3Neg(leaveNormal), false, hit);
-	else if (!clip->inside && clip->enter >= 0)
+	else if (!inside && clip->enter >= 0)
 		finishHit(ray, clip->lower, enterNormal, true, hit);
 }
 
@@ -496,7 +501,17 @@ typedef struct Span
 	npVec3 d, m; ///< the ray's direction and the piece's centre from the origin, in the solved components
 } Span;
 
-static npVec3 spanNormal(const Span* span, double t) { return v3Normalize(v3Sub(v3Scale(t, span->d), span->m)); }
+/// The outward normal at the span's point t: t d - m, normalised. On a piece whose radius is below the
+/// rounding of t d and m (a sphere of radius 1e-300 ten units away: fuzz_rays3d found a zero normal,
+/// then one facing away) that difference is rounding noise, and the direction's is taken instead:
+/// -d where the ray enters, +d where it leaves (the normal of the point the ray passes through).
+static npVec3 spanNormal(const Span* span, double t, bool leaving)
+{
+	npVec3 td = v3Scale(t, span->d), v = v3Sub(td, span->m);
+	if (v3MaxAbs(v) <= 1e-12 * np3Max(v3MaxAbs(td), v3MaxAbs(span->m)))
+		return v3Normalize(leaving ? span->d : v3Neg(span->d));
+	return v3Normalize(v);
+}
 
 /// The two roots of |p(t) - axis point|^2 = r^2 in the components `keep` selects, solved about the
 /// ray's closest approach: for a sphere all three components, for the cylinder x and z.
@@ -567,9 +582,9 @@ static void rayRounded(const npShape3* s, const LocalRay* ray, bool inside, npRa
 	if (!choice.found || choice.t > ray->maxFraction)
 		return;
 	if (inside)
-		finishHit(ray, choice.t, v3Neg(spanNormal(&choice.span, choice.span.leave)), false, hit);
+		finishHit(ray, choice.t, v3Neg(spanNormal(&choice.span, choice.span.leave, true)), false, hit);
 	else
-		finishHit(ray, choice.t, spanNormal(&choice.span, choice.span.enter), true, hit);
+		finishHit(ray, choice.t, spanNormal(&choice.span, choice.span.enter, false), true, hit);
 }
 
 /// A sphere in world space: it looks the same from every rotation, so the ray is not turned into
@@ -601,9 +616,9 @@ static void raySphereWorld(npVec3 centre, double radius, const npRayInput3* ray,
 	if (t > ray->maxFraction)
 		return;
 	if (inside)
-		finishHit(&world, t, v3Neg(spanNormal(&span, span.leave)), false, hit);
+		finishHit(&world, t, v3Neg(spanNormal(&span, span.leave, true)), false, hit);
 	else
-		finishHit(&world, t, spanNormal(&span, span.enter), true, hit);
+		finishHit(&world, t, spanNormal(&span, span.enter, false), true, hit);
 }
 
 /// A shape and transform checked and prepared for casting rays: what does not depend on the ray.

@@ -45,6 +45,14 @@ static inline bool npClipRay(npRayClip* c, int index, double inside, double spee
 	return c->upper >= c->lower;
 }
 
+/// Whether a finished, non-empty clip's origin counts as inside: inside every half-space, or outside
+/// some but entering none (enter < 0). In exact arithmetic an origin outside a half-space it enters
+/// has t > 0 there and sets `enter`; with no entering half-space left, it was outside only by less
+/// than inside / speed can show (the quotient rounded to 0, e.g. a subnormal `inside`), that is on
+/// the boundary, which counts as inside (fuzz_rays3d: a ray from a hull's vertex into the hull,
+/// reported as a miss).
+static inline bool npClipOnBoundary(bool inside, int enter) { return inside || enter < 0; }
+
 /// A double as an integer that orders as the double does (zeros made +0 first, so -0 and +0 tie as
 /// they compare), for finite and infinite values; npClipKey(x) read back by npClipKeyValue is x + 0. V8
 /// compiles a wasm f64 select (and f64.min / f64.max) on x64 with a branch, which random outcomes

@@ -576,6 +576,38 @@ static void chainOfSubnormalSize(void)
 	CHECK(r == NP_OK && chain != NULL && chain->segmentCount == 2, "subnormal chain: code %d", (int)r);
 }
 
+// A solid ray from a hull's vertex into the hull, its origin outside one face by a subnormal
+// (4.9e-324): the clip's quotient for that face rounded to 0, no face raised the entry, and the ray
+// was reported as a miss; and a ray through the centre of a sphere of radius 1e-300 (its square
+// underflows) got the normal (0, 0, 0), then one facing away (fuzz_rays3d, a new harness). A clip
+// that enters no face from outside now counts the origin as on the boundary (npClipOnBoundary), and
+// a sphere's normal below the rounding of its distance is the ray's direction's.
+static void raysAtTheEdgeOfRounding(void)
+{
+	const double s = 4.9406564584124654e-324;
+	const npVec3 points[5] = { { 16, 0, -3.25 }, { 2, 28.919921932000001, 22.669921874999975 }, { -17.0859375, s, s },
+							   { s, s, s }, { s, s, s } };
+	static npHull3 hull;
+	npShape3 shape;
+	CHECK(npMakeHull3(points, 5, &hull) == NP_OK && npMakeHullShape3(&hull, &shape) == NP_OK, "hull");
+	npTransform3 xf = { { s, s, s }, { 0, 0, 0, 1 } };
+	npRayInput3 ray = npMakeRayInput3((npVec3){ s, 0, 0 }, (npVec3){ 29.8271484375, 16.3466796875, 1 });
+	ray.maxFraction = 0.1;
+	ray.solid = true;
+	npRayHit3 hit;
+	CHECK(npRayCast3(&shape, xf, &ray, &hit) == NP_OK && hit.hit && hit.fraction == 0.0,
+		  "solid ray from a vertex into the hull: hit %d at %g", hit.hit, hit.fraction);
+
+	npShape3 sphere;
+	CHECK(npMakeSphere(1e-300, &sphere) == NP_OK, "sphere");
+	npTransform3 at = { { 3, 4, 5 }, { 0, 0, 0, 1 } };
+	npRayInput3 through = npMakeRayInput3((npVec3){ 3, 4, -5 }, (npVec3){ 0, 0, 20 });
+	CHECK(npRayCast3(&sphere, at, &through, &hit) == NP_OK && hit.hit, "ray through a tiny sphere: no hit");
+	double len = sqrt(hit.normal.x * hit.normal.x + hit.normal.y * hit.normal.y + hit.normal.z * hit.normal.z);
+	CHECK(fabs(len - 1.0) <= 1e-12 && hit.normal.z < 0.0, "ray through a tiny sphere: normal (%g, %g, %g)", hit.normal.x,
+		  hit.normal.y, hit.normal.z);
+}
+
 int main(void)
 {
 	rotationOfHugeAngles();
@@ -594,6 +626,7 @@ int main(void)
 	distanceInsideANeedleHull();
 	refreshWithAShortQuaternion();
 	chainOfSubnormalSize();
+	raysAtTheEdgeOfRounding();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
