@@ -223,6 +223,39 @@ static real castDistance(npVec2 translation, double t)
 	return signedDistance(&scratch, (LV){ (real)t * translation.x, (real)t * translation.y });
 }
 
+// The path's closest approach: the smallest signed distance along it (convex in the fraction:
+// ternary search), with its fraction in *at.
+static double closestAlong(npVec2 translation, double* at)
+{
+	double lo = 0.0, hi = 1.0;
+	for (int k = 0; k < 120; ++k)
+	{
+		double m1 = lo + (hi - lo) / 3.0, m2 = hi - (hi - lo) / 3.0;
+		if (castDistance(translation, m1) <= castDistance(translation, m2))
+			hi = m2;
+		else
+			lo = m1;
+	}
+	*at = hi;
+	return (double)castDistance(translation, hi);
+}
+
+// The first fraction in [0, until] at which the signed distance is at most `level` (bisection; it
+// is at `until`, and decreasing before it).
+static double firstAtMost(npVec2 translation, double level, double until)
+{
+	double lo = 0.0, hi = until;
+	for (int k = 0; k < 200; ++k)
+	{
+		double mid = 0.5 * (lo + hi);
+		if (castDistance(translation, mid) <= level)
+			hi = mid;
+		else
+			lo = mid;
+	}
+	return hi;
+}
+
 // As test_needles3d.c's checkCast: never later than the first contact; where it stops, within
 // 1e-6 of the scale of touching; a miss only where the path never comes that close.
 static void checkCast(const Body* a, const Body* b, npVec2 translation, const char* what)
@@ -234,27 +267,11 @@ static void checkCast(const Body* a, const Body* b, npVec2 translation, const ch
 	makePolygon(points, difference(a, b, (npVec2){ 0, 0 }, points), &scratch);
 	if (castDistance(translation, 0.0) <= radius)
 		return; // starts in contact: not this test's subject
-	double lo = 0.0, hi = 1.0;
-	for (int k = 0; k < 120; ++k)
-	{
-		double m1 = lo + (hi - lo) / 3.0, m2 = hi - (hi - lo) / 3.0;
-		if (castDistance(translation, m1) <= castDistance(translation, m2))
-			hi = m2;
-		else
-			lo = m1;
-	}
-	double closest = (double)castDistance(translation, hi);
+	double hi;
+	double closest = closestAlong(translation, &hi);
 	bool hits = closest <= radius;
-	lo = 0.0;
 	if (hits)
-		for (int k = 0; k < 200; ++k)
-		{
-			double mid = 0.5 * (lo + hi);
-			if (castDistance(translation, mid) <= radius)
-				hi = mid;
-			else
-				lo = mid;
-		}
+		hi = firstAtMost(translation, radius, hi);
 	npShapeCastInput2 input = npMakeShapeCastInput2(&b->shape, b->xf, translation, &a->shape, a->xf);
 	npCastHit2 hit;
 	npResult r = npShapeCast2(&input, &hit);
@@ -291,29 +308,10 @@ static void checkCast(const Body* a, const Body* b, npVec2 translation, const ch
 	makePolygon(points, difference(&a2, &b2, (npVec2){ 0, 0 }, points), &scratch);
 	// This polygon's smallest distance along the path, and the first fraction within the tolerance
 	// inside contact before it (1 when none).
-	double l = 0.0, h = 1.0;
-	for (int k = 0; k < 120; ++k)
-	{
-		double m1 = l + (h - l) / 3.0, m2 = h - (h - l) / 3.0;
-		if (castDistance(translation, m1) <= castDistance(translation, m2))
-			h = m2;
-		else
-			l = m1;
-	}
-	double nearest = (double)castDistance(translation, h) - radius, firstInside = 1.0;
+	double h;
+	double nearest = closestAlong(translation, &h) - radius, firstInside = 1.0;
 	if (nearest < -toiTol)
-	{
-		l = 0.0;
-		for (int k = 0; k < 200; ++k)
-		{
-			double mid = 0.5 * (l + h);
-			if (castDistance(translation, mid) - radius <= -toiTol)
-				h = mid;
-			else
-				l = mid;
-		}
-		firstInside = h;
-	}
+		firstInside = firstAtMost(translation, radius - toiTol, h);
 	npToiResult2 out;
 	CHECK(npTimeOfImpact2(&toi, &out) == NP_OK, "%s: time of impact failed", what);
 	if (out.state == NP_TOI_HIT || out.state == NP_TOI_FAILED)
