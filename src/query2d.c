@@ -116,6 +116,18 @@ typedef struct Span
 	npVec2 enterNormal, leaveNormal; ///< outward normals of the piece there
 } Span;
 
+/// The outward normal of a disc around c where the ray is at t. On a disc whose radius is below the
+/// rounding of the points (a capsule of radius 2.2e-308: fuzz_rays2d found a zero normal) the
+/// difference is noise, and the direction's is taken: -d where the ray enters, +d where it leaves.
+static npVec2 discNormal(const LocalRay* ray, npVec2 c, double t, bool leaving)
+{
+	npVec2 p = v2MulAdd(ray->origin, t, ray->direction), v = v2Sub(p, c);
+	double size = npMax(npMax(npAbs(p.x), npAbs(p.y)), npMax(npAbs(c.x), npAbs(c.y)));
+	if (npMax(npAbs(v.x), npAbs(v.y)) <= 1e-14 * size)
+		return v2Normalize(leaving ? ray->direction : v2Neg(ray->direction));
+	return v2Normalize(v);
+}
+
 /// Ray against the disc of radius r around c. The roots are taken around the ray's closest approach
 /// to c rather than from the quadratic's coefficients, which lose all precision when the origin is
 /// far from a small disc.
@@ -131,8 +143,8 @@ static bool rayDisc(const LocalRay* ray, npVec2 c, double r, Span* span)
 	double half = sqrt(h / lenSq);
 	span->enter = s - half;
 	span->leave = s + half;
-	span->enterNormal = v2Normalize(v2Sub(v2MulAdd(ray->origin, span->enter, ray->direction), c));
-	span->leaveNormal = v2Normalize(v2Sub(v2MulAdd(ray->origin, span->leave, ray->direction), c));
+	span->enterNormal = discNormal(ray, c, span->enter, false);
+	span->leaveNormal = discNormal(ray, c, span->leave, true);
 	return true;
 }
 
@@ -248,6 +260,10 @@ static bool edgeCrossing(const npShape2* s, const LocalRay* ray, int i, bool lea
 
 	double num = v2Dot(n, v2Sub(a, ray->origin)) + s->radius;
 	*t = num / den;
+	// An origin the containment test put inside but this line just behind it (rounding: a radius of
+	// 1e-300, fuzz_rays2d) leaves at 0, not at a negative t.
+	if (leaving && *t < 0.0)
+		*t = 0.0;
 	if (!leaving && *t < 0.0)
 	{
 		double scale = 1.0 + npMax(npMax(npAbs(ray->origin.x), npAbs(ray->origin.y)), s->radius);
@@ -324,8 +340,19 @@ CAST_INLINE void castChecked(const npShape2* shape, npTransform2 transform, cons
 		rayBox2(shape, &local, ray->solid, hit);
 	else if (sharp)
 		raySharpPolygon(shape, &local, ray->solid, hit);
-	else
+	else if (v2LengthSq(local.direction) >= 2.2250738585072014e-308)
 		rayRounded(shape, &local, ray->solid, hit);
+	else
+	{
+		// A direction so short that its squared length underflows (|d| < 1.5e-154) broke the
+		// rounded pieces' quadratics: a ray far from a circle got a hit with a NaN normal
+		// (fuzz_rays2d). It is cast with d scaled by 2^600 and maxFraction by 2^-600 (exact powers
+		// of two: the same points), and the fraction scaled back.
+		LocalRay scaled = { local.origin, v2Scale(0x1p600, local.direction), local.maxFraction * 0x1p-600 };
+		rayRounded(shape, &scaled, ray->solid, hit);
+		if (hit->hit)
+			hit->fraction = npMin(hit->fraction * 0x1p600, ray->maxFraction);
+	}
 	if (!hit->hit)
 		return;
 

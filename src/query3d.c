@@ -508,7 +508,7 @@ typedef struct Span
 static npVec3 spanNormal(const Span* span, double t, bool leaving)
 {
 	npVec3 td = v3Scale(t, span->d), v = v3Sub(td, span->m);
-	if (v3MaxAbs(v) <= 1e-12 * np3Max(v3MaxAbs(td), v3MaxAbs(span->m)))
+	if (v3MaxAbs(v) <= 1e-14 * np3Max(v3MaxAbs(td), v3MaxAbs(span->m)))
 		return v3Normalize(leaving ? span->d : v3Neg(span->d));
 	return v3Normalize(v);
 }

@@ -608,6 +608,41 @@ static void raysAtTheEdgeOfRounding(void)
 		  hit.normal.y, hit.normal.z);
 }
 
+// 2D rays on rounded shapes at the edge of rounding (fuzz_rays2d, a harness still being written):
+// a direction of length 1e-165 (its square underflows) gave a ray far from a capsule a hit with a
+// NaN normal; a capsule of radius 2.2e-308 gave an exit with the normal (0, 0); a capsule of radius
+// 1e-300 gave an exit at a negative fraction (-2.2e-302). Fixed in query2d.c: tiny directions are
+// cast scaled by 2^600, a disc normal below the points' rounding is the direction's, and an exit
+// is never before 0.
+static void rounded2dRaysAtTheEdgeOfRounding(void)
+{
+	npShape2 capsule, thin, thinner;
+	npTransform2 identity = npMakeTransform2(0, 0, 0);
+	CHECK(npMakeCapsule2(0.015625, 0.015625, &capsule) == NP_OK, "capsule");
+	npRayInput2 ray = npMakeRayInput2((npVec2){ 11.5498046875, -25.8759765625 }, (npVec2){ -1.0067506542541922e-165, 0 });
+	ray.solid = false;
+	npRayHit2 hit;
+	CHECK(npRayCast2(&capsule, identity, &ray, &hit) == NP_OK && !hit.hit, "tiny direction far from a capsule: hit %d",
+		  hit.hit);
+
+	CHECK(npMakeCapsule2(0.546875, 2.2250738585072014e-308, &thin) == NP_OK, "thin capsule");
+	npTransform2 at = { { -26.85546875, -26.85546875 }, { 1, 0 } };
+	ray = npMakeRayInput2((npVec2){ -26.85546875, -26.85546875 }, (npVec2){ -26.85546875, 0 });
+	ray.solid = false;
+	CHECK(npRayCast2(&thin, at, &ray, &hit) == NP_OK && hit.hit && !hit.frontFace, "exit from a thin capsule");
+	double len = sqrt(hit.normal.x * hit.normal.x + hit.normal.y * hit.normal.y);
+	CHECK(fabs(len - 1.0) <= 1e-12 && hit.normal.x * ray.direction.x + hit.normal.y * ray.direction.y <= 0.0,
+		  "exit from a thin capsule: normal (%g, %g)", hit.normal.x, hit.normal.y);
+
+	CHECK(npMakeCapsule2(0.546875, 1e-300, &thinner) == NP_OK, "thinner capsule");
+	npTransform2 tiny = { { 1e-300, 1e-300 }, { 1, 1e-300 } };
+	ray = npMakeRayInput2((npVec2){ 0.5, 0 }, (npVec2){ -0.0009765625, -22.337890625 });
+	ray.solid = false;
+	ray.maxFraction = 1e-300;
+	CHECK(npRayCast2(&thinner, tiny, &ray, &hit) == NP_OK && (!hit.hit || hit.fraction >= 0.0),
+		  "exit from a capsule 1e-300 thick at fraction %g", hit.fraction);
+}
+
 int main(void)
 {
 	rotationOfHugeAngles();
@@ -627,6 +662,7 @@ int main(void)
 	refreshWithAShortQuaternion();
 	chainOfSubnormalSize();
 	raysAtTheEdgeOfRounding();
+	rounded2dRaysAtTheEdgeOfRounding();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
