@@ -109,7 +109,7 @@ int npRefreshContactCache3(npContactCache3* cache, npTransform3 xfA, npTransform
 	npVec3 n = npRotate3(xfA.q, cache->localNormal);
 	double nn = v3LengthSq(n);
 	if (nn > 0.0 && fabs(nn - 1.0) > 1.0e-12)
-		n = v3Scale(1.0 / sqrt(nn), n);
+		n = v3Normalize(n);
 	cache->normal = n;
 	refresh(cache, xfA, xfB, cache->normal);
 	sortByDepth(cache);

@@ -304,8 +304,7 @@ static bool rayHullWalk(const npPolyhedron3* poly, const npHull3* hull, const Lo
 		npVec3 m = v3Cross(v3Sub(b, a), d);
 		if (v3Dot(m, v3Add(plane.normal, poly->planes[next].normal)) < 0.0)
 			m = v3Neg(m);
-		double away = v3Dot(m, v3Sub(o, a));
-		return away > margin * v3Length(m) ? true : false;
+		return v3Dot(m, v3Sub(o, a)) > margin * v3Length(m);
 	}
 	return false;
 }
