@@ -972,7 +972,7 @@ export interface TimeOfImpactOptions<Out = TimeOfImpact2 | TimeOfImpact3> {
 	/** A result timeOfImpact returned earlier (of the same dimension): refilled in place and
 	 *  returned. Not such an object: NP_INVALID_ARGUMENT. */
 	out?: Out;
-	/** Accepted distance error (> 0); default 1e-9 of the problem's scale in 2D, 1e-6 of the shapes' size in 3D. */
+	/** Accepted distance error (> 0); default 1e-9 of the problem's scale in 2D, 1e-6 of the shapes' reach from their sweep centres in 3D (their size when the centres lie in them: a centre of rotation far outside a shape widens it). */
 	tolerance?: number;
 }
 

@@ -224,6 +224,19 @@ static bool flatTetrahedron(const npSupportPoint3* s)
 	return !(det * det > 1.0e-26 * bestSize);
 }
 
+// True when the origin (signed distance `so` from a face's plane, up to a common factor) is not on
+// the side of the opposite corner (`sd`), so the face may hold the closest point. A corner computed
+// exactly on the plane (sd == 0) gives the tetrahedron no inside there, so an origin off the plane
+// is beyond it. Reading sd == 0 as "not beyond" (so * sd < 0 is false) dropped the very face GJK
+// came from: a flat hull whose near-duplicate vertices (1.5e-5 apart, 800 wide) made a tetrahedron
+// 9e-14 thick, with the origin 1e-6 off its base, kept only a sliver face, and npDistance3 said
+// 315.7 apart for a sphere inside the hull (fuzz_casts3d; test_fuzz_regressions.c keeps the pose).
+// Compared by signs: the product of two tiny distances can underflow to zero.
+static inline bool beyondFace(double so, double sd)
+{
+	return (so > 0.0 && !(sd > 0.0)) || (so < 0.0 && !(sd < 0.0));
+}
+
 // Tetrahedron: 4 when the origin is inside (or on) it, else the closest face's reduction.
 static int solve4(npSupportPoint3* s, double* weights)
 {
@@ -243,7 +256,7 @@ static int solve4(npSupportPoint3* s, double* weights)
 		npVec3 n = npTriangleCross3(p, q, r);
 		npVec3 anchor = nearestOf(p, q, r);
 		double so = -v3Dot(anchor, n), sd = v3Dot(v3Sub(o, anchor), n);
-		outside[f] = degenerate || so * sd < 0.0;
+		outside[f] = degenerate || beyondFace(so, sd);
 		any = any || outside[f];
 	}
 	if (!any)

@@ -643,6 +643,116 @@ static void rounded2dRaysAtTheEdgeOfRounding(void)
 		  "exit from a capsule 1e-300 thick at fraction %g", hit.fraction);
 }
 
+// Long double helpers for the brute-force references below.
+typedef struct LVec3
+{
+	long double x, y, z;
+} LVec3;
+
+static LVec3 lsub(LVec3 a, LVec3 b) { return (LVec3){ a.x - b.x, a.y - b.y, a.z - b.z }; }
+static long double ldot(LVec3 a, LVec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+static LVec3 lmuladd(LVec3 a, long double s, LVec3 b) { return (LVec3){ a.x + s * b.x, a.y + s * b.y, a.z + s * b.z }; }
+
+// The point of triangle abc nearest p, by Voronoi regions (Ericson, Real-Time Collision Detection
+// 5.1.5), in long double.
+static LVec3 closestOnTriangleL(LVec3 p, LVec3 a, LVec3 b, LVec3 c)
+{
+	LVec3 ab = lsub(b, a), ac = lsub(c, a), ap = lsub(p, a);
+	long double d1 = ldot(ab, ap), d2 = ldot(ac, ap);
+	if (d1 <= 0.0L && d2 <= 0.0L)
+		return a;
+	LVec3 bp = lsub(p, b);
+	long double d3 = ldot(ab, bp), d4 = ldot(ac, bp);
+	if (d3 >= 0.0L && d4 <= d3)
+		return b;
+	long double vc = d1 * d4 - d3 * d2;
+	if (vc <= 0.0L && d1 >= 0.0L && d3 <= 0.0L)
+		return lmuladd(a, d1 / (d1 - d3), ab);
+	LVec3 cp = lsub(p, c);
+	long double d5 = ldot(ab, cp), d6 = ldot(ac, cp);
+	if (d6 >= 0.0L && d5 <= d6)
+		return c;
+	long double vb = d5 * d2 - d1 * d6;
+	if (vb <= 0.0L && d2 >= 0.0L && d6 <= 0.0L)
+		return lmuladd(a, d2 / (d2 - d6), ac);
+	long double va = d3 * d6 - d5 * d4;
+	if (va <= 0.0L && d4 - d3 >= 0.0L && d5 - d6 >= 0.0L)
+		return lmuladd(b, (d4 - d3) / ((d4 - d3) + (d5 - d6)), lsub(c, b));
+	long double den = 1.0L / (va + vb + vc);
+	return lmuladd(lmuladd(a, vb * den, ab), vc * den, ac);
+}
+
+// A sphere (radius 1/64) at the origin against a flat hull (11 points within about 1e-6 of the plane
+// z = 0.0911 y, 850 wide), two of them 1.5e-5 apart: npDistance3 said 315.7 apart, npPenetration3
+// not overlapping, and a cast of the hull by a zero translation reported a hit that was not an
+// initial overlap, while npOverlap3 (and the cast of the sphere) said overlapping (fuzz_casts3d).
+// GJK's tetrahedron step met the near-duplicate vertex: the tetrahedron was 9e-14 thick, its fourth
+// corner computed exactly on the plane of the face GJK came from (that face's side test read 0), so
+// that face was not considered and only a sliver face was, 315.7 from the origin. Expected: the
+// origin's distance to the hull's surface by brute force over every triangle of the points, inside
+// or outside by the face planes of every triple, in long double.
+static void sphereOnAFlatHullWithNearDuplicates(void)
+{
+	static const npVec3 points[11] = {
+		{ -0.14115550073242211, 1.8124023461499997e-05, 2.6406249999999998e-06 },
+		{ -2.0087590029296876, 1.8000001023999997e-05, 2.6406249999999998e-06 },
+		{ -2.0087890625000004, -1.9762625833649862e-323, 9.9999999999999995e-07 },
+		{ -314.50958653442382, -374.97656299996771, -34.177550269531253 },
+		{ -314.50960159301758, -374.97656299996873, -34.177550269531253 },
+		{ -315.70988464355469, -2.083203125e-05, 9.9999999999999995e-07 },
+		{ 289.0897102355957, 1.93310546875e-05, 9.9999999999999995e-07 },
+		{ 4.991399444580078, 0.0180004638911875, 0.0016416249999999999 },
+		{ 414.5438404083252, 450.17578459828121, 41.031647728515622 },
+		{ 536.87257385253906, 108.00002995259374, 9.8437509999999993 },
+		{ 7.4790449142456055, 8.349609554101562, 0.76103310449218753 },
+	};
+	const double radius = 0.015625;
+	LVec3 p[11], origin = { 0.0L, 0.0L, 0.0L };
+	for (int i = 0; i < 11; ++i)
+		p[i] = (LVec3){ points[i].x, points[i].y, points[i].z };
+	long double surface = 1.0e30L, outside = -1.0e30L;
+	for (int i = 0; i < 11; ++i)
+		for (int j = i + 1; j < 11; ++j)
+			for (int k = j + 1; k < 11; ++k)
+			{
+				LVec3 q = closestOnTriangleL(origin, p[i], p[j], p[k]);
+				surface = fminl(surface, sqrtl(ldot(q, q)));
+				LVec3 e1 = lsub(p[j], p[i]), e2 = lsub(p[k], p[i]);
+				LVec3 n = { e1.y * e2.z - e1.z * e2.y, e1.z * e2.x - e1.x * e2.z, e1.x * e2.y - e1.y * e2.x };
+				long double len = sqrtl(ldot(n, n));
+				int above = 0, below = 0;
+				for (int m = 0; m < 11 && len > 0.0L; ++m)
+				{
+					long double s = ldot(n, lsub(p[m], p[i]));
+					above += s > 0.0L;
+					below += s < 0.0L;
+				}
+				if (len == 0.0L || (above > 0 && below > 0))
+					continue; // not a face
+				outside = fmaxl(outside, (above > 0 ? -1.0L : 1.0L) * ldot(n, lsub(origin, p[i])) / len);
+			}
+	// The origin's signed distance to the hull: + outside, - inside.
+	long double signedDistance = outside > 0.0L ? surface : -surface;
+	CHECK(signedDistance < radius, "flat hull: brute force puts the sphere apart (%Lg)", signedDistance);
+	double depth = (double)(radius - signedDistance);
+
+	static npHull3 hull;
+	npShape3 a, b;
+	CHECK(npMakeHull3(points, 11, &hull) == NP_OK && npMakeHullShape3(&hull, &a) == NP_OK, "flat hull");
+	CHECK(npMakeSphere(radius, &b) == NP_OK, "sphere");
+	npTransform3 id = { { 0, 0, 0 }, { 0, 0, 0, 1 } };
+	CHECK(npOverlap3(&a, id, &b, id), "flat hull: overlap");
+	npDistanceResult3 d = npDistance3(&a, id, &b, id);
+	CHECK(d.distance == 0.0, "flat hull: distance %.17g for a sphere overlapping by %.17g", d.distance, depth);
+	npPenetrationResult3 pen = npPenetration3(&a, id, &b, id);
+	CHECK(pen.overlapping && fabs(pen.depth - depth) <= 1.0e-9 * 1000.0, "flat hull: depth %.17g, brute force %.17g",
+		  pen.depth, depth);
+	npShapeCastInput3 cast = { &a, id, { 0, 0, 0 }, &b, id, npDefaultCastOptions3() };
+	npCastHit3 hit;
+	CHECK(npShapeCast3(&cast, &hit) == NP_OK && hit.hit && hit.initialOverlap && hit.fraction == 0.0,
+		  "flat hull: a zero cast is an overlap test (hit %d, initial %d)", hit.hit, hit.initialOverlap);
+}
+
 int main(void)
 {
 	rotationOfHugeAngles();
@@ -663,6 +773,7 @@ int main(void)
 	chainOfSubnormalSize();
 	raysAtTheEdgeOfRounding();
 	rounded2dRaysAtTheEdgeOfRounding();
+	sphereOnAFlatHullWithNearDuplicates();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }

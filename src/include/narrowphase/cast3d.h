@@ -131,7 +131,7 @@ typedef struct npToiInput3
 	const npShape3* shapeB; ///< second shape
 	npSweep3 sweepB;        ///< its motion
 	double targetDistance;  ///< contact distance (>= 0)
-	double tolerance;       ///< accepted distance error at a hit (> 0; 0 picks 1e-6 of the shapes' size)
+	double tolerance;       ///< accepted distance error at a hit (> 0; 0 picks 1e-6 of the shapes' reach from their sweep centres: their size when the centres lie in them)
 } npToiInput3;
 
 /// Result of npTimeOfImpact3.
