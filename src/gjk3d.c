@@ -409,6 +409,7 @@ void npGjkFrom3(const npPair3* pair, double stopDistance, npVec3 d, npGjkResult3
 	r->early = false;
 	r->scale = np3Max(pointScale(&r->simplex[0]), 1.0e-300);
 	double previous = DBL_MAX;
+	bool refined = false; // the no-progress retry along the refined direction was taken
 	npVec3 v = r->simplex[0].w;
 	int iteration = 0;
 	for (; iteration < GJK3_MAX_ITERATIONS; ++iteration)
@@ -436,8 +437,19 @@ void npGjkFrom3(const npPair3* pair, double stopDistance, npVec3 d, npGjkResult3
 			break;
 		}
 		if (vv >= previous)
-			break; // no progress (rounding): the current simplex is as close as it gets
-		previous = vv;
+		{
+			// No progress. Usually rounding: the simplex is as close as it gets. But v, a weighted sum
+			// of the simplex's points, carries their size times the weights' rounding; on a needle
+			// (points 2e7 from the origin, v 3 long) that was 1.7e-5, enough for the support point
+			// along -v to be a vertex 0.03 beyond the simplex's face instead of one 0.6 nearer the
+			// origin: the tetrahedron step then rightly dropped it, and npDistance3 stopped 0.57 too
+			// far (fuzz_casts3d; test_fuzz_regressions.c). Once per query, the search goes on along
+			// the direction recomputed from the simplex's geometry (npRefineDirection3).
+			if (refined || !npRefineDirection3(r->simplex, r->count, &v))
+				break;
+			refined = true;
+		}
+		previous = np3Min(previous, vv);
 
 		npSupportPoint3 s;
 		gjkStep step = gjkSupportStep(pair, r, v, stopDistance, &s);

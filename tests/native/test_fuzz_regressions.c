@@ -6,6 +6,7 @@
 // empty manifold. Run under ASan/UBSan too (make test-san), which is what catches the first two.
 #include "narrowphase/narrowphase.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -753,6 +754,175 @@ static void sphereOnAFlatHullWithNearDuplicates(void)
 		  "flat hull: a zero cast is an overlap test (hit %d, initial %d)", hit.hit, hit.initialOverlap);
 }
 
+// The point of segment pq nearest segment rs, both ways (Ericson 5.1.9), in long double: returns
+// the squared distance.
+static long double segmentsDistanceSqL(LVec3 p, LVec3 q, LVec3 r, LVec3 t)
+{
+	LVec3 d1 = lsub(q, p), d2 = lsub(t, r), e = lsub(p, r);
+	long double a = ldot(d1, d1), f = ldot(d2, d2), c = ldot(d1, e), b = ldot(d1, d2), g = ldot(d2, e);
+	long double s = 0.0L, u = 0.0L, den = a * f - b * b;
+	if (den > 0.0L)
+		s = fminl(fmaxl((b * g - c * f) / den, 0.0L), 1.0L);
+	u = f > 0.0L ? (b * s + g) / f : 0.0L;
+	if (u < 0.0L)
+	{
+		u = 0.0L;
+		s = a > 0.0L ? fminl(fmaxl(-c / a, 0.0L), 1.0L) : 0.0L;
+	}
+	else if (u > 1.0L)
+	{
+		u = 1.0L;
+		s = a > 0.0L ? fminl(fmaxl((b - c) / a, 0.0L), 1.0L) : 0.0L;
+	}
+	LVec3 x = lmuladd(p, s, d1), y = lmuladd(r, u, d2), w = lsub(x, y);
+	return ldot(w, w);
+}
+
+// A local point placed by a transform, in long double.
+static LVec3 placeL(npTransform3 xf, npVec3 v)
+{
+	long double qx = xf.q.x, qy = xf.q.y, qz = xf.q.z, qw = xf.q.w;
+	LVec3 p = { v.x, v.y, v.z }, u = { qx, qy, qz };
+	LVec3 c = { u.y * p.z - u.z * p.y, u.z * p.x - u.x * p.z, u.x * p.y - u.y * p.x };
+	LVec3 c2 = { u.y * c.z - u.z * c.y, u.z * c.x - u.x * c.z, u.x * c.y - u.y * c.x };
+	// p + 2 w (u x p) + 2 u x (u x p)
+	return (LVec3){ xf.p.x + p.x + 2.0L * (qw * c.x + c2.x), xf.p.y + p.y + 2.0L * (qw * c.y + c2.y),
+					xf.p.z + p.z + 2.0L * (qw * c.z + c2.z) };
+}
+
+// Distance between the hulls of two point sets that do not overlap, by brute force: the nearest
+// pair of features is a point against a triangle of the other set's points, or two segments.
+static long double pointSetsDistanceL(const LVec3* a, int na, const LVec3* b, int nb)
+{
+	long double best = 1.0e300L;
+	for (int pass = 0; pass < 2; ++pass)
+	{
+		const LVec3* p = pass ? b : a;
+		const LVec3* q = pass ? a : b;
+		int np = pass ? nb : na, nq = pass ? na : nb;
+		for (int i = 0; i < np; ++i)
+			for (int j = 0; j < nq; ++j)
+				for (int k = j + 1; k < nq; ++k)
+					for (int m = k + 1; m < nq; ++m)
+					{
+						LVec3 c = closestOnTriangleL(p[i], q[j], q[k], q[m]), w = lsub(c, p[i]);
+						best = fminl(best, ldot(w, w));
+					}
+	}
+	for (int i = 0; i < na; ++i)
+		for (int j = i + 1; j < na; ++j)
+			for (int k = 0; k < nb; ++k)
+				for (int m = k + 1; m < nb; ++m)
+					best = fminl(best, segmentsDistanceSqL(a[i], a[j], b[k], b[m]));
+	return sqrtl(best);
+}
+
+// The distance of a box moved by t * r from its pose to a fixed hull (npDistance3: a GJK distance,
+// not the cast's ray cast).
+static double castDistanceAt(const npShapeCastInput3* in, double t)
+{
+	npTransform3 xf = in->transform;
+	xf.p = (npVec3){ xf.p.x + t * in->translation.x, xf.p.y + t * in->translation.y, xf.p.z + t * in->translation.z };
+	return npDistance3(in->shape, xf, in->target, in->targetTransform).distance;
+}
+
+// A box cast along, away from and across a hull needle 3e7 long and a few hundred wide, 7.7 from it
+// (fuzz_casts3d): the GJK ray cast crawled along the needle for its 64 iterations without ever
+// advancing, and the cast then reported a hit at fraction 0 (not an initial overlap) in all three
+// directions. Two of them move away, and the one toward the needle touches after 6.6e-6. The
+// distance along each path (convex in t; npDistance3) is the reference: its minimum by a ternary
+// search tells a miss (never within 1e-6) from a hit, and the hit must be at distance 0 with no
+// sample before it closer than that.
+static void castAlongANeedle(void)
+{
+	static const npVec3 points[11] = {
+		{ -9749985.3660000004, -9750106.4979850631, 292.90575056007469 },
+		{ -9538071.2264999989, -9538027.1667008046, 113.52460144685743 },
+		{ 16094741.3125, 16094708.30273056, -335.71305943506593 },
+		{ -961.8125, -997.02928161621094, -0.01800918594335936 },
+		{ -16559555.5625, -16559589.152599335, 341.20280169720849 },
+		{ 15309585.0625, 15309412.500976562, -171.62071931491798 },
+		{ 15309585.0625, 15309687.656482697, -463.10052836043997 },
+		{ -15059555.5625, -15059563.802734375, 283.28258502704296 },
+		{ 15309585.0625, 15309400.656970978, -159.07403785950245 },
+		{ 15309585.0625, 15309414.162830353, -173.38116682425246 },
+		{ 3000014.75, 2999981.2126579285, -63.950123794353026 },
+	};
+	static npHull3 hull;
+	npShape3 box, needle;
+	CHECK(npMakeBox3((npVec3){ 0.9375, 0.046875, 3.984375 }, &box) == NP_OK, "box");
+	CHECK(npMakeHull3(points, 11, &hull) == NP_OK && npMakeHullShape3(&hull, &needle) == NP_OK, "needle hull");
+	npTransform3 xa, xb;
+	CHECK(npMakeTransform3((npVec3){ -16.5595703125, -0.0, 1.0e-09 }, (npQuat){ -16.5595703125, -15.0595703125, -1, -1 },
+						   &xa) == NP_OK,
+		  "box pose");
+	CHECK(npMakeTransform3((npVec3){ 0, 0, -0.318359375 }, (npQuat){ 25.2451171875, 1.0e12, -16, 18.6279296875 }, &xb) ==
+			  NP_OK,
+		  "needle pose");
+	const npVec3 moves[3] = { { 1.0e6, 1.0e6, 18.690429687500018 }, { -1.0e6, 1.0e6, 0.0 },
+							  { -1.0e6, -1.0e6, -18.690429687500018 } };
+	for (int k = 0; k < 3; ++k)
+	{
+		npShapeCastInput3 in = { &box, xa, moves[k], &needle, xb, npDefaultCastOptions3() };
+		// The path's closest approach: a ternary search on the convex distance.
+		double lo = 0.0, hi = 1.0, closest = castDistanceAt(&in, 0.0), closestAt = 0.0;
+		for (int i = 0; i < 200 && hi - lo > 0.0; ++i)
+		{
+			double m1 = lo + (hi - lo) / 3.0, m2 = hi - (hi - lo) / 3.0;
+			double d1 = castDistanceAt(&in, m1), d2 = castDistanceAt(&in, m2);
+			if (fmin(d1, d2) < closest)
+			{
+				closest = fmin(d1, d2);
+				closestAt = d1 <= d2 ? m1 : m2;
+			}
+			if (d1 <= d2)
+				hi = m2;
+			else
+				lo = m1;
+		}
+		npCastHit3 hit;
+		CHECK(npShapeCast3(&in, &hit) == NP_OK, "needle cast %d", k);
+		if (closest > 1.0e-6)
+		{
+			CHECK(!hit.hit, "needle cast %d: a hit at %.17g, but the path comes no closer than %.17g (at %g)", k,
+				  hit.fraction, closest, closestAt);
+			continue;
+		}
+		CHECK(hit.hit && !hit.initialOverlap, "needle cast %d: no hit, the path touches at %g", k, closestAt);
+		double atHit = castDistanceAt(&in, hit.fraction);
+		CHECK(atHit >= 0.0 && atHit <= 1.0e-9 * 3.0e7, "needle cast %d: distance %.17g at the hit %.17g", k, atHit,
+			  hit.fraction);
+
+		// On the way in, npDistance3 itself: GJK stopped 0.57 too far at some of these poses (its
+		// direction, a weighted sum of points 2e7 away, was off by 1.7e-5, and the support point
+		// along it was a useless vertex). Against a brute force over the box's corners and the
+		// needle's points.
+		LVec3 needlePoints[11], corners[8];
+		for (int i = 0; i < 11; ++i)
+			needlePoints[i] = placeL(xb, points[i]);
+		for (int step = 0; step <= 19; ++step)
+		{
+			// 17 fractions up to the hit, and three at which GJK had stopped early
+			double t = step <= 16 ? hit.fraction * step / 16.0 : (const double[]){ 4.0e-6, 4.5e-6, 4.75e-6 }[step - 17];
+			npTransform3 moved = xa;
+			moved.p = (npVec3){ xa.p.x + t * in.translation.x, xa.p.y + t * in.translation.y,
+								xa.p.z + t * in.translation.z };
+			for (int i = 0; i < 8; ++i)
+				corners[i] = placeL(moved, (npVec3){ (i & 1) ? 0.9375 : -0.9375, (i & 2) ? 0.046875 : -0.046875,
+													  (i & 4) ? 3.984375 : -3.984375 });
+			double reference = (double)pointSetsDistanceL(corners, 8, needlePoints, 11);
+			double d = castDistanceAt(&in, t);
+			CHECK(fabs(d - reference) <= 1.0e-9 * 3.0e7, "needle: distance %.17g at %.17g, brute force %.17g", d, t,
+				  reference);
+		}
+		for (int i = 0; i < 100; ++i)
+		{
+			double d = castDistanceAt(&in, hit.fraction * i / 100.0);
+			CHECK(d >= atHit, "needle cast %d: distance %.17g before the hit (%.17g there)", k, d, atHit);
+		}
+	}
+}
+
 int main(void)
 {
 	rotationOfHugeAngles();
@@ -774,6 +944,7 @@ int main(void)
 	raysAtTheEdgeOfRounding();
 	rounded2dRaysAtTheEdgeOfRounding();
 	sphereOnAFlatHullWithNearDuplicates();
+	castAlongANeedle();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }

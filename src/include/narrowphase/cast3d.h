@@ -15,7 +15,8 @@
 extern "C" {
 #endif
 
-/// Most iterations of one shape cast (support points of the GJK ray cast); never reached in practice.
+/// Most support points of one shape cast's GJK ray cast (reached only on extreme needles); a cast
+/// that reaches it goes on by conservative advancement, at most as many GJK runs again.
 #define NP_CAST3_MAX_ITERATIONS 64
 /// Most iterations of one time-of-impact query (conservative advancement steps).
 #define NP_TOI3_MAX_ITERATIONS 512
@@ -52,7 +53,7 @@ typedef struct npCastHit3
 	npVec3 normal;         ///< unit, from the target toward the moving shape
 	bool initialOverlap;   ///< within targetDistance at t = 0 (fraction 0)
 	double penetration;    ///< with initialOverlap: how deep the shapes overlap (0 when they only come within the skin)
-	int iterations;        ///< iterations of the GJK ray cast (support points taken)
+	int iterations;        ///< iterations of the GJK ray cast (support points taken), plus any advancement steps after its cap
 	int mesh;              ///< mesh casts: index of the mesh hit (else -1)
 	int triangle;          ///< mesh casts: input index of the triangle hit (else -1)
 } npCastHit3;
