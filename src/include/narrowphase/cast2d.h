@@ -73,7 +73,7 @@ typedef struct npSweep2
 	npVec2 position0;///< the local origin's world position at fraction 0
 	double angle0;   ///< the angle at fraction 0 (radians)
 	npVec2 position1;///< the local origin's world position at fraction 1
-	double angle1;   ///< the angle at fraction 1 (radians, any value: not reduced)
+	double angle1;   ///< the angle at fraction 1 (radians, any value: not reduced; a pose is as exact as the angle, which moves in steps of its last bit: 1.2e-4 rad at 1e12 rad)
 } npSweep2;
 
 /// The transform of a sweep at a fraction (the angle through npMakeRot2).
