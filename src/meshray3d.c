@@ -32,6 +32,7 @@
 #include "mesh3d_private.h"
 #include "vec3.h"
 
+#include <float.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -103,8 +104,16 @@ static MeshRay makeMeshRay(npVec3 origin, npVec3 direction, bool backfaces)
 	r.oky = r.o[r.ky];
 	r.okz = r.o[r.kz];
 	double dz = v3Component(direction, r.kz);
+	// A shear below the normal range is flushed to 0: times any distance along the ray it moves a
+	// vertex by under 2.2e-308 of that distance, far below rounding, while its own few bits made
+	// the edge functions of a ray lying in a plane (direction (0.155, 5e-324, -1e-300) along a
+	// mesh in y = 0) noise, and that ray hit a triangle 0.0039 from its only point in the plane
+	// (fuzz_meshrays3d). Flushed, the triangle's shadow along the ray has no area, and the ray,
+	// in its plane, does not hit it (npRayCastMeshes3).
 	r.shearX = v3Component(direction, r.kx) / dz;
 	r.shearY = v3Component(direction, r.ky) / dz;
+	r.shearX = fabs(r.shearX) < DBL_MIN ? 0.0 : r.shearX;
+	r.shearY = fabs(r.shearY) < DBL_MIN ? 0.0 : r.shearY;
 	r.shearZ = r.inverse[r.kz]; // 1 / dz: dz is the largest component, so not 0
 	return r;
 }
@@ -235,6 +244,17 @@ static inline double hitTriangle(const MeshRay* r, const npVec3* a, const npVec3
 	double det = u + v + w;
 	if (det == 0.0)
 		return -1.0;
+	// Edge functions below 2^-900: a ray through a vertex of a triangle whose other vertices are
+	// denormals off the ray's axis has, say, u = w = 0 and v = 2e-323, and v times the vertex's depth
+	// underflowed to 0: the hit came at fraction 0 instead of at the vertex (fuzz_meshrays3d).
+	// Scaled by 2^900 (a power of two: exact), t is the same ratio without the underflow.
+	if (fabs(det) < 0x1p-900)
+	{
+		u *= 0x1p900;
+		v *= 0x1p900;
+		w *= 0x1p900;
+		det = u + v + w;
+	}
 
 	// det > 0: the vertices wind counter-clockwise seen from the origin, so the ray meets the front.
 	*front = det > 0.0;

@@ -923,6 +923,52 @@ static void castAlongANeedle(void)
 	}
 }
 
+// Mesh rays at the edge of the double range. A ray through a vertex of a triangle whose other two
+// vertices lie a few denormals off the
+// ray's axis (fuzz_meshrays3d): Woop's edge functions were u = w = 0 and v = 2e-323, v times the
+// vertex's depth underflowed to 0, and the ray hit at fraction 0, its point 0.005 from the
+// triangle. Expected: the hit at the vertex, fraction 0.0029411... / 20.078125 (closed form: the
+// ray runs along (1, 1, 1) from the origin, the vertex is (c, c, c)).
+static void meshRaysWithDenormals(void)
+{
+	const double c = 0.002941131591796875;
+	npVec3 v[3] = { { 4.9406564584124654e-324, 4.9406564584124654e-324, 0.37646484375 }, { c, c, c },
+					{ 5.9287877500949585e-323, 4.9406564584124654e-324, 16.564453125 } };
+	int32_t indices[3] = { 0, 1, 2 };
+	static _Alignas(16) unsigned char memory[4096];
+	npMesh3* mesh = NULL;
+	CHECK(npMeshBytes3(3, 1) <= sizeof memory &&
+			  npMakeMesh3(&(npMeshInput3){ v, 3, indices, 1, 0.0 }, memory, sizeof memory, &mesh) == NP_OK,
+		  "denormal mesh");
+	npMeshInstance3 instance = { mesh, { { 0, 0, 0 }, { 0, 0, 0, 1 } } };
+	npRayInput3 ray = npMakeRayInput3((npVec3){ 0, 0, 0 }, (npVec3){ 20.078125, 20.078125, 20.078125 });
+	for (int backfaces = 0; backfaces < 2; ++backfaces)
+	{
+		npMeshRayHit3 hit;
+		CHECK(npRayCastMeshes3(&instance, 1, &ray, backfaces, &hit) == NP_OK, "denormal mesh ray");
+		double expected = c / 20.078125;
+		CHECK(hit.hit && fabs(hit.fraction - expected) <= 1.0e-15 * expected,
+			  "denormal mesh ray (backfaces %d): hit %d at %.17g, the vertex is at %.17g", backfaces, hit.hit,
+			  hit.fraction, expected);
+	}
+
+	// A ray along a mesh lying in the plane y = 0, its direction off the plane by a denormal (and
+	// its shear, 3e-323, a denormal too): it meets the plane only at its origin, 0.0039 from the
+	// triangle, yet it hit the triangle at fraction -0 (fuzz_meshrays3d). Expected: no hit, with or
+	// without back faces.
+	npVec3 flat[3] = { { 8.25, 0, 0 }, { 0, 0, 0.00390625 }, { 0, 0, 0.1552734375 } };
+	CHECK(npMakeMesh3(&(npMeshInput3){ flat, 3, indices, 1, 0.0 }, memory, sizeof memory, &mesh) == NP_OK, "flat mesh");
+	instance.mesh = mesh;
+	npRayInput3 along = npMakeRayInput3((npVec3){ 0, 0, 0 }, (npVec3){ 0.1552734375, 4.9406564584124654e-324, -1e-300 });
+	along.maxFraction = 25.8505859375;
+	for (int backfaces = 0; backfaces < 2; ++backfaces)
+	{
+		npMeshRayHit3 hit;
+		CHECK(npRayCastMeshes3(&instance, 1, &along, backfaces, &hit) == NP_OK && !hit.hit,
+			  "ray along a flat mesh (backfaces %d): a hit at %.17g", backfaces, hit.fraction);
+	}
+}
+
 int main(void)
 {
 	rotationOfHugeAngles();
@@ -945,6 +991,7 @@ int main(void)
 	rounded2dRaysAtTheEdgeOfRounding();
 	sphereOnAFlatHullWithNearDuplicates();
 	castAlongANeedle();
+	meshRaysWithDenormals();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
