@@ -244,17 +244,13 @@ static inline double hitTriangle(const MeshRay* r, const npVec3* a, const npVec3
 	double det = u + v + w;
 	if (det == 0.0)
 		return -1.0;
-	// Edge functions below 2^-900: a ray through a vertex of a triangle whose other vertices are
-	// denormals off the ray's axis has, say, u = w = 0 and v = 2e-323, and v times the vertex's depth
-	// underflowed to 0: the hit came at fraction 0 instead of at the vertex (fuzz_meshrays3d).
-	// Scaled by 2^900 (a power of two: exact), t is the same ratio without the underflow.
-	if (fabs(det) < 0x1p-900)
-	{
-		u *= 0x1p900;
-		v *= 0x1p900;
-		w *= 0x1p900;
-		det = u + v + w;
-	}
+	// Edge functions in the denormal range: the triangle's shadow along the ray has no area the
+	// double range can resolve, so the ray lies in the triangle's plane within rounding, and does
+	// not hit it (npRayCastMeshes3). Their ratios were noise: rays along meshes lying in a plane
+	// (vertices off it by denormals) hit at fraction 0, or at a point 0.018 off the triangle
+	// (fuzz_meshrays3d).
+	if (fabs(det) < DBL_MIN)
+		return -1.0;
 
 	// det > 0: the vertices wind counter-clockwise seen from the origin, so the ray meets the front.
 	*front = det > 0.0;

@@ -216,13 +216,26 @@ static bool samePoint(npVec3 p, npVec3 q, double tol)
 // The neighbours come from a small midphase query around the feature in each mesh; a query that
 // overflows its buffer counts as convex (the contact is kept, as without this test).
 #define FAN_MAX 32
-static bool internalFeature(const npMeshShapeInfo3* info, npVec3 a, npVec3 b, int count, npVec3 n, double scale)
+// A triangle sharing edge ab that lies flat on the same side of it as c (the triangle itself, a
+// duplicate of it, or one folded flat back over it) covers nothing across the edge: a mesh with
+// every triangle given twice made every edge "internal", and a shape cast straight through the
+// edge of such a platform (fuzz_meshcasts3d).
+static bool flatOnSide(npVec3 a, npVec3 b, npVec3 c, npVec3 third, npVec3 n, double below)
+{
+	npVec3 e = v3Sub(b, a);
+	double h = v3Dot(v3Sub(third, a), n);
+	double sideThird = v3Dot(v3Cross(e, v3Sub(third, a)), n), sideC = v3Dot(v3Cross(e, v3Sub(c, a)), n);
+	return h <= -below && sideThird * sideC > 0.0;
+}
+
+static bool internalFeature(const npMeshShapeInfo3* info, npVec3 a, npVec3 b, npVec3 c, int count, npVec3 n,
+							double scale)
 {
 	double tol = info->featureTolerance;
 	double below = -1e-9 * scale; // vertices at most this far below the plane count as on it
 	int32_t found[64];
 	npVec3 rim[2 * FAN_MAX]; // vertex: the two other corners of each triangle around a
-	int fan = 0, sharing = 0;
+	int fan = 0, across = 0;
 	for (int j = 0; j < info->meshCount; ++j)
 	{
 		const npMeshInstance3* inst = info->meshes + j;
@@ -239,33 +252,42 @@ static bool internalFeature(const npMeshShapeInfo3* info, npVec3 a, npVec3 b, in
 		{
 			npVec3 w[3];
 			npGetMeshTriangle3(inst->mesh, found[i], w);
-			int at = -1, hasB = 0;
-			for (int c = 0; c < 3; ++c)
+			int at = -1, atB = -1;
+			for (int m = 0; m < 3; ++m)
 			{
-				w[c] = placedPoint(inst, moves, w[c]);
-				if (at < 0 && samePoint(w[c], a, tol))
-					at = c;
-				else if (count == 2 && samePoint(w[c], b, tol))
-					hasB = 1;
+				w[m] = placedPoint(inst, moves, w[m]);
+				if (at < 0 && samePoint(w[m], a, tol))
+					at = m;
+				else if (count == 2 && samePoint(w[m], b, tol))
+					atB = m;
 			}
-			if (at < 0 || (count == 2 && hasB == 0))
+			if (at < 0 || (count == 2 && atB < 0))
 				continue; // not around the feature
-			for (int c = 0; c < 3; ++c)
-				if (v3Dot(v3Sub(w[c], a), n) < below)
+			for (int m = 0; m < 3; ++m)
+				if (v3Dot(v3Sub(w[m], a), n) < below)
 					return false; // a neighbour goes down: convex
-			++sharing;
-			if (count == 1)
+			if (count == 2)
 			{
-				if (fan >= FAN_MAX)
-					return false;
-				rim[2 * fan] = w[(at + 1) % 3];
-				rim[2 * fan + 1] = w[(at + 2) % 3];
-				++fan;
+				across += flatOnSide(a, b, c, w[3 - at - atB], n, below) ? 0 : 1;
+				continue;
 			}
+			if (fan >= FAN_MAX)
+				return false;
+			// A triangle already in the fan (a duplicate, either winding) closes nothing new.
+			npVec3 r0 = w[(at + 1) % 3], r1 = w[(at + 2) % 3];
+			bool repeat = false;
+			for (int f = 0; f < fan && !repeat; ++f)
+				repeat = (samePoint(rim[2 * f], r0, tol) && samePoint(rim[2 * f + 1], r1, tol)) ||
+						 (samePoint(rim[2 * f], r1, tol) && samePoint(rim[2 * f + 1], r0, tol));
+			if (repeat)
+				continue;
+			rim[2 * fan] = r0;
+			rim[2 * fan + 1] = r1;
+			++fan;
 		}
 	}
 	if (count == 2)
-		return sharing >= 2; // the triangle itself and a neighbour across the edge
+		return across >= 1; // a neighbour across the edge, none going down
 	// A closed fan: each edge from a to a rim corner belongs to two of the triangles.
 	for (int i = 0; i < 2 * fan; ++i)
 	{
@@ -298,9 +320,18 @@ static int internalByAdjacency(const npMeshShapeInfo3* info, const npMeshInstanc
 		int32_t u = mesh->neighbours[3 * stored + k];
 		if (u < 0)
 			return -1;
-		for (int c = 0; c < 3; ++c)
-			if (v3Dot(v3Sub(placedPoint(inst, moves, mesh->vertices[tris[3 * u + c]]), a), n) < below)
+		int32_t ea = tris[3 * stored + k], eb = tris[3 * stored + (k + 1) % 3];
+		npVec3 b = placedPoint(inst, moves, mesh->vertices[eb]);
+		npVec3 c = placedPoint(inst, moves, mesh->vertices[tris[3 * stored + (k + 2) % 3]]);
+		for (int m = 0; m < 3; ++m)
+		{
+			int32_t vm = tris[3 * u + m];
+			npVec3 p = placedPoint(inst, moves, mesh->vertices[vm]);
+			if (v3Dot(v3Sub(p, a), n) < below)
 				return 0;
+			if (vm != ea && vm != eb && flatOnSide(a, b, c, p, n, below))
+				return -1; // the linked neighbour is a duplicate: the positions decide
+		}
 		return 1;
 	}
 	// The fan around welded vertex w: from each triangle cross its edge that starts at w (the edge
@@ -314,7 +345,7 @@ static int internalByAdjacency(const npMeshShapeInfo3* info, const npMeshInstanc
 		if (next < 0)
 			return -1;
 		if (next == stored)
-			return 1; // closed, nothing below
+			return step >= 2 ? 1 : -1; // closed, nothing below (two triangles closing a "fan": a duplicate pair)
 		int m = tris[3 * next] == w ? 0 : (tris[3 * next + 1] == w ? 1 : (tris[3 * next + 2] == w ? 2 : -1));
 		if (m < 0)
 			return -1;
@@ -392,7 +423,7 @@ static bool touchedInternal(const npMeshShapeInfo3* info, const npMeshTriangle3*
 	int k = touched.index;
 	int known = internalByAdjacency(info, tri->inst, tri->stored, k, touched.count, tri->n, touched.scale);
 	return known > 0 ||
-		   (known < 0 && internalFeature(info, v[k], v[(k + 1) % 3], touched.count, tri->n, touched.scale));
+		   (known < 0 && internalFeature(info, v[k], v[(k + 1) % 3], v[(k + 2) % 3], touched.count, tri->n, touched.scale));
 }
 
 // The same test for callers outside npMeshContacts3 (the mesh shape cast): the touched feature is

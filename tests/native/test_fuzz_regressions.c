@@ -923,12 +923,12 @@ static void castAlongANeedle(void)
 	}
 }
 
-// Mesh rays at the edge of the double range. A ray through a vertex of a triangle whose other two
-// vertices lie a few denormals off the
-// ray's axis (fuzz_meshrays3d): Woop's edge functions were u = w = 0 and v = 2e-323, v times the
-// vertex's depth underflowed to 0, and the ray hit at fraction 0, its point 0.005 from the
-// triangle. Expected: the hit at the vertex, fraction 0.0029411... / 20.078125 (closed form: the
-// ray runs along (1, 1, 1) from the origin, the vertex is (c, c, c)).
+// Mesh rays at the edge of the double range (fuzz_meshrays3d): meshes lying in a plane, their
+// vertices off it by denormals, and rays in that plane. Woop's edge functions were then denormals
+// (2e-323) and their ratios noise: one ray hit at fraction 0 with its point 0.005 off the
+// triangle, another at a point 0.018 off it, a third (its direction off the plane by a denormal,
+// its shear a denormal) at fraction -0. Expected: no hit, with or without back faces; a ray lying
+// in a triangle's plane within the rounding of the double range does not hit it (query3d.h).
 static void meshRaysWithDenormals(void)
 {
 	const double c = 0.002941131591796875;
@@ -945,17 +945,25 @@ static void meshRaysWithDenormals(void)
 	for (int backfaces = 0; backfaces < 2; ++backfaces)
 	{
 		npMeshRayHit3 hit;
-		CHECK(npRayCastMeshes3(&instance, 1, &ray, backfaces, &hit) == NP_OK, "denormal mesh ray");
-		double expected = c / 20.078125;
-		CHECK(hit.hit && fabs(hit.fraction - expected) <= 1.0e-15 * expected,
-			  "denormal mesh ray (backfaces %d): hit %d at %.17g, the vertex is at %.17g", backfaces, hit.hit,
-			  hit.fraction, expected);
+		CHECK(npRayCastMeshes3(&instance, 1, &ray, backfaces, &hit) == NP_OK && !hit.hit,
+			  "ray in the plane of a denormal mesh (backfaces %d): a hit at %.17g", backfaces, hit.fraction);
 	}
 
-	// A ray along a mesh lying in the plane y = 0, its direction off the plane by a denormal (and
-	// its shear, 3e-323, a denormal too): it meets the plane only at its origin, 0.0039 from the
-	// triangle, yet it hit the triangle at fraction -0 (fuzz_meshrays3d). Expected: no hit, with or
-	// without back faces.
+	npVec3 w[3] = { { 0.01764678955078125, 0.01764678955078125, 0.01764678955078125 },
+					{ 4.9406564584124654e-323, 4.9406564584124654e-324, 13.751260757446289 },
+					{ 4.9406564584124654e-324, 4.9406564584124654e-324, 0.37646484375 } };
+	CHECK(npMakeMesh3(&(npMeshInput3){ w, 3, indices, 1, 0.0 }, memory, sizeof memory, &mesh) == NP_OK, "second mesh");
+	instance.mesh = mesh;
+	npRayInput3 level = npMakeRayInput3((npVec3){ 0, 0, 0 }, (npVec3){ 20.078125, 20.078125, 0 });
+	for (int backfaces = 0; backfaces < 2; ++backfaces)
+	{
+		npMeshRayHit3 hit;
+		CHECK(npRayCastMeshes3(&instance, 1, &level, backfaces, &hit) == NP_OK && !hit.hit,
+			  "level ray in the plane of a denormal mesh (backfaces %d): a hit at %.17g", backfaces, hit.fraction);
+	}
+
+	// The direction off the mesh's plane y = 0 by a denormal (its shear 3e-323): the ray meets the
+	// plane only at its origin, 0.0039 from the triangle.
 	npVec3 flat[3] = { { 8.25, 0, 0 }, { 0, 0, 0.00390625 }, { 0, 0, 0.1552734375 } };
 	CHECK(npMakeMesh3(&(npMeshInput3){ flat, 3, indices, 1, 0.0 }, memory, sizeof memory, &mesh) == NP_OK, "flat mesh");
 	instance.mesh = mesh;
@@ -967,6 +975,70 @@ static void meshRaysWithDenormals(void)
 		CHECK(npRayCastMeshes3(&instance, 1, &along, backfaces, &hit) == NP_OK && !hit.hit,
 			  "ray along a flat mesh (backfaces %d): a hit at %.17g", backfaces, hit.fraction);
 	}
+}
+
+// A mesh with its triangles given twice (a common export fault), same or opposite winding: every
+// edge was shared with a coplanar "neighbour", the duplicate, so every edge counted as internal,
+// and every vertex's fan as closed; a sphere cast sideways into the platform's free edge or corner
+// was skipped as a ghost and went into the platform (fuzz_meshcasts3d). Expected (closed forms):
+// the platform is the unit square at z = 0 facing +z; a sphere of radius 1/4 centred at z = 0.1
+// touches its edge x = 1 when (x - 1)^2 + 0.1^2 = 1/16, its corner (1, 1, 0) when 2 d^2 + 0.1^2 =
+// 1/16 (d the centre's offset in x and y), and from x = 1.2 it touches the edge with depth
+// 1/4 - sqrt(0.05) along (0.2, 0, 0.1) / sqrt(0.05). Unwelded (features matched by position) and
+// welded (the mesh's adjacency).
+static void duplicatedMeshTriangles(void)
+{
+	npVec3 v[4] = { { 0, 0, 0 }, { 1, 0, 0 }, { 1, 1, 0 }, { 0, 1, 0 } };
+	const int32_t once[6] = { 0, 1, 2, 0, 2, 3 };
+	const int32_t same[12] = { 0, 1, 2, 0, 2, 3, 0, 1, 2, 0, 2, 3 };
+	const int32_t flipped[12] = { 0, 1, 2, 0, 2, 3, 0, 2, 1, 0, 3, 2 };
+	const int32_t* lists[3] = { once, same, flipped };
+	const int counts[3] = { 2, 4, 4 };
+	npShape3 sphere;
+	CHECK(npMakeSphere(0.25, &sphere) == NP_OK, "sphere");
+	double touchX = 1.0 + sqrt(0.0625 - 0.01), cornerD = sqrt((0.0625 - 0.01) / 2.0);
+	static _Alignas(16) unsigned char memory[8192];
+	for (int weld = 0; weld < 2; ++weld)
+		for (int m = 0; m < 3; ++m)
+		{
+			npMesh3* mesh = NULL;
+			CHECK(npMeshBytes3(4, counts[m]) <= sizeof memory &&
+					  npMakeMesh3(&(npMeshInput3){ v, 4, lists[m], counts[m], weld ? 1.0e-6 : 0.0 }, memory,
+								  sizeof memory, &mesh) == NP_OK,
+				  "platform %d", m);
+			npMeshInstance3 instance = { mesh, { { 0, 0, 0 }, { 0, 0, 0, 1 } } };
+
+			npShapeCastMeshInput3 cast = { &sphere, { { 1.5, 0.5, 0.1 }, { 0, 0, 0, 1 } }, { -1, 0, 0 }, &instance, 1,
+										   npDefaultCastOptions3(), NP_MESH_FEATURE_TOLERANCE };
+			npCastHit3 hit;
+			CHECK(npShapeCastMeshes3(&cast, &hit) == NP_OK, "platform %d cast", m);
+			CHECK(hit.hit && fabs(hit.fraction - (1.5 - touchX)) <= 1.0e-9 &&
+					  fabs(hit.normal.x - 0.4 * sqrt(5.25)) <= 1.0e-6 && fabs(hit.normal.z - 0.4) <= 1.0e-6,
+				  "platform %d (weld %d): cast into the free edge: hit %d at %.17g (want %.17g), normal (%g, %g, %g)", m,
+				  weld, hit.hit, hit.fraction, 1.5 - touchX, hit.normal.x, hit.normal.y, hit.normal.z);
+
+			cast.transform.p = (npVec3){ 1.5, 1.5, 0.1 };
+			cast.translation = (npVec3){ -1, -1, 0 };
+			CHECK(npShapeCastMeshes3(&cast, &hit) == NP_OK, "platform %d corner cast", m);
+			CHECK(hit.hit && fabs(hit.fraction - (0.5 - cornerD)) <= 1.0e-9 &&
+					  fabs(hit.normal.x - 4.0 * cornerD) <= 1.0e-6 && fabs(hit.normal.z - 0.4) <= 1.0e-6,
+				  "platform %d (weld %d): cast into the corner: hit %d at %.17g (want %.17g), normal (%g, %g, %g)", m,
+				  weld, hit.hit, hit.fraction, 0.5 - cornerD, hit.normal.x, hit.normal.y, hit.normal.z);
+
+			npMeshContact3 contacts[8];
+			npMeshContactsOutput3 found = { contacts, 8, 0, { 0 } };
+			npMeshQuery3 query = npDefaultMeshQuery3();
+			npTransform3 touching = { { 1.2, 0.5, 0.1 }, { 0, 0, 0, 1 } };
+			CHECK(npMeshContacts3(&sphere, touching, &instance, 1, &query, &found) == NP_OK, "platform %d contacts", m);
+			double depth = 0.25 - sqrt(0.05);
+			bool edge = found.count >= 1;
+			for (int i = 0; i < found.count; ++i)
+				edge = edge && fabs(contacts[i].depth - depth) <= 1.0e-9 &&
+					   fabs(contacts[i].normal.x + 0.2 / sqrt(0.05)) <= 1.0e-9 &&
+					   fabs(contacts[i].normal.z + 0.1 / sqrt(0.05)) <= 1.0e-9;
+			CHECK(edge, "platform %d (weld %d): %d contacts at the free edge, the first with depth %.17g (want %.17g)", m,
+				  weld, found.count, found.count > 0 ? contacts[0].depth : 0.0, depth);
+		}
 }
 
 int main(void)
@@ -992,6 +1064,7 @@ int main(void)
 	sphereOnAFlatHullWithNearDuplicates();
 	castAlongANeedle();
 	meshRaysWithDenormals();
+	duplicatedMeshTriangles();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }

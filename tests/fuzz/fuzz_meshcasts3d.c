@@ -1,0 +1,214 @@
+// libFuzzer harness: shape casts against a decoded triangle mesh (npShapeCastMeshes3), the shape any
+// 3D kind, the mesh placed by a decoded transform, with maxFraction, targetDistance and
+// ignoreSeparating. Raw input must give a documented code, never a crash; on accepted input the cast
+// is compared with every triangle the one-sided rule keeps (its plane has the shape's centre in
+// front at fraction 0), each as a convex triangle shape (npMakeTriangle3), by the signed distance of
+// the moving shape to it (npDistance3, and npPenetration3's depth when they overlap): convex in the
+// fraction for a convex pair, so its minimum over an interval is found by a ternary search. Then:
+//  - a hit is within maxFraction, finite, with a unit normal, a valid mesh and triangle; not an
+//    initial overlap: some kept triangle is at targetDistance at the fraction, and none came closer
+//    than targetDistance before it (no tunnelling: the internal-edge rule only skips contacts that
+//    slide along a seam, at targetDistance, never one that goes in);
+//  - an initial overlap: fraction 0 and some kept triangle within targetDistance at 0;
+//  - a miss (ignoreSeparating off): no kept triangle comes within targetDistance on the way.
+// Inputs whose centre lies within the tolerance of a triangle's plane are not compared (which side
+// it is on is rounding). Tolerance: FZ_MESHCAST_REL of the scale (mesh, shape and motion).
+#include "fuzz.h"
+
+#include <stdalign.h>
+
+#define MAX_V 16
+#define MAX_T 12
+#define FZ_MESHCAST_REL 1.0e-7
+#define TERNARY_STEPS 36
+
+static alignas(16) unsigned char buffer[1 << 18];
+static npHull3 hull;
+
+typedef struct Kept
+{
+	int count;
+	npShape3 triangles[MAX_T];
+	int ids[MAX_T]; ///< input index of each
+} Kept;
+
+// v rotated by the unit quaternion q: v + 2 w (u x v) + 2 u x (u x v).
+static npVec3 rotate(npQuat q, npVec3 v)
+{
+	npVec3 c = { q.y * v.z - q.z * v.y, q.z * v.x - q.x * v.z, q.x * v.y - q.y * v.x };
+	npVec3 c2 = { q.y * c.z - q.z * c.y, q.z * c.x - q.x * c.z, q.x * c.y - q.y * c.x };
+	return (npVec3){ v.x + 2.0 * (q.w * c.x + c2.x), v.y + 2.0 * (q.w * c.y + c2.y), v.z + 2.0 * (q.w * c.z + c2.z) };
+}
+
+static npVec3 transformPoint(npTransform3 xf, npVec3 v)
+{
+	npVec3 r = rotate(xf.q, v);
+	return (npVec3){ r.x + xf.p.x, r.y + xf.p.y, r.z + xf.p.z };
+}
+
+// The shape's signed distance to a triangle at fraction t: the distance, or minus the depth.
+static double signedDistance(const npShapeCastMeshInput3* in, const npShape3* triangle, double t)
+{
+	npTransform3 xf = in->transform, id = { { 0, 0, 0 }, { 0, 0, 0, 1 } };
+	xf.p = (npVec3){ xf.p.x + t * in->translation.x, xf.p.y + t * in->translation.y, xf.p.z + t * in->translation.z };
+	double d = npDistance3(in->shape, xf, triangle, id).distance;
+	if (d > 0.0)
+		return d;
+	npPenetrationResult3 p = npPenetration3(in->shape, xf, triangle, id);
+	return p.overlapping ? -p.depth : 0.0;
+}
+
+// The smallest signed distance to the triangle on [lo, hi] (convex: a ternary search, ends included).
+static double closestOn(const npShapeCastMeshInput3* in, const npShape3* triangle, double lo, double hi)
+{
+	double best = fmin(signedDistance(in, triangle, lo), signedDistance(in, triangle, hi));
+	for (int i = 0; i < TERNARY_STEPS && hi > lo; ++i)
+	{
+		double m1 = lo + (hi - lo) / 3.0, m2 = hi - (hi - lo) / 3.0;
+		double d1 = signedDistance(in, triangle, m1), d2 = signedDistance(in, triangle, m2);
+		best = fmin(best, fmin(d1, d2));
+		if (d1 <= d2)
+			hi = m2;
+		else
+			lo = m1;
+	}
+	return best;
+}
+
+// The triangles the one-sided rule keeps, as world-space triangle shapes; false when the centre is
+// within `tol` of some triangle's plane.
+static bool keepTriangles(const npMesh3* mesh, npTransform3 xf, npVec3 centre, double tol, Kept* out)
+{
+	out->count = 0;
+	for (int t = 0; t < mesh->triangleCount; ++t)
+	{
+		npVec3 v[3];
+		npGetMeshTriangle3(mesh, t, v);
+		npVec3 w[3];
+		for (int k = 0; k < 3; ++k)
+			w[k] = transformPoint(xf, v[k]);
+		npVec3 n = rotate(xf.q, mesh->normals[t]);
+		double side = (centre.x - w[0].x) * n.x + (centre.y - w[0].y) * n.y + (centre.z - w[0].z) * n.z;
+		if (fabs(side) <= tol)
+			return false;
+		if (side < 0.0)
+			continue;
+		if (npMakeTriangle3(w[0], w[1], w[2], &out->triangles[out->count]) != NP_OK)
+			return false;
+		out->ids[out->count++] = mesh->triangleIds[t];
+	}
+	return true;
+}
+
+static void checkCast(const npShapeCastMeshInput3* in, const npCastHit3* h, const Kept* kept, double tol)
+{
+	const npCastOptions3* o = &in->options;
+	double target = o->targetDistance;
+	if (!h->hit)
+	{
+		if (o->ignoreSeparating)
+			return;
+		for (int i = 0; i < kept->count; ++i)
+		{
+			double closest = closestOn(in, &kept->triangles[i], 0.0, o->maxFraction);
+			FZ_DUMP("kept triangle %d: at 0 %s, at maxFraction %s, closest %s; corners { %s, %s, %s } { %s, %s, %s } { %s, %s, %s }\n",
+					kept->ids[i], fzLit(signedDistance(in, &kept->triangles[i], 0.0)),
+					fzLit(signedDistance(in, &kept->triangles[i], o->maxFraction)), fzLit(closest),
+					fzLit(kept->triangles[i].triangle[0].x), fzLit(kept->triangles[i].triangle[0].y),
+					fzLit(kept->triangles[i].triangle[0].z), fzLit(kept->triangles[i].triangle[1].x),
+					fzLit(kept->triangles[i].triangle[1].y), fzLit(kept->triangles[i].triangle[1].z),
+					fzLit(kept->triangles[i].triangle[2].x), fzLit(kept->triangles[i].triangle[2].y),
+					fzLit(kept->triangles[i].triangle[2].z));
+			FZ_CHECK(closest > target - tol, "miss, but triangle %d comes to %.17g", kept->ids[i], closest);
+		}
+		return;
+	}
+	FZ_CHECK(isfinite(h->fraction) && h->fraction >= 0.0 && h->fraction <= o->maxFraction, "fraction %.17g of %.17g",
+			 h->fraction, o->maxFraction);
+	FZ_CHECK(fzFinite3(h->point) && fzFinite3(h->pointOnShape) && fzFinite3(h->normal), "hit not finite");
+	FZ_CHECK(h->mesh == 0 && h->triangle >= 0 && h->triangle < in->meshes[0].mesh->inputTriangleCount,
+			 "mesh %d triangle %d", h->mesh, h->triangle);
+	double nearest = INFINITY;
+	for (int i = 0; i < kept->count; ++i)
+		nearest = fmin(nearest, signedDistance(in, &kept->triangles[i], h->fraction));
+	if (h->initialOverlap)
+	{
+		FZ_CHECK(h->fraction == 0.0, "initial overlap at %.17g", h->fraction);
+		FZ_CHECK(nearest <= target + tol, "initial overlap, but the nearest kept triangle is %.17g away", nearest);
+		return;
+	}
+	fzCheckUnit3(h->normal, "mesh cast normal");
+	FZ_CHECK(fabs(nearest - target) <= tol, "hit at %.17g, but the nearest kept triangle is %.17g away (want %.17g)",
+			 h->fraction, nearest, target);
+	for (int i = 0; i < kept->count; ++i)
+	{
+		double before = closestOn(in, &kept->triangles[i], 0.0, h->fraction);
+		FZ_CHECK(before >= target - tol, "hit at %.17g, but triangle %d came to %.17g before it (tunnelling)",
+				 h->fraction, kept->ids[i], before);
+	}
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
+{
+	FzIn in = fzOpen(data, size);
+	npVec3 vertices[MAX_V];
+	int32_t indices[3 * MAX_T];
+	int vertexCount = fzInt(&in, 3, MAX_V);
+	int triangleCount = fzInt(&in, 1, MAX_T);
+	fzPoints3(&in, vertices, vertexCount);
+	for (int i = 0; i < 3 * triangleCount; ++i)
+		indices[i] = fzByte(&in) % vertexCount;
+	double weld = fzByte(&in) < 128 ? 0.0 : 1.0e-6;
+	size_t need = npMeshBytes3(vertexCount, triangleCount);
+	FZ_CHECK(need <= sizeof buffer, "npMeshBytes3(%d, %d) = %zu", vertexCount, triangleCount, need);
+	npMesh3* mesh = NULL;
+	if (npMakeMesh3(&(npMeshInput3){ vertices, vertexCount, indices, triangleCount, weld }, buffer, need, &mesh) != NP_OK)
+		return 0;
+	for (int t = 0; t < mesh->triangleCount && fzDumping(); ++t)
+	{
+		npVec3 v[3];
+		npGetMeshTriangle3(mesh, t, v);
+		FZ_DUMP("stored triangle %d (input %d): { %s, %s, %s } { %s, %s, %s } { %s, %s, %s }\n", t, mesh->triangleIds[t],
+				fzLit(v[0].x), fzLit(v[0].y), fzLit(v[0].z), fzLit(v[1].x), fzLit(v[1].y), fzLit(v[1].z), fzLit(v[2].x),
+				fzLit(v[2].y), fzLit(v[2].z));
+	}
+	int okM, okS, okTd;
+	npTransform3 meshXf = fzTransform3(&in, &okM);
+	npShape3 shape;
+	if (fzShape3(&in, &shape, &hull) != NP_OK)
+		return 0;
+	npTransform3 xf = fzTransform3(&in, &okS);
+	npVec3 translation = fzVec3(&in);
+	double targetDistance = fzMargin(&in, &okTd);
+	uint8_t flags = fzByte(&in);
+	double maxFraction = (flags & 2) ? fabs(fzNumber(&in)) : 1.0;
+	FZ_DUMP("translation { %s, %s, %s } targetDistance %s maxFraction %s flags %d\n", fzLit(translation.x),
+			fzLit(translation.y), fzLit(translation.z), fzLit(targetDistance), fzLit(maxFraction), flags);
+
+	npMeshInstance3 instance = { mesh, meshXf };
+	npShapeCastMeshInput3 cast = { &shape, xf, translation, &instance, 1,
+								   { maxFraction, targetDistance, (flags & 1) != 0 }, NP_MESH_FEATURE_TOLERANCE };
+	npCastHit3 hit;
+	npResult r = npShapeCastMeshes3(&cast, &hit);
+	FZ_DUMP("npShapeCastMeshes3 = %d: hit %d fraction %s triangle %d initial %d normal { %s, %s, %s }\n", (int)r, hit.hit,
+			fzLit(hit.fraction), hit.triangle, hit.initialOverlap, fzLit(hit.normal.x), fzLit(hit.normal.y),
+			fzLit(hit.normal.z));
+	FZ_CHECK(fzIsCode(r), "npShapeCastMeshes3 result %d", (int)r);
+	FZ_CHECK(r == NP_OK || !hit.hit, "a hit with error %d", (int)r);
+	if (r != NP_OK || !okM || !okS || !okTd)
+		return 0;
+
+	double len = sqrt(translation.x * translation.x + translation.y * translation.y + translation.z * translation.z);
+	double scale = fzMax(fzAbs3(mesh->lower), fzAbs3(mesh->upper)) * 1.7320508075688772 +
+				   (fzAbs3(meshXf.p) + fzAbs3(xf.p)) * 1.7320508075688772 + fzShapeScale3(&shape) +
+				   len * fzMax(maxFraction, 1.0) + targetDistance;
+	if (!(scale < 1e9) || !(scale > 1e-6))
+		return 0;
+	double tol = FZ_MESHCAST_REL * scale + FZ_ABS;
+	npVec3 centreLocal = shape.type == NP_SHAPE_HULL3 ? shape.hull->centroid : (npVec3){ 0, 0, 0 };
+	static Kept kept;
+	if (!keepTriangles(mesh, meshXf, transformPoint(xf, centreLocal), tol, &kept))
+		return 0;
+	checkCast(&cast, &hit, &kept, tol);
+	return 0;
+}
