@@ -12,7 +12,9 @@
 //  - an initial overlap: fraction 0 and some kept triangle within targetDistance at 0;
 //  - a miss (ignoreSeparating off): no kept triangle comes within targetDistance on the way.
 // Inputs whose centre lies within the tolerance of a triangle's plane are not compared (which side
-// it is on is rounding). Tolerance: FZ_MESHCAST_REL of the scale (mesh, shape and motion).
+// it is on is rounding), nor non-manifold meshes (an edge of three or more triangles, by position):
+// the internal-edge rule reads a surface, and in such a soup it can take a genuine contact for a
+// ghost (a documented limit: mesh3d.h). Duplicated triangles are compared: the rule handles them. Tolerance: FZ_MESHCAST_REL of the scale (mesh, shape and motion).
 #include "fuzz.h"
 
 #include <stdalign.h>
@@ -73,6 +75,44 @@ static double closestOn(const npShapeCastMeshInput3* in, const npShape3* triangl
 			lo = m1;
 	}
 	return best;
+}
+
+static bool samePosition(npVec3 a, npVec3 b) { return a.x == b.x && a.y == b.y && a.z == b.z; }
+
+// True when some edge (by its end positions) belongs to three or more distinct triangles (a
+// triangle repeated with the same corners, in either winding, counts once).
+static bool nonManifold(const npMesh3* mesh)
+{
+	for (int t = 0; t < mesh->triangleCount; ++t)
+	{
+		npVec3 v[3];
+		npGetMeshTriangle3(mesh, t, v);
+		for (int k = 0; k < 3; ++k)
+		{
+			npVec3 a = v[k], b = v[(k + 1) % 3];
+			npVec3 thirds[MAX_T];
+			int distinct = 0;
+			for (int u = 0; u < mesh->triangleCount; ++u)
+			{
+				npVec3 w[3];
+				npGetMeshTriangle3(mesh, u, w);
+				for (int m = 0; m < 3; ++m)
+				{
+					npVec3 p = w[m], q = w[(m + 1) % 3], third = w[(m + 2) % 3];
+					if (!((samePosition(p, a) && samePosition(q, b)) || (samePosition(p, b) && samePosition(q, a))))
+						continue;
+					bool seen = false;
+					for (int i = 0; i < distinct && !seen; ++i)
+						seen = samePosition(thirds[i], third);
+					if (!seen && distinct < MAX_T)
+						thirds[distinct++] = third;
+				}
+			}
+			if (distinct > 2)
+				return true;
+		}
+	}
+	return false;
 }
 
 // The triangles the one-sided rule keeps, as world-space triangle shapes; false when the centre is
@@ -207,7 +247,7 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 	double tol = FZ_MESHCAST_REL * scale + FZ_ABS;
 	npVec3 centreLocal = shape.type == NP_SHAPE_HULL3 ? shape.hull->centroid : (npVec3){ 0, 0, 0 };
 	static Kept kept;
-	if (!keepTriangles(mesh, meshXf, transformPoint(xf, centreLocal), tol, &kept))
+	if (nonManifold(mesh) || !keepTriangles(mesh, meshXf, transformPoint(xf, centreLocal), tol, &kept))
 		return 0;
 	checkCast(&cast, &hit, &kept, tol);
 	return 0;

@@ -24,7 +24,10 @@
 // triangle's plane is internal, and its contact becomes the triangle's face contact (the shape's
 // corners over the triangle) or is dropped.
 // Genuine convex edges (a cliff's rim, a mesh box's corners) keep their contacts: only features
-// shared with a triangle that was processed first are removed.
+// shared with a triangle that was processed first are removed. A triangle given twice (in either
+// winding) is no neighbour of itself: its edges stay free edges. The rule reads a surface: on a
+// non-manifold soup (an edge of three or more distinct triangles) it can take a genuine contact for
+// a ghost, and a shape cast may then pass it.
 #ifndef NARROWPHASE_MESH3D_H
 #define NARROWPHASE_MESH3D_H
 
