@@ -38,6 +38,14 @@
 
 _Static_assert(sizeof(((npMeshRayNode3*)0)->bounds[0]) == 6 * sizeof(float), "a child's bounds are six floats in a row");
 
+/// A ray whose direction is within this angle (its sine) of a triangle's plane lies in the plane,
+/// and does not hit the triangle (npRayCastMeshes3). Nearer the plane, the crossing is ill-posed:
+/// the rounding of the plane's offset (1e-16 of the coordinates) over the sine moves it by more
+/// than 1e-8 of the scale, and a ray along a mesh lying in the plane y = z (its vertices off it by
+/// 1e-15 of their size) hit a triangle at a point 0.07 off it (fuzz_meshrays3d). Checked on a
+/// candidate hit only, so the walk's per-triangle test is unchanged.
+#define NP_MESH_RAY_GRAZING 1.0e-8
+
 /// The ray in one mesh's frame, prepared for the triangle and box tests.
 typedef struct MeshRay
 {
@@ -47,6 +55,7 @@ typedef struct MeshRay
 	double inverse[3]; ///< 1 / direction per axis (unused where the direction is 0)
 	int nearSide[3];   ///< per axis: 0 when the ray meets a box's lower face first (direction >= 0), 3 otherwise
 	bool anyZero;      ///< some component of the direction is 0: boxes take the general test
+	double grazing;    ///< |direction . n| at or below this (n a unit triangle normal): the ray lies in the plane
 	bool finiteInverse; ///< every inverse is finite (no subnormal component): boxes by their bits
 	int kx, ky, kz;    ///< axes of the ray frame: kz the direction's largest component
 	double okx, oky, okz; ///< the origin's components kx, ky, kz
@@ -77,6 +86,7 @@ static MeshRay makeMeshRay(npVec3 origin, npVec3 direction, bool backfaces)
 	r.backfaces = backfaces;
 	r.anyZero = false;
 	r.finiteInverse = true;
+	r.grazing = NP_MESH_RAY_GRAZING * v3Length(direction);
 	for (int k = 0; k < 3; ++k)
 	{
 		double d = v3Component(direction, k);
@@ -227,6 +237,7 @@ static inline RayFrameVertex toRayFrame(const MeshRay* r, const npVec3* v)
 							 r->shearZ * az };
 }
 
+
 /// Woop's watertight test: the t of the hit in (0 included) [0, limit], or -1.
 static inline double hitTriangle(const MeshRay* r, const npVec3* a, const npVec3* b, const npVec3* c, double limit,
 								 bool* front)
@@ -315,7 +326,8 @@ WALK_INLINE bool walkMesh(const npMesh3* mesh, const MeshRay* r, double* best, i
 			{
 				bool isFront;
 				double hit = hitTriangle(r, &vertices[t[0]], &vertices[t[1]], &vertices[t[2]], bestT, &isFront);
-				if (hit >= 0.0 && (!found || hit < bestT || (hit == bestT && i < bestTriangle)))
+				if (hit >= 0.0 && (!found || hit < bestT || (hit == bestT && i < bestTriangle)) &&
+					!(fabs(v3Dot(r->direction, mesh->normals[i])) <= r->grazing))
 				{
 					bestT = hit;
 					bestTriangle = i;

@@ -146,10 +146,16 @@ static void checkCast(const npShapeCastMeshInput3* in, const npCastHit3* h, cons
 	double target = o->targetDistance;
 	if (!h->hit)
 	{
-		if (o->ignoreSeparating)
-			return;
 		for (int i = 0; i < kept->count; ++i)
 		{
+			double start = signedDistance(in, &kept->triangles[i], 0.0);
+			if (o->ignoreSeparating && start <= target + tol)
+			{
+				double closest = closestOn(in, &kept->triangles[i], 0.0, o->maxFraction);
+				FZ_CHECK(closest >= start - tol, "triangle %d skipped as separating, but it comes from %.17g to %.17g",
+						 kept->ids[i], start, closest);
+				continue;
+			}
 			double closest = closestOn(in, &kept->triangles[i], 0.0, o->maxFraction);
 			FZ_DUMP("kept triangle %d: at 0 %s, at maxFraction %s, closest %s; corners { %s, %s, %s } { %s, %s, %s } { %s, %s, %s }\n",
 					kept->ids[i], fzLit(signedDistance(in, &kept->triangles[i], 0.0)),
@@ -168,9 +174,23 @@ static void checkCast(const npShapeCastMeshInput3* in, const npCastHit3* h, cons
 	FZ_CHECK(fzFinite3(h->point) && fzFinite3(h->pointOnShape) && fzFinite3(h->normal), "hit not finite");
 	FZ_CHECK(h->mesh == 0 && h->triangle >= 0 && h->triangle < in->meshes[0].mesh->inputTriangleCount,
 			 "mesh %d triangle %d", h->mesh, h->triangle);
+	// With ignoreSeparating, a triangle within targetDistance at 0 that the motion leaves is skipped
+	// (cast3d.h): it is left out of the nearest distance, and must never come closer than at 0.
+	bool skipped[MAX_T];
 	double nearest = INFINITY;
 	for (int i = 0; i < kept->count; ++i)
+	{
+		double start = signedDistance(in, &kept->triangles[i], 0.0);
+		skipped[i] = o->ignoreSeparating && !h->initialOverlap && start <= target + tol;
+		if (skipped[i])
+		{
+			double closest = closestOn(in, &kept->triangles[i], 0.0, h->fraction);
+			FZ_CHECK(closest >= start - tol, "triangle %d skipped as separating, but it comes from %.17g to %.17g",
+					 kept->ids[i], start, closest);
+			continue;
+		}
 		nearest = fmin(nearest, signedDistance(in, &kept->triangles[i], h->fraction));
+	}
 	if (h->initialOverlap)
 	{
 		FZ_CHECK(h->fraction == 0.0, "initial overlap at %.17g", h->fraction);
@@ -182,6 +202,8 @@ static void checkCast(const npShapeCastMeshInput3* in, const npCastHit3* h, cons
 			 h->fraction, nearest, target);
 	for (int i = 0; i < kept->count; ++i)
 	{
+		if (skipped[i])
+			continue;
 		double before = closestOn(in, &kept->triangles[i], 0.0, h->fraction);
 		FZ_CHECK(before >= target - tol, "hit at %.17g, but triangle %d came to %.17g before it (tunnelling)",
 				 h->fraction, kept->ids[i], before);

@@ -962,6 +962,22 @@ static void meshRaysWithDenormals(void)
 			  "level ray in the plane of a denormal mesh (backfaces %d): a hit at %.17g", backfaces, hit.fraction);
 	}
 
+	// Not only denormals: a triangle in the plane y = z to 1e-15 of its size and a ray along that
+	// plane hit at a point 0.07 off the triangle. A ray within 1e-8 rad of a triangle's plane lies in
+	// it (query3d.h).
+	npVec3 u[3] = { { 0.50000000099902342, -0.00097656425781250016, -0.00097656425781250016 },
+					{ 1.8338088989257812, 6.1788330078124991, 6.1788330078125 },
+					{ -9.8353738784790039, -47.556327819824212, -47.556327819824219 } };
+	CHECK(npMakeMesh3(&(npMeshInput3){ u, 3, indices, 1, 0.0 }, memory, sizeof memory, &mesh) == NP_OK, "third mesh");
+	instance.mesh = mesh;
+	npRayInput3 diagonal = npMakeRayInput3((npVec3){ 0, 0, 0 }, (npVec3){ 17.06640625, 17.06640625, 17.06640625 });
+	for (int backfaces = 0; backfaces < 2; ++backfaces)
+	{
+		npMeshRayHit3 hit;
+		CHECK(npRayCastMeshes3(&instance, 1, &diagonal, backfaces, &hit) == NP_OK && !hit.hit,
+			  "ray in the plane of a mesh to 1e-15 (backfaces %d): a hit at %.17g", backfaces, hit.fraction);
+	}
+
 	// The direction off the mesh's plane y = 0 by a denormal (its shear 3e-323): the ray meets the
 	// plane only at its origin, 0.0039 from the triangle.
 	npVec3 flat[3] = { { 8.25, 0, 0 }, { 0, 0, 0.00390625 }, { 0, 0, 0.1552734375 } };

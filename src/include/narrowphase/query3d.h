@@ -104,9 +104,9 @@ typedef struct npMeshRayHit3
 /// (counter-clockwise) side only, unless `backfaces`; the ray passes through back faces to what
 /// lies behind. Triangles are tested watertight (Woop, Benthin and Wald 2013): a ray through a
 /// shared edge or vertex hits one of its triangles, never none. A ray lying in a triangle's plane
-/// does not hit it (its neighbours, or nothing, are hit); so does a ray whose view of the triangle
-/// has no area the double range resolves (below 2.2e-308 in the ray's frame: the plane within
-/// rounding, or a triangle under 1e-154 across). `ray->solid` is ignored: meshes have no
+/// does not hit it (its neighbours, or nothing, are hit): a ray within 1e-8 rad of the plane counts
+/// as lying in it (nearer, the crossing is ill-posed), and so does one whose view of the triangle
+/// has no area the double range resolves (below 2.2e-308 in the ray's frame). `ray->solid` is ignored: meshes have no
 /// inside. On exact ties the lower mesh index, then the lower stored triangle, wins. Errors as
 /// npRayCast3, and NP_ERR_INVALID_ARGUMENT for a negative count or a null mesh.
 npResult npRayCastMeshes3(const npMeshInstance3* meshes, int meshCount, const npRayInput3* ray, bool backfaces,
