@@ -1465,7 +1465,7 @@ export interface Narrowphase {
 	/** 3D shapes: as above, with 3D vectors and a Transform3. */
 	rayCast(target: Shape3D, transform: Transform3 | undefined | null, origin: Vec3Like, direction: Vec3Like,
 		options?: RayCastOptions<RayHit3>): RayHit3 | null;
-	/** Meshes: the nearest front-facing triangle (any side with `backfaces: true`) along the ray, watertight on shared edges and vertices; the hit names the mesh and triangle. */
+	/** Meshes: the nearest front-facing triangle (any side with `backfaces: true`) along the ray, watertight on shared edges and vertices; the hit names the mesh and triangle. A ray lying in a triangle's plane (within 1e-8 rad) does not hit that triangle. */
 	rayCast(target: MeshTarget, transform: Transform3 | undefined | null, origin: Vec3Like, direction: Vec3Like,
 		options?: RayCastOptions<RayHit3>): MeshRayHit | null;
 	/** Chains are hit from the front only (a ray starting behind a segment ignores it). */
