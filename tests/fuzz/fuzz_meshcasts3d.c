@@ -16,7 +16,8 @@
 // Inputs whose centre lies within the tolerance of a triangle's plane are not compared (which side
 // it is on is rounding), nor non-manifold meshes (an edge of three or more triangles, by position):
 // the internal-edge rule reads a surface, and in such a soup it can take a genuine contact for a
-// ghost (a documented limit: mesh3d.h). Duplicated triangles are compared: the rule handles them. Tolerance: FZ_MESHCAST_REL of the scale (mesh, shape and motion).
+// ghost (a documented limit: mesh3d.h). Duplicated triangles are compared: the rule handles them.
+// Tolerance: FZ_MESHCAST_REL of the scale (mesh, shape and motion).
 #include "fuzz.h"
 
 #include <stdalign.h>
