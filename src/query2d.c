@@ -354,9 +354,12 @@ static bool edgeCrossing(const npShape2* s, const LocalRay* ray, int i, bool lea
 	}
 
 	npVec2 q = v2Sub(v2MulAdd(ray->origin, *t, ray->direction), v2MulAdd(a, s->radius, n));
+	// An edge whose squared length underflows to 0 (a capsule 1e-323 long, radius 0.125) accepted
+	// every crossing of its line (0 <= 0 <= 0), and a ray from its centre left 1% of the radius too
+	// late (fuzz_rays2d). The discs at its ends, 2^-537 apart at most, cover such an edge.
 	npVec2 e = v2Sub(b, a);
-	double along = v2Dot(q, e);
-	return along >= 0.0 && along <= v2Dot(e, e);
+	double along = v2Dot(q, e), ee = v2Dot(e, e);
+	return along >= 0.0 && along <= ee && ee > 0.0;
 }
 
 /// Whether a polygon is rounded by less than the rounding of its points (1e-300 on a triangle 30
