@@ -426,14 +426,17 @@ static void rayRounded(const npShape2* s, const LocalRay* ray, bool solid, npRay
 		finishHit(ray, choice.t, choice.normal, true, hit);
 }
 
-/// A rounded shape with a radius below NP_TINY or a direction whose squared length underflows: the
-/// quadratics' squares underflow, and the shape was hit with a NaN normal (a direction 1e-165
-/// long), or a circle of radius 1e-300 counted an origin 1e-300 away as inside and left it at once
-/// through a normal facing away from the ray (fuzz_rays2d). Such a query is cast scaled: the
-/// origin, the core and the radius by one power of two (the same points, scaled, so the same hits),
-/// the direction by another, maxFraction by their ratio; the fraction is scaled back. A shape that
-/// stays large (a capsule 1 long and 1e-300 thick) is not scaled: its rounding is below the rounding
-/// of its points, and the pieces' own guards (discNormal, edgeCrossing) cover it.
+/// A rounded shape with a radius or a direction below NP_TINY: the quadratics' squares underflow,
+/// or overflow once divided by |d|^2, and the shape was hit with a NaN normal (a direction 1e-165
+/// long), a circle of radius 1e-300 counted an origin 1e-300 away as inside and left it at once
+/// through a normal facing away from the ray, and a ray 1.5e-154 long heading away from a circle
+/// of radius 3 hit it at 0 (h / |d|^2 overflowed, the disc spanned all t) (fuzz_rays2d). Such a
+/// query is cast scaled: the origin, the core and the radius by one power of two (the same points,
+/// scaled, so the same hits), the direction by another, maxFraction by their ratio; the fraction is
+/// scaled back. A shape that stays large (a capsule 1 long and 1e-300 thick) is not scaled: its
+/// rounding is below the rounding of its points, and the pieces' own guards (discNormal,
+/// edgeCrossing) cover it. After scaling, positions and d lie in [2^-400, 2^100): h / |d|^2 stays
+/// below 2^1000.
 static void rayRoundedTiny(const npShape2* s, const LocalRay* ray, bool solid, npRayHit2* hit)
 {
 	int up = tinySteps(s, ray->origin), dirUp = stepsUp(npMax(npAbs(ray->direction.x), npAbs(ray->direction.y)));
@@ -476,7 +479,7 @@ CAST_INLINE void castChecked(const npShape2* shape, npTransform2 transform, cons
 		rayBox2(shape, &local, ray->solid, hit);
 	else if (sharp)
 		raySharpPolygon(shape, &local, ray->solid, hit);
-	else if (shape->radius >= NP_TINY && v2LengthSq(local.direction) >= 2.2250738585072014e-308)
+	else if (shape->radius >= NP_TINY && v2LengthSq(local.direction) >= NP_TINY * NP_TINY)
 		rayRounded(shape, &local, ray->solid, hit);
 	else
 		rayRoundedTiny(shape, &local, ray->solid, hit);

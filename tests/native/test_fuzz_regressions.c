@@ -818,6 +818,23 @@ static void capsuleOfSubnormalLength(void)
 		  hit.normal.x, hit.normal.y);
 }
 
+// A ray 1.5e-154 long heading away from a circle of radius 3.16, 24.8 from its centre (fuzz_rays2d):
+// |d|^2 = 2.4e-308 was still a normal number, but h / |d|^2 = 6.3 / 2.4e-308 overflowed, so the
+// disc spanned every t and the ray hit at fraction 0, 21.7 from the surface. Such directions (below
+// 2^-400) are now cast scaled. Expected: a miss (it moves away from a circle it starts outside).
+static void shortRayAwayFromACircle(void)
+{
+	npShape2 circle;
+	CHECK(npMakeCircle(3.15625, &circle) == NP_OK, "circle");
+	npTransform2 at = { { 11.248046875, -0.00097656249999999978 }, { 1, 0 } };
+	npRayInput2 ray =
+		npMakeRayInput2((npVec2){ 9.345703125, -24.759765625 }, (npVec2){ 2.2250738585072014e-308, -1.5499364332083187e-154 });
+	ray.maxFraction = 0.158203125;
+	npRayHit2 hit;
+	CHECK(npRayCast2(&circle, at, &ray, &hit) == NP_OK && !hit.hit, "a short ray away from a circle hit it at %.17g",
+		  hit.fraction);
+}
+
 int main(void)
 {
 	rotationOfHugeAngles();
@@ -843,6 +860,7 @@ int main(void)
 	roundedVertexPassedByALongRay();
 	cornerOfANearlySharpPolygon();
 	capsuleOfSubnormalLength();
+	shortRayAwayFromACircle();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
