@@ -206,7 +206,19 @@ static npVec2 discNormal(const LocalRay* ray, npVec2 c, double t, bool leaving)
 	double size = npMax(npMax(npAbs(p.x), npAbs(p.y)), npMax(npAbs(o.x), npAbs(o.y)));
 	if (npMax(npAbs(v.x), npAbs(v.y)) <= 1e-14 * size)
 		return v2Normalize(leaving ? ray->direction : v2Neg(ray->direction));
-	return v2Normalize(v);
+
+	// A ray grazing the disc meets it where the normal is perpendicular to d, and the rounding of p
+	// (the origin's, over a small radius) can tilt that normal past, away from the ray: a capsule
+	// of radius 1e-6 grazed along its side from 22 away got n . d = +3.5e-9 |d| (fuzz_rays2d). Such
+	// a normal is the perpendicular of d on its side.
+	npVec2 d = ray->direction, n = v2Normalize(v);
+	double along = v2Dot(n, d);
+	if (leaving ? along < 0.0 : along > 0.0)
+	{
+		npVec2 perp = v2(-d.y, d.x);
+		n = v2Normalize(v2Dot(perp, n) >= 0.0 ? perp : v2Neg(perp));
+	}
+	return n;
 }
 
 /// Ray against the disc of radius r around c. The roots are taken around the ray's closest approach

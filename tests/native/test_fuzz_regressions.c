@@ -835,6 +835,28 @@ static void shortRayAwayFromACircle(void)
 		  hit.fraction);
 }
 
+// A ray along the side of a capsule of radius 1e-6 (fuzz_rays2d): it grazes the left cap, where the
+// normal is perpendicular to the ray, and the rounding of the hit point (22 from the origin, 3.6e-15)
+// tilted the cap's normal by 3.5e-9 rad, away from the ray (n . d = +8.5e-8). A grazing disc normal
+// is now the perpendicular of d. Expected (the contract): a graze may hit or miss, but a hit has a
+// unit normal with n . d <= 0, and its point lies on the surface.
+static void capsuleGrazedAlongItsSide(void)
+{
+	npShape2 capsule;
+	CHECK(npMakeCapsule2(2.765625, 9.9999999999999995e-07, &capsule) == NP_OK, "capsule");
+	npTransform2 at = { { 9.9999999999999995e-07, 9.9999999999999995e-07 }, { 1, 0 } };
+	npRayInput2 ray = npMakeRayInput2((npVec2){ -22.337890715, 1e-300 }, (npVec2){ 24, 0 });
+	ray.solid = false;
+	npRayHit2 hit;
+	CHECK(npRayCast2(&capsule, at, &ray, &hit) == NP_OK, "graze");
+	double facing = hit.normal.x * ray.direction.x + hit.normal.y * ray.direction.y;
+	CHECK(!hit.hit || (facing <= 0.0 && fabs(hypot(hit.normal.x, hit.normal.y) - 1.0) <= 1e-14),
+		  "capsule grazed along its side: normal (%.17g, %.17g), n . d = %g", hit.normal.x, hit.normal.y, facing);
+	npPointProjection2 on = { 0 };
+	CHECK(!hit.hit || (npClosestPoint2(&capsule, at, hit.point, &on) == NP_OK && fabs(on.distance) <= 1e-14 * 22.4),
+		  "capsule grazed along its side: hit point %g from the surface", on.distance);
+}
+
 int main(void)
 {
 	rotationOfHugeAngles();
@@ -861,6 +883,7 @@ int main(void)
 	cornerOfANearlySharpPolygon();
 	capsuleOfSubnormalLength();
 	shortRayAwayFromACircle();
+	capsuleGrazedAlongItsSide();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
