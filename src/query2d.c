@@ -206,19 +206,22 @@ static npVec2 discNormal(const LocalRay* ray, npVec2 c, double t, bool leaving)
 	double size = npMax(npMax(npAbs(p.x), npAbs(p.y)), npMax(npAbs(o.x), npAbs(o.y)));
 	if (npMax(npAbs(v.x), npAbs(v.y)) <= 1e-14 * size)
 		return v2Normalize(leaving ? ray->direction : v2Neg(ray->direction));
+	return v2Normalize(v);
+}
 
-	// A ray grazing the disc meets it where the normal is perpendicular to d, and the rounding of p
-	// (the origin's, over a small radius) can tilt that normal past, away from the ray: a capsule
-	// of radius 1e-6 grazed along its side from 22 away got n . d = +3.5e-9 |d| (fuzz_rays2d). Such
-	// a normal is the perpendicular of d on its side.
-	npVec2 d = ray->direction, n = v2Normalize(v);
+/// The outward normal n of the piece a ray enters (or leaves, `leaving`), on the side of the ray it
+/// must be on. A ray grazing a disc meets it where the normal is perpendicular to d, and the
+/// rounding of the hit point (the origin's, over a small radius) can tilt that normal past, away
+/// from the ray: a capsule of radius 1e-6 grazed along its side from 22 away got n . d = +3.5e-9
+/// |d| (fuzz_rays2d). Such a normal is the perpendicular of d on its side. (Edges are only offered
+/// on the right side, so this changes disc normals at a graze only.)
+static npVec2 sideOfRay(npVec2 n, npVec2 d, bool leaving)
+{
 	double along = v2Dot(n, d);
-	if (leaving ? along < 0.0 : along > 0.0)
-	{
-		npVec2 perp = v2(-d.y, d.x);
-		n = v2Normalize(v2Dot(perp, n) >= 0.0 ? perp : v2Neg(perp));
-	}
-	return n;
+	if (leaving ? !(along < 0.0) : !(along > 0.0))
+		return n;
+	npVec2 perp = v2(-d.y, d.x);
+	return v2Normalize(v2Dot(perp, n) >= 0.0 ? perp : v2Neg(perp));
 }
 
 /// Ray against the disc of radius r around c. The roots are taken around the ray's closest approach
@@ -432,10 +435,11 @@ static void rayRounded(const npShape2* s, const LocalRay* ray, bool solid, npRay
 	}
 	if (!choice.found || choice.t > ray->maxFraction)
 		return;
+	npVec2 normal = sideOfRay(choice.normal, ray->direction, inside);
 	if (inside)
-		finishHit(ray, choice.t, v2Neg(choice.normal), false, hit);
+		finishHit(ray, choice.t, v2Neg(normal), false, hit);
 	else
-		finishHit(ray, choice.t, choice.normal, true, hit);
+		finishHit(ray, choice.t, normal, true, hit);
 }
 
 /// A rounded shape with a radius or a direction below NP_TINY: the quadratics' squares underflow,
