@@ -14,7 +14,10 @@
 //    vertex and every core edge pushed out by the radius. Each of these pieces lies inside the
 //    shape and together they cover its boundary, so the ray enters the shape exactly where it first
 //    meets any piece, and leaves it where it last leaves one. The discs are solved in closed form,
-//    so the rounding is hit exactly, not on a polygonal approximation.
+//    so the rounding is hit exactly, not on a polygonal approximation. Two limits of rounding: a
+//    polygon rounded by less than its points' rounding has cracks at its vertices (a ray through
+//    one misses its disc and both edges' ends), so when the pieces find nothing it is clipped as
+//    its core; and at a graze a disc's normal, rounded past the perpendicular, is set to it.
 // Closest points: the nearest point of the core (the deepest edge plane when inside a polygon),
 // moved out by the radius along the direction to the query point.
 // Tiny queries: below 2^-400 the squares that the discs and the distances compare underflow (a
