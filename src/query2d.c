@@ -14,9 +14,16 @@
 //    vertex and every core edge pushed out by the radius. Each of these pieces lies inside the
 //    shape and together they cover its boundary, so the ray enters the shape exactly where it first
 //    meets any piece, and leaves it where it last leaves one. The discs are solved in closed form,
-//    so the rounding is hit exactly, not on a polygonal approximation.
+//    so the rounding is hit exactly, not on a polygonal approximation. Two limits of rounding: a
+//    polygon rounded by less than its points' rounding has cracks at its vertices (a ray through
+//    one misses its disc and both edges' ends), so when the pieces find nothing it is clipped as
+//    its core; and at a graze a disc's normal, rounded past the perpendicular, is set to it.
 // Closest points: the nearest point of the core (the deepest edge plane when inside a polygon),
 // moved out by the radius along the direction to the query point.
+// Tiny queries: below 2^-400 the squares that the discs and the distances compare underflow (a
+// circle of radius 1e-300 has r * r = 0), so a ray on a tiny rounded shape, or a point query on a
+// tiny shape, is run with everything scaled by exact powers of two (the same points, scaled) and
+// its result scaled back; ordinary queries never take that path.
 #include "bounds2d.h"
 #include "inputs.h"
 #include "rayclip.h"
@@ -99,6 +106,79 @@ static bool containsLocal(const npShape2* s, npVec2 p)
 	return v2DistanceSq(p, cp.nearest) <= s->radius * s->radius;
 }
 
+// ---------------------------------------------------------------- tiny shapes
+
+/// Below this size (2^-400) the squares that rays and point queries compare would leave the normal
+/// range (a circle of radius 1e-300: r * r is 0), so such queries are scaled up first.
+#define NP_TINY 0x1p-400
+
+/// x times 2^(500 n) (|n| <= 3), in n exact steps: only the last one can round (into subnormals),
+/// since a product that leaves the normal range before it makes the last one 0 or infinite anyway.
+static double timesPow500(double x, int n)
+{
+	for (int i = 0; i < n; ++i)
+		x *= 0x1p500;
+	for (int i = 0; i > n; --i)
+		x *= 0x1p-500;
+	return x;
+}
+
+static npVec2 v2TimesPow500(npVec2 v, int n) { return v2(timesPow500(v.x, n), timesPow500(v.y, n)); }
+
+/// How many steps of 2^500 bring m up to NP_TINY (at most 3, which suffice for any m > 0).
+static int stepsUp(double m)
+{
+	int n = 0;
+	for (; m < NP_TINY && n < 3; ++n)
+		m *= 0x1p500;
+	return n;
+}
+
+/// The largest coordinate of the local point p and of s's core.
+static double coreSize(const npShape2* s, npVec2 p)
+{
+	double size = npMax(npAbs(p.x), npAbs(p.y));
+	for (int i = 0; i < s->count; ++i)
+		size = npMax(size, npMax(npAbs(s->vertices[i].x), npAbs(s->vertices[i].y)));
+	return size;
+}
+
+/// The steps of 2^500 that a query at local point p on s needs: 0 unless p, the core and the radius
+/// are all below NP_TINY.
+static int tinySteps(const npShape2* s, npVec2 p) { return stepsUp(npMax(s->radius, coreSize(s, p))); }
+
+/// s scaled by 2^(500 up): only what the queries read (the count, the radius, the core and its
+/// normals, which do not change).
+static void scaleShape(const npShape2* s, int up, npShape2* out)
+{
+	out->type = s->type;
+	out->count = s->count;
+	out->radius = timesPow500(s->radius, up);
+	for (int i = 0; i < s->count; ++i)
+	{
+		out->vertices[i] = v2TimesPow500(s->vertices[i], up);
+		out->normals[i] = s->normals[i];
+	}
+}
+
+/// The shape a point query at local point *p measures: s itself, or for a tiny query (the point, the
+/// radius and the first core vertex below NP_TINY, then tinySteps decides) s scaled into *scaled and
+/// *p with it, by 2^(500 up). Returns up (0: not scaled).
+static int scalePointQuery(const npShape2** s, npVec2* p, npShape2* scaled)
+{
+	double first = npMax(npAbs((*s)->vertices[0].x), npAbs((*s)->vertices[0].y));
+	if (!(npMax(npMax(npAbs(p->x), npAbs(p->y)), npMax((*s)->radius, first)) < NP_TINY))
+		return 0;
+	int up = tinySteps(*s, *p);
+	if (up > 0)
+	{
+		scaleShape(*s, up, scaled);
+		*s = scaled;
+		*p = v2TimesPow500(*p, up);
+	}
+	return up;
+}
+
 // ---------------------------------------------------------------- rays
 
 /// The ray in the shape's local frame, with its bounds.
@@ -119,13 +199,32 @@ typedef struct Span
 /// The outward normal of a disc around c where the ray is at t. On a disc whose radius is below the
 /// rounding of the points (a capsule of radius 2.2e-308: fuzz_rays2d found a zero normal) the
 /// difference is noise, and the direction's is taken: -d where the ray enters, +d where it leaves.
+/// That rounding is the origin's as well as the point's (p = o + t d is off by the rounding of both
+/// terms, and |t d| <= |o| + |p|): a ray from 0.22 down past a disc of radius 1e-300 got p.y = 0 at
+/// its closest approach, 1e-300 below c, and the normal (0, -1), facing away. (c's own size adds
+/// nothing: where the test matters, p is within rounding of c.)
 static npVec2 discNormal(const LocalRay* ray, npVec2 c, double t, bool leaving)
 {
-	npVec2 p = v2MulAdd(ray->origin, t, ray->direction), v = v2Sub(p, c);
-	double size = npMax(npMax(npAbs(p.x), npAbs(p.y)), npMax(npAbs(c.x), npAbs(c.y)));
+	npVec2 o = ray->origin, p = v2MulAdd(o, t, ray->direction), v = v2Sub(p, c);
+	double size = npMax(npMax(npAbs(p.x), npAbs(p.y)), npMax(npAbs(o.x), npAbs(o.y)));
 	if (npMax(npAbs(v.x), npAbs(v.y)) <= 1e-14 * size)
 		return v2Normalize(leaving ? ray->direction : v2Neg(ray->direction));
 	return v2Normalize(v);
+}
+
+/// The outward normal n of the piece a ray enters (or leaves, `leaving`), on the side of the ray it
+/// must be on. A ray grazing a disc meets it where the normal is perpendicular to d, and the
+/// rounding of the hit point (the origin's, over a small radius) can tilt that normal past, away
+/// from the ray: a capsule of radius 1e-6 grazed along its side from 22 away got n . d = +3.5e-9
+/// |d| (fuzz_rays2d). Such a normal is the perpendicular of d on its side. (Edges are only offered
+/// on the right side, so this changes disc normals at a graze only.)
+static npVec2 sideOfRay(npVec2 n, npVec2 d, bool leaving)
+{
+	double along = v2Dot(n, d);
+	if (leaving ? !(along < 0.0) : !(along > 0.0))
+		return n;
+	npVec2 perp = v2(-d.y, d.x);
+	return v2Normalize(v2Dot(perp, n) >= 0.0 ? perp : v2Neg(perp));
 }
 
 /// Ray against the disc of radius r around c. The roots are taken around the ray's closest approach
@@ -273,9 +372,30 @@ static bool edgeCrossing(const npShape2* s, const LocalRay* ray, int i, bool lea
 	}
 
 	npVec2 q = v2Sub(v2MulAdd(ray->origin, *t, ray->direction), v2MulAdd(a, s->radius, n));
+	// An edge whose squared length underflows to 0 (a capsule 1e-323 long, radius 0.125) accepted
+	// every crossing of its line (0 <= 0 <= 0), and a ray from its centre left 1% of the radius too
+	// late (fuzz_rays2d). The discs at its ends, 2^-537 apart at most, cover such an edge.
 	npVec2 e = v2Sub(b, a);
-	double along = v2Dot(q, e);
-	return along >= 0.0 && along <= v2Dot(e, e);
+	double along = v2Dot(q, e), ee = v2Dot(e, e);
+	return along >= 0.0 && along <= ee && ee > 0.0;
+}
+
+/// Whether a polygon is rounded by less than the rounding of its points (1e-300 on a triangle 30
+/// across): it then has cracks at its vertices, where a ray through a vertex misses the vertex's
+/// disc and both edges' ends by rounding (fuzz_rays2d: a ray into a triangle through its corner
+/// was a miss), and it is its core within rounding. A crack within reach needs a radius below the
+/// rounding of the origin and of o + maxFraction d: that cheap test (inlined) spares a missed ray
+/// on an ordinary rounded polygon the call and the loop over the core.
+__attribute__((noinline)) static bool coreDwarfsRadius(const npShape2* s, npVec2 o)
+{
+	return s->radius <= 1e-9 * coreSize(s, o);
+}
+
+static inline bool nearlySharp(const npShape2* s, const LocalRay* ray)
+{
+	npVec2 o = ray->origin, d = ray->direction;
+	double reach = npMax(npAbs(o.x), npAbs(o.y)) + ray->maxFraction * npMax(npAbs(d.x), npAbs(d.y));
+	return s->radius <= 1e-9 * reach && coreDwarfsRadius(s, o);
 }
 
 /// A rounded shape as the union of discs around the core vertices and pushed-out core edges.
@@ -308,12 +428,50 @@ static void rayRounded(const npShape2* s, const LocalRay* ray, bool solid, npRay
 			offerPiece(&choice, t, s->normals[i]);
 	}
 
+	// A nearly sharp polygon's pieces found nothing: the clip over its edges has no cracks. (When
+	// they find nothing, the core, inside the shape, has nothing to hit either unless it was a
+	// crack, so the clip never adds a false hit.)
+	if (!choice.found && s->count >= 3 && nearlySharp(s, ray))
+	{
+		raySharpPolygon(s, ray, solid, hit);
+		return;
+	}
 	if (!choice.found || choice.t > ray->maxFraction)
 		return;
+	npVec2 normal = sideOfRay(choice.normal, ray->direction, inside);
 	if (inside)
-		finishHit(ray, choice.t, v2Neg(choice.normal), false, hit);
+		finishHit(ray, choice.t, v2Neg(normal), false, hit);
 	else
-		finishHit(ray, choice.t, choice.normal, true, hit);
+		finishHit(ray, choice.t, normal, true, hit);
+}
+
+/// A rounded shape with a radius or a direction below NP_TINY: the quadratics' squares underflow,
+/// or overflow once divided by |d|^2, and the shape was hit with a NaN normal (a direction 1e-165
+/// long), a circle of radius 1e-300 counted an origin 1e-300 away as inside and left it at once
+/// through a normal facing away from the ray, and a ray 1.5e-154 long heading away from a circle
+/// of radius 3 hit it at 0 (h / |d|^2 overflowed, the disc spanned all t) (fuzz_rays2d). Such a
+/// query is cast scaled: the origin, the core and the radius by one power of two (the same points,
+/// scaled, so the same hits), the direction by another, maxFraction by their ratio; the fraction is
+/// scaled back. A shape that stays large (a capsule 1 long and 1e-300 thick) is not scaled: its
+/// rounding is below the rounding of its points, and the pieces' own guards (discNormal,
+/// edgeCrossing) cover it. After scaling, positions and d lie in [2^-400, 2^100): h / |d|^2 stays
+/// below 2^1000.
+static void rayRoundedTiny(const npShape2* s, const LocalRay* ray, bool solid, npRayHit2* hit)
+{
+	int up = tinySteps(s, ray->origin), dirUp = stepsUp(npMax(npAbs(ray->direction.x), npAbs(ray->direction.y)));
+	if (up == 0 && dirUp == 0)
+	{
+		rayRounded(s, ray, solid, hit);
+		return;
+	}
+
+	npShape2 scaled;
+	scaleShape(s, up, &scaled);
+	LocalRay local = { v2TimesPow500(ray->origin, up), v2TimesPow500(ray->direction, dirUp),
+		timesPow500(ray->maxFraction, up - dirUp) };
+	rayRounded(&scaled, &local, solid, hit);
+	if (hit->hit)
+		hit->fraction = npMin(timesPow500(hit->fraction, dirUp - up), ray->maxFraction);
 }
 
 static npResult checkRay(npVec2 origin, npVec2 direction, double maxFraction)
@@ -340,19 +498,10 @@ CAST_INLINE void castChecked(const npShape2* shape, npTransform2 transform, cons
 		rayBox2(shape, &local, ray->solid, hit);
 	else if (sharp)
 		raySharpPolygon(shape, &local, ray->solid, hit);
-	else if (v2LengthSq(local.direction) >= 2.2250738585072014e-308)
+	else if (shape->radius >= NP_TINY && v2LengthSq(local.direction) >= NP_TINY * NP_TINY)
 		rayRounded(shape, &local, ray->solid, hit);
 	else
-	{
-		// A direction so short that its squared length underflows (|d| < 1.5e-154) broke the
-		// rounded pieces' quadratics: a ray far from a circle got a hit with a NaN normal
-		// (fuzz_rays2d). It is cast with d scaled by 2^600 and maxFraction by 2^-600 (exact powers
-		// of two: the same points), and the fraction scaled back.
-		LocalRay scaled = { local.origin, v2Scale(0x1p600, local.direction), local.maxFraction * 0x1p-600 };
-		rayRounded(shape, &scaled, ray->solid, hit);
-		if (hit->hit)
-			hit->fraction = npMin(hit->fraction * 0x1p600, ray->maxFraction);
-	}
+		rayRoundedTiny(shape, &local, ray->solid, hit);
 	if (!hit->hit)
 		return;
 
@@ -447,8 +596,24 @@ npResult npContainsPoint2(const npShape2* shape, npTransform2 transform, npVec2 
 	npResult r = checkPointQuery(shape, transform, p);
 	if (r != NP_OK)
 		return r;
-	*inside = containsLocal(shape, npInvTransformPoint2(transform, p));
+	// A circle of radius 1e-300 contained points 1e-200 away (both squares were 0): such a query is
+	// measured scaled.
+	npVec2 local = npInvTransformPoint2(transform, p);
+	npShape2 scaled;
+	scalePointQuery(&shape, &local, &scaled);
+	*inside = containsLocal(shape, local);
 	return NP_OK;
+}
+
+/// |v|, also when its square underflows (|v| < 1.5e-154): the distance to a circle of radius 1.5e-266
+/// from a point on it came out as -1.5e-266, the point taken for the centre (fuzz_rays2d). Such a v
+/// is measured scaled by 2^600 (exact) and the length scaled back.
+static double lengthOf(npVec2 v)
+{
+	double sq = v2LengthSq(v);
+	if (sq >= 2.2250738585072014e-308 || (v.x == 0.0 && v.y == 0.0))
+		return sqrt(sq);
+	return v2Length(v2Scale(0x1p600, v)) * 0x1p-600;
 }
 
 /// Outward normal of the core where p's nearest point is, when p is on the core itself: the edge's
@@ -456,6 +621,31 @@ npResult npContainsPoint2(const npShape2* shape, npTransform2 transform, npVec2 
 static npVec2 normalAtCore(const npShape2* s, int edge)
 {
 	return s->count == 1 ? v2(1.0, 0.0) : s->normals[edge];
+}
+
+/// The nearest surface point of s to a local point p: `point` and `normal` local, `distance` signed.
+static npPointProjection2 closestLocal(const npShape2* s, npVec2 p)
+{
+	CoreProjection cp = projectOnCore(s, p);
+	double radius = s->radius;
+	npVec2 normal;
+	double coreDistance;
+	if (cp.inside)
+	{
+		normal = s->normals[cp.edge];
+		coreDistance = cp.plane;
+	}
+	else
+	{
+		npVec2 away = v2Sub(p, cp.nearest);
+		coreDistance = lengthOf(away);
+		normal = coreDistance > 0.0 ? v2Scale(1.0 / coreDistance, away) : normalAtCore(s, cp.edge);
+	}
+
+	// The surface point is the query point moved along the normal by its distance to the surface;
+	// from the core's side that is the core point pushed out by the radius.
+	npVec2 surface = cp.inside ? v2MulAdd(p, radius - coreDistance, normal) : v2MulAdd(cp.nearest, radius, normal);
+	return (npPointProjection2){ surface, coreDistance - radius, normal };
 }
 
 npResult npClosestPoint2(const npShape2* shape, npTransform2 transform, npVec2 p, npPointProjection2* out)
@@ -467,29 +657,16 @@ npResult npClosestPoint2(const npShape2* shape, npTransform2 transform, npVec2 p
 	if (r != NP_OK)
 		return r;
 
+	// A tiny shape (and point) is measured scaled, as a tiny ray is cast, and the result scaled back.
 	npVec2 local = npInvTransformPoint2(transform, p);
-	CoreProjection cp = projectOnCore(shape, local);
-	double radius = shape->radius;
-	npVec2 normal;
-	double coreDistance;
-	if (cp.inside)
-	{
-		normal = shape->normals[cp.edge];
-		coreDistance = cp.plane;
-	}
-	else
-	{
-		npVec2 away = v2Sub(local, cp.nearest);
-		coreDistance = v2Length(away);
-		normal = coreDistance > 0.0 ? v2Scale(1.0 / coreDistance, away) : normalAtCore(shape, cp.edge);
-	}
-
-	// The surface point is the query point moved along the normal by its distance to the surface;
-	// from the core's side that is the core point pushed out by the radius.
-	npVec2 surface = cp.inside ? v2MulAdd(local, radius - coreDistance, normal) : v2MulAdd(cp.nearest, radius, normal);
-	out->point = npTransformPoint2(transform, surface);
-	out->distance = coreDistance - radius;
-	out->normal = npRotate2(transform.q, normal);
+	npShape2 scaled;
+	int up = scalePointQuery(&shape, &local, &scaled);
+	npPointProjection2 at = closestLocal(shape, local);
+	at.point = v2TimesPow500(at.point, -up);
+	at.distance = timesPow500(at.distance, -up);
+	out->point = npTransformPoint2(transform, at.point);
+	out->distance = at.distance;
+	out->normal = npRotate2(transform.q, at.normal);
 	return NP_OK;
 }
 

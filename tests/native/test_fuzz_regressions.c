@@ -1057,6 +1057,220 @@ static void duplicatedMeshTriangles(void)
 		}
 }
 
+// 2D rays on rounded shapes of radius 1e-300 (fuzz_rays2d): every square in the pieces' quadratics
+// and in the containment test underflowed to 0, so an origin on a circle's boundary heading in was
+// "inside" and left the circle at once (fraction 0, its normal facing away from the ray), and an
+// origin 1e-300 outside a circle or capsule was inside too (a solid ray hit at 0 with the zero
+// normal). Fixed in query2d.c by casting such queries scaled by exact powers of two. The expected
+// values are the closed forms of the unscaled geometry: a ray from the bottom of a circle of
+// radius r along (1, 1) r leaves it at fraction 1, through the point (r, 0), outward normal (1, 0).
+static void rounded2dRaysOfTinyRadius(void)
+{
+	npShape2 circle, capsule;
+	CHECK(npMakeCircle(1e-300, &circle) == NP_OK, "circle");
+	npTransform2 at = { { 1e-300, 1e-300 }, { 1, 1e-300 } }; // the fuzzer's input, a raw rotation
+	npRayInput2 ray = npMakeRayInput2((npVec2){ 1e-300, -0.0 }, (npVec2){ 1e-300, 1e-300 });
+	ray.solid = false;
+	ray.maxFraction = 1e-300;
+	npRayHit2 hit;
+	CHECK(npRayCast2(&circle, at, &ray, &hit) == NP_OK && !hit.hit,
+		  "from the boundary into a circle of radius 1e-300: hit at %.17g, normal (%g, %g) (the exit is at 1)",
+		  hit.fraction, hit.normal.x, hit.normal.y);
+	ray.maxFraction = 2.0;
+	CHECK(npRayCast2(&circle, at, &ray, &hit) == NP_OK && hit.hit && !hit.frontFace,
+		  "exit from a circle of radius 1e-300");
+	CHECK(fabs(hit.fraction - 1.0) <= 1e-14 && fabs(hit.normal.x + 1.0) <= 1e-14 && fabs(hit.normal.y) <= 1e-14,
+		  "exit from a circle of radius 1e-300 at %.17g, normal (%.17g, %.17g); expected 1, (-1, 0)", hit.fraction,
+		  hit.normal.x, hit.normal.y);
+
+	npTransform2 identity = npMakeTransform2(0, 0, 0);
+	ray = npMakeRayInput2((npVec2){ 2e-300, 0 }, (npVec2){ -1, 0 });
+	CHECK(npRayCast2(&circle, identity, &ray, &hit) == NP_OK && hit.hit && hit.frontFace,
+		  "solid ray from 1e-300 outside a circle of radius 1e-300: hit %d front %d", hit.hit, hit.frontFace);
+	CHECK(fabs(hit.fraction - 1e-300) <= 1e-14 * 1e-300 && fabs(hit.normal.x - 1.0) <= 1e-14 && hit.normal.y == 0.0,
+		  "circle of radius 1e-300 entered at %.17g, normal (%.17g, %.17g); expected 1e-300, (1, 0)", hit.fraction,
+		  hit.normal.x, hit.normal.y);
+
+	CHECK(npMakeCapsule2(1e-300, 1e-300, &capsule) == NP_OK, "capsule");
+	ray = npMakeRayInput2((npVec2){ 0, 3e-300 }, (npVec2){ 0, -1 });
+	CHECK(npRayCast2(&capsule, identity, &ray, &hit) == NP_OK && hit.hit && hit.frontFace,
+		  "solid ray from 2e-300 above a capsule 1e-300 thick: hit %d front %d", hit.hit, hit.frontFace);
+	CHECK(fabs(hit.fraction - 2e-300) <= 1e-14 * 2e-300 && hit.normal.x == 0.0 && fabs(hit.normal.y - 1.0) <= 1e-14,
+		  "capsule 1e-300 thick entered at %.17g, normal (%.17g, %.17g); expected 2e-300, (0, 1)", hit.fraction,
+		  hit.normal.x, hit.normal.y);
+}
+
+// Point queries on shapes of size 1e-266 and below (fuzz_rays2d, checking a ray's exit point with
+// npClosestPoint2): a circle of radius 1.5e-266 put a point on its boundary at distance -1.5e-266
+// (the squared distance underflowed to 0: the point taken for the centre), a box 1e-300 across
+// put a point 2.8e-300 from its corner on its surface, and a circle of radius 1e-300 contained a
+// point 1e-200 away. Fixed in query2d.c by measuring such queries scaled by powers of two (and any
+// length whose square underflows scaled by 2^600). Expected: the closed forms.
+static void pointQueriesOnTinyShapes(void)
+{
+	double r = 1.5411560796661425e-266;
+	npShape2 circle, box, tinyCircle;
+	npTransform2 identity = npMakeTransform2(0, 0, 0);
+	CHECK(npMakeCircle(r, &circle) == NP_OK, "circle");
+	npRayInput2 ray = npMakeRayInput2((npVec2){ 0, 0 }, (npVec2){ -0.00097656250000000022, 0 });
+	ray.solid = false;
+	npRayHit2 hit;
+	CHECK(npRayCast2(&circle, identity, &ray, &hit) == NP_OK && hit.hit && !hit.frontFace &&
+			  fabs(hit.point.x + r) <= 1e-14 * r && hit.point.y == 0.0,
+		  "exit from a circle of radius %g at (%.17g, %g)", r, hit.point.x, hit.point.y);
+	npPointProjection2 at;
+	CHECK(npClosestPoint2(&circle, identity, (npVec2){ -r, 0 }, &at) == NP_OK && fabs(at.distance) <= 1e-14 * r &&
+			  fabs(at.point.x + r) <= 1e-14 * r && fabs(at.normal.x + 1.0) <= 1e-14,
+		  "point on a circle of radius %g: distance %.17g (expected 0), normal (%g, %g)", r, at.distance, at.normal.x,
+		  at.normal.y);
+	CHECK(npClosestPoint2(&circle, identity, (npVec2){ 0, 3 * r }, &at) == NP_OK &&
+			  fabs(at.distance - 2 * r) <= 1e-14 * r && fabs(at.point.y - r) <= 1e-14 * r &&
+			  fabs(at.normal.y - 1.0) <= 1e-14,
+		  "point 2r above a circle of radius %g: distance %.17g (expected %.17g)", r, at.distance, 2 * r);
+
+	CHECK(npMakeBox2(1e-300, 1e-300, &box) == NP_OK, "box");
+	CHECK(npClosestPoint2(&box, identity, (npVec2){ 3e-300, 3e-300 }, &at) == NP_OK &&
+			  fabs(at.distance - sqrt(8.0) * 1e-300) <= 1e-14 * 1e-300 && fabs(at.point.x - 1e-300) <= 1e-14 * 1e-300 &&
+			  fabs(at.point.y - 1e-300) <= 1e-14 * 1e-300,
+		  "point beside a box 1e-300 across: distance %.17g (expected 2.8284271247461901e-300), point (%g, %g)",
+		  at.distance, at.point.x, at.point.y);
+
+	CHECK(npMakeCircle(1e-300, &tinyCircle) == NP_OK, "tiny circle");
+	bool inside = true;
+	CHECK(npContainsPoint2(&tinyCircle, identity, (npVec2){ 1e-200, 0 }, &inside) == NP_OK && !inside,
+		  "a circle of radius 1e-300 contains a point 1e-200 away");
+	CHECK(npContainsPoint2(&tinyCircle, identity, (npVec2){ 0.5e-300, -0.5e-300 }, &inside) == NP_OK && inside,
+		  "a circle of radius 1e-300 does not contain a point 0.71e-300 from its centre");
+}
+
+// A ray from 0.22 straight down past the top vertex of a polygon rounded by 1e-300 (fuzz_rays2d):
+// at the closest approach to that vertex's disc, o + t d rounded to y = 0, 1e-300 below the disc's
+// centre, and the entry got that difference's direction, (0, -1): facing away from the ray.
+// discNormal now measures noise against the origin's size too (0.22 here), so it takes the
+// direction's normal. Expected: the entry where the ray reaches the vertex (fraction 0.2178 / 22.84
+// within the points' rounding) with a unit normal facing the ray.
+static void roundedVertexPassedByALongRay(void)
+{
+	npVec2 points[] = { { -0.00097656250000000022, -22.337890625000007 }, { 22.912109374999996, 0 },
+		{ -1e-300, 1e-300 }, { -0.00097656250000000022, -0.00097656249999999989 } };
+	npShape2 polygon;
+	CHECK(npMakePolygon2(points, 4, 1e-300, &polygon) == NP_OK, "polygon");
+	npTransform2 at = { { 1e-300, 1e-300 }, { 1, 1e-300 } };
+	npRayInput2 ray = npMakeRayInput2((npVec2){ 0, 0.2177734375 }, (npVec2){ 0, -22.83984375 });
+	ray.solid = false;
+	npRayHit2 hit;
+	CHECK(npRayCast2(&polygon, at, &ray, &hit) == NP_OK && hit.hit && hit.frontFace, "ray into a rounded polygon");
+	double facing = hit.normal.x * ray.direction.x + hit.normal.y * ray.direction.y;
+	double expected = 0.2177734375 / 22.83984375;
+	CHECK(fabs(hit.fraction - expected) <= 1e-15 && fabs(hypot(hit.normal.x, hit.normal.y) - 1.0) <= 1e-14 &&
+			  facing <= 0.0,
+		  "ray into a rounded polygon: fraction %.17g (expected %.17g), normal (%g, %g), normal . direction %g",
+		  hit.fraction, expected, hit.normal.x, hit.normal.y, facing);
+}
+
+// A triangle 30 across rounded by 1e-300, and a ray through its bottom corner (fuzz_rays2d): the
+// corner's disc is missed by the rounding of the closest approach (1e-15 here), and so are both
+// edges' ends, so the ray passed through a crack at the corner: a miss going in, no exit coming
+// out. Such a nearly sharp polygon is now clipped as its core when its pieces find nothing.
+// Expected: the corner is at the origin within 1e-299, so the ray reaches it at 22.3379 / 23.0898
+// going in and at 0.75 coming out, with unit normals facing the ray.
+static void cornerOfANearlySharpPolygon(void)
+{
+	npVec2 points[] = { { -22.3974609375, 26.3525390625 }, { 1e-300, 1e-300 }, { 26.3525390625, 26.3525390625 } };
+	npShape2 triangle;
+	CHECK(npMakePolygon2(points, 3, 1e-300, &triangle) == NP_OK, "triangle");
+	npTransform2 at = { { 1e-300, 1e-300 }, { 0.9367521275331443, -0.3499935021712941 } };
+	npRayInput2 ray =
+		npMakeRayInput2((npVec2){ 2.2250738585072014e-308, -22.337890625 }, (npVec2){ 1e-300, 23.08984375 });
+	ray.solid = false;
+	npRayHit2 hit;
+	CHECK(npRayCast2(&triangle, at, &ray, &hit) == NP_OK && hit.hit && hit.frontFace, "ray into a corner: hit %d",
+		  hit.hit);
+	double expected = 22.337890625 / 23.08984375;
+	double facing = hit.normal.x * ray.direction.x + hit.normal.y * ray.direction.y;
+	CHECK(fabs(hit.fraction - expected) <= 1e-15 && fabs(hypot(hit.normal.x, hit.normal.y) - 1.0) <= 1e-14 &&
+			  facing < 0.0,
+		  "ray into a corner: fraction %.17g (expected %.17g), normal (%g, %g)", hit.fraction, expected, hit.normal.x,
+		  hit.normal.y);
+
+	ray = npMakeRayInput2((npVec2){ 0, 0.75 }, (npVec2){ 0, -1 });
+	ray.solid = false;
+	CHECK(npRayCast2(&triangle, at, &ray, &hit) == NP_OK && hit.hit && !hit.frontFace, "ray out of a corner: hit %d",
+		  hit.hit);
+	facing = hit.normal.x * ray.direction.x + hit.normal.y * ray.direction.y;
+	CHECK(fabs(hit.fraction - 0.75) <= 1e-15 && fabs(hypot(hit.normal.x, hit.normal.y) - 1.0) <= 1e-14 && facing < 0.0,
+		  "ray out of a corner: fraction %.17g (expected 0.75), normal (%g, %g)", hit.fraction, hit.normal.x,
+		  hit.normal.y);
+}
+
+// A capsule 1e-323 long with radius 0.125 (fuzz_rays2d): its core edge's squared length underflowed
+// to 0, so its pushed-out edges accepted every crossing of their lines (0 <= along <= 0); a ray
+// from the centre left at the line y = 0.125 instead of on the circle (1% of the radius late), and
+// one coming in at 45 degrees entered at that line (0.052 early, 41% of the radius), normal (0, 1). The discs
+// at the edge's ends cover such an edge. Expected: the closed forms for a circle of radius 0.125.
+static void capsuleOfSubnormalLength(void)
+{
+	npShape2 capsule;
+	CHECK(npMakeCapsule2(4.9406564584124654e-324, 0.125, &capsule) == NP_OK, "capsule");
+	npTransform2 identity = npMakeTransform2(0, 0, 0);
+	npRayInput2 ray = npMakeRayInput2((npVec2){ 0, 0 }, (npVec2){ 3, 21.8349609375 });
+	ray.solid = false;
+	npRayHit2 hit;
+	double len = hypot(3, 21.8349609375);
+	CHECK(npRayCast2(&capsule, identity, &ray, &hit) == NP_OK && hit.hit && !hit.frontFace &&
+			  fabs(hit.fraction - 0.125 / len) <= 1e-15 && fabs(hit.normal.x + 3 / len) <= 1e-12 &&
+			  fabs(hit.normal.y + 21.8349609375 / len) <= 1e-12,
+		  "exit from a capsule 1e-323 long at %.17g (expected %.17g), normal (%.17g, %.17g)", hit.fraction, 0.125 / len,
+		  hit.normal.x, hit.normal.y);
+
+	ray = npMakeRayInput2((npVec2){ 1, 1 }, (npVec2){ -1, -1 });
+	double entry = 1.0 - 0.125 / sqrt(2.0);
+	CHECK(npRayCast2(&capsule, identity, &ray, &hit) == NP_OK && hit.hit && hit.frontFace &&
+			  fabs(hit.fraction - entry) <= 1e-15 && fabs(hit.normal.x - sqrt(0.5)) <= 1e-12 &&
+			  fabs(hit.normal.y - sqrt(0.5)) <= 1e-12,
+		  "entry into a capsule 1e-323 long at %.17g (expected %.17g), normal (%.17g, %.17g)", hit.fraction, entry,
+		  hit.normal.x, hit.normal.y);
+}
+
+// A ray 1.5e-154 long heading away from a circle of radius 3.16, 24.8 from its centre (fuzz_rays2d):
+// |d|^2 = 2.4e-308 was still a normal number, but h / |d|^2 = 6.3 / 2.4e-308 overflowed, so the
+// disc spanned every t and the ray hit at fraction 0, 21.7 from the surface. Such directions (below
+// 2^-400) are now cast scaled. Expected: a miss (it moves away from a circle it starts outside).
+static void shortRayAwayFromACircle(void)
+{
+	npShape2 circle;
+	CHECK(npMakeCircle(3.15625, &circle) == NP_OK, "circle");
+	npTransform2 at = { { 11.248046875, -0.00097656249999999978 }, { 1, 0 } };
+	npRayInput2 ray =
+		npMakeRayInput2((npVec2){ 9.345703125, -24.759765625 }, (npVec2){ 2.2250738585072014e-308, -1.5499364332083187e-154 });
+	ray.maxFraction = 0.158203125;
+	npRayHit2 hit;
+	CHECK(npRayCast2(&circle, at, &ray, &hit) == NP_OK && !hit.hit, "a short ray away from a circle hit it at %.17g",
+		  hit.fraction);
+}
+
+// A ray along the side of a capsule of radius 1e-6 (fuzz_rays2d): it grazes the left cap, where the
+// normal is perpendicular to the ray, and the rounding of the hit point (22 from the origin, 3.6e-15)
+// tilted the cap's normal by 3.5e-9 rad, away from the ray (n . d = +8.5e-8). A grazing disc normal
+// is now the perpendicular of d. Expected (the contract): a graze may hit or miss, but a hit has a
+// unit normal with n . d <= 0, and its point lies on the surface.
+static void capsuleGrazedAlongItsSide(void)
+{
+	npShape2 capsule;
+	CHECK(npMakeCapsule2(2.765625, 9.9999999999999995e-07, &capsule) == NP_OK, "capsule");
+	npTransform2 at = { { 9.9999999999999995e-07, 9.9999999999999995e-07 }, { 1, 0 } };
+	npRayInput2 ray = npMakeRayInput2((npVec2){ -22.337890715, 1e-300 }, (npVec2){ 24, 0 });
+	ray.solid = false;
+	npRayHit2 hit;
+	CHECK(npRayCast2(&capsule, at, &ray, &hit) == NP_OK, "graze");
+	double facing = hit.normal.x * ray.direction.x + hit.normal.y * ray.direction.y;
+	CHECK(!hit.hit || (facing <= 0.0 && fabs(hypot(hit.normal.x, hit.normal.y) - 1.0) <= 1e-14),
+		  "capsule grazed along its side: normal (%.17g, %.17g), n . d = %g", hit.normal.x, hit.normal.y, facing);
+	npPointProjection2 on = { 0 };
+	CHECK(!hit.hit || (npClosestPoint2(&capsule, at, hit.point, &on) == NP_OK && fabs(on.distance) <= 1e-14 * 22.4),
+		  "capsule grazed along its side: hit point %g from the surface", on.distance);
+}
+
 int main(void)
 {
 	rotationOfHugeAngles();
@@ -1081,6 +1295,13 @@ int main(void)
 	castAlongANeedle();
 	meshRaysWithDenormals();
 	duplicatedMeshTriangles();
+	rounded2dRaysOfTinyRadius();
+	pointQueriesOnTinyShapes();
+	roundedVertexPassedByALongRay();
+	cornerOfANearlySharpPolygon();
+	capsuleOfSubnormalLength();
+	shortRayAwayFromACircle();
+	capsuleGrazedAlongItsSide();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
