@@ -509,6 +509,38 @@ static inline npResult fzShape3(FzIn* in, npShape3* out, npHull3* hull)
 	return r;
 }
 
+/// A small triangle mesh for the mesh query harnesses: 3..maxV points (fzPoints3), 1..maxT triangles
+/// of in-range indices, and a weld tolerance (0, or with `weldByte` k * 1e-4 from one more byte,
+/// else 1e-6), built into `memory` (bytes, 16-aligned). NULL when npMakeMesh3 refuses it.
+static inline npMesh3* fzSmallMesh3(FzIn* in, int maxV, int maxT, int weldByte, void* memory, size_t bytes)
+{
+	npVec3 vertices[64];
+	int32_t indices[3 * 64];
+	if (maxV > 64 || maxT > 64)
+		return NULL;
+	int vertexCount = fzInt(in, 3, maxV);
+	int triangleCount = fzInt(in, 1, maxT);
+	fzPoints3(in, vertices, vertexCount);
+	for (int i = 0; i < 3 * triangleCount; ++i)
+		indices[i] = fzByte(in) % vertexCount;
+	uint8_t weldMode = fzByte(in);
+	double weld = weldMode < 128 ? 0.0 : weldByte ? fzByte(in) * 1.0e-4 : 1.0e-6;
+	size_t need = npMeshBytes3(vertexCount, triangleCount);
+	FZ_CHECK(need <= bytes, "npMeshBytes3(%d, %d) = %zu", vertexCount, triangleCount, need);
+	npMesh3* mesh = NULL;
+	if (npMakeMesh3(&(npMeshInput3){ vertices, vertexCount, indices, triangleCount, weld }, memory, need, &mesh) != NP_OK)
+		return NULL;
+	for (int t = 0; t < mesh->triangleCount && fzDumping(); ++t)
+	{
+		npVec3 v[3];
+		npGetMeshTriangle3(mesh, t, v);
+		FZ_DUMP("stored triangle %d (input %d): { %s, %s, %s } { %s, %s, %s } { %s, %s, %s }\n", t, mesh->triangleIds[t],
+				fzLit(v[0].x), fzLit(v[0].y), fzLit(v[0].z), fzLit(v[1].x), fzLit(v[1].y), fzLit(v[1].z), fzLit(v[2].x),
+				fzLit(v[2].y), fzLit(v[2].z));
+	}
+	return mesh;
+}
+
 /// Size of a 3D shape's bounds about its origin, for tolerances.
 static inline double fzShapeScale3(const npShape3* s)
 {

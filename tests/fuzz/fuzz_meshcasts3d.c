@@ -213,27 +213,9 @@ static void checkCast(const npShapeCastMeshInput3* in, const npCastHit3* h, cons
 int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {
 	FzIn in = fzOpen(data, size);
-	npVec3 vertices[MAX_V];
-	int32_t indices[3 * MAX_T];
-	int vertexCount = fzInt(&in, 3, MAX_V);
-	int triangleCount = fzInt(&in, 1, MAX_T);
-	fzPoints3(&in, vertices, vertexCount);
-	for (int i = 0; i < 3 * triangleCount; ++i)
-		indices[i] = fzByte(&in) % vertexCount;
-	double weld = fzByte(&in) < 128 ? 0.0 : 1.0e-6;
-	size_t need = npMeshBytes3(vertexCount, triangleCount);
-	FZ_CHECK(need <= sizeof buffer, "npMeshBytes3(%d, %d) = %zu", vertexCount, triangleCount, need);
-	npMesh3* mesh = NULL;
-	if (npMakeMesh3(&(npMeshInput3){ vertices, vertexCount, indices, triangleCount, weld }, buffer, need, &mesh) != NP_OK)
+	npMesh3* mesh = fzSmallMesh3(&in, MAX_V, MAX_T, 0, buffer, sizeof buffer);
+	if (mesh == NULL)
 		return 0;
-	for (int t = 0; t < mesh->triangleCount && fzDumping(); ++t)
-	{
-		npVec3 v[3];
-		npGetMeshTriangle3(mesh, t, v);
-		FZ_DUMP("stored triangle %d (input %d): { %s, %s, %s } { %s, %s, %s } { %s, %s, %s }\n", t, mesh->triangleIds[t],
-				fzLit(v[0].x), fzLit(v[0].y), fzLit(v[0].z), fzLit(v[1].x), fzLit(v[1].y), fzLit(v[1].z), fzLit(v[2].x),
-				fzLit(v[2].y), fzLit(v[2].z));
-	}
 	int okM, okS, okTd;
 	npTransform3 meshXf = fzTransform3(&in, &okM);
 	npShape3 shape;

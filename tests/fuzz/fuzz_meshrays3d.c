@@ -94,9 +94,6 @@ static void placeMesh(const npMesh3* mesh, npTransform3 xf, Placed* out)
 		npGetMeshTriangle3(mesh, t, v);
 		for (int k = 0; k < 3; ++k)
 			out->corners[t][k] = place(xf, v[k]);
-		FZ_DUMP("stored triangle %d (input %d): { %s, %s, %s } { %s, %s, %s } { %s, %s, %s }\n", t, mesh->triangleIds[t],
-				fzLit(v[0].x), fzLit(v[0].y), fzLit(v[0].z), fzLit(v[1].x), fzLit(v[1].y), fzLit(v[1].z), fzLit(v[2].x),
-				fzLit(v[2].y), fzLit(v[2].z));
 	}
 }
 
@@ -230,20 +227,8 @@ static void pointQuery(FzIn* in, const Placed* m, const npMeshInstance3* inst, d
 int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {
 	FzIn in = fzOpen(data, size);
-	npVec3 vertices[MAX_V];
-	int32_t indices[3 * MAX_T];
-	int vertexCount = fzInt(&in, 3, MAX_V);
-	int triangleCount = fzInt(&in, 1, MAX_T);
-	fzPoints3(&in, vertices, vertexCount);
-	for (int i = 0; i < 3 * triangleCount; ++i)
-		indices[i] = fzByte(&in) % vertexCount;
-	uint8_t weldMode = fzByte(&in);
-	double weld = weldMode < 128 ? 0.0 : fzByte(&in) * 1.0e-4;
-	size_t need = npMeshBytes3(vertexCount, triangleCount);
-	FZ_CHECK(need <= sizeof buffer, "npMeshBytes3(%d, %d) = %zu", vertexCount, triangleCount, need);
-	npMesh3* mesh = NULL;
-	const npMeshInput3 input = { vertices, vertexCount, indices, triangleCount, weld };
-	if (npMakeMesh3(&input, buffer, need, &mesh) != NP_OK)
+	npMesh3* mesh = fzSmallMesh3(&in, MAX_V, MAX_T, 1, buffer, sizeof buffer);
+	if (mesh == NULL)
 		return 0;
 	int okX;
 	npTransform3 xf = fzTransform3(&in, &okX);
