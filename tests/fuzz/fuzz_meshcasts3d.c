@@ -187,9 +187,10 @@ static void checkCast(const npShapeCastMeshInput3* in, const npCastHit3* h, cons
 	{
 		double start = signedDistance(in, &kept->triangles[i], 0.0);
 		skipped[i] = o->ignoreSeparating && !h->initialOverlap && start <= target + tol;
-		if (skipped[i])
-			continue;
-		nearest = fmin(nearest, signedDistance(in, &kept->triangles[i], h->fraction));
+		// Every kept triangle counts for the hit's own distance (a contact just past the initial
+		// band, at 2.4e-7, is a hit on a triangle this band calls initial).
+		double at = signedDistance(in, &kept->triangles[i], h->fraction);
+		nearest = skipped[i] && !(fabs(at - target) <= tol) ? nearest : fmin(nearest, at);
 	}
 	if (h->initialOverlap)
 	{
