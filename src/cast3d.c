@@ -367,8 +367,8 @@ static RayEnd3 rayCast3(const Cast3* c, npCastHit3* hit)
 // distance d(t) is convex and decreases no faster than n . r (n the unit direction from A's closest
 // point to B's), so the step (d - aim) / (n . r) lands at or before the contact; it stops within
 // accept (a hit), when n . r <= 0 (d no longer decreases: a miss, as d is convex) or past
-// maxFraction (a miss). Bounded by NP_CAST3_MAX_ITERATIONS more GJK runs; still undecided, the
-// fraction reached is reported as the hit (never later than the contact).
+// maxFraction (a miss). Bounded by NP_CAST3_MAX_ITERATIONS + 1 more GJK runs; still undecided,
+// the fraction reached is reported as the hit (never later than the contact).
 static void castCapped(const Cast3* c, double t, npCastHit3* hit)
 {
 	int iterations = hit->iterations;
@@ -376,7 +376,7 @@ static void castCapped(const Cast3* c, double t, npCastHit3* hit)
 	npPair3 moved = *c->pair;
 	npGjkResult3 g;
 	npVec3 n = v3(1.0, 0.0, 0.0);
-	for (int k = 0; k < NP_CAST3_MAX_ITERATIONS; ++k)
+	for (int k = 0; k <= NP_CAST3_MAX_ITERATIONS; ++k)
 	{
 		moved.xfB.p = v3MulAdd(c->pair->xfB.p, -t, c->r);
 		npGjkFrom3(&moved, DBL_MAX, moved.xfB.p, &g);
@@ -390,8 +390,8 @@ static void castCapped(const Cast3* c, double t, npCastHit3* hit)
 			hit->iterations = iterations;
 			return;
 		}
-		if (d <= accept)
-			break;
+		if (d <= accept || k == NP_CAST3_MAX_ITERATIONS)
+			break; // within reach, or out of steps: g is at t either way
 		double closing = v3Dot(n, c->r);
 		double next = closing > 0.0 ? t + (d - aim) / closing : DBL_MAX;
 		if (!(next <= c->maxFraction))

@@ -98,7 +98,7 @@ static void castPair(const npShape3* a, npTransform3 xa, const npShape3* b, npTr
 			fzLit(h.fraction), fzLit(h.normal.x), fzLit(h.normal.y), fzLit(h.normal.z), h.initialOverlap, h.iterations);
 	FZ_CHECK(fzIsCode(r), "npShapeCast3 result %d", (int)r);
 	FZ_CHECK(r == NP_OK || !h.hit, "a hit with error %d", (int)r);
-	FZ_CHECK(h.iterations >= 0 && h.iterations <= 2 * NP_CAST3_MAX_ITERATIONS, "iterations %d", h.iterations);
+	FZ_CHECK(h.iterations >= 0 && h.iterations <= 2 * NP_CAST3_MAX_ITERATIONS + 1, "iterations %d", h.iterations);
 
 	npShapeCastBatch3 batch = { a, b, xb, NULL, 0, options, NP_MESH_FEATURE_TOLERANCE };
 	npCastHit3 many;

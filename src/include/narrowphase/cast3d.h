@@ -16,7 +16,7 @@ extern "C" {
 #endif
 
 /// Most support points of one shape cast's GJK ray cast (reached only on extreme needles); a cast
-/// that reaches it goes on by conservative advancement, at most as many GJK runs again.
+/// that reaches it goes on by conservative advancement, at most as many GJK runs again plus one.
 #define NP_CAST3_MAX_ITERATIONS 64
 /// Most iterations of one time-of-impact query (conservative advancement steps).
 #define NP_TOI3_MAX_ITERATIONS 512
