@@ -31,8 +31,14 @@
 //    rays that start far from a small shape).
 // Closest points: the deepest face plane inside a box or hull; otherwise the nearest core point,
 // found by GJK against a point (the same routine the distance queries use), moved out by the radius.
+// Tiny queries (as in query2d.c, with tiny.h's steps): below 2^-400 the squares that the pieces and
+// the distances compare leave the normal range (a sphere of radius 1e-300 has r * r = 0; a direction
+// 1.5e-154 long overflows h / |d|^2), so a ray on a tiny sphere or capsule, or with a tiny
+// direction, and a point query on a tiny shape, run with everything scaled by exact powers of two
+// (the same points, scaled) and their results scaled back; ordinary queries never take that path.
 #include "inputs.h"
 #include "rayclip.h"
+#include "tiny.h"
 #include "narrowphase/query3d.h"
 #include "closest3d.h"
 #include "gjk3d.h"
@@ -100,9 +106,27 @@ static int deepestPlane(const npPolyhedron3* poly, npVec3 p, double* distance)
 	return best;
 }
 
+static npVec3 v3TimesPow500(npVec3 v, int n)
+{
+	return v3(npTimesPow500(v.x, n), npTimesPow500(v.y, n), npTimesPow500(v.z, n));
+}
+
+/// |v| <= r, also when r * r leaves the normal range (r below 1.5e-154): a capsule 1 long and 1e-300
+/// thick contained a point 3e-300 from its axis (both squares were 0). v and r are then compared
+/// scaled by the steps of 2^500 that bring r up to NP_TINY (exact; a v that overflows is outside).
+static bool withinRadius(npVec3 v, double r)
+{
+	double rr = r * r;
+	if (rr >= DBL_MIN)
+		return v3LengthSq(v) <= rr;
+	int up = npStepsUp(r);
+	double scaled = npTimesPow500(r, up);
+	return v3LengthSq(v3TimesPow500(v, up)) <= scaled * scaled;
+}
+
 static bool containsRounded(const npShape3* s, npVec3 p)
 {
-	return v3DistanceSq(p, closestOnRoundedCore(s, p)) <= s->radius * s->radius;
+	return withinRadius(v3Sub(p, closestOnRoundedCore(s, p)), s->radius);
 }
 
 /// A box or hull: inside every face plane; a flat shape (triangle, flat hull): on it.
@@ -117,6 +141,42 @@ static bool containsSharp(const npShape3* s, const npPolyhedron3* poly, npVec3 p
 	bool overlap;
 	closestOnSharpCore(s, p, &overlap);
 	return overlap;
+}
+
+// ---------------------------------------------------------------- tiny shapes
+
+/// The largest coordinate of s's core. Hulls and triangles are never below NP_TINY (their creation
+/// rejects sizes below about 1e-90, where their cross products underflow): DBL_MAX, never scaled.
+static double coreSize(const npShape3* s)
+{
+	switch (s->type)
+	{
+		case NP_SHAPE_SPHERE:
+			return 0.0;
+		case NP_SHAPE_CAPSULE3:
+			return s->halfHeight;
+		case NP_SHAPE_BOX3:
+			return v3MaxAbs(s->halfExtents);
+		default:
+			return DBL_MAX;
+	}
+}
+
+/// The steps of 2^500 that a query at local point p on s needs: 0 unless p, the core and the radius
+/// are all below NP_TINY.
+static int tinySteps(const npShape3* s, npVec3 p)
+{
+	return npStepsUp(np3Max(np3Max(s->radius, coreSize(s)), v3MaxAbs(p)));
+}
+
+/// s scaled by 2^(500 up): a sphere, capsule or box (the shapes that can be tiny).
+static npShape3 scaleShape(const npShape3* s, int up)
+{
+	npShape3 out = *s;
+	out.radius = npTimesPow500(s->radius, up);
+	out.halfHeight = npTimesPow500(s->halfHeight, up);
+	out.halfExtents = v3TimesPow500(s->halfExtents, up);
+	return out;
 }
 
 // ---------------------------------------------------------------- rays
@@ -586,6 +646,35 @@ static void rayRounded(const npShape3* s, const LocalRay* ray, bool inside, npRa
 		finishHit(ray, choice.t, spanNormal(&choice.span, choice.span.enter, false), true, hit);
 }
 
+/// A ray at a sphere or capsule in its frame: a solid origin inside hits at 0.
+static void castRoundedLocal(const npShape3* s, const LocalRay* ray, npRayHit3* hit)
+{
+	bool inside = containsRounded(s, ray->origin);
+	if (inside && ray->solid)
+		finishHit(ray, 0.0, v3(0.0, 0.0, 0.0), false, hit);
+	else
+		rayRounded(s, ray, inside, hit);
+}
+
+/// A sphere or capsule with a radius below NP_TINY, or a direction whose square is below NP_TINY^2.
+/// The pieces' squares underflow or their quotients overflow: a ray 1.5e-154 long heading away from
+/// a sphere of radius 3.2 hit it at fraction 0 (h / |d|^2 was infinite), and a sphere of radius
+/// 1e-300 counted an origin 1e-300 outside as inside. Such a ray is cast scaled, as in 2D: the
+/// origin, the core and the radius by one power of two when they are all tiny (the same points,
+/// scaled, so the same hits), the direction by another, maxFraction by their ratio; the fraction is
+/// scaled back. A shape that stays large (a capsule 1 long and 1e-300 thick) is not scaled: its
+/// rounding is below the rounding of its points (spanNormal guards its normals).
+__attribute__((noinline)) static void rayRoundedTiny(const npShape3* s, const LocalRay* ray, npRayHit3* hit)
+{
+	int up = tinySteps(s, ray->origin), dirUp = npStepsUp(v3MaxAbs(ray->direction));
+	npShape3 scaled = scaleShape(s, up);
+	LocalRay local = { v3TimesPow500(ray->origin, up), v3TimesPow500(ray->direction, dirUp),
+					   npTimesPow500(ray->maxFraction, up - dirUp), ray->solid };
+	castRoundedLocal(&scaled, &local, hit);
+	if (hit->hit)
+		hit->fraction = np3Min(npTimesPow500(hit->fraction, dirUp - up), ray->maxFraction);
+}
+
 /// A sphere in world space: it looks the same from every rotation, so the ray is not turned into
 /// its frame. The roots come from the centre seen from the origin, m = centre - origin, as
 /// solveRound solves them, and the normal (t d - m) normalised is already the world's.
@@ -716,7 +805,17 @@ CAST_INLINE void castPrepared(const RayTarget3* target, const npRayInput3* ray, 
 		local.direction = npMat3MulT(rotation, ray->direction);
 	}
 	if (kind == CAST_SPHERE)
-		raySphereWorld(target->transform.p, target->shape->radius, ray, hit);
+	{
+		// One branch keeps tiny spheres and directions off the fast path: they are cast scaled, in
+		// the sphere's frame without rotation (the centre at the origin).
+		if ((target->shape->radius < NP_TINY) | (v3LengthSq(ray->direction) < NP_TINY * NP_TINY))
+		{
+			LocalRay centred = { v3Sub(ray->origin, target->transform.p), ray->direction, ray->maxFraction, ray->solid };
+			rayRoundedTiny(target->shape, &centred, hit);
+		}
+		else
+			raySphereWorld(target->transform.p, target->shape->radius, ray, hit);
+	}
 	else if (kind == CAST_BOX && local.direction.x != 0.0 && local.direction.y != 0.0 && local.direction.z != 0.0)
 		rayBoxMoving(target->shape->halfExtents, target->boxNormals, &local, hit);
 	else if (kind == CAST_BOX)
@@ -730,14 +829,10 @@ CAST_INLINE void castPrepared(const RayTarget3* target, const npRayInput3* ray, 
 		else if (target->shape->type != NP_SHAPE_HULL3 || !rayHullWalk(&target->poly, target->shape->hull, &local, hit))
 			raySolidPolyhedron(&target->poly, &local, hit);
 	}
+	else if (target->shape->radius >= NP_TINY && v3LengthSq(local.direction) >= NP_TINY * NP_TINY)
+		castRoundedLocal(target->shape, &local, hit);
 	else
-	{
-		bool inside = containsRounded(target->shape, local.origin);
-		if (inside && local.solid)
-			finishHit(&local, 0.0, v3(0.0, 0.0, 0.0), false, hit);
-		else
-			rayRounded(target->shape, &local, inside, hit);
-	}
+		rayRoundedTiny(target->shape, &local, hit);
 	if (!hit->hit)
 		return;
 
@@ -845,6 +940,40 @@ static npResult checkPointQuery(const npShape3* shape, npTransform3 transform, n
 	return r != NP_OK || npIsUsableVec3(p) ? r : NP_ERR_NON_FINITE;
 }
 
+/// The shape a point query at local point *p measures: s itself, or for a tiny query (the point, the
+/// radius and the core all below NP_TINY: a sphere of radius 1e-300 contained a point 1e-200 away,
+/// both squares 0) s scaled into *scaled and *p with it, by 2^(500 up). Returns up (0: not scaled).
+static int scalePointQuery(const npShape3** s, npVec3* p, npShape3* scaled)
+{
+	int up = tinySteps(*s, *p);
+	if (up > 0)
+	{
+		*scaled = scaleShape(*s, up);
+		*s = scaled;
+		*p = v3TimesPow500(*p, up);
+	}
+	return up;
+}
+
+/// |v|, and v / |v| into *unit when |v| > 0, also when |v|^2 leaves the normal range (|v| below
+/// 1.5e-154): a point 1e-160 from a unit sphere's centre got a normal 1.00001 long. Such a v is
+/// measured scaled by 2^600 (exact) and its length scaled back.
+static double lengthAndUnit(npVec3 v, npVec3* unit)
+{
+	double sq = v3LengthSq(v);
+	if (sq < DBL_MIN && (v.x != 0.0 || v.y != 0.0 || v.z != 0.0))
+	{
+		npVec3 big = v3Scale(0x1p600, v);
+		double len = v3Length(big);
+		*unit = v3Scale(1.0 / len, big);
+		return len * 0x1p-600;
+	}
+	double len = sqrt(sq);
+	if (len > 0.0)
+		*unit = v3Scale(1.0 / len, v);
+	return len;
+}
+
 npResult npContainsPoint3(const npShape3* shape, npTransform3 transform, npVec3 p, bool* inside)
 {
 	if (inside == NULL)
@@ -854,6 +983,8 @@ npResult npContainsPoint3(const npShape3* shape, npTransform3 transform, npVec3 
 	if (r != NP_OK)
 		return r;
 	npVec3 local = npInvTransformPoint3(transform, p);
+	npShape3 scaled;
+	scalePointQuery(&shape, &local, &scaled);
 	if (isRounded(shape))
 	{
 		*inside = containsRounded(shape, local);
@@ -874,7 +1005,10 @@ npResult npClosestPoint3(const npShape3* shape, npTransform3 transform, npVec3 p
 	if (r != NP_OK)
 		return r;
 
+	// A tiny shape (and point) is measured scaled, as a tiny ray is cast, and the result scaled back.
 	npVec3 local = npInvTransformPoint3(transform, p);
+	npShape3 scaled;
+	int up = scalePointQuery(&shape, &local, &scaled);
 	npPolyhedron3 poly; // the faces of sharp shapes only: rounded ones need none
 	poly.flat = false;
 	if (!isRounded(shape))
@@ -893,17 +1027,15 @@ npResult npClosestPoint3(const npShape3* shape, npTransform3 transform, npVec3 p
 	else
 	{
 		npVec3 away = v3Sub(local, core);
-		double coreDistance = v3Length(away);
-		if (coreDistance > 0.0)
-			normal = v3Scale(1.0 / coreDistance, away);
-		else
+		double coreDistance = lengthAndUnit(away, &normal);
+		if (!(coreDistance > 0.0))
 			normal = poly.flat ? poly.planes[0].normal : v3(1.0, 0.0, 0.0);
 		distance = coreDistance - shape->radius;
 		surface = v3MulAdd(core, shape->radius, normal);
 	}
 
-	out->point = npTransformPoint3(transform, surface);
-	out->distance = distance;
+	out->point = npTransformPoint3(transform, v3TimesPow500(surface, -up));
+	out->distance = npTimesPow500(distance, -up);
 	out->normal = npRotate3(transform.q, normal);
 	return NP_OK;
 }
