@@ -1,4 +1,4 @@
-// Queries on one 3D shape: ray casts, point containment, closest points and bounds.
+// Queries on one 3D shape: ray casts and bounds (containment and closest points: pointquery3d.c).
 //
 // Every query runs in the shape's local frame: the ray or point is moved there once, and results
 // are moved back. A shape is a core (a point, a segment, a box, a hull or a triangle) grown by a
@@ -29,18 +29,13 @@
 //    so the ray enters where it first meets any piece and leaves where it last leaves one. Every
 //    piece is solved in closed form, about the ray's closest approach (which keeps its precision for
 //    rays that start far from a small shape).
-// Closest points: the deepest face plane inside a box or hull; otherwise the nearest core point,
-// found by GJK against a point (the same routine the distance queries use), moved out by the radius.
-// Tiny queries (as in query2d.c, with tiny.h's steps): below 2^-400 the squares that the pieces and
-// the distances compare leave the normal range (a sphere of radius 1e-300 has r * r = 0; a direction
-// 1.5e-154 long overflows h / |d|^2), so a ray on a tiny sphere or capsule, or with a tiny
-// direction, and a point query on a tiny shape, run with everything scaled by exact powers of two
-// (the same points, scaled) and their results scaled back; ordinary queries never take that path.
-#include "inputs.h"
+// Tiny queries (as in query2d.c, with tiny.h's steps): below 2^-400 the squares that the pieces
+// compare leave the normal range (a sphere of radius 1e-300 has r * r = 0; a direction 1.5e-154 long
+// overflows h / |d|^2), so a ray on a tiny sphere or capsule, or with a tiny direction, is cast with
+// everything scaled by exact powers of two (the same points, scaled) and its fraction scaled back;
+// ordinary rays never take that path.
+#include "query3d_private.h"
 #include "rayclip.h"
-#include "tiny.h"
-#include "narrowphase/query3d.h"
-#include "closest3d.h"
 #include "gjk3d.h"
 #include "polyhedron3d.h"
 #include "vec3.h"
@@ -48,135 +43,9 @@
 #include <float.h>
 #include <stddef.h>
 
-
-static npResult checkShape(const npShape3* shape, npTransform3 xf)
-{
-	if (shape == NULL || (unsigned)shape->type > (unsigned)NP_SHAPE_TRIANGLE3 || !(shape->radius >= 0.0) ||
-		!npIsUsable(shape->radius) || (shape->type == NP_SHAPE_HULL3 && shape->hull == NULL))
-		return NP_ERR_INVALID_ARGUMENT;
-	return npCheckTransform3(xf);
-}
-
-static bool isRounded(const npShape3* s) { return s->type == NP_SHAPE_SPHERE || s->type == NP_SHAPE_CAPSULE3; }
-
 npRayInput3 npMakeRayInput3(npVec3 origin, npVec3 direction)
 {
 	return (npRayInput3){ origin, direction, 1.0, true };
-}
-
-// ---------------------------------------------------------------- cores
-
-/// Nearest point of a rounded shape's core (a point or a segment along y) to p.
-static npVec3 closestOnRoundedCore(const npShape3* s, npVec3 p)
-{
-	if (s->type == NP_SHAPE_SPHERE)
-		return v3(0.0, 0.0, 0.0);
-	return npClosestOnSegment3(v3(0.0, -s->halfHeight, 0.0), v3(0.0, s->halfHeight, 0.0), p);
-}
-
-/// Nearest point of a sharp core to p, by GJK against a point; *overlap when p is inside or on it.
-static npVec3 closestOnSharpCore(const npShape3* s, npVec3 p, bool* overlap)
-{
-	npShape3 point = { 0 };
-	point.type = NP_SHAPE_SPHERE;
-	npTransform3 identity = { { 0.0, 0.0, 0.0 }, { 0.0, 0.0, 0.0, 1.0 } };
-	npTransform3 at = { p, { 0.0, 0.0, 0.0, 1.0 } };
-	npPair3 pair;
-	npMakePair3(&pair, s, identity, &point, at);
-	npGjkResult3 gjk;
-	npGjk3(&pair, DBL_MAX, &gjk);
-	*overlap = gjk.overlap || gjk.distance == 0.0;
-	return *overlap ? p : gjk.pointA;
-}
-
-/// The face plane of a solid polyhedron with the largest signed distance to p (lowest index on ties).
-static int deepestPlane(const npPolyhedron3* poly, npVec3 p, double* distance)
-{
-	int best = 0;
-	*distance = -DBL_MAX;
-	for (int i = 0; i < poly->faceCount; ++i)
-	{
-		double d = v3Dot(poly->planes[i].normal, p) - poly->planes[i].offset;
-		if (d > *distance)
-		{
-			*distance = d;
-			best = i;
-		}
-	}
-	return best;
-}
-
-static npVec3 v3TimesPow500(npVec3 v, int n)
-{
-	return v3(npTimesPow500(v.x, n), npTimesPow500(v.y, n), npTimesPow500(v.z, n));
-}
-
-/// |v| <= r, also when r * r leaves the normal range (r below 1.5e-154): a capsule 1 long and 1e-300
-/// thick contained a point 3e-300 from its axis (both squares were 0). v and r are then compared
-/// scaled by the steps of 2^500 that bring r up to NP_TINY (exact; a v that overflows is outside).
-static bool withinRadius(npVec3 v, double r)
-{
-	double rr = r * r;
-	if (rr >= DBL_MIN)
-		return v3LengthSq(v) <= rr;
-	int up = npStepsUp(r);
-	double scaled = npTimesPow500(r, up);
-	return v3LengthSq(v3TimesPow500(v, up)) <= scaled * scaled;
-}
-
-static bool containsRounded(const npShape3* s, npVec3 p)
-{
-	return withinRadius(v3Sub(p, closestOnRoundedCore(s, p)), s->radius);
-}
-
-/// A box or hull: inside every face plane; a flat shape (triangle, flat hull): on it.
-static bool containsSharp(const npShape3* s, const npPolyhedron3* poly, npVec3 p)
-{
-	if (!poly->flat)
-	{
-		double d;
-		deepestPlane(poly, p, &d);
-		return d <= 0.0;
-	}
-	bool overlap;
-	closestOnSharpCore(s, p, &overlap);
-	return overlap;
-}
-
-// ---------------------------------------------------------------- tiny shapes
-
-/// The largest coordinate of s's core. Hulls and triangles are never below NP_TINY (their creation
-/// rejects sizes below about 1e-90, where their cross products underflow): DBL_MAX, never scaled.
-static double coreSize(const npShape3* s)
-{
-	switch (s->type)
-	{
-		case NP_SHAPE_SPHERE:
-			return 0.0;
-		case NP_SHAPE_CAPSULE3:
-			return s->halfHeight;
-		case NP_SHAPE_BOX3:
-			return v3MaxAbs(s->halfExtents);
-		default:
-			return DBL_MAX;
-	}
-}
-
-/// The steps of 2^500 that a query at local point p on s needs: 0 unless p, the core and the radius
-/// are all below NP_TINY.
-static int tinySteps(const npShape3* s, npVec3 p)
-{
-	return npStepsUp(np3Max(np3Max(s->radius, coreSize(s)), v3MaxAbs(p)));
-}
-
-/// s scaled by 2^(500 up): a sphere, capsule or box (the shapes that can be tiny).
-static npShape3 scaleShape(const npShape3* s, int up)
-{
-	npShape3 out = *s;
-	out.radius = npTimesPow500(s->radius, up);
-	out.halfHeight = npTimesPow500(s->halfHeight, up);
-	out.halfExtents = v3TimesPow500(s->halfExtents, up);
-	return out;
 }
 
 // ---------------------------------------------------------------- rays
@@ -649,7 +518,7 @@ static void rayRounded(const npShape3* s, const LocalRay* ray, bool inside, npRa
 /// A ray at a sphere or capsule in its frame: a solid origin inside hits at 0.
 static void castRoundedLocal(const npShape3* s, const LocalRay* ray, npRayHit3* hit)
 {
-	bool inside = containsRounded(s, ray->origin);
+	bool inside = npContainsRounded3(s, ray->origin);
 	if (inside && ray->solid)
 		finishHit(ray, 0.0, v3(0.0, 0.0, 0.0), false, hit);
 	else
@@ -666,8 +535,8 @@ static void castRoundedLocal(const npShape3* s, const LocalRay* ray, npRayHit3* 
 /// rounding is below the rounding of its points (spanNormal guards its normals).
 __attribute__((noinline)) static void rayRoundedTiny(const npShape3* s, const LocalRay* ray, npRayHit3* hit)
 {
-	int up = tinySteps(s, ray->origin), dirUp = npStepsUp(v3MaxAbs(ray->direction));
-	npShape3 scaled = scaleShape(s, up);
+	int up = npTinySteps3(s, ray->origin), dirUp = npStepsUp(v3MaxAbs(ray->direction));
+	npShape3 scaled = npScaleTinyShape3(s, up);
 	LocalRay local = { v3TimesPow500(ray->origin, up), v3TimesPow500(ray->direction, dirUp),
 					   npTimesPow500(ray->maxFraction, up - dirUp), ray->solid };
 	castRoundedLocal(&scaled, &local, hit);
@@ -724,7 +593,7 @@ typedef struct RayTarget3
 /// `many`: the target will serve many rays (worth preparing the hull's bounding ball).
 static npResult prepareRayTarget(const npShape3* shape, npTransform3 transform, bool many, RayTarget3* target)
 {
-	npResult r = checkShape(shape, transform);
+	npResult r = npCheckQueryShape3(shape, transform);
 	if (r != NP_OK)
 		return r;
 	target->shape = shape;
@@ -932,120 +801,12 @@ npResult npRayCastMany3(const npShape3* shape, npTransform3 transform, const npR
 	}
 }
 
-// ---------------------------------------------------------------- points
-
-static npResult checkPointQuery(const npShape3* shape, npTransform3 transform, npVec3 p)
-{
-	npResult r = checkShape(shape, transform);
-	return r != NP_OK || npIsUsableVec3(p) ? r : NP_ERR_NON_FINITE;
-}
-
-/// The shape a point query at local point *p measures: s itself, or for a tiny query (the point, the
-/// radius and the core all below NP_TINY: a sphere of radius 1e-300 contained a point 1e-200 away,
-/// both squares 0) s scaled into *scaled and *p with it, by 2^(500 up). Returns up (0: not scaled).
-static int scalePointQuery(const npShape3** s, npVec3* p, npShape3* scaled)
-{
-	int up = tinySteps(*s, *p);
-	if (up > 0)
-	{
-		*scaled = scaleShape(*s, up);
-		*s = scaled;
-		*p = v3TimesPow500(*p, up);
-	}
-	return up;
-}
-
-/// |v|, and v / |v| into *unit when |v| > 0, also when |v|^2 leaves the normal range (|v| below
-/// 1.5e-154): a point 1e-160 from a unit sphere's centre got a normal 1.00001 long. Such a v is
-/// measured scaled by 2^600 (exact) and its length scaled back.
-static double lengthAndUnit(npVec3 v, npVec3* unit)
-{
-	double sq = v3LengthSq(v);
-	if (sq < DBL_MIN && (v.x != 0.0 || v.y != 0.0 || v.z != 0.0))
-	{
-		npVec3 big = v3Scale(0x1p600, v);
-		double len = v3Length(big);
-		*unit = v3Scale(1.0 / len, big);
-		return len * 0x1p-600;
-	}
-	double len = sqrt(sq);
-	if (len > 0.0)
-		*unit = v3Scale(1.0 / len, v);
-	return len;
-}
-
-npResult npContainsPoint3(const npShape3* shape, npTransform3 transform, npVec3 p, bool* inside)
-{
-	if (inside == NULL)
-		return NP_ERR_INVALID_ARGUMENT;
-	*inside = false;
-	npResult r = checkPointQuery(shape, transform, p);
-	if (r != NP_OK)
-		return r;
-	npVec3 local = npInvTransformPoint3(transform, p);
-	npShape3 scaled;
-	scalePointQuery(&shape, &local, &scaled);
-	if (isRounded(shape))
-	{
-		*inside = containsRounded(shape, local);
-		return NP_OK;
-	}
-	npPolyhedron3 poly;
-	npMakePolyhedron3(shape, &poly);
-	*inside = containsSharp(shape, &poly, local);
-	return NP_OK;
-}
-
-npResult npClosestPoint3(const npShape3* shape, npTransform3 transform, npVec3 p, npPointProjection3* out)
-{
-	if (out == NULL)
-		return NP_ERR_INVALID_ARGUMENT;
-	*out = (npPointProjection3){ 0 };
-	npResult r = checkPointQuery(shape, transform, p);
-	if (r != NP_OK)
-		return r;
-
-	// A tiny shape (and point) is measured scaled, as a tiny ray is cast, and the result scaled back.
-	npVec3 local = npInvTransformPoint3(transform, p);
-	npShape3 scaled;
-	int up = scalePointQuery(&shape, &local, &scaled);
-	npPolyhedron3 poly; // the faces of sharp shapes only: rounded ones need none
-	poly.flat = false;
-	if (!isRounded(shape))
-		npMakePolyhedron3(shape, &poly);
-	npVec3 surface, normal;
-	double distance;
-	bool onCore = false;
-	npVec3 core = isRounded(shape) ? closestOnRoundedCore(shape, local) : closestOnSharpCore(shape, local, &onCore);
-	if (onCore && !poly.flat)
-	{
-		// Inside a box or hull: out through the nearest face.
-		int face = deepestPlane(&poly, local, &distance);
-		normal = poly.planes[face].normal;
-		surface = v3MulAdd(local, -distance, normal);
-	}
-	else
-	{
-		npVec3 away = v3Sub(local, core);
-		double coreDistance = lengthAndUnit(away, &normal);
-		if (!(coreDistance > 0.0))
-			normal = poly.flat ? poly.planes[0].normal : v3(1.0, 0.0, 0.0);
-		distance = coreDistance - shape->radius;
-		surface = v3MulAdd(core, shape->radius, normal);
-	}
-
-	out->point = npTransformPoint3(transform, v3TimesPow500(surface, -up));
-	out->distance = npTimesPow500(distance, -up);
-	out->normal = npRotate3(transform.q, normal);
-	return NP_OK;
-}
-
 npResult npShapeBounds3(const npShape3* shape, npTransform3 transform, npBounds3* out)
 {
 	if (out == NULL)
 		return NP_ERR_INVALID_ARGUMENT;
 	*out = (npBounds3){ { 0.0, 0.0, 0.0 }, { 0.0, 0.0, 0.0 } };
-	npResult r = checkShape(shape, transform);
+	npResult r = npCheckQueryShape3(shape, transform);
 	if (r != NP_OK)
 		return r;
 
