@@ -427,6 +427,7 @@ typedef struct Span
 {
 	double enter, leave;
 	npVec3 d, m; ///< the ray's direction and the piece's centre from the origin, in the solved components
+	int up;      ///< m is scaled by 2^(500 up) (a tiny piece beside a large shape: solveRound)
 } Span;
 
 /// The outward normal at the span's point t: t d - m, normalised. On a piece whose radius is below the
@@ -435,7 +436,7 @@ typedef struct Span
 /// -d where the ray enters, +d where it leaves (the normal of the point the ray passes through).
 static npVec3 spanNormal(const Span* span, double t, bool leaving)
 {
-	npVec3 td = v3Scale(t, span->d), v = v3Sub(td, span->m);
+	npVec3 td = v3Scale(span->up != 0 ? npTimesPow500(t, span->up) : t, span->d), v = v3Sub(td, span->m);
 	if (v3MaxAbs(v) <= 1e-14 * np3Max(v3MaxAbs(td), v3MaxAbs(span->m)))
 		return v3Normalize(leaving ? span->d : v3Neg(span->d));
 	return v3Normalize(v);
@@ -450,6 +451,19 @@ static bool solveRound(const LocalRay* ray, npVec3 c, double r, npVec3 keep, Spa
 	double lenSq = v3Dot(d, d);
 	if (lenSq == 0.0)
 		return false;
+
+	// A piece whose radius and centre (seen from the origin) are both below NP_TINY, on a shape
+	// that is not tiny (a capsule 1.5 long and 1e-300 thick, a ray from its axis: fuzz_rays3d):
+	// r * r underflowed, and the ray left at fraction 0 through the normal of its origin's offset,
+	// facing along the ray. m and r are scaled by exact steps of 2^500 (the roots scale with them)
+	// and the roots scaled back; spanNormal reads m at that scale.
+	int up = 0;
+	if (r < NP_TINY)
+	{
+		up = npStepsUp(np3Max(r, v3MaxAbs(m)));
+		m = v3TimesPow500(m, up);
+		r = npTimesPow500(r, up);
+	}
 	double s = v3Dot(m, d) / lenSq;
 	double h = r * r - v3DistanceSq(m, v3Scale(s, d));
 	if (h < 0.0)
@@ -458,8 +472,14 @@ static bool solveRound(const LocalRay* ray, npVec3 c, double r, npVec3 keep, Spa
 	double half = sqrt(h / lenSq);
 	span->enter = s - half;
 	span->leave = s + half;
+	if (up != 0)
+	{
+		span->enter = npTimesPow500(span->enter, -up);
+		span->leave = npTimesPow500(span->leave, -up);
+	}
 	span->d = d;
 	span->m = m;
+	span->up = up;
 	return true;
 }
 

@@ -1455,6 +1455,38 @@ static void pointQueriesOnTinyShapes3d(void)
 		  at.distance, at.point.x, at.point.y, at.point.z, at.normal.x, at.normal.y, at.normal.z);
 }
 
+// Capsules far longer than thick (fuzz_rays3d, after the tiny-query fix): 1.5 long with radius
+// 1e-300, and 4 long with radius 4.9e-324, rays from (next to) the axis. They are not scaled as a
+// whole (their cores are large), and the cylinder's r * r underflowed: the ray left at fraction 0
+// through the normal of its origin's offset from the axis, facing along the ray (n . d = 7e11).
+// solveRound now scales a piece whose radius and centre are both tiny. Expected: the exit where
+// the ray reaches z = -1e-300 (t = (1e-300 + o.z) / 1e12), its normal about (0, 0, 1), against
+// the ray; and any hit's normal unit and facing the ray.
+static void thinCapsuleLeftFromItsAxis(void)
+{
+	const double s = 4.9406564584124654e-324;
+	npShape3 capsule, thinner;
+	CHECK(npMakeCapsule3(1.546875, 1e-300, &capsule) == NP_OK && npMakeCapsule3(4, s, &thinner) == NP_OK, "capsules");
+	npTransform3 identity = { { 0, 0, 0 }, { 0, 0, 0, 1 } };
+	npRayInput3 ray = npMakeRayInput3((npVec3){ s, s, s }, (npVec3){ s, s, -1e12 });
+	ray.solid = false;
+	npRayHit3 hit = castBoth3(&capsule, identity, &ray);
+	double exit = (1e-300 + s) / 1e12;
+	CHECK(hit.hit && !hit.frontFace && fabs(hit.fraction - exit) <= 1e-9 * exit && fabs(hit.normal.z - 1.0) <= 1e-14,
+		  "exit from a capsule 1e-300 thick: hit %d at %.17g (expected %.17g), normal (%g, %g, %g)", hit.hit,
+		  hit.fraction, exit, hit.normal.x, hit.normal.y, hit.normal.z);
+
+	npTransform3 at = { { s, s, s }, { 0, 0, 0, 1 } };
+	ray = npMakeRayInput3((npVec3){ s, s, -0.0 }, (npVec3){ 0, s, s });
+	ray.solid = false;
+	hit = castBoth3(&thinner, at, &ray);
+	double facing = hit.normal.x * ray.direction.x + hit.normal.y * ray.direction.y + hit.normal.z * ray.direction.z;
+	double len = sqrt(hit.normal.x * hit.normal.x + hit.normal.y * hit.normal.y + hit.normal.z * hit.normal.z);
+	CHECK(!hit.hit || (fabs(len - 1.0) <= 1e-14 && facing <= 0.0),
+		  "ray along a capsule 4.9e-324 thick: normal (%g, %g, %g), n . d = %g", hit.normal.x, hit.normal.y,
+		  hit.normal.z, facing);
+}
+
 int main(void)
 {
 	rotationOfHugeAngles();
@@ -1490,6 +1522,7 @@ int main(void)
 	shortRaysAtRoundedShapes3d();
 	rounded3dRaysOfTinyRadius();
 	pointQueriesOnTinyShapes3d();
+	thinCapsuleLeftFromItsAxis();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
