@@ -442,6 +442,26 @@ static npVec3 spanNormal(const Span* span, double t, bool leaving)
 	return v3Normalize(v);
 }
 
+/// solveRound for a piece whose radius is below NP_TINY, on a shape that is not tiny (a capsule 1.5
+/// long and 1e-300 thick, a ray from its axis: fuzz_rays3d): r * r underflowed, and the ray left at
+/// fraction 0 through the normal of its origin's offset, facing along the ray. When the centre (seen
+/// from the origin) is tiny too, m and r are scaled by exact steps of 2^500 (the roots scale with
+/// them) and the roots scaled back; spanNormal reads m at that scale. (A large centre is left as it
+/// is: the radius is then below the rounding of the points.)
+__attribute__((noinline)) static bool solveTinyPiece(npVec3 d, npVec3 m, double r, double lenSq, Span* span)
+{
+	int up = npStepsUp(np3Max(r, v3MaxAbs(m)));
+	m = v3TimesPow500(m, up);
+	r = npTimesPow500(r, up);
+	double s = v3Dot(m, d) / lenSq;
+	double h = r * r - v3DistanceSq(m, v3Scale(s, d));
+	if (h < 0.0)
+		return false;
+	double half = sqrt(h / lenSq);
+	*span = (Span){ npTimesPow500(s - half, -up), npTimesPow500(s + half, -up), d, m, up };
+	return true;
+}
+
 /// The two roots of |p(t) - axis point|^2 = r^2 in the components `keep` selects, solved about the
 /// ray's closest approach: for a sphere all three components, for the cylinder x and z.
 static bool solveRound(const LocalRay* ray, npVec3 c, double r, npVec3 keep, Span* span)
@@ -451,19 +471,8 @@ static bool solveRound(const LocalRay* ray, npVec3 c, double r, npVec3 keep, Spa
 	double lenSq = v3Dot(d, d);
 	if (lenSq == 0.0)
 		return false;
-
-	// A piece whose radius and centre (seen from the origin) are both below NP_TINY, on a shape
-	// that is not tiny (a capsule 1.5 long and 1e-300 thick, a ray from its axis: fuzz_rays3d):
-	// r * r underflowed, and the ray left at fraction 0 through the normal of its origin's offset,
-	// facing along the ray. m and r are scaled by exact steps of 2^500 (the roots scale with them)
-	// and the roots scaled back; spanNormal reads m at that scale.
-	int up = 0;
 	if (r < NP_TINY)
-	{
-		up = npStepsUp(np3Max(r, v3MaxAbs(m)));
-		m = v3TimesPow500(m, up);
-		r = npTimesPow500(r, up);
-	}
+		return solveTinyPiece(d, m, r, lenSq, span);
 	double s = v3Dot(m, d) / lenSq;
 	double h = r * r - v3DistanceSq(m, v3Scale(s, d));
 	if (h < 0.0)
@@ -472,14 +481,9 @@ static bool solveRound(const LocalRay* ray, npVec3 c, double r, npVec3 keep, Spa
 	double half = sqrt(h / lenSq);
 	span->enter = s - half;
 	span->leave = s + half;
-	if (up != 0)
-	{
-		span->enter = npTimesPow500(span->enter, -up);
-		span->leave = npTimesPow500(span->leave, -up);
-	}
 	span->d = d;
 	span->m = m;
-	span->up = up;
+	span->up = 0;
 	return true;
 }
 
