@@ -27,6 +27,7 @@
 #include "bounds2d.h"
 #include "inputs.h"
 #include "rayclip.h"
+#include "tiny.h"
 #include "narrowphase/query2d.h"
 #include "closest2d.h"
 #include "vec2.h"
@@ -108,31 +109,7 @@ static bool containsLocal(const npShape2* s, npVec2 p)
 
 // ---------------------------------------------------------------- tiny shapes
 
-/// Below this size (2^-400) the squares that rays and point queries compare would leave the normal
-/// range (a circle of radius 1e-300: r * r is 0), so such queries are scaled up first.
-#define NP_TINY 0x1p-400
-
-/// x times 2^(500 n) (|n| <= 3), in n exact steps: only the last one can round (into subnormals),
-/// since a product that leaves the normal range before it makes the last one 0 or infinite anyway.
-static double timesPow500(double x, int n)
-{
-	for (int i = 0; i < n; ++i)
-		x *= 0x1p500;
-	for (int i = 0; i > n; --i)
-		x *= 0x1p-500;
-	return x;
-}
-
-static npVec2 v2TimesPow500(npVec2 v, int n) { return v2(timesPow500(v.x, n), timesPow500(v.y, n)); }
-
-/// How many steps of 2^500 bring m up to NP_TINY (at most 3, which suffice for any m > 0).
-static int stepsUp(double m)
-{
-	int n = 0;
-	for (; m < NP_TINY && n < 3; ++n)
-		m *= 0x1p500;
-	return n;
-}
+static npVec2 v2TimesPow500(npVec2 v, int n) { return v2(npTimesPow500(v.x, n), npTimesPow500(v.y, n)); }
 
 /// The largest coordinate of the local point p and of s's core.
 static double coreSize(const npShape2* s, npVec2 p)
@@ -145,7 +122,7 @@ static double coreSize(const npShape2* s, npVec2 p)
 
 /// The steps of 2^500 that a query at local point p on s needs: 0 unless p, the core and the radius
 /// are all below NP_TINY.
-static int tinySteps(const npShape2* s, npVec2 p) { return stepsUp(npMax(s->radius, coreSize(s, p))); }
+static int tinySteps(const npShape2* s, npVec2 p) { return npStepsUp(npMax(s->radius, coreSize(s, p))); }
 
 /// s scaled by 2^(500 up): only what the queries read (the count, the radius, the core and its
 /// normals, which do not change).
@@ -153,7 +130,7 @@ static void scaleShape(const npShape2* s, int up, npShape2* out)
 {
 	out->type = s->type;
 	out->count = s->count;
-	out->radius = timesPow500(s->radius, up);
+	out->radius = npTimesPow500(s->radius, up);
 	for (int i = 0; i < s->count; ++i)
 	{
 		out->vertices[i] = v2TimesPow500(s->vertices[i], up);
@@ -458,7 +435,7 @@ static void rayRounded(const npShape2* s, const LocalRay* ray, bool solid, npRay
 /// below 2^1000.
 static void rayRoundedTiny(const npShape2* s, const LocalRay* ray, bool solid, npRayHit2* hit)
 {
-	int up = tinySteps(s, ray->origin), dirUp = stepsUp(npMax(npAbs(ray->direction.x), npAbs(ray->direction.y)));
+	int up = tinySteps(s, ray->origin), dirUp = npStepsUp(npMax(npAbs(ray->direction.x), npAbs(ray->direction.y)));
 	if (up == 0 && dirUp == 0)
 	{
 		rayRounded(s, ray, solid, hit);
@@ -468,10 +445,10 @@ static void rayRoundedTiny(const npShape2* s, const LocalRay* ray, bool solid, n
 	npShape2 scaled;
 	scaleShape(s, up, &scaled);
 	LocalRay local = { v2TimesPow500(ray->origin, up), v2TimesPow500(ray->direction, dirUp),
-		timesPow500(ray->maxFraction, up - dirUp) };
+		npTimesPow500(ray->maxFraction, up - dirUp) };
 	rayRounded(&scaled, &local, solid, hit);
 	if (hit->hit)
-		hit->fraction = npMin(timesPow500(hit->fraction, dirUp - up), ray->maxFraction);
+		hit->fraction = npMin(npTimesPow500(hit->fraction, dirUp - up), ray->maxFraction);
 }
 
 static npResult checkRay(npVec2 origin, npVec2 direction, double maxFraction)
@@ -663,7 +640,7 @@ npResult npClosestPoint2(const npShape2* shape, npTransform2 transform, npVec2 p
 	int up = scalePointQuery(&shape, &local, &scaled);
 	npPointProjection2 at = closestLocal(shape, local);
 	at.point = v2TimesPow500(at.point, -up);
-	at.distance = timesPow500(at.distance, -up);
+	at.distance = npTimesPow500(at.distance, -up);
 	out->point = npTransformPoint2(transform, at.point);
 	out->distance = at.distance;
 	out->normal = npRotate2(transform.q, at.normal);

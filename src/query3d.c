@@ -1,4 +1,4 @@
-// Queries on one 3D shape: ray casts, point containment, closest points and bounds.
+// Queries on one 3D shape: ray casts and bounds (containment and closest points: pointquery3d.c).
 //
 // Every query runs in the shape's local frame: the ray or point is moved there once, and results
 // are moved back. A shape is a core (a point, a segment, a box, a hull or a triangle) grown by a
@@ -29,12 +29,13 @@
 //    so the ray enters where it first meets any piece and leaves where it last leaves one. Every
 //    piece is solved in closed form, about the ray's closest approach (which keeps its precision for
 //    rays that start far from a small shape).
-// Closest points: the deepest face plane inside a box or hull; otherwise the nearest core point,
-// found by GJK against a point (the same routine the distance queries use), moved out by the radius.
-#include "inputs.h"
+// Tiny queries (as in query2d.c, with tiny.h's steps): below 2^-400 the squares that the pieces
+// compare leave the normal range (a sphere of radius 1e-300 has r * r = 0; a direction 1.5e-154 long
+// overflows h / |d|^2), so a ray on a tiny sphere or capsule, or with a tiny direction, is cast with
+// everything scaled by exact powers of two (the same points, scaled) and its fraction scaled back;
+// ordinary rays never take that path.
+#include "query3d_private.h"
 #include "rayclip.h"
-#include "narrowphase/query3d.h"
-#include "closest3d.h"
 #include "gjk3d.h"
 #include "polyhedron3d.h"
 #include "vec3.h"
@@ -42,81 +43,9 @@
 #include <float.h>
 #include <stddef.h>
 
-
-static npResult checkShape(const npShape3* shape, npTransform3 xf)
-{
-	if (shape == NULL || (unsigned)shape->type > (unsigned)NP_SHAPE_TRIANGLE3 || !(shape->radius >= 0.0) ||
-		!npIsUsable(shape->radius) || (shape->type == NP_SHAPE_HULL3 && shape->hull == NULL))
-		return NP_ERR_INVALID_ARGUMENT;
-	return npCheckTransform3(xf);
-}
-
-static bool isRounded(const npShape3* s) { return s->type == NP_SHAPE_SPHERE || s->type == NP_SHAPE_CAPSULE3; }
-
 npRayInput3 npMakeRayInput3(npVec3 origin, npVec3 direction)
 {
 	return (npRayInput3){ origin, direction, 1.0, true };
-}
-
-// ---------------------------------------------------------------- cores
-
-/// Nearest point of a rounded shape's core (a point or a segment along y) to p.
-static npVec3 closestOnRoundedCore(const npShape3* s, npVec3 p)
-{
-	if (s->type == NP_SHAPE_SPHERE)
-		return v3(0.0, 0.0, 0.0);
-	return npClosestOnSegment3(v3(0.0, -s->halfHeight, 0.0), v3(0.0, s->halfHeight, 0.0), p);
-}
-
-/// Nearest point of a sharp core to p, by GJK against a point; *overlap when p is inside or on it.
-static npVec3 closestOnSharpCore(const npShape3* s, npVec3 p, bool* overlap)
-{
-	npShape3 point = { 0 };
-	point.type = NP_SHAPE_SPHERE;
-	npTransform3 identity = { { 0.0, 0.0, 0.0 }, { 0.0, 0.0, 0.0, 1.0 } };
-	npTransform3 at = { p, { 0.0, 0.0, 0.0, 1.0 } };
-	npPair3 pair;
-	npMakePair3(&pair, s, identity, &point, at);
-	npGjkResult3 gjk;
-	npGjk3(&pair, DBL_MAX, &gjk);
-	*overlap = gjk.overlap || gjk.distance == 0.0;
-	return *overlap ? p : gjk.pointA;
-}
-
-/// The face plane of a solid polyhedron with the largest signed distance to p (lowest index on ties).
-static int deepestPlane(const npPolyhedron3* poly, npVec3 p, double* distance)
-{
-	int best = 0;
-	*distance = -DBL_MAX;
-	for (int i = 0; i < poly->faceCount; ++i)
-	{
-		double d = v3Dot(poly->planes[i].normal, p) - poly->planes[i].offset;
-		if (d > *distance)
-		{
-			*distance = d;
-			best = i;
-		}
-	}
-	return best;
-}
-
-static bool containsRounded(const npShape3* s, npVec3 p)
-{
-	return v3DistanceSq(p, closestOnRoundedCore(s, p)) <= s->radius * s->radius;
-}
-
-/// A box or hull: inside every face plane; a flat shape (triangle, flat hull): on it.
-static bool containsSharp(const npShape3* s, const npPolyhedron3* poly, npVec3 p)
-{
-	if (!poly->flat)
-	{
-		double d;
-		deepestPlane(poly, p, &d);
-		return d <= 0.0;
-	}
-	bool overlap;
-	closestOnSharpCore(s, p, &overlap);
-	return overlap;
 }
 
 // ---------------------------------------------------------------- rays
@@ -498,6 +427,7 @@ typedef struct Span
 {
 	double enter, leave;
 	npVec3 d, m; ///< the ray's direction and the piece's centre from the origin, in the solved components
+	int up;      ///< m is scaled by 2^(500 up) (a tiny piece beside a large shape: solveRound)
 } Span;
 
 /// The outward normal at the span's point t: t d - m, normalised. On a piece whose radius is below the
@@ -506,10 +436,30 @@ typedef struct Span
 /// -d where the ray enters, +d where it leaves (the normal of the point the ray passes through).
 static npVec3 spanNormal(const Span* span, double t, bool leaving)
 {
-	npVec3 td = v3Scale(t, span->d), v = v3Sub(td, span->m);
+	npVec3 td = v3Scale(span->up != 0 ? npTimesPow500(t, span->up) : t, span->d), v = v3Sub(td, span->m);
 	if (v3MaxAbs(v) <= 1e-14 * np3Max(v3MaxAbs(td), v3MaxAbs(span->m)))
 		return v3Normalize(leaving ? span->d : v3Neg(span->d));
 	return v3Normalize(v);
+}
+
+/// solveRound for a piece whose radius is below NP_TINY, on a shape that is not tiny (a capsule 1.5
+/// long and 1e-300 thick, a ray from its axis: fuzz_rays3d): r * r underflowed, and the ray left at
+/// fraction 0 through the normal of its origin's offset, facing along the ray. When the centre (seen
+/// from the origin) is tiny too, m and r are scaled by exact steps of 2^500 (the roots scale with
+/// them) and the roots scaled back; spanNormal reads m at that scale. (A large centre is left as it
+/// is: the radius is then below the rounding of the points.)
+__attribute__((noinline)) static bool solveTinyPiece(npVec3 d, npVec3 m, double r, double lenSq, Span* span)
+{
+	int up = npStepsUp(np3Max(r, v3MaxAbs(m)));
+	m = v3TimesPow500(m, up);
+	r = npTimesPow500(r, up);
+	double s = v3Dot(m, d) / lenSq;
+	double h = r * r - v3DistanceSq(m, v3Scale(s, d));
+	if (h < 0.0)
+		return false;
+	double half = sqrt(h / lenSq);
+	*span = (Span){ npTimesPow500(s - half, -up), npTimesPow500(s + half, -up), d, m, up };
+	return true;
 }
 
 /// The two roots of |p(t) - axis point|^2 = r^2 in the components `keep` selects, solved about the
@@ -521,6 +471,8 @@ static bool solveRound(const LocalRay* ray, npVec3 c, double r, npVec3 keep, Spa
 	double lenSq = v3Dot(d, d);
 	if (lenSq == 0.0)
 		return false;
+	if (r < NP_TINY)
+		return solveTinyPiece(d, m, r, lenSq, span);
 	double s = v3Dot(m, d) / lenSq;
 	double h = r * r - v3DistanceSq(m, v3Scale(s, d));
 	if (h < 0.0)
@@ -531,6 +483,7 @@ static bool solveRound(const LocalRay* ray, npVec3 c, double r, npVec3 keep, Spa
 	span->leave = s + half;
 	span->d = d;
 	span->m = m;
+	span->up = 0;
 	return true;
 }
 
@@ -586,6 +539,35 @@ static void rayRounded(const npShape3* s, const LocalRay* ray, bool inside, npRa
 		finishHit(ray, choice.t, spanNormal(&choice.span, choice.span.enter, false), true, hit);
 }
 
+/// A ray at a sphere or capsule in its frame: a solid origin inside hits at 0.
+static void castRoundedLocal(const npShape3* s, const LocalRay* ray, npRayHit3* hit)
+{
+	bool inside = npContainsRounded3(s, ray->origin);
+	if (inside && ray->solid)
+		finishHit(ray, 0.0, v3(0.0, 0.0, 0.0), false, hit);
+	else
+		rayRounded(s, ray, inside, hit);
+}
+
+/// A sphere or capsule with a radius below NP_TINY, or a direction whose square is below NP_TINY^2.
+/// The pieces' squares underflow or their quotients overflow: a ray 1.5e-154 long heading away from
+/// a sphere of radius 3.2 hit it at fraction 0 (h / |d|^2 was infinite), and a sphere of radius
+/// 1e-300 counted an origin 1e-300 outside as inside. Such a ray is cast scaled, as in 2D: the
+/// origin, the core and the radius by one power of two when they are all tiny (the same points,
+/// scaled, so the same hits), the direction by another, maxFraction by their ratio; the fraction is
+/// scaled back. A shape that stays large (a capsule 1 long and 1e-300 thick) is not scaled: its
+/// rounding is below the rounding of its points (spanNormal guards its normals).
+__attribute__((noinline)) static void rayRoundedTiny(const npShape3* s, const LocalRay* ray, npRayHit3* hit)
+{
+	int up = npTinySteps3(s, ray->origin), dirUp = npStepsUp(v3MaxAbs(ray->direction));
+	npShape3 scaled = npScaleTinyShape3(s, up);
+	LocalRay local = { v3TimesPow500(ray->origin, up), v3TimesPow500(ray->direction, dirUp),
+					   npTimesPow500(ray->maxFraction, up - dirUp), ray->solid };
+	castRoundedLocal(&scaled, &local, hit);
+	if (hit->hit)
+		hit->fraction = np3Min(npTimesPow500(hit->fraction, dirUp - up), ray->maxFraction);
+}
+
 /// A sphere in world space: it looks the same from every rotation, so the ray is not turned into
 /// its frame. The roots come from the centre seen from the origin, m = centre - origin, as
 /// solveRound solves them, and the normal (t d - m) normalised is already the world's.
@@ -635,7 +617,7 @@ typedef struct RayTarget3
 /// `many`: the target will serve many rays (worth preparing the hull's bounding ball).
 static npResult prepareRayTarget(const npShape3* shape, npTransform3 transform, bool many, RayTarget3* target)
 {
-	npResult r = checkShape(shape, transform);
+	npResult r = npCheckQueryShape3(shape, transform);
 	if (r != NP_OK)
 		return r;
 	target->shape = shape;
@@ -716,7 +698,17 @@ CAST_INLINE void castPrepared(const RayTarget3* target, const npRayInput3* ray, 
 		local.direction = npMat3MulT(rotation, ray->direction);
 	}
 	if (kind == CAST_SPHERE)
-		raySphereWorld(target->transform.p, target->shape->radius, ray, hit);
+	{
+		// One branch keeps tiny spheres and directions off the fast path: they are cast scaled, in
+		// the sphere's frame without rotation (the centre at the origin).
+		if ((target->shape->radius < NP_TINY) | (v3LengthSq(ray->direction) < NP_TINY * NP_TINY))
+		{
+			LocalRay centred = { v3Sub(ray->origin, target->transform.p), ray->direction, ray->maxFraction, ray->solid };
+			rayRoundedTiny(target->shape, &centred, hit);
+		}
+		else
+			raySphereWorld(target->transform.p, target->shape->radius, ray, hit);
+	}
 	else if (kind == CAST_BOX && local.direction.x != 0.0 && local.direction.y != 0.0 && local.direction.z != 0.0)
 		rayBoxMoving(target->shape->halfExtents, target->boxNormals, &local, hit);
 	else if (kind == CAST_BOX)
@@ -730,14 +722,10 @@ CAST_INLINE void castPrepared(const RayTarget3* target, const npRayInput3* ray, 
 		else if (target->shape->type != NP_SHAPE_HULL3 || !rayHullWalk(&target->poly, target->shape->hull, &local, hit))
 			raySolidPolyhedron(&target->poly, &local, hit);
 	}
+	else if (target->shape->radius >= NP_TINY && v3LengthSq(local.direction) >= NP_TINY * NP_TINY)
+		castRoundedLocal(target->shape, &local, hit);
 	else
-	{
-		bool inside = containsRounded(target->shape, local.origin);
-		if (inside && local.solid)
-			finishHit(&local, 0.0, v3(0.0, 0.0, 0.0), false, hit);
-		else
-			rayRounded(target->shape, &local, inside, hit);
-	}
+		rayRoundedTiny(target->shape, &local, hit);
 	if (!hit->hit)
 		return;
 
@@ -837,83 +825,12 @@ npResult npRayCastMany3(const npShape3* shape, npTransform3 transform, const npR
 	}
 }
 
-// ---------------------------------------------------------------- points
-
-static npResult checkPointQuery(const npShape3* shape, npTransform3 transform, npVec3 p)
-{
-	npResult r = checkShape(shape, transform);
-	return r != NP_OK || npIsUsableVec3(p) ? r : NP_ERR_NON_FINITE;
-}
-
-npResult npContainsPoint3(const npShape3* shape, npTransform3 transform, npVec3 p, bool* inside)
-{
-	if (inside == NULL)
-		return NP_ERR_INVALID_ARGUMENT;
-	*inside = false;
-	npResult r = checkPointQuery(shape, transform, p);
-	if (r != NP_OK)
-		return r;
-	npVec3 local = npInvTransformPoint3(transform, p);
-	if (isRounded(shape))
-	{
-		*inside = containsRounded(shape, local);
-		return NP_OK;
-	}
-	npPolyhedron3 poly;
-	npMakePolyhedron3(shape, &poly);
-	*inside = containsSharp(shape, &poly, local);
-	return NP_OK;
-}
-
-npResult npClosestPoint3(const npShape3* shape, npTransform3 transform, npVec3 p, npPointProjection3* out)
-{
-	if (out == NULL)
-		return NP_ERR_INVALID_ARGUMENT;
-	*out = (npPointProjection3){ 0 };
-	npResult r = checkPointQuery(shape, transform, p);
-	if (r != NP_OK)
-		return r;
-
-	npVec3 local = npInvTransformPoint3(transform, p);
-	npPolyhedron3 poly; // the faces of sharp shapes only: rounded ones need none
-	poly.flat = false;
-	if (!isRounded(shape))
-		npMakePolyhedron3(shape, &poly);
-	npVec3 surface, normal;
-	double distance;
-	bool onCore = false;
-	npVec3 core = isRounded(shape) ? closestOnRoundedCore(shape, local) : closestOnSharpCore(shape, local, &onCore);
-	if (onCore && !poly.flat)
-	{
-		// Inside a box or hull: out through the nearest face.
-		int face = deepestPlane(&poly, local, &distance);
-		normal = poly.planes[face].normal;
-		surface = v3MulAdd(local, -distance, normal);
-	}
-	else
-	{
-		npVec3 away = v3Sub(local, core);
-		double coreDistance = v3Length(away);
-		if (coreDistance > 0.0)
-			normal = v3Scale(1.0 / coreDistance, away);
-		else
-			normal = poly.flat ? poly.planes[0].normal : v3(1.0, 0.0, 0.0);
-		distance = coreDistance - shape->radius;
-		surface = v3MulAdd(core, shape->radius, normal);
-	}
-
-	out->point = npTransformPoint3(transform, surface);
-	out->distance = distance;
-	out->normal = npRotate3(transform.q, normal);
-	return NP_OK;
-}
-
 npResult npShapeBounds3(const npShape3* shape, npTransform3 transform, npBounds3* out)
 {
 	if (out == NULL)
 		return NP_ERR_INVALID_ARGUMENT;
 	*out = (npBounds3){ { 0.0, 0.0, 0.0 }, { 0.0, 0.0, 0.0 } };
-	npResult r = checkShape(shape, transform);
+	npResult r = npCheckQueryShape3(shape, transform);
 	if (r != NP_OK)
 		return r;
 

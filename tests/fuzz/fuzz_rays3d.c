@@ -36,6 +36,9 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 		ray.solid = flags & 1;
 		if (flags & 2)
 			ray.maxFraction = fzNumber(&in);
+		FZ_DUMP("ray %d origin { %s, %s, %s } direction { %s, %s, %s } maxFraction %s solid %d\n", k, fzLit(ray.origin.x),
+				fzLit(ray.origin.y), fzLit(ray.origin.z), fzLit(ray.direction.x), fzLit(ray.direction.y),
+				fzLit(ray.direction.z), fzLit(ray.maxFraction), ray.solid);
 		npRayHit3 hit;
 		npResult r = npRayCast3(&shape, xf, &ray, &hit);
 		FZ_CHECK(r == NP_OK || r == NP_ERR_INVALID_ARGUMENT || r == NP_ERR_NON_FINITE, "npRayCast3 code %d", (int)r);

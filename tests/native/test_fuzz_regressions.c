@@ -1316,6 +1316,177 @@ static void flatHullThroughAConcaveSeam(void)
 				hit.fraction, first.fraction);
 }
 
+// A 3D ray cast alone and as a batch of one: the batch must answer bit for bit as the single cast.
+static npRayHit3 castBoth3(const npShape3* shape, npTransform3 xf, const npRayInput3* ray)
+{
+	npRayHit3 hit, many;
+	CHECK(npRayCast3(shape, xf, ray, &hit) == NP_OK, "npRayCast3");
+	npRayBatch3 batch = { &ray->origin, &ray->direction, 1, ray->maxFraction, ray->solid };
+	CHECK(npRayCastMany3(shape, xf, &batch, &many, NULL) == NP_OK && memcmp(&hit, &many, sizeof hit) == 0,
+		  "npRayCastMany3 differs from npRayCast3 (fraction %.17g / %.17g)", hit.fraction, many.fraction);
+	return hit;
+}
+
+// The 3D counterpart of shortRayAwayFromACircle: a ray 1.5e-154 long heading away from a sphere and
+// a capsule of radius 3.16, 24.8 from them. |d|^2 = 2.4e-308 is still normal, but h / |d|^2
+// overflowed, so the piece spanned every t and the ray hit at fraction 0, 21.7 from the surface.
+// Such directions (below 2^-400) are now cast scaled. Expected: misses (the rays move away from
+// shapes they start outside); and the closed-form entry of a subnormal direction into tiny shapes.
+static void shortRaysAtRoundedShapes3d(void)
+{
+	npShape3 sphere, capsule;
+	CHECK(npMakeSphere(3.15625, &sphere) == NP_OK && npMakeCapsule3(1.0, 3.15625, &capsule) == NP_OK, "shapes");
+	npTransform3 at = { { 11.248046875, -0.0009765625, 0 }, { 0, 0, 0, 1 } };
+	npRayInput3 ray = npMakeRayInput3((npVec3){ 9.345703125, -24.759765625, 0 },
+									  (npVec3){ 2.2250738585072014e-308, -1.5499364332083187e-154, 0 });
+	ray.maxFraction = 0.158203125;
+	npRayHit3 hit = castBoth3(&sphere, at, &ray);
+	CHECK(!hit.hit, "a short ray away from a sphere hit it at %.17g", hit.fraction);
+	hit = castBoth3(&capsule, at, &ray);
+	CHECK(!hit.hit, "a short ray away from a capsule hit it at %.17g", hit.fraction);
+
+	// A subnormal direction at a sphere and a capsule of radius 1e-300 (both scaled, by different
+	// powers of two): entry at z = -1e-300, t = 2e-300 / d.z, normal (0, 0, -1).
+	npShape3 tinySphere, tinyCapsule;
+	CHECK(npMakeSphere(1e-300, &tinySphere) == NP_OK && npMakeCapsule3(1e-300, 1e-300, &tinyCapsule) == NP_OK,
+		  "tiny shapes");
+	npTransform3 identity = { { 0, 0, 0 }, { 0, 0, 0, 1 } };
+	ray = npMakeRayInput3((npVec3){ 0, 0, -3e-300 }, (npVec3){ 0, 0, 1e-310 });
+	ray.maxFraction = 1e12;
+	double entry = (3e-300 - 1e-300) / 1e-310;
+	const npShape3* shapes[2] = { &tinySphere, &tinyCapsule };
+	for (int k = 0; k < 2; ++k)
+	{
+		hit = castBoth3(shapes[k], identity, &ray);
+		CHECK(hit.hit && hit.frontFace && fabs(hit.fraction - entry) <= 1e-14 * entry && hit.normal.x == 0.0 &&
+				  hit.normal.y == 0.0 && fabs(hit.normal.z + 1.0) <= 1e-14,
+			  "%s of radius 1e-300: a ray 1e-310 long entered at %.17g (expected %.17g), normal (%g, %g, %g)",
+			  k ? "capsule" : "sphere", hit.fraction, entry, hit.normal.x, hit.normal.y, hit.normal.z);
+	}
+}
+
+// The 3D counterpart of rounded2dRaysOfTinyRadius: on a sphere or capsule of radius 1e-300 every
+// square of the pieces and of the containment test underflowed to 0, so an origin 1e-300 outside
+// counted as inside (a solid ray hit at 0 with the zero normal), and a ray from the centre of such a
+// sphere took its own origin for the boundary. Fixed by casting such rays scaled by powers of two.
+// Expected: the closed forms of the unscaled geometry.
+static void rounded3dRaysOfTinyRadius(void)
+{
+	npShape3 sphere, capsule;
+	CHECK(npMakeSphere(1e-300, &sphere) == NP_OK && npMakeCapsule3(1e-300, 1e-300, &capsule) == NP_OK, "shapes");
+	npTransform3 identity = { { 0, 0, 0 }, { 0, 0, 0, 1 } };
+	npRayInput3 ray = npMakeRayInput3((npVec3){ 2e-300, 0, 0 }, (npVec3){ -1, 0, 0 });
+	npRayHit3 hit = castBoth3(&sphere, identity, &ray);
+	CHECK(hit.hit && hit.frontFace && fabs(hit.fraction - 1e-300) <= 1e-14 * 1e-300 &&
+			  fabs(hit.normal.x - 1.0) <= 1e-14 && hit.normal.y == 0.0 && hit.normal.z == 0.0,
+		  "sphere of radius 1e-300 entered from 2e-300: hit %d front %d at %.17g, normal (%g, %g, %g); expected "
+		  "1e-300, (1, 0, 0)",
+		  hit.hit, hit.frontFace, hit.fraction, hit.normal.x, hit.normal.y, hit.normal.z);
+
+	ray = npMakeRayInput3((npVec3){ 0, 4e-300, 0 }, (npVec3){ 0, -1, 0 });
+	hit = castBoth3(&capsule, identity, &ray);
+	CHECK(hit.hit && hit.frontFace && fabs(hit.fraction - 2e-300) <= 1e-14 * 2e-300 && hit.normal.x == 0.0 &&
+			  fabs(hit.normal.y - 1.0) <= 1e-14 && hit.normal.z == 0.0,
+		  "capsule 1e-300 thick entered from 4e-300 above: hit %d front %d at %.17g, normal (%g, %g, %g); expected "
+		  "2e-300, (0, 1, 0)",
+		  hit.hit, hit.frontFace, hit.fraction, hit.normal.x, hit.normal.y, hit.normal.z);
+
+	// From the centre along (0, 1e-300, 0), not solid: the exit is at fraction 1, normal (0, -1, 0).
+	ray = npMakeRayInput3((npVec3){ 0, 0, 0 }, (npVec3){ 0, 1e-300, 0 });
+	ray.solid = false;
+	ray.maxFraction = 2.0;
+	hit = castBoth3(&sphere, identity, &ray);
+	CHECK(hit.hit && !hit.frontFace && fabs(hit.fraction - 1.0) <= 1e-14 && hit.normal.x == 0.0 &&
+			  fabs(hit.normal.y + 1.0) <= 1e-14 && hit.normal.z == 0.0,
+		  "exit from a sphere of radius 1e-300: hit %d at %.17g, normal (%g, %g, %g); expected 1, (0, -1, 0)", hit.hit,
+		  hit.fraction, hit.normal.x, hit.normal.y, hit.normal.z);
+}
+
+// The 3D counterpart of pointQueriesOnTinyShapes: npClosestPoint3 put a point on a sphere of radius
+// 1.5e-266 at distance -1.5e-266 (its squared distance underflowed: the point taken for the
+// centre), and a point 3e-300 from the corner of a box 1e-300 across 2e-300 away (GJK's squares
+// underflowed); npContainsPoint3 had a sphere of radius 1e-300 contain a point 1e-200 away, and a
+// capsule 1 long and 1e-300 thick one 3e-300 from its axis; a point 1e-160 from a unit sphere's
+// centre got a normal 1.00001 long. Fixed by measuring tiny queries scaled by powers of two, and
+// lengths and radii whose squares underflow scaled. Expected: the closed forms.
+static void pointQueriesOnTinyShapes3d(void)
+{
+	double r = 1.5411560796661425e-266;
+	npShape3 sphere, tinySphere, box, thin, unit;
+	npTransform3 identity = { { 0, 0, 0 }, { 0, 0, 0, 1 } };
+	CHECK(npMakeSphere(r, &sphere) == NP_OK && npMakeSphere(1e-300, &tinySphere) == NP_OK &&
+			  npMakeBox3((npVec3){ 1e-300, 1e-300, 1e-300 }, &box) == NP_OK &&
+			  npMakeCapsule3(1.0, 1e-300, &thin) == NP_OK && npMakeSphere(1.0, &unit) == NP_OK,
+		  "shapes");
+	npPointProjection3 at;
+	CHECK(npClosestPoint3(&sphere, identity, (npVec3){ -r, 0, 0 }, &at) == NP_OK && fabs(at.distance) <= 1e-14 * r &&
+			  fabs(at.point.x + r) <= 1e-14 * r && fabs(at.normal.x + 1.0) <= 1e-14,
+		  "point on a sphere of radius %g: distance %.17g (expected 0), normal (%g, %g, %g)", r, at.distance,
+		  at.normal.x, at.normal.y, at.normal.z);
+	CHECK(npClosestPoint3(&sphere, identity, (npVec3){ 0, 0, 3 * r }, &at) == NP_OK &&
+			  fabs(at.distance - 2 * r) <= 1e-14 * r && fabs(at.point.z - r) <= 1e-14 * r &&
+			  fabs(at.normal.z - 1.0) <= 1e-14,
+		  "point 2r above a sphere of radius %g: distance %.17g (expected %.17g)", r, at.distance, 2 * r);
+
+	double corner = sqrt(12.0) * 1e-300;
+	CHECK(npClosestPoint3(&box, identity, (npVec3){ 3e-300, 3e-300, 3e-300 }, &at) == NP_OK &&
+			  fabs(at.distance - corner) <= 1e-14 * 1e-300 && fabs(at.point.x - 1e-300) <= 1e-14 * 1e-300 &&
+			  fabs(at.point.y - 1e-300) <= 1e-14 * 1e-300 && fabs(at.point.z - 1e-300) <= 1e-14 * 1e-300,
+		  "point beside a box 1e-300 across: distance %.17g (expected %.17g), point (%g, %g, %g)", at.distance, corner,
+		  at.point.x, at.point.y, at.point.z);
+
+	bool inside = true;
+	CHECK(npContainsPoint3(&tinySphere, identity, (npVec3){ 1e-200, 0, 0 }, &inside) == NP_OK && !inside,
+		  "a sphere of radius 1e-300 contains a point 1e-200 away");
+	CHECK(npContainsPoint3(&tinySphere, identity, (npVec3){ 0.5e-300, -0.5e-300, 0.5e-300 }, &inside) == NP_OK &&
+			  inside,
+		  "a sphere of radius 1e-300 does not contain a point 0.87e-300 from its centre");
+	inside = true;
+	CHECK(npContainsPoint3(&thin, identity, (npVec3){ 3e-300, 0.5, 0 }, &inside) == NP_OK && !inside,
+		  "a capsule 1e-300 thick contains a point 3e-300 from its axis");
+	CHECK(npClosestPoint3(&thin, identity, (npVec3){ 3e-300, 0.5, 0 }, &at) == NP_OK &&
+			  fabs(at.distance - 2e-300) <= 1e-14 * 1e-300 && fabs(at.normal.x - 1.0) <= 1e-14,
+		  "point 3e-300 from the axis of a capsule 1e-300 thick: distance %.17g (expected 2e-300)", at.distance);
+
+	CHECK(npClosestPoint3(&unit, identity, (npVec3){ 1e-160, 0, 0 }, &at) == NP_OK && at.distance == -1.0 &&
+			  at.point.x == 1.0 && at.normal.x == 1.0 && at.normal.y == 0.0 && at.normal.z == 0.0,
+		  "point 1e-160 from a unit sphere's centre: distance %.17g, point (%.17g, %g, %g), normal (%.17g, %g, %g); "
+		  "expected -1, (1, 0, 0), (1, 0, 0)",
+		  at.distance, at.point.x, at.point.y, at.point.z, at.normal.x, at.normal.y, at.normal.z);
+}
+
+// Capsules far longer than thick (fuzz_rays3d, after the tiny-query fix): 1.5 long with radius
+// 1e-300, and 4 long with radius 4.9e-324, rays from (next to) the axis. They are not scaled as a
+// whole (their cores are large), and the cylinder's r * r underflowed: the ray left at fraction 0
+// through the normal of its origin's offset from the axis, facing along the ray (n . d = 7e11).
+// solveRound now scales a piece whose radius and centre are both tiny. Expected: the exit where
+// the ray reaches z = -1e-300 (t = (1e-300 + o.z) / 1e12), its normal about (0, 0, 1), against
+// the ray; and any hit's normal unit and facing the ray.
+static void thinCapsuleLeftFromItsAxis(void)
+{
+	const double s = 4.9406564584124654e-324;
+	npShape3 capsule, thinner;
+	CHECK(npMakeCapsule3(1.546875, 1e-300, &capsule) == NP_OK && npMakeCapsule3(4, s, &thinner) == NP_OK, "capsules");
+	npTransform3 identity = { { 0, 0, 0 }, { 0, 0, 0, 1 } };
+	npRayInput3 ray = npMakeRayInput3((npVec3){ s, s, s }, (npVec3){ s, s, -1e12 });
+	ray.solid = false;
+	npRayHit3 hit = castBoth3(&capsule, identity, &ray);
+	double exit = (1e-300 + s) / 1e12;
+	CHECK(hit.hit && !hit.frontFace && fabs(hit.fraction - exit) <= 1e-9 * exit && fabs(hit.normal.z - 1.0) <= 1e-14,
+		  "exit from a capsule 1e-300 thick: hit %d at %.17g (expected %.17g), normal (%g, %g, %g)", hit.hit,
+		  hit.fraction, exit, hit.normal.x, hit.normal.y, hit.normal.z);
+
+	npTransform3 at = { { s, s, s }, { 0, 0, 0, 1 } };
+	ray = npMakeRayInput3((npVec3){ s, s, -0.0 }, (npVec3){ 0, s, s });
+	ray.solid = false;
+	hit = castBoth3(&thinner, at, &ray);
+	double facing = hit.normal.x * ray.direction.x + hit.normal.y * ray.direction.y + hit.normal.z * ray.direction.z;
+	double len = sqrt(hit.normal.x * hit.normal.x + hit.normal.y * hit.normal.y + hit.normal.z * hit.normal.z);
+	CHECK(!hit.hit || (fabs(len - 1.0) <= 1e-14 && facing <= 0.0),
+		  "ray along a capsule 4.9e-324 thick: normal (%g, %g, %g), n . d = %g", hit.normal.x, hit.normal.y,
+		  hit.normal.z, facing);
+}
+
 int main(void)
 {
 	rotationOfHugeAngles();
@@ -1348,6 +1519,10 @@ int main(void)
 	shortRayAwayFromACircle();
 	capsuleGrazedAlongItsSide();
 	flatHullThroughAConcaveSeam();
+	shortRaysAtRoundedShapes3d();
+	rounded3dRaysOfTinyRadius();
+	pointQueriesOnTinyShapes3d();
+	thinCapsuleLeftFromItsAxis();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }

@@ -1,0 +1,188 @@
+// Point queries on one 3D shape: containment and closest points (npContainsPoint3, npClosestPoint3).
+//
+// Every query runs in the shape's local frame: the point is moved there once, and results are moved
+// back. A shape is a core (a point, a segment, a box, a hull or a triangle) grown by a radius
+// (spheres and capsules only).
+//  - Containment: a rounded shape holds the points within its radius of its core (the nearest core
+//    point in closed form: closest3d.h); a box or hull the points inside every face plane; a flat
+//    shape (triangle, flat hull) the points on it, by GJK against a point.
+//  - Closest points: the deepest face plane inside a box or hull; otherwise the nearest core point,
+//    found by GJK against a point (van den Bergen 2004; the same routine the distance queries use),
+//    moved out by the radius along the direction to the query point.
+//  - Tiny queries: below 2^-400 the squares that the distances compare leave the normal range (a
+//    sphere of radius 1e-300 has r * r = 0), so a query on a tiny shape with a tiny point runs with
+//    both scaled by exact powers of two (the same points, scaled) and its result scaled back; a
+//    length or radius whose square alone underflows is measured scaled. Ordinary queries never take
+//    those paths.
+#include "query3d_private.h"
+#include "gjk3d.h"
+#include "polyhedron3d.h"
+
+static bool isRounded(const npShape3* s) { return s->type == NP_SHAPE_SPHERE || s->type == NP_SHAPE_CAPSULE3; }
+
+/// Nearest point of a sharp core to p, by GJK against a point; *overlap when p is inside or on it.
+static npVec3 closestOnSharpCore(const npShape3* s, npVec3 p, bool* overlap)
+{
+	npShape3 point = { 0 };
+	point.type = NP_SHAPE_SPHERE;
+	npTransform3 identity = { { 0.0, 0.0, 0.0 }, { 0.0, 0.0, 0.0, 1.0 } };
+	npTransform3 at = { p, { 0.0, 0.0, 0.0, 1.0 } };
+	npPair3 pair;
+	npMakePair3(&pair, s, identity, &point, at);
+	npGjkResult3 gjk;
+	npGjk3(&pair, DBL_MAX, &gjk);
+	*overlap = gjk.overlap || gjk.distance == 0.0;
+	return *overlap ? p : gjk.pointA;
+}
+
+/// The face plane of a solid polyhedron with the largest signed distance to p (lowest index on ties).
+static int deepestPlane(const npPolyhedron3* poly, npVec3 p, double* distance)
+{
+	int best = 0;
+	*distance = -DBL_MAX;
+	for (int i = 0; i < poly->faceCount; ++i)
+	{
+		double d = v3Dot(poly->planes[i].normal, p) - poly->planes[i].offset;
+		if (d > *distance)
+		{
+			*distance = d;
+			best = i;
+		}
+	}
+	return best;
+}
+
+/// A box or hull: inside every face plane; a flat shape (triangle, flat hull): on it.
+static bool containsSharp(const npShape3* s, const npPolyhedron3* poly, npVec3 p)
+{
+	if (!poly->flat)
+	{
+		double d;
+		deepestPlane(poly, p, &d);
+		return d <= 0.0;
+	}
+	bool overlap;
+	closestOnSharpCore(s, p, &overlap);
+	return overlap;
+}
+
+// ---------------------------------------------------------------- points
+
+static npResult checkPointQuery(const npShape3* shape, npTransform3 transform, npVec3 p)
+{
+	npResult r = npCheckQueryShape3(shape, transform);
+	return r != NP_OK || npIsUsableVec3(p) ? r : NP_ERR_NON_FINITE;
+}
+
+/// The shape a point query at local point *p measures: s itself, or for a tiny query (the point, the
+/// radius and the core all below NP_TINY: a sphere of radius 1e-300 contained a point 1e-200 away,
+/// both squares 0) s scaled into *scaled and *p with it, by 2^(500 up). Returns up (0: not scaled).
+static int scalePointQuery(const npShape3** s, npVec3* p, npShape3* scaled)
+{
+	int up = npTinySteps3(*s, *p);
+	if (up > 0)
+	{
+		*scaled = npScaleTinyShape3(*s, up);
+		*s = scaled;
+		*p = v3TimesPow500(*p, up);
+	}
+	return up;
+}
+
+/// |v|, and v / |v| into *unit when |v| > 0, also when |v|^2 leaves the normal range (|v| below
+/// 1.5e-154): a point 1e-160 from a unit sphere's centre got a normal 1.00001 long. Such a v is
+/// measured scaled by 2^600 (exact) and its length scaled back.
+static double lengthAndUnit(npVec3 v, npVec3* unit)
+{
+	double sq = v3LengthSq(v);
+	if (sq < DBL_MIN && (v.x != 0.0 || v.y != 0.0 || v.z != 0.0))
+	{
+		npVec3 big = v3Scale(0x1p600, v);
+		double len = v3Length(big);
+		*unit = v3Scale(1.0 / len, big);
+		return len * 0x1p-600;
+	}
+	double len = sqrt(sq);
+	if (len > 0.0)
+		*unit = v3Scale(1.0 / len, v);
+	return len;
+}
+
+/// The checks of a point query, then p in the shape's frame (*local), scaled with the shape when the
+/// query is tiny (*shape then points at *scaled; *up the steps of 2^500, 0 when not scaled).
+static npResult localQuery(const npShape3** shape, npTransform3 transform, npVec3 p, npShape3* scaled, npVec3* local,
+						   int* up)
+{
+	npResult r = checkPointQuery(*shape, transform, p);
+	if (r != NP_OK)
+		return r;
+	*local = npInvTransformPoint3(transform, p);
+	*up = scalePointQuery(shape, local, scaled);
+	return NP_OK;
+}
+
+npResult npContainsPoint3(const npShape3* shape, npTransform3 transform, npVec3 p, bool* inside)
+{
+	if (inside == NULL)
+		return NP_ERR_INVALID_ARGUMENT;
+	*inside = false;
+	npShape3 scaled;
+	npVec3 local;
+	int up;
+	npResult r = localQuery(&shape, transform, p, &scaled, &local, &up);
+	if (r != NP_OK)
+		return r;
+	if (isRounded(shape))
+	{
+		*inside = npContainsRounded3(shape, local);
+		return NP_OK;
+	}
+	npPolyhedron3 poly;
+	npMakePolyhedron3(shape, &poly);
+	*inside = containsSharp(shape, &poly, local);
+	return NP_OK;
+}
+
+npResult npClosestPoint3(const npShape3* shape, npTransform3 transform, npVec3 p, npPointProjection3* out)
+{
+	if (out == NULL)
+		return NP_ERR_INVALID_ARGUMENT;
+	*out = (npPointProjection3){ 0 };
+	npShape3 scaled;
+	npVec3 local;
+	int up;
+	npResult r = localQuery(&shape, transform, p, &scaled, &local, &up);
+	if (r != NP_OK)
+		return r;
+
+	// A tiny shape (and point) is measured scaled, as a tiny ray is cast, and the result scaled back.
+	npPolyhedron3 poly; // the faces of sharp shapes only: rounded ones need none
+	poly.flat = false;
+	if (!isRounded(shape))
+		npMakePolyhedron3(shape, &poly);
+	npVec3 surface, normal;
+	double distance;
+	bool onCore = false;
+	npVec3 core = isRounded(shape) ? npClosestOnRoundedCore3(shape, local) : closestOnSharpCore(shape, local, &onCore);
+	if (onCore && !poly.flat)
+	{
+		// Inside a box or hull: out through the nearest face.
+		int face = deepestPlane(&poly, local, &distance);
+		normal = poly.planes[face].normal;
+		surface = v3MulAdd(local, -distance, normal);
+	}
+	else
+	{
+		npVec3 away = v3Sub(local, core);
+		double coreDistance = lengthAndUnit(away, &normal);
+		if (!(coreDistance > 0.0))
+			normal = poly.flat ? poly.planes[0].normal : v3(1.0, 0.0, 0.0);
+		distance = coreDistance - shape->radius;
+		surface = v3MulAdd(core, shape->radius, normal);
+	}
+
+	out->point = npTransformPoint3(transform, v3TimesPow500(surface, -up));
+	out->distance = npTimesPow500(distance, -up);
+	out->normal = npRotate3(transform.q, normal);
+	return NP_OK;
+}

@@ -1,0 +1,92 @@
+// Shared by the queries on one 3D shape (private header): query3d.c (rays, bounds) and pointquery3d.c
+// (containment, closest points) check shapes the same way, measure the rounded shapes' cores the
+// same way, and scale tiny queries the same way (tiny.h's exact steps of 2^500).
+#ifndef NP_QUERY3D_PRIVATE_H
+#define NP_QUERY3D_PRIVATE_H
+
+#include "inputs.h"
+#include "tiny.h"
+#include "narrowphase/query3d.h"
+#include "closest3d.h"
+#include "vec3.h"
+
+#include <float.h>
+#include <stddef.h>
+
+/// NP_OK for a shape the constructors could have made and a usable transform, or the error code.
+static inline npResult npCheckQueryShape3(const npShape3* shape, npTransform3 xf)
+{
+	if (shape == NULL || (unsigned)shape->type > (unsigned)NP_SHAPE_TRIANGLE3 || !(shape->radius >= 0.0) ||
+		!npIsUsable(shape->radius) || (shape->type == NP_SHAPE_HULL3 && shape->hull == NULL))
+		return NP_ERR_INVALID_ARGUMENT;
+	return npCheckTransform3(xf);
+}
+
+/// Nearest point of a rounded shape's core (a point or a segment along y) to p.
+static inline npVec3 npClosestOnRoundedCore3(const npShape3* s, npVec3 p)
+{
+	if (s->type == NP_SHAPE_SPHERE)
+		return v3(0.0, 0.0, 0.0);
+	return npClosestOnSegment3(v3(0.0, -s->halfHeight, 0.0), v3(0.0, s->halfHeight, 0.0), p);
+}
+
+/// v times 2^(500 n), exactly (npTimesPow500 per coordinate).
+static inline npVec3 v3TimesPow500(npVec3 v, int n)
+{
+	return v3(npTimesPow500(v.x, n), npTimesPow500(v.y, n), npTimesPow500(v.z, n));
+}
+
+/// |v| <= r, also when r * r leaves the normal range (r below 1.5e-154): a capsule 1 long and 1e-300
+/// thick contained a point 3e-300 from its axis (both squares were 0). v and r are then compared
+/// scaled by the steps of 2^500 that bring r up to NP_TINY (exact; a v that overflows is outside).
+static inline bool npWithinRadius3(npVec3 v, double r)
+{
+	double rr = r * r;
+	if (rr >= DBL_MIN)
+		return v3LengthSq(v) <= rr;
+	int up = npStepsUp(r);
+	double scaled = npTimesPow500(r, up);
+	return v3LengthSq(v3TimesPow500(v, up)) <= scaled * scaled;
+}
+
+/// Whether a local point p is inside or on a sphere or capsule.
+static inline bool npContainsRounded3(const npShape3* s, npVec3 p)
+{
+	return npWithinRadius3(v3Sub(p, npClosestOnRoundedCore3(s, p)), s->radius);
+}
+
+/// The largest coordinate of s's core. Hulls and triangles are never below NP_TINY (their creation
+/// rejects sizes below about 1e-90, where their cross products underflow): DBL_MAX, never scaled.
+static inline double npTinyCoreSize3(const npShape3* s)
+{
+	switch (s->type)
+	{
+		case NP_SHAPE_SPHERE:
+			return 0.0;
+		case NP_SHAPE_CAPSULE3:
+			return s->halfHeight;
+		case NP_SHAPE_BOX3:
+			return v3MaxAbs(s->halfExtents);
+		default:
+			return DBL_MAX;
+	}
+}
+
+/// The steps of 2^500 that a query at local point p on s needs: 0 unless p, the core and the radius
+/// are all below NP_TINY.
+static inline int npTinySteps3(const npShape3* s, npVec3 p)
+{
+	return npStepsUp(np3Max(np3Max(s->radius, npTinyCoreSize3(s)), v3MaxAbs(p)));
+}
+
+/// s scaled by 2^(500 up): a sphere, capsule or box (the shapes that can be tiny).
+static inline npShape3 npScaleTinyShape3(const npShape3* s, int up)
+{
+	npShape3 out = *s;
+	out.radius = npTimesPow500(s->radius, up);
+	out.halfHeight = npTimesPow500(s->halfHeight, up);
+	out.halfExtents = v3TimesPow500(s->halfExtents, up);
+	return out;
+}
+
+#endif

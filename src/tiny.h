@@ -1,0 +1,31 @@
+// Tiny queries (private header): below NP_TINY the squares that rays and point queries compare
+// leave the normal range (a sphere of radius 1e-300 has r * r = 0), so query2d.c and query3d.c run
+// such queries with every length scaled by exact powers of two (the same points, scaled) and scale
+// the result back. Shared steps of 2^500, inline.
+#ifndef NP_TINY_H
+#define NP_TINY_H
+
+/// Below this size (2^-400) a query's squares would leave the normal range: such queries are scaled.
+#define NP_TINY 0x1p-400
+
+/// x times 2^(500 n) (|n| <= 3), in n exact steps: only the last one can round (into subnormals),
+/// since a product that leaves the normal range before it makes the last one 0 or infinite anyway.
+static inline double npTimesPow500(double x, int n)
+{
+	for (int i = 0; i < n; ++i)
+		x *= 0x1p500;
+	for (int i = 0; i > n; --i)
+		x *= 0x1p-500;
+	return x;
+}
+
+/// How many steps of 2^500 bring m up to NP_TINY (at most 3, which suffice for any m > 0; 3 for 0).
+static inline int npStepsUp(double m)
+{
+	int n = 0;
+	for (; m < NP_TINY && n < 3; ++n)
+		m *= 0x1p500;
+	return n;
+}
+
+#endif
