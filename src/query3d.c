@@ -533,10 +533,14 @@ static void rayRounded(const npShape3* s, const LocalRay* ray, bool inside, npRa
 
 	if (!choice.found || choice.t > ray->maxFraction)
 		return;
-	if (inside)
-		finishHit(ray, choice.t, v3Neg(spanNormal(&choice.span, choice.span.leave, true)), false, hit);
-	else
-		finishHit(ray, choice.t, spanNormal(&choice.span, choice.span.enter, false), true, hit);
+	npVec3 n = inside ? v3Neg(spanNormal(&choice.span, choice.span.leave, true))
+					  : spanNormal(&choice.span, choice.span.enter, false);
+	// A normal facing along the ray is rounding noise (a capsule of radius 4.9e-324 left from its
+	// axis, where spanNormal's own guard underflows: fuzz_rays3d): the ray's reverse direction
+	// instead, as spanNormal takes it.
+	if (v3Dot(n, ray->direction) > 0.0)
+		n = v3Normalize(v3Neg(ray->direction));
+	finishHit(ray, choice.t, n, !inside, hit);
 }
 
 /// A ray at a sphere or capsule in its frame: a solid origin inside hits at 0.

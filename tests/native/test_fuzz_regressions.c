@@ -1487,6 +1487,24 @@ static void thinCapsuleLeftFromItsAxis(void)
 		  hit.normal.z, facing);
 }
 
+// A capsule of radius 4.9e-324 (halfHeight 4) left from its axis along -z (fuzz_rays3d, CI's smoke
+// run): the exit normal faced along the ray (n . d = +21.9), spanNormal's guard having underflowed.
+// Expected (the contract): a unit normal facing the ray, dot(normal, direction) <= 0.
+static void capsuleOfDenormalRadiusLeftFromItsAxis(void)
+{
+	npShape3 capsule;
+	CHECK(npMakeCapsule3(4.0, 4.9406564584124654e-324, &capsule) == NP_OK, "denormal capsule");
+	const double tiny = 4.9406564584124654e-324;
+	npRayInput3 ray = npMakeRayInput3((npVec3){ tiny, tiny, tiny }, (npVec3){ tiny, tiny, -21.8671875 });
+	ray.solid = false;
+	npRayHit3 hit;
+	CHECK(npRayCast3(&capsule, (npTransform3){ { tiny, tiny, 0 }, { 0, 0, 0, 1 } }, &ray, &hit) == NP_OK, "ray");
+	double dot = hit.normal.x * ray.direction.x + hit.normal.y * ray.direction.y + hit.normal.z * ray.direction.z;
+	double len = sqrt(hit.normal.x * hit.normal.x + hit.normal.y * hit.normal.y + hit.normal.z * hit.normal.z);
+	CHECK(!hit.hit || (dot <= 0.0 && fabs(len - 1.0) <= 1.0e-12),
+		  "denormal capsule exit: normal . direction = %.17g, |normal| = %.17g", dot, len);
+}
+
 int main(void)
 {
 	rotationOfHugeAngles();
@@ -1519,6 +1537,7 @@ int main(void)
 	shortRayAwayFromACircle();
 	capsuleGrazedAlongItsSide();
 	flatHullThroughAConcaveSeam();
+	capsuleOfDenormalRadiusLeftFromItsAxis();
 	shortRaysAtRoundedShapes3d();
 	rounded3dRaysOfTinyRadius();
 	pointQueriesOnTinyShapes3d();
