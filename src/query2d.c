@@ -565,19 +565,33 @@ static npResult checkPointQuery(const npShape2* shape, npTransform2 transform, n
 	return r != NP_OK || npIsUsableVec2(p) ? r : NP_ERR_NON_FINITE;
 }
 
+/// The checks of a point query, then p in the shape's frame (*local), scaled with the shape when the
+/// query is tiny (*shape then points at *scaled; *up the steps of 2^500, 0 when not scaled), as
+/// pointquery3d.c's localQuery.
+static npResult localQuery(const npShape2** shape, npTransform2 transform, npVec2 p, npShape2* scaled, npVec2* local,
+						   int* up)
+{
+	npResult r = checkPointQuery(*shape, transform, p);
+	if (r != NP_OK)
+		return r;
+	*local = npInvTransformPoint2(transform, p);
+	*up = scalePointQuery(shape, local, scaled);
+	return NP_OK;
+}
+
 npResult npContainsPoint2(const npShape2* shape, npTransform2 transform, npVec2 p, bool* inside)
 {
 	if (inside == NULL)
 		return NP_ERR_INVALID_ARGUMENT;
 	*inside = false;
-	npResult r = checkPointQuery(shape, transform, p);
-	if (r != NP_OK)
-		return r;
 	// A circle of radius 1e-300 contained points 1e-200 away (both squares were 0): such a query is
 	// measured scaled.
-	npVec2 local = npInvTransformPoint2(transform, p);
 	npShape2 scaled;
-	scalePointQuery(&shape, &local, &scaled);
+	npVec2 local;
+	int up;
+	npResult r = localQuery(&shape, transform, p, &scaled, &local, &up);
+	if (r != NP_OK)
+		return r;
 	*inside = containsLocal(shape, local);
 	return NP_OK;
 }
@@ -630,14 +644,13 @@ npResult npClosestPoint2(const npShape2* shape, npTransform2 transform, npVec2 p
 	if (out == NULL)
 		return NP_ERR_INVALID_ARGUMENT;
 	*out = (npPointProjection2){ 0 };
-	npResult r = checkPointQuery(shape, transform, p);
+	// A tiny shape (and point) is measured scaled, as a tiny ray is cast, and the result scaled back.
+	npShape2 scaled;
+	npVec2 local;
+	int up;
+	npResult r = localQuery(&shape, transform, p, &scaled, &local, &up);
 	if (r != NP_OK)
 		return r;
-
-	// A tiny shape (and point) is measured scaled, as a tiny ray is cast, and the result scaled back.
-	npVec2 local = npInvTransformPoint2(transform, p);
-	npShape2 scaled;
-	int up = scalePointQuery(&shape, &local, &scaled);
 	npPointProjection2 at = closestLocal(shape, local);
 	at.point = v2TimesPow500(at.point, -up);
 	at.distance = npTimesPow500(at.distance, -up);
