@@ -1021,8 +1021,9 @@ export interface CastHit3 {
 }
 
 /** A shape cast's hit on meshes. A hit on an internal edge or vertex (shared with a coplanar or
- *  concave neighbour, in any of the meshes) reports the triangle's face normal, and is skipped when
- *  the motion does not go into that face (sliding over a seam); a convex edge keeps its edge normal. */
+ *  concave neighbour, in any of the meshes, that has the shape's centre in front of it) reports the
+ *  triangle's face normal, and is skipped when the motion does not go into that face (sliding over a
+ *  seam); a convex edge, or an edge whose neighbour the shape is behind, keeps its edge normal. */
 export interface MeshCastHit3 extends CastHit3 {
 	/** Index of the mesh in the list (0 for a bare mesh). */
 	mesh: number;

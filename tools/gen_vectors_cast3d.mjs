@@ -19,7 +19,8 @@
 //    triangle being a sharp shape), after the one-sided culling (the shape's centre behind the
 //    triangle's plane at t = 0); the feature touched is the set of triangle vertices nearest the
 //    shape along the contact normal, an edge or vertex is internal when every triangle around it
-//    (found by position in every mesh) stays on or above the plane and (vertex) its fan closes; an
+//    (found by position in every mesh) stays on or above the plane, has the shape's centre in front
+//    of it (a triangle the shape is behind covers nothing for it) and (vertex) its fan closes; an
 //    internal hit takes the face normal and is a ghost (dropped) when the motion does not go into
 //    that face; the expected hit is the earliest remaining one, and every triangle within the
 //    tolerance of it is an accepted answer;
@@ -364,8 +365,10 @@ function worldTriangles(meshes) {
 
 const samePoint = (p, q) => Math.abs(p[0] - q[0]) <= 1e-6 && Math.abs(p[1] - q[1]) <= 1e-6 && Math.abs(p[2] - q[2]) <= 1e-6;
 
-// Terdiman's internal feature (edge a-b, or vertex a when b is null) of a triangle with normal n.
-function internal(tris, a, b, n) {
+// Terdiman's internal feature (edge a-b, or vertex a when b is null) of a triangle with normal n,
+// for a shape whose culling centre is `centre`: a triangle around the feature that the centre is
+// behind (culled for this shape) covers nothing, so the feature is not internal.
+function internal(tris, a, b, n, centre) {
 	let sharing = 0;
 	const rim = [];
 	for (const t of tris) {
@@ -373,6 +376,9 @@ function internal(tris, a, b, n) {
 		if (at < 0) continue;
 		if (b && !t.v.some((w, k) => k !== at && samePoint(w, b))) continue;
 		if (t.v.some((w) => dot(sub(w, a), n) < -1e-9 * 20)) return false;
+		const side = dot(sub(centre, a), t.n);
+		if (Math.abs(side) <= 1e-7 * 20) return null; // which side: rounding (the caller skips the case)
+		if (side < 0) return false;
 		sharing++;
 		if (!b) rim.push(t.v[(at + 1) % 3], t.v[(at + 2) % 3]);
 	}
@@ -417,7 +423,8 @@ function meshCast(id, shape, xf, translation, meshes, options) {
 		if (count === 3) n = t.n;
 		else {
 			const k = count === 2 ? (!low[0] ? 1 : !low[1] ? 2 : 0) : low.indexOf(true);
-			isInternal = internal(tris, t.v[k], count === 2 ? t.v[(k + 1) % 3] : null, t.n);
+			isInternal = internal(tris, t.v[k], count === 2 ? t.v[(k + 1) % 3] : null, t.n, centre);
+			if (isInternal === null) return null;
 			if (isInternal) n = t.n;
 		}
 		if (isInternal && !res.initial && dot(translation, n) >= 0) continue; // ghost
@@ -464,6 +471,15 @@ function meshCases() {
 	meshCast('3d-cast-mesh-cliff-capsule', cap, at(12, 0.2, 0), [-3, 0, 0.2], meshes, {});
 	// Into the concave corner at x = -10.
 	meshCast('3d-cast-mesh-corner-box', box, at(-8, 1.5, 0), [-3, -1.8, 0], meshes, {});
+	// From behind the wall (its centre there: the wall is culled for it) along the floor's plane into
+	// the floor's edge at the corner: the wall covers nothing for this shape, so that edge is a real
+	// contact (ball: centre x = -10.4, normal (-0.8, 0.6, 0); a box turned 30 degrees about y: its
+	// vertical edge meets the floor's edge, normal -x; a capsule: its side, centre x = -10.25).
+	// Taken for a ghost, the shape went on into the floor.
+	meshCast('3d-cast-mesh-behind-wall-ball', { type: 'sphere', radius: 0.5 }, at(-11, 0.3, 0), [3, 0, 0], meshes, {});
+	const turned = { position: [-11, 0.3, 0.2], rotation: [0, num(Math.sin(Math.PI / 12)), 0, num(Math.cos(Math.PI / 12))] };
+	meshCast('3d-cast-mesh-behind-wall-box', box, turned, [3, 0, 0], meshes, {});
+	meshCast('3d-cast-mesh-behind-wall-capsule', cap, at(-11, 0.3, 0), [3, 0, 0], meshes, {});
 	// Random casts over the scene.
 	let k = 0;
 	while (k < 60) {
@@ -562,6 +578,7 @@ function toiCases() {
 	}
 }
 
+convexCases();
 meshCases();
 toiCases();
 writeVectorFile('3d_cast.json', {
