@@ -1348,6 +1348,43 @@ static void ballIntoAFoldedFan(void)
 		  hit.normal.y, hit.normal.z);
 }
 
+// A needle hull (a vertex 1e6 out, the rest within 35) 1.7e-4 from a needle triangle (0.001 wide,
+// 24 long), in poses 1e-9 apart along a line (fuzz_meshcasts3d's ground truth, npDistance3): GJK's
+// tetrahedron step, on two near-duplicate points, returned a face 6.35 from the origin where the old
+// triangle was 1.7e-4 away, and the distance came out 4.71 in half of the poses. A distance cannot
+// change faster than the pose (it is 1-Lipschitz in the translation): every pose must agree with the
+// first within the distance moved plus 1e-9. Failed (4.71 against 1.7e-4) before GJK kept its
+// better simplex.
+static void needleDistanceJumps(void)
+{
+	const double m = 2.2250738585072014e-308;
+	npVec3 pts[21] = { { -8.7490234375, -8.5341796875, -8.5341797224999993 }, { -8.5341796854999998, -8.5341796875, 3 },
+					   { 3, 3, 3 }, { 3, 3, 3 }, { -24.5654296875, 3, 3 }, { 3, 3, 3 }, { m, m, m }, { m, m, m }, { m, m, m },
+					   { m, m, m }, { m, m, m }, { m, m, m }, { m, 1000000, m }, { m, m, m }, { m, m, m }, { m, m, m },
+					   { m, m, m }, { m, m, m }, { m, m, m }, { m, 3, 3 }, { 3, 3, -31.392578124999989 } };
+	static npHull3 hull;
+	npShape3 needle, triangle;
+	CHECK(npMakeHull3(pts, 21, &hull) == NP_OK && npMakeHullShape3(&hull, &needle) == NP_OK, "needle hull");
+	// The mesh triangle of the fuzz input, placed in world space as the harness places it.
+	npVec3 world[3] = { { -21.0947265625, 2.9999999999999987, -16.564429687499999 },
+						{ 3.0000000010000001, 3, -16.3984375 },
+						{ -21.0947265625, 3, -16.5654296875 } };
+	CHECK(npMakeTriangle3(world[0], world[1], world[2], &triangle) == NP_OK, "needle triangle");
+	npTransform3 id = { { 0, 0, 0 }, { 0, 0, 0, 1 } };
+	double first = 0.0, worst = 0.0;
+	for (int k = 0; k <= 10; ++k)
+	{
+		double t = 0.04766827677800136 + (k - 5) * 1e-9;
+		npTransform3 xf = { { -24.46484375 + t * 7.7802734375, 0.001, 0.0 }, { 0, 0, 0, 1 } };
+		double d = npDistance3(&needle, xf, &triangle, id).distance;
+		if (k == 0)
+			first = d;
+		worst = fmax(worst, fabs(d - first) - k * 1e-9 * 7.7802734375);
+	}
+	CHECK(worst <= 1e-9, "needle distance: poses 1e-9 apart differ by %.17g more than they moved (first %.17g)", worst,
+		  first);
+}
+
 // A zero translation is an overlap test: a shape inside some triangle must get initialOverlap. A
 // triangle just outside the cast's reach but within its tolerance band (1e-10 of the scale: a hit at
 // fraction 0 that is not an initial overlap) won the tie at fraction 0 by its lower index over a
@@ -1606,6 +1643,7 @@ int main(void)
 	flatHullThroughAConcaveSeam();
 	ballIntoAFoldedFan();
 	zeroTranslationInsideATriangle();
+	needleDistanceJumps();
 	capsuleOfDenormalRadiusLeftFromItsAxis();
 	shortRaysAtRoundedShapes3d();
 	rounded3dRaysOfTinyRadius();
