@@ -22,8 +22,8 @@
 // were fixed, each now a test in test_fuzz_regressions.c: a shape touching a seam edge from behind
 // the neighbour (flatHullThroughAConcaveSeam), a folded fan's tip taken for an interior vertex
 // (ballIntoAFoldedFan), and a tolerance-band hit hiding an initial overlap at a zero translation
-// (zeroTranslationInsideATriangle). An embedded shape let go with ignoreSeparating may go as deep
-// as it started (embedding).
+// (zeroTranslationInsideATriangle). An embedded shape let go with ignoreSeparating may slide into a
+// triangle it does not move into as deep as it starts below that triangle's plane (floorLevels).
 #include "fuzz.h"
 
 #include <stdalign.h>
@@ -149,29 +149,44 @@ static bool keepTriangles(const npMesh3* mesh, npTransform3 xf, npVec3 centre, d
 	return true;
 }
 
-// With ignoreSeparating, how far the shape starts inside targetDistance of the triangles it is
-// let go from (0 without): sliding on, an embedded shape crosses seams as deep as it is, and the
-// internal-edge rule rightly skips those contacts (a capsule 0.1 into a floor slides onto the next
-// floor triangle 0.1 deep). The no-tunnelling checks allow that depth, and no more.
-static double embedding(const npShapeCastMeshInput3* in, const Kept* kept, double tol)
+// How close each triangle may come to the shape without a hit (target - tol, less an allowance).
+// An embedded shape let go with ignoreSeparating (within targetDistance of some triangle at 0)
+// slides on, and the internal-edge rule rightly skips the seam contacts it meets on the way (a
+// capsule 0.1 into a floor slides onto the next floor triangle 0.1 deep). Only a triangle whose
+// face the motion does not go into can be skipped so, and then the shape never gets deeper into it
+// than it starts below its plane (every point's height over the plane does not fall): that depth
+// is its allowance. Without ignoreSeparating, or with no embedded start, there is none.
+static void floorLevels(const npShapeCastMeshInput3* in, const Kept* kept, double tol, double* floors)
 {
-	double target = in->options.targetDistance, depth = 0.0;
-	if (!in->options.ignoreSeparating)
-		return 0.0;
+	double target = in->options.targetDistance;
+	bool embedded = false;
+	for (int i = 0; i < kept->count && in->options.ignoreSeparating; ++i)
+		embedded = embedded || signedDistance(in, &kept->triangles[i], 0.0) <= target + tol;
+	npQuat q = in->transform.q, inverse = { -q.x, -q.y, -q.z, q.w };
 	for (int i = 0; i < kept->count; ++i)
 	{
-		double start = signedDistance(in, &kept->triangles[i], 0.0);
-		if (start <= target + tol)
-			depth = fmax(depth, target - start);
+		floors[i] = target - tol;
+		const npVec3* v = kept->triangles[i].triangle;
+		npVec3 e1 = { v[1].x - v[0].x, v[1].y - v[0].y, v[1].z - v[0].z };
+		npVec3 e2 = { v[2].x - v[0].x, v[2].y - v[0].y, v[2].z - v[0].z };
+		npVec3 n = { e1.y * e2.z - e1.z * e2.y, e1.z * e2.x - e1.x * e2.z, e1.x * e2.y - e1.y * e2.x };
+		double len = sqrt(n.x * n.x + n.y * n.y + n.z * n.z);
+		npVec3 t = in->translation;
+		if (!embedded || !(len > 0.0) || t.x * n.x + t.y * n.y + t.z * n.z < 0.0)
+			continue;
+		n = (npVec3){ n.x / len, n.y / len, n.z / len };
+		npVec3 low = transformPoint(in->transform, npSupport3(in->shape, rotate(inverse, (npVec3){ -n.x, -n.y, -n.z })));
+		double height = (low.x - v[0].x) * n.x + (low.y - v[0].y) * n.y + (low.z - v[0].z) * n.z - in->shape->radius;
+		floors[i] -= fmax(0.0, -height);
 	}
-	return depth;
 }
 
 static void checkCast(const npShapeCastMeshInput3* in, const npCastHit3* h, const Kept* kept, double tol)
 {
 	const npCastOptions3* o = &in->options;
 	double target = o->targetDistance;
-	double floorLevel = target - tol - embedding(in, kept, tol); // no triangle may come closer than this
+	double floors[MAX_T];
+	floorLevels(in, kept, tol, floors);
 	if (!h->hit)
 	{
 		for (int i = 0; i < kept->count; ++i)
@@ -188,7 +203,7 @@ static void checkCast(const npShapeCastMeshInput3* in, const npCastHit3* h, cons
 					fzLit(kept->triangles[i].triangle[1].y), fzLit(kept->triangles[i].triangle[1].z),
 					fzLit(kept->triangles[i].triangle[2].x), fzLit(kept->triangles[i].triangle[2].y),
 					fzLit(kept->triangles[i].triangle[2].z));
-			FZ_CHECK(closest > floorLevel, "miss, but triangle %d comes to %.17g", kept->ids[i], closest);
+			FZ_CHECK(closest > floors[i], "miss, but triangle %d comes to %.17g", kept->ids[i], closest);
 		}
 		return;
 	}
@@ -203,7 +218,7 @@ static void checkCast(const npShapeCastMeshInput3* in, const npCastHit3* h, cons
 	// penetration (a box 0.03 wide in a duplicated sliver triangle, moving along the face normal,
 	// goes deeper by that measure): so the triangle's distance may still fall, and is not checked.
 	bool skipped[MAX_T];
-	double nearest = INFINITY;
+	double nearest = INFINITY, below = INFINITY; // below: the nearest less its floor
 	bool atTarget = false; // some kept triangle is at targetDistance at the hit
 	for (int i = 0; i < kept->count; ++i)
 	{
@@ -213,7 +228,10 @@ static void checkCast(const npShapeCastMeshInput3* in, const npCastHit3* h, cons
 		// band, at 2.4e-7, is a hit on a triangle this band calls initial).
 		double at = signedDistance(in, &kept->triangles[i], h->fraction);
 		atTarget = atTarget || fabs(at - target) <= tol;
-		nearest = skipped[i] && !(fabs(at - target) <= tol) ? nearest : fmin(nearest, at);
+		if (skipped[i] && !(fabs(at - target) <= tol))
+			continue;
+		nearest = fmin(nearest, at);
+		below = fmin(below, at - floors[i]);
 	}
 	if (h->initialOverlap)
 	{
@@ -225,14 +243,13 @@ static void checkCast(const npShapeCastMeshInput3* in, const npCastHit3* h, cons
 	// A hit at no triangle's targetDistance is a wrong hit; one with a triangle closer than that (past
 	// the embedding) is a skipped contact: the shape went into that triangle before the hit.
 	FZ_CHECK(atTarget, "hit at %.17g, but no kept triangle is at %.17g there", h->fraction, target);
-	FZ_CHECK(nearest >= floorLevel, "hit at %.17g, but a kept triangle is %.17g away there (tunnelling)", h->fraction,
-			 nearest);
+	FZ_CHECK(below >= 0.0, "hit at %.17g, but a kept triangle is %.17g away there (tunnelling)", h->fraction, nearest);
 	for (int i = 0; i < kept->count; ++i)
 	{
 		if (skipped[i])
 			continue;
 		double before = closestOn(in, &kept->triangles[i], 0.0, h->fraction);
-		FZ_CHECK(before >= floorLevel, "hit at %.17g, but triangle %d came to %.17g before it (tunnelling)",
+		FZ_CHECK(before >= floors[i], "hit at %.17g, but triangle %d came to %.17g before it (tunnelling)",
 				 h->fraction, kept->ids[i], before);
 	}
 }
