@@ -562,6 +562,7 @@ function toiCases() {
 	}
 }
 
+convexCases();
 meshCases();
 toiCases();
 writeVectorFile('3d_cast.json', {
