@@ -1021,8 +1021,9 @@ export interface CastHit3 {
 }
 
 /** A shape cast's hit on meshes. A hit on an internal edge or vertex (shared with a coplanar or
- *  concave neighbour, in any of the meshes) reports the triangle's face normal, and is skipped when
- *  the motion does not go into that face (sliding over a seam); a convex edge keeps its edge normal. */
+ *  concave neighbour, in any of the meshes, that has the shape's centre in front of it) reports the
+ *  triangle's face normal, and is skipped when the motion does not go into that face (sliding over a
+ *  seam); a convex edge, or an edge whose neighbour the shape is behind, keeps its edge normal. */
 export interface MeshCastHit3 extends CastHit3 {
 	/** Index of the mesh in the list (0 for a bare mesh). */
 	mesh: number;
@@ -1588,7 +1589,8 @@ export interface Narrowphase {
 	 *  a Mesh3D placed by targetTransform, or a list of meshes with their own transforms
 	 *  (targetTransform ignored). One-sided: a triangle whose plane has the shape's centre behind it
 	 *  at fraction 0 is ignored. The hit names the mesh and the triangle; see MeshCastHit3 for
-	 *  internal edges. Ties: the lower mesh, then the lower input triangle. Errors as the convex overload. */
+	 *  internal edges. Ties at one fraction: an initial overlap first, then the lower mesh, then the lower
+	 *  input triangle. Errors as the convex overload. */
 	shapeCast(shape: Shape3D, transform: Transform3 | undefined | null, translation: Vec3Like, target: MeshTarget,
 		targetTransform?: Transform3 | null, options?: ShapeCastOptions<CastHit3>): MeshCastHit3 | null;
 	/** Many casts of one shape against one target in one wasm call (shape and target checked once):

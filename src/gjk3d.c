@@ -410,6 +410,9 @@ void npGjkFrom3(const npPair3* pair, double stopDistance, npVec3 d, npGjkResult3
 	r->scale = np3Max(pointScale(&r->simplex[0]), 1.0e-300);
 	double previous = DBL_MAX;
 	bool refined = false; // the no-progress retry along the refined direction was taken
+	npSupportPoint3 saved[3]; // the simplex before the last support point was added, and its weights
+	double savedWeights[3];
+	int savedCount = 0;
 	npVec3 v = r->simplex[0].w;
 	int iteration = 0;
 	for (; iteration < GJK3_MAX_ITERATIONS; ++iteration)
@@ -436,6 +439,24 @@ void npGjkFrom3(const npPair3* pair, double stopDistance, npVec3 d, npGjkResult3
 			r->overlap = true; // the origin is on the simplex: touching
 			break;
 		}
+		if (vv > previous && savedCount > 0)
+		{
+			// The new point made the closest feature farther, which exact arithmetic cannot do (the old
+			// simplex is a face of the new one): the solver's rounding on a flat tetrahedron. A needle
+			// hull's tetrahedron of two near-duplicate points and two 20 apart went from 1.7e-4 of the
+			// origin to a segment 6.35 away, and npDistance3 answered 4.7 for a distance of 1.7e-4
+			// (fuzz_meshcasts3d; test_fuzz_regressions.c). The better simplex comes back.
+			for (int i = 0; i < savedCount; ++i)
+			{
+				r->simplex[i] = saved[i];
+				r->weights[i] = savedWeights[i];
+			}
+			r->count = savedCount;
+			v = v3(0.0, 0.0, 0.0);
+			for (int i = 0; i < r->count; ++i)
+				v = v3MulAdd(v, r->weights[i], r->simplex[i].w);
+			vv = v3LengthSq(v);
+		}
 		if (vv >= previous)
 		{
 			// No progress. Usually rounding: the simplex is as close as it gets. But v, a weighted sum
@@ -460,6 +481,12 @@ void npGjkFrom3(const npPair3* pair, double stopDistance, npVec3 d, npGjkResult3
 			r->early = step == GJK_STEP_EARLY;
 			break;
 		}
+		for (int i = 0; i < r->count; ++i)
+		{
+			saved[i] = r->simplex[i];
+			savedWeights[i] = r->weights[i];
+		}
+		savedCount = r->count;
 		r->simplex[r->count] = s;
 		r->weights[r->count] = 0.0;
 		r->count += 1;

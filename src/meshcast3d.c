@@ -12,8 +12,8 @@
 //     the best fraction so far as its limit.
 //  4. Internal edges: the triangle feature a hit touches is read off the hit normal (the vertices
 //     nearest the shape along it: three the face, two an edge, one a vertex), and an internal edge or
-//     vertex (shared with coplanar or concave neighbours, found by position in every mesh: the test
-//     of npMeshContacts3) reports the face normal instead. If the motion does not go into that face
+//     vertex (shared with coplanar or concave neighbours that face the shape, found by position in
+//     every mesh: the test of npMeshContacts3) reports the face normal instead. If the motion does not go into that face
 //     the hit is a ghost (a shape sliding over a seam touches the next triangle's edge edge-on) and
 //     the triangle is skipped. A convex edge (a cliff) keeps its edge normal.
 #include "cast3d_private.h"
@@ -32,6 +32,7 @@ typedef struct MeshCast
 	npShapeCastInput3 convex; ///< the shape's pose and translation in the mesh frame; target: the triangle
 	npShape3 triangle;        ///< the triangle shape being tested
 	npVec3 centre;            ///< the shape's centre at fraction 0 (culling)
+	npVec3 centreWorld;       ///< the same in world space (the internal-edge test's neighbours)
 	npVec3 boxCentre;         ///< centre of the shape's box at fraction 0
 	npVec3 boxHalf;           ///< half size of that box, grown by the target distance
 	double half[3];           ///< boxHalf, centre[] and the translation by axis (boxEntry reads them
@@ -92,13 +93,18 @@ static double nodeEntry(const MeshCast* mc, const npMeshNode3* node, double limi
 	return enter;
 }
 
-// Whether hit `h` (mesh, input triangle) beats the best so far: earlier, or as early and lower.
+// Whether hit `h` (mesh, input triangle) beats the best so far: earlier; or as early and an
+// initial overlap where the best is not (a contact in the cast's tolerance band at fraction 0 must
+// not hide a triangle the shape starts inside: fuzz_meshcasts3d, a 1e5 hull and a zero
+// translation); or as early, alike, and lower.
 static bool beats(const npCastHit3* best, const npCastHit3* h, int mesh, int triangle)
 {
 	if (!best->hit || h->fraction < best->fraction)
 		return true;
 	if (h->fraction > best->fraction)
 		return false;
+	if (h->initialOverlap != best->initialOverlap)
+		return h->initialOverlap;
 	return mesh < best->mesh || (mesh == best->mesh && triangle < best->triangle);
 }
 
@@ -173,7 +179,7 @@ static void castTriangle(MeshCast* mc, int s)
 	npVec3 normalWorld = npRotate3(xf.q, h.normal);
 	int touched = 3;
 	bool internal = npMeshTouchedInternal3(mc->input->meshes, mc->input->meshCount, mc->input->featureTolerance,
-										   &tri, v3Neg(normalWorld), &touched);
+										   mc->centreWorld, &tri, v3Neg(normalWorld), &touched);
 	if (touched == 3 || internal)
 	{
 		normalWorld = tri.n;
@@ -317,6 +323,7 @@ npResult npShapeCastMeshes3(const npShapeCastMeshInput3* input, npCastHit3* hit)
 	mc.convex.options = input->options;
 	mc.convex.options.ignoreSeparating = false; // decided per triangle, with the face normal
 	npVec3 centreLocal = input->shape->type == NP_SHAPE_HULL3 ? input->shape->hull->centroid : v3(0.0, 0.0, 0.0);
+	mc.centreWorld = npTransformPoint3(input->transform, centreLocal);
 	for (int i = 0; i < input->meshCount; ++i)
 	{
 		mc.inst = input->meshes + i;

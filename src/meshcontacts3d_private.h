@@ -97,8 +97,9 @@ void npMeshCapsuleTriangle3(npMeshPool3* pool, const npMeshShapeInfo3* info, con
 void npMeshGenericTriangle3(npMeshPool3* pool, const npMeshShapeInfo3* info, const npMeshTriangle3* tri);
 
 /// Whether the feature of a triangle (world space) touched along `normal` (shape toward mesh) is an
-/// internal edge or vertex (meshtriangle3d.c); *touchedCount: 3 face, 2 edge, 1 vertex.
-bool npMeshTouchedInternal3(const npMeshInstance3* meshes, int meshCount, double featureTolerance,
+/// internal edge or vertex (meshtriangle3d.c) for a shape whose culling centre is `centre` (world
+/// space: neighbours it is behind cover nothing); *touchedCount: 3 face, 2 edge, 1 vertex.
+bool npMeshTouchedInternal3(const npMeshInstance3* meshes, int meshCount, double featureTolerance, npVec3 centre,
 							const npMeshTriangle3* tri, npVec3 normal, int* touchedCount);
 
 // -n without negative zeros (0 - x is +0 for x = +-0), so flat-ground normals read (0, 0, -1).

@@ -207,8 +207,9 @@ static bool samePoint(npVec3 p, npVec3 q, double tol)
 
 // True when a vertex feature (count 1: a) or edge feature (count 2: a, b) of a triangle with unit
 // normal n is internal: it is surrounded by triangles (an edge shared by two, a vertex whose fan
-// closes: every edge around it shared by two), found by position within featureTolerance in any of
-// the query's meshes, and none of them reaches below the triangle's plane. Its neighbours are then
+// closes: every edge around it shared by two, once each way), found by position within
+// featureTolerance in any of the query's meshes, that face the shape (behindNeighbour), and none of
+// them reaches below the triangle's plane. Its neighbours are then
 // coplanar or fold upwards (flat or concave), so the feature's Voronoi region holds no normal but
 // the faces' (Terdiman's principle: a contact whose feature is internal is a ghost). A convex
 // feature (a cliff's rim, a box's corner) has a neighbour going down, and a border feature (an
@@ -228,6 +229,48 @@ static bool flatOnSide(npVec3 a, npVec3 b, npVec3 c, npVec3 third, npVec3 n, dou
 	return h <= -below && sideThird * sideC > 0.0;
 }
 
+// A neighbour covers the feature only for a shape in front of it: one whose centre is behind the
+// neighbour's plane (the one-sided culling skips that neighbour for it) meets the feature from
+// behind the neighbour, where nothing covers it, so its contact there is genuine. A flat hull
+// standing in a concave seam, its centre behind one triangle and in front of the other, touched
+// the seam edge of the other and went 3.3 deep into it when that contact was taken for a ghost
+// (fuzz_meshcasts3d). `normal` is the neighbour's unit normal in world space; a centre behind a
+// coplanar neighbour by rounding only (its own triangle keeps it in front) still counts as in front.
+static bool behindNeighbour(const npMeshShapeInfo3* info, npVec3 onNeighbour, npVec3 normal)
+{
+	npVec3 d = v3Sub(info->centre, onNeighbour);
+	return v3Dot(d, normal) < -1e-9 * v3MaxAbs(d);
+}
+
+// A stored triangle's unit normal in world space.
+static inline npVec3 placedNormal(const npMeshInstance3* inst, bool moves, int stored)
+{
+	npVec3 n = inst->mesh->normals[stored];
+	return moves ? npRotate3(inst->transform.q, n) : n;
+}
+
+// Whether the triangles around a vertex a close a fan, as a surface does: each one's edge leaving
+// a (a -> rim[2f]) is the edge entering a (rim[2g + 1] -> a) of another, and every one faces the
+// shape. Winding matters: three coplanar triangles folded over one wedge (one covering the two
+// others) use each edge from a twice, but two of them in the same direction, and a is then on the
+// wedge's border; read as internal, a shape cast into it along the plane passed through
+// (fuzz_meshcasts3d).
+static bool closedFan(const npVec3* rim, const bool* facing, int fan, double tol)
+{
+	for (int f = 0; f < fan; ++f)
+	{
+		bool leaves = false, enters = false;
+		for (int g = 0; g < fan; ++g)
+		{
+			leaves = leaves || (g != f && samePoint(rim[2 * f], rim[2 * g + 1], tol));
+			enters = enters || (g != f && samePoint(rim[2 * f + 1], rim[2 * g], tol));
+		}
+		if (!facing[f] || !leaves || !enters)
+			return false; // an open edge (a is on the boundary) or a place behind the shape
+	}
+	return fan >= 3;
+}
+
 static bool internalFeature(const npMeshShapeInfo3* info, npVec3 a, npVec3 b, npVec3 c, int count, npVec3 n,
 							double scale)
 {
@@ -235,6 +278,7 @@ static bool internalFeature(const npMeshShapeInfo3* info, npVec3 a, npVec3 b, np
 	double below = -1e-9 * scale; // vertices at most this far below the plane count as on it
 	int32_t found[64];
 	npVec3 rim[2 * FAN_MAX]; // vertex: the two other corners of each triangle around a
+	bool facing[FAN_MAX];    // ... and whether one of its copies faces the shape
 	int fan = 0, across = 0;
 	for (int j = 0; j < info->meshCount; ++j)
 	{
@@ -266,38 +310,38 @@ static bool internalFeature(const npMeshShapeInfo3* info, npVec3 a, npVec3 b, np
 			for (int m = 0; m < 3; ++m)
 				if (v3Dot(v3Sub(w[m], a), n) < below)
 					return false; // a neighbour goes down: convex
+			bool faces = !behindNeighbour(info, a, placedNormal(inst, moves, found[i]));
 			if (count == 2)
 			{
-				across += flatOnSide(a, b, c, w[3 - at - atB], n, below) ? 0 : 1;
+				across += faces && !flatOnSide(a, b, c, w[3 - at - atB], n, below) ? 1 : 0;
 				continue;
 			}
-			if (fan >= FAN_MAX)
-				return false;
-			// A triangle already in the fan (a duplicate, either winding) closes nothing new.
+			// A triangle already in the fan (a duplicate, either winding) closes nothing new; the
+			// place covers the shape when one of its copies faces it (a double-sided mesh).
 			npVec3 r0 = w[(at + 1) % 3], r1 = w[(at + 2) % 3];
-			bool repeat = false;
-			for (int f = 0; f < fan && !repeat; ++f)
-				repeat = (samePoint(rim[2 * f], r0, tol) && samePoint(rim[2 * f + 1], r1, tol)) ||
-						 (samePoint(rim[2 * f], r1, tol) && samePoint(rim[2 * f + 1], r0, tol));
-			if (repeat)
-				continue;
-			rim[2 * fan] = r0;
-			rim[2 * fan + 1] = r1;
-			++fan;
+			int f = 0;
+			while (f < fan && !((samePoint(rim[2 * f], r0, tol) && samePoint(rim[2 * f + 1], r1, tol)) ||
+								(samePoint(rim[2 * f], r1, tol) && samePoint(rim[2 * f + 1], r0, tol))))
+				++f;
+			if (f == fan)
+			{
+				if (fan >= FAN_MAX)
+					return false;
+				rim[2 * f] = r0;
+				rim[2 * f + 1] = r1;
+				facing[fan++] = false;
+			}
+			if (faces && !facing[f])
+			{
+				rim[2 * f] = r0; // the copy facing the shape gives the winding
+				rim[2 * f + 1] = r1;
+				facing[f] = true;
+			}
 		}
 	}
 	if (count == 2)
-		return across >= 1; // a neighbour across the edge, none going down
-	// A closed fan: each edge from a to a rim corner belongs to two of the triangles.
-	for (int i = 0; i < 2 * fan; ++i)
-	{
-		int uses = 0;
-		for (int k = 0; k < 2 * fan; ++k)
-			uses += samePoint(rim[i], rim[k], tol) ? 1 : 0;
-		if (uses < 2)
-			return false; // an open edge: a is on the boundary
-	}
-	return fan >= 3;
+		return across >= 1; // a neighbour across the edge that faces the shape, none going down
+	return closedFan(rim, facing, fan, tol);
 }
 
 // internalFeature's answer from the mesh's own adjacency, without queries, where it is the same:
@@ -323,6 +367,8 @@ static int internalByAdjacency(const npMeshShapeInfo3* info, const npMeshInstanc
 		int32_t ea = tris[3 * stored + k], eb = tris[3 * stored + (k + 1) % 3];
 		npVec3 b = placedPoint(inst, moves, mesh->vertices[eb]);
 		npVec3 c = placedPoint(inst, moves, mesh->vertices[tris[3 * stored + (k + 2) % 3]]);
+		if (behindNeighbour(info, a, placedNormal(inst, moves, u)))
+			return -1; // the positions decide (a copy facing the shape may cover the edge)
 		for (int m = 0; m < 3; ++m)
 		{
 			int32_t vm = tris[3 * u + m];
@@ -349,6 +395,8 @@ static int internalByAdjacency(const npMeshShapeInfo3* info, const npMeshInstanc
 		int m = tris[3 * next] == w ? 0 : (tris[3 * next + 1] == w ? 1 : (tris[3 * next + 2] == w ? 2 : -1));
 		if (m < 0)
 			return -1;
+		if (behindNeighbour(info, a, placedNormal(inst, moves, next)))
+			return -1; // as for an edge
 		for (int c = 0; c < 3; ++c)
 			if (v3Dot(v3Sub(placedPoint(inst, moves, mesh->vertices[tris[3 * next + c]]), a), n) < below)
 				return 0;
@@ -428,7 +476,7 @@ static bool touchedInternal(const npMeshShapeInfo3* info, const npMeshTriangle3*
 
 // The same test for callers outside npMeshContacts3 (the mesh shape cast): the touched feature is
 // found from `normal` (shape toward mesh), and tells whether it is the face (3), an edge or vertex.
-bool npMeshTouchedInternal3(const npMeshInstance3* meshes, int meshCount, double featureTolerance,
+bool npMeshTouchedInternal3(const npMeshInstance3* meshes, int meshCount, double featureTolerance, npVec3 centre,
 							const npMeshTriangle3* tri, npVec3 normal, int* touchedCount)
 {
 	Touched touched = touchedFeature(tri->v, normal);
@@ -439,6 +487,7 @@ bool npMeshTouchedInternal3(const npMeshInstance3* meshes, int meshCount, double
 	info.meshes = meshes;
 	info.meshCount = meshCount;
 	info.featureTolerance = featureTolerance;
+	info.centre = centre;
 	return touchedInternal(&info, tri, touched);
 }
 

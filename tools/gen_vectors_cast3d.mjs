@@ -19,7 +19,8 @@
 //    triangle being a sharp shape), after the one-sided culling (the shape's centre behind the
 //    triangle's plane at t = 0); the feature touched is the set of triangle vertices nearest the
 //    shape along the contact normal, an edge or vertex is internal when every triangle around it
-//    (found by position in every mesh) stays on or above the plane and (vertex) its fan closes; an
+//    (found by position in every mesh) stays on or above the plane, has the shape's centre in front
+//    of it (a triangle the shape is behind covers nothing for it) and (vertex) its fan closes; an
 //    internal hit takes the face normal and is a ghost (dropped) when the motion does not go into
 //    that face; the expected hit is the earliest remaining one, and every triangle within the
 //    tolerance of it is an accepted answer;
@@ -366,19 +367,41 @@ function worldTriangles(meshes) {
 
 const samePoint = (p, q) => Math.abs(p[0] - q[0]) <= 1e-6 && Math.abs(p[1] - q[1]) <= 1e-6 && Math.abs(p[2] - q[2]) <= 1e-6;
 
-// Terdiman's internal feature (edge a-b, or vertex a when b is null) of a triangle with normal n.
-function internal(tris, a, b, n) {
-	let sharing = 0;
-	const rim = [];
+// Terdiman's internal feature (edge a-b, or vertex a when b is null) of a triangle with normal n
+// and third vertex c, for a shape whose culling centre is `centre`, as cast3d.h states it: an edge is
+// internal when no triangle around it goes below the plane and a neighbour across it has the centre
+// in front of it; a vertex when its fan closes and every place of the fan has a triangle facing the
+// shape. A triangle the centre is behind (culled for this shape) covers nothing. Copies count once:
+// across an edge, the triangle itself, a copy of it (either winding) or one folded flat back over it
+// is no neighbour (as flatOnSide in meshtriangle3d.c), and a place of a vertex's fan given twice is
+// one place, facing when one copy faces (a double-sided mesh). Without copies or folds this is the
+// rule as it was (an edge shared by two triangles that both face the shape).
+function internal(tris, a, b, n, centre, c) {
+	let across = 0;
+	const places = [];
 	for (const t of tris) {
 		const at = t.v.findIndex((w) => samePoint(w, a));
 		if (at < 0) continue;
-		if (b && !t.v.some((w, k) => k !== at && samePoint(w, b))) continue;
+		const atB = b ? t.v.findIndex((w, k) => k !== at && samePoint(w, b)) : -1;
+		if (b && atB < 0) continue;
 		if (t.v.some((w) => dot(sub(w, a), n) < -1e-9 * 20)) return false;
-		sharing++;
-		if (!b) rim.push(t.v[(at + 1) % 3], t.v[(at + 2) % 3]);
+		const side = dot(sub(centre, a), t.n);
+		if (Math.abs(side) <= 1e-7 * 20) return null; // which side: rounding (the caller skips the case)
+		const faces = side > 0;
+		if (b) {
+			const third = t.v[3 - at - atB], e = sub(b, a);
+			const flatSameSide = dot(sub(third, a), n) <= 1e-9 * 20 && dot(cross(e, sub(third, a)), n) * dot(cross(e, sub(c, a)), n) > 0;
+			if (faces && !flatSameSide) across++;
+			continue;
+		}
+		const r0 = t.v[(at + 1) % 3], r1 = t.v[(at + 2) % 3];
+		const place = places.find((q) => (samePoint(q.r0, r0) && samePoint(q.r1, r1)) || (samePoint(q.r0, r1) && samePoint(q.r1, r0)));
+		if (place) place.faces = place.faces || faces;
+		else places.push({ r0, r1, faces });
 	}
-	if (b) return sharing >= 2;
+	if (b) return across >= 1;
+	if (!places.every((q) => q.faces)) return false;
+	const rim = places.flatMap((q) => [q.r0, q.r1]);
 	return rim.length >= 6 && rim.every((p) => rim.filter((q) => samePoint(p, q)).length >= 2);
 }
 
@@ -419,7 +442,8 @@ function meshCast(id, shape, xf, translation, meshes, options) {
 		if (count === 3) n = t.n;
 		else {
 			const k = count === 2 ? (!low[0] ? 1 : !low[1] ? 2 : 0) : low.indexOf(true);
-			isInternal = internal(tris, t.v[k], count === 2 ? t.v[(k + 1) % 3] : null, t.n);
+			isInternal = internal(tris, t.v[k], count === 2 ? t.v[(k + 1) % 3] : null, t.n, centre, t.v[count === 2 ? (k + 2) % 3 : k]);
+			if (isInternal === null) return null;
 			if (isInternal) n = t.n;
 		}
 		if (isInternal && !res.initial && dot(translation, n) >= 0) continue; // ghost
@@ -466,6 +490,15 @@ function meshCases() {
 	meshCast('3d-cast-mesh-cliff-capsule', cap, at(12, 0.2, 0), [-3, 0, 0.2], meshes, {});
 	// Into the concave corner at x = -10.
 	meshCast('3d-cast-mesh-corner-box', box, at(-8, 1.5, 0), [-3, -1.8, 0], meshes, {});
+	// From behind the wall (its centre there: the wall is culled for it) along the floor's plane into
+	// the floor's edge at the corner: the wall covers nothing for this shape, so that edge is a real
+	// contact (ball: centre x = -10.4, normal (-0.8, 0.6, 0); a box turned 30 degrees about y: its
+	// vertical edge meets the floor's edge, normal -x; a capsule: its side, centre x = -10.25).
+	// Taken for a ghost, the shape went on into the floor.
+	meshCast('3d-cast-mesh-behind-wall-ball', { type: 'sphere', radius: 0.5 }, at(-11, 0.3, 0), [3, 0, 0], meshes, {});
+	const turned = { position: [-11, 0.3, 0.2], rotation: [0, num(Math.sin(Math.PI / 12)), 0, num(Math.cos(Math.PI / 12))] };
+	meshCast('3d-cast-mesh-behind-wall-box', box, turned, [3, 0, 0], meshes, {});
+	meshCast('3d-cast-mesh-behind-wall-capsule', cap, at(-11, 0.3, 0), [3, 0, 0], meshes, {});
 	// Random casts over the scene.
 	let k = 0;
 	while (k < 60) {

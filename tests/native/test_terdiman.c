@@ -401,6 +401,41 @@ static void testLargeSphere(void)
 	}
 }
 
+// A neighbour covers an edge only for shapes in front of it. Scene: a floor (y = 0, x from -10 to
+// 0) and a wall rising from its edge x = -10 (front +x), a concave corner. A box (half size 0.5)
+// centred at (-10.4, 0.3, 0) is behind the wall (x < -10: the wall is culled for it) and straddles
+// the floor's edge: the edge pokes 0.1 into its +x face (a push up would need 0.2). With the wall
+// covering nothing for it, that edge is a free edge: the contacts are the edge's, normal +x (shape
+// to mesh), depth 0.1, on the edge line -- as a sphere there gets (Terdiman's voiding: the culled
+// wall voids nothing): centre (-10.3, 0.3, 0), radius 0.5, the edge point (-10, 0, 0) at
+// sqrt(0.18). Taken for a ghost (the old rule), the box's edge contact became face contacts 0.2
+// deep with the floor's normal: this test failed.
+static void testBehindNeighbour(void)
+{
+	npVec3 v[6] = { { -10, 0, -10 }, { 0, 0, -10 }, { 0, 0, 10 }, { -10, 0, 10 }, { -10, 3, -10 }, { -10, 3, 10 } };
+	int32_t idx[12] = { 0, 2, 1, 0, 3, 2, 0, 4, 5, 0, 5, 3 };
+	Scene s = { 0 };
+	mtSceneAdd(&s, v, 6, idx, 4, mtIdentity);
+	npShape3 box;
+	CHECK(npMakeBox3(mt3(0.5, 0.5, 0.5), &box) == NP_OK, "box");
+	npMeshQuery3 q = npDefaultMeshQuery3();
+	npMeshContact3 c[CAP];
+	npMeshContactsOutput3 found = { c, CAP };
+	CHECK(npMeshContacts3(&box, mtAt(-10.4, 0.3, 0), s.inst, s.count, &q, &found) == NP_OK, "box contacts");
+	CHECK(found.count >= 1, "box behind the wall: no contact");
+	for (int i = 0; i < found.count; ++i)
+		CHECK(c[i].feature == NP_MESH_EDGE && c[i].triangle == 1 && near3(c[i].normal, mt3(1, 0, 0), 1e-12) &&
+				  fabs(c[i].depth - 0.1) <= 1e-12 && fabs(c[i].pointB.x + 10) <= 1e-12 && fabs(c[i].pointB.y) <= 1e-12,
+			  "box behind the wall: contact %d: %s on triangle %d, normal (%g, %g, %g), depth %.17g", i,
+			  mtFeatureName(c[i].feature), c[i].triangle, c[i].normal.x, c[i].normal.y, c[i].normal.z, c[i].depth);
+
+	int n = sphereContacts(&s, mt3(-10.3, 0.3, 0), 0.5, 0.0, NP_MESH_TERDIMAN, c);
+	CHECK(n == 1 && c[0].feature == NP_MESH_EDGE && near3(c[0].normal, mtNorm(mt3(0.3, -0.3, 0)), 1e-14) &&
+			  fabs(c[0].depth - (0.5 - sqrt(0.18))) <= 1e-14,
+		  "sphere behind the wall: %d contacts", n);
+	mtSceneFree(&s);
+}
+
 int main(void)
 {
 	testFigure4();
@@ -411,5 +446,6 @@ int main(void)
 	testFeatureTolerance();
 	testMeshBoxCorner();
 	testLargeSphere();
+	testBehindNeighbour();
 	return checkSummary();
 }

@@ -79,9 +79,11 @@ typedef struct npShapeCastMeshInput3
 
 /// Casts a shape against meshes: the swept box runs through each BVH front to back, pruned by the
 /// best fraction. A hit on an edge or vertex that is internal (shared with a coplanar or concave
-/// neighbour, matched by position across meshes as in npMeshContacts3) reports the triangle's face
-/// normal, and is skipped when the motion does not go into that face (a ghost: sliding over a
-/// seam); a convex edge keeps its edge normal. Ties: the lower mesh, then the lower input triangle.
+/// neighbour that has the shape's centre in front of it, matched by position across meshes as in
+/// npMeshContacts3) reports the triangle's face normal, and is skipped when the motion does not go
+/// into that face (a ghost: sliding over a seam); a convex edge, or one whose neighbour the shape
+/// is behind, keeps its edge normal. Ties: the lower fraction, then an initial overlap before a
+/// contact, then the lower mesh, then the lower input triangle.
 npResult npShapeCastMeshes3(const npShapeCastMeshInput3* input, npCastHit3* hit);
 
 /// Many casts of one shape against one target (a convex shape, or meshes when meshCount > 0):

@@ -20,9 +20,11 @@
 // triangle (a face contact gives both ends of the segment part above the triangle), boxes and hulls
 // the library's manifold (npCollide3) against the triangle, whose normal tells the feature (the
 // triangle vertices nearest the shape along it: three = face, two = edge, one = vertex); an edge or
-// vertex whose surroundings (found by position in every mesh) are closed and do not go below the
-// triangle's plane is internal, and its contact becomes the triangle's face contact (the shape's
-// corners over the triangle) or is dropped.
+// vertex whose surroundings (found by position in every mesh) are closed (a vertex's fan: each edge
+// from it used once in each direction), do not go below the triangle's plane and all have the
+// shape's centre in front of them is internal, and its contact becomes the triangle's face contact
+// (the shape's corners over the triangle) or is dropped. A neighbour the shape is behind is culled
+// for it and covers nothing, as in the voiding pass (a culled triangle voids nothing).
 // Genuine convex edges (a cliff's rim, a mesh box's corners) keep their contacts: only features
 // shared with a triangle that was processed first are removed. A triangle given twice (in either
 // winding) is no neighbour of itself: its edges stay free edges. The rule reads a surface: on a
