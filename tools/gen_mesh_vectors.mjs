@@ -252,6 +252,25 @@ while (made < 64) {
 	made++;
 }
 
+// ------------------------------------------------------------------ duplicated triangles
+// The square [0, 2]^2 in z = 0 as two triangles (front +z), stored a second time: with the same
+// winding (vertices rotated), or reversed. Fixed cases after the random terrains (their PRNG draws
+// unchanged). The reference treats the copies as it treats any triangle: a same-winding copy gives
+// its own face contact (the same point, normal and depth), a reversed copy has the centre behind it
+// (culled), and a copy's edge or vertex contact is voided by the first copy that contains it: no
+// contact takes the normal of a ghost (the diagonal seen from triangle 1, or an edge of the copy).
+{
+	const sq = [0, 0, 0, 2, 0, 0, 2, 2, 0, 0, 2, 0];
+	const same = [0, 1, 2, 0, 2, 3, 1, 2, 0, 2, 3, 0];
+	const reversed = [0, 1, 2, 0, 2, 3, 0, 2, 1, 0, 3, 2];
+	const D = (id, radius, position, indices, note, openTriangles = false) => addFixed(`3d-mesh-dup-${id}`, sphereScene(radius, position, [mesh(sq, indices)]), note, openTriangles);
+	D('same-face', 0.9, [1.5, 0.5, 0.4], same, 'over triangle 0 and its copy 2: two face contacts, normal -z; the diagonal (triangle 1 and 3, 0.81 away) is internal', false);
+	D('reversed-face', 0.9, [1.5, 0.5, 0.4], reversed, 'over triangle 0; its reversed copy has the centre behind it; the diagonal is internal');
+	D('same-free-edge', 0.5, [2.3, 1.25, 0.2], same, 'beside the free edge x = 2 of triangle 0 and its copy: one edge contact (either copy)', true);
+	D('reversed-free-edge', 0.5, [2.3, 1.25, 0.2], reversed, 'beside the free edge x = 2: one edge contact', true);
+	D('same-corner', 0.5, [2.2, -0.2, 0.1], same, 'beside the corner (2, 0) of triangle 0 and its copy: one vertex contact', true);
+}
+
 const list = vectors.files.mesh;
 writeVectorFile('3d_mesh.json', {
 	dim: 3, generator: 'tools/gen_mesh_vectors.mjs',

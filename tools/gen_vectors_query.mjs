@@ -53,6 +53,7 @@ import {
 	num, mulberry32, uniformFrom, rotate, localCore, axisQuat, randomQuat, supportingPlanes, forEachInPlaneEdgePlane,
 	VectorSet, writeVectorFile,
 } from './genlib.mjs';
+import { edgeQueryVectors } from './edge_query.mjs';
 
 // ------------------------------------------------------------------------------------ vectors (any dim)
 const vadd = (a, b) => a.map((x, i) => x + b[i]);
@@ -897,6 +898,13 @@ function meshClosestVector(id, meshes, p, maxDistance, note, far = false) {
 	E('ray-negative-maxfraction', 'rayCast', { origin: [1, 1, 1], direction: [0, 0, -1], options: { maxFraction: -0.5 } }, 'NP_ERR_INVALID_ARGUMENT');
 	E('closest-nan', 'closestPoint', { point: [1, 'NaN', 1] }, 'NP_ERR_NON_FINITE');
 	E('closest-negative-max', 'closestPoint', { point: [1, 1, 1], options: { maxDistance: -1 } }, 'NP_ERR_INVALID_ARGUMENT');
+}
+
+// Mesh rays at the in-plane threshold, duplicated triangles, tiny shapes (tools/edge_query.mjs):
+// fixed cases, after every PRNG draw above.
+{
+	const edge = edgeQueryVectors((key, v) => vectors.push(key, v), { castMeshes, castShape, worldOf, signedDistance, closestConvex, closestConvex3 });
+	console.log(`edge cases: ${edge.naiveDiffers} grazing mesh rays where a plane test without the 1e-8 rad rule answers otherwise`);
 }
 
 // ------------------------------------------------------------------------------------ write

@@ -138,6 +138,16 @@ test('self-check: wrong expectations are rejected', () => {
 		['3d_cast.json', (v) => v.expect.normal, (e) => { e.normal = e.normal.map((x) => -x); }],
 		['3d_cast.json', (v) => v.query === 'shapeCast', (e) => { e.hit = !e.hit; e.fraction = 0; }],
 		['3d_cast.json', (v) => v.expect.state === 'hit', (e) => { e.tMinus = e.tPlus - 1e-3; }],
+		// The edge-case sets (tools/edge_query.mjs, the capped and duplicated-triangle casts and contacts).
+		['3d_meshquery.json', (v) => v.id.includes('-grazing-') && v.expect.hit, (e) => { e.fraction = e.fraction > 0.4 ? 0.25 : 0.5; }],
+		['3d_meshquery.json', (v) => v.id.includes('-grazing-') && !v.expect.hit, (e) => { e.hit = true; e.fraction = 0.25; }],
+		['3d_meshquery.json', (v) => v.id.includes('-ray-dup-') && v.expect.hit, (e) => { e.candidates = e.candidates.map((c) => ({ ...c, normal: c.normal.map((x) => -x) })); }],
+		['2d_query.json', (v) => v.id.includes('-tiny-closest-'), (e, v) => { e.distance += 10 * v.tol; }],
+		['3d_query.json', (v) => v.id.includes('-tiny-ray-') && v.expect.normal, (e) => { e.normal = e.normal.map((x) => -x); }],
+		['3d_query.json', (v) => v.id.includes('-tiny-contains-'), (e) => { e.inside = !e.inside; }],
+		['3d_mesh.json', (v) => v.id.startsWith('3d-mesh-dup-'), (e) => { e.count += 1; }],
+		['3d_cast.json', (v) => v.capped && v.expect.hit, (e) => { e.fraction = 0; }],
+		['3d_cast.json', (v) => v.id.startsWith('3d-cast-mesh-dup-') && v.expect.hit, (e) => { e.triangles = [[0, 9]]; }],
 	];
 	for (const [file, pred, mutate] of mutations) {
 		const doc = docOf(file);

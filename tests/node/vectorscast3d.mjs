@@ -48,6 +48,16 @@ function checkHit(run, v, h) {
 	}
 }
 
+// A vector marked `capped` was found reaching the GJK ray cast's iteration cap (64 support points;
+// the cast then goes on by conservative advancement): its hit's iteration count goes on the results
+// line, and a cast that no longer reaches the cap is reported, not failed (its answer is what the
+// vector checks). As vectorscast3d.c.
+const CAST3_MAX_ITERATIONS = 64;
+function putCapped(run, v, iterations) {
+	run.put('iterations', iterations);
+	if (!(iterations > CAST3_MAX_ITERATIONS)) console.log(`  cast no longer reaches the iteration cap: ${v.id} (${iterations} iterations)`);
+}
+
 function runShapeCast(np, v, run) {
 	const a = makeShape(np, v.a);
 	const made = [a];
@@ -67,6 +77,7 @@ function runShapeCast(np, v, run) {
 		const h = np.shapeCast(a, xfOf(v.xf), numPoint(v.translation), target, targetXf, readOptions(v));
 		putHit(run, h);
 		checkHit(run, v, h);
+		if (v.capped && h) putCapped(run, v, h.iterations);
 	} finally {
 		for (const m of made) m.dispose();
 	}
