@@ -370,8 +370,8 @@ const samePoint = (p, q) => Math.abs(p[0] - q[0]) <= 1e-6 && Math.abs(p[1] - q[1
 // Terdiman's internal feature (edge a-b, or vertex a when b is null) of a triangle with normal n
 // and third vertex c, for a shape whose culling centre is `centre`, as cast3d.h states it: an edge is
 // internal when no triangle around it goes below the plane and a neighbour across it has the centre
-// in front of it; a vertex when its fan closes and every place of the fan has a triangle facing the
-// shape. A triangle the centre is behind (culled for this shape) covers nothing. Copies count once:
+// in front of it; a vertex when its fan closes (with consistent winding) and every place of the fan
+// has a triangle facing the shape. A triangle the centre is behind (culled for this shape) covers nothing. Copies count once:
 // across an edge, the triangle itself, a copy of it (either winding) or one folded flat back over it
 // is no neighbour (as flatOnSide in meshtriangle3d.c), and a place of a vertex's fan given twice is
 // one place, facing when one copy faces (a double-sided mesh). Without copies or folds this is the
@@ -394,15 +394,16 @@ function internal(tris, a, b, n, centre, c) {
 			if (faces && !flatSameSide) across++;
 			continue;
 		}
-		const r0 = t.v[(at + 1) % 3], r1 = t.v[(at + 2) % 3];
+		const r0 = t.v[(at + 1) % 3], r1 = t.v[(at + 2) % 3]; // edges a -> r0 (leaving) and r1 -> a (entering)
 		const place = places.find((q) => (samePoint(q.r0, r0) && samePoint(q.r1, r1)) || (samePoint(q.r0, r1) && samePoint(q.r1, r0)));
-		if (place) place.faces = place.faces || faces;
-		else places.push({ r0, r1, faces });
+		if (!place) places.push({ r0, r1, faces });
+		else if (faces && !place.faces) Object.assign(place, { r0, r1, faces }); // the facing copy's winding
 	}
 	if (b) return across >= 1;
-	if (!places.every((q) => q.faces)) return false;
-	const rim = places.flatMap((q) => [q.r0, q.r1]);
-	return rim.length >= 6 && rim.every((p) => rim.filter((q) => samePoint(p, q)).length >= 2);
+	// A closed fan, as a surface: each place's leaving edge is another's entering edge and back (three
+	// coplanar triangles folded over one wedge use each edge twice, but the same way).
+	return places.length >= 3 && places.every((q, i) => q.faces &&
+		places.some((o, j) => j !== i && samePoint(q.r0, o.r1)) && places.some((o, j) => j !== i && samePoint(q.r1, o.r0)));
 }
 
 function meshCast(id, shape, xf, translation, meshes, options) {
@@ -499,6 +500,12 @@ function meshCases() {
 	const turned = { position: [-11, 0.3, 0.2], rotation: [0, num(Math.sin(Math.PI / 12)), 0, num(Math.cos(Math.PI / 12))] };
 	meshCast('3d-cast-mesh-behind-wall-box', box, turned, [3, 0, 0], meshes, {});
 	meshCast('3d-cast-mesh-behind-wall-capsule', cap, at(-11, 0.3, 0), [3, 0, 0], meshes, {});
+	// Three coplanar triangles folded over one wedge (CAB, then CAD and CDB over it, D on AB): C is the
+	// wedge's tip, on its border, though each edge from C is used twice (twice the same way). A ball
+	// moving along the plane into the tip stops there: centre 0.5 from C, fraction 0.65, normal
+	// (0, 0.6, -0.8). Read as an interior vertex, the contact was a ghost and the ball went on.
+	const fan = [{ vertices: [[0, 0, 0], [-2, 0, 4], [2, 0, 4], [0, 0, 4]], indices: [0, 1, 2, 0, 1, 3, 0, 3, 2], transform: { position: [0, 0, 0], rotation: ID } }];
+	meshCast('3d-cast-mesh-folded-fan-tip', { type: 'sphere', radius: 0.5 }, at(0, 0.3, -3), [0, 0, 4], fan, {});
 	// Random casts over the scene.
 	let k = 0;
 	while (k < 60) {
