@@ -16,7 +16,9 @@ extern "C" {
 #endif
 
 /// Most support points of one shape cast's GJK ray cast (reached only on extreme needles); a cast
-/// that reaches it goes on by conservative advancement, at most as many GJK runs again plus one.
+/// that reaches it goes on by conservative advancement, at most as many GJK runs again plus one,
+/// stopping up to 2e-7 of the scale short of the contact (such needles' distances are good to
+/// about 3e-8 of it), still within the casts' 1e-6 and never inside.
 #define NP_CAST3_MAX_ITERATIONS 64
 /// Most iterations of one time-of-impact query (conservative advancement steps).
 #define NP_TOI3_MAX_ITERATIONS 512
