@@ -32,6 +32,7 @@
 #include "closest2d.h"
 #include "vec2.h"
 
+#include <float.h>
 #include <stddef.h>
 
 static npResult checkShape(const npShape2* shape, npTransform2 transform)
@@ -98,18 +99,29 @@ static CoreProjection projectOnCore(const npShape2* s, npVec2 p)
 	return cp;
 }
 
+// ---------------------------------------------------------------- tiny shapes
+
+static npVec2 v2TimesPow500(npVec2 v, int n) { return v2(npTimesPow500(v.x, n), npTimesPow500(v.y, n)); }
+
+/// |v| <= r, also when r * r leaves the normal range (r below 1.5e-154): a capsule 2.5 long and
+/// 1e-300 thick, not scaled as a whole, contained a point 3e-300 from its axis (both squares were
+/// 0). v and r are then compared scaled (tiny.h's npRadiusSq, as query3d_private.h's
+/// npWithinRadius3; exact, and a v that overflows is outside).
+static bool withinRadius(npVec2 v, double r)
+{
+	int up;
+	double rr = npRadiusSq(r, &up);
+	return v2LengthSq(v2TimesPow500(v, up)) <= rr;
+}
+
 /// Whether a local point is inside or on the shape.
 static bool containsLocal(const npShape2* s, npVec2 p)
 {
 	CoreProjection cp = projectOnCore(s, p);
 	if (cp.inside)
 		return true;
-	return v2DistanceSq(p, cp.nearest) <= s->radius * s->radius;
+	return withinRadius(v2Sub(p, cp.nearest), s->radius);
 }
-
-// ---------------------------------------------------------------- tiny shapes
-
-static npVec2 v2TimesPow500(npVec2 v, int n) { return v2(npTimesPow500(v.x, n), npTimesPow500(v.y, n)); }
 
 /// The largest coordinate of the local point p and of s's core.
 static double coreSize(const npShape2* s, npVec2 p)
@@ -596,15 +608,25 @@ npResult npContainsPoint2(const npShape2* shape, npTransform2 transform, npVec2 
 	return NP_OK;
 }
 
-/// |v|, also when its square underflows (|v| < 1.5e-154): the distance to a circle of radius 1.5e-266
-/// from a point on it came out as -1.5e-266, the point taken for the centre (fuzz_rays2d). Such a v
-/// is measured scaled by 2^600 (exact) and the length scaled back.
-static double lengthOf(npVec2 v)
+/// |v|, and v / |v| into *unit when |v| > 0, also when |v|^2 leaves the normal range (|v| below
+/// 1.5e-154): the distance to a circle of radius 1.5e-266 from a point on it came out as -1.5e-266,
+/// the point taken for the centre (fuzz_rays2d), and a point 1e-310 from a unit circle's centre got
+/// a NaN normal (1 / |v| overflowed). Such a v is measured scaled by 2^600 (exact) and its length
+/// scaled back, as pointquery3d.c's lengthAndUnit.
+static double lengthAndUnit(npVec2 v, npVec2* unit)
 {
 	double sq = v2LengthSq(v);
-	if (sq >= 2.2250738585072014e-308 || (v.x == 0.0 && v.y == 0.0))
-		return sqrt(sq);
-	return v2Length(v2Scale(0x1p600, v)) * 0x1p-600;
+	if (sq < DBL_MIN && (v.x != 0.0 || v.y != 0.0))
+	{
+		npVec2 big = v2Scale(0x1p600, v);
+		double len = v2Length(big);
+		*unit = v2Scale(1.0 / len, big);
+		return len * 0x1p-600;
+	}
+	double len = sqrt(sq);
+	if (len > 0.0)
+		*unit = v2Scale(1.0 / len, v);
+	return len;
 }
 
 /// Outward normal of the core where p's nearest point is, when p is on the core itself: the edge's
@@ -628,9 +650,9 @@ static npPointProjection2 closestLocal(const npShape2* s, npVec2 p)
 	}
 	else
 	{
-		npVec2 away = v2Sub(p, cp.nearest);
-		coreDistance = lengthOf(away);
-		normal = coreDistance > 0.0 ? v2Scale(1.0 / coreDistance, away) : normalAtCore(s, cp.edge);
+		coreDistance = lengthAndUnit(v2Sub(p, cp.nearest), &normal);
+		if (!(coreDistance > 0.0))
+			normal = normalAtCore(s, cp.edge);
 	}
 
 	// The surface point is the query point moved along the normal by its distance to the surface;

@@ -1143,6 +1143,50 @@ static void pointQueriesOnTinyShapes(void)
 		  "a circle of radius 1e-300 does not contain a point 0.71e-300 from its centre");
 }
 
+// 2D point queries left unscaled that still square something tiny (the 2D side of what
+// pointQueriesOnTinyShapes3d covers): a capsule 2.5 long and 1e-300 thick (not scaled as a whole:
+// its core is large) contained a point 3e-300 from its axis, the squared offset and r * r both 0;
+// and a point 1e-310 from a unit circle's centre got a NaN normal and point (1 / |v| overflowed).
+// Fixed in query2d.c by comparing with tiny.h's npRadiusSq and taking the unit with the length
+// (lengthAndUnit), as pointquery3d.c does. Both checks fail on the old code. Expected, the closed
+// forms: a capsule's signed distance is the distance from its axis segment minus the radius, with
+// the normal along the offset; a point p inside a circle of radius 1 centred at 0 is at -1 + |p|,
+// its nearest surface point p / |p|, the normal p / |p| (unit and finite in any case).
+static void pointQueriesThinAndSubnormal2d(void)
+{
+	npShape2 capsule, circle;
+	npTransform2 identity = npMakeTransform2(0, 0, 0);
+	CHECK(npMakeCapsule2(2.5, 1e-300, &capsule) == NP_OK && npMakeCircle(1.0, &circle) == NP_OK, "shapes");
+	bool inside = true;
+	CHECK(npContainsPoint2(&capsule, identity, (npVec2){ 0.5, 3e-300 }, &inside) == NP_OK && !inside,
+		  "a capsule 1e-300 thick contains a point 3e-300 from its axis");
+	CHECK(npContainsPoint2(&capsule, identity, (npVec2){ 2.5, -0.5e-300 }, &inside) == NP_OK && inside,
+		  "a capsule 1e-300 thick does not contain a point 0.5e-300 from its axis's end");
+	npPointProjection2 at;
+	CHECK(npClosestPoint2(&capsule, identity, (npVec2){ 0.5, 3e-300 }, &at) == NP_OK &&
+			  fabs(at.distance - 2e-300) <= 1e-14 * 2e-300 && at.normal.x == 0.0 && at.normal.y == 1.0 &&
+			  at.point.x == 0.5 && fabs(at.point.y - 1e-300) <= 1e-14 * 1e-300,
+		  "point 3e-300 from the axis of a capsule 1e-300 thick: distance %.17g (expected 2e-300), normal (%g, %g), "
+		  "point (%g, %g)",
+		  at.distance, at.normal.x, at.normal.y, at.point.x, at.point.y);
+
+	const npVec2 offsets[] = { { 1e-310, 0 }, { 1e-310, -1e-310 }, { 0, 4.9406564584124654e-324 }, { -3e-200, 4e-200 } };
+	for (int i = 0; i < 4; ++i)
+	{
+		npVec2 p = offsets[i];
+		long double len = sqrtl((long double)p.x * p.x + (long double)p.y * p.y);
+		double ux = (double)(p.x / len), uy = (double)(p.y / len);
+		bool ok = npClosestPoint2(&circle, identity, p, &at) == NP_OK;
+		double normalLen = sqrt(at.normal.x * at.normal.x + at.normal.y * at.normal.y);
+		CHECK(ok && fabs(at.distance + 1.0) <= 1e-15 && fabs(normalLen - 1.0) <= 1e-15 &&
+				  fabs(at.normal.x - ux) <= 1e-15 && fabs(at.normal.y - uy) <= 1e-15 &&
+				  fabs(at.point.x - ux) <= 1e-15 && fabs(at.point.y - uy) <= 1e-15,
+			  "point (%g, %g) inside a unit circle: distance %.17g, normal (%.17g, %.17g), point (%.17g, %.17g); "
+			  "expected -1, (%.17g, %.17g) twice",
+			  p.x, p.y, at.distance, at.normal.x, at.normal.y, at.point.x, at.point.y, ux, uy);
+	}
+}
+
 // A ray from 0.22 straight down past the top vertex of a polygon rounded by 1e-300 (fuzz_rays2d):
 // at the closest approach to that vertex's disc, o + t d rounded to y = 0, 1e-300 below the disc's
 // centre, and the entry got that difference's direction, (0, -1): facing away from the ray.
@@ -1598,6 +1642,7 @@ int main(void)
 	duplicatedMeshTriangles();
 	rounded2dRaysOfTinyRadius();
 	pointQueriesOnTinyShapes();
+	pointQueriesThinAndSubnormal2d();
 	roundedVertexPassedByALongRay();
 	cornerOfANearlySharpPolygon();
 	capsuleOfSubnormalLength();
