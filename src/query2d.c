@@ -19,7 +19,8 @@
 //    one misses its disc and both edges' ends), so when the pieces find nothing it is clipped as
 //    its core; and at a graze a disc's normal, rounded past the perpendicular, is set to it.
 // Closest points: the nearest point of the core (the deepest edge plane when inside a polygon),
-// moved out by the radius along the direction to the query point.
+// moved out by the radius along the direction to the query point (across the edge when the query
+// point is within rounding of an edge's line: offsetFromCore).
 // Tiny queries: below 2^-400 the squares that the discs and the distances compare underflow (a
 // circle of radius 1e-300 has r * r = 0), so a ray on a tiny rounded shape, or a point query on a
 // tiny shape, is run with everything scaled by exact powers of two (the same points, scaled) and
@@ -56,15 +57,28 @@ typedef struct CoreProjection
 	double plane;   ///< inside: signed distance to the nearest edge's line (<= 0)
 	int edge;       ///< inside: that edge; outside: the edge (or vertex) the nearest point is on
 	npVec2 nearest; ///< outside: nearest point of the core
+	bool onEdge;    ///< outside: nearest is strictly inside edge `edge` (computed, not a vertex)
 } CoreProjection;
+
+/// |u| < |v| for u whose square leaves the normal range (|u| below 1.5e-154): both compared scaled by
+/// 2^600 (exact). Plain squares tied at 0 there, and the first candidate won: a point 1e-301 above a
+/// box of half extents 1 and 1e-300 was put on its bottom edge, 2.1e-300 away (and one 1e-321 above
+/// half extents 1e-250 and 1e-320, which scaling leaves as thin against its width).
+static bool nearer(npVec2 u, npVec2 v)
+{
+	return v2LengthSq(v2Scale(0x1p600, u)) < v2LengthSq(v2Scale(0x1p600, v));
+}
 
 static CoreProjection projectOnCore(const npShape2* s, npVec2 p)
 {
-	CoreProjection cp = { false, 0.0, 0, s->vertices[0] };
+	CoreProjection cp = { false, 0.0, 0, s->vertices[0], false };
 	if (s->count >= 3)
 	{
 		cp.inside = true;
-		cp.plane = -NP_HUGE * 4.0;
+		// Below any plane distance: a tiny query's scaled shape can be 2^100 across, so a bound
+		// from NP_HUGE (-4e12) stood for the deepest plane inside a box 1e-125 across (scaled to
+		// 3e25), and its centre was put -1.2e-138 from the surface.
+		cp.plane = -DBL_MAX;
 		for (int i = 0; i < s->count; ++i)
 		{
 			double d = v2Dot(s->normals[i], v2Sub(p, s->vertices[i]));
@@ -89,14 +103,41 @@ static CoreProjection projectOnCore(const npShape2* s, npVec2 p)
 		npSegmentPlace2 where;
 		npVec2 q = closestOnSegment2(s->vertices[i], s->vertices[i + 1 == s->count ? 0 : i + 1], p, &where);
 		double d = v2DistanceSq(p, q);
-		if (d < best)
+		if (d < best || (d < DBL_MIN && nearer(v2Sub(p, q), v2Sub(p, cp.nearest))))
 		{
 			best = d;
 			cp.nearest = q;
 			cp.edge = i;
+			cp.onEdge = where == NP_SEGMENT_INSIDE;
 		}
 	}
 	return cp;
+}
+
+/// p's offset from its nearest core point (p outside a polygon core). A nearest point inside an
+/// edge is computed (a + t e) and carries the rounding of t and of the edge's coordinates, a few
+/// ulps of the edge's size, mostly along the edge; for p that close to the edge's line, that
+/// rounding was most of the offset: a point on the axis of a capsule 2e-60 long and 1e-300 thick
+/// came out 6.9e-77 outside it, and one on the axis of a capsule 5 long got a normal along the
+/// axis and a surface point r inside the shape. The true offset is across the edge, so such an
+/// offset is taken as its part along the edge's normal (never inward for a polygon: p is outside
+/// its core), and the nearest point moved under p. Below 1e-8 of the edge's size: above that, the
+/// rounding left in the plain offset's length is below 1e-15 of it; ordinary queries keep it, bit
+/// for bit.
+static npVec2 offsetFromCore(const npShape2* s, CoreProjection* cp, npVec2 p)
+{
+	npVec2 away = v2Sub(p, cp->nearest);
+	if (!cp->onEdge)
+		return away;
+	npVec2 a = s->vertices[cp->edge], b = s->vertices[cp->edge + 1 == s->count ? 0 : cp->edge + 1];
+	double size = npMax(npMax(npAbs(a.x), npAbs(a.y)), npMax(npAbs(b.x), npAbs(b.y)));
+	if (!(npMax(npAbs(away.x), npAbs(away.y)) <= 1e-8 * size))
+		return away;
+	npVec2 n = s->normals[cp->edge];
+	double across = v2Dot(n, away);
+	npVec2 offset = v2Scale(s->count >= 3 ? npMax(across, 0.0) : across, n);
+	cp->nearest = v2Sub(p, offset); // the core point under p, from which the surface point is pushed out
+	return offset;
 }
 
 // ---------------------------------------------------------------- tiny shapes
@@ -120,7 +161,7 @@ static bool containsLocal(const npShape2* s, npVec2 p)
 	CoreProjection cp = projectOnCore(s, p);
 	if (cp.inside)
 		return true;
-	return withinRadius(v2Sub(p, cp.nearest), s->radius);
+	return withinRadius(offsetFromCore(s, &cp, p), s->radius);
 }
 
 /// The largest coordinate of the local point p and of s's core.
@@ -650,7 +691,7 @@ static npPointProjection2 closestLocal(const npShape2* s, npVec2 p)
 	}
 	else
 	{
-		coreDistance = lengthAndUnit(v2Sub(p, cp.nearest), &normal);
+		coreDistance = lengthAndUnit(offsetFromCore(s, &cp, p), &normal);
 		if (!(coreDistance > 0.0))
 			normal = normalAtCore(s, cp.edge);
 	}

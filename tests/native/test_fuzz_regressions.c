@@ -1187,6 +1187,84 @@ static void pointQueriesThinAndSubnormal2d(void)
 	}
 }
 
+/// Whether a point projection is the closed form's: distance d, normal n, and point p - d n.
+static bool projectionIs(npPointProjection2 at, npVec2 p, double d, npVec2 n, double tol)
+{
+	return fabs(at.distance - d) <= tol && fabs(at.normal.x - n.x) <= 1e-15 && fabs(at.normal.y - n.y) <= 1e-15 &&
+		   fabs(at.point.x - (p.x - d * n.x)) <= tol + 1e-16 * fabs(p.x) &&
+		   fabs(at.point.y - (p.y - d * n.y)) <= tol + 1e-16 * fabs(p.y);
+}
+
+// Found by a brute-force sweep of the 2D point queries (circles, capsules, boxes, polygons, rounded
+// polygons of sizes and radii 4.9e-324 to 2.5, points at multiples of them around every vertex
+// and edge midpoint, against closed forms in long double), after pointQueriesThinAndSubnormal2d:
+//  - the centre of a box 1e-125 across was put -1.2e-138 from its surface: a tiny query is scaled
+//    (here to 3e25 across) and the deepest-plane search started from -4e12 (NP_HUGE), which then
+//    beat every plane;
+//  - a point on the axis of a capsule 2e-60 long and 1e-300 thick was outside it (distance
+//    +6.9e-77: the rounding of the nearest axis point a + t e, along the axis), and one on the axis
+//    of a capsule 5 long and radius 1 got the normal (-1, 0) and the "surface point" (-0.1, 0), a
+//    radius inside the shape; a point 1e-323 off the axis of a capsule of radius 4.9e-324 got a
+//    diagonal normal;
+//  - a point 1e-301 above a box 2 by 2e-300 was put on its bottom edge (distance 2.1e-300, point
+//    (0.5, -1e-300)): both edges' squared distances were 0, and the first won. The same for a box
+//    2e-250 by 2e-320 (scaled, still 1e-70 thin against its width);
+//  - (fixed by pointQueriesThinAndSubnormal2d's withinRadius) a box 2 by 2e-300 contained a point
+//    3e-300 above its centre: the squared distance to it and 0 * 0 were both 0.
+// Fixed in query2d.c: the search starts from -DBL_MAX; an offset from a point inside an edge that is
+// below 1e-8 of the edge's size is taken across the edge only (offsetFromCore); squared distances
+// that underflow are compared scaled (nearer). Each check below fails before those fixes (the
+// last one before the previous fix). Expected: the closed forms (the distance to a box's nearest
+// side; for a point on a capsule's axis -r, with a normal across the axis).
+static void pointQueriesSweptTiny2d(void)
+{
+	npTransform2 identity = npMakeTransform2(0, 0, 0);
+	npShape2 box, capsule, thin, flat;
+	npPointProjection2 at;
+	CHECK(npMakeBox2(1e-125, 1e-125, &box) == NP_OK && npClosestPoint2(&box, identity, (npVec2){ 0, 0 }, &at) == NP_OK &&
+			  projectionIs(at, (npVec2){ 0, 0 }, -1e-125, (npVec2){ 0, -1 }, 1e-14 * 1e-125),
+		  "centre of a box 1e-125 across: distance %.17g (expected -1e-125), normal (%g, %g)", at.distance, at.normal.x,
+		  at.normal.y);
+
+	bool inside = false;
+	npVec2 p = { 2.5e-61, 0 };
+	CHECK(npMakeCapsule2(1e-60, 1e-300, &thin) == NP_OK && npContainsPoint2(&thin, identity, p, &inside) == NP_OK &&
+			  inside,
+		  "a capsule 1e-300 thick does not contain a point on its axis");
+	CHECK(npClosestPoint2(&thin, identity, p, &at) == NP_OK &&
+			  (projectionIs(at, p, -1e-300, (npVec2){ 0, -1 }, 1e-14 * 1e-300) ||
+			   projectionIs(at, p, -1e-300, (npVec2){ 0, 1 }, 1e-14 * 1e-300)),
+		  "point on the axis of a capsule 1e-300 thick: distance %.17g (expected -1e-300), normal (%g, %g)",
+		  at.distance, at.normal.x, at.normal.y);
+	p = (npVec2){ 0.9, 0 };
+	CHECK(npMakeCapsule2(2.5, 1.0, &capsule) == NP_OK && npClosestPoint2(&capsule, identity, p, &at) == NP_OK &&
+			  (projectionIs(at, p, -1.0, (npVec2){ 0, -1 }, 1e-15) || projectionIs(at, p, -1.0, (npVec2){ 0, 1 }, 1e-15)),
+		  "point on the axis of a capsule of radius 1: distance %.17g, normal (%g, %g), point (%.17g, %.17g); "
+		  "expected -1, (0, +-1), (0.9, -+1)",
+		  at.distance, at.normal.x, at.normal.y, at.point.x, at.point.y);
+	const double denormal = 4.9406564584124654e-324;
+	p = (npVec2){ 2 * denormal, -2 * denormal };
+	CHECK(npMakeCapsule2(1.0, denormal, &capsule) == NP_OK && npClosestPoint2(&capsule, identity, p, &at) == NP_OK &&
+			  projectionIs(at, p, denormal, (npVec2){ 0, -1 }, 0.0),
+		  "point 1e-323 below the axis of a capsule of radius 4.9e-324: distance %g, normal (%.17g, %.17g); expected "
+		  "4.9e-324, (0, -1)",
+		  at.distance, at.normal.x, at.normal.y);
+
+	p = (npVec2){ 0.5, 1.1e-300 };
+	CHECK(npMakeBox2(1.0, 1e-300, &flat) == NP_OK && npClosestPoint2(&flat, identity, p, &at) == NP_OK &&
+			  projectionIs(at, p, 1.1e-300 - 1e-300, (npVec2){ 0, 1 }, 1e-14 * 1e-301),
+		  "point 1e-301 above a box 2e-300 thin: distance %.17g (expected 1e-301), normal (%g, %g), point (%g, %g)",
+		  at.distance, at.normal.x, at.normal.y, at.point.x, at.point.y);
+	p = (npVec2){ 0, 1.0997901276426148e-320 };
+	CHECK(npMakeBox2(1e-250, 1e-320, &box) == NP_OK && npClosestPoint2(&box, identity, p, &at) == NP_OK &&
+			  projectionIs(at, p, p.y - box.vertices[2].y, (npVec2){ 0, 1 }, 0.0),
+		  "point 1e-321 above a box 2e-320 thin: distance %g (expected %g), normal (%g, %g)", at.distance,
+		  p.y - box.vertices[2].y, at.normal.x, at.normal.y);
+	inside = true;
+	CHECK(npContainsPoint2(&flat, identity, (npVec2){ 0.5, 3e-300 }, &inside) == NP_OK && !inside,
+		  "a box 2e-300 thin contains a point 2e-300 above it");
+}
+
 // A ray from 0.22 straight down past the top vertex of a polygon rounded by 1e-300 (fuzz_rays2d):
 // at the closest approach to that vertex's disc, o + t d rounded to y = 0, 1e-300 below the disc's
 // centre, and the entry got that difference's direction, (0, -1): facing away from the ray.
@@ -1643,6 +1721,7 @@ int main(void)
 	rounded2dRaysOfTinyRadius();
 	pointQueriesOnTinyShapes();
 	pointQueriesThinAndSubnormal2d();
+	pointQueriesSweptTiny2d();
 	roundedVertexPassedByALongRay();
 	cornerOfANearlySharpPolygon();
 	capsuleOfSubnormalLength();
