@@ -522,8 +522,19 @@ static npResult checkRay(npVec2 origin, npVec2 direction, double maxFraction)
 CAST_INLINE void castChecked(const npShape2* shape, npTransform2 transform, const npRayInput2* ray, npRayHit2* hit,
 							   bool sharp)
 {
+	// A direction below NP_TINY is turned into the shape's frame scaled by steps of 2^500 (exact),
+	// maxFraction scaled down to keep the same segment, and the fraction scaled back: turned as it
+	// is, a subnormal direction keeps a few bits (4.9e-324 (1, 1) turned by 20 degrees stayed
+	// 4.9e-324 (1, 1)), and a normal chosen against it faced along the world ray (fuzz_rays2d).
+	npVec2 d = ray->direction;
+	int dirUp = npStepsUp(npMax(npAbs(d.x), npAbs(d.y)));
 	LocalRay local = { npInvTransformPoint2(transform, ray->origin), npInvRotate2(transform.q, ray->direction),
 		ray->maxFraction };
+	if (dirUp > 0)
+	{
+		local.direction = npInvRotate2(transform.q, v2TimesPow500(d, dirUp));
+		local.maxFraction = npTimesPow500(ray->maxFraction, -dirUp);
+	}
 	if (sharp && shape->type == NP_SHAPE_BOX2 && local.direction.x != 0.0 && local.direction.y != 0.0)
 		rayBox2(shape, &local, ray->solid, hit);
 	else if (sharp)
@@ -534,6 +545,8 @@ CAST_INLINE void castChecked(const npShape2* shape, npTransform2 transform, cons
 		rayRoundedTiny(shape, &local, ray->solid, hit);
 	if (!hit->hit)
 		return;
+	if (dirUp > 0)
+		hit->fraction = npMin(npTimesPow500(hit->fraction, dirUp), ray->maxFraction);
 
 	// The point is recomputed in world space so that it is exactly origin + fraction * direction.
 	hit->point = v2MulAdd(ray->origin, hit->fraction, ray->direction);

@@ -1265,6 +1265,47 @@ static void pointQueriesSweptTiny2d(void)
 		  "a box 2e-300 thin contains a point 2e-300 above it");
 }
 
+// Rays with a subnormal direction in a rotated frame (fuzz_rays2d, 5 minutes after
+// pointQueriesSweptTiny2d's fixes): the direction was turned into the shape's frame as it was, and
+// kept a few bits: 4.9e-324 (1, 1) turned by 20 degrees stayed 4.9e-324 (1, 1). From 9e-301
+// outside a triangle rounded by 1e-300 (the fuzzer's input; before the fixes above its containment
+// test had it inside) and from 4.9e-161 outside (which fails on the code before those fixes too),
+// the ray entered at fraction 0 through a normal facing along the ray (n . d = +4.9e-324). castChecked
+// now turns a direction below 2^-400 scaled by powers of two (exact). Expected: no hit at all (the
+// ray moves 7e-324, the shape is farther); and from the centre of a circle of radius r = 1e-320
+// turned by 0.35 along d = 4.9e-323 (1, 1), the exit at r / |d| with normal -d / |d| (the old code:
+// normal (-0.687, -0.727), fraction 150.86 for 143.12). All three fail with the fix stashed; the
+// last two on the code before this series of fixes too.
+static void subnormalDirectionsInARotatedFrame(void)
+{
+	const double denormal = 4.9406564584124654e-324;
+	npVec2 points[] = { { 1e-300, 1e-300 }, { 26.3525390625, -22.4990234375 }, { 25.1025390625, 26.3525390625 } };
+	npShape2 triangle, circle;
+	CHECK(npMakePolygon2(points, 3, 1e-300, &triangle) == NP_OK && npMakeCircle(1e-320, &circle) == NP_OK, "shapes");
+	npTransform2 xf = { { 1e-300, 1e-300 }, { 0.9367521275331443, -0.3499935021712941 } };
+	const npVec2 origins[] = { { 1e-300, denormal }, { 0, -1e-160 } };
+	for (int i = 0; i < 2; ++i)
+	{
+		npRayInput2 ray = npMakeRayInput2(origins[i], (npVec2){ denormal, denormal });
+		ray.solid = false;
+		npRayHit2 hit;
+		CHECK(npRayCast2(&triangle, xf, &ray, &hit) == NP_OK && !hit.hit,
+			  "ray 7e-324 long from (%g, %g) outside a triangle: hit at %g, normal (%.17g, %.17g)", origins[i].x,
+			  origins[i].y, hit.fraction, hit.normal.x, hit.normal.y);
+	}
+
+	npRayInput2 ray = npMakeRayInput2((npVec2){ 0, 0 }, (npVec2){ 10 * denormal, 10 * denormal });
+	ray.solid = false;
+	ray.maxFraction = 1000;
+	npRayHit2 hit;
+	double exit = circle.radius / (10 * denormal) / sqrt(2.0), u = sqrt(0.5); // |d| = 10 denormal sqrt(2)
+	CHECK(npRayCast2(&circle, npMakeTransform2(0, 0, 0.35), &ray, &hit) == NP_OK && hit.hit && !hit.frontFace &&
+			  fabs(hit.fraction - exit) <= 1e-13 * exit && fabs(hit.normal.x + u) <= 1e-15 && fabs(hit.normal.y + u) <= 1e-15,
+		  "exit from a circle of radius 1e-320 along 4.9e-323 (1, 1): fraction %.17g (expected %.17g), normal (%.17g, "
+		  "%.17g)",
+		  hit.fraction, exit, hit.normal.x, hit.normal.y);
+}
+
 // A ray from 0.22 straight down past the top vertex of a polygon rounded by 1e-300 (fuzz_rays2d):
 // at the closest approach to that vertex's disc, o + t d rounded to y = 0, 1e-300 below the disc's
 // centre, and the entry got that difference's direction, (0, -1): facing away from the ray.
@@ -1722,6 +1763,7 @@ int main(void)
 	pointQueriesOnTinyShapes();
 	pointQueriesThinAndSubnormal2d();
 	pointQueriesSweptTiny2d();
+	subnormalDirectionsInARotatedFrame();
 	roundedVertexPassedByALongRay();
 	cornerOfANearlySharpPolygon();
 	capsuleOfSubnormalLength();
