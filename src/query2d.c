@@ -20,12 +20,13 @@
 //    its core; and at a graze a disc's normal, rounded past the perpendicular, is set to it.
 // Closest points: the nearest point of the core (the deepest edge plane when inside a polygon),
 // moved out by the radius along the direction to the query point (across the edge when the query
-// point is within rounding of an edge's line: offsetFromCore).
+// point is within rounding of an edge's line: acrossEdge).
 // Tiny queries: below 2^-400 the squares that the discs and the distances compare underflow (a
 // circle of radius 1e-300 has r * r = 0), so a ray on a tiny rounded shape, or a point query on a
 // tiny shape, is run with everything scaled by exact powers of two (the same points, scaled) and
 // its result scaled back; ordinary queries never take that path.
 #include "bounds2d.h"
+#include "codesize.h"
 #include "inputs.h"
 #include "rayclip.h"
 #include "tiny.h"
@@ -57,21 +58,44 @@ typedef struct CoreProjection
 	double plane;   ///< inside: signed distance to the nearest edge's line (<= 0)
 	int edge;       ///< inside: that edge; outside: the edge (or vertex) the nearest point is on
 	npVec2 nearest; ///< outside: nearest point of the core
-	bool onEdge;    ///< outside: nearest is strictly inside edge `edge` (computed, not a vertex)
+	npVec2 offset;  ///< outside: p - nearest (see acrossEdge)
 } CoreProjection;
 
 /// |u| < |v| for u whose square leaves the normal range (|u| below 1.5e-154): both compared scaled by
 /// 2^600 (exact). Plain squares tied at 0 there, and the first candidate won: a point 1e-301 above a
 /// box of half extents 1 and 1e-300 was put on its bottom edge, 2.1e-300 away (and one 1e-321 above
-/// half extents 1e-250 and 1e-320, which scaling leaves as thin against its width).
-static bool nearer(npVec2 u, npVec2 v)
+/// half extents 1e-250 and 1e-320, which scaling leaves as thin against its width). Out of line: it
+/// is rarely needed, and projectOnCore stays lean without it.
+__attribute__((noinline)) static bool nearer(npVec2 u, npVec2 v)
 {
 	return v2LengthSq(v2Scale(0x1p600, u)) < v2LengthSq(v2Scale(0x1p600, v));
 }
 
+/// cp's offset (from a nearest point inside edge cp->edge) taken across that edge when it is below
+/// the rounding of that point. A nearest point inside an edge is computed (a + t e) and carries the
+/// rounding of t and of the edge's coordinates, a few ulps of the edge's size, mostly along the
+/// edge; for p that close to the edge's line, that rounding was most of the offset: a point on the
+/// axis of a capsule 2e-60 long and 1e-300 thick came out 6.9e-77 outside it, and one on the axis
+/// of a capsule 5 long got a normal along the axis and a surface point r inside the shape. The true
+/// offset is across the edge, so such an offset is taken as its part along the edge's normal (never
+/// inward for a polygon: p is outside its core), and the nearest point moved under p. Below 1e-8 of
+/// the edge's size: above that, the rounding left in the plain offset's length is below 1e-15 of
+/// it; ordinary queries keep it, bit for bit.
+static void acrossEdge(const npShape2* s, CoreProjection* cp, npVec2 p)
+{
+	npVec2 a = s->vertices[cp->edge], b = s->vertices[cp->edge + 1 == s->count ? 0 : cp->edge + 1];
+	double size = npMax(npMax(npAbs(a.x), npAbs(a.y)), npMax(npAbs(b.x), npAbs(b.y)));
+	if (!(npMax(npAbs(cp->offset.x), npAbs(cp->offset.y)) <= 1e-8 * size))
+		return;
+	npVec2 n = s->normals[cp->edge];
+	double across = v2Dot(n, cp->offset);
+	cp->offset = v2Scale(s->count >= 3 ? npMax(across, 0.0) : across, n);
+	cp->nearest = v2Sub(p, cp->offset); // the core point under p, from which the surface point is pushed out
+}
+
 static CoreProjection projectOnCore(const npShape2* s, npVec2 p)
 {
-	CoreProjection cp = { false, 0.0, 0, s->vertices[0], false };
+	CoreProjection cp = { false, 0.0, 0, s->vertices[0], { 0.0, 0.0 } };
 	if (s->count >= 3)
 	{
 		cp.inside = true;
@@ -95,8 +119,12 @@ static CoreProjection projectOnCore(const npShape2* s, npVec2 p)
 	}
 
 	if (s->count == 1)
+	{
+		cp.offset = v2Sub(p, cp.nearest);
 		return cp;
+	}
 	double best = v2DistanceSq(p, cp.nearest);
+	bool onEdge = false; // nearest is strictly inside edge cp.edge (computed, not a vertex)
 	int edges = s->count == 2 ? 1 : s->count;
 	for (int i = 0; i < edges; ++i)
 	{
@@ -108,36 +136,13 @@ static CoreProjection projectOnCore(const npShape2* s, npVec2 p)
 			best = d;
 			cp.nearest = q;
 			cp.edge = i;
-			cp.onEdge = where == NP_SEGMENT_INSIDE;
+			onEdge = where == NP_SEGMENT_INSIDE;
 		}
 	}
+	cp.offset = v2Sub(p, cp.nearest);
+	if (onEdge)
+		acrossEdge(s, &cp, p);
 	return cp;
-}
-
-/// p's offset from its nearest core point (p outside a polygon core). A nearest point inside an
-/// edge is computed (a + t e) and carries the rounding of t and of the edge's coordinates, a few
-/// ulps of the edge's size, mostly along the edge; for p that close to the edge's line, that
-/// rounding was most of the offset: a point on the axis of a capsule 2e-60 long and 1e-300 thick
-/// came out 6.9e-77 outside it, and one on the axis of a capsule 5 long got a normal along the
-/// axis and a surface point r inside the shape. The true offset is across the edge, so such an
-/// offset is taken as its part along the edge's normal (never inward for a polygon: p is outside
-/// its core), and the nearest point moved under p. Below 1e-8 of the edge's size: above that, the
-/// rounding left in the plain offset's length is below 1e-15 of it; ordinary queries keep it, bit
-/// for bit.
-static npVec2 offsetFromCore(const npShape2* s, CoreProjection* cp, npVec2 p)
-{
-	npVec2 away = v2Sub(p, cp->nearest);
-	if (!cp->onEdge)
-		return away;
-	npVec2 a = s->vertices[cp->edge], b = s->vertices[cp->edge + 1 == s->count ? 0 : cp->edge + 1];
-	double size = npMax(npMax(npAbs(a.x), npAbs(a.y)), npMax(npAbs(b.x), npAbs(b.y)));
-	if (!(npMax(npAbs(away.x), npAbs(away.y)) <= 1e-8 * size))
-		return away;
-	npVec2 n = s->normals[cp->edge];
-	double across = v2Dot(n, away);
-	npVec2 offset = v2Scale(s->count >= 3 ? npMax(across, 0.0) : across, n);
-	cp->nearest = v2Sub(p, offset); // the core point under p, from which the surface point is pushed out
-	return offset;
 }
 
 // ---------------------------------------------------------------- tiny shapes
@@ -152,7 +157,7 @@ static bool withinRadius(npVec2 v, double r)
 {
 	int up;
 	double rr = npRadiusSq(r, &up);
-	return v2LengthSq(v2TimesPow500(v, up)) <= rr;
+	return v2LengthSq(up == 0 ? v : v2TimesPow500(v, up)) <= rr;
 }
 
 /// Whether a local point is inside or on the shape.
@@ -161,7 +166,7 @@ static bool containsLocal(const npShape2* s, npVec2 p)
 	CoreProjection cp = projectOnCore(s, p);
 	if (cp.inside)
 		return true;
-	return withinRadius(offsetFromCore(s, &cp, p), s->radius);
+	return withinRadius(cp.offset, s->radius);
 }
 
 /// The largest coordinate of the local point p and of s's core.
@@ -518,23 +523,14 @@ static npResult checkRay(npVec2 origin, npVec2 direction, double maxFraction)
 #define CAST_INLINE __attribute__((always_inline)) static inline
 
 /// One checked ray against a checked shape (*hit cleared by the caller): moved into the shape's
-/// frame, cast there by the sharp or the rounded routine (`sharp`), and the hit moved back.
+/// frame, cast there by the sharp or the rounded routine (`sharp`), and the hit moved back. A
+/// direction below NP_TINY is turned scaled by `dirUp` steps of 2^500 (exact; castTinyDirection),
+/// maxFraction scaled down to keep the same segment, and the fraction scaled back.
 CAST_INLINE void castChecked(const npShape2* shape, npTransform2 transform, const npRayInput2* ray, npRayHit2* hit,
-							   bool sharp)
+							   bool sharp, int dirUp)
 {
-	// A direction below NP_TINY is turned into the shape's frame scaled by steps of 2^500 (exact),
-	// maxFraction scaled down to keep the same segment, and the fraction scaled back: turned as it
-	// is, a subnormal direction keeps a few bits (4.9e-324 (1, 1) turned by 20 degrees stayed
-	// 4.9e-324 (1, 1)), and a normal chosen against it faced along the world ray (fuzz_rays2d).
-	npVec2 d = ray->direction;
-	int dirUp = npStepsUp(npMax(npAbs(d.x), npAbs(d.y)));
-	LocalRay local = { npInvTransformPoint2(transform, ray->origin), npInvRotate2(transform.q, ray->direction),
-		ray->maxFraction };
-	if (dirUp > 0)
-	{
-		local.direction = npInvRotate2(transform.q, v2TimesPow500(d, dirUp));
-		local.maxFraction = npTimesPow500(ray->maxFraction, -dirUp);
-	}
+	LocalRay local = { npInvTransformPoint2(transform, ray->origin),
+		npInvRotate2(transform.q, v2TimesPow500(ray->direction, dirUp)), npTimesPow500(ray->maxFraction, -dirUp) };
 	if (sharp && shape->type == NP_SHAPE_BOX2 && local.direction.x != 0.0 && local.direction.y != 0.0)
 		rayBox2(shape, &local, ray->solid, hit);
 	else if (sharp)
@@ -555,6 +551,19 @@ CAST_INLINE void castChecked(const npShape2* shape, npTransform2 transform, cons
 
 static bool isSharp(const npShape2* shape) { return shape->radius == 0.0 && shape->count >= 3; }
 
+static bool isTinyDirection(npVec2 d) { return npMax(npAbs(d.x), npAbs(d.y)) < NP_TINY; }
+
+/// A ray whose direction is below NP_TINY, turned into the shape's frame scaled (castChecked):
+/// turned as it is, a subnormal direction keeps a few bits (4.9e-324 (1, 1) turned by 20 degrees
+/// stayed 4.9e-324 (1, 1)), and a normal chosen against it faced along the world ray (fuzz_rays2d).
+/// Out of line, so that ordinary rays pay one compare.
+NP_COLD __attribute__((noinline)) static void castTinyDirection(const npShape2* shape, npTransform2 transform,
+																 const npRayInput2* ray, npRayHit2* hit)
+{
+	castChecked(shape, transform, ray, hit, isSharp(shape),
+				npStepsUp(npMax(npAbs(ray->direction.x), npAbs(ray->direction.y))));
+}
+
 npResult npRayCast2(const npShape2* shape, npTransform2 transform, const npRayInput2* ray, npRayHit2* hit)
 {
 	if (hit == NULL)
@@ -565,8 +574,10 @@ npResult npRayCast2(const npShape2* shape, npTransform2 transform, const npRayIn
 	npResult r = checkShape(shape, transform);
 	if (r == NP_OK)
 		r = checkRay(ray->origin, ray->direction, ray->maxFraction);
-	if (r == NP_OK)
-		castChecked(shape, transform, ray, hit, isSharp(shape));
+	if (r == NP_OK && isTinyDirection(ray->direction))
+		castTinyDirection(shape, transform, ray, hit);
+	else if (r == NP_OK)
+		castChecked(shape, transform, ray, hit, isSharp(shape), 0);
 	return r;
 }
 
@@ -591,7 +602,10 @@ CAST_INLINE npResult castBatch(const npShape2* shape, npTransform2 transform, co
 		}
 		// Cast into a local and copied out whole (as in query3d.c: no memory.fill per ray in wasm).
 		npRayHit2 hit = { 0 };
-		castChecked(shape, transform, &ray, &hit, sharp);
+		if (isTinyDirection(ray.direction))
+			castTinyDirection(shape, transform, &ray, &hit);
+		else
+			castChecked(shape, transform, &ray, &hit, sharp, 0);
 		hits[i] = hit;
 	}
 	return NP_OK;
@@ -704,7 +718,7 @@ static npPointProjection2 closestLocal(const npShape2* s, npVec2 p)
 	}
 	else
 	{
-		coreDistance = lengthAndUnit(offsetFromCore(s, &cp, p), &normal);
+		coreDistance = lengthAndUnit(cp.offset, &normal);
 		if (!(coreDistance > 0.0))
 			normal = normalAtCore(s, cp.edge);
 	}
