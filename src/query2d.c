@@ -19,12 +19,14 @@
 //    one misses its disc and both edges' ends), so when the pieces find nothing it is clipped as
 //    its core; and at a graze a disc's normal, rounded past the perpendicular, is set to it.
 // Closest points: the nearest point of the core (the deepest edge plane when inside a polygon),
-// moved out by the radius along the direction to the query point.
+// moved out by the radius along the direction to the query point (across the edge when the query
+// point is within rounding of an edge's line: acrossEdge).
 // Tiny queries: below 2^-400 the squares that the discs and the distances compare underflow (a
 // circle of radius 1e-300 has r * r = 0), so a ray on a tiny rounded shape, or a point query on a
 // tiny shape, is run with everything scaled by exact powers of two (the same points, scaled) and
 // its result scaled back; ordinary queries never take that path.
 #include "bounds2d.h"
+#include "codesize.h"
 #include "inputs.h"
 #include "rayclip.h"
 #include "tiny.h"
@@ -32,6 +34,7 @@
 #include "closest2d.h"
 #include "vec2.h"
 
+#include <float.h>
 #include <stddef.h>
 
 static npResult checkShape(const npShape2* shape, npTransform2 transform)
@@ -55,15 +58,51 @@ typedef struct CoreProjection
 	double plane;   ///< inside: signed distance to the nearest edge's line (<= 0)
 	int edge;       ///< inside: that edge; outside: the edge (or vertex) the nearest point is on
 	npVec2 nearest; ///< outside: nearest point of the core
+	npVec2 offset;  ///< outside: p - nearest (see acrossEdge)
 } CoreProjection;
+
+/// |u| < |v| for u whose square leaves the normal range (|u| below 1.5e-154): both compared scaled by
+/// 2^600 (exact). Plain squares tied at 0 there, and the first candidate won: a point 1e-301 above a
+/// box of half extents 1 and 1e-300 was put on its bottom edge, 2.1e-300 away (and one 1e-321 above
+/// half extents 1e-250 and 1e-320, which scaling leaves as thin against its width). Out of line: it
+/// is rarely needed, and projectOnCore stays lean without it.
+__attribute__((noinline)) static bool nearer(npVec2 u, npVec2 v)
+{
+	return v2LengthSq(v2Scale(0x1p600, u)) < v2LengthSq(v2Scale(0x1p600, v));
+}
+
+/// cp's offset (from a nearest point inside edge cp->edge) taken across that edge when it is below
+/// the rounding of that point. A nearest point inside an edge is computed (a + t e) and carries the
+/// rounding of t and of the edge's coordinates, a few ulps of the edge's size, mostly along the
+/// edge; for p that close to the edge's line, that rounding was most of the offset: a point on the
+/// axis of a capsule 2e-60 long and 1e-300 thick came out 6.9e-77 outside it, and one on the axis
+/// of a capsule 5 long got a normal along the axis and a surface point r inside the shape. The true
+/// offset is across the edge, so such an offset is taken as its part along the edge's normal (never
+/// inward for a polygon: p is outside its core), and the nearest point moved under p. Below 1e-8 of
+/// the edge's size: above that, the rounding left in the plain offset's length is below 1e-15 of
+/// it; ordinary queries keep it, bit for bit.
+static void acrossEdge(const npShape2* s, CoreProjection* cp, npVec2 p)
+{
+	npVec2 a = s->vertices[cp->edge], b = s->vertices[cp->edge + 1 == s->count ? 0 : cp->edge + 1];
+	double size = npMax(npMax(npAbs(a.x), npAbs(a.y)), npMax(npAbs(b.x), npAbs(b.y)));
+	if (!(npMax(npAbs(cp->offset.x), npAbs(cp->offset.y)) <= 1e-8 * size))
+		return;
+	npVec2 n = s->normals[cp->edge];
+	double across = v2Dot(n, cp->offset);
+	cp->offset = v2Scale(s->count >= 3 ? npMax(across, 0.0) : across, n);
+	cp->nearest = v2Sub(p, cp->offset); // the core point under p, from which the surface point is pushed out
+}
 
 static CoreProjection projectOnCore(const npShape2* s, npVec2 p)
 {
-	CoreProjection cp = { false, 0.0, 0, s->vertices[0] };
+	CoreProjection cp = { false, 0.0, 0, s->vertices[0], { 0.0, 0.0 } };
 	if (s->count >= 3)
 	{
 		cp.inside = true;
-		cp.plane = -NP_HUGE * 4.0;
+		// Below any plane distance: a tiny query's scaled shape can be 2^100 across, so a bound
+		// from NP_HUGE (-4e12) stood for the deepest plane inside a box 1e-125 across (scaled to
+		// 3e25), and its centre was put -1.2e-138 from the surface.
+		cp.plane = -DBL_MAX;
 		for (int i = 0; i < s->count; ++i)
 		{
 			double d = v2Dot(s->normals[i], v2Sub(p, s->vertices[i]));
@@ -80,22 +119,45 @@ static CoreProjection projectOnCore(const npShape2* s, npVec2 p)
 	}
 
 	if (s->count == 1)
+	{
+		cp.offset = v2Sub(p, cp.nearest);
 		return cp;
+	}
 	double best = v2DistanceSq(p, cp.nearest);
+	bool onEdge = false; // nearest is strictly inside edge cp.edge (computed, not a vertex)
 	int edges = s->count == 2 ? 1 : s->count;
 	for (int i = 0; i < edges; ++i)
 	{
 		npSegmentPlace2 where;
 		npVec2 q = closestOnSegment2(s->vertices[i], s->vertices[i + 1 == s->count ? 0 : i + 1], p, &where);
 		double d = v2DistanceSq(p, q);
-		if (d < best)
+		if (d < best || (d < DBL_MIN && nearer(v2Sub(p, q), v2Sub(p, cp.nearest))))
 		{
 			best = d;
 			cp.nearest = q;
 			cp.edge = i;
+			onEdge = where == NP_SEGMENT_INSIDE;
 		}
 	}
+	cp.offset = v2Sub(p, cp.nearest);
+	if (onEdge)
+		acrossEdge(s, &cp, p);
 	return cp;
+}
+
+// ---------------------------------------------------------------- tiny shapes
+
+static npVec2 v2TimesPow500(npVec2 v, int n) { return v2(npTimesPow500(v.x, n), npTimesPow500(v.y, n)); }
+
+/// |v| <= r, also when r * r leaves the normal range (r below 1.5e-154): a capsule 2.5 long and
+/// 1e-300 thick, not scaled as a whole, contained a point 3e-300 from its axis (both squares were
+/// 0). v and r are then compared scaled (tiny.h's npRadiusSq, as query3d_private.h's
+/// npWithinRadius3; exact, and a v that overflows is outside).
+static bool withinRadius(npVec2 v, double r)
+{
+	int up;
+	double rr = npRadiusSq(r, &up);
+	return v2LengthSq(up == 0 ? v : v2TimesPow500(v, up)) <= rr;
 }
 
 /// Whether a local point is inside or on the shape.
@@ -104,12 +166,8 @@ static bool containsLocal(const npShape2* s, npVec2 p)
 	CoreProjection cp = projectOnCore(s, p);
 	if (cp.inside)
 		return true;
-	return v2DistanceSq(p, cp.nearest) <= s->radius * s->radius;
+	return withinRadius(cp.offset, s->radius);
 }
-
-// ---------------------------------------------------------------- tiny shapes
-
-static npVec2 v2TimesPow500(npVec2 v, int n) { return v2(npTimesPow500(v.x, n), npTimesPow500(v.y, n)); }
 
 /// The largest coordinate of the local point p and of s's core.
 static double coreSize(const npShape2* s, npVec2 p)
@@ -465,12 +523,14 @@ static npResult checkRay(npVec2 origin, npVec2 direction, double maxFraction)
 #define CAST_INLINE __attribute__((always_inline)) static inline
 
 /// One checked ray against a checked shape (*hit cleared by the caller): moved into the shape's
-/// frame, cast there by the sharp or the rounded routine (`sharp`), and the hit moved back.
+/// frame, cast there by the sharp or the rounded routine (`sharp`), and the hit moved back. A
+/// direction below NP_TINY is turned scaled by `dirUp` steps of 2^500 (exact; castTinyDirection),
+/// maxFraction scaled down to keep the same segment, and the fraction scaled back.
 CAST_INLINE void castChecked(const npShape2* shape, npTransform2 transform, const npRayInput2* ray, npRayHit2* hit,
-							   bool sharp)
+							   bool sharp, int dirUp)
 {
-	LocalRay local = { npInvTransformPoint2(transform, ray->origin), npInvRotate2(transform.q, ray->direction),
-		ray->maxFraction };
+	LocalRay local = { npInvTransformPoint2(transform, ray->origin),
+		npInvRotate2(transform.q, v2TimesPow500(ray->direction, dirUp)), npTimesPow500(ray->maxFraction, -dirUp) };
 	if (sharp && shape->type == NP_SHAPE_BOX2 && local.direction.x != 0.0 && local.direction.y != 0.0)
 		rayBox2(shape, &local, ray->solid, hit);
 	else if (sharp)
@@ -481,6 +541,8 @@ CAST_INLINE void castChecked(const npShape2* shape, npTransform2 transform, cons
 		rayRoundedTiny(shape, &local, ray->solid, hit);
 	if (!hit->hit)
 		return;
+	if (dirUp > 0)
+		hit->fraction = npMin(npTimesPow500(hit->fraction, dirUp), ray->maxFraction);
 
 	// The point is recomputed in world space so that it is exactly origin + fraction * direction.
 	hit->point = v2MulAdd(ray->origin, hit->fraction, ray->direction);
@@ -488,6 +550,19 @@ CAST_INLINE void castChecked(const npShape2* shape, npTransform2 transform, cons
 }
 
 static bool isSharp(const npShape2* shape) { return shape->radius == 0.0 && shape->count >= 3; }
+
+static bool isTinyDirection(npVec2 d) { return npMax(npAbs(d.x), npAbs(d.y)) < NP_TINY; }
+
+/// A ray whose direction is below NP_TINY, turned into the shape's frame scaled (castChecked):
+/// turned as it is, a subnormal direction keeps a few bits (4.9e-324 (1, 1) turned by 20 degrees
+/// stayed 4.9e-324 (1, 1)), and a normal chosen against it faced along the world ray (fuzz_rays2d).
+/// Out of line, so that ordinary rays pay one compare.
+NP_COLD __attribute__((noinline)) static void castTinyDirection(const npShape2* shape, npTransform2 transform,
+																 const npRayInput2* ray, npRayHit2* hit)
+{
+	castChecked(shape, transform, ray, hit, isSharp(shape),
+				npStepsUp(npMax(npAbs(ray->direction.x), npAbs(ray->direction.y))));
+}
 
 npResult npRayCast2(const npShape2* shape, npTransform2 transform, const npRayInput2* ray, npRayHit2* hit)
 {
@@ -499,8 +574,10 @@ npResult npRayCast2(const npShape2* shape, npTransform2 transform, const npRayIn
 	npResult r = checkShape(shape, transform);
 	if (r == NP_OK)
 		r = checkRay(ray->origin, ray->direction, ray->maxFraction);
-	if (r == NP_OK)
-		castChecked(shape, transform, ray, hit, isSharp(shape));
+	if (r == NP_OK && isTinyDirection(ray->direction))
+		castTinyDirection(shape, transform, ray, hit);
+	else if (r == NP_OK)
+		castChecked(shape, transform, ray, hit, isSharp(shape), 0);
 	return r;
 }
 
@@ -525,7 +602,10 @@ CAST_INLINE npResult castBatch(const npShape2* shape, npTransform2 transform, co
 		}
 		// Cast into a local and copied out whole (as in query3d.c: no memory.fill per ray in wasm).
 		npRayHit2 hit = { 0 };
-		castChecked(shape, transform, &ray, &hit, sharp);
+		if (isTinyDirection(ray.direction))
+			castTinyDirection(shape, transform, &ray, &hit);
+		else
+			castChecked(shape, transform, &ray, &hit, sharp, 0);
 		hits[i] = hit;
 	}
 	return NP_OK;
@@ -596,15 +676,25 @@ npResult npContainsPoint2(const npShape2* shape, npTransform2 transform, npVec2 
 	return NP_OK;
 }
 
-/// |v|, also when its square underflows (|v| < 1.5e-154): the distance to a circle of radius 1.5e-266
-/// from a point on it came out as -1.5e-266, the point taken for the centre (fuzz_rays2d). Such a v
-/// is measured scaled by 2^600 (exact) and the length scaled back.
-static double lengthOf(npVec2 v)
+/// |v|, and v / |v| into *unit when |v| > 0, also when |v|^2 leaves the normal range (|v| below
+/// 1.5e-154): the distance to a circle of radius 1.5e-266 from a point on it came out as -1.5e-266,
+/// the point taken for the centre (fuzz_rays2d), and a point 1e-310 from a unit circle's centre got
+/// a NaN normal (1 / |v| overflowed). Such a v is measured scaled by 2^600 (exact) and its length
+/// scaled back, as pointquery3d.c's lengthAndUnit.
+static double lengthAndUnit(npVec2 v, npVec2* unit)
 {
 	double sq = v2LengthSq(v);
-	if (sq >= 2.2250738585072014e-308 || (v.x == 0.0 && v.y == 0.0))
-		return sqrt(sq);
-	return v2Length(v2Scale(0x1p600, v)) * 0x1p-600;
+	if (sq < DBL_MIN && (v.x != 0.0 || v.y != 0.0))
+	{
+		npVec2 big = v2Scale(0x1p600, v);
+		double len = v2Length(big);
+		*unit = v2Scale(1.0 / len, big);
+		return len * 0x1p-600;
+	}
+	double len = sqrt(sq);
+	if (len > 0.0)
+		*unit = v2Scale(1.0 / len, v);
+	return len;
 }
 
 /// Outward normal of the core where p's nearest point is, when p is on the core itself: the edge's
@@ -628,9 +718,9 @@ static npPointProjection2 closestLocal(const npShape2* s, npVec2 p)
 	}
 	else
 	{
-		npVec2 away = v2Sub(p, cp.nearest);
-		coreDistance = lengthOf(away);
-		normal = coreDistance > 0.0 ? v2Scale(1.0 / coreDistance, away) : normalAtCore(s, cp.edge);
+		coreDistance = lengthAndUnit(cp.offset, &normal);
+		if (!(coreDistance > 0.0))
+			normal = normalAtCore(s, cp.edge);
 	}
 
 	// The surface point is the query point moved along the normal by its distance to the surface;

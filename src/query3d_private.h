@@ -36,17 +36,13 @@ static inline npVec3 v3TimesPow500(npVec3 v, int n)
 	return v3(npTimesPow500(v.x, n), npTimesPow500(v.y, n), npTimesPow500(v.z, n));
 }
 
-/// |v| <= r, also when r * r leaves the normal range (r below 1.5e-154): a capsule 1 long and 1e-300
-/// thick contained a point 3e-300 from its axis (both squares were 0). v and r are then compared
-/// scaled by the steps of 2^500 that bring r up to NP_TINY (exact; a v that overflows is outside).
+/// |v| <= r, also when r * r leaves the normal range (r below 1.5e-154): v and r are then compared
+/// scaled (tiny.h's npRadiusSq; exact, and a v that overflows is outside).
 static inline bool npWithinRadius3(npVec3 v, double r)
 {
-	double rr = r * r;
-	if (rr >= DBL_MIN)
-		return v3LengthSq(v) <= rr;
-	int up = npStepsUp(r);
-	double scaled = npTimesPow500(r, up);
-	return v3LengthSq(v3TimesPow500(v, up)) <= scaled * scaled;
+	int up;
+	double rr = npRadiusSq(r, &up);
+	return v3LengthSq(v3TimesPow500(v, up)) <= rr;
 }
 
 /// Whether a local point p is inside or on a sphere or capsule.

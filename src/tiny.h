@@ -5,6 +5,8 @@
 #ifndef NP_TINY_H
 #define NP_TINY_H
 
+#include <float.h>
+
 /// Below this size (2^-400) a query's squares would leave the normal range: such queries are scaled.
 #define NP_TINY 0x1p-400
 
@@ -26,6 +28,21 @@ static inline int npStepsUp(double m)
 	for (; m < NP_TINY && n < 3; ++n)
 		m *= 0x1p500;
 	return n;
+}
+
+/// r * r, to compare squared lengths with, also when it leaves the normal range (r below 1.5e-154:
+/// a capsule 1 long and 1e-300 thick contained a point 3e-300 from its axis, both squares 0). Then
+/// r is scaled by the *up steps of 2^500 that bring it up to NP_TINY (exact) and the scaled r * r
+/// returned; the caller scales the vector it measures by the same *up (0 when r * r is normal).
+static inline double npRadiusSq(double r, int* up)
+{
+	double rr = r * r;
+	*up = 0;
+	if (rr >= DBL_MIN)
+		return rr;
+	*up = npStepsUp(r);
+	double scaled = npTimesPow500(r, *up);
+	return scaled * scaled;
 }
 
 #endif

@@ -1145,6 +1145,169 @@ static void pointQueriesOnTinyShapes(void)
 		  "a circle of radius 1e-300 does not contain a point 0.71e-300 from its centre");
 }
 
+// 2D point queries left unscaled that still square something tiny (the 2D side of what
+// pointQueriesOnTinyShapes3d covers): a capsule 2.5 long and 1e-300 thick (not scaled as a whole:
+// its core is large) contained a point 3e-300 from its axis, the squared offset and r * r both 0;
+// and a point 1e-310 from a unit circle's centre got a NaN normal and point (1 / |v| overflowed).
+// Fixed in query2d.c by comparing with tiny.h's npRadiusSq and taking the unit with the length
+// (lengthAndUnit), as pointquery3d.c does. Both checks fail on the old code. Expected, the closed
+// forms: a capsule's signed distance is the distance from its axis segment minus the radius, with
+// the normal along the offset; a point p inside a circle of radius 1 centred at 0 is at -1 + |p|,
+// its nearest surface point p / |p|, the normal p / |p| (unit and finite in any case).
+static void pointQueriesThinAndSubnormal2d(void)
+{
+	npShape2 capsule, circle;
+	npTransform2 identity = npMakeTransform2(0, 0, 0);
+	CHECK(npMakeCapsule2(2.5, 1e-300, &capsule) == NP_OK && npMakeCircle(1.0, &circle) == NP_OK, "shapes");
+	bool inside = true;
+	CHECK(npContainsPoint2(&capsule, identity, (npVec2){ 0.5, 3e-300 }, &inside) == NP_OK && !inside,
+		  "a capsule 1e-300 thick contains a point 3e-300 from its axis");
+	CHECK(npContainsPoint2(&capsule, identity, (npVec2){ 2.5, -0.5e-300 }, &inside) == NP_OK && inside,
+		  "a capsule 1e-300 thick does not contain a point 0.5e-300 from its axis's end");
+	npPointProjection2 at;
+	CHECK(npClosestPoint2(&capsule, identity, (npVec2){ 0.5, 3e-300 }, &at) == NP_OK &&
+			  fabs(at.distance - 2e-300) <= 1e-14 * 2e-300 && at.normal.x == 0.0 && at.normal.y == 1.0 &&
+			  at.point.x == 0.5 && fabs(at.point.y - 1e-300) <= 1e-14 * 1e-300,
+		  "point 3e-300 from the axis of a capsule 1e-300 thick: distance %.17g (expected 2e-300), normal (%g, %g), "
+		  "point (%g, %g)",
+		  at.distance, at.normal.x, at.normal.y, at.point.x, at.point.y);
+
+	const npVec2 offsets[] = { { 1e-310, 0 }, { 1e-310, -1e-310 }, { 0, 4.9406564584124654e-324 }, { -3e-200, 4e-200 } };
+	for (int i = 0; i < 4; ++i)
+	{
+		npVec2 p = offsets[i];
+		long double len = sqrtl((long double)p.x * p.x + (long double)p.y * p.y);
+		double ux = (double)(p.x / len), uy = (double)(p.y / len);
+		bool ok = npClosestPoint2(&circle, identity, p, &at) == NP_OK;
+		double normalLen = sqrt(at.normal.x * at.normal.x + at.normal.y * at.normal.y);
+		CHECK(ok && fabs(at.distance + 1.0) <= 1e-15 && fabs(normalLen - 1.0) <= 1e-15 &&
+				  fabs(at.normal.x - ux) <= 1e-15 && fabs(at.normal.y - uy) <= 1e-15 &&
+				  fabs(at.point.x - ux) <= 1e-15 && fabs(at.point.y - uy) <= 1e-15,
+			  "point (%g, %g) inside a unit circle: distance %.17g, normal (%.17g, %.17g), point (%.17g, %.17g); "
+			  "expected -1, (%.17g, %.17g) twice",
+			  p.x, p.y, at.distance, at.normal.x, at.normal.y, at.point.x, at.point.y, ux, uy);
+	}
+}
+
+/// Whether a point projection is the closed form's: distance d, normal n, and point p - d n.
+static bool projectionIs(npPointProjection2 at, npVec2 p, double d, npVec2 n, double tol)
+{
+	return fabs(at.distance - d) <= tol && fabs(at.normal.x - n.x) <= 1e-15 && fabs(at.normal.y - n.y) <= 1e-15 &&
+		   fabs(at.point.x - (p.x - d * n.x)) <= tol + 1e-16 * fabs(p.x) &&
+		   fabs(at.point.y - (p.y - d * n.y)) <= tol + 1e-16 * fabs(p.y);
+}
+
+// Found by a brute-force sweep of the 2D point queries (circles, capsules, boxes, polygons, rounded
+// polygons of sizes and radii 4.9e-324 to 2.5, points at multiples of them around every vertex
+// and edge midpoint, against closed forms in long double), after pointQueriesThinAndSubnormal2d:
+//  - the centre of a box 1e-125 across was put -1.2e-138 from its surface: a tiny query is scaled
+//    (here to 3e25 across) and the deepest-plane search started from -4e12 (NP_HUGE), which then
+//    beat every plane;
+//  - a point on the axis of a capsule 2e-60 long and 1e-300 thick was outside it (distance
+//    +6.9e-77: the rounding of the nearest axis point a + t e, along the axis), and one on the axis
+//    of a capsule 5 long and radius 1 got the normal (-1, 0) and the "surface point" (-0.1, 0), a
+//    radius inside the shape; a point 1e-323 off the axis of a capsule of radius 4.9e-324 got a
+//    diagonal normal;
+//  - a point 1e-301 above a box 2 by 2e-300 was put on its bottom edge (distance 2.1e-300, point
+//    (0.5, -1e-300)): both edges' squared distances were 0, and the first won. The same for a box
+//    2e-250 by 2e-320 (scaled, still 1e-70 thin against its width);
+//  - (fixed by pointQueriesThinAndSubnormal2d's withinRadius) a box 2 by 2e-300 contained a point
+//    3e-300 above its centre: the squared distance to it and 0 * 0 were both 0.
+// Fixed in query2d.c: the search starts from -DBL_MAX; an offset from a point inside an edge that is
+// below 1e-8 of the edge's size is taken across the edge only (offsetFromCore); squared distances
+// that underflow are compared scaled (nearer). Each check below fails before those fixes (the
+// last one before the previous fix). Expected: the closed forms (the distance to a box's nearest
+// side; for a point on a capsule's axis -r, with a normal across the axis).
+static void pointQueriesSweptTiny2d(void)
+{
+	npTransform2 identity = npMakeTransform2(0, 0, 0);
+	npShape2 box, capsule, thin, flat;
+	npPointProjection2 at;
+	CHECK(npMakeBox2(1e-125, 1e-125, &box) == NP_OK && npClosestPoint2(&box, identity, (npVec2){ 0, 0 }, &at) == NP_OK &&
+			  projectionIs(at, (npVec2){ 0, 0 }, -1e-125, (npVec2){ 0, -1 }, 1e-14 * 1e-125),
+		  "centre of a box 1e-125 across: distance %.17g (expected -1e-125), normal (%g, %g)", at.distance, at.normal.x,
+		  at.normal.y);
+
+	bool inside = false;
+	npVec2 p = { 2.5e-61, 0 };
+	CHECK(npMakeCapsule2(1e-60, 1e-300, &thin) == NP_OK && npContainsPoint2(&thin, identity, p, &inside) == NP_OK &&
+			  inside,
+		  "a capsule 1e-300 thick does not contain a point on its axis");
+	CHECK(npClosestPoint2(&thin, identity, p, &at) == NP_OK &&
+			  (projectionIs(at, p, -1e-300, (npVec2){ 0, -1 }, 1e-14 * 1e-300) ||
+			   projectionIs(at, p, -1e-300, (npVec2){ 0, 1 }, 1e-14 * 1e-300)),
+		  "point on the axis of a capsule 1e-300 thick: distance %.17g (expected -1e-300), normal (%g, %g)",
+		  at.distance, at.normal.x, at.normal.y);
+	p = (npVec2){ 0.9, 0 };
+	CHECK(npMakeCapsule2(2.5, 1.0, &capsule) == NP_OK && npClosestPoint2(&capsule, identity, p, &at) == NP_OK &&
+			  (projectionIs(at, p, -1.0, (npVec2){ 0, -1 }, 1e-15) || projectionIs(at, p, -1.0, (npVec2){ 0, 1 }, 1e-15)),
+		  "point on the axis of a capsule of radius 1: distance %.17g, normal (%g, %g), point (%.17g, %.17g); "
+		  "expected -1, (0, +-1), (0.9, -+1)",
+		  at.distance, at.normal.x, at.normal.y, at.point.x, at.point.y);
+	const double denormal = 4.9406564584124654e-324;
+	p = (npVec2){ 2 * denormal, -2 * denormal };
+	CHECK(npMakeCapsule2(1.0, denormal, &capsule) == NP_OK && npClosestPoint2(&capsule, identity, p, &at) == NP_OK &&
+			  projectionIs(at, p, denormal, (npVec2){ 0, -1 }, 0.0),
+		  "point 1e-323 below the axis of a capsule of radius 4.9e-324: distance %g, normal (%.17g, %.17g); expected "
+		  "4.9e-324, (0, -1)",
+		  at.distance, at.normal.x, at.normal.y);
+
+	p = (npVec2){ 0.5, 1.1e-300 };
+	CHECK(npMakeBox2(1.0, 1e-300, &flat) == NP_OK && npClosestPoint2(&flat, identity, p, &at) == NP_OK &&
+			  projectionIs(at, p, 1.1e-300 - 1e-300, (npVec2){ 0, 1 }, 1e-14 * 1e-301),
+		  "point 1e-301 above a box 2e-300 thin: distance %.17g (expected 1e-301), normal (%g, %g), point (%g, %g)",
+		  at.distance, at.normal.x, at.normal.y, at.point.x, at.point.y);
+	p = (npVec2){ 0, 1.0997901276426148e-320 };
+	CHECK(npMakeBox2(1e-250, 1e-320, &box) == NP_OK && npClosestPoint2(&box, identity, p, &at) == NP_OK &&
+			  projectionIs(at, p, p.y - box.vertices[2].y, (npVec2){ 0, 1 }, 0.0),
+		  "point 1e-321 above a box 2e-320 thin: distance %g (expected %g), normal (%g, %g)", at.distance,
+		  p.y - box.vertices[2].y, at.normal.x, at.normal.y);
+	inside = true;
+	CHECK(npContainsPoint2(&flat, identity, (npVec2){ 0.5, 3e-300 }, &inside) == NP_OK && !inside,
+		  "a box 2e-300 thin contains a point 2e-300 above it");
+}
+
+// Rays with a subnormal direction in a rotated frame (fuzz_rays2d, 5 minutes after
+// pointQueriesSweptTiny2d's fixes): the direction was turned into the shape's frame as it was, and
+// kept a few bits: 4.9e-324 (1, 1) turned by 20 degrees stayed 4.9e-324 (1, 1). From 9e-301
+// outside a triangle rounded by 1e-300 (the fuzzer's input; before the fixes above its containment
+// test had it inside) and from 4.9e-161 outside (which fails on the code before those fixes too),
+// the ray entered at fraction 0 through a normal facing along the ray (n . d = +4.9e-324). castChecked
+// now turns a direction below 2^-400 scaled by powers of two (exact). Expected: no hit at all (the
+// ray moves 7e-324, the shape is farther); and from the centre of a circle of radius r = 1e-320
+// turned by 0.35 along d = 4.9e-323 (1, 1), the exit at r / |d| with normal -d / |d| (the old code:
+// normal (-0.687, -0.727), fraction 150.86 for 143.12). All three fail with the fix stashed; the
+// last two on the code before this series of fixes too.
+static void subnormalDirectionsInARotatedFrame(void)
+{
+	const double denormal = 4.9406564584124654e-324;
+	npVec2 points[] = { { 1e-300, 1e-300 }, { 26.3525390625, -22.4990234375 }, { 25.1025390625, 26.3525390625 } };
+	npShape2 triangle, circle;
+	CHECK(npMakePolygon2(points, 3, 1e-300, &triangle) == NP_OK && npMakeCircle(1e-320, &circle) == NP_OK, "shapes");
+	npTransform2 xf = { { 1e-300, 1e-300 }, { 0.9367521275331443, -0.3499935021712941 } };
+	const npVec2 origins[] = { { 1e-300, denormal }, { 0, -1e-160 } };
+	for (int i = 0; i < 2; ++i)
+	{
+		npRayInput2 ray = npMakeRayInput2(origins[i], (npVec2){ denormal, denormal });
+		ray.solid = false;
+		npRayHit2 hit;
+		CHECK(npRayCast2(&triangle, xf, &ray, &hit) == NP_OK && !hit.hit,
+			  "ray 7e-324 long from (%g, %g) outside a triangle: hit at %g, normal (%.17g, %.17g)", origins[i].x,
+			  origins[i].y, hit.fraction, hit.normal.x, hit.normal.y);
+	}
+
+	npRayInput2 ray = npMakeRayInput2((npVec2){ 0, 0 }, (npVec2){ 10 * denormal, 10 * denormal });
+	ray.solid = false;
+	ray.maxFraction = 1000;
+	npRayHit2 hit;
+	double exit = circle.radius / (10 * denormal) / sqrt(2.0), u = sqrt(0.5); // |d| = 10 denormal sqrt(2)
+	CHECK(npRayCast2(&circle, npMakeTransform2(0, 0, 0.35), &ray, &hit) == NP_OK && hit.hit && !hit.frontFace &&
+			  fabs(hit.fraction - exit) <= 1e-13 * exit && fabs(hit.normal.x + u) <= 1e-15 && fabs(hit.normal.y + u) <= 1e-15,
+		  "exit from a circle of radius 1e-320 along 4.9e-323 (1, 1): fraction %.17g (expected %.17g), normal (%.17g, "
+		  "%.17g)",
+		  hit.fraction, exit, hit.normal.x, hit.normal.y);
+}
+
 // A ray from 0.22 straight down past the top vertex of a polygon rounded by 1e-300 (fuzz_rays2d):
 // at the closest approach to that vertex's disc, o + t d rounded to y = 0, 1e-300 below the disc's
 // centre, and the entry got that difference's direction, (0, -1): facing away from the ray.
@@ -1637,6 +1800,9 @@ int main(void)
 	duplicatedMeshTriangles();
 	rounded2dRaysOfTinyRadius();
 	pointQueriesOnTinyShapes();
+	pointQueriesThinAndSubnormal2d();
+	pointQueriesSweptTiny2d();
+	subnormalDirectionsInARotatedFrame();
 	roundedVertexPassedByALongRay();
 	cornerOfANearlySharpPolygon();
 	capsuleOfSubnormalLength();
