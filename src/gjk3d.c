@@ -230,7 +230,7 @@ static bool flatTetrahedron(const npSupportPoint3* s)
 // is beyond it. Reading sd == 0 as "not beyond" (so * sd < 0 is false) dropped the very face GJK
 // came from: a flat hull whose near-duplicate vertices (1.5e-5 apart, 800 wide) made a tetrahedron
 // 9e-14 thick, with the origin 1e-6 off its base, kept only a sliver face, and npDistance3 said
-// 315.7 apart for a sphere inside the hull (fuzz_casts3d; test_fuzz_regressions.c keeps the pose).
+// 315.7 apart for a sphere inside the hull (fuzz_casts3d; test_fuzz_regressions3d.c keeps the pose).
 // Compared by signs: the product of two tiny distances can underflow to zero.
 static inline bool beyondFace(double so, double sd)
 {
@@ -335,7 +335,7 @@ static inline double pointScale(const npSupportPoint3* s)
 // on a needle-shaped simplex (one hull vertex 1e6 away, the origin near the short side) that
 // tilts a short v far enough for the support along -v to land back on that far vertex, and the
 // search stopped "apart by 0.069" with a small sphere's centre 1.4 inside a needle hull
-// (fuzz_pairs3d; test_fuzz_regressions.c keeps the pose). The origin's projection onto the simplex's line
+// (fuzz_pairs3d; test_fuzz_regressions3d.c keeps the pose). The origin's projection onto the simplex's line
 // (from its point nearest the origin) or plane (npTriangleCross3's best-conditioned normal) is
 // accurate to the rounding of that nearest point instead. False when there is nothing to refine:
 // a single point, a degenerate line or plane. The shape casts use it too (cast3d.c).
@@ -445,7 +445,7 @@ void npGjkFrom3(const npPair3* pair, double stopDistance, npVec3 d, npGjkResult3
 			// simplex is a face of the new one): the solver's rounding on a flat tetrahedron. A needle
 			// hull's tetrahedron of two near-duplicate points and two 20 apart went from 1.7e-4 of the
 			// origin to a segment 6.35 away, and npDistance3 answered 4.7 for a distance of 1.7e-4
-			// (fuzz_meshcasts3d; test_fuzz_regressions.c). The better simplex comes back.
+			// (fuzz_meshcasts3d; test_fuzz_regressions_queries3d.c). The better simplex comes back.
 			for (int i = 0; i < savedCount; ++i)
 			{
 				r->simplex[i] = saved[i];
@@ -464,7 +464,7 @@ void npGjkFrom3(const npPair3* pair, double stopDistance, npVec3 d, npGjkResult3
 			// (points 2e7 from the origin, v 3 long) that was 1.7e-5, enough for the support point
 			// along -v to be a vertex 0.03 beyond the simplex's face instead of one 0.6 nearer the
 			// origin: the tetrahedron step then rightly dropped it, and npDistance3 stopped 0.57 too
-			// far (fuzz_casts3d; test_fuzz_regressions.c). Once per query, the search goes on along
+			// far (fuzz_casts3d; test_fuzz_regressions_queries3d.c). Once per query, the search goes on along
 			// the direction recomputed from the simplex's geometry (npRefineDirection3).
 			if (refined || !npRefineDirection3(r->simplex, r->count, &v))
 				break;

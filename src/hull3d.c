@@ -618,7 +618,7 @@ static void hullCentroid(npHull3* hull)
 // nearly in line, 1e-6 across and 300 long) a plane through the vertex is tilted by more than `tol`
 // over the triangle, a repeat of the vertex then stood above it and became a second vertex at the
 // same place, and the faces merged around the pair were not planar (a vertex 3.7 above a face
-// plane; tests/native/test_fuzz_regressions.c). Returns the number of points kept in w->p.
+// plane; tests/native/test_fuzz_regressions3d.c). Returns the number of points kept in w->p.
 static int dropRepeats(const npVec3* points, int count, qhWork* w)
 {
 	// The meshes' point hash (mesh3d.c) at tolerance 0 groups bit-identical points and keeps the

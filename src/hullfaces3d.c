@@ -27,7 +27,7 @@ NP_COLD_FILE_BEGIN // shape creation: compiled for size in the wasm (codesize.h)
 // edges' lengths; on a sliver face (a vertex far from the others: a needle, a hull with points
 // 1e-6 and 1e9 from the origin) the fan's edges from a far vertex are both long and that error is a
 // large part of the face's small area, tilting the plane (a face vertex 364 off its own plane in
-// tests/native/test_fuzz_regressions.c). When that bound exceeds 1e-12 of the sum, each fan
+// tests/native/test_fuzz_regressions3d.c). When that bound exceeds 1e-12 of the sum, each fan
 // triangle's cross product is taken instead at its vertex opposite the longest edge, i.e. from its
 // two shorter edges (npTriangleNormal3's choice), whose error is relative to the triangle's area.
 // Faces of ordinary hulls keep the plain sum, bit for bit.

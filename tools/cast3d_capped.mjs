@@ -30,7 +30,7 @@ export const CAPPED = [
 	{ kind:1, L:1133412.1572265625, W:0.3388671875, ha:[0,0,0], hb:[2.2177734375,0.916015625,0.8330078125], capH:1133412.1572265625, capR:0.3388671875, qa:[-0.806640625,0.267578125,0.220703125,0.595703125], qb:[0.9521484375,0.6337890625,0.830078125,-0.9755859375], pa:[14.2353515625,-8.1376953125,14.2646484375], mv:[-115820.2900390625,51169.9892578125,-95655.8818359375], pts:[] },
 ];
 
-// The input of castAlongANeedle in tests/native/test_fuzz_regressions.c (fuzz_casts3d): a box cast
+// The input of castAlongANeedle in tests/native/test_fuzz_regressions_queries3d.c (fuzz_casts3d): a box cast
 // three ways past a hull needle 3e7 long and a few hundred wide (the quaternions as the fuzzer gave
 // them, not normalised).
 export const FUZZ_NEEDLE = {

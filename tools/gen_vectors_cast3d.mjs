@@ -667,7 +667,7 @@ function cappedCases() {
 	const needle = { type: 'hull', points: F.points };
 	const xfA = { position: F.pa, rotation: F.qa }, xfB = { position: F.pb, rotation: F.qb };
 	F.moves.forEach((mv, k) => pushCapped(`3d-cast-capped-fuzz-needle-${k}`, { type: 'box', halfExtents: F.box }, xfA, mv, needle, xfB,
-		'tests/native/test_fuzz_regressions.c castAlongANeedle: a box past a hull needle 3e7 long'));
+		'tests/native/test_fuzz_regressions_queries3d.c castAlongANeedle: a box past a hull needle 3e7 long'));
 	CAPPED.forEach((c, k) => {
 		const xa = { position: c.pa, rotation: c.qa }, xb = { position: [0, 0, 0], rotation: c.qb };
 		if (c.kind === 0) pushCapped(`3d-cast-capped-box-needle-${k}`, { type: 'box', halfExtents: c.ha }, xa, c.mv, { type: 'box', halfExtents: c.hb }, xb, `a box needle ${c.L} long at a box`);

@@ -33,7 +33,7 @@
 //    rotation as given, so in 2D every tolerance above grows by that deviation (fzSlack).
 //  - speculative contacts: depth >= -margin - FZ_REL * max(scale, 1).
 //  - a known open bug can be checked with FZ_CHECK_KNOWN (fatal only with FZ_STRICT=1), so that
-//    the fuzzers keep finding others while it is open (test_fuzz_regressions.c holds it as an
+//    the fuzzers keep finding others while it is open (test_fuzz_regressions*.c hold it as an
 //    expected failure). None is open now: the last two (npPenetration3's witness points on sliver
 //    hulls, npMakeHull3's face planes on needle-like hulls) are fixed and checked by FZ_CHECK.
 //
@@ -62,7 +62,7 @@
 static double fzSlack;
 
 /// FZ_DUMP=1 in the environment makes the decoders print what they built, as C literals, so that a
-/// failing input can be written out as a regression test (tests/native/test_fuzz_regressions.c).
+/// failing input can be written out as a regression test (tests/native/test_fuzz_regressions*.c).
 static int fzDumpFlag = -1;
 static inline int fzDumping(void)
 {
@@ -260,7 +260,7 @@ static inline npTransform3 fzTransform3(FzIn* in, int* ok)
 	} while (0)
 
 /// A check of a KNOWN OPEN BUG (each has an expected-failure case in
-/// tests/native/test_fuzz_regressions.c): fatal only with FZ_STRICT=1 in the environment, so that
+/// tests/native/test_fuzz_regressions*.c): fatal only with FZ_STRICT=1 in the environment, so that
 /// `make fuzz` and the smoke pass keep looking for new bugs instead of stopping at a known one.
 /// `FZ_STRICT=1 make fuzz` finds more inputs for it.
 #define FZ_CHECK_KNOWN(cond, ...)                                                                                      \

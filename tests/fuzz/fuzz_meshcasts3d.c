@@ -19,7 +19,7 @@
 // ghost (a documented limit: mesh3d.h). Duplicated triangles are compared: the rule handles them.
 // Tolerance: FZ_MESHCAST_REL of the scale (mesh, shape and motion).
 // The no-tunnelling checks are fatal. They were known failures (FZ_CHECK_KNOWN) until three faults
-// were fixed, each now a test in test_fuzz_regressions.c: a shape touching a seam edge from behind
+// were fixed, each now a test in test_fuzz_regressions_mesh.c: a shape touching a seam edge from behind
 // the neighbour (flatHullThroughAConcaveSeam), a folded fan's tip taken for an interior vertex
 // (ballIntoAFoldedFan), and a tolerance-band hit hiding an initial overlap at a zero translation
 // (zeroTranslationInsideATriangle). An embedded shape let go with ignoreSeparating may slide into a

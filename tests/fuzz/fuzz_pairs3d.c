@@ -105,7 +105,7 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 		fzCheckUnit3(p.tangent1, "npPenetration3 tangent1");
 		fzCheckUnit3(p.tangent2, "npPenetration3 tangent2");
 		// The witness points agree with the depth along the normal (on sliver hulls they were off by
-		// ~1e-7 of the size until their face planes were fixed: test_fuzz_regressions.c).
+		// ~1e-7 of the size until their face planes were fixed: test_fuzz_regressions3d.c).
 		double dd = (p.pointA.x - p.pointB.x) * p.normal.x + (p.pointA.y - p.pointB.y) * p.normal.y +
 					(p.pointA.z - p.pointB.z) * p.normal.z;
 		double ds = fzMax(scale, fzMax(fzAbs3(p.pointA), fzMax(fzAbs3(p.pointB), p.depth)));

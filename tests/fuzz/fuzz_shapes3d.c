@@ -29,7 +29,7 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 					double h = pl.normal.x * p.x + pl.normal.y * p.y + pl.normal.z * p.z - pl.offset;
 					// 1e-8 of the scale: 100 times quickhull's own tolerance (needle-like hulls left
 					// vertices up to 6% of the size above a plane until hull3d.c dropped repeated points
-					// and hullfaces3d.c held every vertex under every plane: test_fuzz_regressions.c).
+					// and hullfaces3d.c held every vertex under every plane: test_fuzz_regressions3d.c).
 					FZ_CHECK(h <= 1.0e-8 * scale + FZ_ABS, "hull vertex %d is %.17g above face %d (scale %.17g)", v, h, f,
 							 scale);
 				}

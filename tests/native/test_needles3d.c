@@ -4,7 +4,7 @@
 // outside it. GJK's direction is a weighted sum of the simplex's points, so its rounding is relative
 // to the needle's length, while the answers live at the scale of the short end: CI's fuzz smoke run
 // found npDistance3 reporting "apart by 0.069" for a sphere 1.4 inside such a hull
-// (test_fuzz_regressions.c keeps that pose; gjk3d.c's npRefineDirection3 fixed it).
+// (test_fuzz_regressions3d.c keeps that pose; gjk3d.c's npRefineDirection3 fixed it).
 //
 // Expectations are brute force in long double, not GJK: the Minkowski difference of two polytopes is
 // the convex hull of the differences of their world vertices; its faces are the triples of points

@@ -1,0 +1,624 @@
+// Regression tests for what the libFuzzer harnesses (tests/fuzz/) and the brute-force sweeps found
+// in the 2D queries: rotations, shapes, polygons, chains, rays and point queries. Each case is the
+// decoded failing input written out as plain literals (FZ_DUMP=1 prints them), and the expected
+// behaviour comes from the library's documented conventions or a closed form, never from its
+// output. Each says what the old code did; run under ASan/UBSan too (make test-san). The 3D cases
+// are in test_fuzz_regressions3d.c, the mesh cases in test_fuzz_regressions_mesh.c.
+#include "fuzzregress.h"
+
+// npMakeRot2's range reduction converted angle * 2/pi to int64_t; for |angle| past ~1.4e19, or NaN,
+// the conversion was undefined behaviour (UBSan: "outside the range of representable values").
+// Whatever rotation comes out, npValidateTransform2 must accept it only when it is unit.
+static void rotationOfHugeAngles(void)
+{
+	const double angles[] = { 1.0e300, -1.0e300, 1.4e19, -2.0e19, 9.3e18, INFINITY, -INFINITY, NAN, 1.0e6, -1.0e12 };
+	for (int i = 0; i < (int)(sizeof angles / sizeof angles[0]); ++i)
+	{
+		npTransform2 xf = npMakeTransform2(0.0, 0.0, angles[i]);
+		npResult r = npValidateTransform2(xf);
+		double lenSq = xf.q.c * xf.q.c + xf.q.s * xf.q.s;
+		CHECK(r == NP_OK ? fabs(lenSq - 1.0) <= 2.0e-6
+						 : (r == NP_ERR_NON_FINITE || r == NP_ERR_INVALID_TRANSFORM),
+			  "angle %g: code %d with c^2 + s^2 = %g", angles[i], (int)r, lenSq);
+	}
+}
+
+// npMakeRot2 rounds angle * 2/pi with 32-bit conversions below 1e9 quarter turns and with 64-bit
+// ones above (a speed path). The reference here is the 64-bit reduction for every angle, written
+// out below with the same Cody-Waite parts and series: the rotations must agree bit for bit on both
+// sides of the 1e9 edge, at the half-way ties, at +-0 and subnormals, and on random angles.
+static int64_t wideTrunc(double x)
+{
+	return x > -9.2233720368547758e18 && x < 9.2233720368547758e18 ? (int64_t)x : INT64_MIN;
+}
+
+static npRot2 wideRotation(double angle)
+{
+	double kf = angle * 6.36619772367581382433e-01;
+	kf = kf >= 0.0 ? (double)wideTrunc(kf + 0.5) : -(double)wideTrunc(-kf + 0.5);
+	double r = ((angle - kf * 1.57079632673412561417e+00) - kf * 6.07710050650619224932e-11) -
+			   kf * 2.02226624879595063154e-21;
+	int quadrant = (int)(wideTrunc(kf) & 3);
+	double r2 = r * r;
+	double s = r * (1.0 + r2 * (-1.0 / 6.0 + r2 * (1.0 / 120.0 + r2 * (-1.0 / 5040.0 + r2 * (1.0 / 362880.0 +
+			   r2 * (-1.0 / 39916800.0 + r2 * (1.0 / 6227020800.0 + r2 * (-1.0 / 1307674368000.0))))))));
+	double c = 1.0 + r2 * (-0.5 + r2 * (1.0 / 24.0 + r2 * (-1.0 / 720.0 + r2 * (1.0 / 40320.0 +
+			   r2 * (-1.0 / 3628800.0 + r2 * (1.0 / 479001600.0 + r2 * (-1.0 / 87178291200.0 +
+			   r2 * (1.0 / 20922789888000.0))))))));
+	const npRot2 byQuadrant[4] = { { c, s }, { -s, c }, { -c, -s }, { s, -c } };
+	return byQuadrant[quadrant];
+}
+
+static int rotationMismatches;
+
+static void checkRotation(double angle)
+{
+	npRot2 got = npMakeRot2(angle), want = wideRotation(angle);
+	if (memcmp(&got, &want, sizeof got) != 0 && ++rotationMismatches <= 5)
+		printf("angle %a: (%a, %a), the 64-bit reduction gives (%a, %a)\n", angle, got.c, got.s, want.c, want.s);
+}
+
+static void rotationFastPathMatchesWideReduction(void)
+{
+	const double invPio2 = 6.36619772367581382433e-01, pio2 = 1.5707963267948966;
+	const double special[] = { 0.0, -0.0, 5e-324, -5e-324, 1e-310, -1e-310, 0.3, -0.3, 1e9 / invPio2,
+								-1e9 / invPio2, 1.5e9, -1.5e9, 1.6e9, -1.6e9, 1e12, -1e12 };
+	for (int i = 0; i < (int)(sizeof special / sizeof special[0]); ++i)
+	{
+		checkRotation(special[i]);
+		checkRotation(nextafter(special[i], INFINITY));
+		checkRotation(nextafter(special[i], -INFINITY));
+	}
+	uint64_t state = 0x9e3779b97f4a7c15u;
+	for (int i = 0; i < 300000; ++i)
+	{
+		state ^= state << 13;
+		state ^= state >> 7;
+		state ^= state << 17;
+		double unit = (double)(state >> 11) / 9007199254740992.0 * 2.0 - 1.0; // [-1, 1)
+		long k = (long)(state % 4000000001u) - 2000000000;
+		switch (i % 4)
+		{
+			case 0: checkRotation(10.0 * unit); break;
+			case 1: checkRotation(2.0e9 * unit); break;
+			case 2: checkRotation((k + 0.5) / invPio2); break; // kf on or next to a tie
+			default: checkRotation(nextafter((k + 0.5) * pio2, unit < 0.0 ? -INFINITY : INFINITY)); break;
+		}
+	}
+	CHECK(rotationMismatches == 0, "npMakeRot2 differs from the 64-bit reduction on %d angles", rotationMismatches);
+}
+
+// A capsule of half length 7.5e-160 around a circle: the squared length of GJK's segment
+// underflowed, its weights 1 / (towards0 + towards1) overflowed and npDistance2 gave NaN points.
+// Accepted shapes must give finite results; the shapes overlap (distance 0).
+static void tinyCapsuleAroundCircle(void)
+{
+	npShape2 capsule, circle;
+	CHECK(npMakeCapsule2(7.4684693982698603e-160, 0.015625, &capsule) == NP_OK, "capsule");
+	CHECK(npMakeCircle(0.015625, &circle) == NP_OK, "circle");
+	npTransform2 identity = { { 0.0, 0.0 }, { 1.0, 0.0 } };
+	npDistanceResult2 d = npDistance2(&capsule, identity, &circle, identity);
+	CHECK(d.distance == 0.0, "distance %.17g", d.distance);
+	CHECK(finite2(d.pointA) && finite2(d.pointB) && finite2(d.normal), "distance points not finite: (%g, %g)",
+		  d.pointA.x, d.pointA.y);
+	CHECK(npOverlap2(&capsule, identity, &circle, identity), "overlap");
+	npPenetrationResult2 p = npPenetration2(&capsule, identity, &circle, identity, NULL);
+	CHECK(p.overlapping && isfinite(p.depth) && finite2(p.pointA) && finite2(p.pointB) && finite2(p.normal),
+		  "penetration not finite");
+	CHECK(fabs(hypot(p.normal.x, p.normal.y) - 1.0) <= 1.0e-9, "penetration normal not unit");
+	npManifold2 m = npCollide2(&capsule, identity, &circle, identity, 0.0);
+	CHECK(m.pointCount >= 1, "manifold empty");
+	for (int i = 0; i < m.pointCount; ++i)
+		CHECK(finite2(m.points[i].pointA) && finite2(m.points[i].pointB) && isfinite(m.points[i].depth),
+			  "manifold point %d not finite", i);
+}
+
+// The same pair with half length 2e-162: the cores are 2e-162 apart, the rounding overlaps, and the
+// normal (pointB - pointA) / distance came out with length 0.906, the distance having been taken
+// from a subnormal squared length. Normals must be unit, also for tiny shapes.
+static void unitNormalsOfTinyShapes(void)
+{
+	npShape2 capsule, circle;
+	CHECK(npMakeCapsule2(2.0143751167208515e-162, 0.015625, &capsule) == NP_OK, "capsule");
+	CHECK(npMakeCircle(0.015625, &circle) == NP_OK, "circle");
+	npTransform2 identity = { { 0.0, 0.0 }, { 1.0, 0.0 } };
+	npPenetrationResult2 p = npPenetration2(&capsule, identity, &circle, identity, NULL);
+	CHECK(p.overlapping && fabs(hypot(p.normal.x, p.normal.y) - 1.0) <= 1.0e-9, "penetration normal (%.17g, %.17g)",
+		  p.normal.x, p.normal.y);
+	double d = (p.pointA.x - p.pointB.x) * p.normal.x + (p.pointA.y - p.pointB.y) * p.normal.y;
+	CHECK(fabs(d - p.depth) <= 1.0e-9 * p.depth, "depth %.17g, dot(pointA - pointB, normal) %.17g", p.depth, d);
+
+}
+
+// npMakePolygon2 documents that collinear points are dropped; the monotone chain never tested the
+// turn at its first point, so (0, 0), on the line from (0, 1e-9) to (5e-324, -16) to within the
+// hull tolerance, stayed a vertex with a zero turn (two parallel edges).
+static void polygonDropsCollinearChainEnd(void)
+{
+	const npVec2 points[] = { { 0.0, 1.0000000000000001e-09 },
+							  { 4.9406564584124654e-324, -15.9912109375 },
+							  { 2.2587890625, 2.2587890625 },
+							  { 0.0, 0.0 } };
+	npShape2 s;
+	CHECK(npMakePolygon2(points, 4, 0.0, &s) == NP_OK, "polygon");
+	CHECK(s.count == 3, "collinear vertex kept: %d vertices", s.count);
+	for (int i = 0; i < s.count; ++i)
+	{
+		npVec2 a = s.vertices[i], b = s.vertices[(i + 1) % s.count], c = s.vertices[(i + 2) % s.count];
+		double cross = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x);
+		CHECK(cross > 0.0, "vertex %d: turn %g", (i + 1) % s.count, cross);
+	}
+}
+
+// Two polygons 9.6 apart: npOverlap2 said true. GJK's separating-axis exit fired when its lower
+// bound passed the reach (0) by rounding, and npOverlap2 took that bound (1e-14) for a distance
+// within its touching tolerance. Overlap must agree with the distance.
+static void overlapOfSeparatedPolygons(void)
+{
+	const npVec2 pa[] = { { 16.8154296875, -6.0908203125 }, { -1.0, -1.0 }, { -1.0, -1.0 }, { -1.0, -1.0 },
+						  { -1.0, -1.0 }, { -1.0, 16.8154296875 }, { 16.8154296875, 16.8154296875 } };
+	const npVec2 pb[] = { { -4.5185546875000027, -4.5185546875000027 }, { -4.5185546875000027, -4.5185546875000027 },
+						  { -1.0, -1.0 }, { -1.0, 16.8154296875 } };
+	npShape2 a, b;
+	CHECK(npMakePolygon2(pa, 7, 0.0, &a) == NP_OK, "polygon A");
+	CHECK(npMakePolygon2(pb, 4, 0.0, &b) == NP_OK, "polygon B");
+	npTransform2 xa = npMakeTransform2(16.8154296875, -1.0, -1.0), xb = npMakeTransform2(-1.0, -1.0, -1.0);
+	npDistanceResult2 d = npDistance2(&a, xa, &b, xb);
+	CHECK(d.distance > 9.0, "distance %.17g", d.distance);
+	CHECK(!npOverlap2(&a, xa, &b, xb), "overlap A-B of polygons %.3g apart", d.distance);
+	CHECK(!npOverlap2(&b, xb, &a, xa), "overlap B-A of polygons %.3g apart", d.distance);
+	CHECK(!npPenetration2(&a, xa, &b, xb, NULL).overlapping, "penetration");
+	CHECK(npCollide2(&a, xa, &b, xb, 0.0).pointCount == 0, "manifold");
+}
+
+// A chain a few subnormals across: (0, 0), (4.9e-324, 4.9e-324), (0, 4.9e-324). Its segments'
+// lengths underflow to 0, and so did every estimate of the grid's cell size; doubling 0 never
+// ended, and npMakeChain2 hung (fuzz_chains2d, a 100 s timeout). The grid now starts from one cell
+// over the whole chain when the estimate is 0. (A hang here shows as the test never finishing.)
+static void chainOfSubnormalSize(void)
+{
+	static double memory[1024];
+	const double tiny = 4.9406564584124654e-324;
+	const npVec2 points[3] = { { 0.0, 0.0 }, { tiny, tiny }, { 0.0, tiny } };
+	npChainDef2 def = npDefaultChainDef2();
+	npChain2* chain = NULL;
+	CHECK(npChainBytes2(3, false) <= sizeof memory, "chain bytes");
+	npResult r = npMakeChain2(points, 3, &def, memory, sizeof memory, &chain);
+	CHECK(r == NP_OK && chain != NULL && chain->segmentCount == 2, "subnormal chain: code %d", (int)r);
+}
+
+// 2D rays on rounded shapes at the edge of rounding (fuzz_rays2d, a harness still being written):
+// a direction of length 1e-165 (its square underflows) gave a ray far from a capsule a hit with a
+// NaN normal; a capsule of radius 2.2e-308 gave an exit with the normal (0, 0); a capsule of radius
+// 1e-300 gave an exit at a negative fraction (-2.2e-302). Fixed in query2d.c: tiny directions are
+// cast scaled by 2^600, a disc normal below the points' rounding is the direction's, and an exit
+// is never before 0.
+static void rounded2dRaysAtTheEdgeOfRounding(void)
+{
+	npShape2 capsule, thin, thinner;
+	npTransform2 identity = npMakeTransform2(0, 0, 0);
+	CHECK(npMakeCapsule2(0.015625, 0.015625, &capsule) == NP_OK, "capsule");
+	npRayInput2 ray = npMakeRayInput2((npVec2){ 11.5498046875, -25.8759765625 }, (npVec2){ -1.0067506542541922e-165, 0 });
+	ray.solid = false;
+	npRayHit2 hit;
+	CHECK(npRayCast2(&capsule, identity, &ray, &hit) == NP_OK && !hit.hit, "tiny direction far from a capsule: hit %d",
+		  hit.hit);
+
+	CHECK(npMakeCapsule2(0.546875, 2.2250738585072014e-308, &thin) == NP_OK, "thin capsule");
+	npTransform2 at = { { -26.85546875, -26.85546875 }, { 1, 0 } };
+	ray = npMakeRayInput2((npVec2){ -26.85546875, -26.85546875 }, (npVec2){ -26.85546875, 0 });
+	ray.solid = false;
+	CHECK(npRayCast2(&thin, at, &ray, &hit) == NP_OK && hit.hit && !hit.frontFace, "exit from a thin capsule");
+	double len = sqrt(hit.normal.x * hit.normal.x + hit.normal.y * hit.normal.y);
+	CHECK(fabs(len - 1.0) <= 1e-12 && hit.normal.x * ray.direction.x + hit.normal.y * ray.direction.y <= 0.0,
+		  "exit from a thin capsule: normal (%g, %g)", hit.normal.x, hit.normal.y);
+
+	CHECK(npMakeCapsule2(0.546875, 1e-300, &thinner) == NP_OK, "thinner capsule");
+	npTransform2 tiny = { { 1e-300, 1e-300 }, { 1, 1e-300 } };
+	ray = npMakeRayInput2((npVec2){ 0.5, 0 }, (npVec2){ -0.0009765625, -22.337890625 });
+	ray.solid = false;
+	ray.maxFraction = 1e-300;
+	CHECK(npRayCast2(&thinner, tiny, &ray, &hit) == NP_OK && (!hit.hit || hit.fraction >= 0.0),
+		  "exit from a capsule 1e-300 thick at fraction %g", hit.fraction);
+}
+
+// 2D rays on rounded shapes of radius 1e-300 (fuzz_rays2d): every square in the pieces' quadratics
+// and in the containment test underflowed to 0, so an origin on a circle's boundary heading in was
+// "inside" and left the circle at once (fraction 0, its normal facing away from the ray), and an
+// origin 1e-300 outside a circle or capsule was inside too (a solid ray hit at 0 with the zero
+// normal). Fixed in query2d.c by casting such queries scaled by exact powers of two. The expected
+// values are the closed forms of the unscaled geometry: a ray from the bottom of a circle of
+// radius r along (1, 1) r leaves it at fraction 1, through the point (r, 0), outward normal (1, 0).
+static void rounded2dRaysOfTinyRadius(void)
+{
+	npShape2 circle, capsule;
+	CHECK(npMakeCircle(1e-300, &circle) == NP_OK, "circle");
+	npTransform2 at = { { 1e-300, 1e-300 }, { 1, 1e-300 } }; // the fuzzer's input, a raw rotation
+	npRayInput2 ray = npMakeRayInput2((npVec2){ 1e-300, -0.0 }, (npVec2){ 1e-300, 1e-300 });
+	ray.solid = false;
+	ray.maxFraction = 1e-300;
+	npRayHit2 hit;
+	CHECK(npRayCast2(&circle, at, &ray, &hit) == NP_OK && !hit.hit,
+		  "from the boundary into a circle of radius 1e-300: hit at %.17g, normal (%g, %g) (the exit is at 1)",
+		  hit.fraction, hit.normal.x, hit.normal.y);
+	ray.maxFraction = 2.0;
+	CHECK(npRayCast2(&circle, at, &ray, &hit) == NP_OK && hit.hit && !hit.frontFace,
+		  "exit from a circle of radius 1e-300");
+	CHECK(fabs(hit.fraction - 1.0) <= 1e-14 && fabs(hit.normal.x + 1.0) <= 1e-14 && fabs(hit.normal.y) <= 1e-14,
+		  "exit from a circle of radius 1e-300 at %.17g, normal (%.17g, %.17g); expected 1, (-1, 0)", hit.fraction,
+		  hit.normal.x, hit.normal.y);
+
+	npTransform2 identity = npMakeTransform2(0, 0, 0);
+	ray = npMakeRayInput2((npVec2){ 2e-300, 0 }, (npVec2){ -1, 0 });
+	CHECK(npRayCast2(&circle, identity, &ray, &hit) == NP_OK && hit.hit && hit.frontFace,
+		  "solid ray from 1e-300 outside a circle of radius 1e-300: hit %d front %d", hit.hit, hit.frontFace);
+	CHECK(fabs(hit.fraction - 1e-300) <= 1e-14 * 1e-300 && fabs(hit.normal.x - 1.0) <= 1e-14 && hit.normal.y == 0.0,
+		  "circle of radius 1e-300 entered at %.17g, normal (%.17g, %.17g); expected 1e-300, (1, 0)", hit.fraction,
+		  hit.normal.x, hit.normal.y);
+
+	CHECK(npMakeCapsule2(1e-300, 1e-300, &capsule) == NP_OK, "capsule");
+	ray = npMakeRayInput2((npVec2){ 0, 3e-300 }, (npVec2){ 0, -1 });
+	CHECK(npRayCast2(&capsule, identity, &ray, &hit) == NP_OK && hit.hit && hit.frontFace,
+		  "solid ray from 2e-300 above a capsule 1e-300 thick: hit %d front %d", hit.hit, hit.frontFace);
+	CHECK(fabs(hit.fraction - 2e-300) <= 1e-14 * 2e-300 && hit.normal.x == 0.0 && fabs(hit.normal.y - 1.0) <= 1e-14,
+		  "capsule 1e-300 thick entered at %.17g, normal (%.17g, %.17g); expected 2e-300, (0, 1)", hit.fraction,
+		  hit.normal.x, hit.normal.y);
+}
+
+// Point queries on shapes of size 1e-266 and below (fuzz_rays2d, checking a ray's exit point with
+// npClosestPoint2): a circle of radius 1.5e-266 put a point on its boundary at distance -1.5e-266
+// (the squared distance underflowed to 0: the point taken for the centre), a box 1e-300 across
+// put a point 2.8e-300 from its corner on its surface, and a circle of radius 1e-300 contained a
+// point 1e-200 away. Fixed in query2d.c by measuring such queries scaled by powers of two (and any
+// length whose square underflows scaled by 2^600). Expected: the closed forms.
+static void pointQueriesOnTinyShapes(void)
+{
+	double r = 1.5411560796661425e-266;
+	npShape2 circle, box, tinyCircle;
+	npTransform2 identity = npMakeTransform2(0, 0, 0);
+	CHECK(npMakeCircle(r, &circle) == NP_OK, "circle");
+	npRayInput2 ray = npMakeRayInput2((npVec2){ 0, 0 }, (npVec2){ -0.00097656250000000022, 0 });
+	ray.solid = false;
+	npRayHit2 hit;
+	CHECK(npRayCast2(&circle, identity, &ray, &hit) == NP_OK && hit.hit && !hit.frontFace &&
+			  fabs(hit.point.x + r) <= 1e-14 * r && hit.point.y == 0.0,
+		  "exit from a circle of radius %g at (%.17g, %g)", r, hit.point.x, hit.point.y);
+	npPointProjection2 at;
+	CHECK(npClosestPoint2(&circle, identity, (npVec2){ -r, 0 }, &at) == NP_OK && fabs(at.distance) <= 1e-14 * r &&
+			  fabs(at.point.x + r) <= 1e-14 * r && fabs(at.normal.x + 1.0) <= 1e-14,
+		  "point on a circle of radius %g: distance %.17g (expected 0), normal (%g, %g)", r, at.distance, at.normal.x,
+		  at.normal.y);
+	CHECK(npClosestPoint2(&circle, identity, (npVec2){ 0, 3 * r }, &at) == NP_OK &&
+			  fabs(at.distance - 2 * r) <= 1e-14 * r && fabs(at.point.y - r) <= 1e-14 * r &&
+			  fabs(at.normal.y - 1.0) <= 1e-14,
+		  "point 2r above a circle of radius %g: distance %.17g (expected %.17g)", r, at.distance, 2 * r);
+
+	CHECK(npMakeBox2(1e-300, 1e-300, &box) == NP_OK, "box");
+	CHECK(npClosestPoint2(&box, identity, (npVec2){ 3e-300, 3e-300 }, &at) == NP_OK &&
+			  fabs(at.distance - sqrt(8.0) * 1e-300) <= 1e-14 * 1e-300 && fabs(at.point.x - 1e-300) <= 1e-14 * 1e-300 &&
+			  fabs(at.point.y - 1e-300) <= 1e-14 * 1e-300,
+		  "point beside a box 1e-300 across: distance %.17g (expected 2.8284271247461901e-300), point (%g, %g)",
+		  at.distance, at.point.x, at.point.y);
+
+	CHECK(npMakeCircle(1e-300, &tinyCircle) == NP_OK, "tiny circle");
+	bool inside = true;
+	CHECK(npContainsPoint2(&tinyCircle, identity, (npVec2){ 1e-200, 0 }, &inside) == NP_OK && !inside,
+		  "a circle of radius 1e-300 contains a point 1e-200 away");
+	CHECK(npContainsPoint2(&tinyCircle, identity, (npVec2){ 0.5e-300, -0.5e-300 }, &inside) == NP_OK && inside,
+		  "a circle of radius 1e-300 does not contain a point 0.71e-300 from its centre");
+}
+
+// 2D point queries left unscaled that still square something tiny (the 2D side of what
+// pointQueriesOnTinyShapes3d covers): a capsule 2.5 long and 1e-300 thick (not scaled as a whole:
+// its core is large) contained a point 3e-300 from its axis, the squared offset and r * r both 0;
+// and a point 1e-310 from a unit circle's centre got a NaN normal and point (1 / |v| overflowed).
+// Fixed in query2d.c by comparing with tiny.h's npRadiusSq and taking the unit with the length
+// (lengthAndUnit), as pointquery3d.c does. Both checks fail on the old code. Expected, the closed
+// forms: a capsule's signed distance is the distance from its axis segment minus the radius, with
+// the normal along the offset; a point p inside a circle of radius 1 centred at 0 is at -1 + |p|,
+// its nearest surface point p / |p|, the normal p / |p| (unit and finite in any case).
+static void pointQueriesThinAndSubnormal2d(void)
+{
+	npShape2 capsule, circle;
+	npTransform2 identity = npMakeTransform2(0, 0, 0);
+	CHECK(npMakeCapsule2(2.5, 1e-300, &capsule) == NP_OK && npMakeCircle(1.0, &circle) == NP_OK, "shapes");
+	bool inside = true;
+	CHECK(npContainsPoint2(&capsule, identity, (npVec2){ 0.5, 3e-300 }, &inside) == NP_OK && !inside,
+		  "a capsule 1e-300 thick contains a point 3e-300 from its axis");
+	CHECK(npContainsPoint2(&capsule, identity, (npVec2){ 2.5, -0.5e-300 }, &inside) == NP_OK && inside,
+		  "a capsule 1e-300 thick does not contain a point 0.5e-300 from its axis's end");
+	npPointProjection2 at;
+	CHECK(npClosestPoint2(&capsule, identity, (npVec2){ 0.5, 3e-300 }, &at) == NP_OK &&
+			  fabs(at.distance - 2e-300) <= 1e-14 * 2e-300 && at.normal.x == 0.0 && at.normal.y == 1.0 &&
+			  at.point.x == 0.5 && fabs(at.point.y - 1e-300) <= 1e-14 * 1e-300,
+		  "point 3e-300 from the axis of a capsule 1e-300 thick: distance %.17g (expected 2e-300), normal (%g, %g), "
+		  "point (%g, %g)",
+		  at.distance, at.normal.x, at.normal.y, at.point.x, at.point.y);
+
+	const npVec2 offsets[] = { { 1e-310, 0 }, { 1e-310, -1e-310 }, { 0, 4.9406564584124654e-324 }, { -3e-200, 4e-200 } };
+	for (int i = 0; i < 4; ++i)
+	{
+		npVec2 p = offsets[i];
+		long double len = sqrtl((long double)p.x * p.x + (long double)p.y * p.y);
+		double ux = (double)(p.x / len), uy = (double)(p.y / len);
+		bool ok = npClosestPoint2(&circle, identity, p, &at) == NP_OK;
+		double normalLen = sqrt(at.normal.x * at.normal.x + at.normal.y * at.normal.y);
+		CHECK(ok && fabs(at.distance + 1.0) <= 1e-15 && fabs(normalLen - 1.0) <= 1e-15 &&
+				  fabs(at.normal.x - ux) <= 1e-15 && fabs(at.normal.y - uy) <= 1e-15 &&
+				  fabs(at.point.x - ux) <= 1e-15 && fabs(at.point.y - uy) <= 1e-15,
+			  "point (%g, %g) inside a unit circle: distance %.17g, normal (%.17g, %.17g), point (%.17g, %.17g); "
+			  "expected -1, (%.17g, %.17g) twice",
+			  p.x, p.y, at.distance, at.normal.x, at.normal.y, at.point.x, at.point.y, ux, uy);
+	}
+}
+
+/// Whether a point projection is the closed form's: distance d, normal n, and point p - d n.
+static bool projectionIs(npPointProjection2 at, npVec2 p, double d, npVec2 n, double tol)
+{
+	return fabs(at.distance - d) <= tol && fabs(at.normal.x - n.x) <= 1e-15 && fabs(at.normal.y - n.y) <= 1e-15 &&
+		   fabs(at.point.x - (p.x - d * n.x)) <= tol + 1e-16 * fabs(p.x) &&
+		   fabs(at.point.y - (p.y - d * n.y)) <= tol + 1e-16 * fabs(p.y);
+}
+
+// Found by a brute-force sweep of the 2D point queries (circles, capsules, boxes, polygons, rounded
+// polygons of sizes and radii 4.9e-324 to 2.5, points at multiples of them around every vertex
+// and edge midpoint, against closed forms in long double), after pointQueriesThinAndSubnormal2d:
+//  - the centre of a box 1e-125 across was put -1.2e-138 from its surface: a tiny query is scaled
+//    (here to 3e25 across) and the deepest-plane search started from -4e12 (NP_HUGE), which then
+//    beat every plane;
+//  - a point on the axis of a capsule 2e-60 long and 1e-300 thick was outside it (distance
+//    +6.9e-77: the rounding of the nearest axis point a + t e, along the axis), and one on the axis
+//    of a capsule 5 long and radius 1 got the normal (-1, 0) and the "surface point" (-0.1, 0), a
+//    radius inside the shape; a point 1e-323 off the axis of a capsule of radius 4.9e-324 got a
+//    diagonal normal;
+//  - a point 1e-301 above a box 2 by 2e-300 was put on its bottom edge (distance 2.1e-300, point
+//    (0.5, -1e-300)): both edges' squared distances were 0, and the first won. The same for a box
+//    2e-250 by 2e-320 (scaled, still 1e-70 thin against its width);
+//  - (fixed by pointQueriesThinAndSubnormal2d's withinRadius) a box 2 by 2e-300 contained a point
+//    3e-300 above its centre: the squared distance to it and 0 * 0 were both 0.
+// Fixed in query2d.c: the search starts from -DBL_MAX; an offset from a point inside an edge that is
+// below 1e-8 of the edge's size is taken across the edge only (offsetFromCore); squared distances
+// that underflow are compared scaled (nearer). Each check below fails before those fixes (the
+// last one before the previous fix). Expected: the closed forms (the distance to a box's nearest
+// side; for a point on a capsule's axis -r, with a normal across the axis).
+static void pointQueriesSweptTiny2d(void)
+{
+	npTransform2 identity = npMakeTransform2(0, 0, 0);
+	npShape2 box, capsule, thin, flat;
+	npPointProjection2 at;
+	CHECK(npMakeBox2(1e-125, 1e-125, &box) == NP_OK && npClosestPoint2(&box, identity, (npVec2){ 0, 0 }, &at) == NP_OK &&
+			  projectionIs(at, (npVec2){ 0, 0 }, -1e-125, (npVec2){ 0, -1 }, 1e-14 * 1e-125),
+		  "centre of a box 1e-125 across: distance %.17g (expected -1e-125), normal (%g, %g)", at.distance, at.normal.x,
+		  at.normal.y);
+
+	bool inside = false;
+	npVec2 p = { 2.5e-61, 0 };
+	CHECK(npMakeCapsule2(1e-60, 1e-300, &thin) == NP_OK && npContainsPoint2(&thin, identity, p, &inside) == NP_OK &&
+			  inside,
+		  "a capsule 1e-300 thick does not contain a point on its axis");
+	CHECK(npClosestPoint2(&thin, identity, p, &at) == NP_OK &&
+			  (projectionIs(at, p, -1e-300, (npVec2){ 0, -1 }, 1e-14 * 1e-300) ||
+			   projectionIs(at, p, -1e-300, (npVec2){ 0, 1 }, 1e-14 * 1e-300)),
+		  "point on the axis of a capsule 1e-300 thick: distance %.17g (expected -1e-300), normal (%g, %g)",
+		  at.distance, at.normal.x, at.normal.y);
+	p = (npVec2){ 0.9, 0 };
+	CHECK(npMakeCapsule2(2.5, 1.0, &capsule) == NP_OK && npClosestPoint2(&capsule, identity, p, &at) == NP_OK &&
+			  (projectionIs(at, p, -1.0, (npVec2){ 0, -1 }, 1e-15) || projectionIs(at, p, -1.0, (npVec2){ 0, 1 }, 1e-15)),
+		  "point on the axis of a capsule of radius 1: distance %.17g, normal (%g, %g), point (%.17g, %.17g); "
+		  "expected -1, (0, +-1), (0.9, -+1)",
+		  at.distance, at.normal.x, at.normal.y, at.point.x, at.point.y);
+	const double denormal = 4.9406564584124654e-324;
+	p = (npVec2){ 2 * denormal, -2 * denormal };
+	CHECK(npMakeCapsule2(1.0, denormal, &capsule) == NP_OK && npClosestPoint2(&capsule, identity, p, &at) == NP_OK &&
+			  projectionIs(at, p, denormal, (npVec2){ 0, -1 }, 0.0),
+		  "point 1e-323 below the axis of a capsule of radius 4.9e-324: distance %g, normal (%.17g, %.17g); expected "
+		  "4.9e-324, (0, -1)",
+		  at.distance, at.normal.x, at.normal.y);
+
+	p = (npVec2){ 0.5, 1.1e-300 };
+	CHECK(npMakeBox2(1.0, 1e-300, &flat) == NP_OK && npClosestPoint2(&flat, identity, p, &at) == NP_OK &&
+			  projectionIs(at, p, 1.1e-300 - 1e-300, (npVec2){ 0, 1 }, 1e-14 * 1e-301),
+		  "point 1e-301 above a box 2e-300 thin: distance %.17g (expected 1e-301), normal (%g, %g), point (%g, %g)",
+		  at.distance, at.normal.x, at.normal.y, at.point.x, at.point.y);
+	p = (npVec2){ 0, 1.0997901276426148e-320 };
+	CHECK(npMakeBox2(1e-250, 1e-320, &box) == NP_OK && npClosestPoint2(&box, identity, p, &at) == NP_OK &&
+			  projectionIs(at, p, p.y - box.vertices[2].y, (npVec2){ 0, 1 }, 0.0),
+		  "point 1e-321 above a box 2e-320 thin: distance %g (expected %g), normal (%g, %g)", at.distance,
+		  p.y - box.vertices[2].y, at.normal.x, at.normal.y);
+	inside = true;
+	CHECK(npContainsPoint2(&flat, identity, (npVec2){ 0.5, 3e-300 }, &inside) == NP_OK && !inside,
+		  "a box 2e-300 thin contains a point 2e-300 above it");
+}
+
+// Rays with a subnormal direction in a rotated frame (fuzz_rays2d, 5 minutes after
+// pointQueriesSweptTiny2d's fixes): the direction was turned into the shape's frame as it was, and
+// kept a few bits: 4.9e-324 (1, 1) turned by 20 degrees stayed 4.9e-324 (1, 1). From 9e-301
+// outside a triangle rounded by 1e-300 (the fuzzer's input; before the fixes above its containment
+// test had it inside) and from 4.9e-161 outside (which fails on the code before those fixes too),
+// the ray entered at fraction 0 through a normal facing along the ray (n . d = +4.9e-324). castChecked
+// now turns a direction below 2^-400 scaled by powers of two (exact). Expected: no hit at all (the
+// ray moves 7e-324, the shape is farther); and from the centre of a circle of radius r = 1e-320
+// turned by 0.35 along d = 4.9e-323 (1, 1), the exit at r / |d| with normal -d / |d| (the old code:
+// normal (-0.687, -0.727), fraction 150.86 for 143.12). All three fail with the fix stashed; the
+// last two on the code before this series of fixes too.
+static void subnormalDirectionsInARotatedFrame(void)
+{
+	const double denormal = 4.9406564584124654e-324;
+	npVec2 points[] = { { 1e-300, 1e-300 }, { 26.3525390625, -22.4990234375 }, { 25.1025390625, 26.3525390625 } };
+	npShape2 triangle, circle;
+	CHECK(npMakePolygon2(points, 3, 1e-300, &triangle) == NP_OK && npMakeCircle(1e-320, &circle) == NP_OK, "shapes");
+	npTransform2 xf = { { 1e-300, 1e-300 }, { 0.9367521275331443, -0.3499935021712941 } };
+	const npVec2 origins[] = { { 1e-300, denormal }, { 0, -1e-160 } };
+	for (int i = 0; i < 2; ++i)
+	{
+		npRayInput2 ray = npMakeRayInput2(origins[i], (npVec2){ denormal, denormal });
+		ray.solid = false;
+		npRayHit2 hit;
+		CHECK(npRayCast2(&triangle, xf, &ray, &hit) == NP_OK && !hit.hit,
+			  "ray 7e-324 long from (%g, %g) outside a triangle: hit at %g, normal (%.17g, %.17g)", origins[i].x,
+			  origins[i].y, hit.fraction, hit.normal.x, hit.normal.y);
+	}
+
+	npRayInput2 ray = npMakeRayInput2((npVec2){ 0, 0 }, (npVec2){ 10 * denormal, 10 * denormal });
+	ray.solid = false;
+	ray.maxFraction = 1000;
+	npRayHit2 hit;
+	double exit = circle.radius / (10 * denormal) / sqrt(2.0), u = sqrt(0.5); // |d| = 10 denormal sqrt(2)
+	CHECK(npRayCast2(&circle, npMakeTransform2(0, 0, 0.35), &ray, &hit) == NP_OK && hit.hit && !hit.frontFace &&
+			  fabs(hit.fraction - exit) <= 1e-13 * exit && fabs(hit.normal.x + u) <= 1e-15 && fabs(hit.normal.y + u) <= 1e-15,
+		  "exit from a circle of radius 1e-320 along 4.9e-323 (1, 1): fraction %.17g (expected %.17g), normal (%.17g, "
+		  "%.17g)",
+		  hit.fraction, exit, hit.normal.x, hit.normal.y);
+}
+
+// A ray from 0.22 straight down past the top vertex of a polygon rounded by 1e-300 (fuzz_rays2d):
+// at the closest approach to that vertex's disc, o + t d rounded to y = 0, 1e-300 below the disc's
+// centre, and the entry got that difference's direction, (0, -1): facing away from the ray.
+// discNormal now measures noise against the origin's size too (0.22 here), so it takes the
+// direction's normal. Expected: the entry where the ray reaches the vertex (fraction 0.2178 / 22.84
+// within the points' rounding) with a unit normal facing the ray.
+static void roundedVertexPassedByALongRay(void)
+{
+	npVec2 points[] = { { -0.00097656250000000022, -22.337890625000007 }, { 22.912109374999996, 0 },
+		{ -1e-300, 1e-300 }, { -0.00097656250000000022, -0.00097656249999999989 } };
+	npShape2 polygon;
+	CHECK(npMakePolygon2(points, 4, 1e-300, &polygon) == NP_OK, "polygon");
+	npTransform2 at = { { 1e-300, 1e-300 }, { 1, 1e-300 } };
+	npRayInput2 ray = npMakeRayInput2((npVec2){ 0, 0.2177734375 }, (npVec2){ 0, -22.83984375 });
+	ray.solid = false;
+	npRayHit2 hit;
+	CHECK(npRayCast2(&polygon, at, &ray, &hit) == NP_OK && hit.hit && hit.frontFace, "ray into a rounded polygon");
+	double facing = hit.normal.x * ray.direction.x + hit.normal.y * ray.direction.y;
+	double expected = 0.2177734375 / 22.83984375;
+	CHECK(fabs(hit.fraction - expected) <= 1e-15 && fabs(hypot(hit.normal.x, hit.normal.y) - 1.0) <= 1e-14 &&
+			  facing <= 0.0,
+		  "ray into a rounded polygon: fraction %.17g (expected %.17g), normal (%g, %g), normal . direction %g",
+		  hit.fraction, expected, hit.normal.x, hit.normal.y, facing);
+}
+
+// A triangle 30 across rounded by 1e-300, and a ray through its bottom corner (fuzz_rays2d): the
+// corner's disc is missed by the rounding of the closest approach (1e-15 here), and so are both
+// edges' ends, so the ray passed through a crack at the corner: a miss going in, no exit coming
+// out. Such a nearly sharp polygon is now clipped as its core when its pieces find nothing.
+// Expected: the corner is at the origin within 1e-299, so the ray reaches it at 22.3379 / 23.0898
+// going in and at 0.75 coming out, with unit normals facing the ray.
+static void cornerOfANearlySharpPolygon(void)
+{
+	npVec2 points[] = { { -22.3974609375, 26.3525390625 }, { 1e-300, 1e-300 }, { 26.3525390625, 26.3525390625 } };
+	npShape2 triangle;
+	CHECK(npMakePolygon2(points, 3, 1e-300, &triangle) == NP_OK, "triangle");
+	npTransform2 at = { { 1e-300, 1e-300 }, { 0.9367521275331443, -0.3499935021712941 } };
+	npRayInput2 ray =
+		npMakeRayInput2((npVec2){ 2.2250738585072014e-308, -22.337890625 }, (npVec2){ 1e-300, 23.08984375 });
+	ray.solid = false;
+	npRayHit2 hit;
+	CHECK(npRayCast2(&triangle, at, &ray, &hit) == NP_OK && hit.hit && hit.frontFace, "ray into a corner: hit %d",
+		  hit.hit);
+	double expected = 22.337890625 / 23.08984375;
+	double facing = hit.normal.x * ray.direction.x + hit.normal.y * ray.direction.y;
+	CHECK(fabs(hit.fraction - expected) <= 1e-15 && fabs(hypot(hit.normal.x, hit.normal.y) - 1.0) <= 1e-14 &&
+			  facing < 0.0,
+		  "ray into a corner: fraction %.17g (expected %.17g), normal (%g, %g)", hit.fraction, expected, hit.normal.x,
+		  hit.normal.y);
+
+	ray = npMakeRayInput2((npVec2){ 0, 0.75 }, (npVec2){ 0, -1 });
+	ray.solid = false;
+	CHECK(npRayCast2(&triangle, at, &ray, &hit) == NP_OK && hit.hit && !hit.frontFace, "ray out of a corner: hit %d",
+		  hit.hit);
+	facing = hit.normal.x * ray.direction.x + hit.normal.y * ray.direction.y;
+	CHECK(fabs(hit.fraction - 0.75) <= 1e-15 && fabs(hypot(hit.normal.x, hit.normal.y) - 1.0) <= 1e-14 && facing < 0.0,
+		  "ray out of a corner: fraction %.17g (expected 0.75), normal (%g, %g)", hit.fraction, hit.normal.x,
+		  hit.normal.y);
+}
+
+// A capsule 1e-323 long with radius 0.125 (fuzz_rays2d): its core edge's squared length underflowed
+// to 0, so its pushed-out edges accepted every crossing of their lines (0 <= along <= 0); a ray
+// from the centre left at the line y = 0.125 instead of on the circle (1% of the radius late), and
+// one coming in at 45 degrees entered at that line (0.052 early, 41% of the radius), normal (0, 1). The discs
+// at the edge's ends cover such an edge. Expected: the closed forms for a circle of radius 0.125.
+static void capsuleOfSubnormalLength(void)
+{
+	npShape2 capsule;
+	CHECK(npMakeCapsule2(4.9406564584124654e-324, 0.125, &capsule) == NP_OK, "capsule");
+	npTransform2 identity = npMakeTransform2(0, 0, 0);
+	npRayInput2 ray = npMakeRayInput2((npVec2){ 0, 0 }, (npVec2){ 3, 21.8349609375 });
+	ray.solid = false;
+	npRayHit2 hit;
+	double len = hypot(3, 21.8349609375);
+	CHECK(npRayCast2(&capsule, identity, &ray, &hit) == NP_OK && hit.hit && !hit.frontFace &&
+			  fabs(hit.fraction - 0.125 / len) <= 1e-15 && fabs(hit.normal.x + 3 / len) <= 1e-12 &&
+			  fabs(hit.normal.y + 21.8349609375 / len) <= 1e-12,
+		  "exit from a capsule 1e-323 long at %.17g (expected %.17g), normal (%.17g, %.17g)", hit.fraction, 0.125 / len,
+		  hit.normal.x, hit.normal.y);
+
+	ray = npMakeRayInput2((npVec2){ 1, 1 }, (npVec2){ -1, -1 });
+	double entry = 1.0 - 0.125 / sqrt(2.0);
+	CHECK(npRayCast2(&capsule, identity, &ray, &hit) == NP_OK && hit.hit && hit.frontFace &&
+			  fabs(hit.fraction - entry) <= 1e-15 && fabs(hit.normal.x - sqrt(0.5)) <= 1e-12 &&
+			  fabs(hit.normal.y - sqrt(0.5)) <= 1e-12,
+		  "entry into a capsule 1e-323 long at %.17g (expected %.17g), normal (%.17g, %.17g)", hit.fraction, entry,
+		  hit.normal.x, hit.normal.y);
+}
+
+// A ray 1.5e-154 long heading away from a circle of radius 3.16, 24.8 from its centre (fuzz_rays2d):
+// |d|^2 = 2.4e-308 was still a normal number, but h / |d|^2 = 6.3 / 2.4e-308 overflowed, so the
+// disc spanned every t and the ray hit at fraction 0, 21.7 from the surface. Such directions (below
+// 2^-400) are now cast scaled. Expected: a miss (it moves away from a circle it starts outside).
+static void shortRayAwayFromACircle(void)
+{
+	npShape2 circle;
+	CHECK(npMakeCircle(3.15625, &circle) == NP_OK, "circle");
+	npTransform2 at = { { 11.248046875, -0.00097656249999999978 }, { 1, 0 } };
+	npRayInput2 ray =
+		npMakeRayInput2((npVec2){ 9.345703125, -24.759765625 }, (npVec2){ 2.2250738585072014e-308, -1.5499364332083187e-154 });
+	ray.maxFraction = 0.158203125;
+	npRayHit2 hit;
+	CHECK(npRayCast2(&circle, at, &ray, &hit) == NP_OK && !hit.hit, "a short ray away from a circle hit it at %.17g",
+		  hit.fraction);
+}
+
+// A ray along the side of a capsule of radius 1e-6 (fuzz_rays2d): it grazes the left cap, where the
+// normal is perpendicular to the ray, and the rounding of the hit point (22 from the origin, 3.6e-15)
+// tilted the cap's normal by 3.5e-9 rad, away from the ray (n . d = +8.5e-8). A grazing disc normal
+// is now the perpendicular of d. Expected (the contract): a graze may hit or miss, but a hit has a
+// unit normal with n . d <= 0, and its point lies on the surface.
+static void capsuleGrazedAlongItsSide(void)
+{
+	npShape2 capsule;
+	CHECK(npMakeCapsule2(2.765625, 9.9999999999999995e-07, &capsule) == NP_OK, "capsule");
+	npTransform2 at = { { 9.9999999999999995e-07, 9.9999999999999995e-07 }, { 1, 0 } };
+	npRayInput2 ray = npMakeRayInput2((npVec2){ -22.337890715, 1e-300 }, (npVec2){ 24, 0 });
+	ray.solid = false;
+	npRayHit2 hit;
+	CHECK(npRayCast2(&capsule, at, &ray, &hit) == NP_OK, "graze");
+	double facing = hit.normal.x * ray.direction.x + hit.normal.y * ray.direction.y;
+	CHECK(!hit.hit || (facing <= 0.0 && fabs(hypot(hit.normal.x, hit.normal.y) - 1.0) <= 1e-14),
+		  "capsule grazed along its side: normal (%.17g, %.17g), n . d = %g", hit.normal.x, hit.normal.y, facing);
+	npPointProjection2 on = { 0 };
+	CHECK(!hit.hit || (npClosestPoint2(&capsule, at, hit.point, &on) == NP_OK && fabs(on.distance) <= 1e-14 * 22.4),
+		  "capsule grazed along its side: hit point %g from the surface", on.distance);
+}
+
+int main(void)
+{
+	rotationOfHugeAngles();
+	rotationFastPathMatchesWideReduction();
+	tinyCapsuleAroundCircle();
+	unitNormalsOfTinyShapes();
+	polygonDropsCollinearChainEnd();
+	overlapOfSeparatedPolygons();
+	chainOfSubnormalSize();
+	rounded2dRaysAtTheEdgeOfRounding();
+	rounded2dRaysOfTinyRadius();
+	pointQueriesOnTinyShapes();
+	pointQueriesThinAndSubnormal2d();
+	pointQueriesSweptTiny2d();
+	subnormalDirectionsInARotatedFrame();
+	roundedVertexPassedByALongRay();
+	cornerOfANearlySharpPolygon();
+	capsuleOfSubnormalLength();
+	shortRayAwayFromACircle();
+	capsuleGrazedAlongItsSide();
+	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
+	return checkSummary();
+}

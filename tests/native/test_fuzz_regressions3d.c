@@ -1,0 +1,452 @@
+// Regression tests for what the libFuzzer harnesses (tests/fuzz/) found in the 3D convex queries:
+// hulls, GJK, EPA and distances. Each case is the decoded failing input written
+// out as plain literals (FZ_DUMP=1 prints them), and the expected behaviour comes from the
+// library's documented conventions, a closed form or a long-double brute force (fuzzregress.h), never from its output. Run under ASan/UBSan too (make test-san). Casts, rays and point
+// queries are in test_fuzz_regressions_queries3d.c.
+#include "fuzzregress.h"
+
+// npCollidePolyhedra and the other public polyhedron pairs took transforms unchecked: a NaN
+// quaternion made the separating-axis search choose no face (-1) and faceContact read before the
+// hull arrays (ASan: global-buffer-overflow). Like npCollide3, invalid transforms must give an
+// empty manifold.
+static void polyhedronPairsRejectBadQuaternions(void)
+{
+	npShape3 boxA, boxB, sphere, capsule;
+	CHECK(npMakeBox3((npVec3){ 0.015625, 3.015625, 3.015625 }, &boxA) == NP_OK, "box A");
+	CHECK(npMakeBox3((npVec3){ 0.953125, 3.015625, 3.015625 }, &boxB) == NP_OK, "box B");
+	CHECK(npMakeSphere(1.0, &sphere) == NP_OK, "sphere");
+	CHECK(npMakeCapsule3(1.0, 0.5, &capsule) == NP_OK, "capsule");
+	npTransform3 identity = { { 0.0, 0.0, 0.0 }, { 0.0, 0.0, 0.0, 1.0 } };
+	const npQuat bad[] = { { NAN, 0.0, 0.0, 0.0 }, { 0.0, 0.0, 0.0, 0.0 }, { 0.0, 0.0, 0.0, INFINITY }, { 3.0, 0.0, 0.0, 0.0 } };
+	for (int i = 0; i < 4; ++i)
+	{
+		npTransform3 xf = { { 0.0, 0.0, -15.8125 }, bad[i] };
+		npManifold3 m = npCollidePolyhedra(&boxA, xf, &boxB, identity, 0.75);
+		CHECK(m.pointCount == 0, "box-box, bad quaternion %d: %d points", i, m.pointCount);
+		m = npCollidePolyhedra(&boxB, identity, &boxA, xf, 0.75);
+		CHECK(m.pointCount == 0, "box-box (B bad), bad quaternion %d: %d points", i, m.pointCount);
+		m = npCollidePolyhedronAndCapsule(&boxA, xf, &capsule, identity, 0.75);
+		CHECK(m.pointCount == 0, "box-capsule, bad quaternion %d: %d points", i, m.pointCount);
+		m = npCollidePolyhedronAndSphere(&boxA, xf, &sphere, identity, 0.75);
+		CHECK(m.pointCount == 0, "box-sphere, bad quaternion %d: %d points", i, m.pointCount);
+		m = npCollide3(&boxA, xf, &boxB, identity, 0.75);
+		CHECK(m.pointCount == 0, "npCollide3, bad quaternion %d: %d points", i, m.pointCount);
+	}
+}
+
+// Three points on one line (to 1e-14), two of them repeated: quickhull's horizon fan looked up an
+// edge in a neighbour that did not hold it (index -1; UBSan: index out of bounds, a write before
+// the triangle's links). Fewer than 3 non-collinear points are documented as NP_ERR_DEGENERATE.
+static void hullOfRepeatedCollinearPoints(void)
+{
+	static npHull3 hull;
+	const npVec3 points[] = { { 115.47535008140625, 87.476326862285148, 98.69703066337695 },
+							  { 115.47535008140625, 87.476326862285148, 98.69703066337695 },
+							  { 14.96560480463379, -13.03341863286621, -1.8127154650214834 },
+							  { 9.4990234375, -18.5, -7.2792969049999998 },
+							  { 9.4990234375, -18.5, -7.2792969049999998 } };
+	npResult r = npMakeHull3(points, 5, &hull);
+	CHECK(r == NP_ERR_DEGENERATE, "collinear points with repeats: code %d", (int)r);
+	r = npMakeHull3(points + 1, 3, &hull);
+	CHECK(r == NP_ERR_DEGENERATE, "the same three points once each: code %d", (int)r);
+}
+
+// How far the highest hull vertex stands above the face plane it is farthest above (0 when every
+// vertex is on or below every plane).
+static double highestAbovePlanes(const npHull3* hull)
+{
+	double worst = 0.0;
+	for (int f = 0; f < hull->faceCount; ++f)
+		for (int v = 0; v < hull->vertexCount; ++v)
+		{
+			npPlane3 pl = hull->planes[f];
+			npVec3 p = hull->vertices[v];
+			double h = pl.normal.x * p.x + pl.normal.y * p.y + pl.normal.z * p.z - pl.offset;
+			worst = h > worst ? h : worst;
+		}
+	return worst;
+}
+
+// A needle: points along (1, 1, 1), 300 long and about 1e-6 thick (thicker than quickhull's
+// tolerance, 1e-10 of the size, so it is a valid hull), with exact repeats. The hull kept two
+// copies of two repeated points as separate vertices (on a needle a face through a vertex is tilted
+// by more than the tolerance over its length, so the repeat stood above it) and merged a 6-vertex
+// face around them that was not planar: a vertex 19 above a face plane (other inputs of the kind
+// gave 1e-5 to 33 on sizes of 250 to 1,700). Fixed in hull3d.c (dropRepeats: exact repeats are
+// dropped before the hull is built; 2.7e-7 now). The hull's planes must hold all its vertices to
+// within its tolerance (a SAT test on such planes misjudges separation by that much).
+static void hullPlanesOfANeedle(void)
+{
+	static npHull3 hull;
+	const npVec3 points[] = { { 172.41208139343649, 172.24215914645117, 172.4120801725615 },
+							  { 172.41208221371193, 172.24215996672655, 172.41208099283691 },
+							  { 165.25851773133689, 165.08859548435157, 165.25851660646191 },
+							  { 172.41208184172655, 172.24215959474122, 172.41208062085155 },
+							  { 172.41208139343649, 172.24215914645117, 172.4120801725615 },
+							  { 172.41208221371193, 172.24215996672655, 172.41208099283691 },
+							  { 33.634793256936035, 33.46487100214307, 33.634793924061036 },
+							  { -9.5380859764999997, -9.7080078514999997, -9.5380859764999997 },
+							  { -9.5380859764999997, -9.7080078514999997, -9.5380859764999997 },
+							  { -9.5380859764999997, -9.7080078514999997, -9.5380859764999997 },
+							  { -9.5380859764999997, -9.7080078514999997, -9.5380859764999997 },
+							  { -9.5380859764999997, -9.7080078514999997, -9.5380859764999997 } };
+	npResult r = npMakeHull3(points, 12, &hull);
+	if (r != NP_OK)
+	{
+		CHECK(r == NP_ERR_DEGENERATE, "needle: code %d", (int)r);
+		return;
+	}
+	double worst = highestAbovePlanes(&hull);
+	// 1e-8 of the size (about 300): 100 times quickhull's own tolerance.
+	CHECK(worst <= 1.0e-8 * 300.0, "needle hull: a vertex %.3g above a face plane", worst);
+	// No two vertices at the same place (the repeats were kept twice).
+	int repeats = 0;
+	for (int a = 0; a < hull.vertexCount; ++a)
+		for (int b = a + 1; b < hull.vertexCount; ++b)
+			repeats += hull.vertices[a].x == hull.vertices[b].x && hull.vertices[a].y == hull.vertices[b].y &&
+					   hull.vertices[a].z == hull.vertices[b].z;
+	CHECK(repeats == 0, "needle hull: %d pairs of vertices at the same place", repeats);
+}
+
+// A sliver hull (four vertices, from 1e-6 to 1e9) touching a small sphere whose centre is its
+// vertex (0, 0, 0): npPenetration3 gave the right depth (the radius, 0.015625) and B's point, but
+// A's witness point was 364 away: dot(pointA - pointB, normal) = -364 instead of the depth (2e-7 of
+// the hull's size, a million times the rounding of the inputs). The cause was the hull's face
+// plane, not EPA: the sliver face's normal was the cross product of its two 1.7e9-long edges from
+// the far vertex, tilted by 2e-7 rad, so that vertex lay 364 below its own face plane and the
+// witness, moved onto the support plane through it, went with it. Fixed in hullfaces3d.c
+// (loopNormal: such faces take each fan triangle's cross product from its two shorter edges).
+static void epaWitnessOnSliverHull(void)
+{
+	static npHull3 hull;
+	const npVec3 points[] = { { 9.9999999999999995e-07, 9.9999999999999995e-07, 1.0 },
+							  { 9.9999999999999995e-07, 9.9999999999999995e-07, 9.9999999999999995e-07 },
+							  { 9.9999999999999995e-07, 9.9999999999999995e-07, 1000000.0 },
+							  { 1.0e9, 1.0e9, 1.0e9 },
+							  { 0.0, -0.0009765625, 0.0 },
+							  { -0.248046875, 0.0, 0.0 },
+							  { 0.0, 0.0, 0.0 } };
+	npShape3 a, b;
+	CHECK(npMakeHull3(points, 7, &hull) == NP_OK && npMakeHullShape3(&hull, &a) == NP_OK, "hull");
+	CHECK(npMakeSphere(0.015625, &b) == NP_OK, "sphere");
+	npTransform3 identity = { { 0.0, 0.0, 0.0 }, { 0.0, 0.0, 0.0, 1.0 } };
+	npPenetrationResult3 p = npPenetration3(&a, identity, &b, identity);
+	CHECK(p.overlapping && finite3(p.pointA) && finite3(p.pointB) && finite3(p.normal), "penetration");
+	CHECK(fabs(p.depth - 0.015625) <= 1.0e-9, "depth %.17g", p.depth);
+	double d = (p.pointA.x - p.pointB.x) * p.normal.x + (p.pointA.y - p.pointB.y) * p.normal.y +
+			   (p.pointA.z - p.pointB.z) * p.normal.z;
+	// 1e-9 of the hull's size (1.7e9): the harnesses' tolerance.
+	CHECK(fabs(d - p.depth) <= 1.0e-9 * 1.7320508075688772e9,
+		  "npPenetration3 on a sliver hull: depth %.17g, dot(pointA - pointB, normal) %.17g", p.depth, d);
+	// Every vertex of the hull on or below every face plane (the cause above), to 1e-12 of its size.
+	double worst = highestAbovePlanes(&hull);
+	CHECK(worst <= 1.0e-12 * 1.7320508075688772e9, "sliver hull: a vertex %.3g above a face plane", worst);
+	// And each face's own vertices on its plane: the far vertex was 364 below it.
+	double offPlane = 0.0;
+	for (int f = 0; f < hull.faceCount; ++f)
+	{
+		int h = hull.faceEdge[f];
+		do
+		{
+			npVec3 q = hull.vertices[hull.halfEdges[h].origin];
+			npPlane3 pl = hull.planes[f];
+			double dist = fabs(pl.normal.x * q.x + pl.normal.y * q.y + pl.normal.z * q.z - pl.offset);
+			offPlane = dist > offPlane ? dist : offPlane;
+			h = hull.halfEdges[h].next;
+		} while (h != hull.faceEdge[f]);
+	}
+	CHECK(offPlane <= 1.0e-12 * 1.7320508075688772e9, "sliver hull: a face vertex %.3g off its own plane", offPlane);
+}
+
+// npPenetration3 of two spheres whose centres are 2.3e-159 apart normalised the centre line by its
+// distance, whose square is subnormal: the normal came out with length 0.99999997581 (fuzz_pairs3d).
+// Normals are unit length (collide3d.h) at every scale.
+static void unitNormalOfNearlyConcentricSpheres(void)
+{
+	npShape3 a, b;
+	CHECK(npMakeSphere(1.3125, &a) == NP_OK && npMakeSphere(1.765625, &b) == NP_OK, "spheres");
+	npTransform3 xa = { { -2.2659310621290981e-159, 0.0, 0.0 }, { 0.0, 0.0, 0.0, 1.0 } };
+	npTransform3 xb = { { 0.0, 0.0, 0.0 }, { 0.0, 0.0, 0.0, 1.0 } };
+	npPenetrationResult3 p = npPenetration3(&a, xa, &b, xb);
+	double len = sqrt(p.normal.x * p.normal.x + p.normal.y * p.normal.y + p.normal.z * p.normal.z);
+	CHECK(p.overlapping && fabs(len - 1.0) <= 1.0e-12, "normal length %.17g", len);
+	CHECK(fabs(p.depth - (1.3125 + 1.765625)) <= 1.0e-12, "depth %.17g", p.depth);
+	npManifold3 m = npCollide3(&a, xa, &b, xb, 0.0);
+	len = sqrt(m.normal.x * m.normal.x + m.normal.y * m.normal.y + m.normal.z * m.normal.z);
+	CHECK(m.pointCount == 1 && fabs(len - 1.0) <= 1.0e-12, "manifold: %d points, normal length %.17g", m.pointCount, len);
+}
+
+// A needle with many repeats (64 points along (1, 1, 1), fuzz_cache3d). Quickhull's horizon check
+// cleared its start/end maps only at the horizon edges' starts (and ends), so a vertex that only
+// ended an edge kept a start from an earlier step: the loop walk followed it and accepted a broken
+// horizon (11 -> 4, 17 -> 11, 14 -> 17), and the fan read the start of a vertex no edge starts at
+// (index -1: caught by UBSan's bounds check, which `make test-san` runs this under). Now the
+// horizon is rejected and the eye dropped; the input is a needle within tolerance, so the answer is
+// NP_ERR_DEGENERATE, as it was before the repeats were dropped.
+static void hullHorizonWithStaleStarts(void)
+{
+	static npHull3 hull;
+	const npVec3 points[] = {
+		{ -6.6661334220195272, -12.165157144519526, -23.444453349824201 },
+		{ -4.5406361204833985, -10.039659557983398, -21.318956610424806 },
+		{ 6.6910915437158209, 1.1920680884033201, -10.087228767459962 },
+		{ 6.6910915437158209, 1.1920680884033201, -10.087228767459962 },
+		{ 6.6910915437158209, 1.1920680884033201, -10.087228767459962 },
+		{ -6.6661334220195272, -12.165157144519526, -23.444453349824201 },
+		{ 127.78759814375, 122.28857470625, 111.00927932625001 },
+		{ -92.4111328125, -97.910156669999992, -109.18945354499999 },
+		{ 9.4990234375, 4, -7.279296875 },
+		{ 9.4990234375, 4, -7.279296875 },
+		{ 9.4919147491455078, 3.9928913116162108, -7.2864055633837888 },
+		{ 7.67919921875, 2.1801757737500003, -9.0991211012500006 },
+		{ -9.8721519282667032, -15.371175845825292, -26.650471493469809 },
+		{ 9.4990234375, 4, -7.279296875 },
+		{ 9.4990234375, 4, -7.279296875 },
+		{ 208.64181900024414, 203.14279638346679, 191.86349950846679 },
+		{ 4.8286151886279347, -0.67040826814940946, -11.949705143059566 },
+		{ 407.78461538371096, 402.28559276693358, 391.00629840881641 },
+		{ 1.9638146024609284, -3.5352096868164153, -14.814504044933585 },
+		{ 65.913574211249994, 60.41455101375, 49.135254115750001 },
+		{ 91.135200016210945, 85.636177399433592, 74.356879039316397 },
+		{ 7.7076339647851562, 2.2086105272851562, -9.0706863703554692 },
+		{ 8.1981336870068358, 2.6991102441455088, -8.5801866308544916 },
+		{ 407.78461538371096, 402.28559276693358, 391.00629840881641 },
+		{ 9.4919147491455078, 3.9928913116162108, -7.2864055633837888 },
+		{ 7.7076339647851562, 2.2086105272851562, -9.0706863703554692 },
+		{ 407.78461538371096, 402.28559276693358, 391.00629840881641 },
+		{ 408.82248388346682, 403.32346127096679, 392.04416691284962 },
+		{ 115.47535008140625, 109.97632686228515, 98.697030656980473 },
+		{ -6.6661334220195272, -12.165157144519526, -23.444453349824201 },
+		{ 9.4990234375, 4, -7.279296875 },
+		{ 9.4990234375, 4, -7.279296875 },
+		{ 9.4990234375, 4, -7.279296875 },
+		{ 9.4990234375, 4, -7.279296875 },
+		{ 9.4990234375, 4, -7.279296875 },
+		{ 9.4990234375, 4, -7.279296875 },
+		{ 9.4990234375, 4, -7.279296875 },
+		{ 9.4990234375, 4, -7.279296875 },
+		{ 9.4990234375, 4, -7.279296875 },
+		{ 9.4990234375, 4, -7.279296875 },
+		{ 9.4990234375, 4, -7.279296875 },
+		{ 9.4990234375, 4, -7.279296875 },
+		{ 9.4990234375, 4, -7.279296875 },
+		{ 9.4990234375, 4, -7.279296875 },
+		{ 9.4990234375, 4, -7.279296875 },
+		{ 9.4990234375, 4, -7.279296875 },
+		{ 9.4990234375, 4, -7.279296875 },
+		{ 9.4990234375, 4, -7.279296875 },
+		{ 9.4990234375, 4, -7.279296875 },
+		{ 9.4990234375, 4, -7.279296875 },
+		{ 9.4990234375, 4, -7.279296875 },
+		{ 9.4990234375, 4, -7.279296875 },
+		{ 9.4990234375, 4, -7.279296875 },
+		{ 9.4990234375, 4, -7.279296875 },
+		{ 9.4990234375, 4, -7.279296875 },
+		{ 9.4990234375, 4, -7.279296875 },
+		{ 9.4990234375, 4, -7.279296875 },
+		{ 9.4990234375, 4, -7.279296875 },
+		{ 9.4990234375, 4, -7.279296875 },
+		{ 9.4990234375, 4, -7.279296875 },
+		{ 9.4990234375, 4, -7.279296875 },
+		{ 9.4990234375, 4, -7.279296875 },
+		{ 9.4990234375, 4, -7.279296875 },
+		{ 9.4990234375, 4, -7.279296875 },
+	};
+	npResult r = npMakeHull3(points, (int)(sizeof points / sizeof points[0]), &hull);
+	CHECK(r == NP_OK || r == NP_ERR_DEGENERATE, "needle with repeats: code %d", (int)r);
+}
+
+// A box only 4.9e-324 thick (the smallest subnormal half extent, which npMakeBox3 accepts) within a
+// wide margin (31.7) of a triangle: npCollide3 returns one speculative point with the normal
+// (0, 0, 0), and a contact cache rejected that manifold (fuzz_cache3d, 480 s run; present before
+// session 10 too). Normals are unit length (collide3d.h). The search picks an edge pair (its axis
+// from the edges' unit directions), but edgePairContact (manifold3d.c) recomputed the axis from the
+// edges' end points, and the box's 1e-323-long edge, moved to z = 23.75, has both ends at the same
+// point. Fixed: when that cross product is zero, the axis comes from the unit directions
+// (edgeAxisFromDirections); the normal is now (0.9958, -0.0919, 0), perpendicular to the box's
+// thin edge.
+static void speculativeNormalOfASubnormalBox(void)
+{
+	npShape3 tri, box;
+	CHECK(npMakeTriangle3((npVec3){ 3, 20.2685546875, 6.59375 }, (npVec3){ 0.0732421875, 3, 3 },
+						  (npVec3){ -1, -23.0908203125, 3 }, &tri) == NP_OK,
+		  "triangle");
+	CHECK(npMakeBox3((npVec3){ 1.453125, 1.453125, 4.9406564584124654e-324 }, &box) == NP_OK, "box");
+	npTransform3 xa = { { -23.25, -1, 0 }, { 0, 0, 0, 1 } }, xb = { { 0, 0.0009765625, 23.75 }, { 0, 0, 0, 1 } };
+	npManifold3 m = npCollide3(&tri, xa, &box, xb, 31.747070312499979);
+	double len = sqrt(m.normal.x * m.normal.x + m.normal.y * m.normal.y + m.normal.z * m.normal.z);
+	CHECK(m.pointCount == 0 || fabs(len - 1.0) <= 1e-12, "subnormal box: %d points, normal of length %g", m.pointCount, len);
+	CHECK(m.pointCount == 0 || m.normal.z == 0.0, "subnormal box: the edge axis is perpendicular to the thin edge (z %g)",
+		  m.normal.z);
+}
+
+// A needle hull (six points within 35 of the origin and one at (1e6, 1e6, 1e6)) around a sphere of
+// radius 1/64 whose centre is 1.4 inside it (fuzz_pairs3d, found by CI's fuzz smoke run):
+// npDistance3 said "apart by 0.069" and npPenetration3 "not overlapping" while npOverlap3 said
+// overlapping. GJK's direction v, the weighted sum of a needle triangle's corners, was off by
+// 2.5e-6 (1e-12 of the scale, its rounding), which tilted it enough for the support point along
+// -v to be the far vertex again, already in the simplex, and the search stopped there. Fixed: GJK
+// then retries once along the origin's projection onto the simplex's plane (npRefineDirection3,
+// gjk3d.c). The expected depth is brute force: the signed distances to the planes through every
+// triple of points that has all points on one side (long double), the largest of them.
+static void distanceInsideANeedleHull(void)
+{
+	static const npVec3 points[7] = {
+		{ 0, -0.0, -17.208984374999996 },	  { -9.5380859375, -9.5380859764999997, -9.5380859764999997 },
+		{ -9.5380859764999997, -9.5380859375, 8.7841796875 }, { 24.25, -0.1396484375, -0.0009765625 },
+		{ 0, -0.0, -17.208984374999996 },	  { 1000000, 1000000, 1000000 },
+		{ 0.0009765625, -13.75, 0 },
+	};
+	const npVec3 centre = { 21, 0, 0 }; // the sphere's centre in the hull's frame
+	long double outside = -1.0e30L;     // largest signed distance to a face plane: minus the depth
+	for (int i = 0; i < 7; ++i)
+		for (int j = i + 1; j < 7; ++j)
+			for (int k = j + 1; k < 7; ++k)
+			{
+				long double e1[3] = { (long double)points[j].x - points[i].x, (long double)points[j].y - points[i].y,
+									  (long double)points[j].z - points[i].z };
+				long double e2[3] = { (long double)points[k].x - points[i].x, (long double)points[k].y - points[i].y,
+									  (long double)points[k].z - points[i].z };
+				long double n[3] = { e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2],
+									 e1[0] * e2[1] - e1[1] * e2[0] };
+				long double len = sqrtl(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+				if (len == 0.0L)
+					continue;
+				int above = 0, below = 0;
+				for (int m = 0; m < 7; ++m)
+				{
+					long double s = n[0] * (points[m].x - points[i].x) + n[1] * (points[m].y - points[i].y) +
+									n[2] * (points[m].z - points[i].z);
+					above += s > 0.0L;
+					below += s < 0.0L;
+				}
+				if (above > 0 && below > 0)
+					continue; // not a face
+				long double side = above > 0 ? -1.0L : 1.0L; // outward
+				long double d = side * (n[0] * (centre.x - points[i].x) + n[1] * (centre.y - points[i].y) +
+										n[2] * (centre.z - points[i].z)) / len;
+				if (d > outside)
+					outside = d;
+			}
+	CHECK(outside < -1.0L, "needle hull: brute force puts the centre inside (largest face distance %Lg)", outside);
+	double depth = (double)-outside + 0.015625;
+
+	static npHull3 hull;
+	npShape3 a, b;
+	CHECK(npMakeHull3(points, 7, &hull) == NP_OK && npMakeHullShape3(&hull, &a) == NP_OK, "needle hull");
+	CHECK(npMakeSphere(0.015625, &b) == NP_OK, "sphere");
+	npTransform3 xa = { { -21, 0, 0 }, { 0, 0, 0, 1 } }, xb = { { 0, 0, 0 }, { 0, 0, 0, 1 } };
+	npDistanceResult3 d = npDistance3(&a, xa, &b, xb);
+	CHECK(npOverlap3(&a, xa, &b, xb), "needle hull: overlap");
+	CHECK(d.distance == 0.0, "needle hull: distance %.17g for a sphere 1.4 inside", d.distance);
+	npPenetrationResult3 p = npPenetration3(&a, xa, &b, xb);
+	CHECK(p.overlapping && fabs(p.depth - depth) <= 1.0e-9 * 2.0e6, "needle hull: depth %.17g, brute force %.17g",
+		  p.depth, depth);
+}
+
+// npRefreshContactCache3 takes any finite quaternion (raw transforms included) and rotated the
+// cached local normal by it: a quaternion 3.2e-6 short of unit length gave a normal of length
+// 0.9999968 (fuzz_cache3d, 420 s run). Normals are unit length (manifold3d.h); the refresh now
+// rescales the rotated normal when the quaternion is off unit length (a unit one keeps its bits).
+static void refreshWithAShortQuaternion(void)
+{
+	npContactCache3 cache;
+	CHECK(npInitContactCache3(&cache, 0.02, 0.1) == NP_OK, "cache");
+	npTransform3 unit = { { 0, 0, 0 }, { 0, 0, 0, 1 } };
+	CHECK(npAddContactPoint3(&cache, (npVec3){ 0, 0, 0.01 }, (npVec3){ 0, 0, 0 }, (npVec3){ 0, 0, 1 }, 7, unit, unit) ==
+			  NP_OK,
+		  "contact point");
+	double k = sqrt(1.0 - 3.2e-6); // the quaternion's length
+	npTransform3 shortA = { { 0, 0, 0 }, { 0.3 * k, -0.1 * k, 0.2 * k, sqrt(1.0 - 0.14) * k } };
+	int kept = npRefreshContactCache3(&cache, shortA, unit);
+	double len = sqrt(cache.normal.x * cache.normal.x + cache.normal.y * cache.normal.y + cache.normal.z * cache.normal.z);
+	CHECK(kept == 0 || fabs(len - 1.0) <= 1e-12, "refresh with a short quaternion: normal of length %.17g", len);
+	CHECK(kept == 1, "refresh with a short quaternion: %d points kept", kept);
+}
+
+// A sphere (radius 1/64) at the origin against a flat hull (11 points within about 1e-6 of the plane
+// z = 0.0911 y, 850 wide), two of them 1.5e-5 apart: npDistance3 said 315.7 apart, npPenetration3
+// not overlapping, and a cast of the hull by a zero translation reported a hit that was not an
+// initial overlap, while npOverlap3 (and the cast of the sphere) said overlapping (fuzz_casts3d).
+// GJK's tetrahedron step met the near-duplicate vertex: the tetrahedron was 9e-14 thick, its fourth
+// corner computed exactly on the plane of the face GJK came from (that face's side test read 0), so
+// that face was not considered and only a sliver face was, 315.7 from the origin. Expected: the
+// origin's distance to the hull's surface by brute force over every triangle of the points, inside
+// or outside by the face planes of every triple, in long double.
+static void sphereOnAFlatHullWithNearDuplicates(void)
+{
+	static const npVec3 points[11] = {
+		{ -0.14115550073242211, 1.8124023461499997e-05, 2.6406249999999998e-06 },
+		{ -2.0087590029296876, 1.8000001023999997e-05, 2.6406249999999998e-06 },
+		{ -2.0087890625000004, -1.9762625833649862e-323, 9.9999999999999995e-07 },
+		{ -314.50958653442382, -374.97656299996771, -34.177550269531253 },
+		{ -314.50960159301758, -374.97656299996873, -34.177550269531253 },
+		{ -315.70988464355469, -2.083203125e-05, 9.9999999999999995e-07 },
+		{ 289.0897102355957, 1.93310546875e-05, 9.9999999999999995e-07 },
+		{ 4.991399444580078, 0.0180004638911875, 0.0016416249999999999 },
+		{ 414.5438404083252, 450.17578459828121, 41.031647728515622 },
+		{ 536.87257385253906, 108.00002995259374, 9.8437509999999993 },
+		{ 7.4790449142456055, 8.349609554101562, 0.76103310449218753 },
+	};
+	const double radius = 0.015625;
+	LVec3 p[11], origin = { 0.0L, 0.0L, 0.0L };
+	for (int i = 0; i < 11; ++i)
+		p[i] = (LVec3){ points[i].x, points[i].y, points[i].z };
+	long double surface = 1.0e30L, outside = -1.0e30L;
+	for (int i = 0; i < 11; ++i)
+		for (int j = i + 1; j < 11; ++j)
+			for (int k = j + 1; k < 11; ++k)
+			{
+				LVec3 q = closestOnTriangleL(origin, p[i], p[j], p[k]);
+				surface = fminl(surface, sqrtl(ldot(q, q)));
+				LVec3 e1 = lsub(p[j], p[i]), e2 = lsub(p[k], p[i]);
+				LVec3 n = { e1.y * e2.z - e1.z * e2.y, e1.z * e2.x - e1.x * e2.z, e1.x * e2.y - e1.y * e2.x };
+				long double len = sqrtl(ldot(n, n));
+				int above = 0, below = 0;
+				for (int m = 0; m < 11 && len > 0.0L; ++m)
+				{
+					long double s = ldot(n, lsub(p[m], p[i]));
+					above += s > 0.0L;
+					below += s < 0.0L;
+				}
+				if (len == 0.0L || (above > 0 && below > 0))
+					continue; // not a face
+				outside = fmaxl(outside, (above > 0 ? -1.0L : 1.0L) * ldot(n, lsub(origin, p[i])) / len);
+			}
+	// The origin's signed distance to the hull: + outside, - inside.
+	long double signedDistance = outside > 0.0L ? surface : -surface;
+	CHECK(signedDistance < radius, "flat hull: brute force puts the sphere apart (%Lg)", signedDistance);
+	double depth = (double)(radius - signedDistance);
+
+	static npHull3 hull;
+	npShape3 a, b;
+	CHECK(npMakeHull3(points, 11, &hull) == NP_OK && npMakeHullShape3(&hull, &a) == NP_OK, "flat hull");
+	CHECK(npMakeSphere(radius, &b) == NP_OK, "sphere");
+	npTransform3 id = { { 0, 0, 0 }, { 0, 0, 0, 1 } };
+	CHECK(npOverlap3(&a, id, &b, id), "flat hull: overlap");
+	npDistanceResult3 d = npDistance3(&a, id, &b, id);
+	CHECK(d.distance == 0.0, "flat hull: distance %.17g for a sphere overlapping by %.17g", d.distance, depth);
+	npPenetrationResult3 pen = npPenetration3(&a, id, &b, id);
+	CHECK(pen.overlapping && fabs(pen.depth - depth) <= 1.0e-9 * 1000.0, "flat hull: depth %.17g, brute force %.17g",
+		  pen.depth, depth);
+	npShapeCastInput3 cast = { &a, id, { 0, 0, 0 }, &b, id, npDefaultCastOptions3() };
+	npCastHit3 hit;
+	CHECK(npShapeCast3(&cast, &hit) == NP_OK && hit.hit && hit.initialOverlap && hit.fraction == 0.0,
+		  "flat hull: a zero cast is an overlap test (hit %d, initial %d)", hit.hit, hit.initialOverlap);
+}
+
+int main(void)
+{
+	polyhedronPairsRejectBadQuaternions();
+	hullOfRepeatedCollinearPoints();
+	epaWitnessOnSliverHull();
+	hullPlanesOfANeedle();
+	hullHorizonWithStaleStarts();
+	speculativeNormalOfASubnormalBox();
+	unitNormalOfNearlyConcentricSpheres();
+	distanceInsideANeedleHull();
+	refreshWithAShortQuaternion();
+	sphereOnAFlatHullWithNearDuplicates();
+	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
+	return checkSummary();
+}
