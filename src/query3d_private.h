@@ -22,12 +22,16 @@ static inline npResult npCheckQueryShape3(const npShape3* shape, npTransform3 xf
 	return npCheckTransform3(xf);
 }
 
-/// Nearest point of a rounded shape's core (a point or a segment along y) to p.
+/// Nearest point of a rounded shape's core (a point or a segment along y) to p. The capsule's is
+/// p.y clamped, exactly: the segment projection (a + t (b - a)) put it a few ulps along the axis
+/// from p, and for p on the axis that rounding was the whole offset, so the closest point came out
+/// on the axis's line, inside the capsule (0.9 on the axis of a capsule 5 long: surface point
+/// (0, -0.1, 0) with normal (0, -1, 0), for 285 of 481 points along the axis).
 static inline npVec3 npClosestOnRoundedCore3(const npShape3* s, npVec3 p)
 {
 	if (s->type == NP_SHAPE_SPHERE)
 		return v3(0.0, 0.0, 0.0);
-	return npClosestOnSegment3(v3(0.0, -s->halfHeight, 0.0), v3(0.0, s->halfHeight, 0.0), p);
+	return v3(0.0, np3Min(np3Max(p.y, -s->halfHeight), s->halfHeight), 0.0);
 }
 
 /// v times 2^(500 n), exactly (npTimesPow500 per coordinate).

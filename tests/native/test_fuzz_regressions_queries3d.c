@@ -371,6 +371,40 @@ static void capsuleOfDenormalRadiusLeftFromItsAxis(void)
 		  "denormal capsule exit: normal . direction = %.17g, |normal| = %.17g", dot, len);
 }
 
+// Points on a capsule's axis (helper-51's 2D sweep, then this 3D probe): the core's closest point
+// came from the segment projection a + t (b - a), a few ulps along the axis from the point, and that
+// rounding was the whole offset: for 0.9 on the axis of a capsule 5 long and radius 1 the surface
+// point was (0, -0.1, 0), inside the capsule, normal (0, -1, 0) (285 of 481 points along the axis),
+// and a capsule 2e-60 long and 1e-300 thick did not contain a point of its axis (distance +1e-76).
+// Expected (closed form): on the axis inside the cylinder part, distance -r, the surface point r
+// from the axis at the same height, the normal perpendicular to the axis.
+static void pointsOnACapsuleAxis(void)
+{
+	npShape3 capsule, thin;
+	CHECK(npMakeCapsule3(2.5, 1.0, &capsule) == NP_OK && npMakeCapsule3(1e-60, 1e-300, &thin) == NP_OK, "capsules");
+	npTransform3 id = { { 0, 0, 0 }, { 0, 0, 0, 1 } };
+	int bad = 0;
+	double worstY = 0.0;
+	for (int i = -240; i <= 240; ++i)
+	{
+		double y = i * 0.01;
+		npPointProjection3 at;
+		CHECK(npClosestPoint3(&capsule, id, (npVec3){ 0, y, 0 }, &at) == NP_OK, "closest point");
+		double radial = hypot(at.point.x, at.point.z), n = hypot(hypot(at.normal.x, at.normal.y), at.normal.z);
+		if (!(fabs(at.distance + 1.0) <= 1e-15 && fabs(radial - 1.0) <= 1e-15 && at.point.y == y && at.normal.y == 0.0 &&
+			  fabs(n - 1.0) <= 1e-15) && bad++ == 0)
+			worstY = y;
+	}
+	CHECK(bad == 0, "points on a capsule's axis: %d of 481 wrong (first at y = %g)", bad, worstY);
+
+	bool inside = false;
+	npPointProjection3 at;
+	CHECK(npContainsPoint3(&thin, id, (npVec3){ 0, 0.3e-60, 0 }, &inside) == NP_OK && inside,
+		  "a capsule 1e-300 thick does not contain a point of its axis");
+	CHECK(npClosestPoint3(&thin, id, (npVec3){ 0, 0.3e-60, 0 }, &at) == NP_OK && at.distance == -1e-300,
+		  "a point on the axis of a capsule 1e-300 thick: distance %g", at.distance);
+}
+
 int main(void)
 {
 	raysAtTheEdgeOfRounding();
@@ -381,6 +415,7 @@ int main(void)
 	rounded3dRaysOfTinyRadius();
 	pointQueriesOnTinyShapes3d();
 	thinCapsuleLeftFromItsAxis();
+	pointsOnACapsuleAxis();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
