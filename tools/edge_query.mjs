@@ -29,15 +29,8 @@
 //    tolerances scale too: tol = 1e-9 r (points, distances), fractionTol 1e-12 (1 + t), normals 1e-9.
 //    (The runners' point checks go through squared lengths, which underflow at this size, so the
 //    checks that bite are the fraction, the distance, the normal and hit / inside.)
-import { num, rotate, axisQuat } from './genlib.mjs';
+import { num, rotate, axisQuat, vadd, vsub, vmul, vdot, vlen, vunit, vcross } from './genlib.mjs';
 
-const vadd = (a, b) => a.map((x, i) => x + b[i]);
-const vsub = (a, b) => a.map((x, i) => x - b[i]);
-const vmul = (s, a) => a.map((x) => s * x);
-const vdot = (a, b) => a.reduce((s, x, i) => s + x * b[i], 0);
-const vlen = (a) => Math.sqrt(vdot(a, a));
-const vunit = (a) => vmul(1 / vlen(a), a);
-const vcross = (a, b) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
 
 /** The documented in-plane angle of npRayCastMeshes3 (radians). */
 export const MESH_RAY_GRAZING = 1e-8;

@@ -51,18 +51,11 @@
 // (the shape's support along the normal passes through the hit point, within tol).
 import {
 	num, mulberry32, uniformFrom, rotate, localCore, axisQuat, randomQuat, supportingPlanes, forEachInPlaneEdgePlane,
-	VectorSet, writeVectorFile,
+	VectorSet, writeVectorFile, vadd, vsub, vmul, vdot, vlen, vunit, vcross,
 } from './genlib.mjs';
 import { edgeQueryVectors } from './edge_query.mjs';
 
 // ------------------------------------------------------------------------------------ vectors (any dim)
-const vadd = (a, b) => a.map((x, i) => x + b[i]);
-const vsub = (a, b) => a.map((x, i) => x - b[i]);
-const vmul = (s, a) => a.map((x) => s * x);
-const vdot = (a, b) => a.reduce((s, x, i) => s + x * b[i], 0);
-const vlen = (a) => Math.sqrt(vdot(a, a));
-const vunit = (a) => vmul(1 / vlen(a), a);
-const vcross = (a, b) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
 const at = (o, t, d) => vadd(o, vmul(t, d));
 const zero = (dim) => new Array(dim).fill(0);
 

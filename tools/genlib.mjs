@@ -61,6 +61,15 @@ export const cross = (a, b) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * 
 export const len = (a) => Math.sqrt(dot(a, a));
 export const unit = (a) => mul(1 / len(a), a);
 
+// Vectors of any dimension (2D or 3D), for the generators that handle both.
+export const vadd = (a, b) => a.map((x, i) => x + b[i]);
+export const vsub = (a, b) => a.map((x, i) => x - b[i]);
+export const vmul = (s, a) => a.map((x) => s * x);
+export const vdot = (a, b) => a.reduce((s, x, i) => s + x * b[i], 0);
+export const vlen = (a) => Math.sqrt(vdot(a, a));
+export const vunit = (a) => vmul(1 / vlen(a), a);
+export const vcross = (a, b) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+
 export const ID = [0, 0, 0, 1];
 
 /** v' = q v q* for a unit quaternion q = [x, y, z, w], written out as a matrix. */
