@@ -9,14 +9,25 @@
 //  - Closest points: the deepest face plane inside a box or hull; otherwise the nearest core point,
 //    found by GJK against a point (van den Bergen 2004; the same routine the distance queries use),
 //    moved out by the radius along the direction to the query point.
-//  - Tiny queries: below 2^-400 the squares that the distances compare leave the normal range (a
-//    sphere of radius 1e-300 has r * r = 0), so a query on a tiny shape with a tiny point runs with
-//    both scaled by exact powers of two (the same points, scaled) and its result scaled back; a
-//    length or radius whose square alone underflows is measured scaled. Ordinary queries never take
-//    those paths.
+//  - Tiny queries: below 2^-100 a point query runs with the shape and the point's offset from it
+//    scaled by exact powers of two (the same points, scaled), before the offset is turned into the
+//    shape's frame, and its result is turned back and then scaled back. Squares leave the normal
+//    range only below 2^-400 (a sphere of radius 1e-300 has r * r = 0), but GJK multiplies more
+//    lengths: the triangle step's |n|^2 four, the tetrahedron's flatness test six (|det|^2 against
+//    the product of three squared edges). Both sides of that test underflowed to 0 from about 1e-55
+//    (the tetrahedron taken as flat: a point inside a box said outside) and |n|^2 from about 1e-80
+//    (a wrong closest face: a point 0.105 s from a turned box answered 0.235 s). 2^500 steps up to
+//    2^-400, as the rays take, left 1e-80 .. 4e-121 unscaled and brought 1e-232 .. 1e-272 into that
+//    band; steps of 2^100 up to 2^-100 bring every tiny query to [2^-100, 1), where GJK's products
+//    stay normal. A length or radius whose square alone underflows is measured scaled. Ordinary
+//    queries never take those paths.
 #include "query3d_private.h"
 #include "gjk3d.h"
 #include "polyhedron3d.h"
+
+/// Below this size a point query is scaled (see the top of the file): 2^-100, near where the lean
+/// overlap GJK stops trusting its products (gjk3d.c's LEAN_MIN_SCALE, 1e-30).
+#define NP_POINT_TINY3 0x1p-100
 
 static bool isRounded(const npShape3* s) { return s->type == NP_SHAPE_SPHERE || s->type == NP_SHAPE_CAPSULE3; }
 
@@ -68,25 +79,75 @@ static bool containsSharp(const npShape3* s, const npPolyhedron3* poly, npVec3 p
 
 // ---------------------------------------------------------------- points
 
+/// A hull of 1e-82 .. 1e-55, unscaled (see pointSteps), whose GJK missed a point inside it: the
+/// tetrahedron's flatness test underflowed on both sides and took it as flat. Its face planes
+/// (normals unit, distances as small as the hull) still tell inside; only such hulls ask them.
+static bool hullInside(const npShape3* s, const npPolyhedron3* poly, npVec3 p)
+{
+	if (s->type != NP_SHAPE_HULL3 || !(s->hull->maxCoordinate < NP_POINT_TINY3))
+		return false;
+	double d;
+	deepestPlane(poly, p, &d);
+	return d <= 0.0;
+}
+
 static npResult checkPointQuery(const npShape3* shape, npTransform3 transform, npVec3 p)
 {
 	npResult r = npCheckQueryShape3(shape, transform);
 	return r != NP_OK || npIsUsableVec3(p) ? r : NP_ERR_NON_FINITE;
 }
 
-/// The shape a point query at local point *p measures: s itself, or for a tiny query (the point, the
-/// radius and the core all below NP_TINY: a sphere of radius 1e-300 contained a point 1e-200 away,
-/// both squares 0) s scaled into *scaled and *p with it, by 2^(500 up). Returns up (0: not scaled).
-static int scalePointQuery(const npShape3** s, npVec3* p, npShape3* scaled)
+/// x times 2^(100 n) (|n| <= 11), in n exact steps: only the last one can round (into subnormals),
+/// since a step of 2^-100 takes a subnormal below the smallest one (2^-1074) to 0 (as npTimesPow500).
+static double timesPow100(double x, int n)
 {
-	int up = npTinySteps3(*s, *p);
-	if (up > 0)
-	{
-		*scaled = npScaleTinyShape3(*s, up);
-		*s = scaled;
-		*p = v3TimesPow500(*p, up);
-	}
-	return up;
+	for (int i = 0; i < n; ++i)
+		x *= 0x1p100;
+	for (int i = 0; i > n; --i)
+		x *= 0x1p-100;
+	return x;
+}
+
+static npVec3 v3TimesPow100(npVec3 v, int n)
+{
+	return v3(timesPow100(v.x, n), timesPow100(v.y, n), timesPow100(v.z, n));
+}
+
+/// The largest coordinate of s's core; a hull's from its creation (never scaled: see pointSteps).
+static double coreSize(const npShape3* s)
+{
+	if (s->type == NP_SHAPE_TRIANGLE3)
+		return np3Max(np3Max(v3MaxAbs(s->triangle[0]), v3MaxAbs(s->triangle[1])), v3MaxAbs(s->triangle[2]));
+	if (s->type == NP_SHAPE_HULL3)
+		return s->hull->maxCoordinate;
+	return npTinyCoreSize3(s);
+}
+
+/// The steps of 2^100 that bring the largest of the point's offset d, the core and the radius up to
+/// NP_POINT_TINY3 (at most 10 for any size > 0). A hull is never scaled: its data (42 kB) is not
+/// copied per query, and its creation rejects sizes below about 1e-82, so only hulls of 1e-82 ..
+/// 8e-31 run unscaled; their containment and inside points are told by face planes (hullInside).
+static int pointSteps(const npShape3* s, npVec3 d)
+{
+	if (s->type == NP_SHAPE_HULL3)
+		return 0;
+	double m = np3Max(np3Max(s->radius, coreSize(s)), v3MaxAbs(d));
+	int n = 0;
+	for (; m < NP_POINT_TINY3 && n < 11; ++n)
+		m *= 0x1p100;
+	return n;
+}
+
+/// s scaled by 2^(100 up): a sphere, capsule, box or triangle.
+static npShape3 scaleShape(const npShape3* s, int up)
+{
+	npShape3 out = *s;
+	out.radius = timesPow100(s->radius, up);
+	out.halfHeight = timesPow100(s->halfHeight, up);
+	out.halfExtents = v3TimesPow100(s->halfExtents, up);
+	for (int i = 0; i < 3; ++i)
+		out.triangle[i] = v3TimesPow100(s->triangle[i], up);
+	return out;
 }
 
 /// |v|, and v / |v| into *unit when |v| > 0, also when |v|^2 leaves the normal range (|v| below
@@ -109,15 +170,23 @@ static double lengthAndUnit(npVec3 v, npVec3* unit)
 }
 
 /// The checks of a point query, then p in the shape's frame (*local), scaled with the shape when the
-/// query is tiny (*shape then points at *scaled; *up the steps of 2^500, 0 when not scaled).
+/// query is tiny (*shape then points at *scaled; *up the steps of 2^100, 0 when not scaled). The
+/// offset is scaled before it is turned: turned at 1e-321 it kept only a few bits.
 static npResult localQuery(const npShape3** shape, npTransform3 transform, npVec3 p, npShape3* scaled, npVec3* local,
 						   int* up)
 {
 	npResult r = checkPointQuery(*shape, transform, p);
 	if (r != NP_OK)
 		return r;
-	*local = npInvTransformPoint3(transform, p);
-	*up = scalePointQuery(shape, local, scaled);
+	npVec3 d = v3Sub(p, transform.p);
+	*up = pointSteps(*shape, d);
+	if (*up > 0)
+	{
+		*scaled = scaleShape(*shape, *up);
+		*shape = scaled;
+		d = v3TimesPow100(d, *up);
+	}
+	*local = npInvRotate3(transform.q, d);
 	return NP_OK;
 }
 
@@ -164,6 +233,8 @@ npResult npClosestPoint3(const npShape3* shape, npTransform3 transform, npVec3 p
 	double distance;
 	bool onCore = false;
 	npVec3 core = isRounded(shape) ? npClosestOnRoundedCore3(shape, local) : closestOnSharpCore(shape, local, &onCore);
+	if (!isRounded(shape) && !poly.flat && !onCore && hullInside(shape, &poly, local))
+		onCore = true;
 	if (onCore && !poly.flat)
 	{
 		// Inside a box or hull: out through the nearest face.
@@ -181,8 +252,8 @@ npResult npClosestPoint3(const npShape3* shape, npTransform3 transform, npVec3 p
 		surface = v3MulAdd(core, shape->radius, normal);
 	}
 
-	out->point = npTransformPoint3(transform, v3TimesPow500(surface, -up));
-	out->distance = npTimesPow500(distance, -up);
+	out->point = v3Add(v3TimesPow100(npRotate3(transform.q, surface), -up), transform.p);
+	out->distance = timesPow100(distance, -up);
 	out->normal = npRotate3(transform.q, normal);
 	return NP_OK;
 }

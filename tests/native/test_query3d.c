@@ -452,6 +452,112 @@ static void randomPoints(int count)
 	}
 }
 
+// ---------------------------------------------------------------- tiny point queries
+
+/// One turned shape at unit size and a point, queried again at every size s below.
+typedef struct TinyCase
+{
+	const char* name;
+	int type; ///< 0 sphere, 1 capsule, 2 box, 3 hull of the box's corners, 4 triangle
+	npVec3 a; ///< box half extents; capsule (radius, half height, -); triangle's first corner
+	npVec3 b, c; ///< the triangle's other corners
+	npTransform3 xf;
+	npVec3 p;
+} TinyCase;
+
+/// The case's shape at size s (false when the shape cannot be made that small).
+static bool tinyShape(const TinyCase* t, double s, npShape3* out, npHull3* hull)
+{
+	npVec3 h = scale(s, t->a);
+	switch (t->type)
+	{
+		case 0: return npMakeSphere(s * t->a.x, out) == NP_OK;
+		case 1: return npMakeCapsule3(s * t->a.y, s * t->a.x, out) == NP_OK;
+		case 2: return npMakeBox3(h, out) == NP_OK;
+		case 4: return npMakeTriangle3(h, scale(s, t->b), scale(s, t->c), out) == NP_OK;
+		default: break;
+	}
+	npVec3 corners[8];
+	for (int i = 0; i < 8; ++i)
+		corners[i] = V(i & 1 ? h.x : -h.x, i & 2 ? h.y : -h.y, i & 4 ? h.z : -h.z);
+	return npMakeHull3(corners, 8, hull) == NP_OK && npMakeHullShape3(hull, out) == NP_OK;
+}
+
+/// The reference at unit size: the brute-force signed distance (signedDistance) and its gradient
+/// by central differences (the outward normal, the point being off the shape's medial axis).
+static void tinyReference(const TinyCase* t, double* distance, npVec3* normal)
+{
+	static npHull3 hull;
+	npShape3 s;
+	tinyShape(t, 1.0, &s, &hull);
+	WorldShape* w = world(&s, t->xf);
+	*distance = signedDistance(w, t->p);
+	const double e = 1e-6;
+	npVec3 g = V(signedDistance(w, add(t->p, V(e, 0, 0))) - signedDistance(w, sub(t->p, V(e, 0, 0))),
+				 signedDistance(w, add(t->p, V(0, e, 0))) - signedDistance(w, sub(t->p, V(0, e, 0))),
+				 signedDistance(w, add(t->p, V(0, 0, e))) - signedDistance(w, sub(t->p, V(0, 0, e))));
+	*normal = unit(g);
+	free(w);
+}
+
+/// Point queries on turned shapes at sizes s = 2^-k (k = 0 .. 1071: every input, a multiple of s / 8,
+/// is exact, down to subnormals) and s = 10^-k (k = 0 .. 300), against the unit-size reference
+/// scaled. The answer is that reference times s, up to 1e-9 s plus the rounding of a subnormal
+/// result (a few 2^-1074); the normal within 1e-7 (the reference's differences).
+/// Fails on the old code (steps of 2^500 up to 2^-400, the offset turned before it was scaled;
+/// 3134 failed checks): GJK's products of four and six lengths underflowed, so the box of the shared
+/// vector 3d-query-tiny-closest-box-turned-e250 answered 0.235 s along (0.83, -0.54, 0.10) for 0.105 s
+/// along (0.84, 0.42, -0.34) at 2.6e-82 .. 1.9e-121 and, scaled by 2^500 into that band, 1e-232 ..
+/// 5.9e-272; points inside the box read as outside at 3.3e-55 .. 1.9e-121 and 1e-205 .. 5.9e-272,
+/// inside the box hull at 3.3e-55 .. 5.3e-82; the triangle was off at 1e-80 .. 1e-81; and offsets
+/// turned while subnormal (4e-323 .. 2.1e-317) kept too few bits for the capsule's and box's normals.
+static void tinyPointQueries(void)
+{
+	double h = 0.29552020666133955, c = 0.955336489125606; // sin 0.3, cos 0.3: axis (1, 2, 2) / 3, 0.6 rad
+	npTransform3 turned = { { 3, -2, 1 }, { h / 3, 2 * h / 3, 2 * h / 3, c } };
+	npTransform3 tilted = { { -1.5, 0.5, 2 }, { 0.5, -0.5, 0.5, 0.5 } };
+	const TinyCase cases[] = {
+		{ "box, outside (the shared vector)", 2, { 2, 1, 1.5 }, { 0 }, { 0 }, turned, { 5, -1, 1 } },
+		{ "box, inside", 2, { 2, 1, 1.5 }, { 0 }, { 0 }, turned, { 3.5, -1.75, 1.25 } },
+		{ "box hull, outside", 3, { 2, 1, 1.5 }, { 0 }, { 0 }, turned, { 5, -1, 1 } },
+		{ "box hull, inside", 3, { 2, 1, 1.5 }, { 0 }, { 0 }, turned, { 3.5, -1.75, 1.25 } },
+		{ "triangle", 4, { -1, 0, 0 }, { 2, -1, 0.5 }, { 0, 1.5, -1 }, tilted, { -0.5, 1.25, 3.125 } },
+		{ "capsule", 1, { 0.5, 1, 0 }, { 0 }, { 0 }, turned, { 4.5, -0.5, 2 } },
+		{ "sphere, inside", 0, { 1.25, 0, 0 }, { 0 }, { 0 }, tilted, { -1, 0.25, 2.5 } },
+	};
+	static npHull3 hull;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i)
+	{
+		const TinyCase* t = &cases[i];
+		double expected;
+		npVec3 normal;
+		tinyReference(t, &expected, &normal);
+		for (int k = 0; k <= 1071 + 301; ++k)
+		{
+			double s = k <= 1071 ? ldexp(1.0, -k) : pow(10.0, -(k - 1072));
+			npShape3 shape;
+			if (!tinyShape(t, s, &shape, &hull))
+				continue;
+			npTransform3 xf = { scale(s, t->xf.p), t->xf.q };
+			npVec3 p = scale(s, t->p);
+			npPointProjection3 pp;
+			bool inside;
+			CHECK(npClosestPoint3(&shape, xf, p, &pp) == NP_OK && npContainsPoint3(&shape, xf, p, &inside) == NP_OK,
+				  "%s at %g: error", t->name, s);
+			double tol = 1e-9 * s + 0x1p-1072;
+			npVec3 nearest = sub(p, scale(s * expected, normal));
+			CHECK(fabs(pp.distance - s * expected) <= tol, "%s at %g: distance %.17g s, expected %.17g s", t->name, s,
+				  pp.distance / s, expected);
+			CHECK(len(sub(pp.normal, normal)) <= 1e-7, "%s at %g: normal (%.6f %.6f %.6f), expected (%.6f %.6f %.6f)", t->name,
+				  s, pp.normal.x, pp.normal.y, pp.normal.z, normal.x, normal.y, normal.z);
+			npVec3 off = sub(pp.point, nearest); // compared by coordinates: squares of 1e-200 underflow
+			double worst = fmax(fabs(off.x), fmax(fabs(off.y), fabs(off.z)));
+			CHECK(worst <= 2 * tol, "%s at %g: point off by %.3g s", t->name, s, worst / s);
+			CHECK(inside == (expected <= 0), "%s at %g: contains %d", t->name, s, inside);
+		}
+	}
+}
+
 int main(void)
 {
 	makeHulls();
@@ -459,5 +565,6 @@ int main(void)
 	badInput();
 	randomRays(QUERY_CASES);
 	randomPoints(QUERY_CASES);
+	tinyPointQueries();
 	return checkSummary();
 }
