@@ -150,6 +150,28 @@ static void raySolidPolyhedron(const npPolyhedron3* poly, const LocalRay* ray, n
 #define WALK_MAX_STEPS 16
 #define WALK_MARGIN 1.0e-9
 
+/// Whether every neighbour of `face` meets its plane at a dihedral angle whose sine is at least
+/// 1e-4, so that the neighbours' half-spaces bound the face's polygon within 1e4 times their planes'
+/// rounding (far below WALK_MARGIN). On a sliver hull (a needle 120 long and 1e-7 thick) a face's
+/// neighbours lie nearly in its plane or folded back onto it, their lines of intersection with it
+/// are anywhere, and the walk "proved" an entry 0.017 beside the needle (fuzz_rays3d): such a face
+/// leaves the answer to the clip.
+static bool wellCut(const npPolyhedron3* poly, int face)
+{
+	npVec3 n = poly->planes[face].normal;
+	int f0 = poly->faceEdge[face], h = f0;
+	for (int k = 0; k < poly->halfEdgeCount; ++k)
+	{
+		double c = v3Dot(n, poly->planes[poly->halfEdges[h ^ 1].face].normal);
+		if (c > 1.0 - 5.0e-9 || c < -1.0 + 5.0e-9)
+			return false;
+		h = poly->halfEdges[h].next;
+		if (h == f0)
+			break;
+	}
+	return true;
+}
+
 static bool rayHullWalk(const npPolyhedron3* poly, const npHull3* hull, const LocalRay* ray, npRayHit3* hit)
 {
 	npVec3 o = ray->origin, d = ray->direction;
@@ -213,7 +235,10 @@ static bool rayHullWalk(const npPolyhedron3* poly, const npHull3* hull, const Lo
 		}
 		if (worst > margin)
 		{
-			// p is inside the face by the margin: the entry.
+			// p is inside the face by the margin: the entry, when the neighbours' planes cut the
+			// face's plane at an angle (wellCut).
+			if (!wellCut(poly, face))
+				return false;
 			if (t <= ray->maxFraction)
 				finishHit(ray, t, plane.normal, true, hit);
 			return true;

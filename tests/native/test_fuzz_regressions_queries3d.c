@@ -405,6 +405,54 @@ static void pointsOnACapsuleAxis(void)
 		  "a point on the axis of a capsule 1e-300 thick: distance %g", at.distance);
 }
 
+// A sliver hull (16 points near the line x = y = z, 120 long and about 1e-7 thick; fuzz_rays3d) and a
+// ray passing 0.006 beside it: the face walk (query3d.c rayHullWalk) proved an entry from a face
+// whose neighbours lie nearly in its plane, and reported a hit 0.017 off the hull. Expected: what
+// the plain clip of the ray by every face's half-space says (written out here), a miss; and any hit
+// would have to lie on the surface (npDistance3 of a point there, a different routine).
+static void rayBesideASliverHull(void)
+{
+	const npVec3 a = { -59.92578125, -59.925781368999999, -59.925781368999999 };
+	const npVec3 b = { 16.206821441650391, 16.206821637185541, 16.206821637185541 };
+	const npVec3 c = { -31.122070312513557, -31.122070312513557, -31.122070312513557 };
+	npVec3 points[16] = { a, { 60.742706678359369, 60.742706868124991, 60.742706508925771 },
+						  { 60.742705892187494, 60.742706081953116, 60.742705722753897 }, a, a, a, a, b,
+						  { 13.40057792510742, 13.400577918873047, 13.40057755889746 }, a, c, c,
+						  { -31.12884765628478, -31.12884765628478, -31.128847656231777 }, b, a, a };
+	static npHull3 hull;
+	npShape3 sliver, dot;
+	CHECK(npMakeHull3(points, 16, &hull) == NP_OK && npMakeHullShape3(&hull, &sliver) == NP_OK &&
+			  npMakeSphere(1e-9, &dot) == NP_OK,
+		  "sliver hull");
+	npTransform3 id = { { 0, 0, 0 }, { 0, 0, 0, 1 } };
+	npRayInput3 ray = npMakeRayInput3((npVec3){ 0, 0.0078125, 10.416015625 }, (npVec3){ 1e-12, 0.001, -21.5 });
+	ray.solid = false;
+
+	double lower = 0.0, upper = 1.0;
+	for (int f = 0; f < hull.faceCount; ++f)
+	{
+		npPlane3 pl = hull.planes[f];
+		double inside = pl.offset - (pl.normal.x * ray.origin.x + pl.normal.y * ray.origin.y + pl.normal.z * ray.origin.z);
+		double speed = pl.normal.x * ray.direction.x + pl.normal.y * ray.direction.y + pl.normal.z * ray.direction.z;
+		if (speed < 0.0)
+			lower = fmax(lower, inside / speed);
+		else if (speed > 0.0)
+			upper = fmin(upper, inside / speed);
+		else if (inside < 0.0)
+			lower = 2.0;
+	}
+	npRayHit3 hit;
+	CHECK(npRayCast3(&sliver, id, &ray, &hit) == NP_OK, "ray");
+	CHECK(lower > upper && !hit.hit, "ray beside a sliver hull: clip [%.17g, %.17g], hit %d at %.17g", lower, upper,
+		  hit.hit, hit.fraction);
+	if (hit.hit)
+	{
+		npTransform3 at = { hit.point, { 0, 0, 0, 1 } };
+		double off = npDistance3(&sliver, id, &dot, at).distance;
+		CHECK(off <= 1e-7 * 120, "ray beside a sliver hull: hit point %g off the hull", off);
+	}
+}
+
 int main(void)
 {
 	raysAtTheEdgeOfRounding();
@@ -416,6 +464,7 @@ int main(void)
 	pointQueriesOnTinyShapes3d();
 	thinCapsuleLeftFromItsAxis();
 	pointsOnACapsuleAxis();
+	rayBesideASliverHull();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
