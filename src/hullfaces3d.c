@@ -268,6 +268,19 @@ static npResult qhWalkLoops(qhWork* w, int triangles, int groupCount, int* used,
 		} while ((t != startT || k != startK) && guard <= boundaryTotal);
 		if (t != startT || k != startK)
 			return NP_ERR_DEGENERATE;
+
+		// A loop that passes a point twice is pinched: the group wrapped around it (on a sliver
+		// whose points lie within 1e-7 of a line, planes through that line at every angle hold
+		// them all within tol, and the top, bottom and sides merged into one loop through a point
+		// twice, leaving the hull without its side faces: a ray 0.017 beside it hit it,
+		// fuzz_rays3d). Such a hull is written unmerged, as one with a hole.
+		for (int a = w->loopStart[g]; a < written; ++a)
+			for (int b = a + 1; b < written; ++b)
+				if (w->loopPoints[a] == w->loopPoints[b])
+				{
+					*retry = true;
+					return NP_ERR_DEGENERATE;
+				}
 	}
 
 	w->loopStart[groupCount] = written;

@@ -435,6 +435,60 @@ static void sphereOnAFlatHullWithNearDuplicates(void)
 		  "flat hull: a zero cast is an overlap test (hit %d, initial %d)", hit.hit, hit.initialOverlap);
 }
 
+// A sliver: 16 points within about 1e-7 of the line x = y = z, 120 long (fuzz_rays3d). Planes through
+// that line at every angle hold all of them within the hull's tolerance, so the face merge grouped
+// the top, the bottom and the sides into one loop that passed a vertex twice, and the hull came out
+// with no side faces: a point 0.017 from the line (the distance to the line through two of the
+// points, computed here) was inside every face plane, and a ray passing there hit it. Expected: every
+// face loop is simple, some face plane has that point outside by far more than the sliver's
+// thickness, and the ray misses (the plain clip, as in rayBesideASliverHull). Failed before pinched
+// loops sent the hull to the unmerged writer.
+static void sliverHullKeepsItsSides(void)
+{
+	const npVec3 a = { -59.92578125, -59.925781368999999, -59.925781368999999 };
+	const npVec3 b = { 16.206821441650391, 16.206821637185541, 16.206821637185541 };
+	npVec3 points[16] = { a, { 60.742706678359369, 60.742706868124991, 60.742706508925771 },
+						  { 60.742705892187494, 60.742706081953116, 60.742705722753897 }, a, a, a, a, b,
+						  { 14.691185377499998, 14.691185376597655, 14.691185016622068 }, a,
+						  { -51.454101562506779, -51.454101646506778, -51.454101646506778 },
+						  { -31.122070312513557, -31.122070312513557, -31.122070312513557 },
+						  { -31.12884765628478, -31.12884765628478, -31.128847656231777 }, b, a, a };
+	static npHull3 hull;
+	npShape3 sliver;
+	CHECK(npMakeHull3(points, 16, &hull) == NP_OK && npMakeHullShape3(&hull, &sliver) == NP_OK, "sliver hull");
+
+	bool simple = true;
+	for (int f = 0; f < hull.faceCount; ++f)
+	{
+		int seen[NP_MAX_HULL_VERTICES] = { 0 };
+		int start = hull.faceEdge[f], e = start, guard = 0;
+		do
+		{
+			simple = simple && seen[hull.halfEdges[e].origin]++ == 0;
+			e = hull.halfEdges[e].next;
+		} while (e != start && ++guard < NP_MAX_HULL_HALF_EDGES);
+	}
+	CHECK(simple, "sliver hull: a face loop passes a vertex twice");
+
+	npVec3 p = { 4.8335e-13, 0.00829585, 0.0240005 };
+	npVec3 u = { b.x - a.x, b.y - a.y, b.z - a.z }, w = { p.x - a.x, p.y - a.y, p.z - a.z };
+	double along = (u.x * w.x + u.y * w.y + u.z * w.z) / (u.x * u.x + u.y * u.y + u.z * u.z);
+	double off = hypot(hypot(w.x - along * u.x, w.y - along * u.y), w.z - along * u.z);
+	double outside = -INFINITY;
+	for (int f = 0; f < hull.faceCount; ++f)
+		outside = fmax(outside, hull.planes[f].normal.x * p.x + hull.planes[f].normal.y * p.y +
+									hull.planes[f].normal.z * p.z - hull.planes[f].offset);
+	CHECK(off > 0.017 && outside > 1e-3, "sliver hull: a point %g from its line is only %g outside its planes", off,
+		  outside);
+
+	npTransform3 id = { { 0, 0, 0 }, { 0, 0, 0, 1 } };
+	npRayInput3 ray = npMakeRayInput3((npVec3){ 0, 0.0078125, 10.416015625 }, (npVec3){ 1e-12, 0.001, -21.5 });
+	ray.solid = false;
+	npRayHit3 hit;
+	CHECK(npRayCast3(&sliver, id, &ray, &hit) == NP_OK && !hit.hit, "sliver hull: a ray 0.006 beside it hit it at %.17g",
+		  hit.fraction);
+}
+
 int main(void)
 {
 	polyhedronPairsRejectBadQuaternions();
@@ -447,6 +501,7 @@ int main(void)
 	distanceInsideANeedleHull();
 	refreshWithAShortQuaternion();
 	sphereOnAFlatHullWithNearDuplicates();
+	sliverHullKeepsItsSides();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
