@@ -668,6 +668,11 @@ npResult npBuildHull3(const npVec3* points, int count, npHull3* hull)
 		result = npHullWriteFaces3(w, tol, true, hull, &retry);
 		if (retry)
 			result = npHullWriteFaces3(w, tol, false, hull, &retry);
+		// Two faces left after merging (a sliver whose points lie within the tolerance of one
+		// plane, though not flat enough for the flat path): the hull is that polygon, two-sided.
+		// Read as a solid it was a slab without sides, and a ray 136 from it hit it (fuzz_rays3d).
+		if (result == NP_OK && hull->faceCount == 2)
+			hull->flat = true;
 	}
 
 	if (result != NP_OK)

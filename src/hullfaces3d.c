@@ -163,6 +163,15 @@ static int qhSortByArea(qhWork* w)
 // Groups the triangles by flood fill from the largest one not yet grouped: a neighbour joins when
 // it faces the same way as the seed and its vertices lie within tol of the seed's plane (`merge`
 // false: every triangle is its own group). Sets each triangle's group and *groupCount.
+// A neighbour must also face within about 1.4e-3 rad of the seed. Closeness to the seed's plane
+// alone lets a sliver (points within 1e-7 of a line) merge faces folded far apart, since planes
+// through that line at many angles hold its points within tol: the merged surface lost its sides,
+// and rays beside the sliver hit it (fuzz_rays3d; a 25-degree cone still let a side merge 19
+// degrees from the top). Triangles of a genuinely flat face share its normal up to their
+// rounding, far inside that cone; a hull whose triangles are not merged stays correct, with more
+// faces.
+#define MERGE_MIN_COSINE (1.0 - 1.0e-6)
+
 static npResult qhGroupCoplanar(qhWork* w, int triangles, double tol, bool merge, int* groupCount)
 {
 	int count = 0;
@@ -186,7 +195,7 @@ static npResult qhGroupCoplanar(qhWork* w, int triangles, double tol, bool merge
 			{
 				int u = w->tri[t].n[k];
 				qhTri* f = &w->tri[u];
-				if (f->group != QH_NONE || v3Dot(f->normal, sn) <= 0.0)
+				if (f->group != QH_NONE || v3Dot(f->normal, sn) <= MERGE_MIN_COSINE)
 					continue;
 				bool coplanar = true;
 				for (int j = 0; j < 3; ++j)
