@@ -20,7 +20,9 @@
 //    point transformed (exact, O(n)).
 #include "narrowphase/chain2d.h"
 #include "closest2d.h"
+#include "codesize.h"
 #include "inputs.h"
+#include "tiny.h"
 #include "vec2.h"
 
 #include <float.h>
@@ -167,11 +169,13 @@ npResult npRayCastChains2(const npChainInstance2* chains, int count, const npRay
 
 typedef struct nearestState
 {
-	npVec2 p;          // query point, chain space
+	npVec2 p;          // query point, chain space (scaled by 2^(500 up) for a tiny chain)
 	double best;       // best squared distance so far
+	double limit;      // npMax(best, DBL_MIN): boxes and segments farther than this are passed over
 	int segment;       // its segment, or -1
-	npVec2 point;      // its point, chain space
+	npVec2 point;      // its point, chain space (scaled as p)
 	npSegmentPlace2 where;
+	npVec2 prior;      // before a segment is found: the best offset of the chains before (unscaled)
 } nearestState;
 
 static double boxDistanceSq(const npChainNode2* node, npVec2 p)
@@ -181,6 +185,30 @@ static double boxDistanceSq(const npChainNode2* node, npVec2 p)
 	return dx * dx + dy * dy;
 }
 
+/// p - the best point so far (or the chains' before it, when this chain has none yet).
+static npVec2 bestOffset(const nearestState* st)
+{
+	return st->segment < 0 ? st->prior : v2Sub(st->p, st->point);
+}
+
+/// Segment s (a -> b) against the best so far. Squared distances below DBL_MIN tied at 0 and the
+/// first segment won: a point 1e-301 above a loop of half extents 1 and 1e-300 was put on its bottom
+/// segment (distance -0, inside); such offsets are compared scaled (npNearer2, out of line).
+static inline void offerSegment(nearestState* st, int s, npVec2 a, npVec2 b)
+{
+	npSegmentPlace2 where;
+	npVec2 q = closestOnSegment2(a, b, st->p, &where);
+	double d = v2DistanceSq(st->p, q);
+	if (d < st->limit && (d < st->best || npNearer2(v2Sub(st->p, q), bestOffset(st))))
+	{
+		st->best = d;
+		st->limit = npMax(d, DBL_MIN);
+		st->segment = s;
+		st->point = q;
+		st->where = where;
+	}
+}
+
 static void nearestInLeaf(nearestState* st, const npChain2* c, const npChainNode2* node)
 {
 	for (int k = 0; k < node->count; ++k)
@@ -188,16 +216,7 @@ static void nearestInLeaf(nearestState* st, const npChain2* c, const npChainNode
 		int s = node->index + k;
 		npVec2 a, b;
 		npGetChainSegment2(c, s, &a, &b);
-		npSegmentPlace2 where;
-		npVec2 q = closestOnSegment2(a, b, st->p, &where);
-		double d = v2DistanceSq(st->p, q);
-		if (d < st->best)
-		{
-			st->best = d;
-			st->segment = s;
-			st->point = q;
-			st->where = where;
-		}
+		offerSegment(st, s, a, b);
 	}
 }
 
@@ -209,7 +228,10 @@ static void nearestInChain(nearestState* st, const npChain2* c)
 	while (top > 0)
 	{
 		const npChainNode2* node = c->nodes + stack[--top];
-		if (boxDistanceSq(node, st->p) > st->best)
+		// A box is passed over only when its squared distance is in the normal range (limit): below
+		// it the squares round by up to the distances' own size (and the best may be 0 for a point
+		// above a segment 1e-301 away).
+		if (boxDistanceSq(node, st->p) > st->limit)
 			continue;
 		if (node->count > 0)
 		{
@@ -224,10 +246,61 @@ static void nearestInChain(nearestState* st, const npChain2* c)
 	}
 }
 
-// Which side of a loop the point lies on: +1 front, -1 back (see the outline), 0 on the chain.
-static double loopSide(const npChain2* c, const nearestState* st)
+static npVec2 v2TimesPow500(npVec2 v, int n) { return v2(npTimesPow500(v.x, n), npTimesPow500(v.y, n)); }
+
+/// The steps of 2^500 (tiny.h) that a query at chain-space point p needs: 0 unless p and the whole
+/// chain are below NP_TINY. Then the segments' squared lengths underflow (closestOnSegment2 took
+/// every segment of a loop 1e-300 across for its start point, and a point 0.5e-300 above it went to
+/// the bottom-left corner, inside), so the chain and p are measured scaled (exact).
+static int tinySteps(const npChain2* c, npVec2 p)
 {
-	npVec2 d = v2Sub(st->p, st->point);
+	double m = npMax(npAbs(p.x), npAbs(p.y));
+	if (!(m < NP_TINY))
+		return 0; // p itself decides for ordinary queries
+	m = npMax(m, npMax(npMax(npAbs(c->lower.x), npAbs(c->lower.y)), npMax(npAbs(c->upper.x), npAbs(c->upper.y))));
+	return m < NP_TINY ? npStepsUp(m) : 0;
+}
+
+/// A tiny chain (tinySteps > 0): every segment, scaled. The float node boxes of such a chain are all
+/// the same few float ulps around 0, so the tree would not prune anything.
+NP_COLD __attribute__((noinline)) static void nearestInTinyChain(nearestState* st, const npChain2* c, int up)
+{
+	st->p = v2TimesPow500(st->p, up);
+	for (int s = 0; s < c->segmentCount; ++s)
+	{
+		npVec2 a, b;
+		npGetChainSegment2(c, s, &a, &b);
+		offerSegment(st, s, v2TimesPow500(a, up), v2TimesPow500(b, up));
+	}
+}
+
+/// The winner's offset p - point taken across its segment when within rounding of the segment's
+/// line (closest2d.h's npAcrossEdge2: the point nearest to p inside a segment carries a few ulps of
+/// the segment's size along it), and its point moved under p. Segments are one-sided lines, not
+/// solid. Returns whether it was.
+static bool acrossSegment(const npChain2* c, nearestState* st, int up, npVec2* offset)
+{
+	npVec2 a, b;
+	npGetChainSegment2(c, st->segment, &a, &b);
+	if (!npAcrossEdge2(v2TimesPow500(a, up), v2TimesPow500(b, up), c->normals[st->segment], false, offset))
+		return false;
+	st->point = v2Sub(st->p, *offset);
+	return true;
+}
+
+/// The sign of v . n, also when the products underflow (a point 1e-321 off a chain): v is then
+/// scaled by 2^600 (exact; the sign cannot change).
+static double signedAlong(npVec2 v, npVec2 n)
+{
+	if (npMax(npAbs(v.x), npAbs(v.y)) < 0x1p-600)
+		v = v2Scale(0x1p600, v);
+	return v2Dot(v, n);
+}
+
+// Which side of a loop the point at offset d from st's point lies on: +1 front, -1 back (see the
+// outline), 0 on the chain.
+static double loopSide(const npChain2* c, const nearestState* st, npVec2 d)
+{
 	if (d.x == 0.0 && d.y == 0.0)
 		return 0.0;
 	int s = st->segment, n = c->segmentCount;
@@ -236,10 +309,39 @@ static double loopSide(const npChain2* c, const nearestState* st)
 		normal = v2Add(normal, c->normals[s > 0 ? s - 1 : n - 1]);
 	else if (st->where == NP_SEGMENT_END)
 		normal = v2Add(normal, c->normals[s + 1 < n ? s + 1 : 0]);
-	double side = v2Dot(d, normal);
+	double side = signedAlong(d, normal);
 	if (side == 0.0)
-		side = v2Dot(d, c->normals[s]);
+		side = signedAlong(d, c->normals[s]);
 	return side < 0.0 ? -1.0 : 1.0;
+}
+
+/// Distance (unsigned) and world normal of the winner from its chain-space offset (scaled by
+/// 2^(500 up)): for a tiny chain, a distance whose square leaves the normal range (it was
+/// sqrt(0) = 0 for a point 1e-301 off a segment), or an offset taken across its segment. Others keep
+/// the plain sqrt of the squared distance and the world offset normalised, bit for bit as before.
+NP_COLD __attribute__((noinline)) static double tinyDistance(npVec2 offset, int up, npRot2 q, npVec2* normal)
+{
+	npVec2 unit = { 0.0, 0.0 };
+	double len = npLengthAndUnit2(offset, &unit);
+	if (len > 0.0)
+		*normal = npRotate2(q, unit);
+	return npTimesPow500(len, -up);
+}
+
+/// A tiny chain's search (tinySteps > 0), scaled, and its winner against the chains' before it
+/// (squared distance *bestSq, offset *prior, unscaled: lengths compare across chains). Returns
+/// whether it won.
+NP_COLD __attribute__((noinline)) static bool tinyChainWins(nearestState* st, const npChain2* c, int up, double* bestSq, npVec2* prior)
+{
+	st->best = st->limit = DBL_MAX;
+	nearestInTinyChain(st, c, up);
+	npVec2 offset = v2TimesPow500(v2Sub(st->p, st->point), -up);
+	double d = v2LengthSq(offset);
+	if (!(d < *bestSq || (d < DBL_MIN && npNearer2(offset, *prior))))
+		return false;
+	*bestSq = d;
+	*prior = offset;
+	return true;
 }
 
 npResult npClosestPointChains2(const npChainInstance2* chains, int count, npVec2 p, npChainProjection2* out)
@@ -255,31 +357,51 @@ npResult npClosestPointChains2(const npChainInstance2* chains, int count, npVec2
 		return NP_ERR_NON_FINITE;
 
 	bool allLoops = true;
-	nearestState best = { p, DBL_MAX, -1, { 0.0, 0.0 }, NP_SEGMENT_INSIDE };
-	int bestChain = -1;
-	double bestSide = 1.0;
+	// The best so far over the chains, unscaled: its squared distance and offset (chain space of
+	// its chain; lengths compare across chains).
+	double bestSq = DBL_MAX;
+	npVec2 prior = { 0.0, 0.0 };
+	nearestState best = { p, DBL_MAX, DBL_MAX, -1, { 0.0, 0.0 }, NP_SEGMENT_INSIDE, { 0.0, 0.0 } };
+	int bestChain = -1, bestUp = 0;
 	for (int i = 0; i < count; ++i)
 	{
 		const npChainInstance2* inst = chains + i;
 		allLoops = allLoops && inst->chain->loop;
-		nearestState st = { npInvTransformPoint2(inst->transform, p), best.best, -1, { 0.0, 0.0 }, NP_SEGMENT_INSIDE };
-		nearestInChain(&st, inst->chain);
-		if (st.segment < 0)
+		nearestState st = { npInvTransformPoint2(inst->transform, p), bestSq, npMax(bestSq, DBL_MIN), -1, { 0.0, 0.0 }, NP_SEGMENT_INSIDE,
+							prior };
+		int up = tinySteps(inst->chain, st.p);
+		if (up == 0)
+		{
+			nearestInChain(&st, inst->chain);
+			if (st.segment < 0)
+				continue;
+			bestSq = st.best;
+			if (count > 1)
+				prior = v2Sub(st.p, st.point);
+		}
+		else if (!tinyChainWins(&st, inst->chain, up, &bestSq, &prior))
 			continue;
 		best = st;
 		bestChain = i;
-		bestSide = inst->chain->loop ? loopSide(inst->chain, &st) : 1.0;
+		bestUp = up;
 	}
 	const npChainInstance2* inst = chains + bestChain;
-	npVec2 q = npTransformPoint2(inst->transform, best.point);
-	double distance = sqrt(best.best);
+	npVec2 offset = v2Sub(best.p, best.point);
+	bool across = best.where == NP_SEGMENT_INSIDE && acrossSegment(inst->chain, &best, bestUp, &offset);
+	double bestSide = inst->chain->loop ? loopSide(inst->chain, &best, offset) : 1.0;
+	npVec2 point = bestUp == 0 ? best.point : v2TimesPow500(best.point, -bestUp);
+	npVec2 q = npTransformPoint2(inst->transform, point);
 	npVec2 normal = npRotate2(inst->transform.q, inst->chain->normals[best.segment]);
-	if (distance > 0.0)
+	double distance;
+	if (bestUp == 0 && !across && best.best >= DBL_MIN)
 	{
+		distance = sqrt(best.best);
 		normal = v2Normalize(v2Sub(p, q));
-		if (allLoops && bestSide < 0.0)
-			normal = v2Neg(normal);
 	}
+	else
+		distance = tinyDistance(offset, bestUp, inst->transform.q, &normal);
+	if (distance > 0.0 && allLoops && bestSide < 0.0)
+		normal = v2Neg(normal);
 	out->point = q;
 	out->distance = allLoops && bestSide < 0.0 ? -distance : distance;
 	out->normal = normal;
