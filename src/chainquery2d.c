@@ -171,7 +171,8 @@ typedef struct nearestState
 {
 	npVec2 p;          // query point, chain space (scaled by 2^(500 up) for a tiny chain)
 	double best;       // best squared distance so far
-	double limit;      // npMax(best, DBL_MIN): boxes and segments farther than this are passed over
+	double limit;      // npMax(best (1 + NP_TIE), DBL_MIN): boxes and segments beyond it are passed over
+	bool tied;         // a segment within the limit at another point than the best (see crossingSide)
 	int segment;       // its segment, or -1
 	npVec2 point;      // its point, chain space (scaled as p)
 	npSegmentPlace2 where;
@@ -191,22 +192,56 @@ static npVec2 bestOffset(const nearestState* st)
 	return st->segment < 0 ? st->prior : v2Sub(st->p, st->point);
 }
 
-/// Segment s (a -> b) against the best so far. Squared distances below DBL_MIN tied at 0 and the
-/// first segment won: a point 1e-301 above a loop of half extents 1 and 1e-300 was put on its bottom
-/// segment (distance -0, inside); such offsets are compared scaled (npNearer2, out of line).
+/// Relative margin of squared distances within which two candidates tie (rounding can order them
+/// either way): a point 1e-3 above a loop 2 long and 2e-20 thick is 1e-3 +- 1e-20 from its two long
+/// segments, whose squares tied, and the first one (the bottom) won: distance -1e-3, inside.
+#define NP_TIE 0x1p-40
+
+/// Takes q (on segment s) as the best, at squared distance d, with the limit that goes with it.
+static inline void take(nearestState* st, int s, npVec2 q, npSegmentPlace2 where, double d, double limit)
+{
+	st->best = d;
+	st->limit = limit;
+	st->segment = s;
+	st->point = q;
+	st->where = where;
+}
+
+/// A segment within st->limit that is not clearly nearer (rare): nearer than the best (taken), or a tie (st->tied when at
+/// another point: a shared vertex found by both its segments is no tie). Squared distances below
+/// DBL_MIN tied at 0 and the first segment won (a point 1e-301 above a loop of half extents 1 and
+/// 1e-300 was put on its bottom segment, distance -0, inside): such offsets are compared scaled
+/// (npNearer2).
+__attribute__((noinline)) static void offerNear(nearestState* st, int s, npVec2 q, npSegmentPlace2 where, double d)
+{
+	bool other = st->segment >= 0 && (q.x != st->point.x || q.y != st->point.y);
+	if (d < st->best || (d < DBL_MIN && npNearer2(v2Sub(st->p, q), bestOffset(st))))
+	{
+		double limit = npMax(d * (1.0 + NP_TIE), DBL_MIN);
+		st->tied = other && st->best <= limit;
+		take(st, s, q, where, d, limit);
+	}
+	else
+		st->tied = st->tied || other;
+}
+
+/// Segment s (a -> b) against the best so far: one compare for most segments; one clearly nearer
+/// (beyond a tie, in the normal range) is taken here.
 static inline void offerSegment(nearestState* st, int s, npVec2 a, npVec2 b)
 {
 	npSegmentPlace2 where;
 	npVec2 q = closestOnSegment2(a, b, st->p, &where);
 	double d = v2DistanceSq(st->p, q);
-	if (d < st->limit && (d < st->best || npNearer2(v2Sub(st->p, q), bestOffset(st))))
+	if (!(d < st->limit))
+		return;
+	double limit = npMax(d * (1.0 + NP_TIE), DBL_MIN);
+	if (limit < st->best)
 	{
-		st->best = d;
-		st->limit = npMax(d, DBL_MIN);
-		st->segment = s;
-		st->point = q;
-		st->where = where;
+		st->tied = false;
+		take(st, s, q, where, d, limit);
 	}
+	else
+		offerNear(st, s, q, where, d);
 }
 
 static void nearestInLeaf(nearestState* st, const npChain2* c, const npChainNode2* node)
@@ -228,9 +263,9 @@ static void nearestInChain(nearestState* st, const npChain2* c)
 	while (top > 0)
 	{
 		const npChainNode2* node = c->nodes + stack[--top];
-		// A box is passed over only when its squared distance is in the normal range (limit): below
-		// it the squares round by up to the distances' own size (and the best may be 0 for a point
-		// above a segment 1e-301 away).
+		// A box is passed over only beyond the limit: its segments can neither win nor tie. (Below
+		// DBL_MIN the squares round by up to the distances' own size, and the best may be 0 for a
+		// point 1e-301 above a segment.)
 		if (boxDistanceSq(node, st->p) > st->limit)
 			continue;
 		if (node->count > 0)
@@ -315,6 +350,43 @@ static double loopSide(const npChain2* c, const nearestState* st, npVec2 d)
 	return side < 0.0 ? -1.0 : 1.0;
 }
 
+/// v scaled by steps of 2^500 (exact) until its largest coordinate reaches NP_TINY (v != 0): the
+/// sign of a cross product of two such vectors survives (each factor scaled by its own power of 2).
+static npVec2 lifted(npVec2 v)
+{
+	return v2TimesPow500(v, npStepsUp(npMax(npAbs(v.x), npAbs(v.y))));
+}
+
+/// The side of a loop (as loopSide) by p's crossing number (a ray toward +x, half-open in y; Haines,
+/// "Point in Polygon Strategies", Graphics Gems IV) and the loop's orientation (the sign of its
+/// area; a counter-clockwise loop's inside is its back), for a best that ties with another point:
+/// there the nearest feature's pseudo-normal is the one of whichever candidate rounding chose (a
+/// point 1 away from a square 1e-300 across, whose every vertex is 1 away, was inside it). O(n),
+/// cold: only such points pay it. Chain space scaled by 2^(500 up).
+NP_COLD __attribute__((noinline)) static double crossingSide(const npChain2* c, npVec2 p, int up)
+{
+	bool inside = false;
+	double area = 0.0; // twice the area, its terms scaled by 2^(500 k) (exact) so they do not underflow
+	npVec2 origin = v2TimesPow500(c->points[0], up);
+	int k = npStepsUp(npTimesPow500(npMax(c->upper.x - c->lower.x, c->upper.y - c->lower.y), up));
+	for (int s = 0; s < c->segmentCount; ++s)
+	{
+		npVec2 a, b;
+		npGetChainSegment2(c, s, &a, &b);
+		a = v2TimesPow500(a, up);
+		b = v2TimesPow500(b, up);
+		area += v2Cross(v2TimesPow500(v2Sub(a, origin), k), v2TimesPow500(v2Sub(b, origin), k));
+		if ((a.y > p.y) == (b.y > p.y))
+			continue;
+		// The edge crosses the line y = p.y right of p when p is left of an upward edge (or right
+		// of a downward one).
+		double turn = v2Cross(lifted(v2Sub(b, a)), lifted(v2Sub(p, a)));
+		if ((turn > 0.0) == (b.y > a.y))
+			inside = !inside;
+	}
+	return inside == (area > 0.0) ? -1.0 : 1.0;
+}
+
 /// Distance (unsigned) and world normal of the winner from its chain-space offset (scaled by
 /// 2^(500 up)): for a tiny chain, a distance whose square leaves the normal range (it was
 /// sqrt(0) = 0 for a point 1e-301 off a segment), or an offset taken across its segment. Others keep
@@ -361,13 +433,13 @@ npResult npClosestPointChains2(const npChainInstance2* chains, int count, npVec2
 	// its chain; lengths compare across chains).
 	double bestSq = DBL_MAX;
 	npVec2 prior = { 0.0, 0.0 };
-	nearestState best = { p, DBL_MAX, DBL_MAX, -1, { 0.0, 0.0 }, NP_SEGMENT_INSIDE, { 0.0, 0.0 } };
+	nearestState best = { p, DBL_MAX, DBL_MAX, false, -1, { 0.0, 0.0 }, NP_SEGMENT_INSIDE, { 0.0, 0.0 } };
 	int bestChain = -1, bestUp = 0;
 	for (int i = 0; i < count; ++i)
 	{
 		const npChainInstance2* inst = chains + i;
 		allLoops = allLoops && inst->chain->loop;
-		nearestState st = { npInvTransformPoint2(inst->transform, p), bestSq, npMax(bestSq, DBL_MIN), -1, { 0.0, 0.0 }, NP_SEGMENT_INSIDE,
+		nearestState st = { npInvTransformPoint2(inst->transform, p), bestSq, npMax(bestSq * (1.0 + NP_TIE), DBL_MIN), false, -1, { 0.0, 0.0 }, NP_SEGMENT_INSIDE,
 							prior };
 		int up = tinySteps(inst->chain, st.p);
 		if (up == 0)
@@ -388,7 +460,10 @@ npResult npClosestPointChains2(const npChainInstance2* chains, int count, npVec2
 	const npChainInstance2* inst = chains + bestChain;
 	npVec2 offset = v2Sub(best.p, best.point);
 	bool across = best.where == NP_SEGMENT_INSIDE && acrossSegment(inst->chain, &best, bestUp, &offset);
-	double bestSide = inst->chain->loop ? loopSide(inst->chain, &best, offset) : 1.0;
+	double bestSide = 1.0;
+	if (inst->chain->loop)
+		bestSide = best.tied && (offset.x != 0.0 || offset.y != 0.0) ? crossingSide(inst->chain, best.p, bestUp)
+																   : loopSide(inst->chain, &best, offset);
 	npVec2 point = bestUp == 0 ? best.point : v2TimesPow500(best.point, -bestUp);
 	npVec2 q = npTransformPoint2(inst->transform, point);
 	npVec2 normal = npRotate2(inst->transform.q, inst->chain->normals[best.segment]);
