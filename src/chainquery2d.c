@@ -82,10 +82,8 @@ static bool rayMeetsBox(const chainRay* r, const npChainNode2* node)
 	return true;
 }
 
-static void raySegment(chainRay* r, const npChain2* c, int s)
+static inline void raySegmentAB(chainRay* r, int s, npVec2 a, npVec2 b)
 {
-	npVec2 a, b;
-	npGetChainSegment2(c, s, &a, &b);
 	npVec2 e = v2Sub(b, a);
 	double denom = v2Cross(r->direction, e);
 	if (!(denom < 0.0))
@@ -101,6 +99,13 @@ static void raySegment(chainRay* r, const npChain2* c, int s)
 		r->best = t;
 		r->segment = s;
 	}
+}
+
+static void raySegment(chainRay* r, const npChain2* c, int s)
+{
+	npVec2 a, b;
+	npGetChainSegment2(c, s, &a, &b);
+	raySegmentAB(r, s, a, b);
 }
 
 static void rayChain(chainRay* r, const npChain2* c)
@@ -122,6 +127,46 @@ static void rayChain(chainRay* r, const npChain2* c)
 		for (int k = 0; k < node->count; ++k)
 			raySegment(r, c, node->index + k);
 	}
+}
+
+static npVec2 v2TimesPow500(npVec2 v, int n) { return v2(npTimesPow500(v.x, n), npTimesPow500(v.y, n)); }
+
+/// A ray on a chain whose points and the ray's origin are all below NP_TINY: the cross products
+/// underflow (a ray 4e-300 long from 3e-300 above a square 1e-300 across missed it: cross(d, e) was
+/// 0; one of direction (0, -1) hit it at fraction 0, 2e-300 short). The chain and origin are scaled
+/// by `up` steps of 2^500, the direction by its own (exact), so the fractions of the scaled ray are
+/// t 2^(500 (up - dirUp)); every segment is tried (the float node boxes of such a chain are all the
+/// same few float ulps around 0). Cold.
+NP_COLD __attribute__((noinline)) static void rayTinyChain(chainRay* r, const npChain2* c, int up)
+{
+	int dirUp = npStepsUp(npMax(npAbs(r->direction.x), npAbs(r->direction.y)));
+	chainRay s = { v2TimesPow500(r->origin, up), v2TimesPow500(r->direction, dirUp), { 0.0, 0.0 },
+				   npTimesPow500(r->best, up - dirUp), -1 };
+	for (int k = 0; k < c->segmentCount; ++k)
+	{
+		npVec2 a, b;
+		npGetChainSegment2(c, k, &a, &b);
+		raySegmentAB(&s, k, v2TimesPow500(a, up), v2TimesPow500(b, up));
+	}
+	if (s.segment < 0)
+		return;
+	double t = npTimesPow500(s.best, dirUp - up);
+	if (t < r->best || (t == r->best && r->segment < 0))
+	{
+		r->best = t;
+		r->segment = s.segment;
+	}
+}
+
+/// The steps of 2^500 that a query at chain-space point p on chain c needs: 0 unless p and the
+/// whole chain are below NP_TINY (tiny.h).
+static int tinySteps(const npChain2* c, npVec2 p)
+{
+	double m = npMax(npAbs(p.x), npAbs(p.y));
+	if (!(m < NP_TINY))
+		return 0; // p itself decides for ordinary queries
+	m = npMax(m, npMax(npMax(npAbs(c->lower.x), npAbs(c->lower.y)), npMax(npAbs(c->upper.x), npAbs(c->upper.y))));
+	return m < NP_TINY ? npStepsUp(m) : 0;
 }
 
 npResult npRayCastChains2(const npChainInstance2* chains, int count, const npRayInput2* ray, npChainRayHit2* hit)
@@ -149,7 +194,11 @@ npResult npRayCastChains2(const npChainInstance2* chains, int count, const npRay
 		r.inverse = v2(1.0 / r.direction.x, 1.0 / r.direction.y);
 		r.best = best;
 		r.segment = -1;
-		rayChain(&r, inst->chain);
+		int up = tinySteps(inst->chain, r.origin);
+		if (up == 0)
+			rayChain(&r, inst->chain);
+		else
+			rayTinyChain(&r, inst->chain, up);
 		if (r.segment >= 0 && (!hit->hit || r.best < best))
 		{
 			best = r.best;
@@ -281,23 +330,11 @@ static void nearestInChain(nearestState* st, const npChain2* c)
 	}
 }
 
-static npVec2 v2TimesPow500(npVec2 v, int n) { return v2(npTimesPow500(v.x, n), npTimesPow500(v.y, n)); }
 
-/// The steps of 2^500 (tiny.h) that a query at chain-space point p needs: 0 unless p and the whole
-/// chain are below NP_TINY. Then the segments' squared lengths underflow (closestOnSegment2 took
-/// every segment of a loop 1e-300 across for its start point, and a point 0.5e-300 above it went to
-/// the bottom-left corner, inside), so the chain and p are measured scaled (exact).
-static int tinySteps(const npChain2* c, npVec2 p)
-{
-	double m = npMax(npAbs(p.x), npAbs(p.y));
-	if (!(m < NP_TINY))
-		return 0; // p itself decides for ordinary queries
-	m = npMax(m, npMax(npMax(npAbs(c->lower.x), npAbs(c->lower.y)), npMax(npAbs(c->upper.x), npAbs(c->upper.y))));
-	return m < NP_TINY ? npStepsUp(m) : 0;
-}
-
-/// A tiny chain (tinySteps > 0): every segment, scaled. The float node boxes of such a chain are all
-/// the same few float ulps around 0, so the tree would not prune anything.
+/// A tiny chain (tinySteps > 0): every segment, scaled. Unscaled, the segments' squared lengths
+/// underflow (closestOnSegment2 took every segment of a loop 1e-300 across for its start point, and
+/// a point 0.5e-300 above it went to the bottom-left corner, inside). The float node boxes of such a
+/// chain are all the same few float ulps around 0, so the tree would not prune anything.
 NP_COLD __attribute__((noinline)) static void nearestInTinyChain(nearestState* st, const npChain2* c, int up)
 {
 	st->p = v2TimesPow500(st->p, up);

@@ -3,7 +3,8 @@
 // rectangles thin against their length, a concave arrow, a triangle) and open zigzags of sizes
 // 1e-320..1, points at multiples of the size around every vertex and edge midpoint and far away,
 // against long-double brute force (nearest of every segment's clamped projection; inside by the
-// crossing number), plus the reported cases with their closed forms.
+// crossing number), plus the reported cases with their closed forms, and rays (npRayCastChains2)
+// on tiny squares (closed forms).
 //
 // Fails on the code before the fix (chainquery2d.c of 1e980eb): 39,553 of its 104,619 checks,
 // among them every named case (a point 1e-301 above a loop of half extents 1 and 1e-300 went to
@@ -191,9 +192,45 @@ static void reportedCases(void)
 	}
 }
 
+/// Rays on squares [-s, s]^2 (CCW loops) from 3s out on each side toward the centre, direction 4s or
+/// unit (maxFraction 4s / |d|): they hit the facing segment at fraction 2s / |d| (closed form), with its normal. Before
+/// the fix a ray 4e-300 long from 3e-300 above a square 1e-300 across missed it (cross(d, e)
+/// underflowed to 0), and one of unit direction hit at fraction 0 (2e-300 short): 40 of these 72
+/// checks fail on the code of 891f493 (every square up to 1e-200).
+static void tinyRays(void)
+{
+	static const double sizes[] = { 1e-320, 1e-310, 1e-300, 1e-250, 1e-200, 1e-150, 1e-120, 1e-100, 1 };
+	static const npVec2 out[4] = { { 0, -1 }, { 1, 0 }, { 0, 1 }, { -1, 0 } }; // segment k's outward normal
+	for (int k = 0; k < 9; ++k)
+	{
+		double S = sizes[k];
+		npVec2 v[4] = { { -S, -S }, { S, -S }, { S, S }, { -S, S } };
+		void* memory;
+		npChain2* chain = make(v, 4, true, &memory);
+		if (chain == NULL)
+			continue;
+		npChainInstance2 inst = { chain, { { 0, 0 }, { 1, 0 } } };
+		for (int side = 0; side < 4; ++side)
+			for (int unit = 0; unit < 2; ++unit)
+			{
+				double len = unit ? 1.0 : 4 * S;
+				npRayInput2 ray = { { 3 * S * out[side].x, 3 * S * out[side].y }, { -len * out[side].x, -len * out[side].y }, 4 * S / len, true };
+				npChainRayHit2 hit;
+				npResult r = npRayCastChains2(&inst, 1, &ray, &hit);
+				double expected = 2 * S / len;
+				CHECK(r == NP_OK && hit.hit && hit.segment == side && fabs(hit.fraction - expected) <= 1e-14 * expected + 1e-323 &&
+						  fabs(hit.normal.x - out[side].x) <= 1e-15 && fabs(hit.normal.y - out[side].y) <= 1e-15,
+					  "ray on a square %g from side %d, direction %g: hit %d segment %d fraction %.17g normal (%g, %g); expected segment %d fraction %.17g",
+					  S, side, len, hit.hit, hit.segment, hit.fraction, hit.normal.x, hit.normal.y, side, expected);
+			}
+		free(memory);
+	}
+}
+
 int main(void)
 {
 	reportedCases();
+	tinyRays();
 	sweptScales();
 	return checkSummary();
 }
