@@ -14,7 +14,14 @@
 //    segment's inside takes the side of that segment's line; a point nearest to a vertex takes the
 //    side of the vertex's pseudo-normal, the sum of its two face normals (Baerentzen and Aanaes'
 //    angle-weighted pseudo-normal, whose two angles are equal in 2D), which is the correct side
-//    for any simple polygon.
+//    for any simple polygon. When rounding ties the nearest candidates at different points (a point
+//    far from a loop that is thin against that distance), the side is the point's crossing number
+//    instead (crossingSide).
+//  - Tiny chains: below 2^-400 squared distances and cross products underflow, so a point query or
+//    ray on a chain whose points and query point (or ray origin) are all that small is run scaled
+//    by exact powers of two (tiny.h), as query2d.c runs tiny shapes; squared distances below
+//    DBL_MIN are compared scaled (npNearer2), and an offset within rounding of a segment's line is
+//    taken across it (npAcrossEdge2).
 //  - Containment (loops only) is the sign of that distance; points on the chain are inside.
 //  - Bounds: the stored box moved by the translation when the chain is not rotated, else every
 //    point transformed (exact, O(n)).
@@ -256,11 +263,11 @@ static inline void take(nearestState* st, int s, npVec2 q, npSegmentPlace2 where
 	st->where = where;
 }
 
-/// A segment within st->limit that is not clearly nearer (rare): nearer than the best (taken), or a tie (st->tied when at
-/// another point: a shared vertex found by both its segments is no tie). Squared distances below
-/// DBL_MIN tied at 0 and the first segment won (a point 1e-301 above a loop of half extents 1 and
-/// 1e-300 was put on its bottom segment, distance -0, inside): such offsets are compared scaled
-/// (npNearer2).
+/// A segment within st->limit that is not clearly nearer (rare): nearer than the best (taken), or a
+/// tie (st->tied when at another point: a shared vertex found by both its segments is no tie).
+/// Squared distances below DBL_MIN tied at 0 and the first segment won (a point 1e-301 above a loop
+/// of half extents 1 and 1e-300 was put on its bottom segment, distance -0, inside): such offsets
+/// are compared scaled (npNearer2).
 __attribute__((noinline)) static void offerNear(nearestState* st, int s, npVec2 q, npSegmentPlace2 where, double d)
 {
 	bool other = st->segment >= 0 && (q.x != st->point.x || q.y != st->point.y);
@@ -440,7 +447,8 @@ NP_COLD __attribute__((noinline)) static double tinyDistance(npVec2 offset, int 
 /// A tiny chain's search (tinySteps > 0), scaled, and its winner against the chains' before it
 /// (squared distance *bestSq, offset *prior, unscaled: lengths compare across chains). Returns
 /// whether it won.
-NP_COLD __attribute__((noinline)) static bool tinyChainWins(nearestState* st, const npChain2* c, int up, double* bestSq, npVec2* prior)
+NP_COLD __attribute__((noinline)) static bool tinyChainWins(nearestState* st, const npChain2* c, int up, double* bestSq,
+															npVec2* prior)
 {
 	st->best = st->limit = DBL_MAX;
 	nearestInTinyChain(st, c, up);
@@ -476,7 +484,8 @@ npResult npClosestPointChains2(const npChainInstance2* chains, int count, npVec2
 	{
 		const npChainInstance2* inst = chains + i;
 		allLoops = allLoops && inst->chain->loop;
-		nearestState st = { npInvTransformPoint2(inst->transform, p), bestSq, npMax(bestSq * (1.0 + NP_TIE), DBL_MIN), false, -1, { 0.0, 0.0 }, NP_SEGMENT_INSIDE,
+		nearestState st = { npInvTransformPoint2(inst->transform, p), bestSq, npMax(bestSq * (1.0 + NP_TIE), DBL_MIN),
+							false, -1, { 0.0, 0.0 }, NP_SEGMENT_INSIDE,
 							prior };
 		int up = tinySteps(inst->chain, st.p);
 		if (up == 0)
