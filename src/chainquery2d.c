@@ -296,8 +296,8 @@ static inline void offerSegment(nearestState* st, int s, npVec2 a, npVec2 b)
 		st->tied = false;
 		take(st, s, q, where, d, limit);
 	}
-	else
-		offerNear(st, s, q, where, d);
+	else if (st->segment < 0 || q.x != st->point.x || q.y != st->point.y)
+		offerNear(st, s, q, where, d); // (not for the best's vertex again, from its other segment)
 }
 
 static void nearestInLeaf(nearestState* st, const npChain2* c, const npChainNode2* node)
