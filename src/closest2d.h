@@ -17,6 +17,7 @@
 #include "vec2.h"
 
 #include <float.h>
+#include <stdbool.h>
 
 /// Where on a segment p -> q a closest point lies.
 typedef enum npSegmentPlace2
@@ -92,6 +93,56 @@ static inline npSegmentPair2 closestOfSegments2(const npVec2 a[2], const npVec2 
 		}
 	}
 	return best;
+}
+
+/// |u| < |v| for u whose square leaves the normal range (|u| below 1.5e-154): both compared scaled by
+/// 2^600 (exact). Plain squares tied at 0 there, and the first candidate won: a point 1e-301 above a
+/// box of half extents 1 and 1e-300 was put on its bottom edge, 2.1e-300 away (query2d.c), as was one
+/// above a chain of that shape (chainquery2d.c). Out of line: rarely needed, and callers' loops stay
+/// lean without it.
+__attribute__((noinline, unused)) static bool npNearer2(npVec2 u, npVec2 v)
+{
+	return v2LengthSq(v2Scale(0x1p600, u)) < v2LengthSq(v2Scale(0x1p600, v));
+}
+
+/// |v|, and v / |v| into *unit when |v| > 0, also when |v|^2 leaves the normal range (|v| below
+/// 1.5e-154): the distance to a circle of radius 1.5e-266 from a point on it came out as -1.5e-266,
+/// the point taken for the centre (fuzz_rays2d), and a point 1e-310 from a unit circle's centre got
+/// a NaN normal (1 / |v| overflowed). Such a v is measured scaled by 2^600 (exact) and its length
+/// scaled back, as pointquery3d.c's lengthAndUnit.
+static inline double npLengthAndUnit2(npVec2 v, npVec2* unit)
+{
+	double sq = v2LengthSq(v);
+	if (sq < DBL_MIN && (v.x != 0.0 || v.y != 0.0))
+	{
+		npVec2 big = v2Scale(0x1p600, v);
+		double len = v2Length(big);
+		*unit = v2Scale(1.0 / len, big);
+		return len * 0x1p-600;
+	}
+	double len = sqrt(sq);
+	if (len > 0.0)
+		*unit = v2Scale(1.0 / len, v);
+	return len;
+}
+
+/// An offset p - q from a point q computed inside edge a -> b (unit normal n) to p, taken across the
+/// edge when it is below the rounding of q: such a q (a + t e) carries the rounding of t and of the
+/// edge's coordinates, a few ulps of the edge's size, mostly along the edge, and for p that close
+/// to the edge's line that rounding was most of the offset (a point on the axis of a capsule 2e-60
+/// long and 1e-300 thick came out 6.9e-77 outside it). The true offset is across the edge: its part
+/// along n (never inward when `solid`, for a polygon core that p is outside of). Below 1e-8 of the
+/// edge's size: above that, the rounding left in the plain offset's length is below 1e-15 of it,
+/// and ordinary queries keep it, bit for bit. Returns whether *offset was changed (the caller then
+/// moves q under p: q = p - *offset).
+static inline bool npAcrossEdge2(npVec2 a, npVec2 b, npVec2 n, bool solid, npVec2* offset)
+{
+	double size = npMax(npMax(npAbs(a.x), npAbs(a.y)), npMax(npAbs(b.x), npAbs(b.y)));
+	if (!(npMax(npAbs(offset->x), npAbs(offset->y)) <= 1e-8 * size))
+		return false;
+	double across = v2Dot(n, *offset);
+	*offset = v2Scale(solid ? npMax(across, 0.0) : across, n);
+	return true;
 }
 
 #endif

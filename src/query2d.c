@@ -61,36 +61,15 @@ typedef struct CoreProjection
 	npVec2 offset;  ///< outside: p - nearest (see acrossEdge)
 } CoreProjection;
 
-/// |u| < |v| for u whose square leaves the normal range (|u| below 1.5e-154): both compared scaled by
-/// 2^600 (exact). Plain squares tied at 0 there, and the first candidate won: a point 1e-301 above a
-/// box of half extents 1 and 1e-300 was put on its bottom edge, 2.1e-300 away (and one 1e-321 above
-/// half extents 1e-250 and 1e-320, which scaling leaves as thin against its width). Out of line: it
-/// is rarely needed, and projectOnCore stays lean without it.
-__attribute__((noinline)) static bool nearer(npVec2 u, npVec2 v)
-{
-	return v2LengthSq(v2Scale(0x1p600, u)) < v2LengthSq(v2Scale(0x1p600, v));
-}
-
 /// cp's offset (from a nearest point inside edge cp->edge) taken across that edge when it is below
-/// the rounding of that point. A nearest point inside an edge is computed (a + t e) and carries the
-/// rounding of t and of the edge's coordinates, a few ulps of the edge's size, mostly along the
-/// edge; for p that close to the edge's line, that rounding was most of the offset: a point on the
-/// axis of a capsule 2e-60 long and 1e-300 thick came out 6.9e-77 outside it, and one on the axis
-/// of a capsule 5 long got a normal along the axis and a surface point r inside the shape. The true
-/// offset is across the edge, so such an offset is taken as its part along the edge's normal (never
-/// inward for a polygon: p is outside its core), and the nearest point moved under p. Below 1e-8 of
-/// the edge's size: above that, the rounding left in the plain offset's length is below 1e-15 of
-/// it; ordinary queries keep it, bit for bit.
+/// the rounding of that point (closest2d.h's npAcrossEdge2; a point on the axis of a capsule 5 long
+/// got a normal along the axis and a surface point r inside the shape), and the nearest point moved
+/// under p.
 static void acrossEdge(const npShape2* s, CoreProjection* cp, npVec2 p)
 {
 	npVec2 a = s->vertices[cp->edge], b = s->vertices[cp->edge + 1 == s->count ? 0 : cp->edge + 1];
-	double size = npMax(npMax(npAbs(a.x), npAbs(a.y)), npMax(npAbs(b.x), npAbs(b.y)));
-	if (!(npMax(npAbs(cp->offset.x), npAbs(cp->offset.y)) <= 1e-8 * size))
-		return;
-	npVec2 n = s->normals[cp->edge];
-	double across = v2Dot(n, cp->offset);
-	cp->offset = v2Scale(s->count >= 3 ? npMax(across, 0.0) : across, n);
-	cp->nearest = v2Sub(p, cp->offset); // the core point under p, from which the surface point is pushed out
+	if (npAcrossEdge2(a, b, s->normals[cp->edge], s->count >= 3, &cp->offset))
+		cp->nearest = v2Sub(p, cp->offset); // the core point under p, from which the surface point is pushed out
 }
 
 static CoreProjection projectOnCore(const npShape2* s, npVec2 p)
@@ -131,7 +110,7 @@ static CoreProjection projectOnCore(const npShape2* s, npVec2 p)
 		npSegmentPlace2 where;
 		npVec2 q = closestOnSegment2(s->vertices[i], s->vertices[i + 1 == s->count ? 0 : i + 1], p, &where);
 		double d = v2DistanceSq(p, q);
-		if (d < best || (d < DBL_MIN && nearer(v2Sub(p, q), v2Sub(p, cp.nearest))))
+		if (d < best || (d < DBL_MIN && npNearer2(v2Sub(p, q), v2Sub(p, cp.nearest))))
 		{
 			best = d;
 			cp.nearest = q;
@@ -676,27 +655,6 @@ npResult npContainsPoint2(const npShape2* shape, npTransform2 transform, npVec2 
 	return NP_OK;
 }
 
-/// |v|, and v / |v| into *unit when |v| > 0, also when |v|^2 leaves the normal range (|v| below
-/// 1.5e-154): the distance to a circle of radius 1.5e-266 from a point on it came out as -1.5e-266,
-/// the point taken for the centre (fuzz_rays2d), and a point 1e-310 from a unit circle's centre got
-/// a NaN normal (1 / |v| overflowed). Such a v is measured scaled by 2^600 (exact) and its length
-/// scaled back, as pointquery3d.c's lengthAndUnit.
-static double lengthAndUnit(npVec2 v, npVec2* unit)
-{
-	double sq = v2LengthSq(v);
-	if (sq < DBL_MIN && (v.x != 0.0 || v.y != 0.0))
-	{
-		npVec2 big = v2Scale(0x1p600, v);
-		double len = v2Length(big);
-		*unit = v2Scale(1.0 / len, big);
-		return len * 0x1p-600;
-	}
-	double len = sqrt(sq);
-	if (len > 0.0)
-		*unit = v2Scale(1.0 / len, v);
-	return len;
-}
-
 /// Outward normal of the core where p's nearest point is, when p is on the core itself: the edge's
 /// normal for polygons and segments, the local x axis for a point core.
 static npVec2 normalAtCore(const npShape2* s, int edge)
@@ -718,7 +676,7 @@ static npPointProjection2 closestLocal(const npShape2* s, npVec2 p)
 	}
 	else
 	{
-		coreDistance = lengthAndUnit(cp.offset, &normal);
+		coreDistance = npLengthAndUnit2(cp.offset, &normal);
 		if (!(coreDistance > 0.0))
 			normal = normalAtCore(s, cp.edge);
 	}
