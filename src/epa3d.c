@@ -20,6 +20,8 @@
 // final normal onto each shape's support plane. EPA's last support query, along the final face's
 // normal, gives that normal's exact overlap without another query.
 #include "epa3d_private.h"
+#include "codesize.h"
+#include "tiny3d.h"
 
 #include <float.h>
 #include <stddef.h>
@@ -122,8 +124,8 @@ static npVec3 orientFlat(const npPair3* pair, npVec3 n)
 	return s < 0.0 ? v3Neg(n) : n;
 }
 
-npPenetrationResult3 npPenetration3(const npShape3* shapeA, npTransform3 xfA, const npShape3* shapeB,
-									npTransform3 xfB)
+static npPenetrationResult3 penetrationOf(const npShape3* shapeA, npTransform3 xfA, const npShape3* shapeB,
+										  npTransform3 xfB)
 {
 	npPenetrationResult3 out = { 0 };
 	npPair3 pair;
@@ -243,4 +245,35 @@ npPenetrationResult3 npPenetration3(const npShape3* shapeA, npTransform3 xfA, co
 	out.iterations = iterations;
 	out.stop = stop;
 	return out;
+}
+
+// Tiny pairs (tiny3d.h, as npDistance3): shapes and offset all below 2^-100 run scaled by steps of
+// 2^100 and the depth and points are scaled back (normal and tangents unchanged).
+NP_COLD __attribute__((noinline)) static npPenetrationResult3 penetrationTiny(const npShape3* shapeA, npTransform3 xfA,
+																			 const npShape3* shapeB, npTransform3 xfB,
+																			 int up)
+{
+	npShape3 a = npScaleTiny3(shapeA, up), b = npScaleTiny3(shapeB, up);
+	npTransform3 sa, sb;
+	npScaleTinyPair3(xfA, xfB, up, &sa, &sb);
+	npPenetrationResult3 out = penetrationOf(&a, sa, &b, sb);
+	out.depth = npTimesPow100(out.depth, -up);
+	out.pointA = npUnscaleTinyPoint3(out.pointA, up, xfA.p);
+	out.pointB = npUnscaleTinyPoint3(out.pointB, up, xfA.p);
+	out.localA = v3TimesPow100(out.localA, -up);
+	out.localB = v3TimesPow100(out.localB, -up);
+	return out;
+}
+
+npPenetrationResult3 npPenetration3(const npShape3* shapeA, npTransform3 xfA, const npShape3* shapeB,
+									npTransform3 xfB)
+{
+	npVec3 d = v3Sub(xfB.p, xfA.p);
+	if (v3MaxAbs(d) < NP_TINY3)
+	{
+		int up = npPairTinySteps3(shapeA, shapeB, d, 0.0);
+		if (up > 0)
+			return penetrationTiny(shapeA, xfA, shapeB, xfB, up);
+	}
+	return penetrationOf(shapeA, xfA, shapeB, xfB);
 }

@@ -10,6 +10,8 @@
 // polytope cores), with an iteration cap.
 #include "gjk3d.h"
 #include "closest3d.h"
+#include "codesize.h"
+#include "tiny3d.h"
 
 #include <float.h>
 #include <stddef.h>
@@ -825,7 +827,7 @@ bool npGjkOverlap3(const npPair3* pair, double radius)
 	return gjk.distance <= radius;
 }
 
-bool npOverlap3(const npShape3* shapeA, npTransform3 xfA, const npShape3* shapeB, npTransform3 xfB)
+static bool overlapOf(const npShape3* shapeA, npTransform3 xfA, const npShape3* shapeB, npTransform3 xfB)
 {
 	npPair3 pair;
 	npMakePair3(&pair, shapeA, xfA, shapeB, xfB);
@@ -836,8 +838,8 @@ bool npOverlap3(const npShape3* shapeA, npTransform3 xfA, const npShape3* shapeB
 	return npGjkOverlap3(&pair, radius);
 }
 
-npDistanceResult3 npDistance3(const npShape3* shapeA, npTransform3 xfA, const npShape3* shapeB,
-							  npTransform3 xfB)
+static npDistanceResult3 distanceOf(const npShape3* shapeA, npTransform3 xfA, const npShape3* shapeB,
+									npTransform3 xfB)
 {
 	npPair3 pair;
 	npMakePair3(&pair, shapeA, xfA, shapeB, xfB);
@@ -872,4 +874,56 @@ npDistanceResult3 npDistance3(const npShape3* shapeA, npTransform3 xfA, const np
 	out.pointA = npTransformPoint3(xfA, pa);
 	out.pointB = npTransformPoint3(xfA, pb);
 	return out;
+}
+
+// Tiny pairs (tiny3d.h): shapes and offset all below 2^-100 run scaled by steps of 2^100, since GJK's
+// products of four and six lengths underflowed from about 1e-80 and 1e-55 (a box of 2^-271 turned
+// against a sphere answered a wrong distance; npOverlap3 missed an overlap below about 1e-80).
+// Ordinary pairs pay one compare (B's offset from A below 2^-100).
+
+NP_COLD __attribute__((noinline)) static bool overlapTiny(const npShape3* shapeA, npTransform3 xfA,
+														   const npShape3* shapeB, npTransform3 xfB, int up)
+{
+	npShape3 a = npScaleTiny3(shapeA, up), b = npScaleTiny3(shapeB, up);
+	npTransform3 sa, sb;
+	npScaleTinyPair3(xfA, xfB, up, &sa, &sb);
+	return overlapOf(&a, sa, &b, sb);
+}
+
+bool npOverlap3(const npShape3* shapeA, npTransform3 xfA, const npShape3* shapeB, npTransform3 xfB)
+{
+	npVec3 d = v3Sub(xfB.p, xfA.p);
+	if (v3MaxAbs(d) < NP_TINY3)
+	{
+		int up = npPairTinySteps3(shapeA, shapeB, d, 0.0);
+		if (up > 0)
+			return overlapTiny(shapeA, xfA, shapeB, xfB, up);
+	}
+	return overlapOf(shapeA, xfA, shapeB, xfB);
+}
+
+NP_COLD __attribute__((noinline)) static npDistanceResult3 distanceTiny(const npShape3* shapeA, npTransform3 xfA,
+																		const npShape3* shapeB, npTransform3 xfB, int up)
+{
+	npShape3 a = npScaleTiny3(shapeA, up), b = npScaleTiny3(shapeB, up);
+	npTransform3 sa, sb;
+	npScaleTinyPair3(xfA, xfB, up, &sa, &sb);
+	npDistanceResult3 out = distanceOf(&a, sa, &b, sb);
+	out.distance = npTimesPow100(out.distance, -up);
+	out.pointA = npUnscaleTinyPoint3(out.pointA, up, xfA.p);
+	out.pointB = npUnscaleTinyPoint3(out.pointB, up, xfA.p);
+	return out;
+}
+
+npDistanceResult3 npDistance3(const npShape3* shapeA, npTransform3 xfA, const npShape3* shapeB,
+							  npTransform3 xfB)
+{
+	npVec3 d = v3Sub(xfB.p, xfA.p);
+	if (v3MaxAbs(d) < NP_TINY3)
+	{
+		int up = npPairTinySteps3(shapeA, shapeB, d, 0.0);
+		if (up > 0)
+			return distanceTiny(shapeA, xfA, shapeB, xfB, up);
+	}
+	return distanceOf(shapeA, xfA, shapeB, xfB);
 }

@@ -24,10 +24,7 @@
 #include "query3d_private.h"
 #include "gjk3d.h"
 #include "polyhedron3d.h"
-
-/// Below this size a point query is scaled (see the top of the file): 2^-100, near where the lean
-/// overlap GJK stops trusting its products (gjk3d.c's LEAN_MIN_SCALE, 1e-30).
-#define NP_POINT_TINY3 0x1p-100
+#include "tiny3d.h"
 
 static bool isRounded(const npShape3* s) { return s->type == NP_SHAPE_SPHERE || s->type == NP_SHAPE_CAPSULE3; }
 
@@ -84,7 +81,7 @@ static bool containsSharp(const npShape3* s, const npPolyhedron3* poly, npVec3 p
 /// (normals unit, distances as small as the hull) still tell inside; only such hulls ask them.
 static bool hullInside(const npShape3* s, const npPolyhedron3* poly, npVec3 p)
 {
-	if (s->type != NP_SHAPE_HULL3 || !(s->hull->maxCoordinate < NP_POINT_TINY3))
+	if (s->type != NP_SHAPE_HULL3 || !(s->hull->maxCoordinate < NP_TINY3))
 		return false;
 	double d;
 	deepestPlane(poly, p, &d);
@@ -97,57 +94,15 @@ static npResult checkPointQuery(const npShape3* shape, npTransform3 transform, n
 	return r != NP_OK || npIsUsableVec3(p) ? r : NP_ERR_NON_FINITE;
 }
 
-/// x times 2^(100 n) (|n| <= 11), in n exact steps: only the last one can round (into subnormals),
-/// since a step of 2^-100 takes a subnormal below the smallest one (2^-1074) to 0 (as npTimesPow500).
-static double timesPow100(double x, int n)
-{
-	for (int i = 0; i < n; ++i)
-		x *= 0x1p100;
-	for (int i = 0; i > n; --i)
-		x *= 0x1p-100;
-	return x;
-}
-
-static npVec3 v3TimesPow100(npVec3 v, int n)
-{
-	return v3(timesPow100(v.x, n), timesPow100(v.y, n), timesPow100(v.z, n));
-}
-
-/// The largest coordinate of s's core; a hull's from its creation (never scaled: see pointSteps).
-static double coreSize(const npShape3* s)
-{
-	if (s->type == NP_SHAPE_TRIANGLE3)
-		return np3Max(np3Max(v3MaxAbs(s->triangle[0]), v3MaxAbs(s->triangle[1])), v3MaxAbs(s->triangle[2]));
-	if (s->type == NP_SHAPE_HULL3)
-		return s->hull->maxCoordinate;
-	return npTinyCoreSize3(s);
-}
-
 /// The steps of 2^100 that bring the largest of the point's offset d, the core and the radius up to
-/// NP_POINT_TINY3 (at most 10 for any size > 0). A hull is never scaled: its data (42 kB) is not
+/// NP_TINY3 (at most 10 for any size > 0). A hull is never scaled: its data (42 kB) is not
 /// copied per query, and its creation rejects sizes below about 1e-82, so only hulls of 1e-82 ..
 /// 8e-31 run unscaled; their containment and inside points are told by face planes (hullInside).
 static int pointSteps(const npShape3* s, npVec3 d)
 {
 	if (s->type == NP_SHAPE_HULL3)
 		return 0;
-	double m = np3Max(np3Max(s->radius, coreSize(s)), v3MaxAbs(d));
-	int n = 0;
-	for (; m < NP_POINT_TINY3 && n < 11; ++n)
-		m *= 0x1p100;
-	return n;
-}
-
-/// s scaled by 2^(100 up): a sphere, capsule, box or triangle.
-static npShape3 scaleShape(const npShape3* s, int up)
-{
-	npShape3 out = *s;
-	out.radius = timesPow100(s->radius, up);
-	out.halfHeight = timesPow100(s->halfHeight, up);
-	out.halfExtents = v3TimesPow100(s->halfExtents, up);
-	for (int i = 0; i < 3; ++i)
-		out.triangle[i] = v3TimesPow100(s->triangle[i], up);
-	return out;
+	return npTinySteps100(np3Max(np3Max(s->radius, npTinyExtent3(s)), v3MaxAbs(d)));
 }
 
 /// |v|, and v / |v| into *unit when |v| > 0, also when |v|^2 leaves the normal range (|v| below
@@ -182,7 +137,7 @@ static npResult localQuery(const npShape3** shape, npTransform3 transform, npVec
 	*up = pointSteps(*shape, d);
 	if (*up > 0)
 	{
-		*scaled = scaleShape(*shape, *up);
+		*scaled = npScaleTiny3(*shape, *up);
 		*shape = scaled;
 		d = v3TimesPow100(d, *up);
 	}
@@ -253,7 +208,7 @@ npResult npClosestPoint3(const npShape3* shape, npTransform3 transform, npVec3 p
 	}
 
 	out->point = v3Add(v3TimesPow100(npRotate3(transform.q, surface), -up), transform.p);
-	out->distance = timesPow100(distance, -up);
+	out->distance = npTimesPow100(distance, -up);
 	out->normal = npRotate3(transform.q, normal);
 	return NP_OK;
 }

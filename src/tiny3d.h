@@ -1,0 +1,106 @@
+// Tiny 3D shapes (private header): GJK's tests multiply up to six lengths (the triangle step's |n|^2
+// four, the tetrahedron's flatness test six), which underflow from about 1e-55 .. 1e-80, far above
+// where squares alone do (tiny.h's 2^-400). So the point queries (pointquery3d.c) and the pair
+// queries (gjk3d.c, epa3d.c, manifold3d.c) run a query whose shapes and offsets are all below
+// NP_TINY3 on copies scaled by exact steps of 2^100 into [2^-100, 1), and scale the results back.
+// Hulls (42 kB) are never copied, so never scaled.
+#ifndef NP_TINY3D_H
+#define NP_TINY3D_H
+
+#include "narrowphase/collide3d.h"
+#include "vec3.h"
+
+#include <float.h>
+
+/// Below this size a 3D query is scaled: 2^-100, near where the lean overlap GJK stops trusting its
+/// products (gjk3d.c's LEAN_MIN_SCALE, 1e-30), and where six lengths multiplied stay normal.
+#define NP_TINY3 0x1p-100
+
+/// x times 2^(100 n) (|n| <= 11), in n exact steps: only the last one can round (into subnormals),
+/// since a step of 2^-100 takes a subnormal below the smallest one (2^-1074) to 0 (as npTimesPow500).
+static inline double npTimesPow100(double x, int n)
+{
+	for (int i = 0; i < n; ++i)
+		x *= 0x1p100;
+	for (int i = 0; i > n; --i)
+		x *= 0x1p-100;
+	return x;
+}
+
+static inline npVec3 v3TimesPow100(npVec3 v, int n)
+{
+	return v3(npTimesPow100(v.x, n), npTimesPow100(v.y, n), npTimesPow100(v.z, n));
+}
+
+/// The largest coordinate of s's core (its radius aside); a hull's from its creation.
+static inline double npTinyExtent3(const npShape3* s)
+{
+	switch (s->type)
+	{
+		case NP_SHAPE_SPHERE:
+			return 0.0;
+		case NP_SHAPE_CAPSULE3:
+			return s->halfHeight;
+		case NP_SHAPE_BOX3:
+			return v3MaxAbs(s->halfExtents);
+		case NP_SHAPE_TRIANGLE3:
+			return np3Max(np3Max(v3MaxAbs(s->triangle[0]), v3MaxAbs(s->triangle[1])), v3MaxAbs(s->triangle[2]));
+		case NP_SHAPE_HULL3:
+			return s->hull->maxCoordinate;
+		default:
+			return DBL_MAX;
+	}
+}
+
+/// The steps of 2^100 that bring m (> 0, or 0) up to NP_TINY3: at most 11 (11 for 0).
+static inline int npTinySteps100(double m)
+{
+	int n = 0;
+	for (; m < NP_TINY3 && n < 11; ++n)
+		m *= 0x1p100;
+	return n;
+}
+
+/// s scaled by 2^(100 up): a sphere, capsule, box or triangle (never a hull).
+static inline npShape3 npScaleTiny3(const npShape3* s, int up)
+{
+	npShape3 out = *s;
+	out.radius = npTimesPow100(s->radius, up);
+	out.halfHeight = npTimesPow100(s->halfHeight, up);
+	out.halfExtents = v3TimesPow100(s->halfExtents, up);
+	for (int i = 0; i < 3; ++i)
+		out.triangle[i] = v3TimesPow100(s->triangle[i], up);
+	return out;
+}
+
+/// The steps of 2^100 a pair query on a and b needs, with B's position d relative to A's (world
+/// axes) and `extra` (a margin; 0 for none): 0 unless neither shape is a hull and the radii, the
+/// cores, d and extra are all below NP_TINY3. Callers ask only once |d| < NP_TINY3 (the one compare
+/// ordinary pairs pay).
+static inline int npPairTinySteps3(const npShape3* a, const npShape3* b, npVec3 d, double extra)
+{
+	if (a->type == NP_SHAPE_HULL3 || b->type == NP_SHAPE_HULL3)
+		return 0;
+	double m = np3Max(np3Max(np3Max(a->radius, npTinyExtent3(a)), np3Max(b->radius, npTinyExtent3(b))),
+					  np3Max(v3MaxAbs(d), extra));
+	return m < NP_TINY3 ? npTinySteps100(m) : 0;
+}
+
+/// The transforms of a tiny pair's scaled query: A at the origin, B at its offset from A scaled by
+/// 2^(100 up) (scaled before either is turned: turned at 1e-321 it kept only a few bits).
+static inline void npScaleTinyPair3(npTransform3 xfA, npTransform3 xfB, int up, npTransform3* sa, npTransform3* sb)
+{
+	sa->p = v3(0.0, 0.0, 0.0);
+	sa->q = xfA.q;
+	sb->p = v3TimesPow100(v3Sub(xfB.p, xfA.p), up);
+	sb->q = xfB.q;
+}
+
+/// A world point of a scaled pair query back in the caller's world: scaled back, then moved by A's
+/// position.
+static inline npVec3 npUnscaleTinyPoint3(npVec3 p, int up, npVec3 origin)
+{
+	return v3Add(v3TimesPow100(p, -up), origin);
+}
+
+#endif
