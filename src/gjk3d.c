@@ -246,7 +246,11 @@ static int solve4(npSupportPoint3* s, double* weights)
 	npVec3 a = s[0].w;
 	npVec3 e1 = v3Sub(s[1].w, a), e2 = v3Sub(s[2].w, a), e3 = v3Sub(s[3].w, a);
 	double det = v3Dot(e1, v3Cross(e2, e3));
-	bool degenerate = flatTetrahedron(s);
+	// A determinant that is exactly 0 from corner 0 cannot weigh the inside (1 / det): flatTetrahedron
+	// measures from the best-conditioned corner and can pass a needle whose corner-0 edges cancel (a box
+	// in a hull 1e12 long: two edges from corner 0 equal to 1e-16, det 0, and the weights came out
+	// 0 * inf = NaN, so npDistance3's points were NaN; fuzz_pairs3d).
+	bool degenerate = flatTetrahedron(s) || !(det != 0.0);
 	bool outside[4];
 	bool any = false;
 	for (int f = 0; f < 4; ++f)

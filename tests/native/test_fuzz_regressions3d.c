@@ -592,6 +592,58 @@ static void sliversKeepTheirShape(void)
 	}
 }
 
+// A box at the origin and a hull of 64 points that comes down to 4 vertices, one 1e12 out
+// (fuzz_pairs3d): a GJK tetrahedron whose edges from corner 0 cancelled to a determinant of exactly
+// 0 passed flatTetrahedron (measured from another corner), its inside weights came out 0 * inf =
+// NaN, and npDistance3 reported an overlap with NaN points (npOverlap3 said apart). Expected: the
+// three queries agree, the points are finite, and the distance is the long-double brute force's
+// (pointSetsDistanceL over the box's corners and the hull's vertices) within 1e-3 (GJK's
+// rounding at 1e12 is about 1e-4).
+static void boxBesideATeraHull(void)
+{
+	const npVec3 points[64] = {
+		{ -0, -4.9406564584124654e-324, 0 }, { 1, 1000000, -2.0673828125 }, { 0.25, 0, 0.017578125 },
+		{ -9.5380859375, 9.537109375, -9.5380859375 }, { -9.5380859764999997, -9.5380859764999997, 0.18457024550000001 }, { 999999999999.99988, 999999999999.99988, 999999999999.99988 },
+		{ 999999999999.99988, 999999999999.99988, 999999999999.99988 }, { -19.0009765625, -30.3154296875, 3 }, { 0, 0.057617187500000014, -20.501953125 },
+		{ -9.5380859375, 9.537109375, -9.5380859375 }, { -9.5380859375, 9.537109375, -9.5380859375 }, { -1e-300, 14.751953125, -20.501953125 },
+		{ -9.5380859375, 9.537109375, -9.5380859375 }, { -9.5380859764999997, -9.5380859764999997, 0.18457024550000001 }, { -20.5810546875, 1000000, 1000000 },
+		{ 2.501953125, 0.10000000000000001, -0.00097656250000000065 }, { 0.5, 14.751953125, -20.501953125 }, { -0, -4.9406564584124654e-324, 0 },
+		{ -1e-300, 14.751953125, -20.501953125 }, { 9.9999999999999995e-07, 1000000, -0 }, { -19.0009765625, -30.3154296875, 3 },
+		{ 0.25, 0, 0.017578125 }, { -9.5380859375, 9.537109375, -9.5380859375 }, { -9.5380859764999997, -9.5380859764999997, 0.18457024550000001 },
+		{ 3, 3, 0.001 }, { 0.0009765625, -16.75, 0 }, { 0, 0, 0 },
+		{ 0, 0, 0 }, { 0, 0, 0 }, { 0, 0, 0 },
+		{ 0, 0, 0 }, { 0, 0, 0 }, { 0, 0, 0 },
+		{ 0, 0, 0 }, { 0, 0, 0 }, { 0, 0, 0 },
+		{ 0, 0, 0 }, { 0, 0, 0 }, { 0, 0, 0 },
+		{ 0, 0, 0 }, { 0, 0, 0 }, { 0, 0, 0 },
+		{ 0, 0, 0 }, { 0, 0, 0 }, { 0, 0, 0 },
+		{ 0, 0, 0 }, { 0, 0, 0 }, { 0, 0, 0 },
+		{ 0, 0, 0 }, { 0, 0, 0 }, { 0, 0, 0 },
+		{ 0, 0, 0 }, { 0, 0, 0 }, { 0, 0, 0 },
+		{ 0, 0, 0 }, { 0, 0, 0 }, { 0, 0, 0 },
+		{ 0, 0, 0 }, { 0, 0, 0 }, { 0, 0, 0 },
+		{ 0, 0, 0 }, { 0, 0, 0 }, { 0, 0, 0 },
+		{ 0, 0, 0 }
+	};
+	static npHull3 hull;
+	npShape3 box, needle;
+	CHECK(npMakeHull3(points, 64, &hull) == NP_OK && npMakeHullShape3(&hull, &needle) == NP_OK &&
+			  npMakeBox3((npVec3){ 0.9375, 0.046875, 3.984375 }, &box) == NP_OK,
+		  "shapes");
+	npTransform3 id = { { 0, 0, 0 }, { 0, 0, 0, 1 } };
+	npDistanceResult3 d = npDistance3(&box, id, &needle, id);
+	bool overlap = npOverlap3(&box, id, &needle, id);
+	LVec3 corners[8], vertices[NP_MAX_HULL_VERTICES];
+	for (int i = 0; i < 8; ++i)
+		corners[i] = (LVec3){ i & 1 ? 0.9375L : -0.9375L, i & 2 ? 0.046875L : -0.046875L, i & 4 ? 3.984375L : -3.984375L };
+	for (int i = 0; i < hull.vertexCount; ++i)
+		vertices[i] = (LVec3){ hull.vertices[i].x, hull.vertices[i].y, hull.vertices[i].z };
+	double brute = (double)pointSetsDistanceL(corners, 8, vertices, hull.vertexCount);
+	CHECK(finite3(d.pointA) && finite3(d.pointB) && !overlap && fabs(d.distance - brute) <= 1e-3,
+		  "box beside a 1e12 hull: distance %.17g (brute force %.17g), overlap %d, points finite %d", d.distance, brute,
+		  overlap, finite3(d.pointA) && finite3(d.pointB));
+}
+
 int main(void)
 {
 	polyhedronPairsRejectBadQuaternions();
@@ -606,6 +658,7 @@ int main(void)
 	sphereOnAFlatHullWithNearDuplicates();
 	sliverHullKeepsItsSides();
 	sliversKeepTheirShape();
+	boxBesideATeraHull();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
