@@ -268,12 +268,8 @@ NP_COLD __attribute__((noinline)) static npPenetrationResult3 penetrationTiny(co
 npPenetrationResult3 npPenetration3(const npShape3* shapeA, npTransform3 xfA, const npShape3* shapeB,
 									npTransform3 xfB)
 {
-	npVec3 d = v3Sub(xfB.p, xfA.p);
-	if (v3MaxAbs(d) < NP_TINY3)
-	{
-		int up = npPairTinySteps3(shapeA, shapeB, d, 0.0);
-		if (up > 0)
-			return penetrationTiny(shapeA, xfA, shapeB, xfB, up);
-	}
+	int up = npPairTinyUp3(shapeA, xfA, shapeB, xfB);
+	if (up > 0)
+		return penetrationTiny(shapeA, xfA, shapeB, xfB, up);
 	return penetrationOf(shapeA, xfA, shapeB, xfB);
 }

@@ -896,13 +896,9 @@ NP_COLD __attribute__((noinline)) static bool overlapTiny(const npShape3* shapeA
 
 bool npOverlap3(const npShape3* shapeA, npTransform3 xfA, const npShape3* shapeB, npTransform3 xfB)
 {
-	npVec3 d = v3Sub(xfB.p, xfA.p);
-	if (v3MaxAbs(d) < NP_TINY3)
-	{
-		int up = npPairTinySteps3(shapeA, shapeB, d, 0.0);
-		if (up > 0)
-			return overlapTiny(shapeA, xfA, shapeB, xfB, up);
-	}
+	int up = npPairTinyUp3(shapeA, xfA, shapeB, xfB);
+	if (up > 0)
+		return overlapTiny(shapeA, xfA, shapeB, xfB, up);
 	return overlapOf(shapeA, xfA, shapeB, xfB);
 }
 
@@ -922,12 +918,8 @@ NP_COLD __attribute__((noinline)) static npDistanceResult3 distanceTiny(const np
 npDistanceResult3 npDistance3(const npShape3* shapeA, npTransform3 xfA, const npShape3* shapeB,
 							  npTransform3 xfB)
 {
-	npVec3 d = v3Sub(xfB.p, xfA.p);
-	if (v3MaxAbs(d) < NP_TINY3)
-	{
-		int up = npPairTinySteps3(shapeA, shapeB, d, 0.0);
-		if (up > 0)
-			return distanceTiny(shapeA, xfA, shapeB, xfB, up);
-	}
+	int up = npPairTinyUp3(shapeA, xfA, shapeB, xfB);
+	if (up > 0)
+		return distanceTiny(shapeA, xfA, shapeB, xfB, up);
 	return distanceOf(shapeA, xfA, shapeB, xfB);
 }

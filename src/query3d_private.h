@@ -6,6 +6,7 @@
 
 #include "inputs.h"
 #include "tiny.h"
+#include "tiny3d.h"
 #include "narrowphase/query3d.h"
 #include "closest3d.h"
 #include "vec3.h"
@@ -59,17 +60,8 @@ static inline bool npContainsRounded3(const npShape3* s, npVec3 p)
 /// rejects sizes below about 1e-90, where their cross products underflow): DBL_MAX, never scaled.
 static inline double npTinyCoreSize3(const npShape3* s)
 {
-	switch (s->type)
-	{
-		case NP_SHAPE_SPHERE:
-			return 0.0;
-		case NP_SHAPE_CAPSULE3:
-			return s->halfHeight;
-		case NP_SHAPE_BOX3:
-			return v3MaxAbs(s->halfExtents);
-		default:
-			return DBL_MAX;
-	}
+	bool neverScaled = s->type == NP_SHAPE_HULL3 || s->type == NP_SHAPE_TRIANGLE3;
+	return neverScaled ? DBL_MAX : npTinyExtent3(s);
 }
 
 /// The steps of 2^500 that a query at local point p on s needs: 0 unless p, the core and the radius

@@ -10,25 +10,33 @@
 /// Below this size (2^-400) a query's squares would leave the normal range: such queries are scaled.
 #define NP_TINY 0x1p-400
 
-/// x times 2^(500 n) (|n| <= 3), in n exact steps: only the last one can round (into subnormals),
-/// since a product that leaves the normal range before it makes the last one 0 or infinite anyway.
-static inline double npTimesPow500(double x, int n)
+/// x times up^n (n >= 0) or down^-n (n < 0), one exact power-of-two step at a time: only the last
+/// step can round (into subnormals), since a product that leaves the normal range before it makes
+/// the last one 0 or infinite anyway. The 2D and 3D scalings share it with their own step sizes.
+static inline double npTimesSteps(double x, int n, double up, double down)
 {
 	for (int i = 0; i < n; ++i)
-		x *= 0x1p500;
+		x *= up;
 	for (int i = 0; i > n; --i)
-		x *= 0x1p-500;
+		x *= down;
 	return x;
 }
 
-/// How many steps of 2^500 bring m up to NP_TINY (at most 3, which suffice for any m > 0; 3 for 0).
-static inline int npStepsUp(double m)
+/// How many steps of `up` bring m up to `limit`, at most `most` (which suffice for any m > 0; `most`
+/// for 0).
+static inline int npStepsBelow(double m, double limit, double up, int most)
 {
 	int n = 0;
-	for (; m < NP_TINY && n < 3; ++n)
-		m *= 0x1p500;
+	for (; m < limit && n < most; ++n)
+		m *= up;
 	return n;
 }
+
+/// x times 2^(500 n) (|n| <= 3).
+static inline double npTimesPow500(double x, int n) { return npTimesSteps(x, n, 0x1p500, 0x1p-500); }
+
+/// How many steps of 2^500 bring m up to NP_TINY (at most 3, which suffice for any m > 0; 3 for 0).
+static inline int npStepsUp(double m) { return npStepsBelow(m, NP_TINY, 0x1p500, 3); }
 
 /// r * r, to compare squared lengths with, also when it leaves the normal range (r below 1.5e-154:
 /// a capsule 1 long and 1e-300 thick contained a point 3e-300 from its axis, both squares 0). Then

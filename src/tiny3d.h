@@ -8,6 +8,7 @@
 #define NP_TINY3D_H
 
 #include "narrowphase/collide3d.h"
+#include "tiny.h"
 #include "vec3.h"
 
 #include <float.h>
@@ -16,16 +17,8 @@
 /// products (gjk3d.c's LEAN_MIN_SCALE, 1e-30), and where six lengths multiplied stay normal.
 #define NP_TINY3 0x1p-100
 
-/// x times 2^(100 n) (|n| <= 11), in n exact steps: only the last one can round (into subnormals),
-/// since a step of 2^-100 takes a subnormal below the smallest one (2^-1074) to 0 (as npTimesPow500).
-static inline double npTimesPow100(double x, int n)
-{
-	for (int i = 0; i < n; ++i)
-		x *= 0x1p100;
-	for (int i = 0; i > n; --i)
-		x *= 0x1p-100;
-	return x;
-}
+/// x times 2^(100 n) (|n| <= 11), in exact steps (tiny.h's npTimesSteps).
+static inline double npTimesPow100(double x, int n) { return npTimesSteps(x, n, 0x1p100, 0x1p-100); }
 
 static inline npVec3 v3TimesPow100(npVec3 v, int n)
 {
@@ -53,13 +46,7 @@ static inline double npTinyExtent3(const npShape3* s)
 }
 
 /// The steps of 2^100 that bring m (> 0, or 0) up to NP_TINY3: at most 11 (11 for 0).
-static inline int npTinySteps100(double m)
-{
-	int n = 0;
-	for (; m < NP_TINY3 && n < 11; ++n)
-		m *= 0x1p100;
-	return n;
-}
+static inline int npTinySteps100(double m) { return npStepsBelow(m, NP_TINY3, 0x1p100, 11); }
 
 /// s scaled by 2^(100 up): a sphere, capsule, box or triangle (never a hull).
 static inline npShape3 npScaleTiny3(const npShape3* s, int up)
@@ -84,6 +71,14 @@ static inline int npPairTinySteps3(const npShape3* a, const npShape3* b, npVec3 
 	double m = np3Max(np3Max(np3Max(a->radius, npTinyExtent3(a)), np3Max(b->radius, npTinyExtent3(b))),
 					  np3Max(v3MaxAbs(d), extra));
 	return m < NP_TINY3 ? npTinySteps100(m) : 0;
+}
+
+/// The steps of a pair query at these poses: 0 for ordinary pairs, which pay the one compare of B's
+/// offset from A with NP_TINY3 (npDistance3, npOverlap3 and npPenetration3 ask it first).
+static inline int npPairTinyUp3(const npShape3* a, npTransform3 xfA, const npShape3* b, npTransform3 xfB)
+{
+	npVec3 d = v3Sub(xfB.p, xfA.p);
+	return v3MaxAbs(d) < NP_TINY3 ? npPairTinySteps3(a, b, d, 0.0) : 0;
 }
 
 /// The transforms of a tiny pair's scaled query: A at the origin, B at its offset from A scaled by
