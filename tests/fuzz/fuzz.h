@@ -270,6 +270,25 @@ static inline npTransform3 fzTransform3(FzIn* in, int* ok)
 			FZ_FAIL(__VA_ARGS__);                                                                                      \
 	} while (0)
 
+/// The smallest value of f(ctx, t) on [lo, hi] for f convex in t (a distance along a straight
+/// motion): a ternary search of `steps` rounds, the ends included.
+static inline double fzConvexMin(double (*f)(const void* ctx, double t), const void* ctx, double lo, double hi,
+								 int steps)
+{
+	double best = fmin(f(ctx, lo), f(ctx, hi));
+	for (int i = 0; i < steps && hi > lo; ++i)
+	{
+		double m1 = lo + (hi - lo) / 3.0, m2 = hi - (hi - lo) / 3.0;
+		double d1 = f(ctx, m1), d2 = f(ctx, m2);
+		best = fmin(best, fmin(d1, d2));
+		if (d1 <= d2)
+			hi = m2;
+		else
+			lo = m1;
+	}
+	return best;
+}
+
 static inline int fzIsCode(npResult r) { return (int)r >= NP_OK && (int)r <= NP_ERR_OUT_OF_RANGE; }
 
 static inline double fzMax(double a, double b) { return a > b ? a : b; }

@@ -32,21 +32,12 @@ static double distanceAlong(const npShapeCastInput3* in, double t)
 	return npDistance3(in->shape, xf, in->target, in->targetTransform).distance;
 }
 
-// The smallest distance on [lo, hi] (convex in t: a ternary search; the ends included).
+static double distanceAt(const void* in, double t) { return distanceAlong((const npShapeCastInput3*)in, t); }
+
+// The smallest distance on [lo, hi] (convex in t: fuzz.h's ternary search; the ends included).
 static double closestApproach(const npShapeCastInput3* in, double lo, double hi)
 {
-	double best = fmin(distanceAlong(in, lo), distanceAlong(in, hi));
-	for (int i = 0; i < TERNARY_STEPS && hi > lo; ++i)
-	{
-		double m1 = lo + (hi - lo) / 3.0, m2 = hi - (hi - lo) / 3.0;
-		double d1 = distanceAlong(in, m1), d2 = distanceAlong(in, m2);
-		best = fmin(best, fmin(d1, d2));
-		if (d1 <= d2)
-			hi = m2;
-		else
-			lo = m1;
-	}
-	return best;
+	return fzConvexMin(distanceAt, in, lo, hi, TERNARY_STEPS);
 }
 
 static void checkCastHit(const npShapeCastInput3* in, const npCastHit3* h, double tol)

@@ -69,21 +69,24 @@ static double signedDistance(const npShapeCastMeshInput3* in, const npShape3* tr
 	return p.overlapping ? -p.depth : 0.0;
 }
 
-// The smallest signed distance to the triangle on [lo, hi] (convex: a ternary search, ends included).
+typedef struct CastOnTriangle
+{
+	const npShapeCastMeshInput3* in;
+	const npShape3* triangle;
+} CastOnTriangle;
+
+static double signedDistanceAt(const void* ctx, double t)
+{
+	const CastOnTriangle* c = ctx;
+	return signedDistance(c->in, c->triangle, t);
+}
+
+// The smallest signed distance to the triangle on [lo, hi] (convex: fuzz.h's ternary search, ends
+// included).
 static double closestOn(const npShapeCastMeshInput3* in, const npShape3* triangle, double lo, double hi)
 {
-	double best = fmin(signedDistance(in, triangle, lo), signedDistance(in, triangle, hi));
-	for (int i = 0; i < TERNARY_STEPS && hi > lo; ++i)
-	{
-		double m1 = lo + (hi - lo) / 3.0, m2 = hi - (hi - lo) / 3.0;
-		double d1 = signedDistance(in, triangle, m1), d2 = signedDistance(in, triangle, m2);
-		best = fmin(best, fmin(d1, d2));
-		if (d1 <= d2)
-			hi = m2;
-		else
-			lo = m1;
-	}
-	return best;
+	CastOnTriangle c = { in, triangle };
+	return fzConvexMin(signedDistanceAt, &c, lo, hi, TERNARY_STEPS);
 }
 
 static bool samePosition(npVec3 a, npVec3 b) { return a.x == b.x && a.y == b.y && a.z == b.z; }
