@@ -136,8 +136,6 @@ static void rayChain(chainRay* r, const npChain2* c)
 	}
 }
 
-static npVec2 v2TimesPow500(npVec2 v, int n) { return v2(npTimesPow500(v.x, n), npTimesPow500(v.y, n)); }
-
 /// A ray on a chain whose points and the ray's origin are all below NP_TINY: the cross products
 /// underflow (a ray 4e-300 long from 3e-300 above a square 1e-300 across missed it: cross(d, e) was
 /// 0; one of direction (0, -1) hit it at fraction 0, 2e-300 short). The chain and origin are scaled

@@ -126,8 +126,6 @@ static CoreProjection projectOnCore(const npShape2* s, npVec2 p)
 
 // ---------------------------------------------------------------- tiny shapes
 
-static npVec2 v2TimesPow500(npVec2 v, int n) { return v2(npTimesPow500(v.x, n), npTimesPow500(v.y, n)); }
-
 /// |v| <= r, also when r * r leaves the normal range (r below 1.5e-154): a capsule 2.5 long and
 /// 1e-300 thick, not scaled as a whole, contained a point 3e-300 from its axis (both squares were
 /// 0). v and r are then compared scaled (tiny.h's npRadiusSq, as query3d_private.h's

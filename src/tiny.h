@@ -5,6 +5,8 @@
 #ifndef NP_TINY_H
 #define NP_TINY_H
 
+#include "vec2.h"
+
 #include <float.h>
 
 /// Below this size (2^-400) a query's squares would leave the normal range: such queries are scaled.
@@ -37,6 +39,9 @@ static inline double npTimesPow500(double x, int n) { return npTimesSteps(x, n, 
 
 /// How many steps of 2^500 bring m up to NP_TINY (at most 3, which suffice for any m > 0; 3 for 0).
 static inline int npStepsUp(double m) { return npStepsBelow(m, NP_TINY, 0x1p500, 3); }
+
+/// v times 2^(500 n) (2D shapes and chains; query3d_private.h has the 3D one).
+static inline npVec2 v2TimesPow500(npVec2 v, int n) { return v2(npTimesPow500(v.x, n), npTimesPow500(v.y, n)); }
 
 /// r * r, to compare squared lengths with, also when it leaves the normal range (r below 1.5e-154:
 /// a capsule 1 long and 1e-300 thick contained a point 3e-300 from its axis, both squares 0). Then
