@@ -35,12 +35,6 @@ static inline npVec3 npClosestOnRoundedCore3(const npShape3* s, npVec3 p)
 	return v3(0.0, np3Min(np3Max(p.y, -s->halfHeight), s->halfHeight), 0.0);
 }
 
-/// v times 2^(500 n), exactly (npTimesPow500 per coordinate).
-static inline npVec3 v3TimesPow500(npVec3 v, int n)
-{
-	return v3(npTimesPow500(v.x, n), npTimesPow500(v.y, n), npTimesPow500(v.z, n));
-}
-
 /// |v| <= r, also when r * r leaves the normal range (r below 1.5e-154): v and r are then compared
 /// scaled (tiny.h's npRadiusSq; exact, and a v that overflows is outside).
 static inline bool npWithinRadius3(npVec3 v, double r)
@@ -71,14 +65,7 @@ static inline int npTinySteps3(const npShape3* s, npVec3 p)
 	return npStepsUp(np3Max(np3Max(s->radius, npTinyCoreSize3(s)), v3MaxAbs(p)));
 }
 
-/// s scaled by 2^(500 up): a sphere, capsule or box (the shapes that can be tiny).
-static inline npShape3 npScaleTinyShape3(const npShape3* s, int up)
-{
-	npShape3 out = *s;
-	out.radius = npTimesPow500(s->radius, up);
-	out.halfHeight = npTimesPow500(s->halfHeight, up);
-	out.halfExtents = v3TimesPow500(s->halfExtents, up);
-	return out;
-}
+/// s scaled by 2^(500 up): a sphere, capsule or box (the shapes a ray scales).
+static inline npShape3 npScaleTinyShape3(const npShape3* s, int up) { return npScaleShapeSteps3(s, up, 0x1p500, 0x1p-500); }
 
 #endif

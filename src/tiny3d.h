@@ -20,9 +20,28 @@
 /// x times 2^(100 n) (|n| <= 11), in exact steps (tiny.h's npTimesSteps).
 static inline double npTimesPow100(double x, int n) { return npTimesSteps(x, n, 0x1p100, 0x1p-100); }
 
-static inline npVec3 v3TimesPow100(npVec3 v, int n)
+/// v times up^n or down^-n per coordinate (tiny.h's npTimesSteps).
+static inline npVec3 v3TimesSteps(npVec3 v, int n, double up, double down)
 {
-	return v3(npTimesPow100(v.x, n), npTimesPow100(v.y, n), npTimesPow100(v.z, n));
+	return v3(npTimesSteps(v.x, n, up, down), npTimesSteps(v.y, n, up, down), npTimesSteps(v.z, n, up, down));
+}
+
+static inline npVec3 v3TimesPow100(npVec3 v, int n) { return v3TimesSteps(v, n, 0x1p100, 0x1p-100); }
+
+/// v times 2^(500 n), exactly (the rays' steps, tiny.h).
+static inline npVec3 v3TimesPow500(npVec3 v, int n) { return v3TimesSteps(v, n, 0x1p500, 0x1p-500); }
+
+/// s's lengths (radius, half height, half extents, triangle) times up^n or down^-n; never a hull
+/// (its data is not copied per query).
+static inline npShape3 npScaleShapeSteps3(const npShape3* s, int n, double up, double down)
+{
+	npShape3 out = *s;
+	out.radius = npTimesSteps(s->radius, n, up, down);
+	out.halfHeight = npTimesSteps(s->halfHeight, n, up, down);
+	out.halfExtents = v3TimesSteps(s->halfExtents, n, up, down);
+	for (int i = 0; i < 3; ++i)
+		out.triangle[i] = v3TimesSteps(s->triangle[i], n, up, down);
+	return out;
 }
 
 /// The largest coordinate of s's core (its radius aside); a hull's from its creation.
@@ -49,16 +68,7 @@ static inline double npTinyExtent3(const npShape3* s)
 static inline int npTinySteps100(double m) { return npStepsBelow(m, NP_TINY3, 0x1p100, 11); }
 
 /// s scaled by 2^(100 up): a sphere, capsule, box or triangle (never a hull).
-static inline npShape3 npScaleTiny3(const npShape3* s, int up)
-{
-	npShape3 out = *s;
-	out.radius = npTimesPow100(s->radius, up);
-	out.halfHeight = npTimesPow100(s->halfHeight, up);
-	out.halfExtents = v3TimesPow100(s->halfExtents, up);
-	for (int i = 0; i < 3; ++i)
-		out.triangle[i] = v3TimesPow100(s->triangle[i], up);
-	return out;
-}
+static inline npShape3 npScaleTiny3(const npShape3* s, int up) { return npScaleShapeSteps3(s, up, 0x1p100, 0x1p-100); }
 
 /// The steps of 2^100 a pair query on a and b needs, with B's position d relative to A's (world
 /// axes) and `extra` (a margin; 0 for none): 0 unless neither shape is a hull and the radii, the
