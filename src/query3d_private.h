@@ -66,6 +66,9 @@ static inline int npTinySteps3(const npShape3* s, npVec3 p)
 }
 
 /// s scaled by 2^(500 up): a sphere, capsule or box (the shapes a ray scales).
-static inline npShape3 npScaleTinyShape3(const npShape3* s, int up) { return npScaleShapeSteps3(s, up, 0x1p500, 0x1p-500); }
+static inline npShape3 npScaleTinyShape3(const npShape3* s, int up)
+{
+	return npScaleShapeSteps3(s, up, 0x1p500, 0x1p-500);
+}
 
 #endif
