@@ -27,6 +27,8 @@
 //     just read them) rather than read from mesh->normals, and a leaf's input ids are loaded beside
 //     its vertex indices: on a big mesh each stored array read after the walk was one more cache
 //     miss per ray, waited for alone.
+#include "codesize.h"
+#include "ddarith.h"
 #include "inputs.h"
 #include "narrowphase/query3d.h"
 #include "mesh3d_private.h"
@@ -238,6 +240,45 @@ static inline RayFrameVertex toRayFrame(const MeshRay* r, const npVec3* v)
 }
 
 
+/// Edge functions that cancel to below this fraction of their products leave Woop's depth too
+/// coarse: a sliver triangle (two edges nearly parallel) has a plane that the sheared coordinates,
+/// each rounded, do not pin down, and a ray crossing one at 49 degrees was reported 1.2e-5 from it
+/// at a scale of 600 (fuzz_meshrays3d). Such a hit's fraction is taken from the exact plane
+/// instead (sliverCrossing). Plain triangles cancel by far less: their hits keep Woop's depth.
+#define NP_MESH_RAY_SLIVER 0x1p-20
+
+/// Where the ray crosses the plane of triangle abc, computed from the triangle's own vertices in
+/// double-double arithmetic (ddarith.h): the normal (b - a) x (c - a) and the two dot products
+/// n . (a - o) and n . d keep about 106 bits, so the plane is the triangle's exact plane to far
+/// below rounding, and the fraction n . (a - o) / n . d is good to a few ulps. The crossing is a
+/// point of the triangle (the watertight test found it inside), so its depth along the ray lies
+/// between the vertices' depths (zLo, zHi): the result is clamped there, and Woop's t is kept when
+/// the plane gives no finite answer.
+NP_COLD static double sliverCrossing(const MeshRay* r, const npVec3* a, const npVec3* b, const npVec3* c, double woopT,
+									 double zLo, double zHi)
+{
+	npDD e1[3], e2[3], ao[3];
+	for (int k = 0; k < 3; ++k)
+	{
+		double ak = axisOf(a, k);
+		e1[k] = npTwoSum(axisOf(b, k), -ak);
+		e2[k] = npTwoSum(axisOf(c, k), -ak);
+		ao[k] = npTwoSum(ak, -r->o[k]);
+	}
+	npDD num = { 0.0, 0.0 }, den = { 0.0, 0.0 };
+	for (int k = 0; k < 3; ++k)
+	{
+		int k1 = k == 2 ? 0 : k + 1, k2 = k1 == 2 ? 0 : k1 + 1;
+		npDD n = npDDSub(npDDMul(e1[k1], e2[k2]), npDDMul(e1[k2], e2[k1]));
+		num = npDDAdd(num, npDDMul(ao[k], n));
+		den = npDDAdd(den, npDDMulDouble(n, v3Component(r->direction, k)));
+	}
+	double t = (num.hi + num.lo) / (den.hi + den.lo);
+	if (!(t - t == 0.0))
+		return woopT;
+	return t < zLo ? zLo : (t > zHi ? zHi : t);
+}
+
 /// Woop's watertight test: the t of the hit in (0 included) [0, limit], or -1.
 static inline double hitTriangle(const MeshRay* r, const npVec3* a, const npVec3* b, const npVec3* c, double limit,
 								 bool* front)
@@ -268,6 +309,12 @@ static inline double hitTriangle(const MeshRay* r, const npVec3* a, const npVec3
 	if (!*front && !r->backfaces)
 		return -1.0;
 	double t = (u * A.z + v * B.z + w * C.z) / det;
+	double products = fabs(C.x * B.y) + fabs(C.y * B.x) + fabs(A.x * C.y) + fabs(A.y * C.x) + fabs(B.x * A.y) + fabs(B.y * A.x);
+	if (fabs(det) < NP_MESH_RAY_SLIVER * products)
+	{
+		double zLo = A.z < B.z ? A.z : B.z, zHi = A.z < B.z ? B.z : A.z;
+		t = sliverCrossing(r, a, b, c, t, C.z < zLo ? C.z : zLo, C.z > zHi ? C.z : zHi);
+	}
 	return t >= 0.0 && t <= limit ? t : -1.0;
 }
 

@@ -54,6 +54,7 @@ import {
 	VectorSet, writeVectorFile, vadd, vsub, vmul, vdot, vlen, vunit, vcross,
 } from './genlib.mjs';
 import { edgeQueryVectors } from './edge_query.mjs';
+import { toBig } from './exactsat.mjs';
 
 // ------------------------------------------------------------------------------------ vectors (any dim)
 const at = (o, t, d) => vadd(o, vmul(t, d));
@@ -800,6 +801,70 @@ function meshRayVector(id, meshes, o, d, options = {}, note, far = false) {
 		M(`random-${made}`, scene, o, d, options);
 		made++;
 	}
+}
+
+// Rays across sliver triangles (two edges nearly parallel), against an exact reference: every double
+// is a dyadic rational, so with the coordinates scaled to integers (toBig) the normal n = (b - a) x
+// (c - a), the crossing fraction t = n.(a - o) / n.d, the barycentric signs of the crossing and the
+// hit point o + t d are exact; only the final division rounds. castMeshes in doubles is not a
+// reference here: its normal loses most of its bits to the cancelling edges, and Woop's weighted
+// depth did too (a hit point 1.2e-5 off the triangle, fuzz_meshrays3d).
+const BIG_SHIFT = 1100n; // toBig's scale: x * 2^1100
+function bigRatio(num, den) {
+	// num / den rounded to a double (num, den BigInt, den != 0): 200 spare bits, then Number rounds.
+	const neg = (num < 0n) !== (den < 0n);
+	const n = num < 0n ? -num : num, d = den < 0n ? -den : den;
+	const q = Number((n << 200n) / d) / 2 ** 200;
+	return neg ? -q : q;
+}
+function exactTriangleRay(a, b, c, o, d) {
+	const [A, B, C, O, D] = [a, b, c, o, d].map((v) => v.map(toBig));
+	const sub = (u, v) => u.map((x, k) => x - v[k]);
+	const dot = (u, v) => u[0] * v[0] + u[1] * v[1] + u[2] * v[2];
+	const cross = (u, v) => [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];
+	const n = cross(sub(B, A), sub(C, A));
+	const num = dot(n, sub(A, O)), den = dot(n, D); // t = num / den (both scaled by 2^3300)
+	if (den === 0n) return { hit: false };
+	// The crossing q = o + (num / den) d, times 2^1100 den: Q = O den + num D, exact.
+	const S = 1n << BIG_SHIFT;
+	const Q = O.map((x, k) => x * den + num * D[k]);
+	const scaled = (v) => v.map((x) => x * den);
+	const edges = [[A, B], [B, C], [C, A]].map(([u, v]) => dot(cross(sub(scaled(v), scaled(u)), sub(Q, scaled(u))), n));
+	const inside = edges.every((e) => e >= 0n); // each is den^2 2^2200 times the edge function: den's sign drops out
+	const t = bigRatio(num, den);
+	const point = Q.map((x) => bigRatio(x, den * S));
+	const len = Math.sqrt(n.reduce((s2, x) => s2 + Number(x >> 2000n) ** 2, 0));
+	const unit = n.map((x) => Number(x >> 2000n) / len);
+	return { hit: inside && t >= 0, t, point, normal: den < 0n ? unit : unit.map((x) => -x), frontFace: den < 0n };
+}
+{
+	// The triangle of the fuzz input, authored in the mesh's own frame (identity transform).
+	const sliver = [[-20.695101739733886, 37.292457562569332, 37.292457580733398], [-29.719483375549316, 53.171134948730455, 53.171134948730469],
+		[18.732177734375, -32.081054687499993, -32.0810546875]];
+	const mesh = { vertices: sliver.flat(), indices: [0, 1, 2] };
+	// Each ray is aimed from its origin at a point well inside the sliver (barycentric weights at
+	// least 0.2: 3e-9 from its long edges, which are 1.8e-8 apart there; aiming rounds by 1e-14),
+	// so the exact answer is a hit that rounding cannot turn into a miss. The fuzz input itself
+	// (tests/fuzz/corpus/fuzz_meshrays3d/regression-ray-across-sliver) passes 4e-13 outside an
+	// edge: a near-edge ray whose hit or miss is left to rounding, so not a vector.
+	const at = (w) => [0, 1, 2].map((k) => w[0] * sliver[0][k] + w[1] * sliver[1][k] + w[2] * sliver[2][k]);
+	const aim = (o, w) => at(w).map((x, k) => 1.5 * (x - o[k])); // the hit at t = 2/3
+	const rays = [
+		[[0, 0, 0], aim([0, 0, 0], [0.25, 0.35, 0.4]), 'through the middle of a sliver 106 long and 1.8e-8 wide, at 49 degrees (the fuzz_meshrays3d ray, moved inside): Woop\'s depth put such hits 1.2e-5 off the triangle'],
+		[[1, -2, 0.5], aim([1, -2, 0.5], [0.5, 0.2, 0.3]), null],
+		[[-40, 60, 20], aim([-40, 60, 20], [0.2, 0.2, 0.6]), null],
+		[[30, -10, -60], aim([30, -10, -60], [0.6, 0.2, 0.2]), null],
+	];
+	rays.forEach(([o, d, note], i) => {
+		for (const backfaces of [false, true]) {
+			const r = exactTriangleRay(...sliver, o, d);
+			const hit = r.hit && (backfaces || r.frontFace) && r.t <= 1;
+			const expect = hit ? { hit: true, fraction: r.t, point: r.point, candidates: [{ mesh: 0, triangle: 0, normal: r.normal, frontFace: r.frontFace }] } : { hit: false };
+			const tol = tolerances(false);
+			vectors.push('mesh', { id: `3d-meshquery-ray-sliver-${i}${backfaces ? '-backfaces' : ''}`, query: 'rayCast', meshes: [mesh], origin: o, direction: d,
+				options: { maxFraction: 1, ...(backfaces ? { backfaces: true } : {}) }, ...tol, normalTol: 1e-6, expect, ...(note && !backfaces ? { note } : {}) });
+		}
+	});
 }
 
 function meshClosestVector(id, meshes, p, maxDistance, note, far = false) {
