@@ -374,7 +374,7 @@ static void polishEdges(const npPair3* pair, npVec3 n, const vertexFan* fanA, co
 		}
 }
 
-polishAxis npEpaPolish3(const npPair3* pair, polishAxis start, const int* featureA, const int* featureB, bool wide)
+static polishAxis polishNear(const npPair3* pair, polishAxis start, const int* featureA, const int* featureB, bool wide)
 {
 	polishAxis best = start;
 	if (!wide && polishDirect(pair, featureA, featureB, &best))
@@ -392,5 +392,28 @@ polishAxis npEpaPolish3(const npPair3* pair, polishAxis start, const int* featur
 	if (polishFaces(pair, start.axis, &fanA, &fanB, wide, &best))
 		return best;
 	polishEdges(pair, start.axis, &fanA, &fanB, wide, &best);
+	return best;
+}
+
+// A flat core (a triangle, a flat hull) has one plane, and its two normals are candidate axes that
+// the search near EPA's normal can miss: near a touch, where GJK's tolerance (1e-12 of the scale)
+// lets EPA start from a simplex that does not hold the origin, EPA can end on a facet far from
+// the true one. A box 0.2 from a triangle 1e12 across got a depth of 1.6e11 along a normal 9
+// degrees off the triangle's (fuzz_pairs3d). The plane's two normals cost a support query each and
+// can only lower the answer (the smallest overlap wins, as everywhere in the polish).
+static void tryFlatFaces(const npPair3* pair, polishAxis* best)
+{
+	if (pair->polyA.flat)
+		for (int f = 0; f < pair->polyA.faceCount; ++f)
+			tryFaceA(pair, f, -1, best);
+	if (pair->polyB.flat)
+		for (int f = 0; f < pair->polyB.faceCount; ++f)
+			tryFaceB(pair, f, -1, best);
+}
+
+polishAxis npEpaPolish3(const npPair3* pair, polishAxis start, const int* featureA, const int* featureB, bool wide)
+{
+	polishAxis best = polishNear(pair, start, featureA, featureB, wide);
+	tryFlatFaces(pair, &best);
 	return best;
 }

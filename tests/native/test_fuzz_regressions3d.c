@@ -644,6 +644,58 @@ static void boxBesideATeraHull(void)
 		  overlap, finite3(d.pointA) && finite3(d.pointB));
 }
 
+// A box near a flat hull 1e12 across (its vertices (-0.2, 0, 0.17), (1e6, 1e6, -0.001) and (1e12,
+// 1e12, 1e12); the input's point (-20.6, 8.8, 16.1), 1.2e-11 of the scale off that plane, is merged
+// into it, and the hull keeps the two planes 20.6 apart), 0.2 from the box: a near touch, within
+// GJK's tolerance (1e-12 of the scale, 1.7), so "overlapping" and "apart" are both right, but not a
+// deep overlap. EPA started from a simplex that did not hold the origin and ended on a facet 9
+// degrees off the plane: depth 1.6e11 and pointB 1.6e11 off the hull (fuzz_pairs3d; npOverlap3 said
+// apart). The true depth is at most the overlap along any axis. References in long double: the box's
+// corners across the plane of the hull's three vertices (normal by a cross product of its edges),
+// and the brute-force distance of the two point sets. Expected: the distance a near touch, and a
+// depth within 1e-10 of the scale (173) of the overlap across the plane, pointB that close to it.
+static void boxNearAFlatTeraHull(void)
+{
+	const npVec3 points[8] = { { -0.0009765625, -0.00097656250000000022, -0.00097656250000000022 },
+		{ -0.00097656250000000022, -0.00097656250000000022, -0.00097656250000000022 },
+		{ -0.208984375, -0.0009765625, 0.1689453125 }, { -20.5810546875, 8.7841796875, 16.0947265625 },
+		{ 0, -0.00097656250000000022, -0.00097656250000000022 }, { 0, 0, 0.1689453125 },
+		{ 1000000, 1000000, -0.00097656250000000022 }, { 1000000000000, 1000000000000, 1000000000000 } };
+	static npHull3 hull;
+	npShape3 box, flat;
+	CHECK(npMakeHull3(points, 8, &hull) == NP_OK && npMakeHullShape3(&hull, &flat) == NP_OK &&
+			  npMakeBox3((npVec3){ 0.9375, 0.046875, 3.984375 }, &box) == NP_OK && hull.vertexCount == 3,
+		  "shapes (a flat hull of 3 vertices: %d)", hull.vertexCount);
+	npTransform3 xa = { { -0.00097656250000000022, -0.25, 0 }, { 0, 0, 0, 1 } }, id = { { 0, 0, 0 }, { 0, 0, 0, 1 } };
+	npPenetrationResult3 p = npPenetration3(&box, xa, &flat, id);
+
+	LVec3 corners[8], v[3];
+	for (int i = 0; i < 8; ++i)
+		corners[i] = (LVec3){ (i & 1 ? 0.9375L : -0.9375L) - 0.00097656250000000022L, (i & 2 ? 0.046875L : -0.046875L) - 0.25L,
+							  i & 4 ? 3.984375L : -3.984375L };
+	for (int i = 0; i < 3; ++i)
+		v[i] = (LVec3){ hull.vertices[i].x, hull.vertices[i].y, hull.vertices[i].z };
+	LVec3 e1 = { v[1].x - v[0].x, v[1].y - v[0].y, v[1].z - v[0].z }, e2 = { v[2].x - v[0].x, v[2].y - v[0].y, v[2].z - v[0].z };
+	LVec3 n = { e1.y * e2.z - e1.z * e2.y, e1.z * e2.x - e1.x * e2.z, e1.x * e2.y - e1.y * e2.x };
+	long double len = sqrtl(n.x * n.x + n.y * n.y + n.z * n.z);
+	long double offset = (n.x * v[0].x + n.y * v[0].y + n.z * v[0].z) / len;
+	long double lo = INFINITY, hi = -INFINITY;
+	for (int i = 0; i < 8; ++i)
+	{
+		long double h = (n.x * corners[i].x + n.y * corners[i].y + n.z * corners[i].z) / len - offset;
+		lo = h < lo ? h : lo;
+		hi = h > hi ? h : hi;
+	}
+	double planeOverlap = (double)(hi < -lo ? hi : -lo); // the box across the plane, the shallower side
+	double brute = (double)pointSetsDistanceL(corners, 8, v, 3);
+	double touch = 1.0e-12 * 1.7320508075688772e12, tol = 1.0e-10 * 1.7320508075688772e12;
+	double offPlane = (double)fabsl((n.x * p.pointB.x + n.y * p.pointB.y + n.z * p.pointB.z) / len - offset);
+	CHECK(brute <= touch && (!p.overlapping || (p.depth <= fmax(planeOverlap, 0.0) + tol && offPlane <= tol)),
+		  "box near a flat 1e12 hull (apart by %.6g): overlapping %d, depth %.17g (the overlap along the plane "
+		  "normal is %.6g), pointB %.3g off the plane",
+		  brute, p.overlapping, p.depth, planeOverlap, offPlane);
+}
+
 int main(void)
 {
 	polyhedronPairsRejectBadQuaternions();
@@ -659,6 +711,7 @@ int main(void)
 	sliverHullKeepsItsSides();
 	sliversKeepTheirShape();
 	boxBesideATeraHull();
+	boxNearAFlatTeraHull();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
