@@ -1035,10 +1035,10 @@ export interface MeshCastHit3 extends CastHit3 {
  *  line from its place in `from` to its place in `to` while the rotation turns by slerp along the
  *  shorter arc. */
 export interface Sweep3 {
-	/** The shape's pose at fraction 0. */
-	from: Transform3;
-	/** The shape's pose at fraction 1. */
-	to: Transform3;
+	/** The shape's pose at fraction 0 (null or missing: identity). */
+	from?: Transform3 | null;
+	/** The shape's pose at fraction 1 (null or missing: identity). */
+	to?: Transform3 | null;
 	/** The local point (shape space) that moves in a straight line, the centre of rotation; default [0, 0, 0]. */
 	center?: Vec3Like;
 }

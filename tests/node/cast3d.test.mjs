@@ -107,6 +107,18 @@ test('time of impact: a spinning rod onto a box, states and guarantees', () => {
 	box.dispose();
 });
 
+test('time of impact: a missing or null from / to is the identity, as in 2D (Sweep2) and every other transform', () => {
+	const rod = np.capsule3d(2, 0.02), box = np.box3d(1, 1, 1);
+	const spin = { from: at(0, 4, 0), to: { position: [0, -4, 0], rotation: [0, 0, 0.7071067811865476, 0.7071067811865476] } };
+	const ref = np.timeOfImpact(rod, spin, box, { from: I, to: I });
+	assert.equal(ref.state, 'hit');
+	for (const still of [{}, { from: null, to: null }, { from: I }, { to: null }]) assert.deepEqual(np.timeOfImpact(rod, spin, box, still), ref);
+	// The moving side too: a rod resting at the identity from fraction 0 overlaps the box.
+	assert.equal(np.timeOfImpact(rod, { to: at(5, 4, 0) }, box, {}).state, 'overlapped');
+	rod.dispose();
+	box.dispose();
+});
+
 // The sweep's pose at t (slerp with Math's trigonometry: a reference for the test only).
 function posedAt(sw, t) {
 	const q0 = sw.from.rotation ?? [0, 0, 0, 1], q1 = sw.to.rotation ?? [0, 0, 0, 1];
