@@ -18,22 +18,22 @@
 #define NP_TINY3 0x1p-100
 
 /// x times 2^(100 n) (|n| <= 11), in exact steps (tiny.h's npTimesSteps).
-static inline double npTimesPow100(double x, int n) { return npTimesSteps(x, n, 0x1p100, 0x1p-100); }
+NP_COLD static inline double npTimesPow100(double x, int n) { return npTimesSteps(x, n, 0x1p100, 0x1p-100); }
 
 /// v times up^n or down^-n per coordinate (tiny.h's npTimesSteps).
-static inline npVec3 v3TimesSteps(npVec3 v, int n, double up, double down)
+NP_COLD static inline npVec3 v3TimesSteps(npVec3 v, int n, double up, double down)
 {
 	return v3(npTimesSteps(v.x, n, up, down), npTimesSteps(v.y, n, up, down), npTimesSteps(v.z, n, up, down));
 }
 
-static inline npVec3 v3TimesPow100(npVec3 v, int n) { return v3TimesSteps(v, n, 0x1p100, 0x1p-100); }
+NP_COLD static inline npVec3 v3TimesPow100(npVec3 v, int n) { return v3TimesSteps(v, n, 0x1p100, 0x1p-100); }
 
 /// v times 2^(500 n), exactly (the rays' steps, tiny.h).
-static inline npVec3 v3TimesPow500(npVec3 v, int n) { return v3TimesSteps(v, n, 0x1p500, 0x1p-500); }
+NP_COLD static inline npVec3 v3TimesPow500(npVec3 v, int n) { return v3TimesSteps(v, n, 0x1p500, 0x1p-500); }
 
 /// s's lengths (radius, half height, half extents, triangle) times up^n or down^-n; never a hull
 /// (its data is not copied per query).
-static inline npShape3 npScaleShapeSteps3(const npShape3* s, int n, double up, double down)
+NP_COLD static inline npShape3 npScaleShapeSteps3(const npShape3* s, int n, double up, double down)
 {
 	npShape3 out = *s;
 	out.radius = npTimesSteps(s->radius, n, up, down);
@@ -65,10 +65,10 @@ static inline double npTinyExtent3(const npShape3* s)
 }
 
 /// The steps of 2^100 that bring m (> 0, or 0) up to NP_TINY3: at most 11 (11 for 0).
-static inline int npTinySteps100(double m) { return npStepsBelow(m, NP_TINY3, 0x1p100, 11); }
+NP_COLD static inline int npTinySteps100(double m) { return npStepsBelow(m, NP_TINY3, 0x1p100, 11); }
 
 /// s scaled by 2^(100 up): a sphere, capsule, box or triangle (never a hull).
-static inline npShape3 npScaleTiny3(const npShape3* s, int up) { return npScaleShapeSteps3(s, up, 0x1p100, 0x1p-100); }
+NP_COLD static inline npShape3 npScaleTiny3(const npShape3* s, int up) { return npScaleShapeSteps3(s, up, 0x1p100, 0x1p-100); }
 
 /// The steps of 2^100 a pair query on a and b needs, with B's position d relative to A's (world
 /// axes) and `extra` (a margin; 0 for none): 0 unless neither shape is a hull and the radii, the
@@ -93,7 +93,7 @@ static inline int npPairTinyUp3(const npShape3* a, npTransform3 xfA, const npSha
 
 /// The transforms of a tiny pair's scaled query: A at the origin, B at its offset from A scaled by
 /// 2^(100 up) (scaled before either is turned: turned at 1e-321 it kept only a few bits).
-static inline void npScaleTinyPair3(npTransform3 xfA, npTransform3 xfB, int up, npTransform3* sa, npTransform3* sb)
+NP_COLD static inline void npScaleTinyPair3(npTransform3 xfA, npTransform3 xfB, int up, npTransform3* sa, npTransform3* sb)
 {
 	sa->p = v3(0.0, 0.0, 0.0);
 	sa->q = xfA.q;
@@ -103,7 +103,7 @@ static inline void npScaleTinyPair3(npTransform3 xfA, npTransform3 xfB, int up, 
 
 /// A world point of a scaled pair query back in the caller's world: scaled back, then moved by A's
 /// position.
-static inline npVec3 npUnscaleTinyPoint3(npVec3 p, int up, npVec3 origin)
+NP_COLD static inline npVec3 npUnscaleTinyPoint3(npVec3 p, int up, npVec3 origin)
 {
 	return v3Add(v3TimesPow100(p, -up), origin);
 }
