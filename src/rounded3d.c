@@ -24,19 +24,52 @@
 
 // ---------------------------------------------------------------------------------- spheres, capsules
 
+// Below this |d|^2 the length and direction of d are taken from d scaled by its largest coordinate
+// (shapes 1e-154 across and smaller: there |d|^2 leaves the normal range, and two spheres 1e-200
+// apart measured 0). Above it, the plain quotient, bit for bit as before.
+#define NP_ROUNDED_SCALED_BELOW 0x1p-900
+
+// |d| and, when d != 0, d / |d| in *unit, for any d: see NP_ROUNDED_SCALED_BELOW.
+static double lengthAndUnit3(npVec3 d, npVec3* unit)
+{
+	double dd = v3LengthSq(d);
+	if (dd >= NP_ROUNDED_SCALED_BELOW)
+	{
+		double length = sqrt(dd);
+		*unit = v3Scale(1.0 / length, d);
+		return length;
+	}
+	double m = v3MaxAbs(d);
+	if (!(m > 0.0))
+	{
+		*unit = v3(0.0, 0.0, 0.0);
+		return 0.0;
+	}
+	npVec3 s = v3Scale(1.0 / m, d);
+	double length = v3Length(s);
+	*unit = v3Scale(1.0 / length, s);
+	return m * length;
+}
+
+// Below this fraction of the sizes involved (coordinates and radii) the cores' closest points are
+// too close for the direction between them to mean anything: rounding moved them by about 1e-16 of
+// the coordinates. The sizes, not 1 + the coordinates: with an absolute 1 two spheres 1e-20 across
+// were all taken as concentric (normal A's up axis, depth along it: 0.3 for 0.262).
+#define NP_ROUNDED_DIRECTION_TOL 1.0e-12
+
 // Contact between two rounded points (the core features closest to each other): cA on A's core,
 // cB on B's core. `fallback` is the normal used when the cores touch.
 static npManifold3 roundedPoint(npVec3 cA, double rA, npVec3 cB, double rB, npVec3 fallback,
 								double margin, uint32_t id)
 {
 	npManifold3 m = emptyManifold();
-	npVec3 d = v3Sub(cB, cA);
-	double dd = v3LengthSq(d);
+	npVec3 u;
+	double dist = lengthAndUnit3(v3Sub(cB, cA), &u);
 	double reach = rA + rB + margin;
-	if (dd > reach * reach)
+	if (dist > reach)
 		return m;
-	double dist = sqrt(dd);
-	npVec3 n = dist > 1.0e-12 * (1.0 + v3MaxAbs(cA)) ? v3Scale(1.0 / dist, d) : fallback;
+	double sizes = v3MaxAbs(cA) + v3MaxAbs(cB) + rA + rB;
+	npVec3 n = dist > NP_ROUNDED_DIRECTION_TOL * sizes ? u : fallback;
 	m.normal = n;
 	pushPoint(&m, v3MulAdd(cA, rA, n), v3MulAdd(cB, -rB, n), n, id);
 	return m;
@@ -85,15 +118,16 @@ npManifold3 npCollideCapsules3(const npShape3* capsuleA, npTransform3 xfA, const
 	double s, t;
 	npClosestSegments3(p1, q1, p2, q2, &s, &t);
 	npVec3 c1 = v3MulAdd(p1, s, v3Sub(q1, p1)), c2 = v3MulAdd(p2, t, v3Sub(q2, p2));
-	npVec3 d = v3Sub(c2, c1);
-	double dist = v3Length(d);
+	npVec3 unit;
+	double dist = lengthAndUnit3(v3Sub(c2, c1), &unit);
 	double reach = rA + rB + margin;
 	npManifold3 m = emptyManifold();
 	if (dist > reach)
 		return m;
 	npVec3 n;
-	if (dist > 1.0e-12 * (1.0 + v3MaxAbs(c1)))
-		n = v3Scale(1.0 / dist, d);
+	double sizes = v3MaxAbs(c1) + v3MaxAbs(c2) + rA + rB;
+	if (dist > NP_ROUNDED_DIRECTION_TOL * sizes)
+		n = unit;
 	else
 	{
 		// The axes cross: the common perpendicular, pointing towards B's centre; for parallel axes
@@ -123,7 +157,7 @@ npManifold3 npCollideCapsules3(const npShape3* capsuleA, npTransform3 xfA, const
 			double lo = p2.y < q2.y ? p2.y : q2.y, hi = p2.y < q2.y ? q2.y : p2.y;
 			lo = lo > -hA ? lo : -hA;
 			hi = hi < hA ? hi : hA;
-			if (hi - lo > 1.0e-9 * (1.0 + hA))
+			if (hi - lo > 1.0e-9 * (hA + rA + rB))
 			{
 				double ys[2] = { lo, hi };
 				for (int k = 0; k < 2; ++k)
@@ -262,7 +296,7 @@ static GjkOutcome capsuleByGjk(const CapsuleCase* k, bool useFace, const npTrans
 	npGjk3(&pair, k->reach, &g);
 	if (g.early || g.distance > k->reach)
 		return GJK_APART;
-	double tol = 1.0e-9 * (1.0 + g.scale);
+	double tol = 1.0e-9 * (g.scale + k->r); // relative: the shapes' coordinates and the capsule's radius
 	if ((useFace && sepF >= g.distance - tol) || !(g.distance > tol))
 		return GJK_NOT_NEEDED;
 	npVec3 n = v3Scale(1.0 / g.distance, v3Sub(g.pointB, g.pointA));
@@ -537,12 +571,12 @@ static void polyhedronAndSphere(const npShape3* polyA, npVec3 c, double r, doubl
 				}
 			}
 		}
-		double dist = sqrt(bestDist);
+		npVec3 n;
+		double dist = lengthAndUnit3(v3Sub(c, best), &n);
 		if (dist > r + margin)
 			return;
-		if (dist > 1.0e-12 * (1.0 + v3MaxAbs(c)))
+		if (dist > NP_ROUNDED_DIRECTION_TOL * (v3MaxAbs(c) + v3MaxAbs(best) + r))
 		{
-			npVec3 n = v3Scale(1.0 / dist, v3Sub(c, best));
 			m->normal = n;
 			pushPoint(m, best, v3MulAdd(c, -r, n), n, closedFormId(0));
 			return;

@@ -4,6 +4,7 @@
 #include "inputs.h"
 #include "hull3d_private.h"
 #include "polyhedron3d.h"
+#include "tiny3d.h"
 #include "vec3.h"
 #include "codesize.h"
 
@@ -94,8 +95,19 @@ npResult npMakeTriangle3(npVec3 a, npVec3 b, npVec3 c, npShape3* out)
 	// Degenerate when twice the area is below a scale-relative tolerance times the longest edge,
 	// i.e. when some vertex is (nearly) on the line through the other two.
 	npVec3 ab = v3Sub(b, a), bc = v3Sub(c, b), ca = v3Sub(a, c);
-	double longest = sqrt(np3Max(v3LengthSq(ab), np3Max(v3LengthSq(bc), v3LengthSq(ca))));
 	double scale = np3Max(v3MaxAbs(a), np3Max(v3MaxAbs(b), v3MaxAbs(c)));
+	// The test is homogeneous (both sides are areas), so a tiny triangle is measured scaled by steps
+	// of 2^100 (exact): twice its area squares the cross product, a fourth power of the edges, which
+	// left the normal range below about 1e-77 and rejected a good triangle 1e-91 across.
+	int up = npTinySteps100(np3Max(v3MaxAbs(ab), np3Max(v3MaxAbs(bc), v3MaxAbs(ca))));
+	if (up > 0 && up < 11)
+	{
+		ab = v3TimesPow100(ab, up);
+		bc = v3TimesPow100(bc, up);
+		ca = v3TimesPow100(ca, up);
+		scale = npTimesPow100(scale, up);
+	}
+	double longest = sqrt(np3Max(v3LengthSq(ab), np3Max(v3LengthSq(bc), v3LengthSq(ca))));
 	double twiceArea = v3Length(v3Cross(ab, v3Neg(ca)));
 	double tol = 1.0e-10 * longest + 1.0e-13 * scale;
 	if (!(longest > 0.0) || !(twiceArea > tol * longest))
