@@ -20,7 +20,9 @@
 // countA + countB of them) and EPA ends in at most that many iterations. Rounded shapes are
 // handled exactly by running EPA on the cores and adding the radii along the normal.
 #include "closest2d.h"
+#include "codesize.h"
 #include "gjk2d.h"
+#include "tiny.h"
 
 #include <stddef.h>
 
@@ -193,8 +195,40 @@ static epaEnd expandPolytope(const npPair2* pair, npPolytope2* poly, double scal
 	return (epaEnd){ edge, iterations, stop };
 }
 
+static npPenetrationResult2 penetrationOf(const npShape2* shapeA, npTransform2 xfA, const npShape2* shapeB,
+										  npTransform2 xfB, npEpaTrace2* trace);
+
+// Tiny pairs (tiny.h): scaled by steps of 2^500, out of line. Traced runs are not scaled (the
+// teaching pages draw ordinary shapes).
+NP_COLD __attribute__((noinline)) static npPenetrationResult2 penetrationTiny(const npShape2* shapeA, npTransform2 xfA,
+																			 const npShape2* shapeB, npTransform2 xfB, int up)
+{
+	npShape2 a, b;
+	npScalePairShape2(shapeA, up, &a);
+	npScalePairShape2(shapeB, up, &b);
+	npTransform2 sa, sb;
+	npScaleTinyPair2(xfA, xfB, up, &sa, &sb);
+	npPenetrationResult2 out = penetrationOf(&a, sa, &b, sb, NULL);
+	out.depth = npUnscaleTinyLength2(out.depth, up);
+	if (out.overlapping)
+	{
+		out.pointA = npUnscaleTinyPoint2(out.pointA, up, xfA.p);
+		out.pointB = npUnscaleTinyPoint2(out.pointB, up, xfA.p);
+	}
+	return out;
+}
+
 npPenetrationResult2 npPenetration2(const npShape2* shapeA, npTransform2 xfA, const npShape2* shapeB,
 									npTransform2 xfB, npEpaTrace2* trace)
+{
+	int up = trace == NULL ? npPairTinyUp2(shapeA, xfA, shapeB, xfB, 0.0) : 0;
+	if (up > 0)
+		return penetrationTiny(shapeA, xfA, shapeB, xfB, up);
+	return penetrationOf(shapeA, xfA, shapeB, xfB, trace);
+}
+
+static npPenetrationResult2 penetrationOf(const npShape2* shapeA, npTransform2 xfA, const npShape2* shapeB,
+										  npTransform2 xfB, npEpaTrace2* trace)
 {
 	npPenetrationResult2 out = { 0 };
 	if (trace != NULL)

@@ -9,6 +9,7 @@
 // the same barycentric combination of the simplex's source points.
 #include "gjk2d.h"
 #include "codesize.h"
+#include "tiny.h"
 
 #include <float.h>
 #include <stddef.h>
@@ -381,8 +382,23 @@ GJK_INLINE bool overlapOf(const npShape2* shapeA, npTransform2 xfA, const npShap
 	return r.distance <= reach + NP_REL_TOLERANCE2 * r.scale;
 }
 
+// Tiny pairs (tiny.h): scaled by steps of 2^500, out of line.
+NP_COLD __attribute__((noinline)) static bool overlapTiny(const npShape2* shapeA, npTransform2 xfA,
+														  const npShape2* shapeB, npTransform2 xfB, int up)
+{
+	npShape2 a, b;
+	npScalePairShape2(shapeA, up, &a);
+	npScalePairShape2(shapeB, up, &b);
+	npTransform2 sa, sb;
+	npScaleTinyPair2(xfA, xfB, up, &sa, &sb);
+	return overlapOf(&a, sa, &b, sb, NULL);
+}
+
 bool npOverlap2(const npShape2* shapeA, npTransform2 xfA, const npShape2* shapeB, npTransform2 xfB)
 {
+	int up = npPairTinyUp2(shapeA, xfA, shapeB, xfB, 0.0);
+	if (up > 0)
+		return overlapTiny(shapeA, xfA, shapeB, xfB, up);
 	return overlapOf(shapeA, xfA, shapeB, xfB, NULL);
 }
 
@@ -435,9 +451,27 @@ GJK_INLINE npDistanceResult2 distanceOf(const npShape2* shapeA, npTransform2 xfA
 	return out;
 }
 
+NP_COLD __attribute__((noinline)) static npDistanceResult2 distanceTiny(const npShape2* shapeA, npTransform2 xfA,
+																		  const npShape2* shapeB, npTransform2 xfB, int up)
+{
+	npShape2 a, b;
+	npScalePairShape2(shapeA, up, &a);
+	npScalePairShape2(shapeB, up, &b);
+	npTransform2 sa, sb;
+	npScaleTinyPair2(xfA, xfB, up, &sa, &sb);
+	npDistanceResult2 out = distanceOf(&a, sa, &b, sb, NULL);
+	out.distance = npUnscaleTinyLength2(out.distance, up);
+	out.pointA = npUnscaleTinyPoint2(out.pointA, up, xfA.p);
+	out.pointB = npUnscaleTinyPoint2(out.pointB, up, xfA.p);
+	return out;
+}
+
 npDistanceResult2 npDistance2(const npShape2* shapeA, npTransform2 xfA, const npShape2* shapeB,
 							  npTransform2 xfB)
 {
+	int up = npPairTinyUp2(shapeA, xfA, shapeB, xfB, 0.0);
+	if (up > 0)
+		return distanceTiny(shapeA, xfA, shapeB, xfB, up);
 	return distanceOf(shapeA, xfA, shapeB, xfB, NULL);
 }
 

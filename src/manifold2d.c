@@ -32,6 +32,8 @@
 // compares; the size tolerance (two scans over the vertices) is computed only on the rare paths
 // that take a direction from a short vector. The separating-axis shortcuts are in sat2d.c.
 #include "manifold2d_private.h"
+#include "codesize.h"
+#include "tiny.h"
 
 // The same contact seen with A and B exchanged.
 static inline uint32_t swapId(uint32_t id)
@@ -269,6 +271,36 @@ static const typedPair coreCirclePair = { CORE_TYPES, TYPE_BIT(NP_SHAPE_CIRCLE),
 static const typedPair capsulePair = { TYPE_BIT(NP_SHAPE_CAPSULE2), TYPE_BIT(NP_SHAPE_CAPSULE2), PAIR_CORES };
 static const typedPair coreCorePair = { CORE_TYPES, CORE_TYPES, PAIR_CORES };
 
+// Tiny pairs (tiny.h): shapes, offset and margin all below NP_TINY are collided scaled by steps of
+// 2^500 and the points and depths scaled back (normal and ids unchanged); out of line.
+NP_COLD __attribute__((noinline)) static void collideTiny(npManifold2* m, const npShape2* shapeA, const npTransform2* xfA,
+														  const npShape2* shapeB, const npTransform2* xfB, double margin, int up)
+{
+	npShape2 a, b;
+	npScalePairShape2(shapeA, up, &a);
+	npScalePairShape2(shapeB, up, &b);
+	npTransform2 sa, sb;
+	npScaleTinyPair2(*xfA, *xfB, up, &sa, &sb);
+	collideAnyPair(m, &a, &sa, &b, &sb, npTimesPow250(margin, up));
+	for (int i = 0; i < m->pointCount; ++i)
+	{
+		m->points[i].pointA = npUnscaleTinyPoint2(m->points[i].pointA, up, xfA->p);
+		m->points[i].pointB = npUnscaleTinyPoint2(m->points[i].pointB, up, xfA->p);
+		m->points[i].depth = npUnscaleTinyLength2(m->points[i].depth, up);
+	}
+}
+
+// Any valid pair: the tiny ones scaled, the others by their types.
+MANIFOLD2_INLINE void collideValidPair(npManifold2* m, const npShape2* a, const npTransform2* xfA, const npShape2* b,
+									   const npTransform2* xfB, double margin)
+{
+	int up = npPairTinyUp2(a, *xfA, b, *xfB, margin);
+	if (up > 0)
+		collideTiny(m, a, xfA, b, xfB, margin, up);
+	else
+		collideAnyPair(m, a, xfA, b, xfB, margin);
+}
+
 // Every public entry point: checks the input (invalid input gives an empty manifold), checks the
 // shapes' types against the pair the entry point is for and runs its routine, else the routine the
 // types select (so a typed entry point given other types answers as npCollide2 does), and clears
@@ -280,7 +312,9 @@ MANIFOLD2_INLINE npManifold2 collideTypedPair(const npShape2* a, npTransform2 xf
 	m.pointCount = 0;
 	if (isValidInput(a, xfA, b, xfB, margin))
 	{
-		if ((TYPE_BIT(a->type) & expected.typesA) && (TYPE_BIT(b->type) & expected.typesB))
+		if (npPairTinyUp2(a, xfA, b, xfB, margin) > 0)
+			collideValidPair(&m, a, &xfA, b, &xfB, margin);
+		else if ((TYPE_BIT(a->type) & expected.typesA) && (TYPE_BIT(b->type) & expected.typesB))
 			runRoutine(expected.routine, &m, a, &xfA, b, &xfB, margin);
 		else
 			collideAnyPair(&m, a, &xfA, b, &xfB, margin);
@@ -293,7 +327,7 @@ void npCollideUnchecked2(npManifold2* m, const npShape2* a, const npTransform2* 
 						 const npTransform2* xfB, double margin)
 {
 	m->pointCount = 0;
-	collideAnyPair(m, a, xfA, b, xfB, margin);
+	collideValidPair(m, a, xfA, b, xfB, margin);
 	finishManifold(m);
 }
 
@@ -308,7 +342,7 @@ void npCollidePosed2(npManifold2* m, const npShape2* a, const npTransform2* xfA,
 {
 	m->pointCount = 0;
 	if (isValidShape(a) && isValidShape(b))
-		collideAnyPair(m, a, xfA, b, xfB, margin);
+		collideValidPair(m, a, xfA, b, xfB, margin);
 	finishManifold(m);
 }
 
@@ -324,7 +358,9 @@ npManifold2 npCollideWarm2(const npShape2* shapeA, npTransform2 xfA, const npSha
 	{
 		pairRoutine routine = routineForTypes(shapeA, shapeB);
 		*searched = routine == PAIR_CORES;
-		if (*searched)
+		if (npPairTinyUp2(shapeA, xfA, shapeB, xfB, margin) > 0)
+			collideValidPair(&m, shapeA, &xfA, shapeB, &xfB, margin); // as npCollide2, without a warm start
+		else if (*searched)
 			npCollideCoresWarm2(&m, shapeA, &xfA, shapeB, &xfB, margin, warmA);
 		else
 			runRoutine(routine, &m, shapeA, &xfA, shapeB, &xfB, margin);

@@ -159,20 +159,6 @@ static double coreSize(const npShape2* s, npVec2 p)
 /// are all below NP_TINY.
 static int tinySteps(const npShape2* s, npVec2 p) { return npStepsUp(npMax(s->radius, coreSize(s, p))); }
 
-/// s scaled by 2^(500 up): only what the queries read (the count, the radius, the core and its
-/// normals, which do not change).
-static void scaleShape(const npShape2* s, int up, npShape2* out)
-{
-	out->type = s->type;
-	out->count = s->count;
-	out->radius = npTimesPow500(s->radius, up);
-	for (int i = 0; i < s->count; ++i)
-	{
-		out->vertices[i] = v2TimesPow500(s->vertices[i], up);
-		out->normals[i] = s->normals[i];
-	}
-}
-
 /// The shape a point query at local point *p measures: s itself, or for a tiny query (the point, the
 /// radius and the first core vertex below NP_TINY, then tinySteps decides) s scaled into *scaled and
 /// *p with it, by 2^(500 up). Returns up (0: not scaled).
@@ -184,7 +170,7 @@ static int scalePointQuery(const npShape2** s, npVec2* p, npShape2* scaled)
 	int up = tinySteps(*s, *p);
 	if (up > 0)
 	{
-		scaleShape(*s, up, scaled);
+		npScaleShape2(*s, up, scaled);
 		*s = scaled;
 		*p = v2TimesPow500(*p, up);
 	}
@@ -478,7 +464,7 @@ static void rayRoundedTiny(const npShape2* s, const LocalRay* ray, bool solid, n
 	}
 
 	npShape2 scaled;
-	scaleShape(s, up, &scaled);
+	npScaleShape2(s, up, &scaled);
 	LocalRay local = { v2TimesPow500(ray->origin, up), v2TimesPow500(ray->direction, dirUp),
 		npTimesPow500(ray->maxFraction, up - dirUp) };
 	rayRounded(&scaled, &local, solid, hit);

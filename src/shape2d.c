@@ -3,6 +3,7 @@
 #include "inputs.h"
 #include "vec2.h"
 #include "codesize.h"
+#include "tiny.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -296,10 +297,20 @@ NP_COLD npResult npMakePolygon2(const npVec2* points, int count, double radius, 
 	if (count < 3)
 		return NP_ERR_DEGENERATE;
 
+	// A tiny polygon (below 2^-200) is built scaled by steps of 2^250 (exact; tiny.h) and scaled back: the
+	// hull's turn tests and the area multiply two lengths and the centroid three, which left the
+	// normal range (a pentagon 1e-181 across was rejected as degenerate, one 1e-121 across got its
+	// first vertex for a centroid).
+	int up = 0;
+	while (scale > 0.0 && scale < NP_TINY_PAIR2 && up < 5)
+	{
+		scale *= 0x1p250;
+		++up;
+	}
 	npVec2 work[NP_MAX_POLYGON_INPUT];
 	npVec2 hull[2 * NP_MAX_POLYGON_INPUT + 2];
 	for (int i = 0; i < count; ++i)
-		work[i] = points[i];
+		work[i] = up == 0 ? points[i] : v2TimesPow250(points[i], up);
 	double tolerance = 1.0e-12 * npMax(scale, 1.0e-300);
 	int n = convexHull(work, count, tolerance, hull);
 	if (n < 3)
@@ -330,6 +341,12 @@ NP_COLD npResult npMakePolygon2(const npVec2* points, int count, double radius, 
 		c = v2MulAdd(c, a / 3.0, v2Add(e1, e2));
 	}
 	out->centroid = area > 0.0 ? v2Add(origin, v2Scale(1.0 / area, c)) : origin;
+	if (up > 0)
+	{
+		for (int i = 0; i < n; ++i)
+			out->vertices[i] = v2TimesPow250(out->vertices[i], -up);
+		out->centroid = v2TimesPow250(out->centroid, -up);
+	}
 	return NP_OK;
 }
 

@@ -7,6 +7,7 @@
 #define NP_TINY_H
 
 #include "codesize.h"
+#include "narrowphase/collide2d.h"
 #include "vec2.h"
 
 #include <float.h>
@@ -58,6 +59,93 @@ static inline double npRadiusSq(double r, int* up)
 	*up = npStepsUp(r);
 	double scaled = npTimesPow500(r, *up);
 	return scaled * scaled;
+}
+
+// ---------------------------------------------------------------- tiny 2D pairs
+// The pair queries (npOverlap2, npDistance2, npPenetration2, the manifolds) multiply up to four
+// lengths (GJK's separation test squares a product of two), which leave the normal range below about
+// 2^-255: two boxes 1e-90 across measured distances off by 0.44 of their size, and below 1e-154
+// separated boxes overlapped. A pair whose shapes, offset and margin are all below NP_TINY_PAIR2
+// runs on copies scaled by steps of 2^250 into [2^-200, 2^50), and its lengths are scaled back
+// (normals and feature ids do not change). Polygons are built the same way (npMakePolygon2).
+
+/// Below this size a 2D pair query is scaled.
+#define NP_TINY_PAIR2 0x1p-200
+
+/// x times 2^(250 n).
+NP_COLD static inline double npTimesPow250(double x, int n) { return npTimesSteps(x, n, 0x1p250, 0x1p-250); }
+NP_COLD static inline npVec2 v2TimesPow250(npVec2 v, int n) { return v2(npTimesPow250(v.x, n), npTimesPow250(v.y, n)); }
+
+/// The largest coordinate of s's core.
+NP_COLD static inline double npCoreSize2(const npShape2* s)
+{
+	double size = 0.0;
+	for (int i = 0; i < s->count && i < NP_MAX_POLYGON_VERTICES; ++i)
+		size = npMax(size, npMax(npAbs(s->vertices[i].x), npAbs(s->vertices[i].y)));
+	return size;
+}
+
+/// s with every length (radius, core, box extents, centroid) times up^n or down^-n; the normals
+/// stay. Point queries and rays scale by 2^500 (npTimesPow500), pairs by 2^250.
+NP_COLD static inline void npScaleShapeSteps2(const npShape2* s, int n, double up, double down, npShape2* out)
+{
+	out->type = s->type;
+	out->count = s->count;
+	out->radius = npTimesSteps(s->radius, n, up, down);
+	out->halfExtents = v2(npTimesSteps(s->halfExtents.x, n, up, down), npTimesSteps(s->halfExtents.y, n, up, down));
+	out->centroid = v2(npTimesSteps(s->centroid.x, n, up, down), npTimesSteps(s->centroid.y, n, up, down));
+	for (int i = 0; i < s->count && i < NP_MAX_POLYGON_VERTICES; ++i)
+	{
+		out->vertices[i] = v2(npTimesSteps(s->vertices[i].x, n, up, down), npTimesSteps(s->vertices[i].y, n, up, down));
+		out->normals[i] = s->normals[i];
+	}
+}
+
+/// s scaled by 2^(500 up) (point queries and rays).
+NP_COLD static inline void npScaleShape2(const npShape2* s, int up, npShape2* out) { npScaleShapeSteps2(s, up, 0x1p500, 0x1p-500, out); }
+
+/// s scaled by 2^(250 up) (pair queries).
+NP_COLD static inline void npScalePairShape2(const npShape2* s, int up, npShape2* out) { npScaleShapeSteps2(s, up, 0x1p250, 0x1p-250, out); }
+
+/// npPairTinyUp2's count, once B's offset from A (d) is known to be below NP_TINY_PAIR2.
+NP_COLD __attribute__((noinline)) static int npPairTinySteps2(const npShape2* a, const npShape2* b, npVec2 d, double extra)
+{
+	if (a == NULL || b == NULL)
+		return 0;
+	double m = npMax(npMax(npMax(a->radius, b->radius), npMax(npCoreSize2(a), npCoreSize2(b))),
+					 npMax(npMax(npAbs(d.x), npAbs(d.y)), extra));
+	return m < NP_TINY_PAIR2 ? npStepsBelow(m, NP_TINY_PAIR2, 0x1p250, 4) : 0;
+}
+
+/// The steps of 2^250 a pair query on a and b at these poses needs (with `extra`, a margin, 0 for
+/// none): 0 for ordinary pairs, which pay two compares of B's offset from A with NP_TINY_PAIR2.
+static inline int npPairTinyUp2(const npShape2* a, npTransform2 xfA, const npShape2* b, npTransform2 xfB,
+								double extra)
+{
+	npVec2 d = v2Sub(xfB.p, xfA.p);
+	if (npAbs(d.x) < NP_TINY_PAIR2 && npAbs(d.y) < NP_TINY_PAIR2)
+		return npPairTinySteps2(a, b, d, extra);
+	return 0;
+}
+
+/// The transforms of a tiny pair's scaled query: A at the origin, B at its offset from A scaled
+/// (before it is turned), both rotations as given.
+NP_COLD static inline void npScaleTinyPair2(npTransform2 xfA, npTransform2 xfB, int up, npTransform2* sa,
+											npTransform2* sb)
+{
+	sa->p = v2(0.0, 0.0);
+	sa->q = xfA.q;
+	sb->p = v2TimesPow250(v2Sub(xfB.p, xfA.p), up);
+	sb->q = xfB.q;
+}
+
+/// A length of a scaled pair query back in the caller's units.
+NP_COLD static inline double npUnscaleTinyLength2(double x, int up) { return npTimesPow250(x, -up); }
+
+/// A world point of a scaled pair query back in the caller's world.
+NP_COLD static inline npVec2 npUnscaleTinyPoint2(npVec2 p, int up, npVec2 origin)
+{
+	return v2Add(v2TimesPow250(p, -up), origin);
 }
 
 #endif
