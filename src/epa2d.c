@@ -198,8 +198,7 @@ static epaEnd expandPolytope(const npPair2* pair, npPolytope2* poly, double scal
 static npPenetrationResult2 penetrationOf(const npShape2* shapeA, npTransform2 xfA, const npShape2* shapeB,
 										  npTransform2 xfB, npEpaTrace2* trace);
 
-// Tiny pairs (tiny.h): scaled by steps of 2^500, out of line. Traced runs are not scaled (the
-// teaching pages draw ordinary shapes).
+// Tiny pairs (tiny.h): scaled by steps of 2^250, out of line.
 NP_COLD __attribute__((noinline)) static npPenetrationResult2 penetrationTiny(const npShape2* shapeA, npTransform2 xfA,
 																			 const npShape2* shapeB, npTransform2 xfB, int up)
 {
@@ -221,9 +220,15 @@ NP_COLD __attribute__((noinline)) static npPenetrationResult2 penetrationTiny(co
 npPenetrationResult2 npPenetration2(const npShape2* shapeA, npTransform2 xfA, const npShape2* shapeB,
 									npTransform2 xfB, npEpaTrace2* trace)
 {
-	int up = trace == NULL ? npPairTinyUp2(shapeA, xfA, shapeB, xfB, 0.0) : 0;
+	int up = npPairTinyUp2(shapeA, xfA, shapeB, xfB, 0.0);
 	if (up > 0)
+	{
+		// A trace records the unscaled run (the teaching pages draw ordinary shapes); the result is
+		// the scaled query's, as untraced.
+		if (trace != NULL)
+			(void)penetrationOf(shapeA, xfA, shapeB, xfB, trace);
 		return penetrationTiny(shapeA, xfA, shapeB, xfB, up);
+	}
 	return penetrationOf(shapeA, xfA, shapeB, xfB, trace);
 }
 

@@ -382,7 +382,7 @@ GJK_INLINE bool overlapOf(const npShape2* shapeA, npTransform2 xfA, const npShap
 	return r.distance <= reach + NP_REL_TOLERANCE2 * r.scale;
 }
 
-// Tiny pairs (tiny.h): scaled by steps of 2^500, out of line.
+// Tiny pairs (tiny.h): scaled by steps of 2^250, out of line.
 NP_COLD __attribute__((noinline)) static bool overlapTiny(const npShape2* shapeA, npTransform2 xfA,
 														  const npShape2* shapeB, npTransform2 xfB, int up)
 {
@@ -402,10 +402,14 @@ bool npOverlap2(const npShape2* shapeA, npTransform2 xfA, const npShape2* shapeB
 	return overlapOf(shapeA, xfA, shapeB, xfB, NULL);
 }
 
+// A traced query gives the untraced query's result; for a tiny pair the trace records the unscaled
+// run (the teaching pages draw ordinary shapes), as npTraceManifold2 replays npCollide2.
 bool npTraceOverlap2(const npShape2* shapeA, npTransform2 xfA, const npShape2* shapeB, npTransform2 xfB,
 					 npGjkTrace2* trace)
 {
-	return overlapOf(shapeA, xfA, shapeB, xfB, trace);
+	bool traced = overlapOf(shapeA, xfA, shapeB, xfB, trace);
+	int up = npPairTinyUp2(shapeA, xfA, shapeB, xfB, 0.0);
+	return up > 0 ? overlapTiny(shapeA, xfA, shapeB, xfB, up) : traced;
 }
 
 GJK_INLINE npDistanceResult2 distanceOf(const npShape2* shapeA, npTransform2 xfA, const npShape2* shapeB,
@@ -478,5 +482,7 @@ npDistanceResult2 npDistance2(const npShape2* shapeA, npTransform2 xfA, const np
 npDistanceResult2 npTraceDistance2(const npShape2* shapeA, npTransform2 xfA, const npShape2* shapeB,
 								   npTransform2 xfB, npGjkTrace2* trace)
 {
-	return distanceOf(shapeA, xfA, shapeB, xfB, trace);
+	npDistanceResult2 traced = distanceOf(shapeA, xfA, shapeB, xfB, trace);
+	int up = npPairTinyUp2(shapeA, xfA, shapeB, xfB, 0.0);
+	return up > 0 ? distanceTiny(shapeA, xfA, shapeB, xfB, up) : traced;
 }

@@ -272,7 +272,7 @@ static const typedPair capsulePair = { TYPE_BIT(NP_SHAPE_CAPSULE2), TYPE_BIT(NP_
 static const typedPair coreCorePair = { CORE_TYPES, CORE_TYPES, PAIR_CORES };
 
 // Tiny pairs (tiny.h): shapes, offset and margin all below NP_TINY are collided scaled by steps of
-// 2^500 and the points and depths scaled back (normal and ids unchanged); out of line.
+// 2^250 and the points and depths scaled back (normal and ids unchanged); out of line.
 NP_COLD __attribute__((noinline)) static void collideTiny(npManifold2* m, const npShape2* shapeA, const npTransform2* xfA,
 														  const npShape2* shapeB, const npTransform2* xfB, double margin, int up)
 {

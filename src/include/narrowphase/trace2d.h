@@ -64,7 +64,9 @@ typedef struct npGjkTrace2
 	npTransform2 frame;   ///< A's transform (set by the query; maps the steps to world space)
 } npGjkTrace2;
 
-/// Distance as npDistance2, recording every GJK step in `trace` (which may be NULL).
+/// Distance as npDistance2, recording every GJK step in `trace` (which may be NULL). The result is
+/// always npDistance2's; for a pair below 2^-200, which that runs scaled, the trace records the
+/// unscaled run (as npTraceOverlap2 and a traced npPenetration2 do).
 npDistanceResult2 npTraceDistance2(const npShape2* shapeA, npTransform2 xfA, const npShape2* shapeB,
 								   npTransform2 xfB, npGjkTrace2* trace);
 
