@@ -22,7 +22,9 @@
 #include "cast3d_private.h"
 
 #include "gjk3d.h"
+#include "codesize.h"
 #include "inputs.h"
+#include "tiny3d.h"
 #include "narrowphase/collide2d.h"
 #include "vec3.h"
 
@@ -175,6 +177,49 @@ static void finish(npToiOutput3* out, npToiState3 state, double t, const ToiSamp
 	out->pointB = s->pointB;
 }
 
+static void timeOfImpact(const npToiInput3* input, npToiOutput3* out);
+
+// The largest length of a time of impact: sizes, sweep positions and centres, target distance and
+// tolerance (hulls report DBL_MAX: never scaled).
+static double toiSize(const npToiInput3* in)
+{
+	const npSweep3* sw[2] = { &in->sweepA, &in->sweepB };
+	const npShape3* sh[2] = { in->shapeA, in->shapeB };
+	double m = np3Max(in->targetDistance, in->tolerance);
+	for (int i = 0; i < 2; ++i)
+	{
+		if (sh[i]->type == NP_SHAPE_HULL3)
+			return DBL_MAX;
+		m = np3Max(m, np3Max(sh[i]->radius, npTinyExtent3(sh[i])));
+		m = np3Max(m, np3Max(v3MaxAbs(sw[i]->center), np3Max(v3MaxAbs(sw[i]->from.p), v3MaxAbs(sw[i]->to.p))));
+	}
+	return m;
+}
+
+// Tiny times of impact (tiny3d.h, as the pair queries and casts): every length below NP_TINY3, no
+// hull, is scaled by steps of 2^100 (about the world origin: the positions are tiny too); the
+// fraction, the state and the normal do not change, the points are scaled back. Unscaled, two shapes
+// 5e-91 across got fractions off by up to 0.78 (GJK's products of lengths underflow).
+NP_COLD __attribute__((noinline)) static void timeOfImpactTiny(const npToiInput3* in, int up, npToiOutput3* out)
+{
+	npShape3 a = npScaleTiny3(in->shapeA, up), b = npScaleTiny3(in->shapeB, up);
+	npToiInput3 scaled = *in;
+	scaled.shapeA = &a;
+	scaled.shapeB = &b;
+	npSweep3* sw[2] = { &scaled.sweepA, &scaled.sweepB };
+	for (int i = 0; i < 2; ++i)
+	{
+		sw[i]->center = v3TimesPow100(sw[i]->center, up);
+		sw[i]->from.p = v3TimesPow100(sw[i]->from.p, up);
+		sw[i]->to.p = v3TimesPow100(sw[i]->to.p, up);
+	}
+	scaled.targetDistance = npTimesPow100(in->targetDistance, up);
+	scaled.tolerance = npTimesPow100(in->tolerance, up);
+	timeOfImpact(&scaled, out);
+	out->pointA = v3TimesPow100(out->pointA, -up);
+	out->pointB = v3TimesPow100(out->pointB, -up);
+}
+
 npResult npTimeOfImpact3(const npToiInput3* input, npToiOutput3* out)
 {
 	if (out == NULL)
@@ -185,6 +230,18 @@ npResult npTimeOfImpact3(const npToiInput3* input, npToiOutput3* out)
 	npResult r = checkToi(input);
 	if (r != NP_OK)
 		return r;
+	double size = toiSize(input);
+	int up = size < NP_TINY3 ? npTinySteps100(size) : 0;
+	if (up > 0 && up < 11)
+		timeOfImpactTiny(input, up, out);
+	else
+		timeOfImpact(input, out);
+	return NP_OK;
+}
+
+// The time of impact of checked input.
+static void timeOfImpact(const npToiInput3* input, npToiOutput3* out)
+{
 
 	SweepTurn turnA = makeTurn(&input->sweepA), turnB = makeTurn(&input->sweepB);
 	double rhoA = reachFrom(input->shapeA, input->sweepA.center);
@@ -206,12 +263,12 @@ npResult npTimeOfImpact3(const npToiInput3* input, npToiOutput3* out)
 		if (iteration == 0 && s.distance <= target)
 		{
 			finish(out, NP_TOI3_OVERLAPPED, 0.0, &s);
-			return NP_OK;
+			return;
 		}
 		if (s.distance <= target + tol)
 		{
 			finish(out, NP_TOI3_HIT, t, &s);
-			return NP_OK;
+			return;
 		}
 		double mu = v3Dot(relVelocity, s.normal) + spin;
 		double step = mu > 0.0 ? (s.distance - target - 0.5 * tol) / mu : DBL_MAX;
@@ -221,11 +278,11 @@ npResult npTimeOfImpact3(const npToiInput3* input, npToiOutput3* out)
 			xfB = turnAt(&turnB, input->sweepB.center, 1.0);
 			s = sample(input, xfA, xfB);
 			finish(out, NP_TOI3_SEPARATED, 1.0, &s);
-			return NP_OK;
+			return;
 		}
 		t += step;
 	}
 	s = sample(input, turnAt(&turnA, input->sweepA.center, t), turnAt(&turnB, input->sweepB.center, t));
 	finish(out, NP_TOI3_FAILED, t, &s);
-	return NP_OK;
+	return;
 }
