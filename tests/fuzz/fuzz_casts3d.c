@@ -16,10 +16,15 @@
 //    checks sample (64 fractions); they can miss a narrow dip, never report a false one.
 // Tolerances: FZ_CAST_REL of the scale (the pair's scale plus the motion and the target distance),
 // ten times inside the contract's 1e-6 (see fuzz_casts2d.c for why not 1e-9), plus the TOI's own
-// tolerance for its distance checks.
+// tolerance for its distance checks. The distance at a hit is held to the contract itself
+// (FZ_CAST_ACCURACY, 1e-6 of the scale): a cast that reaches the ray cast's iteration cap advances
+// conservatively and stops up to 2e-7 of the library's scale short by design (cast3d.c, castCapped),
+// and on a needle hull 3e7 long that was 2.9 (fuzz seed regression-capped-needle-accuracy). Never
+// late, the tunnelling check, stays at FZ_CAST_REL.
 #include "fuzz.h"
 
 #define FZ_CAST_REL 1.0e-7
+#define FZ_CAST_ACCURACY 1.0e-6
 #define TERNARY_STEPS 48
 #define TOI_SAMPLES 64
 
@@ -62,7 +67,8 @@ static void checkCastHit(const npShapeCastInput3* in, const npCastHit3* h, doubl
 	FZ_CHECK(h->normal.x * v.x + h->normal.y * v.y + h->normal.z * v.z <= tol * fzMax(len, 1.0),
 			 "normal (%.17g, %.17g, %.17g) faces away from the mover", h->normal.x, h->normal.y, h->normal.z);
 	double d = distanceAlong(in, h->fraction);
-	FZ_CHECK(fabs(d - o->targetDistance) <= tol, "distance %.17g at the hit %.17g, want %.17g", d, h->fraction,
+	double accuracy = tol * (FZ_CAST_ACCURACY / FZ_CAST_REL);
+	FZ_CHECK(fabs(d - o->targetDistance) <= accuracy, "distance %.17g at the hit %.17g, want %.17g", d, h->fraction,
 			 o->targetDistance);
 	double before = closestApproach(in, 0.0, h->fraction);
 	FZ_CHECK(before >= o->targetDistance - tol, "distance %.17g before the hit %.17g (tunnelling)", before, h->fraction);
