@@ -11,7 +11,8 @@
 // written into the io block, and the chain built into one malloc'd block of npwChainBytes2 bytes.
 // Contacts are one wasm call: the shape's transform, the options and each chain's pointer and
 // transform are written into the io block, the contacts come back as one NPWCH_CONTACT record each
-// in a block owned by the runtime (rt.chainOut). apiquery.mjs sends its rays, points and bounds on
+// (the core's npChainContact2 structs, written in place) in a block owned by the runtime
+// (rt.chainOut). apiquery.mjs sends its rays, points and bounds on
 // chains here (chainRayCast, chainClosestPoint, ...). Offsets come from js/layout.mjs.
 import { checkNumber, codeName, describe, fail } from './errors.mjs';
 import * as L from './layout.mjs';
@@ -45,10 +46,12 @@ const C_POINT_A = L.NPWCH_CONTACT_POINT_A;
 const C_POINT_B = L.NPWCH_CONTACT_POINT_B;
 const C_NORMAL = L.NPWCH_CONTACT_NORMAL;
 const C_DEPTH = L.NPWCH_CONTACT_DEPTH;
-const C_CHAIN = L.NPWCH_CONTACT_CHAIN;
-const C_SEGMENT = L.NPWCH_CONTACT_SEGMENT;
-const C_FEATURE = L.NPWCH_CONTACT_FEATURE;
-const C_ID = L.NPWCH_CONTACT_ID;
+// The record is the core's npChainContact2: its four 32-bit fields pair up in two doubles, read
+// through the Int32Array / Uint32Array views at twice the double index.
+const C_CHAIN = 2 * L.NPWCH_CONTACT_CHAIN_SEGMENT;
+const C_SEGMENT = 2 * L.NPWCH_CONTACT_CHAIN_SEGMENT + 1;
+const C_FEATURE = 2 * L.NPWCH_CONTACT_FEATURE_ID;
+const C_ID = 2 * L.NPWCH_CONTACT_FEATURE_ID + 1;
 
 /** Reads the chain limits into rt.limitsChain and allocates the contact block (once per runtime). */
 export function setupChain(rt) {
@@ -307,19 +310,21 @@ export function chainContacts(rt, shape, transform, chains, options) {
 	const overflow = io[IO_CHAIN_COUNT] < 0;
 	const h = rt.f64;
 	const out = rt.chainOut >>> 3;
-	if (options !== undefined && options !== null && options.out !== undefined) return refillContacts(h, out, options.out, n, overflow);
+	if (options !== undefined && options !== null && options.out !== undefined) return refillContacts(h, rt.i32, rt.u32, out, options.out, n, overflow);
+	const i32 = rt.i32, u32 = rt.u32;
 	const result = new Array(n);
 	for (let i = 0; i < n; i++) {
 		const k = out + CONTACT_SIZE * i;
+		const w = 2 * k;
 		result[i] = {
 			pointA: [h[k + C_POINT_A], h[k + C_POINT_A + 1]],
 			pointB: [h[k + C_POINT_B], h[k + C_POINT_B + 1]],
 			normal: [h[k + C_NORMAL], h[k + C_NORMAL + 1]],
 			depth: h[k + C_DEPTH],
-			chain: h[k + C_CHAIN] | 0,
-			segment: h[k + C_SEGMENT] | 0,
-			feature: FEATURES[h[k + C_FEATURE] | 0],
-			id: h[k + C_ID],
+			chain: i32[w + C_CHAIN],
+			segment: i32[w + C_SEGMENT],
+			feature: FEATURES[i32[w + C_FEATURE]],
+			id: u32[w + C_ID],
 		};
 	}
 	if (overflow) result.overflow = true;
@@ -336,14 +341,15 @@ function newContact() {
 
 const isContact = (c) => c !== null && typeof c === 'object' && Array.isArray(c.pointA) && Array.isArray(c.pointB) && Array.isArray(c.normal);
 
-function refillContacts(h, base, out, n, overflow) {
+function refillContacts(h, i32, u32, base, out, n, overflow) {
 	if (!Array.isArray(out)) fail('NP_INVALID_ARGUMENT', `chainContacts: options.out must be an array of contacts, e.g. one returned earlier (got ${describe(out)})`);
 	const pool = keepEntries(out, n, newContact, isContact);
-	// k is a double index into wasm memory, below 2^29; the mask tells V8 so (it then adds the field
-	// offsets below without overflow checks: 10 fewer per contact).
-	for (let i = 0, k = base & 0x3fffffff; i < n; i++, k = (k + CONTACT_SIZE) & 0x3fffffff) {
+	// k is a double index into wasm memory, below 2^29 (w = 2k, the 32-bit index, below 2^30); the
+	// masks tell V8 so (it then adds the field offsets below without overflow checks).
+	for (let i = 0, k = base & 0x1fffffff; i < n; i++, k = (k + CONTACT_SIZE) & 0x1fffffff) {
 		const c = pool[i];
 		const a = c.pointA, b = c.pointB, nrm = c.normal;
+		const w = 2 * k;
 		a[0] = h[k + C_POINT_A];
 		a[1] = h[k + C_POINT_A + 1];
 		b[0] = h[k + C_POINT_B];
@@ -351,10 +357,10 @@ function refillContacts(h, base, out, n, overflow) {
 		nrm[0] = h[k + C_NORMAL];
 		nrm[1] = h[k + C_NORMAL + 1];
 		c.depth = h[k + C_DEPTH];
-		c.chain = h[k + C_CHAIN] | 0;
-		c.segment = h[k + C_SEGMENT] | 0;
-		c.feature = FEATURES[h[k + C_FEATURE] | 0];
-		c.id = h[k + C_ID];
+		c.chain = i32[w + C_CHAIN];
+		c.segment = i32[w + C_SEGMENT];
+		c.feature = FEATURES[i32[w + C_FEATURE]];
+		c.id = u32[w + C_ID];
 		out[i] = c;
 	}
 	if (overflow) out.overflow = true;

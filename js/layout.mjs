@@ -471,16 +471,14 @@ export const NPWCH_IO_CHAIN_PTR = 0; // its npChain2 pointer
 export const NPWCH_IO_CHAIN_XF = 1; // its transform
 export const NPWCH_IO_CHAIN_SIZE = 6; // doubles
 
-// NPWCH_CONTACT: one contact written by npwChainContacts2
+// NPWCH_CONTACT: one contact written by npwChainContacts2: an npChainContact2 as the core writes it (bindingchain.c checks the layout), so the ints pair up in doubles
 export const NPWCH_CONTACT_POINT_A = 0;
 export const NPWCH_CONTACT_POINT_B = 2;
 export const NPWCH_CONTACT_NORMAL = 4;
 export const NPWCH_CONTACT_DEPTH = 6;
-export const NPWCH_CONTACT_CHAIN = 7;
-export const NPWCH_CONTACT_SEGMENT = 8;
-export const NPWCH_CONTACT_FEATURE = 9; // npChainFeature2
-export const NPWCH_CONTACT_ID = 10; // feature id
-export const NPWCH_CONTACT_SIZE = 11; // doubles
+export const NPWCH_CONTACT_CHAIN_SEGMENT = 7; // chain and segment: int32 at Int32Array index 2 * this and 2 * this + 1
+export const NPWCH_CONTACT_FEATURE_ID = 8; // feature (npChainFeature2, int32) and id (uint32) at 32-bit index 2 * this and 2 * this + 1
+export const NPWCH_CONTACT_SIZE = 9; // doubles
 
 // NPWC3_HIT: one 3D cast hit, at NPWC3_IO_OUT; also np.shapeCastMany's public record (fraction -1: a miss)
 export const NPWC3_HIT_FRACTION = 0;

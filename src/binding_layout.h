@@ -473,16 +473,14 @@
 #define NPWCH_IO_CHAIN_XF 1 ///< its transform
 #define NPWCH_IO_CHAIN_SIZE 6 ///< doubles
 
-// NPWCH_CONTACT: one contact written by npwChainContacts2
+// NPWCH_CONTACT: one contact written by npwChainContacts2: an npChainContact2 as the core writes it (bindingchain.c checks the layout), so the ints pair up in doubles
 #define NPWCH_CONTACT_POINT_A 0
 #define NPWCH_CONTACT_POINT_B 2
 #define NPWCH_CONTACT_NORMAL 4
 #define NPWCH_CONTACT_DEPTH 6
-#define NPWCH_CONTACT_CHAIN 7
-#define NPWCH_CONTACT_SEGMENT 8
-#define NPWCH_CONTACT_FEATURE 9 ///< npChainFeature2
-#define NPWCH_CONTACT_ID 10 ///< feature id
-#define NPWCH_CONTACT_SIZE 11 ///< doubles
+#define NPWCH_CONTACT_CHAIN_SEGMENT 7 ///< chain and segment: int32 at Int32Array index 2 * this and 2 * this + 1
+#define NPWCH_CONTACT_FEATURE_ID 8 ///< feature (npChainFeature2, int32) and id (uint32) at 32-bit index 2 * this and 2 * this + 1
+#define NPWCH_CONTACT_SIZE 9 ///< doubles
 
 // NPWC3_HIT: one 3D cast hit, at NPWC3_IO_OUT; also np.shapeCastMany's public record (fraction -1: a miss)
 #define NPWC3_HIT_FRACTION 0

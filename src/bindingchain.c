@@ -94,7 +94,20 @@ static npResult readXf(const double* xf, int slot, npTransform2* out)
 }
 
 static npChainInstance2 instances[NPWCH_MAX_CHAINS];
-static npChainContact2 contacts[NP_CHAIN_MAX_CONTACTS];
+
+// An NPWCH_CONTACT record is an npChainContact2 (the core writes the contacts straight into the
+// caller's block, no copy into doubles afterwards: ~45 wasm instructions and one buffer's cache
+// lines fewer per contact), so its layout must be the struct's, here as in wasm32.
+_Static_assert(sizeof(npChainContact2) == 8 * NPWCH_CONTACT_SIZE, "NPWCH_CONTACT size");
+_Static_assert(offsetof(npChainContact2, pointA) == 8 * NPWCH_CONTACT_POINT_A, "NPWCH_CONTACT_POINT_A");
+_Static_assert(offsetof(npChainContact2, pointB) == 8 * NPWCH_CONTACT_POINT_B, "NPWCH_CONTACT_POINT_B");
+_Static_assert(offsetof(npChainContact2, normal) == 8 * NPWCH_CONTACT_NORMAL, "NPWCH_CONTACT_NORMAL");
+_Static_assert(offsetof(npChainContact2, depth) == 8 * NPWCH_CONTACT_DEPTH, "NPWCH_CONTACT_DEPTH");
+_Static_assert(offsetof(npChainContact2, chain) == 8 * NPWCH_CONTACT_CHAIN_SEGMENT, "NPWCH_CONTACT chain");
+_Static_assert(offsetof(npChainContact2, segment) == 8 * NPWCH_CONTACT_CHAIN_SEGMENT + 4, "NPWCH_CONTACT segment");
+_Static_assert(offsetof(npChainContact2, feature) == 8 * NPWCH_CONTACT_FEATURE_ID, "NPWCH_CONTACT feature");
+_Static_assert(sizeof(npChainFeature2) == 4, "NPWCH_CONTACT feature is an int32");
+_Static_assert(offsetof(npChainContact2, id) == 8 * NPWCH_CONTACT_FEATURE_ID + 4, "NPWCH_CONTACT id");
 
 // Reads the chain records into `instances`; returns their count, or a negative error.
 static int readChains(const double* io)
@@ -125,7 +138,8 @@ static void putResult(double* io, double value, npVec2 point, npVec2 normal, int
 
 // ------------------------------------------------------------------------------ contacts
 
-/// Returns the number of contacts written (>= 0) or a negative error. When something did not fit
+/// Returns the number of contacts written to `out` (NPWCH_CONTACT records: npChainContact2 structs,
+/// `out` 8-byte aligned) or a negative error. When something did not fit
 /// the contacts that fit are written and io[NPWCH_IO_CHAIN_COUNT] is set to -1 (otherwise to the
 /// number of candidate segments).
 int npwChainContacts2(const npShape2* shape, double* io, double* out, int capacity)
@@ -145,28 +159,14 @@ int npwChainContacts2(const npShape2* shape, double* io, double* out, int capaci
 		capacity = NP_CHAIN_MAX_CONTACTS;
 	// The transforms were validated as they were read and JS passes live shapes and chains, so only
 	// the options are left of npChainContacts2's checks; bad ones go through it for their error.
-	npChainContactsOutput2 found = { contacts, capacity };
+	npChainContactsOutput2 found = { (npChainContact2*)(void*)out, capacity };
 	if (!npIsUsable(q.margin) || !npIsUsable(q.featureTolerance) || q.margin < 0.0 || q.featureTolerance < 0.0)
 		return -(int)npChainContacts2(shape, xf, instances, count, &q, &found);
 	r = npChainContactsValid2(shape, xf, instances, count, &q, &found);
 	if (r != NP_OK && r != NP_ERR_CAPACITY)
 		return -(int)r;
-	int n = found.count;
-	for (int i = 0; i < n; ++i)
-	{
-		const npChainContact2* c = contacts + i;
-		double* o = out + NPWCH_CONTACT_SIZE * i;
-		npwPutVec2(o + NPWCH_CONTACT_POINT_A, c->pointA);
-		npwPutVec2(o + NPWCH_CONTACT_POINT_B, c->pointB);
-		npwPutVec2(o + NPWCH_CONTACT_NORMAL, c->normal);
-		o[NPWCH_CONTACT_DEPTH] = c->depth;
-		o[NPWCH_CONTACT_CHAIN] = c->chain;
-		o[NPWCH_CONTACT_SEGMENT] = c->segment;
-		o[NPWCH_CONTACT_FEATURE] = (double)c->feature;
-		o[NPWCH_CONTACT_ID] = (double)c->id;
-	}
 	io[NPWCH_IO_CHAIN_COUNT] = r == NP_ERR_CAPACITY ? -1.0 : (double)found.info.candidates;
-	return n;
+	return found.count;
 }
 
 // ------------------------------------------------------------------------------ rays, points, bounds

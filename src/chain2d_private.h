@@ -39,6 +39,10 @@ size_t npChainGridItems2(int segmentCount);
 /// (npChainGridCells2 and npChainGridItems2 entries).
 void npBuildChainGrid2(npChain2* chain, int32_t* cellStart, int32_t* items);
 
+/// npQueryChain2 returning the grid's raw items (segment << NP_CHAIN_ITEM_SHIFT | NP_CHAIN_ITEM_*
+/// flags) instead of segment indices, in the same order.
+int npQueryChainItems2(const npChain2* chain, npVec2 lower, npVec2 upper, int32_t* out, int capacity);
+
 /// npChainContacts2 after its input checks: for callers whose inputs are already known valid (the
 /// wasm shim, which validates the transforms as it reads them). Every argument must be as
 /// npChainContacts2's checks require (valid shape, transforms and options, non-null pointers).

@@ -263,30 +263,10 @@ static void faceContact(chainContactCall* call, npVec2 a, npVec2 b, npVec2 n, in
 	emitAll(call, &m, chain, segment, NP_CHAIN_FACE);
 }
 
-// How far a chain-space joint sine may move when the chain is placed: its normals are unit vectors,
-// rotated by a rotation whose squared length is within 2e-6 of 1 (npValidateTransform2), which
-// changes their cross product by about 1e-15 (scale and rounding), far below this band.
-#define JOINT_BAND 1.0e-12
-
-// True when both joints of the segment lie inside its own chain and are surely flat or concave,
-// decided on the chain-space normals without resolving the segment: a sine below
-// NP_CHAIN_FLAT_SINE - JOINT_BAND stays at most NP_CHAIN_FLAT_SINE in world space, so
-// npResolveChainSegment2's test would say the same. Anything else (an open chain's end segments,
-// whose neighbours may be other chains or ghosts; convex or borderline joints) is resolved in full.
-static bool bothJointsFlat(const npChain2* c, int segment)
+// `item` is the grid's (segment << NP_CHAIN_ITEM_SHIFT | flags, npQueryChainItems2).
+static void collideSegment(chainContactCall* call, int chain, int32_t item, npVec2 centroidLocal)
 {
-	int n = c->segmentCount;
-	if (!c->loop && (segment == 0 || segment == n - 1))
-		return false;
-	int prev = segment > 0 ? segment - 1 : n - 1;
-	int next = segment < n - 1 ? segment + 1 : 0;
-	npVec2 normal = c->normals[segment];
-	return v2Cross(c->normals[prev], normal) < NP_CHAIN_FLAT_SINE - JOINT_BAND &&
-		   v2Cross(normal, c->normals[next]) < NP_CHAIN_FLAT_SINE - JOINT_BAND;
-}
-
-static void collideSegment(chainContactCall* call, int chain, int segment, npVec2 centroidLocal)
-{
+	int segment = item >> NP_CHAIN_ITEM_SHIFT;
 	const npChainInstance2* inst = call->chains + chain;
 	const npChain2* c = inst->chain;
 	npVec2 a, b;
@@ -299,11 +279,13 @@ static void collideSegment(chainContactCall* call, int chain, int segment, npVec
 	}
 
 	// With the rule on, a segment whose two ends are flat or concave joints can only give its face
-	// contact (every other normal would snap to it): the manifold is not needed.
+	// contact (every other normal would snap to it): the manifold is not needed. The grid item says
+	// so when both joints are inside the chain and surely flat in any placement (chaingrid2d.c's
+	// bothJointsFlat, decided at creation); the others are resolved here.
 	npChainSegment2 s;
 	if (call->query.removeGhosts)
 	{
-		if (bothJointsFlat(c, segment))
+		if (item & NP_CHAIN_ITEM_FLAT)
 		{
 			faceContact(call, a, b, n, chain, segment);
 			return;
@@ -380,7 +362,7 @@ static void collideChain(chainContactCall* call, int chain)
 
 	int32_t candidates[NP_CHAIN_MAX_CANDIDATES];
 	int room = NP_CHAIN_MAX_CANDIDATES - call->info.candidates;
-	int found = npQueryChain2(inst->chain, lower, upper, candidates, room);
+	int found = npQueryChainItems2(inst->chain, lower, upper, candidates, room);
 	if (found > room)
 	{
 		call->info.overflow = true;

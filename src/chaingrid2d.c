@@ -16,6 +16,12 @@
 //  - A query visits the cells its box meets; a segment listed in several of them is reported only
 //    in the first cell (in row order) shared by its box and the query's, with no marks to clear;
 //    its own box is tested against the query box; the (few) results are sorted by segment index.
+//  - An item is the segment index shifted left by NP_CHAIN_ITEM_SHIFT with three flags (chain2d.h):
+//    whether the cell is in the segment's first column and first row (so the query drops a
+//    segment already reported in an earlier cell without loading its points: a box on a terrain
+//    meets ~17 items for ~5 segments), and whether both its joints are surely flat (the contacts
+//    then skip loading the neighbours' normals). All three are what the query and the contacts
+//    would compute themselves, from the same functions, so results are the same bit for bit.
 // Cell coordinates come from one function for building and querying, so both agree exactly.
 #include "chain2d_private.h"
 #include "vec2.h"
@@ -94,6 +100,28 @@ NP_COLD static long long sizeGrid(npChain2* c, double size)
 	return items <= (long long)npChainGridItems2(c->segmentCount) ? items : -1;
 }
 
+// How far a chain-space joint sine may move when the chain is placed: its normals are unit vectors,
+// rotated by a rotation whose squared length is within 2e-6 of 1 (npValidateTransform2), which
+// changes their cross product by about 1e-15 (scale and rounding), far below this band.
+#define JOINT_BAND 1.0e-12
+
+// True when both joints of the segment lie inside its own chain and are surely flat or concave,
+// decided on the chain-space normals: a sine below NP_CHAIN_FLAT_SINE - JOINT_BAND stays at most
+// NP_CHAIN_FLAT_SINE in world space, so npResolveChainSegment2's test would say the same wherever
+// the chain is placed. Anything else (an open chain's end segments, whose neighbours may be other
+// chains or ghosts; convex or borderline joints) is left to the contacts to resolve in full.
+NP_COLD static bool bothJointsFlat(const npChain2* c, int segment)
+{
+	int n = c->segmentCount;
+	if (!c->loop && (segment == 0 || segment == n - 1))
+		return false;
+	int prev = segment > 0 ? segment - 1 : n - 1;
+	int next = segment < n - 1 ? segment + 1 : 0;
+	npVec2 normal = c->normals[segment];
+	return v2Cross(c->normals[prev], normal) < NP_CHAIN_FLAT_SINE - JOINT_BAND &&
+		   v2Cross(normal, c->normals[next]) < NP_CHAIN_FLAT_SINE - JOINT_BAND;
+}
+
 void npBuildChainGrid2(npChain2* c, int32_t* cellStart, int32_t* items)
 {
 	int n = c->segmentCount;
@@ -127,6 +155,9 @@ void npBuildChainGrid2(npChain2* c, int32_t* cellStart, int32_t* items)
 			npVec2 lo, hi;
 			segmentBounds(c, s, &lo, &hi);
 			cellRange r = cellsOf(c, lo, hi);
+			int32_t item = (int32_t)s << NP_CHAIN_ITEM_SHIFT;
+			if (pass == 1 && bothJointsFlat(c, s))
+				item |= NP_CHAIN_ITEM_FLAT;
 			for (int y = r.y0; y <= r.y1; ++y)
 				for (int x = r.x0; x <= r.x1; ++x)
 				{
@@ -134,7 +165,8 @@ void npBuildChainGrid2(npChain2* c, int32_t* cellStart, int32_t* items)
 					if (pass == 0)
 						cellStart[cell + 1] += 1;
 					else
-						items[cellStart[cell]++] = s;
+						items[cellStart[cell]++] =
+							item | (x == r.x0 ? NP_CHAIN_ITEM_FIRST_X : 0) | (y == r.y0 ? NP_CHAIN_ITEM_FIRST_Y : 0);
 				}
 		}
 		if (pass == 0)
@@ -153,7 +185,9 @@ void npBuildChainGrid2(npChain2* c, int32_t* cellStart, int32_t* items)
 	c->cellItems = items;
 }
 
-int npQueryChain2(const npChain2* chain, npVec2 lower, npVec2 upper, int32_t* out, int capacity)
+// The grid query on raw items (segment << NP_CHAIN_ITEM_SHIFT | flags): npQueryChain2's contract,
+// for the contacts, which read the flat-joints flag.
+int npQueryChainItems2(const npChain2* chain, npVec2 lower, npVec2 upper, int32_t* out, int capacity)
 {
 	if (chain == NULL || !(lower.x <= upper.x) || !(lower.y <= upper.y) || lower.x > chain->upper.x ||
 		upper.x < chain->lower.x || lower.y > chain->upper.y || upper.y < chain->lower.y)
@@ -168,28 +202,29 @@ int npQueryChain2(const npChain2* chain, npVec2 lower, npVec2 upper, int32_t* ou
 	for (int y = y0; y <= y1; ++y)
 		for (int x = x0; x <= x1; ++x)
 		{
+			// Reported in an earlier cell? The segment is listed here, so its first column is at most
+			// x: in the query's first column it is new; further right only when this is its first
+			// column (the item's flag, set at creation from the same cellCoord); the same for rows.
+			// Tested before the box, so a duplicate costs no load of its points.
+			int32_t skip = (x > x0 ? NP_CHAIN_ITEM_FIRST_X : 0) | (y > y0 ? NP_CHAIN_ITEM_FIRST_Y : 0);
 			int cell = cellIndex(chain, x, y);
 			for (int k = chain->cellStart[cell]; k < chain->cellStart[cell + 1]; ++k)
 			{
-				int s = chain->cellItems[k];
+				int32_t item = chain->cellItems[k];
+				if ((item & skip) != skip)
+					continue;
 				npVec2 lo, hi;
-				segmentBounds(chain, s, &lo, &hi);
+				segmentBounds(chain, item >> NP_CHAIN_ITEM_SHIFT, &lo, &hi);
 				if (lo.x > upper.x || hi.x < lower.x || lo.y > upper.y || hi.y < lower.y)
 					continue;
-				// Reported in an earlier cell? The segment is listed here, so its first column is at
-				// most x: in the query's first column it is new; further right only when it starts
-				// in this column (and the same for rows).
-				if (x > x0 && cellCoord(lo.x, chain->lower.x, inv, chain->gridWidth) != x)
-					continue;
-				if (y > y0 && cellCoord(lo.y, chain->lower.y, inv, chain->gridHeight) != y)
-					continue;
 				if (found < capacity)
-					out[found] = s;
+					out[found] = item;
 				found += 1;
 			}
 		}
 
-	// Increasing segment order (insertion sort: a query finds a handful).
+	// Increasing segment order (insertion sort: a query finds a handful). The items of different
+	// segments compare as their segments do (the flags are below the index).
 	int kept = found < capacity ? found : capacity;
 	for (int i = 1; i < kept; ++i)
 	{
@@ -199,5 +234,14 @@ int npQueryChain2(const npChain2* chain, npVec2 lower, npVec2 upper, int32_t* ou
 			out[j] = out[j - 1];
 		out[j] = s;
 	}
+	return found;
+}
+
+int npQueryChain2(const npChain2* chain, npVec2 lower, npVec2 upper, int32_t* out, int capacity)
+{
+	int found = npQueryChainItems2(chain, lower, upper, out, capacity);
+	int kept = found < capacity ? found : capacity;
+	for (int i = 0; i < kept; ++i)
+		out[i] >>= NP_CHAIN_ITEM_SHIFT;
 	return found;
 }

@@ -480,15 +480,13 @@ export const BLOCKS = [
 		['PTR', 1, 'its npChain2 pointer'],
 		['XF', 'NPW_XF2', 'its transform'],
 	] },
-	{ name: 'NPWCH_CONTACT', doc: 'one contact written by npwChainContacts2', fields: [
+	{ name: 'NPWCH_CONTACT', doc: 'one contact written by npwChainContacts2: an npChainContact2 as the core writes it (bindingchain.c checks the layout), so the ints pair up in doubles', fields: [
 		['POINT_A', 2, ''],
 		['POINT_B', 2, ''],
 		['NORMAL', 2, ''],
 		['DEPTH', 1, ''],
-		['CHAIN', 1, ''],
-		['SEGMENT', 1, ''],
-		['FEATURE', 1, 'npChainFeature2'],
-		['ID', 1, 'feature id'],
+		['CHAIN_SEGMENT', 1, 'chain and segment: int32 at Int32Array index 2 * this and 2 * this + 1'],
+		['FEATURE_ID', 1, 'feature (npChainFeature2, int32) and id (uint32) at 32-bit index 2 * this and 2 * this + 1'],
 	] },
 	// ------------------------------------------------------------- 3D shape casts and TOI (bindingcast3d.c)
 	{ name: 'NPWC3_HIT', doc: 'one 3D cast hit, at NPWC3_IO_OUT; also np.shapeCastMany\'s public record (fraction -1: a miss)', fields: [

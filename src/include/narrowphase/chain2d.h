@@ -52,6 +52,16 @@ extern "C" {
 /// Sine of the angle below which two neighbouring segments count as collinear (a flat joint).
 #define NP_CHAIN_FLAT_SINE 1.0e-9
 
+/// A grid item (npChain2::cellItems) holds its segment's index shifted left by this, and flags below.
+#define NP_CHAIN_ITEM_SHIFT 3
+/// Item flag: the cell is in the first column of cells the segment's bounding box meets.
+#define NP_CHAIN_ITEM_FIRST_X 1
+/// Item flag: the cell is in the first row of cells the segment's bounding box meets.
+#define NP_CHAIN_ITEM_FIRST_Y 2
+/// Item flag: both joints of the segment are inside its chain and flat or concave (chain space, by a
+/// margin that no placement can cross), so contacts on it are face contacts (chaincontacts2d.c).
+#define NP_CHAIN_ITEM_FLAT 4
+
 /// Options of npMakeChain2.
 typedef struct npChainDef2
 {
@@ -96,7 +106,7 @@ typedef struct npChain2
 	int gridWidth;       ///< grid cells along x
 	int gridHeight;      ///< grid cells along y
 	const int32_t* cellStart; ///< grid cell c lists cellItems[cellStart[c] .. cellStart[c + 1]); cell (x, y) is c = x * gridHeight + y when gridWidth >= gridHeight, else y * gridWidth + x
-	const int32_t* cellItems; ///< segments listed per cell (each in every cell its box meets)
+	const int32_t* cellItems; ///< segments listed per cell (each in every cell its box meets): item >> NP_CHAIN_ITEM_SHIFT is the segment, the low bits the NP_CHAIN_ITEM_* flags
 	size_t bytes;        ///< bytes of the buffer used
 } npChain2;
 
