@@ -372,6 +372,9 @@ void npMoveBoxToFrame3(npVec3 h, const npMat3* r, npVec3 offset, npVec3* verts, 
 bool npNoEdgeAxisWins3(const SatPair* w, const SatAxis* sat, double floor);
 // The same for two boxes, from closed forms (a face's disc and the opposite face).
 bool npNoEdgeAxisWinsBoxes3(const SatPair* w, const SatAxis* sat, double floor);
+// The same from the two support vertices it reads: B's vertex sat->faceA.vertex (A's frame) and A's
+// vertex sat->faceB.vertex (A's own frame), for the warm box routine, which makes only these.
+bool npNoEdgeAxisWinsBoxesAt3(const SatPair* w, const SatAxis* sat, double floor, npVec3 supportB, npVec3 supportA);
 
 // warm3d.c: the polyhedron routine for a hull pair in a coherent face contact, from last frame's
 // faces (state->sat) without searching the others: each face query measures only last frame's face

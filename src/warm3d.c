@@ -397,20 +397,25 @@ static bool boxFaceBall(const npVec3* h, int face, const npVec3* y, const npVec3
 	return d >= t && arcClear(&disc, L, side, 0.0, t);
 }
 
-bool npNoEdgeAxisWinsBoxes3(const SatPair* w, const SatAxis* sat, double floor)
+bool npNoEdgeAxisWinsBoxesAt3(const SatPair* w, const SatAxis* sat, double floor, npVec3 supportB, npVec3 supportA)
 {
 	npVec3 hA = w->shapeA->halfExtents, hB = w->shapeB->halfExtents;
 	double scale = 1.0 + v3Length(w->rel.p) + v3Length(hA) + v3Length(hB);
 	double t = -floor + 1.0e-9 * scale;
 	if (!(t >= 1.0e-6 * scale))
 		return false;
-	if (boxFaceBall(&hA, sat->faceA.face, &w->bv[sat->faceA.vertex], &w->rel.p, t))
+	if (boxFaceBall(&hA, sat->faceA.face, &supportB, &w->rel.p, t))
 		return true;
 	// B's face in B's frame: A's support vertex and centre moved there.
 	npMat3 toB = npMat3Transpose(&w->rot);
-	npVec3 y = npMat3Mul(&toB, v3Sub(w->a.vertices[sat->faceB.vertex], w->rel.p));
+	npVec3 y = npMat3Mul(&toB, v3Sub(supportA, w->rel.p));
 	npVec3 c = npMat3Mul(&toB, v3Neg(w->rel.p));
 	return boxFaceBall(&hB, sat->faceB.face, &y, &c, t);
+}
+
+bool npNoEdgeAxisWinsBoxes3(const SatPair* w, const SatAxis* sat, double floor)
+{
+	return npNoEdgeAxisWinsBoxesAt3(w, sat, floor, w->bv[sat->faceA.vertex], w->a.vertices[sat->faceB.vertex]);
 }
 
 // Face g of polyhedron p (its own frame): the largest cosine to another face's normal (with room for
