@@ -33,8 +33,11 @@ typedef struct npWarmState3
 /// separating-axis search from warm->sat (last frame's faces, updated here) and counts in
 /// warm->stats what the warm start saved; other pairs run npCollide3's routines. The caller has
 /// checked what npCollide3 checks first: shapes given, the margin in [0, NP_HUGE], usable transforms.
-void npCollideWarm3(const npShape3* shapeA, const npTransform3* xfA, const npShape3* shapeB, const npTransform3* xfB,
-					double margin, const npWarmState3* warm, npManifold3* m);
+/// Returns -1 when *m is in world space (npCollide3's result), else the offset mask of toWorldWith:
+/// *m is in A's frame and toWorldWith(m, A's rotation, A's position, mask) makes npCollide3's result
+/// (the cache does it while it reads the points: contact3d.c).
+int npCollideWarm3(const npShape3* shapeA, const npTransform3* xfA, const npShape3* shapeB, const npTransform3* xfB,
+				   double margin, const npWarmState3* warm, npManifold3* m);
 
 /// npCollideCached3 with the transforms by reference (the wasm shim's entry: wasm passes structs by
 /// value through the stack).
