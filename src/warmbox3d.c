@@ -34,19 +34,27 @@ static const npVec3 unitNormal[6] = {
 	{ -1.0, 0.0, 0.0 }, { 1.0, 0.0, 0.0 }, { 0.0, -1.0, 0.0 }, { 0.0, 1.0, 0.0 }, { 0.0, 0.0, -1.0 }, { 0.0, 0.0, 1.0 },
 };
 
-// The two boxes in A's frame: B's half axes (h_k times column k of the relative rotation), their
-// negations and B's centre, as moveBoxToFrame (manifold3d.c) builds B's corners from them.
+// The two boxes in A's frame: B's half axes (h_k times column k of the relative rotation) and B's
+// centre, as moveBoxToFrame (manifold3d.c) builds B's corners from them.
 typedef struct BoxPair
 {
 	npVec3 hA;
-	npVec3 e[3], ne[3]; // B's half axes and their negations
+	npVec3 e[3];        // B's half axes
 	npVec3 offset;      // B's centre
 } BoxPair;
 
-// A's vertex v in its own frame: bit k of v gives +h_k (npMakePolyhedron3's box).
+// The sign of axis k at vertex v: +1 when bit k of v is set, else -1. Multiplying by it is exact and
+// is a negation where it is -1 (signed zeros included), and it is arithmetic rather than a choice:
+// V8 compiles a wasm select on doubles as a branch.
+static inline double signOf(int v, int k)
+{
+	return (double)(((v >> k) & 1) * 2 - 1);
+}
+
+// A's vertex v in its own frame: bit k of v gives +h_k (npMakePolyhedron3's box: -h_k or h_k).
 static inline npVec3 cornerA(const BoxPair* p, int v)
 {
-	return v3((v & 1) ? p->hA.x : -p->hA.x, (v & 2) ? p->hA.y : -p->hA.y, (v & 4) ? p->hA.z : -p->hA.z);
+	return v3(signOf(v, 0) * p->hA.x, signOf(v, 1) * p->hA.y, signOf(v, 2) * p->hA.z);
 }
 
 // B's vertex v in A's frame as moveBoxToFrame rounds it: ((+-ex +- ey) +- ez) + offset. Its sums
@@ -54,7 +62,7 @@ static inline npVec3 cornerA(const BoxPair* p, int v)
 // (x - y is x + (-y) in IEEE 754, signed zeros included).
 static inline npVec3 cornerB(const BoxPair* p, int v)
 {
-	npVec3 x = (v & 1) ? p->e[0] : p->ne[0], y = (v & 2) ? p->e[1] : p->ne[1], z = (v & 4) ? p->e[2] : p->ne[2];
+	npVec3 x = v3Scale(signOf(v, 0), p->e[0]), y = v3Scale(signOf(v, 1), p->e[1]), z = v3Scale(signOf(v, 2), p->e[2]);
 	return v3Add(v3Add(v3Add(x, y), z), p->offset);
 }
 
@@ -174,8 +182,6 @@ int npCollideWarmBoxes3(const npShape3* shapeA, const npTransform3* xfA, const n
 	pair.e[0] = v3Scale(hB.x, w.rot.cx);
 	pair.e[1] = v3Scale(hB.y, w.rot.cy);
 	pair.e[2] = v3Scale(hB.z, w.rot.cz);
-	for (int k = 0; k < 3; ++k)
-		pair.ne[k] = v3Neg(pair.e[k]);
 	pair.offset = w.rel.p;
 	if (!npNoEdgeAxisWinsBoxesAt3(&w, &sat, floor, cornerB(&pair, sat.faceA.vertex), cornerA(&pair, sat.faceB.vertex)))
 		return -2;
