@@ -22,9 +22,9 @@
 
 static bool finite3(npVec3 v)
 {
-	// NaN fails every comparison; infinities fail the bound.
-	return v.x >= -NP_HUGE && v.x <= NP_HUGE && v.y >= -NP_HUGE && v.y <= NP_HUGE &&
-		   v.z >= -NP_HUGE && v.z <= NP_HUGE;
+	// NaN fails every comparison; infinities fail the bound. |x| <= NP_HUGE is -NP_HUGE <= x <=
+	// NP_HUGE in one compare, and the three are joined without branches.
+	return (fabs(v.x) <= NP_HUGE) & (fabs(v.y) <= NP_HUGE) & (fabs(v.z) <= NP_HUGE);
 }
 
 static bool validTransform(npTransform3 xf)
@@ -217,9 +217,15 @@ __attribute__((always_inline)) static inline npResult takeManifoldIn(npContactCa
 	npVec3 n;
 	if (!unitNormal(manifold->normal, &n))
 		return NP_ERR_INVALID_ARGUMENT;
+	// Every point is checked every frame and they always pass: one branch for all of them.
+	bool finite = true;
 	for (int i = 0; i < count; ++i)
-		if (!finite3(manifold->points[i].pointA) || !finite3(manifold->points[i].pointB))
-			return NP_ERR_NON_FINITE;
+	{
+		finite &= finite3(manifold->points[i].pointA);
+		finite &= finite3(manifold->points[i].pointB);
+	}
+	if (!finite)
+		return NP_ERR_NON_FINITE;
 
 	npVec3 localA[NP_MAX_MANIFOLD_POINTS3], localB[NP_MAX_MANIFOLD_POINTS3];
 	double depth[NP_MAX_MANIFOLD_POINTS3];
