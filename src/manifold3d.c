@@ -297,12 +297,8 @@ static void collide3(const npShape3* shapeA, const npTransform3* xfA, const npSh
 	collideMade(shapeA, xfA, shapeB, xfB, margin, m);
 }
 
-// The warm routines' fallbacks, kept out of line: the wasm build (-flto) otherwise inlines the whole
-// search and clipper into the cache's shim, and V8 compiles the warm box path, a few hundred
-// operations, inside a 26 KB function (its registers spilled around code that does not run).
-__attribute__((noinline)) static int warmFallback(const npShape3* shapeA, const npTransform3* xfA,
-												  const npShape3* shapeB, const npTransform3* xfB, double margin,
-												  const npWarmState3* warm, npManifold3* m)
+int npCollideWarm3(const npShape3* shapeA, const npTransform3* xfA, const npShape3* shapeB, const npTransform3* xfB,
+				   double margin, const npWarmState3* warm, npManifold3* m)
 {
 	if (!isPolyhedron(shapeA) || !isPolyhedron(shapeB))
 	{
@@ -310,23 +306,11 @@ __attribute__((noinline)) static int warmFallback(const npShape3* shapeA, const 
 		return -1;
 	}
 	int offsetMask = shapeA->type == NP_SHAPE_BOX3 && shapeB->type == NP_SHAPE_BOX3
-						 ? -2
+						 ? npCollideWarmBoxes3(shapeA, xfA, shapeB, xfB, margin, warm, m)
 						 : npCollideWarmFaces3(shapeA, xfA, shapeB, xfB, margin, warm, m);
 	if (offsetMask == -2)
 		offsetMask = collidePolyhedraWarm(shapeA, xfA, shapeB, xfB, margin, warm, m);
 	return offsetMask < 0 ? -1 : offsetMask;
-}
-
-int npCollideWarm3(const npShape3* shapeA, const npTransform3* xfA, const npShape3* shapeB, const npTransform3* xfB,
-				   double margin, const npWarmState3* warm, npManifold3* m)
-{
-	if (shapeA->type == NP_SHAPE_BOX3 && shapeB->type == NP_SHAPE_BOX3)
-	{
-		int offsetMask = npCollideWarmBoxes3(shapeA, xfA, shapeB, xfB, margin, warm, m);
-		if (offsetMask != -2)
-			return offsetMask < 0 ? -1 : offsetMask;
-	}
-	return warmFallback(shapeA, xfA, shapeB, xfB, margin, warm, m);
 }
 
 npManifold3 npCollide3(const npShape3* shapeA, npTransform3 xfA, const npShape3* shapeB,
