@@ -392,6 +392,8 @@ int npCollideWarmFaces3(const npShape3* shapeA, const npTransform3* xfA, const n
 // (m empty), or -2 when the case does not apply (m untouched: run the routine).
 int npCollideWarmBoxes3(const npShape3* shapeA, const npTransform3* xfA, const npShape3* shapeB,
 						const npTransform3* xfB, double margin, const npWarmState3* state, npManifold3* m);
+// The vertex loops of a box's faces in the order the clipper walks them (the routine's table).
+extern const uint8_t npBoxFaceLoop3[6][4];
 
 // satedges3d.c: the edge queries.
 EdgeResult npQueryEdges3(SatPair* w, npVec3 centroidA, double floor);

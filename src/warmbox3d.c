@@ -25,7 +25,7 @@
 
 // The vertex loop of each box face as the clipper walks it (faceEdge, then next: shape3d.c's box
 // topology, faces -x, +x, -y, +y, -z, +z); test_warm.c checks it against npMakePolyhedron3's.
-static const uint8_t faceLoop[6][4] = {
+const uint8_t npBoxFaceLoop3[6][4] = {
 	{ 0, 4, 6, 2 }, { 1, 3, 7, 5 }, { 0, 1, 5, 4 }, { 2, 6, 7, 3 }, { 0, 2, 3, 1 }, { 4, 5, 7, 6 },
 };
 
@@ -122,7 +122,7 @@ static int restingOnFace(const SatPair* w, const BoxPair* pair, bool refIsA, int
 	int kept = 0;
 	for (int i = 0; i < 4; ++i)
 	{
-		int v = faceLoop[inc][i];
+		int v = npBoxFaceLoop3[inc][i];
 		npVec3 q = cornerOf(pair, refIsA, v);
 		inside &= insideRef(&box, q);
 		double s = v3Dot(plane.normal, q) - plane.offset;

@@ -13,6 +13,7 @@
 
 #include "narrowphase/narrowphase.h"
 #include "manifold3d_private.h"
+#include "polyhedron3d.h"
 
 #include <math.h>
 #include <string.h>
@@ -468,6 +469,8 @@ static void testFaceProof3(void)
 // in A's frame as the general routine writes it.
 int npCollideWarmBoxes3(const npShape3* shapeA, const npTransform3* xfA, const npShape3* shapeB,
 						const npTransform3* xfB, double margin, const npWarmState3* state, npManifold3* m);
+// Its table of the box faces' vertex loops (the same part of the header).
+extern const uint8_t npBoxFaceLoop3[6][4];
 
 // Two boxes of random sizes, one resting on a face of the other (tilted, sliding, turning; pushed in
 // or held just apart; either box first, so either box's face is the reference face): warm == cold bit
@@ -551,6 +554,21 @@ static void testBoxPairs3(void)
 // shapes the checks cover for one another, so each alone is not shown necessary.
 static void testBoxEdges3(void)
 {
+	// The routine's face loops are the box topology's, walked as the clipper walks them.
+	npShape3 unit;
+	npPolyhedron3 view;
+	npMakeBox3((npVec3){ 1.0, 1.0, 1.0 }, &unit);
+	npMakePolyhedron3(&unit, &view);
+	int loopsEqual = 0;
+	for (int f = 0; f < 6; ++f)
+	{
+		int e = view.faceEdge[f], same = 0;
+		for (int i = 0; i < 4; ++i, e = view.halfEdges[e].next)
+			same += view.halfEdges[e].origin == npBoxFaceLoop3[f][i];
+		loopsEqual += same == 4 && e == view.faceEdge[f];
+	}
+	CHECK(loopsEqual == 6, "box face loops: %d of 6 as the topology walks them", loopsEqual);
+
 	int frames = 0, equal = 0, fast = 0;
 	for (int i = 0; i < 6000; ++i)
 	{
