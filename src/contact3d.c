@@ -22,9 +22,9 @@
 
 static bool finite3(npVec3 v)
 {
-	// NaN fails every comparison; infinities fail the bound.
-	return v.x >= -NP_HUGE && v.x <= NP_HUGE && v.y >= -NP_HUGE && v.y <= NP_HUGE &&
-		   v.z >= -NP_HUGE && v.z <= NP_HUGE;
+	// NaN fails every comparison; infinities fail the bound. |x| <= NP_HUGE is -NP_HUGE <= x <=
+	// NP_HUGE in one compare, and the three are joined without branches.
+	return (fabs(v.x) <= NP_HUGE) & (fabs(v.y) <= NP_HUGE) & (fabs(v.z) <= NP_HUGE);
 }
 
 static bool validTransform(npTransform3 xf)
@@ -172,7 +172,15 @@ static inline bool unitNormal(npVec3 n, npVec3* out)
 {
 	if (!finite3(n))
 		return false;
-	double len = v3Length(n);
+	// A normal of length exactly 1 (a face normal of an unrotated body) is its own unit vector: the
+	// square root and division below would give 1 and n bit for bit; skipping them saves their latency.
+	double lenSq = v3LengthSq(n);
+	if (lenSq == 1.0)
+	{
+		*out = n;
+		return true;
+	}
+	double len = sqrt(lenSq);
 	if (!(len > 1.0e-12))
 		return false;
 	*out = v3Scale(1.0 / len, n);
@@ -183,11 +191,24 @@ static inline bool unitNormal(npVec3 n, npVec3* out)
 // What makePoint, findMatch and sortByDepth would give, written in place: each new point's locals and
 // depth first, then its match among the old points (which are still in place), then every point
 // straight into its slot of the depth order (the stable insertion sort's order), with no record copies.
-static npResult takeManifold(npContactCache3* cache, const npManifold3* manifold, const npTransform3* pxfA,
-							 const npTransform3* pxfB)
+// With `toWorld` (A's rotation) the manifold is still in A's frame, as npCollideWarm3 leaves it, and
+// is moved to world space here, in place, with toWorldWith's arithmetic (pointToWorld, bit i of
+// offsetMask for point i) before anything reads it: one pass over the points instead of two.
+__attribute__((always_inline)) static inline npResult takeManifoldIn(npContactCache3* cache, npManifold3* manifold,
+																	  const npTransform3* pxfA, const npTransform3* pxfB,
+																	  const npMat3* toWorld, unsigned offsetMask)
 {
 	const npTransform3 xfA = *pxfA, xfB = *pxfB;
 	int count = manifold->pointCount;
+	if (toWorld != NULL)
+	{
+		manifold->normal = npMat3Mul(toWorld, manifold->normal);
+		for (int i = 0; i < count; ++i)
+		{
+			npManifoldPoint3* mp = manifold->points + i;
+			pointToWorld(mp, toWorld, xfA.p, manifold->normal, (offsetMask >> i) & 1u, &mp->pointA, &mp->pointB);
+		}
+	}
 	if (count == 0)
 	{
 		cache->pointCount = 0;
@@ -196,9 +217,15 @@ static npResult takeManifold(npContactCache3* cache, const npManifold3* manifold
 	npVec3 n;
 	if (!unitNormal(manifold->normal, &n))
 		return NP_ERR_INVALID_ARGUMENT;
+	// Every point is checked every frame and they always pass: one branch for all of them.
+	bool finite = true;
 	for (int i = 0; i < count; ++i)
-		if (!finite3(manifold->points[i].pointA) || !finite3(manifold->points[i].pointB))
-			return NP_ERR_NON_FINITE;
+	{
+		finite &= finite3(manifold->points[i].pointA);
+		finite &= finite3(manifold->points[i].pointB);
+	}
+	if (!finite)
+		return NP_ERR_NON_FINITE;
 
 	npVec3 localA[NP_MAX_MANIFOLD_POINTS3], localB[NP_MAX_MANIFOLD_POINTS3];
 	double depth[NP_MAX_MANIFOLD_POINTS3];
@@ -257,6 +284,13 @@ static npResult takeManifold(npContactCache3* cache, const npManifold3* manifold
 	cache->normal = n;
 	cache->localNormal = npInvRotate3(xfA.q, n);
 	return NP_OK;
+}
+
+static npResult takeManifold(npContactCache3* cache, const npManifold3* manifold, const npTransform3* pxfA,
+							 const npTransform3* pxfB)
+{
+	// Without toWorld the manifold is only read.
+	return takeManifoldIn(cache, (npManifold3*)manifold, pxfA, pxfB, NULL, 0u);
 }
 
 npResult npUpdateContactCache3(npContactCache3* cache, const npManifold3* manifold,
@@ -352,6 +386,9 @@ npResult npCollideCachedAt3(npContactCache3* cache, const npShape3* shapeA, cons
 	npManifold3 own;
 	npManifold3* m = out != NULL ? out : &own;
 	const npWarmState3 warm = { &cache->sat, &cache->stats };
-	npCollideWarm3(shapeA, xfA, shapeB, xfB, margin, &warm, m);
-	return takeManifold(cache, m, xfA, xfB);
+	int offsetMask = npCollideWarm3(shapeA, xfA, shapeB, xfB, margin, &warm, m);
+	if (offsetMask < 0)
+		return takeManifold(cache, m, xfA, xfB);
+	const npMat3 rA = npQuatToMat3(xfA->q);
+	return takeManifoldIn(cache, m, xfA, xfB, &rA, (unsigned)offsetMask);
 }

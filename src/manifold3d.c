@@ -331,23 +331,20 @@ static void collide3(const npShape3* shapeA, const npTransform3* xfA, const npSh
 	collideMade(shapeA, xfA, shapeB, xfB, margin, m);
 }
 
-void npCollideWarm3(const npShape3* shapeA, const npTransform3* xfA, const npShape3* shapeB, const npTransform3* xfB,
-					double margin, const npWarmState3* warm, npManifold3* m)
+int npCollideWarm3(const npShape3* shapeA, const npTransform3* xfA, const npShape3* shapeB, const npTransform3* xfB,
+				   double margin, const npWarmState3* warm, npManifold3* m)
 {
 	if (!isPolyhedron(shapeA) || !isPolyhedron(shapeB))
 	{
 		collideMade(shapeA, xfA, shapeB, xfB, margin, m);
-		return;
+		return -1;
 	}
 	int offsetMask = shapeA->type == NP_SHAPE_BOX3 && shapeB->type == NP_SHAPE_BOX3
 						 ? npCollideWarmBoxes3(shapeA, xfA, shapeB, xfB, margin, warm, m)
 						 : npCollideWarmFaces3(shapeA, xfA, shapeB, xfB, margin, warm, m);
 	if (offsetMask == -2)
 		offsetMask = collidePolyhedraWarm(shapeA, xfA, shapeB, xfB, margin, warm, m);
-	if (offsetMask < 0)
-		return;
-	npMat3 rA = npQuatToMat3(xfA->q);
-	toWorldWith(m, &rA, xfA->p, (unsigned)offsetMask);
+	return offsetMask < 0 ? -1 : offsetMask;
 }
 
 npManifold3 npCollide3(const npShape3* shapeA, npTransform3 xfA, const npShape3* shapeB,

@@ -33,8 +33,11 @@ typedef struct npWarmState3
 /// separating-axis search from warm->sat (last frame's faces, updated here) and counts in
 /// warm->stats what the warm start saved; other pairs run npCollide3's routines. The caller has
 /// checked what npCollide3 checks first: shapes given, the margin in [0, NP_HUGE], usable transforms.
-void npCollideWarm3(const npShape3* shapeA, const npTransform3* xfA, const npShape3* shapeB, const npTransform3* xfB,
-					double margin, const npWarmState3* warm, npManifold3* m);
+/// Returns -1 when *m is in world space (npCollide3's result), else the offset mask of toWorldWith:
+/// *m is in A's frame and toWorldWith(m, A's rotation, A's position, mask) makes npCollide3's result
+/// (the cache does it while it reads the points: contact3d.c).
+int npCollideWarm3(const npShape3* shapeA, const npTransform3* xfA, const npShape3* shapeB, const npTransform3* xfB,
+				   double margin, const npWarmState3* warm, npManifold3* m);
 
 /// npCollideCached3 with the transforms by reference (the wasm shim's entry: wasm passes structs by
 /// value through the stack).
@@ -372,6 +375,9 @@ void npMoveBoxToFrame3(npVec3 h, const npMat3* r, npVec3 offset, npVec3* verts, 
 bool npNoEdgeAxisWins3(const SatPair* w, const SatAxis* sat, double floor);
 // The same for two boxes, from closed forms (a face's disc and the opposite face).
 bool npNoEdgeAxisWinsBoxes3(const SatPair* w, const SatAxis* sat, double floor);
+// The same from the two support vertices it reads: B's vertex sat->faceA.vertex (A's frame) and A's
+// vertex sat->faceB.vertex (A's own frame), for the warm box routine, which makes only these.
+bool npNoEdgeAxisWinsBoxesAt3(const SatPair* w, const SatAxis* sat, double floor, npVec3 supportB, npVec3 supportA);
 
 // warm3d.c: the polyhedron routine for a hull pair in a coherent face contact, from last frame's
 // faces (state->sat) without searching the others: each face query measures only last frame's face
@@ -386,6 +392,8 @@ int npCollideWarmFaces3(const npShape3* shapeA, const npTransform3* xfA, const n
 // (m empty), or -2 when the case does not apply (m untouched: run the routine).
 int npCollideWarmBoxes3(const npShape3* shapeA, const npTransform3* xfA, const npShape3* shapeB,
 						const npTransform3* xfB, double margin, const npWarmState3* state, npManifold3* m);
+// The vertex loops of a box's faces in the order the clipper walks them (the routine's table).
+extern const uint8_t npBoxFaceLoop3[6][4];
 
 // satedges3d.c: the edge queries.
 EdgeResult npQueryEdges3(SatPair* w, npVec3 centroidA, double floor);

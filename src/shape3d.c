@@ -25,7 +25,8 @@ npResult npMakeTransform3(npVec3 position, npQuat rotation, npTransform3* out)
 				   rotation.w * rotation.w;
 	if (!(lenSq >= 1.0e-12))
 		return NP_ERR_INVALID_TRANSFORM;
-	double len = sqrt(lenSq);
+	// sqrt(1) is 1: a quaternion whose squared length is exactly 1 skips the square root's latency.
+	double len = lenSq == 1.0 ? 1.0 : sqrt(lenSq);
 	npQuat q = rotation;
 	if (len != 1.0)
 	{

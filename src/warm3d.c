@@ -391,26 +391,41 @@ static bool boxFaceBall(const npVec3* h, int face, const npVec3* y, const npVec3
 	double xj = cv[j] < -hv[j] ? -hv[j] : (cv[j] > hv[j] ? hv[j] : cv[j]);
 	double xk = cv[k] < -hv[k] ? -hv[k] : (cv[k] > hv[k] ? hv[k] : cv[k]);
 	double L = hv[i] + s * cv[i];
-	double side = sqrt((xj - cv[j]) * (xj - cv[j]) + (xk - cv[k]) * (xk - cv[k]));
-	// Box faces meet at right angles: no other face normal lies within 90 degrees (c = 0).
-	const Disc disc = { d, d, delta };
-	return d >= t && arcClear(&disc, L, side, 0.0, t);
+	// arcClear for the disc {d, d, delta} with c = 0 (box faces meet at right angles: no other face
+	// normal lies within 90 degrees), written with upper bounds instead of its two square roots, a
+	// dependent pair whose latency was most of the proof's time in wasm: the deep point's sideways
+	// offset |(xj - cj, xk - ck)| <= |xj - cj| + |xk - ck|, and k = |(d + L, delta + side)| <=
+	// (d + L) + (delta + side) (both positive here). A larger offset only lowers the deep point's
+	// bound on h_E and a larger k only raises the threshold, so this test implies arcClear's: stricter,
+	// never wrong (warm3d.c's head; test_warm's box pairs and box edges).
+	double side = fabs(xj - cv[j]) + fabs(xk - cv[k]);
+	if (!(d >= t) || !(t > 0.0) || !(delta > t) || !(L > t) || !(d + L > 0.0))
+		return false;
+	return L * delta - side * d > t * ((d + L) + (delta + side));
+}
+
+bool npNoEdgeAxisWinsBoxesAt3(const SatPair* w, const SatAxis* sat, double floor, npVec3 supportB, npVec3 supportA)
+{
+	npVec3 hA = w->shapeA->halfExtents, hB = w->shapeB->halfExtents;
+	// The sizes by their 1-norms, which bound the lengths from above (the tolerance and the gate only
+	// grow, so the proof only gets stricter), without the three square roots.
+	npVec3 o = w->rel.p;
+	double scale = 1.0 + ((fabs(o.x) + fabs(o.y)) + fabs(o.z)) + ((hA.x + hA.y) + hA.z) + ((hB.x + hB.y) + hB.z);
+	double t = -floor + 1.0e-9 * scale;
+	if (!(t >= 1.0e-6 * scale))
+		return false;
+	if (boxFaceBall(&hA, sat->faceA.face, &supportB, &w->rel.p, t))
+		return true;
+	// B's face in B's frame: A's support vertex and centre moved there.
+	npMat3 toB = npMat3Transpose(&w->rot);
+	npVec3 y = npMat3Mul(&toB, v3Sub(supportA, w->rel.p));
+	npVec3 c = npMat3Mul(&toB, v3Neg(w->rel.p));
+	return boxFaceBall(&hB, sat->faceB.face, &y, &c, t);
 }
 
 bool npNoEdgeAxisWinsBoxes3(const SatPair* w, const SatAxis* sat, double floor)
 {
-	npVec3 hA = w->shapeA->halfExtents, hB = w->shapeB->halfExtents;
-	double scale = 1.0 + v3Length(w->rel.p) + v3Length(hA) + v3Length(hB);
-	double t = -floor + 1.0e-9 * scale;
-	if (!(t >= 1.0e-6 * scale))
-		return false;
-	if (boxFaceBall(&hA, sat->faceA.face, &w->bv[sat->faceA.vertex], &w->rel.p, t))
-		return true;
-	// B's face in B's frame: A's support vertex and centre moved there.
-	npMat3 toB = npMat3Transpose(&w->rot);
-	npVec3 y = npMat3Mul(&toB, v3Sub(w->a.vertices[sat->faceB.vertex], w->rel.p));
-	npVec3 c = npMat3Mul(&toB, v3Neg(w->rel.p));
-	return boxFaceBall(&hB, sat->faceB.face, &y, &c, t);
+	return npNoEdgeAxisWinsBoxesAt3(w, sat, floor, w->bv[sat->faceA.vertex], w->a.vertices[sat->faceB.vertex]);
 }
 
 // Face g of polyhedron p (its own frame): the largest cosine to another face's normal (with room for
