@@ -100,6 +100,8 @@ typedef struct npHull3
 	bool flat;         ///< true when all points are coplanar (two-sided polygon)
 	npVec3 centroid;   ///< centroid of the vertices' volume (or area, when flat)
 	double maxCoordinate; ///< largest |coordinate| of any vertex (the shape casts' scale, kept from creation)
+	double reach;         ///< a radius about the local origin holding every vertex (rays that stay farther skip the faces)
+	double centroidReach; ///< the largest distance of a vertex from the centroid (where ray walks start)
 	npVec3 vertices[NP_MAX_HULL_VERTICES];        ///< vertex positions, local space
 	npHalfEdge3 halfEdges[NP_MAX_HULL_HALF_EDGES]; ///< half-edges; 2k and 2k+1 are twins
 	uint16_t faceEdge[NP_MAX_HULL_FACES];         ///< one half-edge of each face
@@ -107,6 +109,7 @@ typedef struct npHull3
 	uint16_t vertexEdge[NP_MAX_HULL_VERTICES];    ///< one half-edge leaving each vertex
 	npHullCell3 cells[NP_HULL_CELLS];             ///< support cells, by cube face, row and column
 	uint8_t cellMore[NP_HULL_CELL_CAPACITY - 4 * NP_HULL_CELLS]; ///< cells' candidates past the first four
+	uint16_t rayStart[NP_HULL_CELLS];             ///< by support cell: the face a ray walk starts from (not flat)
 } npHull3;
 
 /// The kinds of 3D shape.
