@@ -168,13 +168,36 @@ void npHullSupportCells3(npHull3* hull)
 	}
 }
 
+/// Whether every neighbour of `face` meets its plane at a dihedral angle whose sine is at least
+/// 1e-4, so that the neighbours' half-spaces bound the face's polygon within 1e4 times their planes'
+/// rounding (far below the walk's margin, WALK_MARGIN in hullray3d.c). On a sliver hull (a needle 120 long and 1e-7 thick) a face's
+/// neighbours lie nearly in its plane or folded back onto it, their lines of intersection with it
+/// are anywhere, and the walk "proved" an entry 0.017 beside the needle (fuzz_rays3d): such a face
+/// leaves the answer to the clip. Worked out once here, a bit per face.
+static bool wellCut(const npHull3* hull, int face)
+{
+	npVec3 n = hull->planes[face].normal;
+	int f0 = hull->faceEdge[face], h = f0;
+	for (int k = 0; k < hull->halfEdgeCount; ++k)
+	{
+		double c = v3Dot(n, hull->planes[hull->halfEdges[h ^ 1].face].normal);
+		if (c > 1.0 - 5.0e-9 || c < -1.0 + 5.0e-9)
+			return false;
+		h = hull->halfEdges[h].next;
+		if (h == f0)
+			break;
+	}
+	return true;
+}
+
+
 // The ray walk's data (hullray3d.c): the balls about the local origin and about the centroid that
 // hold every vertex, and by support cell the face a walk starts from. A walk starts where the ray
 // would enter the ball about the centroid: the direction w from the centroid to that point, looked
 // up in the cells, gives the face that a ray from the centroid along the cell's central direction
 // leaves the hull through (the face the direction sees). For a hull near its ball that is the face
 // the ray enters, or next to it; the walk proves its answer whatever the start, so the table only
-// saves steps. 2 bytes per cell (768 bytes per hull).
+// saves steps. 2 bytes per cell (768 bytes per hull), and a bit per face for wellCut.
 void npHullRayStarts3(npHull3* hull)
 {
 	double reachSq = 0.0, centroidSq = 0.0;
@@ -188,6 +211,9 @@ void npHullRayStarts3(npHull3* hull)
 	hull->centroidReach = sqrt(centroidSq);
 	if (hull->flat)
 		return; // flat hulls are cast as polygons, without a walk
+	for (int f = 0; f < hull->faceCount; ++f)
+		if (wellCut(hull, f))
+			hull->wellCut[f >> 3] |= (uint8_t)(1u << (f & 7));
 	const double step = 2.0 / NP_HULL_CELL_RES;
 	for (int face = 0; face < 6; ++face)
 		for (int j = 0; j < NP_HULL_CELL_RES; ++j)

@@ -72,31 +72,11 @@ static void raySolidHull(const npHull3* hull, const npLocalRay3* ray, npRayHit3*
 /// Proofs must hold by a margin of WALK_MARGIN times the coordinates' scale, so that the face found
 /// is the one the clip would pick (the same t, the same normal, bit for bit); everything else (the
 /// origin inside or on a face's plane, grazing rays, p near a face's edge, the step bound) returns
-/// false and the clip decides. The start only saves steps: the proofs do not depend on it.
+/// false and the clip decides. The start only saves steps: the proofs do not depend on it. A face
+/// whose neighbours do not cut its plane at an angle (npHull3's wellCut, hullcells3d.c) proves no
+/// entry.
 #define WALK_MAX_STEPS 16
 #define WALK_MARGIN 1.0e-9
-
-/// Whether every neighbour of `face` meets its plane at a dihedral angle whose sine is at least
-/// 1e-4, so that the neighbours' half-spaces bound the face's polygon within 1e4 times their planes'
-/// rounding (far below WALK_MARGIN). On a sliver hull (a needle 120 long and 1e-7 thick) a face's
-/// neighbours lie nearly in its plane or folded back onto it, their lines of intersection with it
-/// are anywhere, and the walk "proved" an entry 0.017 beside the needle (fuzz_rays3d): such a face
-/// leaves the answer to the clip.
-static bool wellCut(const npHull3* hull, int face)
-{
-	npVec3 n = hull->planes[face].normal;
-	int f0 = hull->faceEdge[face], h = f0;
-	for (int k = 0; k < hull->halfEdgeCount; ++k)
-	{
-		double c = v3Dot(n, hull->planes[hull->halfEdges[h ^ 1].face].normal);
-		if (c > 1.0 - 5.0e-9 || c < -1.0 + 5.0e-9)
-			return false;
-		h = hull->halfEdges[h].next;
-		if (h == f0)
-			break;
-	}
-	return true;
-}
 
 /// The start face: where the ray would enter the ball of radius R about the centroid c, the
 /// direction from c to that point (the ray's point nearest c, u from c, moved back along d by
@@ -139,7 +119,7 @@ static int turnTowards(const npHull3* hull, int face, npVec3 d, double speed)
 static bool rayHullWalk(const npHull3* hull, const npLocalRay3* ray, npRayHit3* hit)
 {
 	npVec3 o = ray->origin, d = ray->direction;
-	double scale = np3Max(hull->maxCoordinate, v3MaxAbs(o));
+	double scale = np3Max(hull->maxCoordinate, v3MaxAbsBits(o));
 	double margin = WALK_MARGIN * scale;
 	int face = walkStart(hull, o, d, v3LengthSq(d));
 
@@ -162,28 +142,28 @@ static bool rayHullWalk(const npHull3* hull, const npLocalRay3* ray, npRayHit3* 
 		double t = inside / speed;
 		npVec3 p = v3MulAdd(o, t, d);
 
-		// The neighbour whose plane p is most outside (most negative room).
+		// The neighbour whose plane p is most outside (most negative room; the first of equals),
+		// kept as an npClipKey: integer selects, where V8 branches on a double select.
 		int worstEdge = -1;
-		double worst = DBL_MAX;
+		int64_t worstKey = INT64_MAX;
 		int f0 = hull->faceEdge[face], h = f0;
 		for (int k = 0; k < hull->halfEdgeCount; ++k)
 		{
 			npPlane3 g = hull->planes[hull->halfEdges[h ^ 1].face];
-			double room = g.offset - v3Dot(g.normal, p);
-			if (room < worst)
-			{
-				worst = room;
-				worstEdge = h;
-			}
+			int64_t room = npClipKey(g.offset - v3Dot(g.normal, p));
+			bool worse = room < worstKey;
+			worstKey = worse ? room : worstKey;
+			worstEdge = worse ? h : worstEdge;
 			h = hull->halfEdges[h].next;
 			if (h == f0)
 				break;
 		}
+		double worst = npClipKeyValue(worstKey);
 		if (worst > margin)
 		{
 			// p is inside the face by the margin: the entry, when the neighbours' planes cut the
 			// face's plane at an angle (wellCut).
-			if (!wellCut(hull, face))
+			if (!((hull->wellCut[face >> 3] >> (face & 7)) & 1))
 				return false;
 			if (t <= ray->maxFraction)
 				finishHit(ray, t, plane.normal, true, hit);

@@ -57,6 +57,13 @@ static inline uint64_t npOrderKey(double x)
 	uint64_t negative = (uint64_t)0 - (bits >> 63); // all ones for a negative number
 	return bits ^ (negative | 0x8000000000000000u);
 }
+/// The bit pattern of |x|.
+static inline uint64_t npBitsOfMagnitude(double x)
+{
+	uint64_t bits;
+	memcpy(&bits, &x, sizeof bits);
+	return bits & 0x7FFFFFFFFFFFFFFFu;
+}
 /// Largest absolute coordinate of a and b (as np3Max(v3MaxAbs(a), v3MaxAbs(b)) for coordinates that
 /// are not NaN), computed on bit patterns: the magnitudes of doubles order like their bits, so the
 /// maxima are integer selects (conditional moves in V8's wasm code too, where the double form
@@ -74,6 +81,17 @@ static inline double v3MaxAbs2Bits(npVec3 a, npVec3 b)
 	}
 	double result;
 	memcpy(&result, &best, sizeof result);
+	return result;
+}
+/// v3MaxAbs(a) on bit patterns, as v3MaxAbs2Bits: the same number for components that are not NaN,
+/// without the branches that V8 makes of a double select (random outcomes in ray code).
+static inline double v3MaxAbsBits(npVec3 a)
+{
+	uint64_t x = npBitsOfMagnitude(a.x), y = npBitsOfMagnitude(a.y), z = npBitsOfMagnitude(a.z);
+	uint64_t m = x > y ? x : y;
+	m = m > z ? m : z;
+	double result;
+	memcpy(&result, &m, sizeof result);
 	return result;
 }
 static inline double np3Min(double a, double b) { return a < b ? a : b; }

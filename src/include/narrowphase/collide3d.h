@@ -110,6 +110,7 @@ typedef struct npHull3
 	npHullCell3 cells[NP_HULL_CELLS];             ///< support cells, by cube face, row and column
 	uint8_t cellMore[NP_HULL_CELL_CAPACITY - 4 * NP_HULL_CELLS]; ///< cells' candidates past the first four
 	uint16_t rayStart[NP_HULL_CELLS];             ///< by support cell: the face a ray walk starts from (not flat)
+	uint8_t wellCut[NP_MAX_HULL_FACES / 8];       ///< bit per face: its neighbours cut its plane at an angle (ray walks)
 } npHull3;
 
 /// The kinds of 3D shape.
