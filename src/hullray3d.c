@@ -88,8 +88,11 @@ static int walkStart(const npHull3* hull, npVec3 o, npVec3 d, double dd)
 	npVec3 c = hull->centroid;
 	double R = hull->centroidReach;
 	npVec3 u = v3Sub(v3MulAdd(o, v3Dot(v3Sub(c, o), d) / dd, d), c);
-	double h = R * R - v3LengthSq(u);
-	npVec3 w = v3MulAdd(u, -sqrt((h > 0.0 ? h : 0.0) / dd), d);
+	// h, or +0 when negative (on the bits: V8 branches on a double select, and rays that pass
+	// beside the ball come at random; a NaN from an odd ray only makes the lookup fail).
+	uint64_t h = npBitsOf(R * R - v3LengthSq(u));
+	h &= ~(uint64_t)((int64_t)h >> 63);
+	npVec3 w = v3MulAdd(u, -sqrt(npDoubleOf(h) / dd), d);
 	ptrdiff_t cell = npHullCellOf3(w.x, w.y, w.z);
 	return cell >= 0 ? hull->rayStart[cell] : 0;
 }
@@ -181,10 +184,12 @@ static bool rayHullWalk(const npHull3* hull, const npLocalRay3* ray, npRayHit3* 
 		// along d, facing away from the hull, has the origin outside by the margin: a miss.
 		npVec3 a = hull->vertices[hull->halfEdges[worstEdge].origin];
 		npVec3 b = hull->vertices[hull->halfEdges[hull->halfEdges[worstEdge].next].origin];
+		// (m negated when it faces the hull, written as the proof's sign: negating m negates the
+		// dot product exactly, and a select of the two outcomes is not a branch on doubles.)
 		npVec3 m = v3Cross(v3Sub(b, a), d);
-		if (v3Dot(m, v3Add(plane.normal, hull->planes[next].normal)) < 0.0)
-			m = v3Neg(m);
-		return v3Dot(m, v3Sub(o, a)) > margin * v3Length(m);
+		bool flip = v3Dot(m, v3Add(plane.normal, hull->planes[next].normal)) < 0.0;
+		double away = v3Dot(m, v3Sub(o, a)), need = margin * v3Length(m);
+		return flip ? -away > need : away > need;
 	}
 	return false;
 }
