@@ -247,13 +247,20 @@ typedef struct Span
 /// rounding of t d and m (a sphere of radius 1e-300 ten units away: fuzz_rays3d found a zero normal,
 /// then one facing away) that difference is rounding noise, and the direction's is taken instead:
 /// -d where the ray enters, +d where it leaves (the normal of the point the ray passes through).
+/// normalAt is its work from td = t d (scaled as m is), inlined into the sphere's path, where a call
+/// to spanNormal passed the span through the stack in wasm memory.
+__attribute__((always_inline)) static inline npVec3 normalAt(npVec3 td, npVec3 d, npVec3 m, bool leaving)
+{
+	npVec3 v = v3Sub(td, m);
+	// (On bit patterns: the same numbers, without the branches V8 makes of double selects.)
+	if (v3MaxAbsBits(v) <= 1e-14 * v3MaxAbs2Bits(td, m))
+		return v3Normalize(leaving ? d : v3Neg(d));
+	return v3Normalize(v);
+}
+
 static npVec3 spanNormal(const Span* span, double t, bool leaving)
 {
-	npVec3 td = v3Scale(span->up != 0 ? npTimesPow500(t, span->up) : t, span->d), v = v3Sub(td, span->m);
-	// (On bit patterns: the same numbers, without the branches V8 makes of double selects.)
-	if (v3MaxAbsBits(v) <= 1e-14 * v3MaxAbs2Bits(td, span->m))
-		return v3Normalize(leaving ? span->d : v3Neg(span->d));
-	return v3Normalize(v);
+	return normalAt(v3Scale(span->up != 0 ? npTimesPow500(t, span->up) : t, span->d), span->d, span->m, leaving);
 }
 
 /// solveRound for a piece whose radius is below NP_TINY, on a shape that is not tiny (a capsule 1.5
@@ -408,16 +415,17 @@ static void raySphereWorld(npVec3 centre, double radius, const npRayInput3* ray,
 	if (h < 0.0)
 		return;
 	double half = sqrt(h / lenSq);
-	Span span = { s - half, s + half, d, m };
-	if (span.leave < 0.0)
+	double enter = s - half, leave = s + half;
+	if (leave < 0.0)
 		return;
-	double t = inside ? span.leave : np3Max(span.enter, 0.0);
+	double t = inside ? leave : np3Max(enter, 0.0);
 	if (t > ray->maxFraction)
 		return;
+	// spanNormal's numbers (at scale 0), inlined.
 	if (inside)
-		finishHit(&world, t, v3Neg(spanNormal(&span, span.leave, true)), false, hit);
+		finishHit(&world, t, v3Neg(normalAt(v3Scale(leave, d), d, m, true)), false, hit);
 	else
-		finishHit(&world, t, spanNormal(&span, span.enter, false), true, hit);
+		finishHit(&world, t, normalAt(v3Scale(enter, d), d, m, false), true, hit);
 }
 
 /// A shape and transform checked and prepared for casting rays: what does not depend on the ray.
