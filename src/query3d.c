@@ -144,7 +144,7 @@ __attribute__((always_inline)) static inline void rayBoxMoving(npVec3 h, const n
 /// origin. The closest approach is computed with rounding; the margin (a millionth of a part in a
 /// thousand of the reach, plus 1e-12 of the coordinates' size) is far above it, so a ray rejected
 /// here cannot meet a shape whose vertices all lie within `reach`: the test only saves work.
-static bool missesBall(const npLocalRay3* ray, double reach)
+__attribute__((always_inline)) static inline bool missesBall(const npLocalRay3* ray, double reach)
 {
 	npVec3 o = ray->origin, d = ray->direction;
 	double s = -v3Dot(o, d) / v3Dot(d, d);

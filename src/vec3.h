@@ -70,17 +70,16 @@ static inline uint64_t npBitsOfMagnitude(double x)
 /// becomes unpredictable branches).
 static inline double v3MaxAbs2Bits(npVec3 a, npVec3 b)
 {
-	const double c[6] = { a.x, a.y, a.z, b.x, b.y, b.z };
-	uint64_t best = 0;
-	for (int i = 0; i < 6; ++i)
-	{
-		uint64_t bits;
-		memcpy(&bits, &c[i], sizeof bits);
-		bits &= 0x7FFFFFFFFFFFFFFFu;
-		best = bits > best ? bits : best;
-	}
+	// Written out (GCC kept a loop over the six through an array on the stack: ~50 instructions).
+	uint64_t ax = npBitsOfMagnitude(a.x), ay = npBitsOfMagnitude(a.y), az = npBitsOfMagnitude(a.z);
+	uint64_t bx = npBitsOfMagnitude(b.x), by = npBitsOfMagnitude(b.y), bz = npBitsOfMagnitude(b.z);
+	uint64_t m = ax > ay ? ax : ay;
+	m = m > az ? m : az;
+	m = m > bx ? m : bx;
+	m = m > by ? m : by;
+	m = m > bz ? m : bz;
 	double result;
-	memcpy(&result, &best, sizeof result);
+	memcpy(&result, &m, sizeof result);
 	return result;
 }
 /// v3MaxAbs(a) on bit patterns, as v3MaxAbs2Bits: the same number for components that are not NaN,
