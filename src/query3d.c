@@ -17,10 +17,11 @@
 //    planes raise the lower end of the ray's interval, leaving ones lower its upper end; the face
 //    that raised the lower end last is the one hit. Its planes were built with the shape, so a ray
 //    costs one pass over the faces. A box does it as three slabs (the same numbers as its six
-//    planes, without branches per plane). A hull skips, without dividing, the faces that cannot
-//    move an end of the interval, and in a batch first tests the ray against a ball around its
-//    vertices (rays that miss the ball skip the faces). Both shortcuts are exact: the answer is
-//    the plain clip's, bit for bit.
+//    planes, without branches per plane). A hull (hullray3d.c) first tests the ray against the ball
+//    around its vertices kept with the hull (rays that miss it skip the faces), then proves most
+//    answers from a few faces (a walk from a face found in a table made with the hull), and clips
+//    the rest, skipping without dividing the faces that cannot move an end of the interval. Each
+//    shortcut is exact: the answer is the plain clip's, bit for bit.
 //  - Triangles and flat hulls are two-sided polygons without an inside. The ray meets the polygon's
 //    plane at one t and the point is tested against the polygon's edges; a ray lying in the plane
 //    is clipped against the edges' in-plane half-planes instead, so it hits the polygon on an edge.
@@ -440,7 +441,8 @@ typedef struct RayTarget3
 	FlatPolygon flat;   ///< triangles and flat hulls: the polygon
 } RayTarget3;
 
-/// `many`: the target will serve many rays (worth preparing the hull's bounding ball).
+/// `many`: the target will serve many rays (worth preparing a triangle's bounding ball; a hull keeps
+/// its own).
 static npResult prepareRayTarget(const npShape3* shape, npTransform3 transform, bool many, RayTarget3* target)
 {
 	npResult r = npCheckQueryShape3(shape, transform);
