@@ -170,10 +170,10 @@ void npHullSupportCells3(npHull3* hull)
 
 /// Whether every neighbour of `face` meets its plane at a dihedral angle whose sine is at least
 /// 1e-4, so that the neighbours' half-spaces bound the face's polygon within 1e4 times their planes'
-/// rounding (far below the walk's margin, WALK_MARGIN in hullray3d.c). On a sliver hull (a needle 120 long and 1e-7 thick) a face's
-/// neighbours lie nearly in its plane or folded back onto it, their lines of intersection with it
-/// are anywhere, and the walk "proved" an entry 0.017 beside the needle (fuzz_rays3d): such a face
-/// leaves the answer to the clip. Worked out once here, a bit per face.
+/// rounding (far below the walk's margin, WALK_MARGIN in hullray3d.c). On a sliver hull (a needle
+/// 120 long and 1e-7 thick) a face's neighbours lie nearly in its plane or folded back onto it,
+/// their lines of intersection with it are anywhere, and the walk "proved" an entry 0.017 beside
+/// the needle (fuzz_rays3d): such a face leaves the answer to the clip. A bit per face.
 static bool wellCut(const npHull3* hull, int face)
 {
 	npVec3 n = hull->planes[face].normal;
@@ -190,6 +190,33 @@ static bool wellCut(const npHull3* hull, int face)
 	return true;
 }
 
+/// Whether at every corner of `face` its plane and its two neighbours' planes meet within `delta`
+/// of the corner's vertex, so that the neighbours' half-spaces bound the face's own polygon. A
+/// neighbour's plane can cut the face's plane at a good angle along a line far from their edge: on
+/// a needle 120 long whose end is two vertices 1.4e-6 apart, the planes of the slivers beside that
+/// short edge, fitted to within ~1e-7 of their long vertices, meet along a line that is not the
+/// edge, and the walk proved an entry 2.4 beside the needle (fuzz_rays3d).
+static bool cornersMeet(const npHull3* hull, int face, double delta)
+{
+	npPlane3 f = hull->planes[face];
+	int f0 = hull->faceEdge[face], h = f0;
+	for (int k = 0; k < hull->halfEdgeCount; ++k)
+	{
+		int next = hull->halfEdges[h].next;
+		npPlane3 g = hull->planes[hull->halfEdges[h ^ 1].face], gn = hull->planes[hull->halfEdges[next ^ 1].face];
+		// The three planes' common point (Cramer's rule), against the vertex where h ends; NaN or
+		// a point far off where the planes are near parallel.
+		npVec3 a = v3Cross(g.normal, gn.normal), b = v3Cross(gn.normal, f.normal), e = v3Cross(f.normal, g.normal);
+		double det = v3Dot(f.normal, a);
+		npVec3 x = v3Scale(1.0 / det, v3Add(v3Add(v3Scale(f.offset, a), v3Scale(g.offset, b)), v3Scale(gn.offset, e)));
+		if (!(v3MaxAbs(v3Sub(x, hull->vertices[hull->halfEdges[next].origin])) <= delta))
+			return false;
+		h = next;
+		if (h == f0)
+			break;
+	}
+	return true;
+}
 
 // The ray walk's data (hullray3d.c): the balls about the local origin and about the centroid that
 // hold every vertex, and by support cell the face a walk starts from. A walk starts where the ray
@@ -211,9 +238,17 @@ void npHullRayStarts3(npHull3* hull)
 	hull->centroidReach = sqrt(centroidSq);
 	if (hull->flat)
 		return; // flat hulls are cast as polygons, without a walk
+	// The walk runs on a hull whose planes meet at every face's corners: its proofs assume that the
+	// planes bound the vertices' polyhedron face by face (and a miss, proved by a silhouette, that
+	// the whole body lies behind it). Otherwise every ray is clipped by every face.
+	double delta = 0.1 * 1.0e-9 * hull->maxCoordinate; // a tenth of hullray3d.c's smallest margin
+	hull->rayWalk = true;
 	for (int f = 0; f < hull->faceCount; ++f)
+	{
+		hull->rayWalk = hull->rayWalk && cornersMeet(hull, f, delta);
 		if (wellCut(hull, f))
 			hull->wellCut[f >> 3] |= (uint8_t)(1u << (f & 7));
+	}
 	const double step = 2.0 / NP_HULL_CELL_RES;
 	for (int face = 0; face < 6; ++face)
 		for (int j = 0; j < NP_HULL_CELL_RES; ++j)

@@ -72,9 +72,10 @@ static void raySolidHull(const npHull3* hull, const npLocalRay3* ray, npRayHit3*
 /// Proofs must hold by a margin of WALK_MARGIN times the coordinates' scale, so that the face found
 /// is the one the clip would pick (the same t, the same normal, bit for bit); everything else (the
 /// origin inside or on a face's plane, grazing rays, p near a face's edge, the step bound) returns
-/// false and the clip decides. The start only saves steps: the proofs do not depend on it. A face
-/// whose neighbours do not cut its plane at an angle (npHull3's wellCut, hullcells3d.c) proves no
-/// entry.
+/// false and the clip decides. The start only saves steps: the proofs do not depend on it. The
+/// walk runs only on hulls whose planes around every face meet at its corners (npHull3's rayWalk,
+/// hullcells3d.c's cornersMeet), where the neighbours' half-spaces bound each face's polygon, and a
+/// face whose neighbours do not cut its plane at an angle (npHull3's wellCut) proves no entry.
 #define WALK_MAX_STEPS 16
 #define WALK_MARGIN 1.0e-9
 
@@ -165,7 +166,7 @@ static bool rayHullWalk(const npHull3* hull, const npLocalRay3* ray, npRayHit3* 
 		if (worst > margin)
 		{
 			// p is inside the face by the margin: the entry, when the neighbours' planes cut the
-			// face's plane at an angle (wellCut).
+			// face's plane at an angle (npHull3's wellCut).
 			if (!((hull->wellCut[face >> 3] >> (face & 7)) & 1))
 				return false;
 			if (t <= ray->maxFraction)
@@ -196,6 +197,6 @@ static bool rayHullWalk(const npHull3* hull, const npLocalRay3* ray, npRayHit3* 
 
 void npRayHullLocal3(const npHull3* hull, const npLocalRay3* ray, npRayHit3* hit)
 {
-	if (!rayHullWalk(hull, ray, hit))
+	if (!hull->rayWalk || !rayHullWalk(hull, ray, hit))
 		raySolidHull(hull, ray, hit);
 }

@@ -453,6 +453,61 @@ static void rayBesideASliverHull(void)
 	}
 }
 
+// The plain clip of a ray by every face's half-space of a hull: true when [lower, upper] is not
+// empty (an independent reference for the walk: no margins, no start, every plane).
+static bool clipByEveryFace(const npHull3* hull, npVec3 o, npVec3 d, double maxFraction, double* lower)
+{
+	double lo = 0.0, hi = maxFraction;
+	for (int f = 0; f < hull->faceCount; ++f)
+	{
+		npPlane3 pl = hull->planes[f];
+		double inside = pl.offset - (pl.normal.x * o.x + pl.normal.y * o.y + pl.normal.z * o.z);
+		double speed = pl.normal.x * d.x + pl.normal.y * d.y + pl.normal.z * d.z;
+		if (speed < 0.0)
+			lo = fmax(lo, inside / speed);
+		else if (speed > 0.0)
+			hi = fmin(hi, inside / speed);
+		else if (inside < 0.0)
+			return false;
+	}
+	*lower = lo;
+	return lo <= hi;
+}
+
+// A needle 120 long (16 points near x = y = z, 7 vertices; fuzz_rays3d, 2026-11-26) whose end at
+// 60.74 is two vertices 1.4e-6 apart, and a solid ray passing 2.4 beside it. The walk's start table
+// (hullray3d.c) put its first face on a sliver beside that short edge whose neighbours cut its
+// plane at good angles, and every neighbour's half-space held the ray's point on its plane: the
+// walk reported a hit at fraction 0.245, 2.43 off the hull. The neighbours' planes, fitted to the
+// long sliver's vertices, met the face's plane along lines away from its short edges (corners
+// misplaced): hullcells3d.c's cornersMeet now keeps the walk off such hulls. Expected: the plain
+// clip by every face (written out above), a miss. Failed on this branch before cornersMeet (commit
+// 4926baf's walk); main's walk, started elsewhere, happened not to visit that face.
+static void rayBesideANeedleEnd(void)
+{
+	const npVec3 a = { -59.92578125, -59.925781368999999, -59.925781368999999 };
+	const npVec3 e = { 60.742706678359369, 60.742706868124991, 60.742706508925771 };
+	const npVec3 m = { 14.810318067714846, 14.810318067714846, 14.810317708515626 };
+	const npVec3 c = { -31.122070312513557, -31.122070312513557, -31.122070312513557 };
+	npVec3 points[16] = { a, e, { 60.742705892187494, 60.742706081953116, 60.742705722753897 }, a, a, a, a,
+						  { 16.206821157001954, 16.206821352537105, 16.206821352537105 }, m,
+						  { -31.1220703125, -31.1220703125, -31.1220703125 }, m, a, a, e, c, c };
+	static npHull3 hull;
+	npShape3 needle;
+	CHECK(npMakeHull3(points, 16, &hull) == NP_OK && npMakeHullShape3(&hull, &needle) == NP_OK, "needle hull");
+	npTransform3 xf = { { 9.9999999999999998e-13, 0.001, -6.7773437500000036 }, { 0, 0, 0, 1 } };
+	npRayInput3 ray = { { 0, -3.25, -16.6513671875 }, { -24.8876953945, -4.2158203125, 8.7841796875 }, 8.8310546875, true };
+	npVec3 local = { ray.origin.x - xf.p.x, ray.origin.y - xf.p.y, ray.origin.z - xf.p.z };
+	double lower = 0.0;
+	bool clipHits = clipByEveryFace(&hull, local, ray.direction, ray.maxFraction, &lower);
+	npRayHit3 hit, many;
+	npRayBatch3 batch = { &ray.origin, &ray.direction, 1, ray.maxFraction, ray.solid };
+	CHECK(npRayCast3(&needle, xf, &ray, &hit) == NP_OK && npRayCastMany3(&needle, xf, &batch, &many, NULL) == NP_OK,
+		  "needle rays");
+	CHECK(!clipHits && !hit.hit && !many.hit, "ray beside a needle's end: clip %d (from %.17g), hit %d at %.17g, batch %d",
+		  clipHits, lower, hit.hit, hit.fraction, many.hit);
+}
+
 int main(void)
 {
 	raysAtTheEdgeOfRounding();
@@ -465,6 +520,7 @@ int main(void)
 	thinCapsuleLeftFromItsAxis();
 	pointsOnACapsuleAxis();
 	rayBesideASliverHull();
+	rayBesideANeedleEnd();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }

@@ -98,6 +98,7 @@ typedef struct npHull3
 	int faceCount;     ///< number of faces
 	int halfEdgeCount; ///< number of half-edges (twice the number of edges)
 	bool flat;         ///< true when all points are coplanar (two-sided polygon)
+	bool rayWalk;      ///< rays may be decided by a walk over a few faces (the planes meet at every face's corners)
 	npVec3 centroid;   ///< centroid of the vertices' volume (or area, when flat)
 	double maxCoordinate; ///< largest |coordinate| of any vertex (the shape casts' scale, kept from creation)
 	double reach;         ///< a radius about the local origin holding every vertex (rays that stay farther skip the faces)
