@@ -496,7 +496,8 @@ static void rayBesideANeedleEnd(void)
 	npShape3 needle;
 	CHECK(npMakeHull3(points, 16, &hull) == NP_OK && npMakeHullShape3(&hull, &needle) == NP_OK, "needle hull");
 	npTransform3 xf = { { 9.9999999999999998e-13, 0.001, -6.7773437500000036 }, { 0, 0, 0, 1 } };
-	npRayInput3 ray = { { 0, -3.25, -16.6513671875 }, { -24.8876953945, -4.2158203125, 8.7841796875 }, 8.8310546875, true };
+	npRayInput3 ray = { { 0, -3.25, -16.6513671875 }, { -24.8876953945, -4.2158203125, 8.7841796875 }, 8.8310546875,
+						true };
 	npVec3 local = { ray.origin.x - xf.p.x, ray.origin.y - xf.p.y, ray.origin.z - xf.p.z };
 	double lower = 0.0;
 	bool clipHits = clipByEveryFace(&hull, local, ray.direction, ray.maxFraction, &lower);
@@ -506,6 +507,59 @@ static void rayBesideANeedleEnd(void)
 		  "needle rays");
 	CHECK(!clipHits && !hit.hit && !many.hit, "ray beside a needle's end: clip %d (from %.17g), hit %d at %.17g, batch %d",
 		  clipHits, lower, hit.hit, hit.fraction, many.hit);
+}
+
+// A needle 112 long and about 1e-7 thick (27 random points near x = y = z; the throwaway comparison
+// of this branch with main on 1e-7-thick hulls, 2026-11-26) and a ray passing beside it: main's walk
+// proved an entry at fraction 0.6697 where the plain clip by every face misses (its entry plane is
+// met at 0.6719, 0.57 further along the ray): on 356 such needles 39,125 of 712,000 rays were
+// hits the clip does not report. The planes of the needle's slivers, fitted to within 1e-7 over
+// their length, cut each other along lines away from the faces' edges, so the neighbours' half-spaces
+// do not bound a face's polygon; hullcells3d.c's cornersMeet keeps the walk off such a hull.
+// Expected: the plain clip (clipByEveryFace), a miss. Fails on main (a hit at 0.6697).
+static void rayBesideAThinNeedle(void)
+{
+	static const npVec3 points[27] = {
+		{ 16.878753624481504, 16.878753548575922, 16.878753652893472 },
+		{ -32.43579131826737, -32.435791197174268, -32.435791300957916 },
+		{ 40.524089424365989, 40.524089409408127, 40.524089315649164 },
+		{ -13.278215329200716, -13.278215226866989, -13.278215278152404 },
+		{ 28.210819484180444, 28.210819593945363, 28.210819488630719 },
+		{ -4.5116903579668799, -4.511690344847417, -4.5116902272303179 },
+		{ -51.635260399519275, -51.635260509361849, -51.635260339005583 },
+		{ 41.77468320219517, 41.774683185257857, 41.77468331169311 },
+		{ 47.990159236013234, 47.990159135613609, 47.990159126055602 },
+		{ 9.4765135603652251, 9.4765135834902754, 9.4765136864209314 },
+		{ -46.757645552764259, -46.757645624897442, -46.75764550388692 },
+		{ -55.15039812365746, -55.150398240823506, -55.150398172575507 },
+		{ 25.382762659655974, 25.382762552739301, 25.382762571380258 },
+		{ 52.437633236516731, 52.437633428677771, 52.4376332633177 },
+		{ 48.96327121110631, 48.963271153707844, 48.963271184523677 },
+		{ -46.201555844912384, -46.201555780133766, -46.201555881212336 },
+		{ 56.456140597846179, 56.456140554431563, 56.456140712802913 },
+		{ -27.726437763790095, -27.726437662686052, -27.726437824331427 },
+		{ -54.027500758671692, -54.027500804277203, -54.027500844788797 },
+		{ -55.20337777948766, -55.203377860844157, -55.203377796561874 },
+		{ 32.659664652225537, 32.659664739301576, 32.65966470098919 },
+		{ 30.078760895538668, 30.078760782811631, 30.078760925738134 },
+		{ -32.5187587129831, -32.518758700574658, -32.518758555322691 },
+		{ 35.966720922129262, 35.96672090928876, 35.966721048983651 },
+		{ 50.196586657626646, 50.196586704190999, 50.196586723049563 },
+		{ -12.727819992748469, -12.727820095621279, -12.727820092182013 },
+		{ 43.499453776105192, 43.499453905755374, 43.499453922586291 }
+	};
+	static npHull3 hull;
+	npShape3 needle;
+	CHECK(npMakeHull3(points, 27, &hull) == NP_OK && npMakeHullShape3(&hull, &needle) == NP_OK, "thin needle hull");
+	npTransform3 id = { { 0, 0, 0 }, { 0, 0, 0, 1 } };
+	npRayInput3 ray = { { 68.218393584332674, 32.905561970788924, 38.752871263039538 },
+						{ -178.79257116242204, -125.8492025124133, -134.69430531477968 }, 1.0, false };
+	double lower = 0.0;
+	bool clipHits = clipByEveryFace(&hull, ray.origin, ray.direction, ray.maxFraction, &lower);
+	npRayHit3 hit;
+	CHECK(npRayCast3(&needle, id, &ray, &hit) == NP_OK, "thin needle ray");
+	CHECK(!clipHits && !hit.hit, "ray beside a thin needle: clip %d (from %.17g), hit %d at %.17g", clipHits, lower,
+		  hit.hit, hit.fraction);
 }
 
 int main(void)
@@ -521,6 +575,7 @@ int main(void)
 	pointsOnACapsuleAxis();
 	rayBesideASliverHull();
 	rayBesideANeedleEnd();
+	rayBesideAThinNeedle();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
