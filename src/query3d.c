@@ -437,7 +437,9 @@ typedef struct RayTarget3
 	npMat3 rotation;    ///< the transform's rotation as a matrix (not spheres): 15 flops per vector, not 30
 	npVec3 boxNormals[8]; ///< boxes: the faces' world normals (-x, +x, -y, +y, -z, +z), then zeros: read at f & 7 (f = -1: none)
 	bool solidHull;     ///< hulls but flat ones: cast by npRayHullLocal3
-	double reach;       ///< hulls and triangles: a radius about the local origin holding every vertex (rays that miss it skip the faces); DBL_MAX: not computed
+	/// hulls and triangles: a radius about the local origin holding every vertex (rays that miss it
+	/// skip the faces); DBL_MAX: not computed
+	double reach;
 	FlatPolygon flat;   ///< triangles and flat hulls: the polygon
 } RayTarget3;
 
