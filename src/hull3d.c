@@ -684,6 +684,7 @@ npResult npBuildHull3(const npVec3* points, int count, npHull3* hull)
 	for (int i = 0; i < hull->vertexCount; ++i)
 		hull->maxCoordinate = np3Max(hull->maxCoordinate, v3MaxAbs(hull->vertices[i]));
 	npHullSupportCells3(hull);
+	npHullRayStarts3(hull);
 	return NP_OK;
 }
 

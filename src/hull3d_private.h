@@ -88,4 +88,8 @@ bool npHullWriteTopology3(qhWork* w, npHull3* hull, int faceCount, const npVec3*
 /// Fills the hull's support cells (hullcells3d.c; the lookup is npPolyhedronSupportXYZ3).
 void npHullSupportCells3(npHull3* hull);
 
+/// Fills the hull's ray-walk data: reach, centroidReach and rayStart (hullcells3d.c; read by
+/// hullray3d.c). After the centroid and the planes.
+void npHullRayStarts3(npHull3* hull);
+
 #endif

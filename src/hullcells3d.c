@@ -23,6 +23,8 @@
 #include "polyhedron3d.h"
 #include "codesize.h"
 
+#include <float.h>
+
 NP_COLD_FILE_BEGIN // shape creation: compiled for size in the wasm (codesize.h)
 
 // Direction (in axis order x, y, z) through point (u, v) of cube face f = 2 * axis + (negative):
@@ -164,6 +166,111 @@ void npHullSupportCells3(npHull3* hull)
 			upper = t;
 		}
 	}
+}
+
+/// Whether every neighbour of `face` meets its plane at a dihedral angle whose sine is at least
+/// 1e-4, so that the neighbours' half-spaces bound the face's polygon within 1e4 times their planes'
+/// rounding (far below the walk's margin, WALK_MARGIN in hullray3d.c). On a sliver hull (a needle
+/// 120 long and 1e-7 thick) a face's neighbours lie nearly in its plane or folded back onto it,
+/// their lines of intersection with it are anywhere, and the walk "proved" an entry 0.017 beside
+/// the needle (fuzz_rays3d): such a face leaves the answer to the clip. A bit per face.
+static bool wellCut(const npHull3* hull, int face)
+{
+	npVec3 n = hull->planes[face].normal;
+	int f0 = hull->faceEdge[face], h = f0;
+	for (int k = 0; k < hull->halfEdgeCount; ++k)
+	{
+		double c = v3Dot(n, hull->planes[hull->halfEdges[h ^ 1].face].normal);
+		if (c > 1.0 - 5.0e-9 || c < -1.0 + 5.0e-9)
+			return false;
+		h = hull->halfEdges[h].next;
+		if (h == f0)
+			break;
+	}
+	return true;
+}
+
+/// Whether at every corner of `face` its plane and its two neighbours' planes meet within `delta`
+/// of the corner's vertex, so that the neighbours' half-spaces bound the face's own polygon. A
+/// neighbour's plane can cut the face's plane at a good angle along a line far from their edge: on
+/// a needle 120 long whose end is two vertices 1.4e-6 apart, the planes of the slivers beside that
+/// short edge, fitted to within ~1e-7 of their long vertices, meet along a line that is not the
+/// edge, and the walk proved an entry 2.4 beside the needle (fuzz_rays3d).
+static bool cornersMeet(const npHull3* hull, int face, double delta)
+{
+	npPlane3 f = hull->planes[face];
+	int f0 = hull->faceEdge[face], h = f0;
+	for (int k = 0; k < hull->halfEdgeCount; ++k)
+	{
+		int next = hull->halfEdges[h].next;
+		npPlane3 g = hull->planes[hull->halfEdges[h ^ 1].face], gn = hull->planes[hull->halfEdges[next ^ 1].face];
+		// The three planes' common point (Cramer's rule), against the vertex where h ends; NaN or
+		// a point far off where the planes are near parallel.
+		npVec3 a = v3Cross(g.normal, gn.normal), b = v3Cross(gn.normal, f.normal), e = v3Cross(f.normal, g.normal);
+		double det = v3Dot(f.normal, a);
+		npVec3 x = v3Scale(1.0 / det, v3Add(v3Add(v3Scale(f.offset, a), v3Scale(g.offset, b)), v3Scale(gn.offset, e)));
+		if (!(v3MaxAbs(v3Sub(x, hull->vertices[hull->halfEdges[next].origin])) <= delta))
+			return false;
+		h = next;
+		if (h == f0)
+			break;
+	}
+	return true;
+}
+
+// The ray walk's data (hullray3d.c): the balls about the local origin and about the centroid that
+// hold every vertex, and by support cell the face a walk starts from. A walk starts where the ray
+// would enter the ball about the centroid: the direction w from the centroid to that point, looked
+// up in the cells, gives the face that a ray from the centroid along the cell's central direction
+// leaves the hull through (the face the direction sees). For a hull near its ball that is the face
+// the ray enters, or next to it; the walk proves its answer whatever the start, so the table only
+// saves steps. 2 bytes per cell (768 bytes per hull), and a bit per face for wellCut.
+void npHullRayStarts3(npHull3* hull)
+{
+	double reachSq = 0.0, centroidSq = 0.0;
+	for (int i = 0; i < hull->vertexCount; ++i)
+	{
+		reachSq = np3Max(reachSq, v3LengthSq(hull->vertices[i]));
+		centroidSq = np3Max(centroidSq, v3DistanceSq(hull->vertices[i], hull->centroid));
+	}
+	// The same number query3d.c's batches computed per call (a margin of 1e-9 above the rounding).
+	hull->reach = sqrt(reachSq) * (1.0 + 1e-9);
+	hull->centroidReach = sqrt(centroidSq);
+	if (hull->flat)
+		return; // flat hulls are cast as polygons, without a walk
+	// The walk runs on a hull whose planes meet at every face's corners: its proofs assume that the
+	// planes bound the vertices' polyhedron face by face (and a miss, proved by a silhouette, that
+	// the whole body lies behind it). Otherwise every ray is clipped by every face.
+	double delta = 0.1 * 1.0e-9 * hull->maxCoordinate; // a tenth of hullray3d.c's smallest margin
+	hull->rayWalk = true;
+	for (int f = 0; f < hull->faceCount; ++f)
+	{
+		hull->rayWalk = hull->rayWalk && cornersMeet(hull, f, delta);
+		if (wellCut(hull, f))
+			hull->wellCut[f >> 3] |= (uint8_t)(1u << (f & 7));
+	}
+	const double step = 2.0 / NP_HULL_CELL_RES;
+	for (int face = 0; face < 6; ++face)
+		for (int j = 0; j < NP_HULL_CELL_RES; ++j)
+			for (int i = 0; i < NP_HULL_CELL_RES; ++i)
+			{
+				npVec3 w = cellDirection(face, -1.0 + step * (i + 0.5), -1.0 + step * (j + 0.5));
+				// The face whose plane the ray c + s w meets first (s > 0): the centroid is inside
+				// every plane, so those with n . w > 0 are met at s = room / (n . w) > 0.
+				int best = 0;
+				double bestS = DBL_MAX;
+				for (int f = 0; f < hull->faceCount; ++f)
+				{
+					npPlane3 p = hull->planes[f];
+					double speed = v3Dot(p.normal, w), room = p.offset - v3Dot(p.normal, hull->centroid);
+					if (speed > 0.0 && room < bestS * speed)
+					{
+						best = f;
+						bestS = room / speed;
+					}
+				}
+				hull->rayStart[(face * NP_HULL_CELL_RES + cellSlot(j)) * NP_HULL_CELL_RES + cellSlot(i)] = (uint16_t)best;
+			}
 }
 
 NP_COLD_FILE_END

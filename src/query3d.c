@@ -17,10 +17,11 @@
 //    planes raise the lower end of the ray's interval, leaving ones lower its upper end; the face
 //    that raised the lower end last is the one hit. Its planes were built with the shape, so a ray
 //    costs one pass over the faces. A box does it as three slabs (the same numbers as its six
-//    planes, without branches per plane). A hull skips, without dividing, the faces that cannot
-//    move an end of the interval, and in a batch first tests the ray against a ball around its
-//    vertices (rays that miss the ball skip the faces). Both shortcuts are exact: the answer is
-//    the plain clip's, bit for bit.
+//    planes, without branches per plane). A hull (hullray3d.c) first tests the ray against the ball
+//    around its vertices kept with the hull (rays that miss it skip the faces), then proves most
+//    answers from a few faces (a walk from a face found in a table made with the hull), and clips
+//    the rest, skipping without dividing the faces that cannot move an end of the interval. Each
+//    shortcut is exact: the answer is the plain clip's, bit for bit.
 //  - Triangles and flat hulls are two-sided polygons without an inside. The ray meets the polygon's
 //    plane at one t and the point is tested against the polygon's edges; a ray lying in the plane
 //    is clipped against the edges' in-plane half-planes instead, so it hits the polygon on an edge.
@@ -35,6 +36,7 @@
 // everything scaled by exact powers of two (the same points, scaled) and its fraction scaled back;
 // ordinary rays never take that path.
 #include "query3d_private.h"
+#include "ray3d_private.h"
 #include "rayclip.h"
 #include "gjk3d.h"
 #include "polyhedron3d.h"
@@ -50,219 +52,6 @@ npRayInput3 npMakeRayInput3(npVec3 origin, npVec3 direction)
 
 // ---------------------------------------------------------------- rays
 
-typedef struct LocalRay
-{
-	npVec3 origin;
-	npVec3 direction;
-	double maxFraction;
-	bool solid;
-} LocalRay;
-
-static void finishHit(const LocalRay* ray, double t, npVec3 normal, bool front, npRayHit3* hit)
-{
-	hit->hit = true;
-	hit->fraction = t;
-	hit->point = v3MulAdd(ray->origin, t, ray->direction);
-	hit->normal = normal;
-	hit->frontFace = front;
-}
-
-/// The hit a finished clip describes; enterNormal and leaveNormal are the outward normals of the
-/// half-spaces clip->enter and clip->leave (read only when those are >= 0).
-/// An origin outside some half-space with no entering one (enter < 0) on a non-empty clip is outside
-/// only by less than a quotient can show: every such half-space was entered at a t that rounded to 0
-/// (an origin a subnormal outside a face, found by fuzz_rays3d: the ray into the shape was lost). It
-/// is on the boundary, and counts as inside (rayclip.h's npClipOnBoundary).
-static inline void finishClip(const npRayClip* clip, const LocalRay* ray, npVec3 enterNormal, npVec3 leaveNormal,
-					   npRayHit3* hit)
-{
-	bool inside = npClipOnBoundary(clip->inside, clip->enter);
-	if (inside && ray->solid)
-		finishHit(ray, 0.0, v3(0.0, 0.0, 0.0), false, hit);
-	else if (inside && clip->leave >= 0)
-		finishHit(ray, clip->upper, v3Neg(leaveNormal), false, hit);
-	else if (!inside && clip->enter >= 0)
-		finishHit(ray, clip->lower, enterNormal, true, hit);
-}
-
-/// True when clipping by (inside, speed) cannot change the clip but for its `inside` flag, told
-/// without dividing. An entering plane (speed < 0) raises `lower` only if inside / speed > lower:
-/// never when inside >= 0 (then the quotient is <= -0), nor when |inside| is below
-/// lower * |speed| by more than the rounding of that product (then the quotient rounds to at most
-/// lower). A leaving plane with inside >= 0 lowers `upper` only if inside / speed < upper: not when
-/// inside exceeds upper * speed by more than its rounding. Products near the underflow range,
-/// where rounding is not relative, are left to the division.
-static inline bool clipCannotChange(const npRayClip* clip, double inside, double speed)
-{
-	if (speed < 0.0)
-	{
-		if (inside >= 0.0)
-			return true;
-		double below = clip->lower * -speed * (1.0 - 0x1p-50);
-		return below > 0x1p-1000 && -inside < below;
-	}
-	if (speed > 0.0 && inside >= 0.0)
-	{
-		double above = clip->upper * speed * (1.0 + 0x1p-50);
-		return above > 0x1p-1000 && inside > above;
-	}
-	return speed == 0.0 && inside >= 0.0;
-}
-
-/// A solid hull: the ray clipped by its faces' half-spaces. Most faces cannot move the interval's
-/// ends; clipCannotChange finds them without a division, and the rest are clipped as usual, so the
-/// result is that of clipping by every face, bit for bit.
-static void raySolidPolyhedron(const npPolyhedron3* poly, const LocalRay* ray, npRayHit3* hit)
-{
-	npRayClip clip = npBeginRayClip(ray->maxFraction);
-	for (int i = 0; i < poly->faceCount; ++i)
-	{
-		npPlane3 plane = poly->planes[i];
-		double inside = plane.offset - v3Dot(plane.normal, ray->origin);
-		double speed = v3Dot(plane.normal, ray->direction);
-		if (clipCannotChange(&clip, inside, speed))
-		{
-			clip.inside = clip.inside && inside >= 0.0;
-			continue;
-		}
-		if (!npClipRay(&clip, i, inside, speed))
-			return;
-	}
-	npVec3 none = { 0.0, 0.0, 0.0 };
-	finishClip(&clip, ray, clip.enter >= 0 ? poly->planes[clip.enter].normal : none,
-			   clip.leave >= 0 ? poly->planes[clip.leave].normal : none, hit);
-}
-
-/// The clip above visits every face. Most rays that hit a hull enter it through the interior of a
-/// face, and that can be proved from the face and its neighbours alone: the ray meets the face's
-/// plane at p = o + t d (the face in front: n.d < 0, the origin outside its plane), and p lies
-/// inside each neighbour's half-space, so p lies in the face's polygon, on the hull's surface, where
-/// a ray from outside enters a convex body (it meets the surface at most twice). A ray that misses
-/// passes beside a silhouette edge (one face in front, its neighbour behind): the plane through that
-/// edge along d then holds the hull on one side, and the proof is the origin on the other.
-/// rayHullWalk looks for one of the two: it starts at the face around the vertex nearest where a
-/// sphere of the hull's size would be entered (a support point, found through the hull's cells), and
-/// moves to the neighbour whose plane p is most outside until a proof holds, at most
-/// WALK_MAX_STEPS faces. Proofs must hold by a margin of WALK_MARGIN times the coordinates' scale,
-/// so that the face found is the one the clip would pick (the same t, the same normal, bit for bit);
-/// everything else (the origin inside or on a face's plane, grazing rays, p near a face's edge,
-/// the step bound) returns false and the clip decides.
-#define WALK_MAX_STEPS 16
-#define WALK_MARGIN 1.0e-9
-
-/// Whether every neighbour of `face` meets its plane at a dihedral angle whose sine is at least
-/// 1e-4, so that the neighbours' half-spaces bound the face's polygon within 1e4 times their planes'
-/// rounding (far below WALK_MARGIN). On a sliver hull (a needle 120 long and 1e-7 thick) a face's
-/// neighbours lie nearly in its plane or folded back onto it, their lines of intersection with it
-/// are anywhere, and the walk "proved" an entry 0.017 beside the needle (fuzz_rays3d): such a face
-/// leaves the answer to the clip.
-static bool wellCut(const npPolyhedron3* poly, int face)
-{
-	npVec3 n = poly->planes[face].normal;
-	int f0 = poly->faceEdge[face], h = f0;
-	for (int k = 0; k < poly->halfEdgeCount; ++k)
-	{
-		double c = v3Dot(n, poly->planes[poly->halfEdges[h ^ 1].face].normal);
-		if (c > 1.0 - 5.0e-9 || c < -1.0 + 5.0e-9)
-			return false;
-		h = poly->halfEdges[h].next;
-		if (h == f0)
-			break;
-	}
-	return true;
-}
-
-static bool rayHullWalk(const npPolyhedron3* poly, const npHull3* hull, const LocalRay* ray, npRayHit3* hit)
-{
-	npVec3 o = ray->origin, d = ray->direction;
-	double dd = v3LengthSq(d);
-	double scale = np3Max(hull->maxCoordinate, v3MaxAbs(o));
-	double margin = WALK_MARGIN * scale;
-
-	// The start: where the ray would enter a ball of radius r about the hull's centroid, the support
-	// vertex along that entry's normal, and its face that faces the ray most.
-	npVec3 c = hull->centroid;
-	double r = 1.7320508075688772 * hull->maxCoordinate;
-	npVec3 q = v3MulAdd(o, v3Dot(v3Sub(c, o), d) / dd, d); // the ray's point nearest c
-	npVec3 u = v3Sub(q, c);
-	double s = np3Min(v3Length(u), r);
-	npVec3 dn = v3Scale(1.0 / sqrt(dd), d);
-	npVec3 w = v3MulAdd(v3Scale(s / r, u), -sqrt(np3Max(0.0, 1.0 - (s * s) / (r * r))), dn);
-	int vertex = npPolyhedronSupportXYZ3(poly, w.x, w.y, w.z);
-	int face = -1;
-	double faceSpeed = 0.0;
-	int e0 = poly->vertexEdge[vertex], e = e0;
-	for (int k = 0; k < poly->halfEdgeCount; ++k)
-	{
-		int f = poly->halfEdges[e].face;
-		double speed = v3Dot(poly->planes[f].normal, d);
-		if (face < 0 || speed < faceSpeed)
-		{
-			face = f;
-			faceSpeed = speed;
-		}
-		e = poly->halfEdges[e ^ 1].next;
-		if (e == e0)
-			break;
-	}
-
-	for (int step = 0; step < WALK_MAX_STEPS; ++step)
-	{
-		npPlane3 plane = poly->planes[face];
-		double inside = plane.offset - v3Dot(plane.normal, o);
-		double speed = v3Dot(plane.normal, d);
-		if (!(speed < 0.0 && inside < 0.0))
-			return false;
-		double t = inside / speed;
-		npVec3 p = v3MulAdd(o, t, d);
-
-		// The neighbour whose plane p is most outside (most negative room).
-		int worstEdge = -1;
-		double worst = DBL_MAX;
-		int f0 = poly->faceEdge[face], h = f0;
-		for (int k = 0; k < poly->halfEdgeCount; ++k)
-		{
-			npPlane3 g = poly->planes[poly->halfEdges[h ^ 1].face];
-			double room = g.offset - v3Dot(g.normal, p);
-			if (room < worst)
-			{
-				worst = room;
-				worstEdge = h;
-			}
-			h = poly->halfEdges[h].next;
-			if (h == f0)
-				break;
-		}
-		if (worst > margin)
-		{
-			// p is inside the face by the margin: the entry, when the neighbours' planes cut the
-			// face's plane at an angle (wellCut).
-			if (!wellCut(poly, face))
-				return false;
-			if (t <= ray->maxFraction)
-				finishHit(ray, t, plane.normal, true, hit);
-			return true;
-		}
-		if (worst > -margin)
-			return false; // p on or near the face's edge: the clip decides
-		int next = poly->halfEdges[worstEdge ^ 1].face;
-		if (v3Dot(poly->planes[next].normal, d) < 0.0)
-		{
-			face = next;
-			continue;
-		}
-		// A silhouette edge a b (this face in front, its neighbour behind): the plane through it
-		// along d, facing away from the hull, has the origin outside by the margin: a miss.
-		npVec3 a = poly->vertices[poly->halfEdges[worstEdge].origin];
-		npVec3 b = poly->vertices[poly->halfEdges[poly->halfEdges[worstEdge].next].origin];
-		npVec3 m = v3Cross(v3Sub(b, a), d);
-		if (v3Dot(m, v3Add(plane.normal, poly->planes[next].normal)) < 0.0)
-			m = v3Neg(m);
-		return v3Dot(m, v3Sub(o, a)) > margin * v3Length(m);
-	}
-	return false;
-}
-
 /// A box by slabs: the clip of raySolidPolyhedron over the box's six planes, worked out per axis.
 /// For the plane (-1, 0, 0; h) the clip's two dot products are h + o.x and -d.x, exactly the values
 /// the general loop computes (the zero terms add nothing, and h - (-o) rounds as h + o); along an
@@ -272,7 +61,7 @@ static bool rayHullWalk(const npPolyhedron3* poly, const npHull3* hull, const Lo
 /// interval never grows again). Written without per-plane branches, which the slabs' random
 /// outcomes would mispredict. `normals` are the faces' world normals (RayTarget3's boxNormals: no
 /// rotation per hit).
-static void rayBox(npVec3 h, const npVec3 normals[8], const LocalRay* ray, npRayHit3* hit)
+static void rayBox(npVec3 h, const npVec3 normals[8], const npLocalRay3* ray, npRayHit3* hit)
 {
 	const double o[3] = { ray->origin.x, ray->origin.y, ray->origin.z };
 	const double d[3] = { ray->direction.x, ray->direction.y, ray->direction.z };
@@ -338,7 +127,7 @@ __attribute__((always_inline)) static inline void clipSlab(KeyClip* clip, int k,
 /// end read back is the quotient + 0: the same, as a leaving quotient is never -0 (it is the
 /// larger of the two, and they are not both zero) and an entering -0 never raises the lower end.
 __attribute__((always_inline)) static inline void rayBoxMoving(npVec3 h, const npVec3 normals[8],
-															  const LocalRay* ray, npRayHit3* hit)
+															  const npLocalRay3* ray, npRayHit3* hit)
 {
 	KeyClip keys = { npClipKey(0.0), npClipKey(ray->maxFraction), -1, -1, true };
 	clipSlab(&keys, 0, h.x, ray->origin.x, ray->direction.x);
@@ -356,12 +145,12 @@ __attribute__((always_inline)) static inline void rayBoxMoving(npVec3 h, const n
 /// origin. The closest approach is computed with rounding; the margin (a millionth of a part in a
 /// thousand of the reach, plus 1e-12 of the coordinates' size) is far above it, so a ray rejected
 /// here cannot meet a shape whose vertices all lie within `reach`: the test only saves work.
-static bool missesBall(const LocalRay* ray, double reach)
+__attribute__((always_inline)) static inline bool missesBall(const npLocalRay3* ray, double reach)
 {
 	npVec3 o = ray->origin, d = ray->direction;
 	double s = -v3Dot(o, d) / v3Dot(d, d);
 	s = s > 0.0 ? (s < ray->maxFraction ? s : ray->maxFraction) : 0.0;
-	double r = reach + 1e-12 * (v3MaxAbs(o) + s * v3MaxAbs(d));
+	double r = reach + 1e-12 * (v3MaxAbsBits(o) + s * v3MaxAbsBits(d));
 	return v3LengthSq(v3MulAdd(o, s, d)) > r * r;
 }
 
@@ -403,7 +192,7 @@ static bool onPolygon(const FlatPolygon* f, npVec3 q)
 }
 
 /// A ray lying in the polygon's plane: clipped by the edges' in-plane half-planes.
-static void rayInPlane(const FlatPolygon* f, const LocalRay* ray, npRayHit3* hit)
+static void rayInPlane(const FlatPolygon* f, const npLocalRay3* ray, npRayHit3* hit)
 {
 	npRayClip clip = npBeginRayClip(ray->maxFraction);
 	for (int i = 0; i < f->count; ++i)
@@ -418,7 +207,7 @@ static void rayInPlane(const FlatPolygon* f, const LocalRay* ray, npRayHit3* hit
 }
 
 /// Two-sided flat polygon: the ray meets its plane once; a ray in the plane meets it on an edge.
-static void rayFlat(const FlatPolygon* f, const LocalRay* ray, npRayHit3* hit)
+static void rayFlat(const FlatPolygon* f, const npLocalRay3* ray, npRayHit3* hit)
 {
 	double num = f->offset - v3Dot(f->normal, ray->origin);
 	double den = v3Dot(f->normal, ray->direction);
@@ -459,12 +248,20 @@ typedef struct Span
 /// rounding of t d and m (a sphere of radius 1e-300 ten units away: fuzz_rays3d found a zero normal,
 /// then one facing away) that difference is rounding noise, and the direction's is taken instead:
 /// -d where the ray enters, +d where it leaves (the normal of the point the ray passes through).
+/// normalAt is its work from td = t d (scaled as m is), inlined into the sphere's path, where a call
+/// to spanNormal passed the span through the stack in wasm memory.
+__attribute__((always_inline)) static inline npVec3 normalAt(npVec3 td, npVec3 d, npVec3 m, bool leaving)
+{
+	npVec3 v = v3Sub(td, m);
+	// (On bit patterns: the same numbers, without the branches V8 makes of double selects.)
+	if (v3MaxAbsBits(v) <= 1e-14 * v3MaxAbs2Bits(td, m))
+		return v3Normalize(leaving ? d : v3Neg(d));
+	return v3Normalize(v);
+}
+
 static npVec3 spanNormal(const Span* span, double t, bool leaving)
 {
-	npVec3 td = v3Scale(span->up != 0 ? npTimesPow500(t, span->up) : t, span->d), v = v3Sub(td, span->m);
-	if (v3MaxAbs(v) <= 1e-14 * np3Max(v3MaxAbs(td), v3MaxAbs(span->m)))
-		return v3Normalize(leaving ? span->d : v3Neg(span->d));
-	return v3Normalize(v);
+	return normalAt(v3Scale(span->up != 0 ? npTimesPow500(t, span->up) : t, span->d), span->d, span->m, leaving);
 }
 
 /// solveRound for a piece whose radius is below NP_TINY, on a shape that is not tiny (a capsule 1.5
@@ -489,7 +286,7 @@ __attribute__((noinline)) static bool solveTinyPiece(npVec3 d, npVec3 m, double 
 
 /// The two roots of |p(t) - axis point|^2 = r^2 in the components `keep` selects, solved about the
 /// ray's closest approach: for a sphere all three components, for the cylinder x and z.
-static bool solveRound(const LocalRay* ray, npVec3 c, double r, npVec3 keep, Span* span)
+static bool solveRound(const npLocalRay3* ray, npVec3 c, double r, npVec3 keep, Span* span)
 {
 	npVec3 d = { ray->direction.x * keep.x, ray->direction.y * keep.y, ray->direction.z * keep.z };
 	npVec3 m = { (c.x - ray->origin.x) * keep.x, (c.y - ray->origin.y) * keep.y, (c.z - ray->origin.z) * keep.z };
@@ -534,7 +331,7 @@ static void offerSpan(PieceChoice* c, const Span* span)
 }
 
 /// Sphere or capsule: end spheres and the cylinder between them.
-static void rayRounded(const npShape3* s, const LocalRay* ray, bool inside, npRayHit3* hit)
+static void rayRounded(const npShape3* s, const npLocalRay3* ray, bool inside, npRayHit3* hit)
 {
 	PieceChoice choice = { inside, false, 0.0, { 0 } };
 	double h = s->type == NP_SHAPE_CAPSULE3 ? s->halfHeight : 0.0;
@@ -569,7 +366,7 @@ static void rayRounded(const npShape3* s, const LocalRay* ray, bool inside, npRa
 }
 
 /// A ray at a sphere or capsule in its frame: a solid origin inside hits at 0.
-static void castRoundedLocal(const npShape3* s, const LocalRay* ray, npRayHit3* hit)
+static void castRoundedLocal(const npShape3* s, const npLocalRay3* ray, npRayHit3* hit)
 {
 	bool inside = npContainsRounded3(s, ray->origin);
 	if (inside && ray->solid)
@@ -586,11 +383,11 @@ static void castRoundedLocal(const npShape3* s, const LocalRay* ray, npRayHit3* 
 /// scaled, so the same hits), the direction by another, maxFraction by their ratio; the fraction is
 /// scaled back. A shape that stays large (a capsule 1 long and 1e-300 thick) is not scaled: its
 /// rounding is below the rounding of its points (spanNormal guards its normals).
-__attribute__((noinline)) static void rayRoundedTiny(const npShape3* s, const LocalRay* ray, npRayHit3* hit)
+__attribute__((noinline)) static void rayRoundedTiny(const npShape3* s, const npLocalRay3* ray, npRayHit3* hit)
 {
 	int up = npTinySteps3(s, ray->origin), dirUp = npStepsUp(v3MaxAbs(ray->direction));
 	npShape3 scaled = npScaleTinyShape3(s, up);
-	LocalRay local = { v3TimesPow500(ray->origin, up), v3TimesPow500(ray->direction, dirUp),
+	npLocalRay3 local = { v3TimesPow500(ray->origin, up), v3TimesPow500(ray->direction, dirUp),
 					   npTimesPow500(ray->maxFraction, up - dirUp), ray->solid };
 	castRoundedLocal(&scaled, &local, hit);
 	if (hit->hit)
@@ -602,7 +399,7 @@ __attribute__((noinline)) static void rayRoundedTiny(const npShape3* s, const Lo
 /// solveRound solves them, and the normal (t d - m) normalised is already the world's.
 static void raySphereWorld(npVec3 centre, double radius, const npRayInput3* ray, npRayHit3* hit)
 {
-	LocalRay world = { ray->origin, ray->direction, ray->maxFraction, ray->solid };
+	npLocalRay3 world = { ray->origin, ray->direction, ray->maxFraction, ray->solid };
 	npVec3 d = ray->direction, m = v3Sub(centre, ray->origin);
 	bool inside = v3LengthSq(m) <= radius * radius;
 	if (inside && ray->solid)
@@ -619,16 +416,17 @@ static void raySphereWorld(npVec3 centre, double radius, const npRayInput3* ray,
 	if (h < 0.0)
 		return;
 	double half = sqrt(h / lenSq);
-	Span span = { s - half, s + half, d, m };
-	if (span.leave < 0.0)
+	double enter = s - half, leave = s + half;
+	if (leave < 0.0)
 		return;
-	double t = inside ? span.leave : np3Max(span.enter, 0.0);
+	double t = inside ? leave : np3Max(enter, 0.0);
 	if (t > ray->maxFraction)
 		return;
+	// spanNormal's numbers (at scale 0), inlined.
 	if (inside)
-		finishHit(&world, t, v3Neg(spanNormal(&span, span.leave, true)), false, hit);
+		finishHit(&world, t, v3Neg(normalAt(v3Scale(leave, d), d, m, true)), false, hit);
 	else
-		finishHit(&world, t, spanNormal(&span, span.enter, false), true, hit);
+		finishHit(&world, t, normalAt(v3Scale(enter, d), d, m, false), true, hit);
 }
 
 /// A shape and transform checked and prepared for casting rays: what does not depend on the ray.
@@ -638,12 +436,15 @@ typedef struct RayTarget3
 	npTransform3 transform;
 	npMat3 rotation;    ///< the transform's rotation as a matrix (not spheres): 15 flops per vector, not 30
 	npVec3 boxNormals[8]; ///< boxes: the faces' world normals (-x, +x, -y, +y, -z, +z), then zeros: read at f & 7 (f = -1: none)
-	npPolyhedron3 poly; ///< hulls: the faces
-	double reach;       ///< hulls: a radius about the local origin holding every vertex (rays that miss it skip the faces); DBL_MAX: not computed
+	bool solidHull;     ///< hulls but flat ones: cast by npRayHullLocal3
+	/// hulls and triangles: a radius about the local origin holding every vertex (rays that miss it
+	/// skip the faces); DBL_MAX: not computed
+	double reach;
 	FlatPolygon flat;   ///< triangles and flat hulls: the polygon
 } RayTarget3;
 
-/// `many`: the target will serve many rays (worth preparing the hull's bounding ball).
+/// `many`: the target will serve many rays (worth preparing a triangle's bounding ball; a hull keeps
+/// its own).
 static npResult prepareRayTarget(const npShape3* shape, npTransform3 transform, bool many, RayTarget3* target)
 {
 	npResult r = npCheckQueryShape3(shape, transform);
@@ -667,18 +468,29 @@ static npResult prepareRayTarget(const npShape3* shape, npTransform3 transform, 
 		target->boxNormals[6] = target->boxNormals[7] = zero;
 		return NP_OK;
 	}
+	if (shape->type == NP_SHAPE_HULL3)
+	{
+		// Hulls keep the ball about their vertices from their creation: single calls test it too.
+		target->reach = shape->hull->reach;
+		target->solidHull = !shape->hull->flat;
+		if (target->solidHull)
+			return NP_OK; // hullray3d.c casts from the hull's own data: no polyhedron view
+	}
 	if (shape->type == NP_SHAPE_HULL3 || shape->type == NP_SHAPE_TRIANGLE3)
 	{
-		npMakePolyhedron3(shape, &target->poly);
-		if (target->poly.flat)
-			makeFlatPolygon(&target->poly, &target->flat);
-		// The ball costs a pass over the vertices: it pays for itself over many rays, not for one.
+		npPolyhedron3 poly;
+		npMakePolyhedron3(shape, &poly);
+		makeFlatPolygon(&poly, &target->flat);
+		if (shape->type == NP_SHAPE_HULL3)
+			return NP_OK;
+		// A triangle's ball costs a pass over its vertices: it pays for itself over many rays, not for one.
+		target->solidHull = false;
 		target->reach = DBL_MAX;
 		if (!many)
 			return NP_OK;
 		double reachSq = 0.0;
-		for (int i = 0; i < target->poly.vertexCount; ++i)
-			reachSq = np3Max(reachSq, v3LengthSq(target->poly.vertices[i]));
+		for (int i = 0; i < poly.vertexCount; ++i)
+			reachSq = np3Max(reachSq, v3LengthSq(poly.vertices[i]));
 		target->reach = sqrt(reachSq) * (1.0 + 1e-9);
 	}
 	return NP_OK;
@@ -720,7 +532,7 @@ static CastKind castKind(const npShape3* shape)
 CAST_INLINE void castPrepared(const RayTarget3* target, const npRayInput3* ray, npRayHit3* hit, CastKind kind)
 {
 	const npMat3* rotation = &target->rotation;
-	LocalRay local = { ray->origin, ray->direction, ray->maxFraction, ray->solid };
+	npLocalRay3 local = { ray->origin, ray->direction, ray->maxFraction, ray->solid };
 	if (kind != CAST_SPHERE)
 	{
 		local.origin = npMat3MulT(rotation, v3Sub(ray->origin, target->transform.p));
@@ -732,7 +544,7 @@ CAST_INLINE void castPrepared(const RayTarget3* target, const npRayInput3* ray, 
 		// the sphere's frame without rotation (the centre at the origin).
 		if ((target->shape->radius < NP_TINY) | (v3LengthSq(ray->direction) < NP_TINY * NP_TINY))
 		{
-			LocalRay centred = { v3Sub(ray->origin, target->transform.p), ray->direction, ray->maxFraction, ray->solid };
+			npLocalRay3 centred = { v3Sub(ray->origin, target->transform.p), ray->direction, ray->maxFraction, ray->solid };
 			rayRoundedTiny(target->shape, &centred, hit);
 		}
 		else
@@ -746,10 +558,10 @@ CAST_INLINE void castPrepared(const RayTarget3* target, const npRayInput3* ray, 
 	{
 		if (target->reach < DBL_MAX && missesBall(&local, target->reach))
 			return;
-		if (target->poly.flat)
+		if (target->solidHull)
+			npRayHullLocal3(target->shape->hull, &local, hit);
+		else
 			rayFlat(&target->flat, &local, hit);
-		else if (target->shape->type != NP_SHAPE_HULL3 || !rayHullWalk(&target->poly, target->shape->hull, &local, hit))
-			raySolidPolyhedron(&target->poly, &local, hit);
 	}
 	else if (target->shape->radius >= NP_TINY && v3LengthSq(local.direction) >= NP_TINY * NP_TINY)
 		castRoundedLocal(target->shape, &local, hit);

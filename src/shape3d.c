@@ -345,47 +345,12 @@ int npPolyhedronSupportXYZ3(const npPolyhedron3* poly, double dx, double dy, dou
 	const npHullCell3* cells = poly->cells;
 	if (cells == NULL)
 		return supportByScan(poly, dx, dy, dz);
-	// The support cell of d (see hullcells3d.c), worked out on the bit patterns of d's
-	// components: the magnitudes of doubles order like their bit patterns, so the largest, m, and
-	// the major axis a (the first of equal magnitudes) come from integer compares. Natively, d[a],
-	// u = d[a+1] and v = d[a+2] are then read at a from a copy of d written out as x y z x y: GCC
-	// turns selects on a into branches (unpredictable ones), and bit masks cost more. In wasm that
-	// copy would live in linear memory, while selects there become conditional moves. The biased
-	// exponent keeps m in [2^-830, 2^830) (beyond, dot products could underflow, or the borders
-	// below leave the normal numbers): zero, tiny, huge, infinite and NaN directions go to the
-	// full scan.
-	_Static_assert(NP_HULL_CELL_RES == 8, "the borders below are written out for 8 cells");
-	const uint64_t magnitude = 0x7FFFFFFFFFFFFFFFu;
-	uint64_t sx = npBitsOf(dx), sy = npBitsOf(dy), sz = npBitsOf(dz);
-	uint64_t ax = sx & magnitude, ay = sy & magnitude, az = sz & magnitude;
-	uint64_t m = ay >= az ? ay : az;
-	m = ax >= m ? ax : m;
-	size_t notX = ax < m, zOverY = ay < az;
-	size_t axis = notX + (notX & zOverY); // 0 (x), 1 (y) or 2 (z)
-#if defined(__wasm__)
-	uint64_t major = notX ? (zOverY ? sz : sy) : sx;
-	uint64_t u = notX ? (zOverY ? sx : sz) : sy;
-	uint64_t v = notX ? (zOverY ? sy : sx) : sz;
-#else
-	const uint64_t ring[5] = { sx, sy, sz, sx, sy };
-	uint64_t major = ring[axis], u = ring[axis + 1], v = ring[axis + 2];
-#endif
-	if ((m >> 52) - 193u >= 1660u)
+	// The support cell of d (see hullcells3d.c and npHullCellOf3); zero, tiny, huge, infinite and
+	// NaN directions go to the full scan.
+	ptrdiff_t at = npHullCellOf3(dx, dy, dz);
+	if (at < 0)
 		return supportByScan(poly, dx, dy, dz);
-	// Column and row: |u| <= m, and the borders -1 + k/4 split it at m/4, m/2 and 3m/4; with u's
-	// sign that gives the column's slot (cellSlot). m/4 and m/2 are m with its exponent lowered by
-	// 2 and 1 (exact: m is far above the subnormals), compared on the bit patterns; |u| >= 3m/4 is
-	// tested as |u| - m/2 >= m/4, exact where it decides (for |u| in [m/4, m], by Sterbenz' lemma).
-	// So the cell found is exactly the one d passes through, with no division and no branch. (A
-	// direction on a border may go to either side: the cells are closed.)
-	uint64_t quarter = m - ((uint64_t)2 << 52), half = m - ((uint64_t)1 << 52);
-	double quarterM = npDoubleOf(quarter), halfM = npDoubleOf(half);
-	uint64_t au = u & magnitude, av = v & magnitude;
-	size_t cu = (size_t)(au >= quarter) + (size_t)(au >= half) + (size_t)(npDoubleOf(au) - halfM >= quarterM);
-	size_t cv = (size_t)(av >= quarter) + (size_t)(av >= half) + (size_t)(npDoubleOf(av) - halfM >= quarterM);
-	size_t column = 4 * (size_t)(u >> 63) + cu, row = 4 * (size_t)(v >> 63) + cv;
-	size_t face = 2 * axis + (size_t)(major >> 63);
-	const npHullCell3* cell = &cells[(face * NP_HULL_CELL_RES + row) * NP_HULL_CELL_RES + column];
+	const npHullCell3* cell = &cells[at];
 	int count = cell->count;
 	if (count == 0)
 		return supportByScan(poly, dx, dy, dz);

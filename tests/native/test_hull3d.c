@@ -105,6 +105,24 @@ static const char* validateHull(const npHull3* h, const npVec3* pts, int n, doub
 		if (!found)
 			return "vertex not from the input";
 	}
+	// The ray walk's data (hullcells3d.c): balls holding every vertex (exact distances here, with
+	// the rounding of a square root allowed), start faces that exist, no well-cut bit past the faces.
+	for (int v = 0; v < V; ++v)
+	{
+		if (len(h->vertices[v]) > h->reach || len(sub(h->vertices[v], h->centroid)) > h->centroidReach * (1 + 1e-15))
+			return "a vertex outside the ray balls";
+	}
+	double far = 0.0;
+	for (int v = 0; v < V; ++v)
+		far = fmax(far, len(h->vertices[v]));
+	if (h->reach > far * (1 + 2e-9))
+		return "ray ball too large";
+	for (int k = 0; k < NP_HULL_CELLS && !h->flat; ++k)
+		if (h->rayStart[k] >= F)
+			return "ray start face out of range";
+	for (int f = F; f < NP_MAX_HULL_FACES; ++f)
+		if ((h->wellCut[f >> 3] >> (f & 7)) & 1)
+			return "well-cut bit past the faces";
 	return "";
 }
 

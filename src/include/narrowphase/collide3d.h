@@ -98,8 +98,11 @@ typedef struct npHull3
 	int faceCount;     ///< number of faces
 	int halfEdgeCount; ///< number of half-edges (twice the number of edges)
 	bool flat;         ///< true when all points are coplanar (two-sided polygon)
+	bool rayWalk;      ///< rays may be decided by a walk over a few faces (the planes meet at every face's corners)
 	npVec3 centroid;   ///< centroid of the vertices' volume (or area, when flat)
 	double maxCoordinate; ///< largest |coordinate| of any vertex (the shape casts' scale, kept from creation)
+	double reach;         ///< a radius about the local origin holding every vertex (rays that stay farther skip the faces)
+	double centroidReach; ///< the largest distance of a vertex from the centroid (where ray walks start)
 	npVec3 vertices[NP_MAX_HULL_VERTICES];        ///< vertex positions, local space
 	npHalfEdge3 halfEdges[NP_MAX_HULL_HALF_EDGES]; ///< half-edges; 2k and 2k+1 are twins
 	uint16_t faceEdge[NP_MAX_HULL_FACES];         ///< one half-edge of each face
@@ -107,6 +110,8 @@ typedef struct npHull3
 	uint16_t vertexEdge[NP_MAX_HULL_VERTICES];    ///< one half-edge leaving each vertex
 	npHullCell3 cells[NP_HULL_CELLS];             ///< support cells, by cube face, row and column
 	uint8_t cellMore[NP_HULL_CELL_CAPACITY - 4 * NP_HULL_CELLS]; ///< cells' candidates past the first four
+	uint16_t rayStart[NP_HULL_CELLS];             ///< by support cell: the face a ray walk starts from (not flat)
+	uint8_t wellCut[NP_MAX_HULL_FACES / 8];       ///< bit per face: its neighbours cut its plane at an angle (ray walks)
 } npHull3;
 
 /// The kinds of 3D shape.

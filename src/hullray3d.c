@@ -1,0 +1,202 @@
+// Rays against solid 3D hulls, in the hull's frame (query3d.c moves the ray there and back).
+//
+// The answer is that of clipping the ray by every face's half-space (Cyrus and Beck, 1978;
+// raySolidHull). Most rays are decided first by a walk over a few faces (rayHullWalk), whose proofs
+// only accept a face the clip would pick, with the clip's t and normal, bit for bit; whatever the
+// walk cannot prove goes to the clip.
+#include "ray3d_private.h"
+#include "polyhedron3d.h"
+
+#include <float.h>
+#include <stddef.h>
+
+/// True when clipping by (inside, speed) cannot change the clip but for its `inside` flag, told
+/// without dividing. An entering plane (speed < 0) raises `lower` only if inside / speed > lower:
+/// never when inside >= 0 (then the quotient is <= -0), nor when |inside| is below
+/// lower * |speed| by more than the rounding of that product (then the quotient rounds to at most
+/// lower). A leaving plane with inside >= 0 lowers `upper` only if inside / speed < upper: not when
+/// inside exceeds upper * speed by more than its rounding. Products near the underflow range,
+/// where rounding is not relative, are left to the division.
+static inline bool clipCannotChange(const npRayClip* clip, double inside, double speed)
+{
+	if (speed < 0.0)
+	{
+		if (inside >= 0.0)
+			return true;
+		double below = clip->lower * -speed * (1.0 - 0x1p-50);
+		return below > 0x1p-1000 && -inside < below;
+	}
+	if (speed > 0.0 && inside >= 0.0)
+	{
+		double above = clip->upper * speed * (1.0 + 0x1p-50);
+		return above > 0x1p-1000 && inside > above;
+	}
+	return speed == 0.0 && inside >= 0.0;
+}
+
+/// A solid hull: the ray clipped by its faces' half-spaces. Most faces cannot move the interval's
+/// ends; clipCannotChange finds them without a division, and the rest are clipped as usual, so the
+/// result is that of clipping by every face, bit for bit.
+static void raySolidHull(const npHull3* hull, const npLocalRay3* ray, npRayHit3* hit)
+{
+	npRayClip clip = npBeginRayClip(ray->maxFraction);
+	for (int i = 0; i < hull->faceCount; ++i)
+	{
+		npPlane3 plane = hull->planes[i];
+		double inside = plane.offset - v3Dot(plane.normal, ray->origin);
+		double speed = v3Dot(plane.normal, ray->direction);
+		if (clipCannotChange(&clip, inside, speed))
+		{
+			clip.inside = clip.inside && inside >= 0.0;
+			continue;
+		}
+		if (!npClipRay(&clip, i, inside, speed))
+			return;
+	}
+	npVec3 none = { 0.0, 0.0, 0.0 };
+	finishClip(&clip, ray, clip.enter >= 0 ? hull->planes[clip.enter].normal : none,
+			   clip.leave >= 0 ? hull->planes[clip.leave].normal : none, hit);
+}
+
+/// The clip above visits every face. Most rays that hit a hull enter it through the interior of a
+/// face, and that can be proved from the face and its neighbours alone: the ray meets the face's
+/// plane at p = o + t d (the face in front: n.d < 0, the origin outside its plane), and p lies
+/// inside each neighbour's half-space, so p lies in the face's polygon, on the hull's surface, where
+/// a ray from outside enters a convex body (it meets the surface at most twice). A ray that misses
+/// passes beside a silhouette edge (one face in front, its neighbour behind): the plane through that
+/// edge along d then holds the hull on one side, and the proof is the origin on the other.
+/// rayHullWalk looks for one of the two: it starts at the face that the hull's start table
+/// (npHull3's rayStart, hullcells3d.c) gives for where the ray would enter the ball about the
+/// centroid holding every vertex, turns towards the ray while that face does not face it, then moves
+/// to the neighbour whose plane p is most outside until a proof holds, at most WALK_MAX_STEPS faces.
+/// Proofs must hold by a margin of WALK_MARGIN times the coordinates' scale, so that the face found
+/// is the one the clip would pick (the same t, the same normal, bit for bit); everything else (the
+/// origin inside or on a face's plane, grazing rays, p near a face's edge, the step bound) returns
+/// false and the clip decides. The start only saves steps: the proofs do not depend on it. The
+/// walk runs only on hulls whose planes around every face meet at its corners (npHull3's rayWalk,
+/// hullcells3d.c's cornersMeet), where the neighbours' half-spaces bound each face's polygon, and a
+/// face whose neighbours do not cut its plane at an angle (npHull3's wellCut) proves no entry.
+#define WALK_MAX_STEPS 16
+#define WALK_MARGIN 1.0e-9
+
+/// The start face: where the ray would enter the ball of radius R about the centroid c, the
+/// direction from c to that point (the ray's point nearest c, u from c, moved back along d by
+/// sqrt(R^2 - |u|^2) / |d|; for a ray passing outside the ball, u itself) looked up in the start
+/// table. A direction the support cells do not take (zero, tiny, huge: only for odd rays) starts at
+/// face 0.
+static int walkStart(const npHull3* hull, npVec3 o, npVec3 d, double dd)
+{
+	npVec3 c = hull->centroid;
+	double R = hull->centroidReach;
+	npVec3 u = v3Sub(v3MulAdd(o, v3Dot(v3Sub(c, o), d) / dd, d), c);
+	// h, or +0 when negative (on the bits: V8 branches on a double select, and rays that pass
+	// beside the ball come at random; a NaN from an odd ray only makes the lookup fail).
+	uint64_t h = npBitsOf(R * R - v3LengthSq(u));
+	h &= ~(uint64_t)((int64_t)h >> 63);
+	npVec3 w = v3MulAdd(u, -sqrt(npDoubleOf(h) / dd), d);
+	ptrdiff_t cell = npHullCellOf3(w.x, w.y, w.z);
+	return cell >= 0 ? hull->rayStart[cell] : 0;
+}
+
+/// The neighbour of `face` whose normal has the smallest dot product with d (the most facing the
+/// ray), or -1 when none is smaller than `speed`, the face's own.
+static int turnTowards(const npHull3* hull, int face, npVec3 d, double speed)
+{
+	int best = -1;
+	int f0 = hull->faceEdge[face], h = f0;
+	for (int k = 0; k < hull->halfEdgeCount; ++k)
+	{
+		int g = hull->halfEdges[h ^ 1].face;
+		double s = v3Dot(hull->planes[g].normal, d);
+		if (s < speed)
+		{
+			speed = s;
+			best = g;
+		}
+		h = hull->halfEdges[h].next;
+		if (h == f0)
+			break;
+	}
+	return best;
+}
+
+static bool rayHullWalk(const npHull3* hull, const npLocalRay3* ray, npRayHit3* hit)
+{
+	npVec3 o = ray->origin, d = ray->direction;
+	double scale = np3Max(hull->maxCoordinate, v3MaxAbsBits(o));
+	double margin = WALK_MARGIN * scale;
+	int face = walkStart(hull, o, d, v3LengthSq(d));
+
+	for (int step = 0; step < WALK_MAX_STEPS; ++step)
+	{
+		npPlane3 plane = hull->planes[face];
+		double inside = plane.offset - v3Dot(plane.normal, o);
+		double speed = v3Dot(plane.normal, d);
+		if (!(speed < 0.0))
+		{
+			// A face that does not face the ray (a start beside the silhouette): its neighbour
+			// that faces it most.
+			face = turnTowards(hull, face, d, speed);
+			if (face < 0)
+				return false;
+			continue;
+		}
+		if (!(inside < 0.0))
+			return false;
+		double t = inside / speed;
+		npVec3 p = v3MulAdd(o, t, d);
+
+		// The neighbour whose plane p is most outside (most negative room; the first of equals),
+		// kept as an npClipKey: integer selects, where V8 branches on a double select.
+		int worstEdge = -1;
+		int64_t worstKey = INT64_MAX;
+		int f0 = hull->faceEdge[face], h = f0;
+		for (int k = 0; k < hull->halfEdgeCount; ++k)
+		{
+			npPlane3 g = hull->planes[hull->halfEdges[h ^ 1].face];
+			int64_t room = npClipKey(g.offset - v3Dot(g.normal, p));
+			bool worse = room < worstKey;
+			worstKey = worse ? room : worstKey;
+			worstEdge = worse ? h : worstEdge;
+			h = hull->halfEdges[h].next;
+			if (h == f0)
+				break;
+		}
+		double worst = npClipKeyValue(worstKey);
+		if (worst > margin)
+		{
+			// p is inside the face by the margin: the entry, when the neighbours' planes cut the
+			// face's plane at an angle (npHull3's wellCut).
+			if (!((hull->wellCut[face >> 3] >> (face & 7)) & 1))
+				return false;
+			if (t <= ray->maxFraction)
+				finishHit(ray, t, plane.normal, true, hit);
+			return true;
+		}
+		if (worst > -margin)
+			return false; // p on or near the face's edge: the clip decides
+		int next = hull->halfEdges[worstEdge ^ 1].face;
+		if (v3Dot(hull->planes[next].normal, d) < 0.0)
+		{
+			face = next;
+			continue;
+		}
+		// A silhouette edge a b (this face in front, its neighbour behind): the plane through it
+		// along d, facing away from the hull, has the origin outside by the margin: a miss.
+		npVec3 a = hull->vertices[hull->halfEdges[worstEdge].origin];
+		npVec3 b = hull->vertices[hull->halfEdges[hull->halfEdges[worstEdge].next].origin];
+		// (m negated when it faces the hull, written as the proof's sign: negating m negates the
+		// dot product exactly, and a select of the two outcomes is not a branch on doubles.)
+		npVec3 m = v3Cross(v3Sub(b, a), d);
+		bool flip = v3Dot(m, v3Add(plane.normal, hull->planes[next].normal)) < 0.0;
+		double away = v3Dot(m, v3Sub(o, a)), need = margin * v3Length(m);
+		return flip ? -away > need : away > need;
+	}
+	return false;
+}
+
+void npRayHullLocal3(const npHull3* hull, const npLocalRay3* ray, npRayHit3* hit)
+{
+	if (!hull->rayWalk || !rayHullWalk(hull, ray, hit))
+		raySolidHull(hull, ray, hit);
+}
