@@ -202,12 +202,9 @@ static npPenetrationResult2 penetrationOf(const npShape2* shapeA, npTransform2 x
 NP_COLD __attribute__((noinline)) static npPenetrationResult2 penetrationTiny(const npShape2* shapeA, npTransform2 xfA,
 																			 const npShape2* shapeB, npTransform2 xfB, int up)
 {
-	npShape2 a, b;
-	npScalePairShape2(shapeA, up, &a);
-	npScalePairShape2(shapeB, up, &b);
-	npTransform2 sa, sb;
-	npScaleTinyPair2(xfA, xfB, up, &sa, &sb);
-	npPenetrationResult2 out = penetrationOf(&a, sa, &b, sb, NULL);
+	npTinyPair2 t;
+	npMakeTinyPair2(shapeA, xfA, shapeB, xfB, up, &t);
+	npPenetrationResult2 out = penetrationOf(&t.a, t.xfA, &t.b, t.xfB, NULL);
 	out.depth = npUnscaleTinyLength2(out.depth, up);
 	if (out.overlapping)
 	{

@@ -386,12 +386,9 @@ GJK_INLINE bool overlapOf(const npShape2* shapeA, npTransform2 xfA, const npShap
 NP_COLD __attribute__((noinline)) static bool overlapTiny(const npShape2* shapeA, npTransform2 xfA,
 														  const npShape2* shapeB, npTransform2 xfB, int up)
 {
-	npShape2 a, b;
-	npScalePairShape2(shapeA, up, &a);
-	npScalePairShape2(shapeB, up, &b);
-	npTransform2 sa, sb;
-	npScaleTinyPair2(xfA, xfB, up, &sa, &sb);
-	return overlapOf(&a, sa, &b, sb, NULL);
+	npTinyPair2 t;
+	npMakeTinyPair2(shapeA, xfA, shapeB, xfB, up, &t);
+	return overlapOf(&t.a, t.xfA, &t.b, t.xfB, NULL);
 }
 
 bool npOverlap2(const npShape2* shapeA, npTransform2 xfA, const npShape2* shapeB, npTransform2 xfB)
@@ -458,12 +455,9 @@ GJK_INLINE npDistanceResult2 distanceOf(const npShape2* shapeA, npTransform2 xfA
 NP_COLD __attribute__((noinline)) static npDistanceResult2 distanceTiny(const npShape2* shapeA, npTransform2 xfA,
 																		  const npShape2* shapeB, npTransform2 xfB, int up)
 {
-	npShape2 a, b;
-	npScalePairShape2(shapeA, up, &a);
-	npScalePairShape2(shapeB, up, &b);
-	npTransform2 sa, sb;
-	npScaleTinyPair2(xfA, xfB, up, &sa, &sb);
-	npDistanceResult2 out = distanceOf(&a, sa, &b, sb, NULL);
+	npTinyPair2 t;
+	npMakeTinyPair2(shapeA, xfA, shapeB, xfB, up, &t);
+	npDistanceResult2 out = distanceOf(&t.a, t.xfA, &t.b, t.xfB, NULL);
 	out.distance = npUnscaleTinyLength2(out.distance, up);
 	out.pointA = npUnscaleTinyPoint2(out.pointA, up, xfA.p);
 	out.pointB = npUnscaleTinyPoint2(out.pointB, up, xfA.p);

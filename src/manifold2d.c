@@ -276,12 +276,9 @@ static const typedPair coreCorePair = { CORE_TYPES, CORE_TYPES, PAIR_CORES };
 NP_COLD __attribute__((noinline)) static void collideTiny(npManifold2* m, const npShape2* shapeA, const npTransform2* xfA,
 														  const npShape2* shapeB, const npTransform2* xfB, double margin, int up)
 {
-	npShape2 a, b;
-	npScalePairShape2(shapeA, up, &a);
-	npScalePairShape2(shapeB, up, &b);
-	npTransform2 sa, sb;
-	npScaleTinyPair2(*xfA, *xfB, up, &sa, &sb);
-	collideAnyPair(m, &a, &sa, &b, &sb, npTimesPow250(margin, up));
+	npTinyPair2 t;
+	npMakeTinyPair2(shapeA, *xfA, shapeB, *xfB, up, &t);
+	collideAnyPair(m, &t.a, &t.xfA, &t.b, &t.xfB, npTimesPow250(margin, up));
 	for (int i = 0; i < m->pointCount; ++i)
 	{
 		m->points[i].pointA = npUnscaleTinyPoint2(m->points[i].pointA, up, xfA->p);

@@ -139,6 +139,22 @@ NP_COLD static inline void npScaleTinyPair2(npTransform2 xfA, npTransform2 xfB, 
 	sb->q = xfB.q;
 }
 
+/// A tiny pair's scaled copies: both shapes and both transforms (npScaleTinyPair2).
+typedef struct npTinyPair2
+{
+	npShape2 a, b;        ///< the shapes scaled by 2^(250 up)
+	npTransform2 xfA, xfB; ///< A at the origin, B at its offset from A scaled
+} npTinyPair2;
+
+/// Fills *out with the scaled copies of a pair query on (a, xfA, b, xfB).
+NP_COLD static inline void npMakeTinyPair2(const npShape2* a, npTransform2 xfA, const npShape2* b, npTransform2 xfB, int up,
+										   npTinyPair2* out)
+{
+	npScalePairShape2(a, up, &out->a);
+	npScalePairShape2(b, up, &out->b);
+	npScaleTinyPair2(xfA, xfB, up, &out->xfA, &out->xfB);
+}
+
 /// A length of a scaled pair query back in the caller's units.
 NP_COLD static inline double npUnscaleTinyLength2(double x, int up) { return npTimesPow250(x, -up); }
 
