@@ -186,6 +186,19 @@ npVec3 npSupport3(const npShape3* shape, npVec3 d)
 	}
 	return v3(0.0, 0.0, 0.0);
 }
+// The unit normal of a triangle's view. A tiny triangle's (edges below 2^-100, as npMakeTriangle3
+// now accepts) comes from its edges scaled by steps of 2^100 (exact): unscaled, the cross product's
+// length squares a fourth power of the edges, and a triangle 1e-300 across got a zero normal.
+static npVec3 triangleViewNormal(const npVec3* t)
+{
+	npVec3 e1 = v3Sub(t[1], t[0]), e2 = v3Sub(t[2], t[0]);
+	int up = npTinySteps100(np3Max(v3MaxAbs(e1), v3MaxAbs(e2)));
+	double twice;
+	if (up == 0 || up >= 11)
+		return npTriangleNormal3(t[0], t[1], t[2], &twice);
+	return npTriangleNormal3(v3(0.0, 0.0, 0.0), v3TimesPow100(e1, up), v3TimesPow100(e2, up), &twice);
+}
+
 
 // Unit box topology (vertex i has x, y, z signs from bits 0, 1, 2). Faces: -x, +x, -y, +y, -z, +z
 // with loops {0,4,6,2}, {1,3,7,5}, {0,1,5,4}, {2,6,7,3}, {0,2,3,1}, {4,5,7,6}, counter-clockwise
@@ -275,8 +288,7 @@ bool npMakePolyhedron3(const npShape3* shape, npPolyhedron3* out)
 		{
 			for (int i = 0; i < 3; ++i)
 				out->storageVertices[i] = shape->triangle[i];
-			double twice;
-			npVec3 n = npTriangleNormal3(shape->triangle[0], shape->triangle[1], shape->triangle[2], &twice);
+			npVec3 n = triangleViewNormal(shape->triangle);
 			out->storagePlanes[0] = (npPlane3){ n, v3Dot(n, shape->triangle[0]) };
 			out->storagePlanes[1] = (npPlane3){ v3Neg(n), -v3Dot(n, shape->triangle[0]) };
 			out->vertexCount = 3;

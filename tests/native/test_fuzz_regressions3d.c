@@ -696,6 +696,25 @@ static void boxNearAFlatTeraHull(void)
 		  brute, p.overlapping, p.depth, planeOverlap, offPlane);
 }
 
+// A triangle 1e-300 across (accepted since npMakeTriangle3 measures tiny triangles scaled) under a
+// ball of radius 1/64 centred on its corner: the pair is not tiny, so nothing is scaled, and the
+// triangle's view normal came from a cross product whose length squared a fourth power of 1e-300:
+// zero, and npCollide3 returned the zero vector for a normal (fuzz_pairs3d). Expected (closed
+// form): one contact, a unit normal, depth the ball's radius (its centre is on the triangle).
+static void ballOnATinyTriangle(void)
+{
+	npShape3 tri, ball;
+	CHECK(npMakeTriangle3((npVec3){ 0, 0, 0 }, (npVec3){ 0, -1e-300, -1e-300 }, (npVec3){ -1e-300, 0, 0 }, &tri) == NP_OK &&
+			  npMakeSphere(0.015625, &ball) == NP_OK,
+		  "shapes");
+	npTransform3 id = { { 0, 0, 0 }, { 0, 0, 0, 1 } };
+	npManifold3 m = npCollide3(&tri, id, &ball, id, 0.0);
+	double len = sqrt(m.normal.x * m.normal.x + m.normal.y * m.normal.y + m.normal.z * m.normal.z);
+	CHECK(m.pointCount == 1 && fabs(len - 1.0) <= 1e-12 && fabs(m.points[0].depth - 0.015625) <= 1e-12,
+		  "ball on a 1e-300 triangle: %d points, |normal| %.17g, depth %.17g", m.pointCount, len,
+		  m.pointCount > 0 ? m.points[0].depth : 0.0);
+}
+
 int main(void)
 {
 	polyhedronPairsRejectBadQuaternions();
@@ -712,6 +731,7 @@ int main(void)
 	sliversKeepTheirShape();
 	boxBesideATeraHull();
 	boxNearAFlatTeraHull();
+	ballOnATinyTriangle();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
