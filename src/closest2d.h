@@ -109,7 +109,7 @@ __attribute__((noinline, unused)) static bool npNearer2(npVec2 u, npVec2 v)
 /// 1.5e-154): the distance to a circle of radius 1.5e-266 from a point on it came out as -1.5e-266,
 /// the point taken for the centre (fuzz_rays2d), and a point 1e-310 from a unit circle's centre got
 /// a NaN normal (1 / |v| overflowed). Such a v is measured scaled by 2^600 (exact) and its length
-/// scaled back, as pointquery3d.c's lengthAndUnit.
+/// scaled back, as closest3d.h's npLengthAndUnit3.
 static inline double npLengthAndUnit2(npVec2 v, npVec2* unit)
 {
 	double sq = v2LengthSq(v);

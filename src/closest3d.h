@@ -182,4 +182,23 @@ static inline bool npTriangleSignedAreas3(npVec3 a, npVec3 b, npVec3 c, double a
 	return true;
 }
 
+/// |v|, and v / |v| into *unit when |v| > 0, also when |v|^2 leaves the normal range (|v| below
+/// 1.5e-154): a point 1e-160 from a unit sphere's centre got a normal 1.00001 long. Such a v is
+/// measured scaled by 2^600 (exact) and its length scaled back (closest2d.h has npLengthAndUnit2).
+static inline double npLengthAndUnit3(npVec3 v, npVec3* unit)
+{
+	double sq = v3LengthSq(v);
+	if (sq < DBL_MIN && (v.x != 0.0 || v.y != 0.0 || v.z != 0.0))
+	{
+		npVec3 big = v3Scale(0x1p600, v);
+		double len = v3Length(big);
+		*unit = v3Scale(1.0 / len, big);
+		return len * 0x1p-600;
+	}
+	double len = sqrt(sq);
+	if (len > 0.0)
+		*unit = v3Scale(1.0 / len, v);
+	return len;
+}
+
 #endif

@@ -22,6 +22,7 @@
 //    stay normal. A length or radius whose square alone underflows is measured scaled. Ordinary
 //    queries never take those paths.
 #include "query3d_private.h"
+#include "closest3d.h"
 #include "gjk3d.h"
 #include "polyhedron3d.h"
 #include "tiny3d.h"
@@ -105,25 +106,6 @@ static int pointSteps(const npShape3* s, npVec3 d)
 	return npTinySteps100(np3Max(np3Max(s->radius, npTinyExtent3(s)), v3MaxAbs(d)));
 }
 
-/// |v|, and v / |v| into *unit when |v| > 0, also when |v|^2 leaves the normal range (|v| below
-/// 1.5e-154): a point 1e-160 from a unit sphere's centre got a normal 1.00001 long. Such a v is
-/// measured scaled by 2^600 (exact) and its length scaled back.
-static double lengthAndUnit(npVec3 v, npVec3* unit)
-{
-	double sq = v3LengthSq(v);
-	if (sq < DBL_MIN && (v.x != 0.0 || v.y != 0.0 || v.z != 0.0))
-	{
-		npVec3 big = v3Scale(0x1p600, v);
-		double len = v3Length(big);
-		*unit = v3Scale(1.0 / len, big);
-		return len * 0x1p-600;
-	}
-	double len = sqrt(sq);
-	if (len > 0.0)
-		*unit = v3Scale(1.0 / len, v);
-	return len;
-}
-
 /// The checks of a point query, then p in the shape's frame (*local), scaled with the shape when the
 /// query is tiny (*shape then points at *scaled; *up the steps of 2^100, 0 when not scaled). The
 /// offset is scaled before it is turned: turned at 1e-321 it kept only a few bits.
@@ -200,7 +182,7 @@ npResult npClosestPoint3(const npShape3* shape, npTransform3 transform, npVec3 p
 	else
 	{
 		npVec3 away = v3Sub(local, core);
-		double coreDistance = lengthAndUnit(away, &normal);
+		double coreDistance = npLengthAndUnit3(away, &normal);
 		if (!(coreDistance > 0.0))
 			normal = poly.flat ? poly.planes[0].normal : v3(1.0, 0.0, 0.0);
 		distance = coreDistance - shape->radius;

@@ -24,33 +24,6 @@
 
 // ---------------------------------------------------------------------------------- spheres, capsules
 
-// Below this |d|^2 the length and direction of d are taken from d scaled by its largest coordinate
-// (shapes 1e-154 across and smaller: there |d|^2 leaves the normal range, and two spheres 1e-200
-// apart measured 0). Above it, the plain quotient, bit for bit as before.
-#define NP_ROUNDED_SCALED_BELOW 0x1p-900
-
-// |d| and, when d != 0, d / |d| in *unit, for any d: see NP_ROUNDED_SCALED_BELOW.
-static double lengthAndUnit3(npVec3 d, npVec3* unit)
-{
-	double dd = v3LengthSq(d);
-	if (dd >= NP_ROUNDED_SCALED_BELOW)
-	{
-		double length = sqrt(dd);
-		*unit = v3Scale(1.0 / length, d);
-		return length;
-	}
-	double m = v3MaxAbs(d);
-	if (!(m > 0.0))
-	{
-		*unit = v3(0.0, 0.0, 0.0);
-		return 0.0;
-	}
-	npVec3 s = v3Scale(1.0 / m, d);
-	double length = v3Length(s);
-	*unit = v3Scale(1.0 / length, s);
-	return m * length;
-}
-
 // Below this fraction of the sizes involved (coordinates and radii) the cores' closest points are
 // too close for the direction between them to mean anything: rounding moved them by about 1e-16 of
 // the coordinates. The sizes, not 1 + the coordinates: with an absolute 1 two spheres 1e-20 across
@@ -63,8 +36,8 @@ static npManifold3 roundedPoint(npVec3 cA, double rA, npVec3 cB, double rB, npVe
 								double margin, uint32_t id)
 {
 	npManifold3 m = emptyManifold();
-	npVec3 u;
-	double dist = lengthAndUnit3(v3Sub(cB, cA), &u);
+	npVec3 u = v3(0.0, 0.0, 0.0);
+	double dist = npLengthAndUnit3(v3Sub(cB, cA), &u);
 	double reach = rA + rB + margin;
 	if (dist > reach)
 		return m;
@@ -118,8 +91,8 @@ npManifold3 npCollideCapsules3(const npShape3* capsuleA, npTransform3 xfA, const
 	double s, t;
 	npClosestSegments3(p1, q1, p2, q2, &s, &t);
 	npVec3 c1 = v3MulAdd(p1, s, v3Sub(q1, p1)), c2 = v3MulAdd(p2, t, v3Sub(q2, p2));
-	npVec3 unit;
-	double dist = lengthAndUnit3(v3Sub(c2, c1), &unit);
+	npVec3 unit = v3(0.0, 0.0, 0.0);
+	double dist = npLengthAndUnit3(v3Sub(c2, c1), &unit);
 	double reach = rA + rB + margin;
 	npManifold3 m = emptyManifold();
 	if (dist > reach)
@@ -571,8 +544,8 @@ static void polyhedronAndSphere(const npShape3* polyA, npVec3 c, double r, doubl
 				}
 			}
 		}
-		npVec3 n;
-		double dist = lengthAndUnit3(v3Sub(c, best), &n);
+		npVec3 n = v3(0.0, 0.0, 0.0);
+		double dist = npLengthAndUnit3(v3Sub(c, best), &n);
 		if (dist > r + margin)
 			return;
 		if (dist > NP_ROUNDED_DIRECTION_TOL * (v3MaxAbs(c) + v3MaxAbs(best) + r))

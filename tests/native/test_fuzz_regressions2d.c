@@ -599,8 +599,24 @@ static void capsuleGrazedAlongItsSide(void)
 		  "capsule grazed along its side: hit point %g from the surface", on.distance);
 }
 
+// Two circles of radii 3e-323 and 2.5e-312 whose centres are 8.8e-162 apart, with a margin of 0.77 (so the pair is
+// not tiny and runs unscaled): the closest-point contact took |d| from a square of 7.8e-323
+// (subnormal) and its normal came out 0.993 long (fuzz_pairs2d). Expected (closed form): one
+// speculative point, normal (1, 0) exactly, depth the radii minus the gap (-8.8e-162 to 1e-150).
+static void circlesApartBySubnormalSquare(void)
+{
+	npShape2 a, b;
+	CHECK(npMakeCircle(2.9643938750474793e-323, &a) == NP_OK && npMakeCircle(2.5040372772603611e-312, &b) == NP_OK, "circles");
+	double gap = 8.8289258040519593e-162;
+	npManifold2 m = npCollide2(&a, npMakeTransform2(0.0, 0.0, 0.0), &b, npMakeTransform2(gap, 0.0, 0.0), 0.7734375);
+	CHECK(m.pointCount == 1 && m.normal.x == 1.0 && m.normal.y == 0.0 && fabs(m.points[0].depth + gap) <= 1e-12 * gap,
+		  "circles %.17g apart: %d points, normal (%.17g, %.17g), depth %.17g", gap, m.pointCount, m.normal.x, m.normal.y,
+		  m.points[0].depth);
+}
+
 int main(void)
 {
+	circlesApartBySubnormalSquare();
 	rotationOfHugeAngles();
 	rotationFastPathMatchesWideReduction();
 	tinyCapsuleAroundCircle();
