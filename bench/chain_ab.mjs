@@ -9,7 +9,8 @@
 //   ROUNDS=5 (default), SIZES=1000,10000,100000 (default); BENCH_RUNS / BENCH_RUN_MS as timing.mjs
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { POSES, time } from './timing.mjs';
+import { time } from './timing.mjs';
+import { makePoses, terrainY } from './chainscene.mjs';
 
 const dirs = process.argv.slice(2);
 if (dirs.length < 2) {
@@ -18,22 +19,6 @@ if (dirs.length < 2) {
 }
 const nps = [];
 for (const d of dirs) nps.push(await (await import(pathToFileURL(resolve(d, 'narrowphase.mjs')).href)).init());
-const terrainY = (i) => (1.5 * Math.abs((i % 80) - 40)) / 40 + (0.6 * Math.abs((i % 18) - 9)) / 9;
-function makePoses(n) {
-	let s = 12345;
-	const rand = () => {
-		s = (Math.imul(s, 1103515245) + 12345) >>> 0;
-		return s / 4294967296;
-	};
-	const poses = [];
-	for (let k = 0; k < POSES; k++) {
-		const x = 2 + (n - 4) * rand();
-		const i = Math.floor(n - x);
-		const t = n - i - x;
-		poses.push({ x, y: terrainY(i) + t * (terrainY(i + 1) - terrainY(i)) + 0.45, angle: 0.3 * (2 * rand() - 1) });
-	}
-	return poses;
-}
 const ROUNDS = Number(process.env.ROUNDS || 5);
 const med = (v) => [...v].sort((a, b) => a - b)[v.length >> 1];
 console.log(`np.chainContacts, box on the terrain, ${dirs.map((d, i) => `[${i}] ${d}`).join('  ')}; ns per call, median of ${ROUNDS} rounds`);

@@ -10,25 +10,8 @@
 //   node bench/chain_bench.mjs            (needs js/narrowphase.wasm: make wasm)
 import { init } from '../js/narrowphase.mjs';
 import { POSES, RUNS, time } from './timing.mjs';
+import { makePoses, terrainY } from './chainscene.mjs';
 
-const terrainY = (i) => (1.5 * Math.abs((i % 80) - 40)) / 40 + (0.6 * Math.abs((i % 18) - 9)) / 9;
-
-function makePoses(n) {
-	let s = 12345;
-	const rand = () => {
-		s = (Math.imul(s, 1103515245) + 12345) >>> 0;
-		return s / 4294967296;
-	};
-	const poses = [];
-	for (let k = 0; k < POSES; k++) {
-		const x = 2 + (n - 4) * rand();
-		const i = Math.floor(n - x);
-		const t = n - i - x;
-		const y = terrainY(i) + t * (terrainY(i + 1) - terrainY(i));
-		poses.push({ x, y: y + 0.45, angle: 0.3 * (2 * rand() - 1) });
-	}
-	return poses;
-}
 
 async function loadPlanck() {
 	try {
