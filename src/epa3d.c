@@ -253,10 +253,9 @@ NP_COLD __attribute__((noinline)) static npPenetrationResult3 penetrationTiny(co
 																			 const npShape3* shapeB, npTransform3 xfB,
 																			 int up)
 {
-	npShape3 a = npScaleTiny3(shapeA, up), b = npScaleTiny3(shapeB, up);
-	npTransform3 sa, sb;
-	npScaleTinyPair3(xfA, xfB, up, &sa, &sb);
-	npPenetrationResult3 out = penetrationOf(&a, sa, &b, sb);
+	npTinyPair3 t;
+	npMakeTinyPair3(shapeA, xfA, shapeB, xfB, up, &t);
+	npPenetrationResult3 out = penetrationOf(&t.a, t.xfA, &t.b, t.xfB);
 	out.depth = npTimesPow100(out.depth, -up);
 	out.pointA = npUnscaleTinyPoint3(out.pointA, up, xfA.p);
 	out.pointB = npUnscaleTinyPoint3(out.pointB, up, xfA.p);

@@ -888,10 +888,9 @@ static npDistanceResult3 distanceOf(const npShape3* shapeA, npTransform3 xfA, co
 NP_COLD __attribute__((noinline)) static bool overlapTiny(const npShape3* shapeA, npTransform3 xfA,
 														   const npShape3* shapeB, npTransform3 xfB, int up)
 {
-	npShape3 a = npScaleTiny3(shapeA, up), b = npScaleTiny3(shapeB, up);
-	npTransform3 sa, sb;
-	npScaleTinyPair3(xfA, xfB, up, &sa, &sb);
-	return overlapOf(&a, sa, &b, sb);
+	npTinyPair3 t;
+	npMakeTinyPair3(shapeA, xfA, shapeB, xfB, up, &t);
+	return overlapOf(&t.a, t.xfA, &t.b, t.xfB);
 }
 
 bool npOverlap3(const npShape3* shapeA, npTransform3 xfA, const npShape3* shapeB, npTransform3 xfB)
@@ -905,10 +904,9 @@ bool npOverlap3(const npShape3* shapeA, npTransform3 xfA, const npShape3* shapeB
 NP_COLD __attribute__((noinline)) static npDistanceResult3 distanceTiny(const npShape3* shapeA, npTransform3 xfA,
 																		const npShape3* shapeB, npTransform3 xfB, int up)
 {
-	npShape3 a = npScaleTiny3(shapeA, up), b = npScaleTiny3(shapeB, up);
-	npTransform3 sa, sb;
-	npScaleTinyPair3(xfA, xfB, up, &sa, &sb);
-	npDistanceResult3 out = distanceOf(&a, sa, &b, sb);
+	npTinyPair3 t;
+	npMakeTinyPair3(shapeA, xfA, shapeB, xfB, up, &t);
+	npDistanceResult3 out = distanceOf(&t.a, t.xfA, &t.b, t.xfB);
 	out.distance = npTimesPow100(out.distance, -up);
 	out.pointA = npUnscaleTinyPoint3(out.pointA, up, xfA.p);
 	out.pointB = npUnscaleTinyPoint3(out.pointB, up, xfA.p);

@@ -295,10 +295,9 @@ NP_COLD __attribute__((noinline)) static void collideTiny(const npShape3* shapeA
 														  const npShape3* shapeB, const npTransform3* xfB, double margin,
 														  int up, npManifold3* m)
 {
-	npShape3 a = npScaleTiny3(shapeA, up), b = npScaleTiny3(shapeB, up);
-	npTransform3 sa, sb;
-	npScaleTinyPair3(*xfA, *xfB, up, &sa, &sb);
-	collideMade(&a, &sa, &b, &sb, npTimesPow100(margin, up), m);
+	npTinyPair3 t;
+	npMakeTinyPair3(shapeA, *xfA, shapeB, *xfB, up, &t);
+	collideMade(&t.a, &t.xfA, &t.b, &t.xfB, npTimesPow100(margin, up), m);
 	for (int i = 0; i < m->pointCount; ++i)
 	{
 		npManifoldPoint3* p = m->points + i;

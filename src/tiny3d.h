@@ -101,6 +101,23 @@ NP_COLD static inline void npScaleTinyPair3(npTransform3 xfA, npTransform3 xfB, 
 	sb->q = xfB.q;
 }
 
+/// A tiny pair's scaled copies: both shapes and both transforms (npScaleTinyPair3), as tiny.h's
+/// npTinyPair2.
+typedef struct npTinyPair3
+{
+	npShape3 a, b;         ///< the shapes scaled by 2^(100 up)
+	npTransform3 xfA, xfB; ///< A at the origin, B at its offset from A scaled
+} npTinyPair3;
+
+/// Fills *out with the scaled copies of a pair query on (a, xfA, b, xfB).
+NP_COLD static inline void npMakeTinyPair3(const npShape3* a, npTransform3 xfA, const npShape3* b, npTransform3 xfB, int up,
+										   npTinyPair3* out)
+{
+	out->a = npScaleTiny3(a, up);
+	out->b = npScaleTiny3(b, up);
+	npScaleTinyPair3(xfA, xfB, up, &out->xfA, &out->xfB);
+}
+
 /// A world point of a scaled pair query back in the caller's world: scaled back, then moved by A's
 /// position.
 NP_COLD static inline npVec3 npUnscaleTinyPoint3(npVec3 p, int up, npVec3 origin)

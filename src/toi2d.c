@@ -370,14 +370,16 @@ static void timeOfImpact(const npTimeOfImpactInput2* input, npToiResult2* out);
 static double toiSize(const npTimeOfImpactInput2* in)
 {
 	const npSweep2* sw[2] = { &in->sweepA, &in->sweepB };
-	double m = npMax(npMax(npMax(in->shapeA->radius, npCoreSize2(in->shapeA)), npMax(in->shapeB->radius, npCoreSize2(in->shapeB))),
-					 npMax(in->targetDistance, in->tolerance));
+	double m = npMax(npMax(in->shapeA->radius, in->shapeB->radius), npMax(in->targetDistance, in->tolerance));
 	for (int i = 0; i < 2; ++i)
 	{
 		m = npMax(m, npMax(npMax(npAbs(sw[i]->center.x), npAbs(sw[i]->center.y)), npMax(npAbs(sw[i]->position0.x), npAbs(sw[i]->position0.y))));
 		m = npMax(m, npMax(npAbs(sw[i]->position1.x), npAbs(sw[i]->position1.y)));
 	}
-	return m;
+	// The cores are scanned only when everything else is tiny: ordinary sweeps pay no vertex loop.
+	if (!(m < NP_TINY_PAIR2))
+		return m;
+	return npMax(m, npMax(npCoreSize2(in->shapeA), npCoreSize2(in->shapeB)));
 }
 
 // Tiny times of impact (tiny.h, as the pair queries and casts): every length below NP_TINY_PAIR2 is
