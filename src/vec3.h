@@ -46,24 +46,33 @@ static inline npVec3 v3Normalize(npVec3 a)
 	double inv = 1.0 / len;
 	return (npVec3){ inv * a.x, inv * a.y, inv * a.z };
 }
+/// The bit pattern of a double, and back (memcpy: no aliasing rules broken, compiled to a move).
+static inline uint64_t npBitsOf(double x)
+{
+	uint64_t bits;
+	memcpy(&bits, &x, sizeof bits);
+	return bits;
+}
+
+static inline double npDoubleOf(uint64_t bits)
+{
+	double x;
+	memcpy(&x, &bits, sizeof x);
+	return x;
+}
+
 /// An unsigned integer with the same order as the double x (for x not NaN; -0 sorts just below +0):
 /// the sign bit set on non-negative numbers, every bit flipped on negative ones. Running maxima and
 /// minima kept on these keys use integer selects, which every compiler (V8's wasm tiers included)
 /// turns into conditional moves; a select on doubles may become an unpredictable branch.
 static inline uint64_t npOrderKey(double x)
 {
-	uint64_t bits;
-	memcpy(&bits, &x, sizeof bits);
+	uint64_t bits = npBitsOf(x);
 	uint64_t negative = (uint64_t)0 - (bits >> 63); // all ones for a negative number
 	return bits ^ (negative | 0x8000000000000000u);
 }
 /// The bit pattern of |x|.
-static inline uint64_t npBitsOfMagnitude(double x)
-{
-	uint64_t bits;
-	memcpy(&bits, &x, sizeof bits);
-	return bits & 0x7FFFFFFFFFFFFFFFu;
-}
+static inline uint64_t npBitsOfMagnitude(double x) { return npBitsOf(x) & 0x7FFFFFFFFFFFFFFFu; }
 /// Largest absolute coordinate of a and b (as np3Max(v3MaxAbs(a), v3MaxAbs(b)) for coordinates that
 /// are not NaN), computed on bit patterns: the magnitudes of doubles order like their bits, so the
 /// maxima are integer selects (conditional moves in V8's wasm code too, where the double form
@@ -78,9 +87,7 @@ static inline double v3MaxAbs2Bits(npVec3 a, npVec3 b)
 	m = m > bx ? m : bx;
 	m = m > by ? m : by;
 	m = m > bz ? m : bz;
-	double result;
-	memcpy(&result, &m, sizeof result);
-	return result;
+	return npDoubleOf(m);
 }
 /// v3MaxAbs(a) on bit patterns, as v3MaxAbs2Bits: the same number for components that are not NaN,
 /// without the branches that V8 makes of a double select (random outcomes in ray code).
@@ -89,9 +96,7 @@ static inline double v3MaxAbsBits(npVec3 a)
 	uint64_t x = npBitsOfMagnitude(a.x), y = npBitsOfMagnitude(a.y), z = npBitsOfMagnitude(a.z);
 	uint64_t m = x > y ? x : y;
 	m = m > z ? m : z;
-	double result;
-	memcpy(&result, &m, sizeof result);
-	return result;
+	return npDoubleOf(m);
 }
 static inline double np3Min(double a, double b) { return a < b ? a : b; }
 static inline double np3Max(double a, double b) { return a > b ? a : b; }
@@ -172,21 +177,6 @@ static inline npQuat npQuatInvMul(npQuat a, npQuat b)
 static inline npTransform3 npInvMulTransforms3(npTransform3 A, npTransform3 B)
 {
 	return (npTransform3){ npInvRotate3(A.q, v3Sub(B.p, A.p)), npQuatInvMul(A.q, B.q) };
-}
-
-/// The bit pattern of a double, and back (memcpy: no aliasing rules broken, compiled to a move).
-static inline uint64_t npBitsOf(double x)
-{
-	uint64_t bits;
-	memcpy(&bits, &x, sizeof bits);
-	return bits;
-}
-
-static inline double npDoubleOf(uint64_t bits)
-{
-	double x;
-	memcpy(&x, &bits, sizeof x);
-	return x;
 }
 
 #endif
