@@ -6,6 +6,8 @@
 // walk cannot prove goes to the clip.
 #include "ray3d_private.h"
 #include "polyhedron3d.h"
+#include "cast3d_private.h"
+#include "codesize.h"
 
 #include <float.h>
 #include <stddef.h>
@@ -195,8 +197,82 @@ static bool rayHullWalk(const npHull3* hull, const npLocalRay3* ray, npRayHit3* 
 	return false;
 }
 
+/// n (unit) with its component along d removed when it points along d (a grazing hit's rounding),
+/// so that n . d <= 0; -d / |d| when nothing is left.
+static npVec3 facingNormal(npVec3 n, npVec3 d)
+{
+	double along = v3Dot(n, d);
+	if (!(along > 0.0))
+		return n;
+	npVec3 m = v3MulAdd(n, -along / v3LengthSq(d), d);
+	double len = v3Length(m);
+	return len > 0.0 ? v3Scale(1.0 / len, m) : v3Scale(-1.0 / v3Length(d), d);
+}
+
+/// A point cast along d against the hull's vertices (cast3d.c's GJK ray cast, which reads support
+/// points only, never the planes): the first t in [0, maxFraction] within 2 stand-offs of the hull
+/// (never later than the contact). *hit is the cast's.
+static void castPointAtHull(const npHull3* hull, npVec3 from, npVec3 d, double maxFraction, npCastHit3* hit)
+{
+	npShape3 point = { 0 }, target = { 0 };
+	point.type = NP_SHAPE_SPHERE;
+	target.type = NP_SHAPE_HULL3;
+	target.hull = hull;
+	npTransform3 at = { from, { 0.0, 0.0, 0.0, 1.0 } }, identity = { { 0.0, 0.0, 0.0 }, { 0.0, 0.0, 0.0, 1.0 } };
+	npShapeCastInput3 in = { &point, at, d, &target, identity, { maxFraction, 0.0, false } };
+	npCastConvex3(&in, 0.0, hit);
+}
+
+/// Rays against a hull whose face planes do not meet at its corners (npHull3's rayWalk false:
+/// needles and slivers, whose planes are fitted to within rounding of their long vertices). There
+/// the half-spaces' intersection can reach far beyond the vertices' polyhedron (a needle about 430
+/// long whose planes, clipped together, gave a hit 30 beside it; fuzz_rays3d), so such hulls are
+/// cast on their vertices. The cast runs along the unit direction u, over the ray's length up to
+/// where it leaves the ball about the local origin holding every vertex (a cast's stand-off is
+/// relative to its translation: a ray 1e9 long per unit of fraction would have been accepted 0.2
+/// from the hull). The first hit is the point's cast from the origin; the exit (solid: false, from
+/// inside) is the first hit of the reversed cast from a point beyond the ball. The normal is the
+/// cast's (the hull's outward normal at the hit), turned to face the ray where rounding left it a
+/// hair behind (a grazing ray).
+NP_COLD static void rayHullByVertices(const npHull3* hull, const npLocalRay3* ray, npRayHit3* hit)
+{
+	npVec3 o = ray->origin, d = ray->direction;
+	double m = v3MaxAbs(d);
+	npVec3 e = v3(d.x / m, d.y / m, d.z / m); // |e| in [1, sqrt 3]: no overflow for any usable d
+	double eLen = v3Length(e);
+	npVec3 u = v3Scale(1.0 / eLen, e);
+	// A length along u becomes a fraction of d: (length / |e|) / m.
+	double ball = (v3Length(o) + hull->reach) * (1.0 + 1e-9);
+	double length = np3Min(ray->maxFraction * eLen * m, ball);
+	npCastHit3 cast;
+	castPointAtHull(hull, o, v3Scale(length, u), 1.0, &cast);
+	if (!cast.hit)
+		return;
+	if (!cast.initialOverlap)
+	{
+		double t = np3Min(cast.fraction * length / eLen / m, ray->maxFraction);
+		finishHit(ray, t, facingNormal(cast.normal, u), true, hit);
+		return;
+	}
+	if (ray->solid)
+	{
+		finishHit(ray, 0.0, v3(0.0, 0.0, 0.0), false, hit);
+		return;
+	}
+	// From inside: the exit, cast back from 2 ball along u (outside the ball, so outside the hull).
+	npCastHit3 back;
+	castPointAtHull(hull, v3MulAdd(o, 2.0 * ball, u), v3Scale(-2.0 * ball, u), 1.0, &back);
+	if (!back.hit || back.initialOverlap)
+		return;
+	double t = np3Max(2.0 * ball * (1.0 - back.fraction) / eLen / m, 0.0);
+	if (t <= ray->maxFraction)
+		finishHit(ray, t, facingNormal(v3Neg(back.normal), u), false, hit);
+}
+
 void npRayHullLocal3(const npHull3* hull, const npLocalRay3* ray, npRayHit3* hit)
 {
-	if (!hull->rayWalk || !rayHullWalk(hull, ray, hit))
+	if (!hull->rayWalk)
+		rayHullByVertices(hull, ray, hit);
+	else if (!rayHullWalk(hull, ray, hit))
 		raySolidHull(hull, ray, hit);
 }

@@ -19,61 +19,12 @@ static int sameBits(const npRayHit3* a, const npRayHit3* b)
 		   a->frontFace == b->frontFace;
 }
 
-// True for a hull within 1e-6 of its length of the line through its two farthest-apart vertices
-// (found from vertex 0): the open sliver-hull bug (CHANGELOG, known issues: rays against hulls of
-// near-collinear points report hit points off the surface). Its hits skip only the surface check
-// against npClosestPoint3, so the smoke run does not trip over the known bug wherever its mutations
-// go; every other check still holds for them.
-static bool isSliverHull(const npShape3* s)
-{
-	if (s->type != NP_SHAPE_HULL3 || s->hull->vertexCount < 2)
-		return false;
-	const npVec3* v = s->hull->vertices;
-	int n = s->hull->vertexCount, far = 0, end = 0;
-	double best = -1.0;
-	for (int i = 0; i < n; ++i)
-	{
-		npVec3 d = { v[i].x - v[0].x, v[i].y - v[0].y, v[i].z - v[0].z };
-		double dd = d.x * d.x + d.y * d.y + d.z * d.z;
-		if (dd > best)
-		{
-			best = dd;
-			far = i;
-		}
-	}
-	best = -1.0;
-	for (int i = 0; i < n; ++i)
-	{
-		npVec3 d = { v[i].x - v[far].x, v[i].y - v[far].y, v[i].z - v[far].z };
-		double dd = d.x * d.x + d.y * d.y + d.z * d.z;
-		if (dd > best)
-		{
-			best = dd;
-			end = i;
-		}
-	}
-	npVec3 axis = { v[end].x - v[far].x, v[end].y - v[far].y, v[end].z - v[far].z };
-	double lengthSq = axis.x * axis.x + axis.y * axis.y + axis.z * axis.z;
-	if (!(lengthSq > 0.0))
-		return false;
-	for (int i = 0; i < n; ++i)
-	{
-		npVec3 d = { v[i].x - v[far].x, v[i].y - v[far].y, v[i].z - v[far].z };
-		npVec3 c = { d.y * axis.z - d.z * axis.y, d.z * axis.x - d.x * axis.z, d.x * axis.y - d.y * axis.x };
-		// |d x axis| / |axis| is the distance from the line; compared with 1e-6 |axis|.
-		if (c.x * c.x + c.y * c.y + c.z * c.z > 1e-12 * lengthSq * lengthSq)
-			return false;
-	}
-	return true;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {
 	FzIn in = fzOpen(data, size);
 	npShape3 shape;
 	if (fzShape3(&in, &shape, &hull) != NP_OK || shape.type == NP_SHAPE_TRIANGLE3)
 		return 0; // triangles are two-sided surfaces: no inside to sample (fuzz_mesh3d has the triangle rays)
-	bool sliver = isSliverHull(&shape);
 	int okX;
 	npTransform3 xf = fzTransform3(&in, &okX);
 	if (!okX)
@@ -129,7 +80,7 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 				fzCheckUnit3(hit.normal, "ray hit");
 				double facing = hit.normal.x * d.x + hit.normal.y * d.y + hit.normal.z * d.z;
 				FZ_CHECK(facing <= 1e-9 * fzAbs3(d), "normal . direction = %.17g: not facing the ray", facing);
-				if (!sliver && npClosestPoint3(&shape, xf, hit.point, &at) == NP_OK)
+				if (npClosestPoint3(&shape, xf, hit.point, &at) == NP_OK)
 					FZ_CHECK(fabs(at.distance) <= tol, "hit point %.17g from the surface (tolerance %.3g, fraction %.17g)",
 							 at.distance, tol, hit.fraction);
 			}
