@@ -20,6 +20,10 @@
 // final normal onto each shape's support plane. EPA's last support query, along the final face's
 // normal, gives that normal's exact overlap without another query.
 #include "epa3d_private.h"
+
+/// How far (relative to the pair's scale) the witnesses may disagree with the depth along the
+/// normal before npEpaEveryFace3 takes the answer again (rounding leaves about 1e-15).
+#define NP_EPA3_WITNESS_SLACK 1.0e-10
 #include "codesize.h"
 #include "tiny3d.h"
 
@@ -227,6 +231,17 @@ static npPenetrationResult3 penetrationOf(const npShape3* shapeA, npTransform3 x
 			// Move the witnesses along the normal onto each shape's support plane.
 			pointA = v3MulAdd(pointA, v3Dot(v3Sub(spA, pointA), normal), normal);
 			pointB = v3MulAdd(pointB, v3Dot(v3Sub(spB, pointB), normal), normal);
+			// Witnesses that disagree with the depth mean a plane that does not hold its face's
+			// corners (a sliver face of a huge hull): the answer is taken again from support queries
+			// over every face normal, with B's deepest vertex and its image on A's support plane.
+			if (!(fabs(v3Dot(v3Sub(pointA, pointB), normal) - coreDepth) <= NP_EPA3_WITNESS_SLACK * gjk.scale))
+			{
+				polishAxis found = npEpaEveryFace3(&pair, (polishAxis){ normal, coreDepth, supportA, supportB });
+				normal = found.axis;
+				coreDepth = found.depth;
+				pointB = npPairVertexB(&pair, found.indexB);
+				pointA = v3MulAdd(pointB, coreDepth, normal);
+			}
 			if (coreDepth < 0.0)
 				coreDepth = 0.0;
 		}

@@ -44,4 +44,8 @@ typedef struct polishAxis
 /// corners; `wide` when EPA did not converge. Returns the best candidate found (possibly `start`).
 polishAxis npEpaPolish3(const npPair3* pair, polishAxis start, const int* featureA, const int* featureB, bool wide);
 
+/// The fallback when the polished depth and the witnesses disagree (epapolish3d.c): the smallest
+/// overlap, by support queries, among `found`'s axis and every face normal of both cores.
+polishAxis npEpaEveryFace3(const npPair3* pair, polishAxis found);
+
 #endif

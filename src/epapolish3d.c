@@ -417,3 +417,40 @@ polishAxis npEpaPolish3(const npPair3* pair, polishAxis start, const int* featur
 	tryFlatFaces(pair, &best);
 	return best;
 }
+
+// The fallback for a polish whose witnesses disagree with its depth (epa3d.c): every face normal of
+// both cores is a candidate, and so is the axis found, each measured by support queries on the
+// vertices alone. A face's plane offset is the highest of its own corners only: on a sliver face
+// 1e9 long, fitted to 1e-6 rad, its corners spread over 1,000 along its normal, and the overlap read
+// from the offset (1,024) did not match the corner picked as the witness (fuzz_pairs3d: a ball of
+// radius 1/64 on a vertex of a needle hull got depth 1,024). 2 F support queries, only on such pairs.
+polishAxis npEpaEveryFace3(const npPair3* pair, polishAxis found)
+{
+	polishAxis best = found;
+	int ia, ib;
+	best.depth = v3Dot(npSupportIndices3(pair, found.axis, &ia, &ib), found.axis);
+	best.indexA = ia;
+	best.indexB = ib;
+	const npPolyhedron3* pa = &pair->polyA;
+	const npPolyhedron3* pb = &pair->polyB;
+	const double(*r)[3] = pair->rot;
+	int faces = (pa->halfEdgeCount > 0 ? pa->faceCount : 0) + (pb->halfEdgeCount > 0 ? pb->faceCount : 0);
+	for (int k = 0; k < faces; ++k)
+	{
+		bool ofA = pa->halfEdgeCount > 0 && k < pa->faceCount;
+		int f = ofA ? k : k - (pa->halfEdgeCount > 0 ? pa->faceCount : 0);
+		npVec3 u;
+		if (ofA)
+			u = pa->planes[f].normal;
+		else
+		{
+			npVec3 m = pb->planes[f].normal; // B's outward normal, in A's frame and negated: A to B
+			u = v3Neg((npVec3){ r[0][0] * m.x + r[0][1] * m.y + r[0][2] * m.z, r[1][0] * m.x + r[1][1] * m.y + r[1][2] * m.z,
+								r[2][0] * m.x + r[2][1] * m.y + r[2][2] * m.z });
+		}
+		double depth = v3Dot(npSupportIndices3(pair, u, &ia, &ib), u);
+		if (depth < best.depth)
+			best = (polishAxis){ u, depth, ia, ib };
+	}
+	return best;
+}

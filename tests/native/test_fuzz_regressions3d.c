@@ -715,6 +715,34 @@ static void ballOnATinyTriangle(void)
 		  m.pointCount > 0 ? m.points[0].depth : 0.0);
 }
 
+// A ball of radius 1/64 centred on a vertex of a needle hull reaching 1e9 from the origin, whose
+// sliver face's plane, fitted to 1e-6 rad, has its corners spread over 1,000 along its normal: the
+// polish read the overlap along that face from its offset and reported depth 1,024 with witnesses
+// 0.016 apart along the normal (fuzz_pairs3d, 2026-11-26). Expected (closed form): the centre is on
+// the hull's surface, so the cores touch and the depth is the radius; the witnesses agree with it.
+static void ballOnANeedleVertex(void)
+{
+	static const npVec3 points[12] = { { 1e-6, 1e-6, 1 }, { 1e-6, 1e-6, 1e-6 }, { 1e-6, 1e-6, 1e6 }, { 0.5, 1e9, 1e9 },
+									   { 0, -0.0009765625, 0 },    { -0.248046875, 0, 0 },
+									   { 0, 0, 0 }, { 0, 0, 0 }, { 0, 0, 0 }, { 0, 0, 0 }, { 0, 0, 0 }, { 0, 0, 0 } };
+	static npHull3 hull;
+	npShape3 needle, ball;
+	CHECK(npMakeHull3(points, 12, &hull) == NP_OK && npMakeHullShape3(&hull, &needle) == NP_OK &&
+			  npMakeSphere(0.015625, &ball) == NP_OK,
+		  "shapes");
+	npTransform3 id = { { 0, 0, 0 }, { 0, 0, 0, 1 } };
+	for (int swap = 0; swap < 2; ++swap)
+	{
+		npPenetrationResult3 p = swap ? npPenetration3(&ball, id, &needle, id) : npPenetration3(&needle, id, &ball, id);
+		double along = (p.pointA.x - p.pointB.x) * p.normal.x + (p.pointA.y - p.pointB.y) * p.normal.y +
+					   (p.pointA.z - p.pointB.z) * p.normal.z;
+		// (the witnesses within 1e-15 of the hull's size, 1e9)
+		CHECK(p.overlapping && fabs(p.depth - 0.015625) <= 1e-9 && fabs(along - p.depth) <= 1e-6,
+			  "ball on a needle's vertex (swap %d): depth %.17g, witnesses %.17g apart along the normal", swap, p.depth,
+			  along);
+	}
+}
+
 int main(void)
 {
 	polyhedronPairsRejectBadQuaternions();
@@ -732,6 +760,7 @@ int main(void)
 	boxBesideATeraHull();
 	boxNearAFlatTeraHull();
 	ballOnATinyTriangle();
+	ballOnANeedleVertex();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
