@@ -451,7 +451,19 @@ static unsigned emitChosen(const FaceClip* c, const ClipVertex* poly, const doub
 		uint32_t id = faceId(kind, c->refFace, poly[j].feature);
 		if (j == extra)
 		{
+			// The support vertex lies beside the reference face: its partner is the face's nearest
+			// point, which lies on the face's plane, so that the pair's depth along n is depth[j].
+			// On a sliver face whose plane does not hold its corners (a hull 1e12 across) that point
+			// sat 16,559 off the plane, and the pair claimed depth -16,559 (fuzz_pairs3d): there the
+			// vertex is moved along n onto the plane instead, as every other point is.
 			npVec3 onRef = npClosestOnFace3(&c->ref, c->refFace, onInc, -depth[j]);
+			double offPlane = v3Dot(n, onRef) - c->ref.planes[c->refFace].offset;
+			if (!(fabs(offPlane) <= 1.0e-9 * (1.0 + v3MaxAbs(onRef) + v3MaxAbs(onInc))))
+			{
+				putOffsetPoint(m->points + m->pointCount++, onInc, depth[j], n, refIsA, id);
+				offsetMask |= 1u << i;
+				continue;
+			}
 			if (refIsA)
 				pushPoint(m, onRef, onInc, normal, id);
 			else
