@@ -156,9 +156,14 @@ static bool keepTriangles(const npMesh3* mesh, npTransform3 xf, npVec3 centre, d
 // An embedded shape let go with ignoreSeparating (within targetDistance of some triangle at 0)
 // slides on, and the internal-edge rule rightly skips the seam contacts it meets on the way (a
 // capsule 0.1 into a floor slides onto the next floor triangle 0.1 deep). Only a triangle whose
-// face the motion does not go into can be skipped so, and then the shape never gets deeper into it
-// than it starts below its plane (every point's height over the plane does not fall): that depth
-// is its allowance. Without ignoreSeparating, or with no embedded start, there is none.
+// face the motion does not go into can be skipped so, and then the shape grown by the target
+// distance (what "within targetDistance" embeds) never gets deeper into it than it starts below
+// its plane (every point's height over the plane does not fall): that depth is its allowance, so
+// the distance itself never falls below minus the shape's own depth below the plane. (Measured
+// without the target distance, a hull starting 9.19 below a seam triangle's plane with a skin of
+// 9.16 was allowed only 0.03 below its plane, and its two-sided depth of 2.19 there, under the
+// 9.19, was reported as a missed hit.) Without ignoreSeparating, or with no embedded start, there
+// is none.
 static void floorLevels(const npShapeCastMeshInput3* in, const Kept* kept, double tol, double* floors)
 {
 	double target = in->options.targetDistance;
@@ -180,7 +185,7 @@ static void floorLevels(const npShapeCastMeshInput3* in, const Kept* kept, doubl
 		n = (npVec3){ n.x / len, n.y / len, n.z / len };
 		npVec3 low = transformPoint(in->transform, npSupport3(in->shape, rotate(inverse, (npVec3){ -n.x, -n.y, -n.z })));
 		double height = (low.x - v[0].x) * n.x + (low.y - v[0].y) * n.y + (low.z - v[0].z) * n.z - in->shape->radius;
-		floors[i] -= fmax(0.0, -height);
+		floors[i] -= fmax(0.0, target - height);
 	}
 }
 
