@@ -420,10 +420,12 @@ polishAxis npEpaPolish3(const npPair3* pair, polishAxis start, const int* featur
 
 // The fallback for a polish whose witnesses disagree with its depth (epa3d.c): every face normal of
 // both cores is a candidate, and so is the axis found, each measured by support queries on the
-// vertices alone. A face's plane offset is the highest of its own corners only: on a sliver face
-// 1e9 long, fitted to 1e-6 rad, its corners spread over 1,000 along its normal, and the overlap read
-// from the offset (1,024) did not match the corner picked as the witness (fuzz_pairs3d: a ball of
-// radius 1/64 on a vertex of a needle hull got depth 1,024). 2 F support queries, only on such pairs.
+// vertices alone. A face's plane need not pass through its corners: on a needle hull 1.4e9 long
+// quickhull can keep a face that is not a face of the points' hull (a vertex 1,024 above it, exact
+// arithmetic), and hullfaces3d.c raises such a plane to hold every vertex, leaving its own corners
+// 1,024 below it. The overlap read from that offset did not match the corner taken as the witness
+// (fuzz_pairs3d: a ball of radius 1/64 on a vertex of the needle got depth 1,024). 2 F support
+// queries, only on such pairs.
 polishAxis npEpaEveryFace3(const npPair3* pair, polishAxis found)
 {
 	polishAxis best = found;
