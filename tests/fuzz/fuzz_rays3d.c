@@ -78,8 +78,11 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 			else
 			{
 				fzCheckUnit3(hit.normal, "ray hit");
-				double facing = hit.normal.x * d.x + hit.normal.y * d.y + hit.normal.z * d.z;
-				FZ_CHECK(facing <= 1e-9 * fzAbs3(d), "normal . direction = %.17g: not facing the ray", facing);
+				// Against the direction scaled to a largest component of 1: with a subnormal direction
+				// (5e-324 on every axis) each product rounds to 0 or 5e-324, and 1e-9 |d| to 0.
+				double m = fzAbs3(d);
+				double facing = hit.normal.x * (d.x / m) + hit.normal.y * (d.y / m) + hit.normal.z * (d.z / m);
+				FZ_CHECK(facing <= 1e-9, "normal . direction / max |direction| = %.17g: not facing the ray", facing);
 				if (npClosestPoint3(&shape, xf, hit.point, &at) == NP_OK)
 					FZ_CHECK(fabs(at.distance) <= tol, "hit point %.17g from the surface (tolerance %.3g, fraction %.17g)",
 							 at.distance, tol, hit.fraction);
