@@ -20,16 +20,16 @@
 // final normal onto each shape's support plane. EPA's last support query, along the final face's
 // normal, gives that normal's exact overlap without another query.
 #include "epa3d_private.h"
-
-/// How far (relative to the pair's scale) the witnesses may disagree with the depth along the
-/// normal before npEpaEveryFace3 takes the answer again (rounding leaves about 1e-15).
-#define NP_EPA3_WITNESS_SLACK 1.0e-10
 #include "codesize.h"
 #include "tiny3d.h"
 
 #include <float.h>
 #include <stddef.h>
 #include <stdint.h>
+
+/// How far (relative to the pair's scale) the witnesses may disagree with the depth along the
+/// normal before npEpaEveryFace3 takes the answer again (rounding leaves about 1e-15).
+#define NP_EPA3_WITNESS_SLACK 1.0e-10
 
 typedef enum epaShape
 {

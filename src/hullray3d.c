@@ -243,6 +243,11 @@ NP_COLD static void rayHullByVertices(const npHull3* hull, const npLocalRay3* ra
 	npVec3 u = v3Scale(1.0 / eLen, e);
 	// A length along u becomes a fraction of d: (length / |e|) / m.
 	double ball = (v3Length(o) + hull->reach) * (1.0 + 1e-9);
+	if (!(2.0 * ball <= DBL_MAX))
+	{
+		raySolidHull(hull, ray, hit); // an origin near the overflow range: the clip, as before
+		return;
+	}
 	double length = np3Min(ray->maxFraction * eLen * m, ball);
 	npCastHit3 cast;
 	castPointAtHull(hull, o, v3Scale(length, u), 1.0, &cast);
