@@ -615,6 +615,34 @@ static void rayAtANeedleWithLoosePlanes(void)
 		  hit.hit, hit.fraction);
 }
 
+// A flat needle: five points within 0.2 of the line x = y = z, one of them 1.7e9 out, come out as a
+// two-sided polygon (flat). A ray along the needle's axis towards its tip from twice as far: the
+// first point of the polygon it meets is the tip (the polygon's farthest point along (1, 1, 1)), at
+// fraction 1e9 exactly (closed form). The in-plane clip against the needle's edge lines reported
+// 1.9998e9, near the other end (fuzz_rays3d's flat needle family, 2026-11-26); such polygons are
+// now cast on their vertices (query3d.c flatNeedle).
+static void flatNeedleRayAlongItsAxis(void)
+{
+	static const npVec3 points[5] = { { 1e9, 1e9, 1e9 }, { 0.001, 0, 0 }, { 0, 0.09375, 0.169921875 }, { 0, 0, 0 },
+									  { 0, 0, 0.0009765625 } };
+	static npHull3 hull;
+	npShape3 needle;
+	CHECK(npMakeHull3(points, 5, &hull) == NP_OK && npMakeHullShape3(&hull, &needle) == NP_OK && hull.flat,
+		  "flat needle hull");
+	npTransform3 id = { { 0, 0, 0 }, { 0, 0, 0, 1 } };
+	for (int solid = 0; solid < 2; ++solid)
+	{
+		npRayInput3 ray = npMakeRayInput3((npVec3){ 2e9, 2e9, 2e9 }, (npVec3){ -1, -1, -1 });
+		ray.maxFraction = 3e9;
+		ray.solid = solid;
+		npRayHit3 hit;
+		CHECK(npRayCast3(&needle, id, &ray, &hit) == NP_OK && hit.hit && fabs(hit.fraction - 1e9) <= 1e-7 * 1e9 &&
+				  hit.frontFace,
+			  "ray along a flat needle's axis (solid %d): hit %d at %.17g, expected the tip at 1e9", solid, hit.hit,
+			  hit.fraction);
+	}
+}
+
 int main(void)
 {
 	raysAtTheEdgeOfRounding();
@@ -630,6 +658,7 @@ int main(void)
 	rayBesideANeedleEnd();
 	rayBesideAThinNeedle();
 	rayAtANeedleWithLoosePlanes();
+	flatNeedleRayAlongItsAxis();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
