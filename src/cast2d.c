@@ -119,8 +119,12 @@ CAST2_INLINE npSupportPoint2 castSupport(const CastFrame* f, npVec2 d)
 }
 
 // The normal of a contact whose cores touch (|v| ~ 0): the simplex edge's perpendicular facing the
-// side the ray came from, or the last separating line's normal at a vertex.
-static npVec2 touchingNormal(const npSupportPoint2* simplex, int count, npVec2 plane)
+// side the ray came from, or the last separating line's normal at a vertex. The edge's normal is
+// taken only when it faces the mover (n . d <= 0, d = -r): a point grazing a triangle's corner
+// exactly along a line through it (radius 1e-73) ended on the simplex of the edge it never crossed,
+// whose normal faced away from the motion (fuzz_casts2d); the separating line's normal always
+// faces the mover (the ray advanced against it: plane . r < 0).
+static npVec2 touchingNormal(const npSupportPoint2* simplex, int count, npVec2 plane, npVec2 r)
 {
 	if (count == 2)
 	{
@@ -128,7 +132,7 @@ static npVec2 touchingNormal(const npSupportPoint2* simplex, int count, npVec2 p
 		npVec2 perp = v2LeftPerp(e);
 		if (v2Dot(perp, plane) < 0.0)
 			perp = v2Neg(perp);
-		if (v2LengthSq(perp) > 0.0)
+		if (v2LengthSq(perp) > 0.0 && v2Dot(perp, r) <= 0.0)
 			return v2Neg(v2Normalize(perp));
 	}
 	return v2Neg(v2Normalize(plane));
@@ -151,7 +155,7 @@ static void finishCast(const CastFrame* f, const npSupportPoint2* simplex, const
 	if (vLen > 1.0e-6 * f->scale)
 		out->normal = v2Scale(-1.0 / vLen, v);
 	else if (out->advanced)
-		out->normal = touchingNormal(simplex, count, plane);
+		out->normal = touchingNormal(simplex, count, plane, v2Neg(f->d));
 	else
 		out->normal = v2(0.0, 0.0);
 }

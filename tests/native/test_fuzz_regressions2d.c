@@ -614,9 +614,35 @@ static void circlesApartBySubnormalSquare(void)
 		  m.points[0].depth);
 }
 
+// A point of radius 1.4e-73 cast down the diagonal through a triangle's corner at
+// (-0.0009765625, -0.0009765625) (both shapes at (8.03125, 8.03125), fuzz_casts2d): the path only
+// grazes the corner, leaving the triangle's right edge behind and passing under its bottom edge.
+// Expected (closed form): a hit at the corner, fraction 0.0009765625 / 11.796875, with a normal that
+// faces the mover (normal . translation <= 0), as every cast normal does. The touching normal came
+// from the simplex of the bottom edge, (0.0007, -1), facing away.
+static void pointGrazingATriangleCorner(void)
+{
+	npShape2 point, triangle;
+	const npVec2 corners[3] = { { -10.5009765625, -0.0087890625 }, { -0.00097656250000000022, -0.00097656250000000022 },
+								{ 2.0963225328786827e-81, 13.03125 } };
+	CHECK(npMakeCircle(1.4314676257884142e-73, &point) == NP_OK && npMakePolygon2(corners, 3, 0.0, &triangle) == NP_OK,
+		  "shapes");
+	npTransform2 xf = npMakeTransform2(8.03125, 8.03125, 0.0);
+	npShapeCastInput2 in = npMakeShapeCastInput2(&point, xf, (npVec2){ -11.796875, -11.796875 }, &triangle, xf);
+	in.targetDistance = 1.6547100992806443e-207;
+	npCastHit2 hit;
+	double expected = 0.00097656250000000022 / 11.796875;
+	CHECK(npShapeCast2(&in, &hit) == NP_OK && hit.hit && fabs(hit.fraction - expected) <= 1e-9, "hit %d at %.17g, expected %.17g",
+		  hit.hit, hit.fraction, expected);
+	CHECK(hit.normal.x * in.translation.x + hit.normal.y * in.translation.y <= 0.0 &&
+			  fabs(hypot(hit.normal.x, hit.normal.y) - 1.0) <= 1e-12,
+		  "corner graze: normal (%.17g, %.17g) faces away from the mover", hit.normal.x, hit.normal.y);
+}
+
 int main(void)
 {
 	circlesApartBySubnormalSquare();
+	pointGrazingATriangleCorner();
 	rotationOfHugeAngles();
 	rotationFastPathMatchesWideReduction();
 	tinyCapsuleAroundCircle();
