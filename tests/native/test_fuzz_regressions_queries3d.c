@@ -643,6 +643,33 @@ static void flatNeedleRayAlongItsAxis(void)
 	}
 }
 
+// A ray from a tetrahedron's corner with the direction 5e-324 on every axis (the smallest
+// subnormal; fuzz_rays3d). Whatever it reports, a normal must face the ray (contract:
+// normal . direction <= 0, here read against the direction scaled to 1, as the products of
+// subnormals round to 0 or 5e-324). The faces' speeds n . d rounded in the subnormal range and the
+// exit's normal faced along the ray (0.15); such directions are now cast 2^600 longer.
+static void rayWithASubnormalDirection(void)
+{
+	static const npVec3 points[4] = { { 0, 0, 0 }, { -1, -28.9150390625, 29.7265625 },
+									  { -2.2771352823121689e-149, -3.6328125, 23.37890625 },
+									  { -13.6552734375, -21.8359375, 4.9406564584124654e-324 } };
+	static npHull3 hull;
+	npShape3 tetra;
+	CHECK(npMakeHull3(points, 4, &hull) == NP_OK && npMakeHullShape3(&hull, &tetra) == NP_OK, "tetrahedron");
+	npTransform3 xf = { { 4.9406564584124654e-324, 4.9406564584124654e-324, 4.9406564584124654e-324 }, { 0, 0, 0, 1 } };
+	for (int solid = 0; solid < 2; ++solid)
+	{
+		npRayInput3 ray = npMakeRayInput3((npVec3){ 4.9406564584124654e-324, 4.9406564584124654e-324, 4.9406564584124654e-324 },
+										  (npVec3){ 4.9406564584124654e-324, 4.9406564584124654e-324, 4.9406564584124654e-324 });
+		ray.solid = solid;
+		npRayHit3 hit;
+		CHECK(npRayCast3(&tetra, xf, &ray, &hit) == NP_OK, "subnormal ray");
+		double facing = hit.normal.x + hit.normal.y + hit.normal.z; // normal . (1, 1, 1)
+		CHECK(!hit.hit || (hit.fraction >= 0.0 && hit.fraction <= 1.0 && facing <= 0.0),
+			  "subnormal ray (solid %d): hit %d at %.17g, normal . (1, 1, 1) = %.17g", solid, hit.hit, hit.fraction, facing);
+	}
+}
+
 int main(void)
 {
 	raysAtTheEdgeOfRounding();
@@ -659,6 +686,7 @@ int main(void)
 	rayBesideAThinNeedle();
 	rayAtANeedleWithLoosePlanes();
 	flatNeedleRayAlongItsAxis();
+	rayWithASubnormalDirection();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
