@@ -234,7 +234,7 @@ static void castPointAtHull(const npHull3* hull, npVec3 from, npVec3 d, double m
 /// inside) is the first hit of the reversed cast from a point beyond the ball. The normal is the
 /// cast's (the hull's outward normal at the hit), turned to face the ray where rounding left it a
 /// hair behind (a grazing ray).
-NP_COLD static void rayHullByVertices(const npHull3* hull, const npLocalRay3* ray, npRayHit3* hit)
+NP_COLD __attribute__((noinline)) static void rayHullByVertices(const npHull3* hull, const npLocalRay3* ray, npRayHit3* hit)
 {
 	npVec3 o = ray->origin, d = ray->direction;
 	double m = v3MaxAbs(d);
@@ -286,7 +286,7 @@ static void rayHullLocal(const npHull3* hull, const npLocalRay3* ray, npRayHit3*
 /// 2^600 smaller, and the fraction scaled back: powers of two, so the ray is the same. Unscaled,
 /// the faces' speeds n . d rounded to 0 or a subnormal of either sign, and an exit's normal faced
 /// along the ray (fuzz_rays3d: a direction of 5e-324 on every axis from a hull's corner).
-NP_COLD static void rayHullTinyDirection(const npHull3* hull, const npLocalRay3* ray, npRayHit3* hit)
+NP_COLD __attribute__((noinline)) static void rayHullTinyDirection(const npHull3* hull, const npLocalRay3* ray, npRayHit3* hit)
 {
 	npLocalRay3 longer = *ray;
 	longer.direction = v3Scale(0x1p600, ray->direction);

@@ -448,7 +448,7 @@ typedef struct RayTarget3
 /// are then known only to rounding over a tiny width, and the in-plane clip of rayFlat put an exit
 /// along the needle 1,228 past its tip, 1.7e9 out (fuzz_rays3d); such polygons are cast on their
 /// vertices (hullray3d.c), as solid hulls whose planes do not meet at their corners are.
-NP_COLD static bool flatNeedle(const npHull3* hull)
+NP_COLD __attribute__((noinline)) static bool flatNeedle(const npHull3* hull)
 {
 	const npVec3* v = hull->vertices;
 	int n = hull->vertexCount, far = 0, end = 0;
