@@ -101,7 +101,17 @@ static int solve2(npSupportPoint3* s, double* weights)
 		weights[0] = 1.0;
 		return 1;
 	}
-	double inv = 1.0 / (u + v);
+	// u + v = |e|^2. Below 2^-900 (a segment shorter than about 1e-135: a capsule core 4.6e-159
+	// long) its inverse overflows to inf and the weights came out inf and NaN (npDistance3 of that
+	// capsule and a concentric sphere was NaN; fuzz_casts3d): there each weight is a quotient.
+	double uv = u + v;
+	if (uv < 0x1p-900)
+	{
+		weights[0] = u / uv;
+		weights[1] = v / uv;
+		return 2;
+	}
+	double inv = 1.0 / uv;
 	weights[0] = u * inv;
 	weights[1] = v * inv;
 	return 2;

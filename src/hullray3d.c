@@ -253,7 +253,12 @@ NP_COLD __attribute__((noinline)) static void rayHullByVertices(const npHull3* h
 	castPointAtHull(hull, o, v3Scale(length, u), 1.0, &cast);
 	if (!cast.hit)
 		return;
-	if (!cast.initialOverlap)
+	// A contact at fraction 0 whose normal points along the ray is an origin on the boundary (within
+	// the cast's stand-off) moving out: a start on the surface, as an initial overlap is (a ray
+	// leaving a flat needle's tip 2e-7 beyond it got an entry at 0 whose normal, the ray's own
+	// direction with the ray's component taken out, was a rounding residue; fuzz_rays3d).
+	bool leaving = cast.fraction == 0.0 && v3Dot(cast.normal, u) > 0.0;
+	if (!cast.initialOverlap && !leaving)
 	{
 		double t = np3Min(cast.fraction * length / eLen / m, ray->maxFraction);
 		finishHit(ray, t, facingNormal(cast.normal, u), true, hit);

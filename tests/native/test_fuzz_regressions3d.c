@@ -743,6 +743,30 @@ static void ballOnANeedleVertex(void)
 	}
 }
 
+// A capsule whose core is 4.6e-159 long (radius 1/64) and a sphere of radius 1/64, concentric
+// (fuzz_casts3d). The segment's |e|^2 is subnormal and its inverse overflowed: GJK's weights were
+// inf and NaN, and npDistance3, npPenetration3 and the zero-translation cast returned NaN. Expected
+// (closed form): the cores meet at the centre, so distance 0, depth 1/32 along a unit normal, and
+// the cast an initial overlap with penetration 1/32.
+static void capsuleOfSubnormalCoreAroundASphere(void)
+{
+	npShape3 capsule, sphere;
+	CHECK(npMakeCapsule3(2.2761049594727193e-159, 0.015625, &capsule) == NP_OK && npMakeSphere(0.015625, &sphere) == NP_OK,
+		  "shapes");
+	npTransform3 id = { { 0, 0, 0 }, { 0, 0, 0, 1 } };
+	npDistanceResult3 d = npDistance3(&capsule, id, &sphere, id);
+	npPenetrationResult3 p = npPenetration3(&capsule, id, &sphere, id);
+	double len = sqrt(p.normal.x * p.normal.x + p.normal.y * p.normal.y + p.normal.z * p.normal.z);
+	CHECK(d.distance == 0.0 && p.overlapping && fabs(p.depth - 0.03125) <= 1e-15 && fabs(len - 1.0) <= 1e-12,
+		  "capsule 4.6e-159 long around a sphere: distance %.17g, depth %.17g, |normal| %.17g", d.distance, p.depth, len);
+	npShapeCastInput3 in = { &capsule, id, { 0, 0, 0 }, &sphere, id, npDefaultCastOptions3() };
+	npCastHit3 hit;
+	CHECK(npShapeCast3(&in, &hit) == NP_OK && hit.hit && hit.initialOverlap && fabs(hit.penetration - 0.03125) <= 1e-15 &&
+			  isfinite(hit.normal.x) && isfinite(hit.normal.y) && isfinite(hit.normal.z),
+		  "zero cast: hit %d, initial %d, penetration %.17g, normal (%g, %g, %g)", hit.hit, hit.initialOverlap,
+		  hit.penetration, hit.normal.x, hit.normal.y, hit.normal.z);
+}
+
 int main(void)
 {
 	polyhedronPairsRejectBadQuaternions();
@@ -761,6 +785,7 @@ int main(void)
 	boxNearAFlatTeraHull();
 	ballOnATinyTriangle();
 	ballOnANeedleVertex();
+	capsuleOfSubnormalCoreAroundASphere();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
