@@ -151,10 +151,7 @@ static void tryFaceB(const npPair3* pair, int f, int startA, polishAxis* best)
 {
 	const npPolyhedron3* pb = &pair->polyB;
 	npPlane3 plane = pb->planes[f];
-	const double(*r)[3] = pair->rot;
-	npVec3 m = plane.normal;
-	npVec3 mA = { r[0][0] * m.x + r[0][1] * m.y + r[0][2] * m.z, r[1][0] * m.x + r[1][1] * m.y + r[1][2] * m.z,
-				  r[2][0] * m.x + r[2][1] * m.y + r[2][2] * m.z };
+	npVec3 mA = npPairDirFromB(pair, plane.normal);
 	npVec3 u = v3Neg(mA);
 	int ia = climbSupport(pair->kindA, &pair->polyA, startA, u);
 	double d = v3Dot(u, pair->polyA.vertices[ia]) + plane.offset + v3Dot(mA, pair->xfB.p);
@@ -418,6 +415,15 @@ polishAxis npEpaPolish3(const npPair3* pair, polishAxis start, const int* featur
 	return best;
 }
 
+// The overlap of the cores along u (A to B) by support queries, kept when it beats *best.
+static void tryAxisBySupport(const npPair3* pair, npVec3 u, polishAxis* best)
+{
+	int ia, ib;
+	double depth = v3Dot(npSupportIndices3(pair, u, &ia, &ib), u);
+	if (depth < best->depth)
+		*best = (polishAxis){ u, depth, ia, ib };
+}
+
 // The fallback for a polish whose witnesses disagree with its depth (epa3d.c): every face normal of
 // both cores is a candidate, and so is the axis found, each measured by support queries on the
 // vertices alone. A face's plane need not pass through its corners: on a needle hull 1.4e9 long
@@ -429,30 +435,13 @@ polishAxis npEpaPolish3(const npPair3* pair, polishAxis start, const int* featur
 polishAxis npEpaEveryFace3(const npPair3* pair, polishAxis found)
 {
 	polishAxis best = found;
-	int ia, ib;
-	best.depth = v3Dot(npSupportIndices3(pair, found.axis, &ia, &ib), found.axis);
-	best.indexA = ia;
-	best.indexB = ib;
+	best.depth = DBL_MAX;
+	tryAxisBySupport(pair, found.axis, &best);
 	const npPolyhedron3* pa = &pair->polyA;
 	const npPolyhedron3* pb = &pair->polyB;
-	const double(*r)[3] = pair->rot;
-	int faces = (pa->halfEdgeCount > 0 ? pa->faceCount : 0) + (pb->halfEdgeCount > 0 ? pb->faceCount : 0);
-	for (int k = 0; k < faces; ++k)
-	{
-		bool ofA = pa->halfEdgeCount > 0 && k < pa->faceCount;
-		int f = ofA ? k : k - (pa->halfEdgeCount > 0 ? pa->faceCount : 0);
-		npVec3 u;
-		if (ofA)
-			u = pa->planes[f].normal;
-		else
-		{
-			npVec3 m = pb->planes[f].normal; // B's outward normal, in A's frame and negated: A to B
-			u = v3Neg((npVec3){ r[0][0] * m.x + r[0][1] * m.y + r[0][2] * m.z, r[1][0] * m.x + r[1][1] * m.y + r[1][2] * m.z,
-								r[2][0] * m.x + r[2][1] * m.y + r[2][2] * m.z });
-		}
-		double depth = v3Dot(npSupportIndices3(pair, u, &ia, &ib), u);
-		if (depth < best.depth)
-			best = (polishAxis){ u, depth, ia, ib };
-	}
+	for (int f = 0; pa->halfEdgeCount > 0 && f < pa->faceCount; ++f)
+		tryAxisBySupport(pair, pa->planes[f].normal, &best);
+	for (int f = 0; pb->halfEdgeCount > 0 && f < pb->faceCount; ++f)
+		tryAxisBySupport(pair, v3Neg(npPairDirFromB(pair, pb->planes[f].normal)), &best); // B's outward normal: B to A
 	return best;
 }

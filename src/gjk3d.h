@@ -79,6 +79,14 @@ static inline npVec3 npPairDirToB(const npPair3* pair, npVec3 d)
 					 m[0][2] * d.x + m[1][2] * d.y + m[2][2] * d.z };
 }
 
+/// A direction in B's frame expressed in A's frame.
+static inline npVec3 npPairDirFromB(const npPair3* pair, npVec3 d)
+{
+	const double(*m)[3] = pair->rot;
+	return (npVec3){ m[0][0] * d.x + m[0][1] * d.y + m[0][2] * d.z, m[1][0] * d.x + m[1][1] * d.y + m[1][2] * d.z,
+					 m[2][0] * d.x + m[2][1] * d.y + m[2][2] * d.z };
+}
+
 /// Index of the core vertex farthest along d (the polyhedron view's numbering; lowest index on
 /// ties for vertex scans).
 static inline int npCoreSupport3(npCoreKind3 kind, const npPolyhedron3* poly, npVec3 d)

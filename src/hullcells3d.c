@@ -218,6 +218,41 @@ static bool cornersMeet(const npHull3* hull, int face, double delta)
 	return true;
 }
 
+/// Whether a flat hull's vertices all lie within 1e-5 of its length of the line through its two
+/// farthest-apart vertices (found from vertex 0): a needle polygon. Its edges' lines in the plane
+/// are then known only to rounding over a tiny width, and the in-plane clip of rayFlat put an exit
+/// along the needle 1,228 past its tip, 1.7e9 out (fuzz_rays3d); such polygons are cast on their
+/// vertices (hullray3d.c), as solid hulls whose planes do not meet at their corners are. Decided
+/// here, once per hull (npHull3's rayByVertices).
+static bool flatNeedle(const npHull3* hull)
+{
+	const npVec3* v = hull->vertices;
+	int n = hull->vertexCount, far = 0, end = 0;
+	double best = -1.0;
+	for (int i = 0; i < n; ++i)
+		if (v3DistanceSq(v[i], v[0]) > best)
+		{
+			best = v3DistanceSq(v[i], v[0]);
+			far = i;
+		}
+	best = -1.0;
+	for (int i = 0; i < n; ++i)
+		if (v3DistanceSq(v[i], v[far]) > best)
+		{
+			best = v3DistanceSq(v[i], v[far]);
+			end = i;
+		}
+	npVec3 axis = v3Sub(v[end], v[far]);
+	double lengthSq = v3LengthSq(axis);
+	if (!(lengthSq > 0.0))
+		return false;
+	// |d x axis| / |axis| against 1e-5 |axis|, squared.
+	for (int i = 0; i < n; ++i)
+		if (!(v3LengthSq(v3Cross(v3Sub(v[i], v[far]), axis)) <= 1e-10 * lengthSq * lengthSq))
+			return false;
+	return true;
+}
+
 // The ray walk's data (hullray3d.c): the balls about the local origin and about the centroid that
 // hold every vertex, and by support cell the face a walk starts from. A walk starts where the ray
 // would enter the ball about the centroid: the direction w from the centroid to that point, looked
@@ -237,7 +272,10 @@ void npHullRayStarts3(npHull3* hull)
 	hull->reach = sqrt(reachSq) * (1.0 + 1e-9);
 	hull->centroidReach = sqrt(centroidSq);
 	if (hull->flat)
-		return; // flat hulls are cast as polygons, without a walk
+	{
+		hull->rayByVertices = flatNeedle(hull); // flat hulls are cast as polygons, without a walk
+		return;
+	}
 	// The walk runs on a hull whose planes meet at every face's corners: its proofs assume that the
 	// planes bound the vertices' polyhedron face by face (and a miss, proved by a silhouette, that
 	// the whole body lies behind it). Otherwise every ray is clipped by every face.
@@ -249,6 +287,7 @@ void npHullRayStarts3(npHull3* hull)
 		if (wellCut(hull, f))
 			hull->wellCut[f >> 3] |= (uint8_t)(1u << (f & 7));
 	}
+	hull->rayByVertices = !hull->rayWalk;
 	const double step = 2.0 / NP_HULL_CELL_RES;
 	for (int face = 0; face < 6; ++face)
 		for (int j = 0; j < NP_HULL_CELL_RES; ++j)

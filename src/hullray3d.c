@@ -223,7 +223,7 @@ static void castPointAtHull(const npHull3* hull, npVec3 from, npVec3 d, double m
 	npCastConvex3(&in, 0.0, hit);
 }
 
-/// Rays against a hull whose face planes do not meet at its corners (npHull3's rayWalk false:
+/// Rays against a hull whose face planes do not meet at its corners (npHull3's rayByVertices:
 /// needles and slivers, whose planes are fitted to within rounding of their long vertices). There
 /// the half-spaces' intersection can reach far beyond the vertices' polyhedron (a needle about 430
 /// long whose planes, clipped together, gave a hit 30 beside it; fuzz_rays3d), so such hulls are
@@ -281,7 +281,7 @@ NP_COLD __attribute__((noinline)) static void rayHullByVertices(const npHull3* h
 
 static void rayHullLocal(const npHull3* hull, const npLocalRay3* ray, npRayHit3* hit)
 {
-	if (!hull->rayWalk)
+	if (hull->rayByVertices)
 		rayHullByVertices(hull, ray, hit);
 	else if (!rayHullWalk(hull, ray, hit))
 		raySolidHull(hull, ray, hit);

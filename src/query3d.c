@@ -436,46 +436,12 @@ typedef struct RayTarget3
 	npTransform3 transform;
 	npMat3 rotation;    ///< the transform's rotation as a matrix (not spheres): 15 flops per vector, not 30
 	npVec3 boxNormals[8]; ///< boxes: the faces' world normals (-x, +x, -y, +y, -z, +z), then zeros: read at f & 7 (f = -1: none)
-	bool solidHull;     ///< hulls but flat ones: cast by npRayHullLocal3
+	bool solidHull;     ///< hulls but flat ones (flat needles too): cast by npRayHullLocal3
 	/// hulls and triangles: a radius about the local origin holding every vertex (rays that miss it
 	/// skip the faces); DBL_MAX: not computed
 	double reach;
 	FlatPolygon flat;   ///< triangles and flat hulls: the polygon
 } RayTarget3;
-
-/// Whether a flat hull's vertices all lie within 1e-5 of its length of the line through its two
-/// farthest-apart vertices (found from vertex 0): a needle polygon. Its edges' lines in the plane
-/// are then known only to rounding over a tiny width, and the in-plane clip of rayFlat put an exit
-/// along the needle 1,228 past its tip, 1.7e9 out (fuzz_rays3d); such polygons are cast on their
-/// vertices (hullray3d.c), as solid hulls whose planes do not meet at their corners are.
-NP_COLD __attribute__((noinline)) static bool flatNeedle(const npHull3* hull)
-{
-	const npVec3* v = hull->vertices;
-	int n = hull->vertexCount, far = 0, end = 0;
-	double best = -1.0;
-	for (int i = 0; i < n; ++i)
-		if (v3DistanceSq(v[i], v[0]) > best)
-		{
-			best = v3DistanceSq(v[i], v[0]);
-			far = i;
-		}
-	best = -1.0;
-	for (int i = 0; i < n; ++i)
-		if (v3DistanceSq(v[i], v[far]) > best)
-		{
-			best = v3DistanceSq(v[i], v[far]);
-			end = i;
-		}
-	npVec3 axis = v3Sub(v[end], v[far]);
-	double lengthSq = v3LengthSq(axis);
-	if (!(lengthSq > 0.0))
-		return false;
-	// |d x axis| / |axis| against 1e-5 |axis|, squared.
-	for (int i = 0; i < n; ++i)
-		if (!(v3LengthSq(v3Cross(v3Sub(v[i], v[far]), axis)) <= 1e-10 * lengthSq * lengthSq))
-			return false;
-	return true;
-}
 
 /// `many`: the target will serve many rays (worth preparing a triangle's bounding ball; a hull keeps
 /// its own).
@@ -506,7 +472,7 @@ static npResult prepareRayTarget(const npShape3* shape, npTransform3 transform, 
 	{
 		// Hulls keep the ball about their vertices from their creation: single calls test it too.
 		target->reach = shape->hull->reach;
-		target->solidHull = !shape->hull->flat || flatNeedle(shape->hull);
+		target->solidHull = !shape->hull->flat || shape->hull->rayByVertices;
 		if (target->solidHull)
 			return NP_OK; // hullray3d.c casts from the hull's own data: no polyhedron view
 	}

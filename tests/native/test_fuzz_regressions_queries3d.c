@@ -620,7 +620,7 @@ static void rayAtANeedleWithLoosePlanes(void)
 // first point of the polygon it meets is the tip (the polygon's farthest point along (1, 1, 1)), at
 // fraction 1e9 exactly (closed form). The in-plane clip against the needle's edge lines reported
 // 1.9998e9, near the other end (fuzz_rays3d's flat needle family, 2026-11-26); such polygons are
-// now cast on their vertices (query3d.c flatNeedle).
+// now cast on their vertices (hullcells3d.c flatNeedle, npHull3.rayByVertices).
 static void flatNeedleRayAlongItsAxis(void)
 {
 	static const npVec3 points[5] = { { 1e9, 1e9, 1e9 }, { 0.001, 0, 0 }, { 0, 0.09375, 0.169921875 }, { 0, 0, 0 },

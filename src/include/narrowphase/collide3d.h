@@ -99,6 +99,7 @@ typedef struct npHull3
 	int halfEdgeCount; ///< number of half-edges (twice the number of edges)
 	bool flat;         ///< true when all points are coplanar (two-sided polygon)
 	bool rayWalk;      ///< rays may be decided by a walk over a few faces (the planes meet at every face's corners)
+	bool rayByVertices; ///< rays are cast on the vertices: planes that do not meet at the corners, or a flat needle
 	npVec3 centroid;   ///< centroid of the vertices' volume (or area, when flat)
 	double maxCoordinate; ///< largest |coordinate| of any vertex (the shape casts' scale, kept from creation)
 	double reach;         ///< a radius about the local origin holding every vertex (rays that stay farther skip the faces)
