@@ -426,10 +426,13 @@ static void rayRounded(const npShape2* s, const LocalRay* ray, bool solid, npRay
 			offerPiece(&choice, t, s->normals[i]);
 	}
 
-	// A nearly sharp polygon's pieces found nothing: the clip over its edges has no cracks. (When
-	// they find nothing, the core, inside the shape, has nothing to hit either unless it was a
-	// crack, so the clip never adds a false hit.)
-	if (!choice.found && s->count >= 3 && nearlySharp(s, ray))
+	// A nearly sharp polygon's pieces found no entry or exit within reach: the clip over its edges
+	// has no cracks. (When they find nothing, the core, inside the shape, has nothing to hit either
+	// unless it was a crack, so the clip never adds a false hit.) An entry found beyond maxFraction
+	// does not settle it: a far vertex's disc grazed by the ray hid a crack at a near corner
+	// (fuzz_rays2d, roundedPolygonCornerBehindAGrazedDisc).
+	bool nothingInReach = !choice.found || (!inside && choice.t > ray->maxFraction);
+	if (nothingInReach && s->count >= 3 && nearlySharp(s, ray))
 	{
 		raySharpPolygon(s, ray, solid, hit);
 		return;

@@ -531,6 +531,37 @@ static void cornerOfANearlySharpPolygon(void)
 		  hit.normal.y);
 }
 
+// A polygon 22 across rounded by 1e-300, and a ray along y = 0 from the right into its corner at
+// (0.001, 0) (fuzz_rays2d): the corner's disc (its radius squared underflows) and both edges' ends
+// miss by rounding, a crack, and the ray grazes the far vertex's disc at (-22.3, 1e-300) beyond
+// maxFraction. That found entry kept the core clip, which closes such cracks, from running: a
+// miss, though the ray passes 22 units through the polygon. Expected: the corner, so the entry at
+// (0.5 - 0.001) / 14.85546875 within rounding, with a unit normal facing the ray. Fails on the old
+// code (no hit).
+static void roundedPolygonCornerBehindAGrazedDisc(void)
+{
+	npVec2 points[] = { { 0, 0.228515625 }, { 1e-300, -0.00097656250000000043 }, { -22.337890625, 1e-300 },
+						{ -22.337890625, 22.502929687499996 }, { 0.001, 0 } };
+	npShape2 polygon;
+	CHECK(npMakePolygon2(points, 5, 1e-300, &polygon) == NP_OK, "polygon");
+	npTransform2 at = { { 4.9406564584124654e-324, 4.9406564584124654e-324 }, { 1, 0 } };
+	double heights[] = { 0.0, 2.2250738585072014e-308 };
+	for (int k = 0; k < 2; ++k)
+	{
+		npRayInput2 ray = npMakeRayInput2((npVec2){ 0.5, heights[k] }, (npVec2){ -14.85546875, 0 });
+		ray.solid = false;
+		npRayHit2 hit;
+		CHECK(npRayCast2(&polygon, at, &ray, &hit) == NP_OK && hit.hit && hit.frontFace,
+			  "ray at y = %g into a corner: hit %d", heights[k], hit.hit);
+		double expected = (0.5 - 0.001) / 14.85546875;
+		double facing = hit.normal.x * ray.direction.x + hit.normal.y * ray.direction.y;
+		CHECK(fabs(hit.fraction - expected) <= 1e-15 && fabs(hypot(hit.normal.x, hit.normal.y) - 1.0) <= 1e-14 &&
+				  facing < 0.0,
+			  "ray at y = %g into a corner: fraction %.17g (expected %.17g), normal (%g, %g)", heights[k],
+			  hit.fraction, expected, hit.normal.x, hit.normal.y);
+	}
+}
+
 // A capsule 1e-323 long with radius 0.125 (fuzz_rays2d): its core edge's squared length underflowed
 // to 0, so its pushed-out edges accepted every crossing of their lines (0 <= along <= 0); a ray
 // from the centre left at the line y = 0.125 instead of on the circle (1% of the radius late), and
@@ -658,6 +689,7 @@ int main(void)
 	subnormalDirectionsInARotatedFrame();
 	roundedVertexPassedByALongRay();
 	cornerOfANearlySharpPolygon();
+	roundedPolygonCornerBehindAGrazedDisc();
 	capsuleOfSubnormalLength();
 	shortRayAwayFromACircle();
 	capsuleGrazedAlongItsSide();
