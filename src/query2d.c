@@ -517,7 +517,9 @@ CAST_INLINE void castChecked(const npShape2* shape, npTransform2 transform, cons
 
 static bool isSharp(const npShape2* shape) { return shape->radius == 0.0 && shape->count >= 3; }
 
-static bool isTinyDirection(npVec2 d) { return npMax(npAbs(d.x), npAbs(d.y)) < NP_TINY; }
+/// Both components below NP_TINY: fabs and non-short-circuit compares (npAbs's select and npMax
+/// are branches on a random direction's signs, as query3d.c's isTinyDirection3 found).
+static bool isTinyDirection(npVec2 d) { return (fabs(d.x) < NP_TINY) & (fabs(d.y) < NP_TINY); }
 
 /// A ray whose direction is below NP_TINY, turned into the shape's frame scaled (castChecked):
 /// turned as it is, a subnormal direction keeps a few bits (4.9e-324 (1, 1) turned by 20 degrees

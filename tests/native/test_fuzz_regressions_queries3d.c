@@ -670,6 +670,58 @@ static void rayWithASubnormalDirection(void)
 	}
 }
 
+// A subnormal direction against a turned shape: turned into the shape's frame as it is, its
+// components round to whole multiples of 5e-324, which turns the ray itself (CHANGELOG, known issue
+// until 2026-11-26). Such directions are now scaled before the rotation (query3d.c,
+// castTinyDirection3).
+//  - A box 2^-1039 across (subnormal) turned 30 degrees about z, and a ray leaving it from its
+//    centre along (3, 1, 0) 5e-324 (maxFraction 2^36: the ray must be short, as maxFraction is at
+//    most NP_HUGE): in the box's frame the direction is (3c + s, c - 3s, 0) 5e-324 (c, s the cosine
+//    and sine of 30 degrees), so it leaves through the +x face at t = 2^34 / (3c + s) with the
+//    face's normal (c, s, 0), negated against the ray. Turned unscaled, the direction became
+//    (3, -1, 0) 5e-324: t = 2^34 / 3, 3 % off (the old code's answer).
+//  - The fuzz_rays3d input (a tetrahedron turned about an axis in the xy plane, a ray of direction
+//    (1, 1, 0) 5e-324): its normal faced along the ray (normal . direction / |direction| = 0.277);
+//    the contract's facing rule, checked (fails on the old code).
+static void subnormalDirectionsAtTurnedShapes3d(void)
+{
+	npShape3 box;
+	CHECK(npMakeBox3((npVec3){ 0x1p-1040, 0x1p-1040, 0x1p-1040 }, &box) == NP_OK, "box");
+	double half = 0.2617993877991494; // 15 degrees in radians
+	double sh = sin(half), ch = cos(half);
+	npTransform3 turned = { { 0, 0, 0 }, { 0, 0, sh, ch } };
+	double c = 1.0 - 2.0 * sh * sh, s = 2.0 * sh * ch;
+	npRayInput3 ray = npMakeRayInput3((npVec3){ 0, 0, 0 }, (npVec3){ 3 * 0x1p-1074, 0x1p-1074, 0 });
+	ray.solid = false;
+	ray.maxFraction = 0x1p36;
+	npRayHit3 hit;
+	CHECK(npRayCast3(&box, turned, &ray, &hit) == NP_OK && hit.hit && !hit.frontFace, "exit of a turned box: hit %d",
+		  hit.hit);
+	double expected = 0x1p34 / (3.0 * c + s);
+	CHECK(fabs(hit.fraction - expected) <= 1e-12 * expected && fabs(hit.normal.x + c) <= 1e-12 &&
+			  fabs(hit.normal.y + s) <= 1e-12 && hit.normal.z == 0.0,
+		  "exit of a turned box: fraction %.17g (expected %.17g), normal (%.17g, %.17g, %g) (expected (%.17g, %.17g, 0))",
+		  hit.fraction, expected, hit.normal.x, hit.normal.y, hit.normal.z, -c, -s);
+
+	static const npVec3 points[5] = { { 19.7978515625, 0, 0.00390625 }, { 0.0263671875, -1.65234375, -15.75 },
+									  { 0, 0.1123046875, 0 }, { 0, 0, 0 }, { 4.9406564584124654e-324, 0, 0 } };
+	static npHull3 hull;
+	npShape3 tetra;
+	CHECK(npMakeHull3(points, 5, &hull) == NP_OK && npMakeHullShape3(&hull, &tetra) == NP_OK, "tetrahedron");
+	npTransform3 xf;
+	CHECK(npMakeTransform3((npVec3){ 0, 0, -1.4821969375237396e-323 }, (npQuat){ -5.9853515625, 19.7978515625, 0, 0 }, &xf) ==
+			  NP_OK,
+		  "transform");
+	ray = npMakeRayInput3((npVec3){ 4.9406564584124654e-324, 4.9406564584124654e-324, 4.9406564584124654e-324 },
+						  (npVec3){ 4.9406564584124654e-324, 4.9406564584124654e-324, 0 });
+	ray.solid = false;
+	CHECK(npRayCast3(&tetra, xf, &ray, &hit) == NP_OK, "subnormal ray at a turned tetrahedron");
+	double facing = hit.normal.x + hit.normal.y; // normal . (1, 1, 0)
+	CHECK(!hit.hit || (fabs(hypot(hypot(hit.normal.x, hit.normal.y), hit.normal.z) - 1.0) <= 1e-12 && facing <= 0.0),
+		  "subnormal ray at a turned tetrahedron: hit %d at %.17g, normal . (1, 1, 0) = %.17g", hit.hit, hit.fraction,
+		  facing);
+}
+
 int main(void)
 {
 	raysAtTheEdgeOfRounding();
@@ -687,6 +739,7 @@ int main(void)
 	rayAtANeedleWithLoosePlanes();
 	flatNeedleRayAlongItsAxis();
 	rayWithASubnormalDirection();
+	subnormalDirectionsAtTurnedShapes3d();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
