@@ -39,7 +39,7 @@ static inline npVec2 v2Normalize(npVec2 a)
 }
 static inline double npMin(double a, double b) { return a < b ? a : b; }
 static inline double npMax(double a, double b) { return a > b ? a : b; }
-static inline double npAbs(double a) { return a < 0.0 ? -a : a; }
+static inline double npAbs(double a) { return fabs(a); }
 static inline double npClamp(double a, double lo, double hi) { return a < lo ? lo : (a > hi ? hi : a); }
 
 static inline npVec2 npRotate2(npRot2 q, npVec2 v) { return (npVec2){ q.c * v.x - q.s * v.y, q.s * v.x + q.c * v.y }; }
