@@ -603,11 +603,20 @@ NP_COLD __attribute__((noinline)) static void castTinyDirection3(const RayTarget
 {
 	int up = npStepsUp(v3MaxAbs(ray->direction));
 	npVec3 direction = v3TimesPow500(ray->direction, up);
-	npRayBatch3 one = { &ray->origin, &direction, 1, npTimesPow500(ray->maxFraction, -up), ray->solid };
+	double maxFraction = npTimesPow500(ray->maxFraction, -up);
+	// The steps leave the largest component in [2^-400, 2^100): above 2^32 it comes down by 2^100,
+	// exactly, below NP_HUGE, which the batch loop checks (a direction 2^-943 long became 2^57 and
+	// was refused: a solid ray from inside a box missed it; fuzz_rays3d).
+	double down = v3MaxAbs(direction) > 0x1p32 ? 0x1p-100 : 1.0;
+	direction = v3Scale(down, direction);
+	maxFraction /= down;
+	npRayBatch3 one = { &ray->origin, &direction, 1, maxFraction, ray->solid };
+	// The scaled ray passes the loop's checks (the caller's ray passed them; maxFraction only
+	// shrank), so the batch of one is cast.
 	castKindBatch(target, &one, hit, NULL, kind);
 	if (!hit->hit)
 		return;
-	hit->fraction = npMin(npTimesPow500(hit->fraction, up), ray->maxFraction);
+	hit->fraction = npMin(npTimesPow500(hit->fraction, up) * down, ray->maxFraction);
 	hit->point = v3MulAdd(ray->origin, hit->fraction, ray->direction);
 }
 

@@ -722,6 +722,29 @@ static void subnormalDirectionsAtTurnedShapes3d(void)
 		  facing);
 }
 
+// Tiny directions scaled up by steps of 2^500 came out as large as 2^100, beyond NP_HUGE, and the
+// batch loop that casts the scaled ray refused it: a solid ray from inside a box with a direction
+// 1.3e-284 long missed it (fuzz_rays3d, on 9fe91fe's castTinyDirection3). Expected (closed forms):
+// from the centre of a box 2^-379 across along (0, 0, 2^-401), a solid ray hits at 0 with a zero
+// normal; a non-solid one leaves through the top at t = 2^-380 / 2^-401 = 2^21, normal (0, 0, -1).
+static void tinyDirectionScaledPastTheLimit3d(void)
+{
+	npShape3 box;
+	CHECK(npMakeBox3((npVec3){ 0x1p-380, 0x1p-380, 0x1p-380 }, &box) == NP_OK, "box");
+	npTransform3 identity = { { 0, 0, 0 }, { 0, 0, 0, 1 } };
+	npRayInput3 ray = npMakeRayInput3((npVec3){ 0, 0, 0 }, (npVec3){ 0, 0, 0x1p-401 });
+	ray.maxFraction = 1e12;
+	npRayHit3 hit;
+	CHECK(npRayCast3(&box, identity, &ray, &hit) == NP_OK && hit.hit && hit.fraction == 0.0 && !hit.frontFace &&
+			  hit.normal.x == 0.0 && hit.normal.y == 0.0 && hit.normal.z == 0.0,
+		  "solid ray from inside: hit %d at %.17g", hit.hit, hit.fraction);
+	ray.solid = false;
+	CHECK(npRayCast3(&box, identity, &ray, &hit) == NP_OK && hit.hit && !hit.frontFace && hit.fraction == 0x1p21 &&
+			  hit.normal.x == 0.0 && hit.normal.y == 0.0 && hit.normal.z == -1.0,
+		  "exit: hit %d at %.17g (expected 2^21), normal (%g, %g, %g)", hit.hit, hit.fraction, hit.normal.x,
+		  hit.normal.y, hit.normal.z);
+}
+
 int main(void)
 {
 	raysAtTheEdgeOfRounding();
@@ -740,6 +763,7 @@ int main(void)
 	flatNeedleRayAlongItsAxis();
 	rayWithASubnormalDirection();
 	subnormalDirectionsAtTurnedShapes3d();
+	tinyDirectionScaledPastTheLimit3d();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
