@@ -97,7 +97,7 @@ static int solve2(npSupportPoint3* s, double* weights)
 	}
 	if (u <= 0.0)
 	{
-		s[0] = s[1];
+		npCopySupport3(&s[0], &s[1]);
 		weights[0] = 1.0;
 		return 1;
 	}
@@ -131,7 +131,9 @@ static double weightedLengthSq(const npSupportPoint3* s, const double* weights, 
 static int closestOnEdges(npSupportPoint3* s, const bool* use, double* weights)
 {
 	static const int edges[3][2] = { { 1, 2 }, { 0, 2 }, { 0, 1 } };
-	npSupportPoint3 best[2] = { s[0], s[1] };
+	npSupportPoint3 best[2];
+	npCopySupport3(&best[0], &s[0]);
+	npCopySupport3(&best[1], &s[1]);
 	double bestW[2] = { 1.0, 0.0 };
 	int bestCount = 1;
 	double bestDist = DBL_MAX;
@@ -139,7 +141,9 @@ static int closestOnEdges(npSupportPoint3* s, const bool* use, double* weights)
 	{
 		if (!use[e])
 			continue;
-		npSupportPoint3 segment[2] = { s[edges[e][0]], s[edges[e][1]] };
+		npSupportPoint3 segment[2];
+		npCopySupport3(&segment[0], &s[edges[e][0]]);
+		npCopySupport3(&segment[1], &s[edges[e][1]]);
 		double w[2] = { 1.0, 0.0 };
 		int count = solve2(segment, w);
 		double dist = weightedLengthSq(segment, w, count);
@@ -147,14 +151,14 @@ static int closestOnEdges(npSupportPoint3* s, const bool* use, double* weights)
 		{
 			bestDist = dist;
 			bestCount = count;
-			best[0] = segment[0];
-			best[1] = segment[1];
+			npCopySupport3(&best[0], &segment[0]);
+			npCopySupport3(&best[1], &segment[1]);
 			bestW[0] = w[0];
 			bestW[1] = count > 1 ? w[1] : 0.0;
 		}
 	}
-	s[0] = best[0];
-	s[1] = best[1];
+	npCopySupport3(&s[0], &best[0]);
+	npCopySupport3(&s[1], &best[1]);
 	weights[0] = bestW[0];
 	weights[1] = bestW[1];
 	return bestCount;
@@ -300,7 +304,9 @@ static int solve4(npSupportPoint3* s, double* weights)
 	{
 		if (!outside[f])
 			continue;
-		npSupportPoint3 t[3] = { s[faces[f][0]], s[faces[f][1]], s[faces[f][2]] };
+		npSupportPoint3 t[3];
+		for (int i = 0; i < 3; ++i)
+			npCopySupport3(&t[i], &s[faces[f][i]]);
 		double w[3] = { 0.0, 0.0, 0.0 };
 		int n = npClosestOnTriangle3(t, w);
 		double d = weightedLengthSq(t, w, n);
@@ -310,14 +316,14 @@ static int solve4(npSupportPoint3* s, double* weights)
 			bestCount = n;
 			for (int i = 0; i < 3; ++i)
 			{
-				best[i] = t[i];
+				npCopySupport3(&best[i], &t[i]);
 				bestW[i] = i < n ? w[i] : 0.0;
 			}
 		}
 	}
 	for (int i = 0; i < 3; ++i)
 	{
-		s[i] = best[i];
+		npCopySupport3(&s[i], &best[i]);
 		weights[i] = bestW[i];
 	}
 	return bestCount;
@@ -464,7 +470,7 @@ void npGjkFrom3(const npPair3* pair, double stopDistance, npVec3 d, npGjkResult3
 			// (fuzz_meshcasts3d; test_fuzz_regressions_queries3d.c). The better simplex comes back.
 			for (int i = 0; i < savedCount; ++i)
 			{
-				r->simplex[i] = saved[i];
+				npCopySupport3(&r->simplex[i], &saved[i]);
 				r->weights[i] = savedWeights[i];
 			}
 			r->count = savedCount;
@@ -499,11 +505,11 @@ void npGjkFrom3(const npPair3* pair, double stopDistance, npVec3 d, npGjkResult3
 		}
 		for (int i = 0; i < r->count; ++i)
 		{
-			saved[i] = r->simplex[i];
+			npCopySupport3(&saved[i], &r->simplex[i]);
 			savedWeights[i] = r->weights[i];
 		}
 		savedCount = r->count;
-		r->simplex[r->count] = s;
+		npCopySupport3(&r->simplex[r->count], &s);
 		r->weights[r->count] = 0.0;
 		r->count += 1;
 	}
