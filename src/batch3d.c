@@ -11,8 +11,6 @@
 #include "manifold3d_private.h"
 #include "vec3.h"
 
-#include <string.h>
-
 // The last 7 numbers seen on one side of the pairs and what npMakeTransform3 made of them (a body
 // tested against many others repeats its transform; compared bit for bit, so reusing the result
 // is exact).
@@ -25,7 +23,8 @@ typedef struct XfCache
 } XfCache;
 
 // The input compared as seven 64-bit patterns and copied by assignments: memcmp and memcpy are
-// calls in the wasm build (a byte loop for memcmp: 24 ns a pair for a body's unchanged transform).
+// calls in the wasm build, memcmp a byte loop that ran in full for a body whose transform repeats
+// (7 ns of a 3D box-box pair from JS).
 static npResult readTransform(const double* x, XfCache* cache, npTransform3* out)
 {
 	int same = 0; // leading numbers equal to the cache's
