@@ -312,7 +312,7 @@ static RayEnd3 rayCast3(const Cast3* c, npCastHit3* hit)
 		if (!repeated)
 		{
 			s.w = v3Sub(s.w, x);
-			simplex[count++] = s;
+			npCopySupport3(&simplex[count++], &s);
 		}
 		count = npSolveSimplex3(simplex, weights, count);
 		if (count == 4)
