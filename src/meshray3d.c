@@ -32,6 +32,7 @@
 #include "inputs.h"
 #include "narrowphase/query3d.h"
 #include "mesh3d_private.h"
+#include "tiny3d.h"
 #include "vec3.h"
 
 #include <float.h>
@@ -420,6 +421,24 @@ static bool castMesh(const npMesh3* mesh, const MeshRay* r, double* best, int* t
 	return r->finiteInverse ? walkMesh(mesh, r, best, triangle, front, 2) : walkMesh(mesh, r, best, triangle, front, 1);
 }
 
+/// A ray whose direction is below NP_TINY on every axis, cast with the direction scaled up by exact
+/// powers of two and maxFraction scaled down as much (the same segment; tiny3d.h's npScaleTinyRay3).
+/// Unscaled, 1 / dz overflowed (the ray frame's shearZ): a ray of direction (1, 1, -3) 5e-324 from
+/// 2^-1040 above a triangle 2 across missed it (rayThroughAMeshWithASubnormalDirection). Out of line:
+/// ordinary rays pay three compares.
+NP_COLD __attribute__((noinline)) static void rayMeshesTiny(const npMeshInstance3* meshes, int meshCount,
+															 const npRayInput3* ray, bool backfaces, npMeshRayHit3* hit)
+{
+	npTinyRay3 scaled = npScaleTinyRay3(ray->direction, ray->maxFraction);
+	npRayInput3 scaledRay = { ray->origin, scaled.direction, scaled.maxFraction, ray->solid };
+	// Checked as the caller's ray was (npScaleTinyRay3 keeps it within NP_HUGE), so it is cast.
+	(void)npRayCastMeshes3(meshes, meshCount, &scaledRay, backfaces, hit);
+	if (!hit->hit)
+		return;
+	hit->fraction = npUnscaleTinyRayFraction3(&scaled, hit->fraction, ray->maxFraction);
+	hit->point = v3MulAdd(ray->origin, hit->fraction, ray->direction);
+}
+
 npResult npRayCastMeshes3(const npMeshInstance3* meshes, int meshCount, const npRayInput3* ray, bool backfaces,
 						  npMeshRayHit3* hit)
 {
@@ -433,6 +452,11 @@ npResult npRayCastMeshes3(const npMeshInstance3* meshes, int meshCount, const np
 		r = meshes[m].mesh == NULL ? NP_ERR_INVALID_ARGUMENT : npCheckTransform3(meshes[m].transform);
 	if (r != NP_OK)
 		return r;
+	if (npIsTinyDirection3(ray->direction))
+	{
+		rayMeshesTiny(meshes, meshCount, ray, backfaces, hit);
+		return NP_OK;
+	}
 
 	double best = ray->maxFraction;
 	for (int m = 0; m < meshCount; ++m)

@@ -584,13 +584,6 @@ static npResult castRoundedBatch(const RayTarget3* t, const npRayBatch3* b, npRa
 static npResult castKindBatch(const RayTarget3* target, const npRayBatch3* batch, npRayHit3* hits, int* failedRay,
 							  CastKind kind);
 
-/// Every component below NP_TINY: fabs (an and of the sign bit; npAbs's select became a branch
-/// on the sign of a random direction, 10 ns a ray natively) and non-short-circuit compares.
-static inline bool isTinyDirection3(npVec3 d)
-{
-	return (fabs(d.x) < NP_TINY) & (fabs(d.y) < NP_TINY) & (fabs(d.z) < NP_TINY);
-}
-
 /// A ray whose direction is below NP_TINY on every axis, cast with the direction scaled up by
 /// exact steps of 2^500 and maxFraction scaled down by as many (the same segment), so that it is
 /// scaled before the rotation into the shape's frame: turned as it is, a subnormal direction keeps
@@ -601,22 +594,15 @@ static inline bool isTinyDirection3(npVec3 d)
 NP_COLD __attribute__((noinline)) static void castTinyDirection3(const RayTarget3* target, const npRayInput3* ray,
 																  npRayHit3* hit, CastKind kind)
 {
-	int up = npStepsUp(v3MaxAbs(ray->direction));
-	npVec3 direction = v3TimesPow500(ray->direction, up);
-	double maxFraction = npTimesPow500(ray->maxFraction, -up);
-	// The steps leave the largest component in [2^-400, 2^100): above 2^32 it comes down by 2^100,
-	// exactly, below NP_HUGE, which the batch loop checks (a direction 2^-943 long became 2^57 and
-	// was refused: a solid ray from inside a box missed it; fuzz_rays3d).
-	double down = v3MaxAbs(direction) > 0x1p32 ? 0x1p-100 : 1.0;
-	direction = v3Scale(down, direction);
-	maxFraction /= down;
-	npRayBatch3 one = { &ray->origin, &direction, 1, maxFraction, ray->solid };
-	// The scaled ray passes the loop's checks (the caller's ray passed them; maxFraction only
-	// shrank), so the batch of one is cast.
+	npTinyRay3 scaled = npScaleTinyRay3(ray->direction, ray->maxFraction);
+	npRayBatch3 one = { &ray->origin, &scaled.direction, 1, scaled.maxFraction, ray->solid };
+	// The scaled ray passes the loop's checks (the caller's ray passed them, and npScaleTinyRay3
+	// keeps it within NP_HUGE; a direction left at 2^57 was refused, and a solid ray from inside a
+	// box missed it: fuzz_rays3d), so the batch of one is cast.
 	castKindBatch(target, &one, hit, NULL, kind);
 	if (!hit->hit)
 		return;
-	hit->fraction = npMin(npTimesPow500(hit->fraction, up) * down, ray->maxFraction);
+	hit->fraction = npUnscaleTinyRayFraction3(&scaled, hit->fraction, ray->maxFraction);
 	hit->point = v3MulAdd(ray->origin, hit->fraction, ray->direction);
 }
 
@@ -631,7 +617,7 @@ npResult npRayCast3(const npShape3* shape, npTransform3 transform, const npRayIn
 	npResult r = prepareRayTarget(shape, transform, false, &target);
 	if (r == NP_OK)
 		r = npCheckRay3(ray->origin, ray->direction, ray->maxFraction);
-	if (r == NP_OK && castKind(shape) != CAST_SPHERE && isTinyDirection3(ray->direction))
+	if (r == NP_OK && castKind(shape) != CAST_SPHERE && npIsTinyDirection3(ray->direction))
 		castTinyDirection3(&target, ray, hit, castKind(shape));
 	else if (r == NP_OK)
 		castPrepared(&target, ray, hit, castKind(shape));
@@ -716,7 +702,7 @@ static npResult castRuns(const RayTarget3* target, const npRayBatch3* batch, npR
 	for (;;)
 	{
 		int end = start;
-		while (end < batch->count && !isTinyDirection3(batch->directions[end]))
+		while (end < batch->count && !npIsTinyDirection3(batch->directions[end]))
 			++end;
 		if (end > start)
 		{

@@ -125,4 +125,39 @@ NP_COLD static inline npVec3 npUnscaleTinyPoint3(npVec3 p, int up, npVec3 origin
 	return v3Add(v3TimesPow100(p, -up), origin);
 }
 
+/// A ray direction with every component below NP_TINY (tiny.h). fabs and compares without
+/// short-circuit: npAbs-style selects and maxima were branches on a random direction's signs.
+static inline bool npIsTinyDirection3(npVec3 d)
+{
+	return (fabs(d.x) < NP_TINY) & (fabs(d.y) < NP_TINY) & (fabs(d.z) < NP_TINY);
+}
+
+/// A tiny ray direction scaled up, and maxFraction down by as much: the same segment. The steps of
+/// 2^500 leave the largest component in [2^-400, 2^100); above 2^32 it comes down by 2^100, exactly,
+/// so that the scaled ray stays within NP_HUGE (npCheckRay3).
+typedef struct npTinyRay3
+{
+	npVec3 direction;
+	double maxFraction;
+	int up;      ///< steps of 2^500
+	double down; ///< 1 or 2^-100
+} npTinyRay3;
+
+NP_COLD static inline npTinyRay3 npScaleTinyRay3(npVec3 direction, double maxFraction)
+{
+	npTinyRay3 s;
+	s.up = npStepsUp(v3MaxAbs(direction));
+	s.direction = v3TimesPow500(direction, s.up);
+	s.down = v3MaxAbs(s.direction) > 0x1p32 ? 0x1p-100 : 1.0;
+	s.direction = v3Scale(s.down, s.direction);
+	s.maxFraction = npTimesPow500(maxFraction, -s.up) / s.down;
+	return s;
+}
+
+/// A fraction of the scaled ray as a fraction of the caller's (at most its maxFraction).
+NP_COLD static inline double npUnscaleTinyRayFraction3(const npTinyRay3* s, double fraction, double maxFraction)
+{
+	return np3Min(npTimesPow500(fraction, s->up) * s->down, maxFraction);
+}
+
 #endif

@@ -232,9 +232,46 @@ static void oneSided(void)
 	freeGrid(g);
 }
 
+// A ray with a subnormal direction, (1, 1, -3) 5e-324, from 2^-1040 above a triangle 2 across
+// (front +z; maxFraction 1e12, so the ray is long enough to reach it). Unscaled, the ray frame's
+// 1 / dz overflowed and the ray missed (found in session 16's review; the direction is now scaled
+// by exact powers of two, meshray3d.c's rayMeshesTiny). Expected, closed forms: untouched, the
+// plane z = 0 at t = 2^-1040 / (3 * 2^-1074) = 2^34 / 3 with normal (0, 0, 1); with the mesh
+// turned 30 degrees about x its plane has normal (0, -s, c) and t = 2^34 c / (s + 3c) (within 1e-10:
+// the turn rounds the origin and the direction into the mesh's frame; measured 2.5e-12).
+static void rayThroughAMeshWithASubnormalDirection(void)
+{
+	static const npVec3 v[3] = { { -1, -1, 0 }, { 1, -1, 0 }, { 0, 1, 0 } };
+	static const int32_t idx[3] = { 0, 1, 2 };
+	npMeshInput3 input = { v, 3, idx, 1, 0.0 };
+	size_t bytes = npMeshBytes3(3, 1);
+	void* memory = aligned_alloc(8, (bytes + 7) / 8 * 8);
+	npMesh3* mesh = NULL;
+	CHECK(memory != NULL && npMakeMesh3(&input, memory, bytes, &mesh) == NP_OK, "triangle mesh");
+	double half = 0.2617993877991494; // 15 degrees
+	double c = 1.0 - 2.0 * sin(half) * sin(half), s = 2.0 * sin(half) * cos(half);
+	for (int turned = 0; turned < 2 && mesh != NULL; ++turned)
+	{
+		npMeshInstance3 inst = { mesh, { { 0, 0, 0 }, { turned ? sin(half) : 0.0, 0, 0, turned ? cos(half) : 1.0 } } };
+		npRayInput3 ray = npMakeRayInput3((npVec3){ 0, 0, 0x1p-1040 }, (npVec3){ 0x1p-1074, 0x1p-1074, -3 * 0x1p-1074 });
+		ray.maxFraction = 1e12;
+		npMeshRayHit3 h;
+		CHECK(npRayCastMeshes3(&inst, 1, &ray, false, &h) == NP_OK && h.hit && h.frontFace,
+			  "subnormal direction (turned %d): hit %d", turned, h.hit);
+		double expected = turned ? 0x1p34 * c / (s + 3.0 * c) : 0x1p34 / 3.0;
+		npVec3 n = turned ? (npVec3){ 0, -s, c } : (npVec3){ 0, 0, 1 };
+		CHECK(fabs(h.fraction - expected) <= 1e-10 * expected && fabs(h.normal.x - n.x) <= 1e-12 &&
+				  fabs(h.normal.y - n.y) <= 1e-12 && fabs(h.normal.z - n.z) <= 1e-12,
+			  "subnormal direction (turned %d): fraction %.17g (expected %.17g), normal (%g, %g, %g)", turned,
+			  h.fraction, expected, h.normal.x, h.normal.y, h.normal.z);
+	}
+	free(memory);
+}
+
 int main(void)
 {
 	oneSided();
+	rayThroughAMeshWithASubnormalDirection();
 	watertight();
 	randomRays(4000);
 	return checkSummary();
