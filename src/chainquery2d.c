@@ -174,6 +174,23 @@ static int tinySteps(const npChain2* c, npVec2 p)
 	return m < NP_TINY ? npStepsUp(m) : 0;
 }
 
+/// A ray whose direction is below NP_TINY on both axes, cast with the direction scaled by exact
+/// powers of two and maxFraction scaled as much (tiny.h's npScaleTinyRay2). Unscaled, the
+/// direction's inverse overflowed and a ray of direction (1, -3) 5e-324 from 2^-1040 above a
+/// chain missed it (rayAtAChainWithASubnormalDirection). Out of line: ordinary rays pay two compares.
+NP_COLD __attribute__((noinline)) static void rayChainsTiny(const npChainInstance2* chains, int count,
+															 const npRayInput2* ray, npChainRayHit2* hit)
+{
+	npTinyRay2 scaled = npScaleTinyRay2(ray->direction, ray->maxFraction);
+	npRayInput2 scaledRay = { ray->origin, scaled.direction, scaled.maxFraction, ray->solid };
+	// Checked as the caller's ray was (npScaleTinyRay2 keeps it within NP_HUGE), so it is cast.
+	(void)npRayCastChains2(chains, count, &scaledRay, hit);
+	if (!hit->hit)
+		return;
+	hit->fraction = npUnscaleTinyRayFraction2(&scaled, hit->fraction, ray->maxFraction);
+	hit->point = v2MulAdd(ray->origin, hit->fraction, ray->direction);
+}
+
 npResult npRayCastChains2(const npChainInstance2* chains, int count, const npRayInput2* ray, npChainRayHit2* hit)
 {
 	if (hit == NULL)
@@ -188,6 +205,11 @@ npResult npRayCastChains2(const npChainInstance2* chains, int count, const npRay
 		return NP_ERR_NON_FINITE;
 	if ((ray->direction.x == 0.0 && ray->direction.y == 0.0) || ray->maxFraction < 0.0)
 		return NP_ERR_INVALID_ARGUMENT;
+	if (npIsTinyDirection2(ray->direction))
+	{
+		rayChainsTiny(chains, count, ray, hit);
+		return NP_OK;
+	}
 
 	double best = ray->maxFraction;
 	for (int i = 0; i < count; ++i)

@@ -46,6 +46,38 @@ NP_COLD static inline int npStepsUp(double m) { return npStepsBelow(m, NP_TINY, 
 /// v times 2^(500 n) (2D shapes and chains; query3d_private.h has the 3D one).
 NP_COLD static inline npVec2 v2TimesPow500(npVec2 v, int n) { return v2(npTimesPow500(v.x, n), npTimesPow500(v.y, n)); }
 
+/// A 2D ray direction with both components below NP_TINY (fabs and compares without
+/// short-circuit: selects on doubles are branches on a random direction's signs).
+static inline bool npIsTinyDirection2(npVec2 d) { return (fabs(d.x) < NP_TINY) & (fabs(d.y) < NP_TINY); }
+
+/// A tiny 2D ray direction scaled up, and maxFraction down by as much: the same segment, as
+/// tiny3d.h's npScaleTinyRay3 (steps of 2^500, then 2^-100 when above 2^32, so that the scaled
+/// ray stays within NP_HUGE for the callers that check it again).
+typedef struct npTinyRay2
+{
+	npVec2 direction;
+	double maxFraction;
+	int up;      ///< steps of 2^500
+	double down; ///< 1 or 2^-100
+} npTinyRay2;
+
+NP_COLD static inline npTinyRay2 npScaleTinyRay2(npVec2 direction, double maxFraction)
+{
+	npTinyRay2 s;
+	s.up = npStepsUp(npMax(fabs(direction.x), fabs(direction.y)));
+	s.direction = v2TimesPow500(direction, s.up);
+	s.down = npMax(fabs(s.direction.x), fabs(s.direction.y)) > 0x1p32 ? 0x1p-100 : 1.0;
+	s.direction = v2Scale(s.down, s.direction);
+	s.maxFraction = npTimesPow500(maxFraction, -s.up) / s.down;
+	return s;
+}
+
+/// A fraction of the scaled ray as a fraction of the caller's (at most its maxFraction).
+NP_COLD static inline double npUnscaleTinyRayFraction2(const npTinyRay2* s, double fraction, double maxFraction)
+{
+	return npMin(npTimesPow500(fraction, s->up) * s->down, maxFraction);
+}
+
 /// r * r, to compare squared lengths with, also when it leaves the normal range (r below 1.5e-154:
 /// a capsule 1 long and 1e-300 thick contained a point 3e-300 from its axis, both squares 0). Then
 /// r is scaled by the *up steps of 2^500 that bring it up to NP_TINY (exact) and the scaled r * r

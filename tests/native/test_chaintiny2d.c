@@ -227,10 +227,41 @@ static void tinyRays(void)
 	}
 }
 
+/// A ray with a subnormal direction, (1, -3) 5e-324, from 2^-1040 above a ground 4 long through the
+/// origin (listed right to left: it faces up), maxFraction 1e12. Unscaled, the direction's inverse
+/// overflowed and the ray missed (found in session 16's review; the direction is now scaled by exact
+/// powers of two, chainquery2d.c's rayChainsTiny). Expected, closed forms: untouched, t = 2^-1040 /
+/// (3 * 2^-1074) = 2^34 / 3 with normal (0, 1); turned by 0.5 rad about the origin, normal (-s, c)
+/// and t = 2^34 c / (s + 3c). Fails on the old code (no hit).
+static void rayAtAChainWithASubnormalDirection(void)
+{
+	npVec2 v[3] = { { 2, 0 }, { 0, 0 }, { -2, 0 } };
+	void* memory;
+	npChain2* chain = make(v, 3, false, &memory);
+	CHECK(chain != NULL, "ground");
+	if (chain == NULL)
+		return;
+	double c = cos(0.5), s = sin(0.5);
+	for (int turned = 0; turned < 2; ++turned)
+	{
+		npChainInstance2 inst = { chain, { { 0, 0 }, { turned ? c : 1.0, turned ? s : 0.0 } } };
+		npRayInput2 ray = { { 0, 0x1p-1040 }, { 0x1p-1074, -3 * 0x1p-1074 }, 1e12, false };
+		npChainRayHit2 hit;
+		double expected = turned ? 0x1p34 * c / (s + 3.0 * c) : 0x1p34 / 3.0;
+		npVec2 n = turned ? (npVec2){ -s, c } : (npVec2){ 0, 1 };
+		CHECK(npRayCastChains2(&inst, 1, &ray, &hit) == NP_OK && hit.hit && fabs(hit.fraction - expected) <= 1e-10 * expected &&
+				  fabs(hit.normal.x - n.x) <= 1e-12 && fabs(hit.normal.y - n.y) <= 1e-12,
+			  "subnormal direction (turned %d): hit %d fraction %.17g (expected %.17g), normal (%g, %g)", turned, hit.hit,
+			  hit.fraction, expected, hit.normal.x, hit.normal.y);
+	}
+	free(memory);
+}
+
 int main(void)
 {
 	reportedCases();
 	tinyRays();
+	rayAtAChainWithASubnormalDirection();
 	sweptScales();
 	return checkSummary();
 }
