@@ -363,7 +363,11 @@ static bool edgeCrossing(const npShape2* s, const LocalRay* ray, int i, bool lea
 		*t = 0.0;
 	if (!leaving && *t < 0.0)
 	{
-		double scale = 1.0 + npMax(npMax(npAbs(ray->origin.x), npAbs(ray->origin.y)), s->radius);
+		// The rounding of num is relative to the numbers it is made of. An absolute floor of 1e-14
+		// (1 + the sizes) took an origin 2e-72 from a scaled capsule 3e-153 thick for one on its
+		// surface: a hit at fraction 0 for a ray that passes 6e-223 from it, unscaled (fuzz_rays2d).
+		double scale = npMax(npMax(npMax(npAbs(ray->origin.x), npAbs(ray->origin.y)), s->radius),
+							 npMax(npAbs(a.x), npAbs(a.y)));
 		if (num > 1.0e-14 * scale)
 			return false;
 		*t = 0.0;

@@ -562,6 +562,35 @@ static void roundedPolygonCornerBehindAGrazedDisc(void)
 	}
 }
 
+// A ray starting beside a small rounded shape, inside the line of its far edge pushed out by the
+// radius, counted as starting on that edge: the test "behind the line by no more than rounding" had
+// an absolute floor of 1e-14 (1 + the sizes). A capsule 2e-15 long and 1e-15 thick at the origin,
+// and a ray from 2e-15 above its top along +x (a y component of 1e-300, so the bottom edge counts as
+// entered), got a hit at fraction 0 on the bottom edge, 3e-15 away (num 4e-15 < 1e-14); and
+// fuzz_rays2d's scaled capsule (3e-153 thick after its 2^500 scaling) took an origin 2e-72 away for
+// one on its surface. Expected: no hit (closed form: the ray's y never drops below its start, 2e-15
+// above a shape whose top is at 1e-15, and x only grows). Fails on the old code (both rays).
+static void rayBesideASmallCapsuleInsideItsFarLine(void)
+{
+	npShape2 capsule;
+	CHECK(npMakeCapsule2(1e-15, 1e-15, &capsule) == NP_OK, "capsule");
+	npTransform2 identity = { { 0, 0 }, { 1, 0 } };
+	npRayInput2 ray = npMakeRayInput2((npVec2){ 0, 3e-15 }, (npVec2){ 1, 1e-300 });
+	ray.solid = true;
+	npRayHit2 hit;
+	CHECK(npRayCast2(&capsule, identity, &ray, &hit) == NP_OK && !hit.hit, "ray beside a small capsule: hit %d at %.17g",
+		  hit.hit, hit.fraction);
+
+	npShape2 tiny;
+	CHECK(npMakeCapsule2(5.1265701700006117e-306, 8.2577219223538925e-304, &tiny) == NP_OK, "tiny capsule");
+	npTransform2 at = { { 5.1265701700006117e-306, -6.2238441560965935e-223 }, { 1, 0 } };
+	ray = npMakeRayInput2((npVec2){ 2.2250738585072014e-308, 2.2250738585072014e-308 },
+						  (npVec2){ 2.2250738585072014e-308, 2.2250738585072014e-308 });
+	ray.solid = true;
+	CHECK(npRayCast2(&tiny, at, &ray, &hit) == NP_OK && !hit.hit, "ray 6e-223 from a tiny capsule: hit %d at %.17g",
+		  hit.hit, hit.fraction);
+}
+
 // A capsule 1e-323 long with radius 0.125 (fuzz_rays2d): its core edge's squared length underflowed
 // to 0, so its pushed-out edges accepted every crossing of their lines (0 <= along <= 0); a ray
 // from the centre left at the line y = 0.125 instead of on the circle (1% of the radius late), and
@@ -690,6 +719,7 @@ int main(void)
 	roundedVertexPassedByALongRay();
 	cornerOfANearlySharpPolygon();
 	roundedPolygonCornerBehindAGrazedDisc();
+	rayBesideASmallCapsuleInsideItsFarLine();
 	capsuleOfSubnormalLength();
 	shortRayAwayFromACircle();
 	capsuleGrazedAlongItsSide();
