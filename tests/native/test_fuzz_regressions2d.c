@@ -591,6 +591,30 @@ static void rayBesideASmallCapsuleInsideItsFarLine(void)
 		  hit.hit, hit.fraction);
 }
 
+// A ray along the diagonal into the corner at the origin of a unit-sized polygon rounded by 1e-300,
+// the same diagonal running on through its far corner (1, 1) (fuzz_rays2d): the near corner's
+// disc and both edges' ends missed it by rounding (a crack) and the far corner's disc gave the
+// entry, at 0.159 instead of 0.068, with the points between 0.12 inside. A nearly sharp polygon is
+// now always clipped as its core. Expected (closed form): the entry at the corner, placed at
+// (4.015625, 4.015625), t = 0.7529296875 / 11.04296875, a front face, a unit normal facing the ray.
+// Fails on the old code.
+static void rayThroughTheCornerOfANearlySharpPolygon(void)
+{
+	npVec2 points[] = { { 0, 0 }, { 1, 0.001 }, { 1, 1 }, { 0.189453125, 1 }, { 0.001, 0.9990234375 }, { 1e-300, 0.5 } };
+	npShape2 polygon;
+	CHECK(npMakePolygon2(points, 6, 1e-300, &polygon) == NP_OK, "polygon");
+	npTransform2 at = { { 4.015625, 4.015625 }, { 1, 0 } };
+	npRayInput2 ray = npMakeRayInput2((npVec2){ 3.2626953125, 3.2626953125 }, (npVec2){ 11.04296875, 11.04296875 });
+	ray.solid = false;
+	npRayHit2 hit;
+	CHECK(npRayCast2(&polygon, at, &ray, &hit) == NP_OK && hit.hit && hit.frontFace, "ray into the corner: hit %d", hit.hit);
+	double expected = 0.7529296875 / 11.04296875;
+	double facing = hit.normal.x * ray.direction.x + hit.normal.y * ray.direction.y;
+	CHECK(fabs(hit.fraction - expected) <= 1e-15 && fabs(hypot(hit.normal.x, hit.normal.y) - 1.0) <= 1e-14 && facing < 0.0,
+		  "ray into the corner: fraction %.17g (expected %.17g), normal (%g, %g)", hit.fraction, expected, hit.normal.x,
+		  hit.normal.y);
+}
+
 // A capsule 1e-323 long with radius 0.125 (fuzz_rays2d): its core edge's squared length underflowed
 // to 0, so its pushed-out edges accepted every crossing of their lines (0 <= along <= 0); a ray
 // from the centre left at the line y = 0.125 instead of on the circle (1% of the radius late), and
@@ -720,6 +744,7 @@ int main(void)
 	cornerOfANearlySharpPolygon();
 	roundedPolygonCornerBehindAGrazedDisc();
 	rayBesideASmallCapsuleInsideItsFarLine();
+	rayThroughTheCornerOfANearlySharpPolygon();
 	capsuleOfSubnormalLength();
 	shortRayAwayFromACircle();
 	capsuleGrazedAlongItsSide();
