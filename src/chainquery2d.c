@@ -175,19 +175,21 @@ static int tinySteps(const npChain2* c, npVec2 p)
 }
 
 /// A ray whose direction is below NP_TINY on both axes, cast with the direction scaled by exact
-/// powers of two and maxFraction scaled as much (tiny.h's npScaleTinyRay2). Unscaled, the
+/// powers of two and maxFraction scaled as much (tiny.h's npTinyRayScale). Unscaled, the
 /// direction's inverse overflowed and a ray of direction (1, -3) 5e-324 from 2^-1040 above a
 /// chain missed it (rayAtAChainWithASubnormalDirection). Out of line: ordinary rays pay two compares.
 NP_COLD __attribute__((noinline)) static void rayChainsTiny(const npChainInstance2* chains, int count,
 															 const npRayInput2* ray, npChainRayHit2* hit)
 {
-	npTinyRay2 scaled = npScaleTinyRay2(ray->direction, ray->maxFraction);
-	npRayInput2 scaledRay = { ray->origin, scaled.direction, scaled.maxFraction, ray->solid };
-	// Checked as the caller's ray was (npScaleTinyRay2 keeps it within NP_HUGE), so it is cast.
-	(void)npRayCastChains2(chains, count, &scaledRay, hit);
+	npVec2 d = ray->direction;
+	npTinyRayScale scale = npTinyRayScaleOf(npMax(fabs(d.x), fabs(d.y)));
+	npRayInput2 scaled = { ray->origin, v2(npTinyRayComponent(&scale, d.x), npTinyRayComponent(&scale, d.y)),
+						   npTinyRayMaxFraction(&scale, ray->maxFraction), ray->solid };
+	// Checked as the caller's ray was (the scale keeps it within NP_HUGE), so it is cast.
+	(void)npRayCastChains2(chains, count, &scaled, hit);
 	if (!hit->hit)
 		return;
-	hit->fraction = npUnscaleTinyRayFraction2(&scaled, hit->fraction, ray->maxFraction);
+	hit->fraction = npTinyRayFraction(&scale, hit->fraction, ray->maxFraction);
 	hit->point = v2MulAdd(ray->origin, hit->fraction, ray->direction);
 }
 

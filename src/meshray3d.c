@@ -422,20 +422,20 @@ static bool castMesh(const npMesh3* mesh, const MeshRay* r, double* best, int* t
 }
 
 /// A ray whose direction is below NP_TINY on every axis, cast with the direction scaled up by exact
-/// powers of two and maxFraction scaled down as much (the same segment; tiny3d.h's npScaleTinyRay3).
+/// powers of two and maxFraction scaled down as much (the same segment; tiny.h's npTinyRayScale).
 /// Unscaled, 1 / dz overflowed (the ray frame's shearZ): a ray of direction (1, 1, -3) 5e-324 from
 /// 2^-1040 above a triangle 2 across missed it (rayThroughAMeshWithASubnormalDirection). Out of line:
 /// ordinary rays pay three compares.
 NP_COLD __attribute__((noinline)) static void rayMeshesTiny(const npMeshInstance3* meshes, int meshCount,
 															 const npRayInput3* ray, bool backfaces, npMeshRayHit3* hit)
 {
-	npTinyRay3 scaled = npScaleTinyRay3(ray->direction, ray->maxFraction);
-	npRayInput3 scaledRay = { ray->origin, scaled.direction, scaled.maxFraction, ray->solid };
-	// Checked as the caller's ray was (npScaleTinyRay3 keeps it within NP_HUGE), so it is cast.
-	(void)npRayCastMeshes3(meshes, meshCount, &scaledRay, backfaces, hit);
+	npRayInput3 scaled;
+	npTinyRayScale scale = npScaleTinyRay3(ray, &scaled);
+	// Checked as the caller's ray was (the scale keeps it within NP_HUGE), so it is cast.
+	(void)npRayCastMeshes3(meshes, meshCount, &scaled, backfaces, hit);
 	if (!hit->hit)
 		return;
-	hit->fraction = npUnscaleTinyRayFraction3(&scaled, hit->fraction, ray->maxFraction);
+	hit->fraction = npTinyRayFraction(&scale, hit->fraction, ray->maxFraction);
 	hit->point = v3MulAdd(ray->origin, hit->fraction, ray->direction);
 }
 

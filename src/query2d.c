@@ -522,9 +522,6 @@ CAST_INLINE void castChecked(const npShape2* shape, npTransform2 transform, cons
 
 static bool isSharp(const npShape2* shape) { return shape->radius == 0.0 && shape->count >= 3; }
 
-/// Both components below NP_TINY: fabs and non-short-circuit compares (npAbs's select and npMax
-/// are branches on a random direction's signs, as query3d.c's isTinyDirection3 found).
-static bool isTinyDirection(npVec2 d) { return (fabs(d.x) < NP_TINY) & (fabs(d.y) < NP_TINY); }
 
 /// A ray whose direction is below NP_TINY, turned into the shape's frame scaled (castChecked):
 /// turned as it is, a subnormal direction keeps a few bits (4.9e-324 (1, 1) turned by 20 degrees
@@ -547,7 +544,7 @@ npResult npRayCast2(const npShape2* shape, npTransform2 transform, const npRayIn
 	npResult r = checkShape(shape, transform);
 	if (r == NP_OK)
 		r = checkRay(ray->origin, ray->direction, ray->maxFraction);
-	if (r == NP_OK && isTinyDirection(ray->direction))
+	if (r == NP_OK && npIsTinyDirection2(ray->direction))
 		castTinyDirection(shape, transform, ray, hit);
 	else if (r == NP_OK)
 		castChecked(shape, transform, ray, hit, isSharp(shape), 0);
@@ -575,7 +572,7 @@ CAST_INLINE npResult castBatch(const npShape2* shape, npTransform2 transform, co
 		}
 		// Cast into a local and copied out whole (as in query3d.c: no memory.fill per ray in wasm).
 		npRayHit2 hit = { 0 };
-		if (isTinyDirection(ray.direction))
+		if (npIsTinyDirection2(ray.direction))
 			castTinyDirection(shape, transform, &ray, &hit);
 		else
 			castChecked(shape, transform, &ray, &hit, sharp, 0);

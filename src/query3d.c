@@ -594,15 +594,16 @@ static npResult castKindBatch(const RayTarget3* target, const npRayBatch3* batch
 NP_COLD __attribute__((noinline)) static void castTinyDirection3(const RayTarget3* target, const npRayInput3* ray,
 																  npRayHit3* hit, CastKind kind)
 {
-	npTinyRay3 scaled = npScaleTinyRay3(ray->direction, ray->maxFraction);
-	npRayBatch3 one = { &ray->origin, &scaled.direction, 1, scaled.maxFraction, ray->solid };
-	// The scaled ray passes the loop's checks (the caller's ray passed them, and npScaleTinyRay3
-	// keeps it within NP_HUGE; a direction left at 2^57 was refused, and a solid ray from inside a
-	// box missed it: fuzz_rays3d), so the batch of one is cast.
+	npRayInput3 scaled;
+	npTinyRayScale scale = npScaleTinyRay3(ray, &scaled);
+	npRayBatch3 one = { &scaled.origin, &scaled.direction, 1, scaled.maxFraction, scaled.solid };
+	// The scaled ray passes the loop's checks (the caller's ray passed them, and the scale keeps it
+	// within NP_HUGE; a direction left at 2^57 was refused, and a solid ray from inside a box missed
+	// it: fuzz_rays3d), so the batch of one is cast.
 	castKindBatch(target, &one, hit, NULL, kind);
 	if (!hit->hit)
 		return;
-	hit->fraction = npUnscaleTinyRayFraction3(&scaled, hit->fraction, ray->maxFraction);
+	hit->fraction = npTinyRayFraction(&scale, hit->fraction, ray->maxFraction);
 	hit->point = v3MulAdd(ray->origin, hit->fraction, ray->direction);
 }
 

@@ -50,30 +50,35 @@ NP_COLD static inline npVec2 v2TimesPow500(npVec2 v, int n) { return v2(npTimesP
 /// short-circuit: selects on doubles are branches on a random direction's signs).
 static inline bool npIsTinyDirection2(npVec2 d) { return (fabs(d.x) < NP_TINY) & (fabs(d.y) < NP_TINY); }
 
-/// A tiny 2D ray direction scaled up, and maxFraction down by as much: the same segment, as
-/// tiny3d.h's npScaleTinyRay3 (steps of 2^500, then 2^-100 when above 2^32, so that the scaled
-/// ray stays within NP_HUGE for the callers that check it again).
-typedef struct npTinyRay2
+/// How a tiny ray direction is scaled (2D and 3D): up by steps of 2^500 until its largest
+/// component m reaches NP_TINY, which leaves it in [2^-400, 2^100), then down by 2^100 when above
+/// 2^32, so that the scaled ray stays within NP_HUGE for callers that check it again. maxFraction
+/// is scaled the other way: the same segment. All exact (powers of two).
+typedef struct npTinyRayScale
 {
-	npVec2 direction;
-	double maxFraction;
 	int up;      ///< steps of 2^500
 	double down; ///< 1 or 2^-100
-} npTinyRay2;
+} npTinyRayScale;
 
-NP_COLD static inline npTinyRay2 npScaleTinyRay2(npVec2 direction, double maxFraction)
+NP_COLD static inline npTinyRayScale npTinyRayScaleOf(double m)
 {
-	npTinyRay2 s;
-	s.up = npStepsUp(npMax(fabs(direction.x), fabs(direction.y)));
-	s.direction = v2TimesPow500(direction, s.up);
-	s.down = npMax(fabs(s.direction.x), fabs(s.direction.y)) > 0x1p32 ? 0x1p-100 : 1.0;
-	s.direction = v2Scale(s.down, s.direction);
-	s.maxFraction = npTimesPow500(maxFraction, -s.up) / s.down;
+	npTinyRayScale s;
+	s.up = npStepsUp(m);
+	s.down = npTimesPow500(m, s.up) > 0x1p32 ? 0x1p-100 : 1.0;
 	return s;
 }
 
+/// A direction component, scaled.
+NP_COLD static inline double npTinyRayComponent(const npTinyRayScale* s, double x) { return npTimesPow500(x, s->up) * s->down; }
+
+/// maxFraction for the scaled direction.
+NP_COLD static inline double npTinyRayMaxFraction(const npTinyRayScale* s, double maxFraction)
+{
+	return npTimesPow500(maxFraction, -s->up) / s->down;
+}
+
 /// A fraction of the scaled ray as a fraction of the caller's (at most its maxFraction).
-NP_COLD static inline double npUnscaleTinyRayFraction2(const npTinyRay2* s, double fraction, double maxFraction)
+NP_COLD static inline double npTinyRayFraction(const npTinyRayScale* s, double fraction, double maxFraction)
 {
 	return npMin(npTimesPow500(fraction, s->up) * s->down, maxFraction);
 }

@@ -8,6 +8,7 @@
 #define NP_TINY3D_H
 
 #include "narrowphase/collide3d.h"
+#include "narrowphase/query3d.h"
 #include "tiny.h"
 #include "vec3.h"
 
@@ -132,32 +133,15 @@ static inline bool npIsTinyDirection3(npVec3 d)
 	return (fabs(d.x) < NP_TINY) & (fabs(d.y) < NP_TINY) & (fabs(d.z) < NP_TINY);
 }
 
-/// A tiny ray direction scaled up, and maxFraction down by as much: the same segment. The steps of
-/// 2^500 leave the largest component in [2^-400, 2^100); above 2^32 it comes down by 2^100, exactly,
-/// so that the scaled ray stays within NP_HUGE (npCheckRay3).
-typedef struct npTinyRay3
+/// A 3D ray with a tiny direction, scaled (tiny.h's npTinyRayScale) into *scaled; returns the scale.
+NP_COLD static inline npTinyRayScale npScaleTinyRay3(const npRayInput3* ray, npRayInput3* scaled)
 {
-	npVec3 direction;
-	double maxFraction;
-	int up;      ///< steps of 2^500
-	double down; ///< 1 or 2^-100
-} npTinyRay3;
-
-NP_COLD static inline npTinyRay3 npScaleTinyRay3(npVec3 direction, double maxFraction)
-{
-	npTinyRay3 s;
-	s.up = npStepsUp(v3MaxAbs(direction));
-	s.direction = v3TimesPow500(direction, s.up);
-	s.down = v3MaxAbs(s.direction) > 0x1p32 ? 0x1p-100 : 1.0;
-	s.direction = v3Scale(s.down, s.direction);
-	s.maxFraction = npTimesPow500(maxFraction, -s.up) / s.down;
+	npVec3 d = ray->direction;
+	npTinyRayScale s = npTinyRayScaleOf(v3MaxAbs(d));
+	*scaled = (npRayInput3){ ray->origin,
+							 v3(npTinyRayComponent(&s, d.x), npTinyRayComponent(&s, d.y), npTinyRayComponent(&s, d.z)),
+							 npTinyRayMaxFraction(&s, ray->maxFraction), ray->solid };
 	return s;
-}
-
-/// A fraction of the scaled ray as a fraction of the caller's (at most its maxFraction).
-NP_COLD static inline double npUnscaleTinyRayFraction3(const npTinyRay3* s, double fraction, double maxFraction)
-{
-	return np3Min(npTimesPow500(fraction, s->up) * s->down, maxFraction);
 }
 
 #endif
