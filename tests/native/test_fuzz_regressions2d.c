@@ -615,6 +615,36 @@ static void rayThroughTheCornerOfANearlySharpPolygon(void)
 		  hit.normal.y);
 }
 
+// Rays along needle triangles 1e9 long whose tips are 7e-9 and 1e-9 rad wide (fuzz_rays2d): the
+// edges' lines, each placed to the rounding of its length (1e-7), cross up to that rounding over
+// the tip's angle away from the tip, and the clip, which meets lines, put an exit 25 units past the
+// tip of a ray leaving it outward along the needle, and 741 units past it for a ray along the
+// needle's long edge from its base. A hit off its edge's segment is now answered by the segments.
+// Expected (closed forms): no point of either ray beyond the tip is in the needle, so each leaves
+// it at the tip (1e9, 1e9) or is not reported (a ray along the boundary, not solid): a hit, if any,
+// within 1 of the tip (1e-9 of the size). Fails on the old code (25 and 741 away).
+static void rayAlongANeedlePastItsTip(void)
+{
+	npTransform2 identity = { { 0, 0 }, { 1, 0 } };
+	npVec2 wide[3] = { { 0, 0 }, { 25.1025390625, 18.3525390625 }, { 1e9, 1e9 } };
+	npVec2 thin[3] = { { 0, 0 }, { 0.162109375, 1e-300 }, { 1e9, 1e9 } };
+	npVec2 origins[2] = { { 1e9, 1e9 }, { 0, 0 } };
+	const npVec2* needles[2] = { wide, thin };
+	for (int k = 0; k < 2; ++k)
+	{
+		npShape2 needle;
+		CHECK(npMakePolygon2(needles[k], 3, 0.0, &needle) == NP_OK, "needle %d", k);
+		npRayInput2 ray = npMakeRayInput2(origins[k], (npVec2){ 1e9, 1e9 });
+		ray.maxFraction = 1e9;
+		ray.solid = false;
+		npRayHit2 hit;
+		CHECK(npRayCast2(&needle, identity, &ray, &hit) == NP_OK &&
+				  (!hit.hit || hypot(hit.point.x - 1e9, hit.point.y - 1e9) <= 1.0),
+			  "ray along needle %d: hit %d at %.17g, (%.17g, %.17g): %g from the tip", k, hit.hit, hit.fraction,
+			  hit.point.x, hit.point.y, hypot(hit.point.x - 1e9, hit.point.y - 1e9));
+	}
+}
+
 // A capsule 1e-323 long with radius 0.125 (fuzz_rays2d): its core edge's squared length underflowed
 // to 0, so its pushed-out edges accepted every crossing of their lines (0 <= along <= 0); a ray
 // from the centre left at the line y = 0.125 instead of on the circle (1% of the radius late), and
@@ -745,6 +775,7 @@ int main(void)
 	roundedPolygonCornerBehindAGrazedDisc();
 	rayBesideASmallCapsuleInsideItsFarLine();
 	rayThroughTheCornerOfANearlySharpPolygon();
+	rayAlongANeedlePastItsTip();
 	capsuleOfSubnormalLength();
 	shortRayAwayFromACircle();
 	capsuleGrazedAlongItsSide();
