@@ -254,50 +254,31 @@ static void finishHit(const LocalRay* ray, double t, npVec2 normal, bool front, 
 	hit->frontFace = front;
 }
 
-/// True when the point of the ray at t lies on edge i's segment, not only on its line (within 1e-9 of
-/// the edge's length at either end).
-static bool onEdgeSegment(const npShape2* s, const LocalRay* ray, int i, double t)
+/// The t of the ray's point nearest vertex v, within [0, maxFraction].
+NP_COLD __attribute__((noinline)) static double nearestToVertex(const LocalRay* ray, npVec2 v)
+{
+	double t = v2Dot(v2Sub(v, ray->origin), ray->direction) / v2Dot(ray->direction, ray->direction);
+	return npMin(npMax(t, 0.0), ray->maxFraction);
+}
+
+/// The clip's t for edge i, when the ray's point there lies on the edge's segment (within 1e-9 of
+/// its length beyond either end); else the t of the ray's point nearest the end it overshoots. At
+/// the tip of a needle (two long edges 1e-9 rad apart) the edges' lines, each placed to the
+/// rounding of its length, cross up to rounding over angle away from the tip, and the clip, which
+/// meets lines, put an exit 25 units beyond the tip of a needle 1e9 long and 741 units beyond it
+/// for a ray along its long edge (fuzz_rays2d; rayAlongANeedlePastItsTip). The tip is a vertex.
+static double onEdgeSegment(const npShape2* s, const LocalRay* ray, int i, double t)
 {
 	npVec2 a = s->vertices[i], b = s->vertices[i + 1 == s->count ? 0 : i + 1];
 	npVec2 e = v2Sub(b, a);
 	double along = v2Dot(v2Sub(v2MulAdd(ray->origin, t, ray->direction), a), e), ee = v2Dot(e, e);
-	return along >= -1e-9 * ee && along <= (1.0 + 1e-9) * ee;
+	if (along >= -1e-9 * ee && along <= (1.0 + 1e-9) * ee)
+		return t;
+	return nearestToVertex(ray, along < 0.0 ? a : b);
 }
 
-/// The ray against the polygon's edges as segments: the nearest crossing of an edge facing the
-/// wanted way (entering from outside, leaving from inside) whose point lies on the edge's segment.
-/// For what the clip cannot answer: at the tip of a needle (two long edges meeting at an angle of
-/// 1e-9 rad), the lines of the edges, each placed to the rounding of its length, cross up to that
-/// rounding over the angle away from the tip, and the clip, which meets lines, reported an exit
-/// 25 units beyond the tip of a needle 1e9 long and an entry 1,048 from it (fuzz_rays2d;
-/// rayAlongANeedlePastItsTip). Segments end at their vertices.
-NP_COLD __attribute__((noinline)) static void raySegmentsOfPolygon(const npShape2* s, const LocalRay* ray,
-																   bool inside, npRayHit2* hit)
-{
-	double best = DBL_MAX;
-	int bestEdge = -1;
-	for (int i = 0; i < s->count; ++i)
-	{
-		npVec2 a = s->vertices[i], e = v2Sub(s->vertices[i + 1 == s->count ? 0 : i + 1], a);
-		double speed = v2Dot(s->normals[i], ray->direction);
-		double across = v2Cross(ray->direction, e);
-		if ((inside ? !(speed > 0.0) : !(speed < 0.0)) || across == 0.0)
-			continue;
-		// origin + t direction = a + u e, solved by cross products with e and with the direction.
-		npVec2 ao = v2Sub(a, ray->origin);
-		double t = npMax(v2Cross(ao, e) / across, 0.0), u = v2Cross(ao, ray->direction) / across;
-		if (u >= -1e-9 && u <= 1.0 + 1e-9 && t <= ray->maxFraction && t < best)
-		{
-			best = t;
-			bestEdge = i;
-		}
-	}
-	if (bestEdge >= 0)
-		finishHit(ray, best, inside ? v2Neg(s->normals[bestEdge]) : s->normals[bestEdge], !inside, hit);
-}
-
-/// A sharp polygon: the ray clipped by its edges' half-planes. A hit whose point lies off its edge's
-/// segment (a needle's tip, see raySegmentsOfPolygon) is answered by the segments instead.
+/// A sharp polygon: the ray clipped by its edges' half-planes (a hit beyond an end of its edge's
+/// segment is moved to that end: onEdgeSegment).
 static void raySharpPolygon(const npShape2* s, const LocalRay* ray, bool solid, npRayHit2* hit)
 {
 	npRayClip clip = npBeginRayClip(ray->maxFraction);
@@ -311,12 +292,10 @@ static void raySharpPolygon(const npShape2* s, const LocalRay* ray, bool solid, 
 	bool inside = npClipOnBoundary(clip.inside, clip.enter); // on the boundary within rounding: inside
 	if (inside && solid)
 		finishHit(ray, 0.0, v2(0.0, 0.0), false, hit);
-	else if (inside && clip.leave >= 0 && onEdgeSegment(s, ray, clip.leave, clip.upper))
-		finishHit(ray, clip.upper, v2Neg(s->normals[clip.leave]), false, hit);
-	else if (!inside && clip.enter >= 0 && onEdgeSegment(s, ray, clip.enter, clip.lower))
-		finishHit(ray, clip.lower, s->normals[clip.enter], true, hit);
-	else if ((inside && clip.leave >= 0) || (!inside && clip.enter >= 0))
-		raySegmentsOfPolygon(s, ray, inside, hit);
+	else if (inside && clip.leave >= 0)
+		finishHit(ray, onEdgeSegment(s, ray, clip.leave, clip.upper), v2Neg(s->normals[clip.leave]), false, hit);
+	else if (!inside && clip.enter >= 0)
+		finishHit(ray, onEdgeSegment(s, ray, clip.enter, clip.lower), s->normals[clip.enter], true, hit);
 }
 
 /// Two clip bounds, as npClipKey integers, offered in the general clip's order (the lower edge

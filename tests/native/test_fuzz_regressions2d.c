@@ -619,7 +619,7 @@ static void rayThroughTheCornerOfANearlySharpPolygon(void)
 // edges' lines, each placed to the rounding of its length (1e-7), cross up to that rounding over
 // the tip's angle away from the tip, and the clip, which meets lines, put an exit 25 units past the
 // tip of a ray leaving it outward along the needle, and 741 units past it for a ray along the
-// needle's long edge from its base. A hit off its edge's segment is now answered by the segments.
+// needle's long edge from its base. A hit beyond an end of its edge's segment now moves to that end.
 // Expected (closed forms): no point of either ray beyond the tip is in the needle, so each leaves
 // it at the tip (1e9, 1e9) or is not reported (a ray along the boundary, not solid): a hit, if any,
 // within 1 of the tip (1e-9 of the size). Fails on the old code (25 and 741 away).
@@ -643,6 +643,21 @@ static void rayAlongANeedlePastItsTip(void)
 			  "ray along needle %d: hit %d at %.17g, (%.17g, %.17g): %g from the tip", k, hit.hit, hit.fraction,
 			  hit.point.x, hit.point.y, hypot(hit.point.x - 1e9, hit.point.y - 1e9));
 	}
+
+	// From inside a needle toward its tip (a fourth input): the exit is the tip. c4d277e answered it
+	// from the edges as segments, whose crossings with a ray along them are ill-conditioned: 2,688
+	// off. Expected: a hit within 1 of the tip.
+	npVec2 five[5] = { { 0, 0 }, { 0.001, -20.330078124999989 }, { 20.419921875, 0 }, { 1e9, 1e9 }, { 0.126953125, 0.2099609375 } };
+	npShape2 needle;
+	CHECK(npMakePolygon2(five, 5, 0.0, &needle) == NP_OK, "five-sided needle");
+	npRayInput2 ray = npMakeRayInput2((npVec2){ 29.8662109375, 29.8662109375 }, (npVec2){ 29.8662109375, 29.8662109375 });
+	ray.maxFraction = 1e9;
+	ray.solid = false;
+	npRayHit2 hit;
+	CHECK(npRayCast2(&needle, identity, &ray, &hit) == NP_OK && hit.hit && !hit.frontFace &&
+			  hypot(hit.point.x - 1e9, hit.point.y - 1e9) <= 1.0,
+		  "ray out through a needle's tip: hit %d at %.17g, %g from the tip", hit.hit, hit.fraction,
+		  hypot(hit.point.x - 1e9, hit.point.y - 1e9));
 }
 
 // A capsule 1e-323 long with radius 0.125 (fuzz_rays2d): its core edge's squared length underflowed
