@@ -279,32 +279,14 @@ NP_COLD __attribute__((noinline)) static void rayHullByVertices(const npHull3* h
 		finishHit(ray, t, facingNormal(v3Neg(back.normal), u), false, hit);
 }
 
-static void rayHullLocal(const npHull3* hull, const npLocalRay3* ray, npRayHit3* hit)
+/// The hull's ray in its frame. Its largest direction component is at least NP_TINY / sqrt(3):
+/// query3d.c scales smaller directions before the rotation into this frame (castTinyDirection3),
+/// which also covers what a scaling here used to (a direction of 5e-324 on every axis, whose faces'
+/// speeds rounded to 0 or a subnormal of either sign: rayWithASubnormalDirection).
+void npRayHullLocal3(const npHull3* hull, const npLocalRay3* ray, npRayHit3* hit)
 {
 	if (hull->rayByVertices)
 		rayHullByVertices(hull, ray, hit);
 	else if (!rayHullWalk(hull, ray, hit))
 		raySolidHull(hull, ray, hit);
-}
-
-/// A direction below 2^-500 (down to the subnormal 5e-324) is cast 2^600 longer with maxFraction
-/// 2^600 smaller, and the fraction scaled back: powers of two, so the ray is the same. Unscaled,
-/// the faces' speeds n . d rounded to 0 or a subnormal of either sign, and an exit's normal faced
-/// along the ray (fuzz_rays3d: a direction of 5e-324 on every axis from a hull's corner).
-NP_COLD __attribute__((noinline)) static void rayHullTinyDirection(const npHull3* hull, const npLocalRay3* ray, npRayHit3* hit)
-{
-	npLocalRay3 longer = *ray;
-	longer.direction = v3Scale(0x1p600, ray->direction);
-	longer.maxFraction = 0x1p-600 * ray->maxFraction;
-	rayHullLocal(hull, &longer, hit);
-	if (hit->hit)
-		finishHit(ray, np3Min(0x1p600 * hit->fraction, ray->maxFraction), hit->normal, hit->frontFace, hit);
-}
-
-void npRayHullLocal3(const npHull3* hull, const npLocalRay3* ray, npRayHit3* hit)
-{
-	if (v3MaxAbs(ray->direction) < 0x1p-500)
-		rayHullTinyDirection(hull, ray, hit);
-	else
-		rayHullLocal(hull, ray, hit);
 }

@@ -267,7 +267,7 @@ NP_COLD __attribute__((noinline)) static double nearestToVertex(const LocalRay* 
 /// rounding of its length, cross up to rounding over angle away from the tip, and the clip, which
 /// meets lines, put an exit 25 units beyond the tip of a needle 1e9 long and 741 units beyond it
 /// for a ray along its long edge (fuzz_rays2d; rayAlongANeedlePastItsTip). The tip is a vertex.
-static double onEdgeSegment(const npShape2* s, const LocalRay* ray, int i, double t)
+static double clampToEdgeSegment(const npShape2* s, const LocalRay* ray, int i, double t)
 {
 	npVec2 a = s->vertices[i], b = s->vertices[i + 1 == s->count ? 0 : i + 1];
 	npVec2 e = v2Sub(b, a);
@@ -278,7 +278,7 @@ static double onEdgeSegment(const npShape2* s, const LocalRay* ray, int i, doubl
 }
 
 /// A sharp polygon: the ray clipped by its edges' half-planes (a hit beyond an end of its edge's
-/// segment is moved to that end: onEdgeSegment).
+/// segment is moved to that end: clampToEdgeSegment).
 static void raySharpPolygon(const npShape2* s, const LocalRay* ray, bool solid, npRayHit2* hit)
 {
 	npRayClip clip = npBeginRayClip(ray->maxFraction);
@@ -293,9 +293,9 @@ static void raySharpPolygon(const npShape2* s, const LocalRay* ray, bool solid, 
 	if (inside && solid)
 		finishHit(ray, 0.0, v2(0.0, 0.0), false, hit);
 	else if (inside && clip.leave >= 0)
-		finishHit(ray, onEdgeSegment(s, ray, clip.leave, clip.upper), v2Neg(s->normals[clip.leave]), false, hit);
+		finishHit(ray, clampToEdgeSegment(s, ray, clip.leave, clip.upper), v2Neg(s->normals[clip.leave]), false, hit);
 	else if (!inside && clip.enter >= 0)
-		finishHit(ray, onEdgeSegment(s, ray, clip.enter, clip.lower), s->normals[clip.enter], true, hit);
+		finishHit(ray, clampToEdgeSegment(s, ray, clip.enter, clip.lower), s->normals[clip.enter], true, hit);
 }
 
 /// Two clip bounds, as npClipKey integers, offered in the general clip's order (the lower edge

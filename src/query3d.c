@@ -584,9 +584,9 @@ static npResult castRoundedBatch(const RayTarget3* t, const npRayBatch3* b, npRa
 static npResult castKindBatch(const RayTarget3* target, const npRayBatch3* batch, npRayHit3* hits, int* failedRay,
 							  CastKind kind);
 
-/// A ray whose direction is below NP_TINY on every axis, cast with the direction scaled up by
-/// exact steps of 2^500 and maxFraction scaled down by as many (the same segment), so that it is
-/// scaled before the rotation into the shape's frame: turned as it is, a subnormal direction keeps
+/// A ray whose direction is below NP_TINY on every axis, cast with the direction scaled by exact
+/// powers of two and maxFraction the other way (the same segment; tiny.h's npTinyRayScale), so
+/// that it is scaled before the rotation into the shape's frame: turned as it is, a subnormal direction keeps
 /// a few bits, which turns the ray itself, and a normal chosen against it could face along the world
 /// ray (fuzz_rays3d; query2d.c's castTinyDirection, in 2D). The scaled ray goes through the kind's
 /// batch loop as a batch of one (no second copy of the per-kind code); the fraction is scaled back
