@@ -228,7 +228,15 @@ static void rayCastDifference(const CastFrame* f, CastResult* out)
 		}
 		count = npSolveSimplex2(simplex, weights, count);
 		if (count == 3)
-			break; // x is inside M: the cores overlap there (only reachable at fraction 0 or by rounding)
+		{
+			// x is inside M: the cores overlap there (only reachable at fraction 0 or by rounding).
+			// v is last iteration's and says nothing about the contact: finishCast takes the
+			// separating line's normal instead (a point cast at a flat bottom edge ended inside
+			// the triangle of that edge and a far vertex by 1e-17, and the stale v, 50 degrees
+			// off, was reported as a normal facing away from the mover; fuzz_casts2d).
+			v = v2(0.0, 0.0);
+			break;
+		}
 		npVec2 closest = v2(0.0, 0.0);
 		for (int i = 0; i < count; ++i)
 			closest = v2MulAdd(closest, weights[i], simplex[i].w);

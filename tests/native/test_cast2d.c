@@ -437,6 +437,30 @@ static void pointCircles(void)
 	CHECK(h.normal.x == -1.0 && h.normal.y == 0.0, "point circles: normal (%.17g, %.17g)", h.normal.x, h.normal.y);
 }
 
+// Found by tests/fuzz/fuzz_casts2d.c (fork fuzzing): a point (a circle of radius 3e-269) cast up by
+// (1.94, 2) from 0.1 below a polygon's flat bottom edge, from (0, 0) to (0.203125, 3e-269), meets
+// that edge at fraction 0.05, at x = 0.05 * 1.94: the normal is the edge's, (0, -1). The ray cast's
+// last simplex held the origin by 1e-17 of rounding (the edge and a far vertex) and the cast
+// reported last iteration's direction, (0.80, -0.60), which faces away from the mover.
+static void pointOntoAFlatBottomEdge(void)
+{
+	npShape2 dot, polygon;
+	npMakeCircle(3.0111683155512017e-269, &dot);
+	npVec2 pts[5] = { { -31.650390625, 0.09375 }, { -14.306640625, 0.001 }, { 1e-300, 1e-300 }, { 0.203125, 3.0111683155512017e-269 },
+					  { 10.8056640625, 14.443359375 } };
+	CHECK(npMakePolygon2(pts, 5, 0.0, &polygon) == NP_OK && polygon.count == 5, "flat bottom edge: the polygon");
+	npVec2 move = { 1.9433593749999996, 2.0 };
+	npShapeCastInput2 in = npMakeShapeCastInput2(&dot, npMakeTransform2(1e-300, 1e-300, 1e-300), move, &polygon,
+												 npMakeTransform2(1e-300, 0.1, 1e-300));
+	npCastHit2 h;
+	CHECK(npShapeCast2(&in, &h) == NP_OK && h.hit && !h.initialOverlap && fabs(h.fraction - 0.05) <= 1e-12,
+		  "flat bottom edge: hit %d initial %d at %.17g, want 0.05", h.hit, h.initialOverlap, h.fraction);
+	CHECK(fabs(h.normal.x) <= 1e-12 && fabs(h.normal.y + 1.0) <= 1e-12, "flat bottom edge: normal (%.17g, %.17g), want (0, -1)",
+		  h.normal.x, h.normal.y);
+	CHECK(fabs(h.point.x - 0.05 * move.x) <= 1e-12 && fabs(h.point.y - 0.1) <= 1e-12, "flat bottom edge: point (%.17g, %.17g)",
+		  h.point.x, h.point.y);
+}
+
 int main(void)
 {
 	makeShapes();
@@ -446,6 +470,7 @@ int main(void)
 	flatContacts();
 	flatDifference();
 	pointCircles();
+	pointOntoAFlatBottomEdge();
 	randomToi();
 	badInput();
 	printf("time of impact: %d queries, %d failed (iteration bound), %.1f iterations on average\n", toiCount, toiFailed,
