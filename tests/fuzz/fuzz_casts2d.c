@@ -8,6 +8,12 @@
 //    query's tolerance), and at half the fraction it is not below targetDistance (no tunnelling);
 //  - an initial overlap: fraction 0 and the distance at 0 within targetDistance;
 //  - a miss: the distance at maxFraction and at 0 above targetDistance;
+//  - a hit that is not an initial overlap: the normal supports both shapes at the reported points
+//    (the target's farthest extent along the normal, by brute force over its vertices plus its
+//    radius, is at `point`; the mover's, at the fraction, along the reversed normal, at
+//    `pointOnShape`), so a normal pointing the wrong way along a face is caught even when it
+//    faces the mover, and so is one a hair off a long face's (a box 3e9 long: 3e-5 rad, which put
+//    its far end 45,000 off the reported supporting line);
 //  - npShapeCastMany2 with the same cast gives the same bits.
 // Tolerance: FZ_CAST_REL of the scale (the pair's scale plus the translation's and the target
 // distance's magnitude). The contract asks for fractions within 1e-6 of the scale; the ray cast
@@ -24,6 +30,19 @@ static double distanceAt(const npShapeCastInput2* in, double t)
 	xf.p.x += t * in->translation.x;
 	xf.p.y += t * in->translation.y;
 	return npDistance2(in->shape, xf, in->target, in->targetTransform).distance;
+}
+
+// The farthest extent of a placed shape along unit n: its vertices by brute force plus its radius.
+static double supportAlong(const npShape2* s, npTransform2 xf, npVec2 n)
+{
+	double best = -INFINITY;
+	for (int i = 0; i < s->count; ++i)
+	{
+		npVec2 v = s->vertices[i];
+		double x = xf.p.x + xf.q.c * v.x - xf.q.s * v.y, y = xf.p.y + xf.q.s * v.x + xf.q.c * v.y;
+		best = fzMax(best, n.x * x + n.y * y);
+	}
+	return best + s->radius;
 }
 
 static void checkHit(const npShapeCastInput2* in, const npCastHit2* h, double tol)
@@ -46,6 +65,14 @@ static void checkHit(const npShapeCastInput2* in, const npCastHit2* h, double to
 			 "normal (%.17g, %.17g) faces away from the mover", h->normal.x, h->normal.y);
 	double d = distanceAt(in, h->fraction);
 	FZ_CHECK(fabs(d - in->targetDistance) <= tol, "distance %.17g at the hit %.17g, want %.17g", d, h->fraction, in->targetDistance);
+	npTransform2 moved = in->transform;
+	moved.p.x += h->fraction * in->translation.x;
+	moved.p.y += h->fraction * in->translation.y;
+	npVec2 n = h->normal, back = { -n.x, -n.y };
+	double gapB = supportAlong(in->target, in->targetTransform, n) - (n.x * h->point.x + n.y * h->point.y);
+	double gapA = supportAlong(in->shape, moved, back) - (back.x * h->pointOnShape.x + back.y * h->pointOnShape.y);
+	FZ_CHECK(fabs(gapB) <= tol && fabs(gapA) <= tol, "normal (%.17g, %.17g) does not support the shapes at the points: gaps %.3g (target), %.3g (mover)",
+			 n.x, n.y, gapB, gapA);
 	double before = distanceAt(in, 0.5 * h->fraction);
 	FZ_CHECK(before >= in->targetDistance - tol, "distance %.17g at half the hit's fraction (tunnelling)", before);
 }

@@ -768,6 +768,33 @@ static void pointGrazingATriangleCorner(void)
 		  "corner graze: normal (%.17g, %.17g) faces away from the mover", hit.normal.x, hit.normal.y);
 }
 
+// fuzz_casts2d (fork fuzzing, with its normal check): a box 0.03 across 0.0039 beside the long face
+// of a box 1.9 wide and 3e9 long. npDistance2's normal was the direction of the gap between the
+// closest points, whose coordinates (about 1e9) carry rounding of about 1e-7: 3e-5 rad off the face
+// normal, so the face's far end lay 45,000 beyond the reported supporting line. The closed form:
+// the normal is the face's, (1, 0) from the small box to the long one, and the distance 0.00390625;
+// here it must be within 1e-12 (the old one was 3e-5 off), unturned and with the pair turned 0.4 rad.
+static void distanceNormalBesideALongFace(void)
+{
+	npShape2 small, slab;
+	npMakeBox2(0.015625, 0.015625, &small);
+	npMakeBox2(0.96875, 1476395008.0, &slab);
+	for (int turned = 0; turned < 2; ++turned)
+	{
+		double angle = turned ? 0.4 : 0.0;
+		npTransform2 xb = npMakeTransform2(11.25, 0.064453125, angle);
+		// The small box's centre 0.00390625 + 0.015625 left of the face x = 11.25 - 0.96875 in the
+		// slab's frame, 12.3 up it; the slab's frame turned by its own rotation.
+		double lx = -0.96875 - 0.00390625 - 0.015625, ly = 12.3;
+		npTransform2 xa = npMakeTransform2(11.25 + xb.q.c * lx - xb.q.s * ly, 0.064453125 + xb.q.s * lx + xb.q.c * ly, angle);
+		npDistanceResult2 d = npDistance2(&small, xa, &slab, xb);
+		double nx = xb.q.c, ny = xb.q.s; // the face's inward direction (+x of the slab) in the world
+		CHECK(fabs(d.distance - 0.00390625) <= 1e-6, "long face #%d: distance %.17g, want 0.00390625", turned, d.distance);
+		CHECK(fabs(d.normal.x - nx) <= 1e-12 && fabs(d.normal.y - ny) <= 1e-12, "long face #%d: normal (%.17g, %.17g), want (%.17g, %.17g)",
+			  turned, d.normal.x, d.normal.y, nx, ny);
+	}
+}
+
 int main(void)
 {
 	circlesApartBySubnormalSquare();
@@ -794,6 +821,7 @@ int main(void)
 	capsuleOfSubnormalLength();
 	shortRayAwayFromACircle();
 	capsuleGrazedAlongItsSide();
+	distanceNormalBesideALongFace();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }

@@ -197,7 +197,8 @@ static int failedPoses, toiFailures;
 static void checkPair(const Body* a, const Body* b, const char* what)
 {
 	LV points[MAX_POINTS];
-	makePolygon(points, difference(a, b, (npVec2){ 0, 0 }, points), &scratch);
+	int count = difference(a, b, (npVec2){ 0, 0 }, points);
+	makePolygon(points, count, &scratch);
 	double core = (double)signedDistance(&scratch, (LV){ 0, 0 });
 	double radius = a->shape.radius + b->shape.radius;
 	double tol = 1e-9 * bodyScale(a, b);
@@ -207,6 +208,18 @@ static void checkPair(const Body* a, const Body* b, const char* what)
 	double expected = fmax(0.0, core - radius);
 	CHECK(fabs(d.distance - expected) <= tol, "%s: distance %.17g, brute force %.17g (core %.17g)", what, d.distance,
 		  expected, core);
+	if (d.distance > 0.0)
+	{
+		// The normal (A to B) separates the cores by their distance: the gap along it, -max(n . w)
+		// over the difference's points w = a - b, is the core distance. A normal off by an angle
+		// loses that angle times the shapes' extent across it (the gap between a needle's points
+		// 1e7 apart, 0.01 wide, had it 1e-7 rad off, a loss of about 1).
+		real along = -INFINITY;
+		for (int i = 0; i < count; ++i)
+			along = fmaxl(along, d.normal.x * points[i].x + d.normal.y * points[i].y);
+		CHECK((double)(core + along) <= tol, "%s: normal (%.17g, %.17g) separates the cores by %.17g, brute force %.17g", what,
+			  d.normal.x, d.normal.y, (double)-along, core);
+	}
 	bool overlap = npOverlap2(&a->shape, a->xf, &b->shape, b->xf);
 	CHECK(overlap == (core < radius) || fabs(core - radius) <= tol, "%s: overlap %d, core distance %.17g, radii %.17g",
 		  what, overlap, core, radius);
