@@ -143,6 +143,17 @@ void npGjk3(const npPair3* pair, double stopDistance, npGjkResult3* result);
 /// iterations.
 void npGjkFrom3(const npPair3* pair, double stopDistance, npVec3 d, npGjkResult3* result);
 
+/// The unit normal along `gap` (pointB - pointA, not zero) of separated cores whose closest points
+/// come from `simplex` (count 1 to 3 points of the difference A - B, shifted by any one vector):
+/// from the simplex's geometry when it is larger than the gap, else the gap's direction (gjk3d.c).
+npVec3 npSimplexNormal3(const npSupportPoint3* simplex, int count, npVec3 gap);
+
+/// npSimplexNormal3 of a GJK result whose cores are apart (distance > 0).
+static inline npVec3 npGjkNormal3(const npGjkResult3* r)
+{
+	return npSimplexNormal3(r->simplex, r->count, v3Sub(r->pointB, r->pointA));
+}
+
 /// Overlap by the full distance GJK: the cores are at most `radius` apart (npOverlap3's answer
 /// whenever its intersection-only search leaves the pair undecided).
 bool npGjkOverlap3(const npPair3* pair, double radius);

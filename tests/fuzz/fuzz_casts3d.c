@@ -8,6 +8,10 @@
 //    between a convex shape moved along a line and a fixed convex shape is convex in the fraction,
 //    so "no closer approach on [0, t]" is checked exactly by a ternary search for the minimum of
 //    npDistance3 there (a check independent of the GJK ray cast under test);
+//    the normal also supports both shapes at the reported points: the target's farthest extent
+//    along it (brute force over its core's vertices, plus its radius) is at `point`, the mover's
+//    at the fraction along the reversed normal at `pointOnShape` (fuzz_casts2d's check, which found
+//    2D normals off a long face's);
 //  - npShapeCastMany3 with the same cast gives the same bits and result code;
 //  - npTimeOfImpact3: the state one of the four, the fraction in [0, 1], the normal unit; 'hit': the
 //    distance at the fraction is targetDistance within the tolerance; 'overlapped': within it at 0;
@@ -45,6 +49,51 @@ static double closestApproach(const npShapeCastInput3* in, double lo, double hi)
 	return fzConvexMin(distanceAt, in, lo, hi, TERNARY_STEPS);
 }
 
+// A point of a shape's core in the world (the quaternion rotation written out here).
+static npVec3 placed(npTransform3 xf, npVec3 v)
+{
+	npQuat q = xf.q;
+	npVec3 u = { q.x, q.y, q.z };
+	npVec3 t = { 2.0 * (u.y * v.z - u.z * v.y), 2.0 * (u.z * v.x - u.x * v.z), 2.0 * (u.x * v.y - u.y * v.x) };
+	npVec3 c = { u.y * t.z - u.z * t.y, u.z * t.x - u.x * t.z, u.x * t.y - u.y * t.x };
+	return (npVec3){ xf.p.x + v.x + q.w * t.x + c.x, xf.p.y + v.y + q.w * t.y + c.y, xf.p.z + v.z + q.w * t.z + c.z };
+}
+
+// The farthest extent of a placed shape along unit n: its core's vertices by brute force plus its
+// radius.
+static double supportAlong(const npShape3* s, npTransform3 xf, npVec3 n)
+{
+	npVec3 v[NP_MAX_HULL_VERTICES];
+	int count = 0;
+	switch (s->type)
+	{
+		case NP_SHAPE_SPHERE: v[count++] = (npVec3){ 0.0, 0.0, 0.0 }; break;
+		case NP_SHAPE_CAPSULE3:
+			v[count++] = (npVec3){ 0.0, s->halfHeight, 0.0 };
+			v[count++] = (npVec3){ 0.0, -s->halfHeight, 0.0 };
+			break;
+		case NP_SHAPE_BOX3:
+			for (int k = 0; k < 8; ++k)
+				v[count++] = (npVec3){ (k & 1) ? s->halfExtents.x : -s->halfExtents.x, (k & 2) ? s->halfExtents.y : -s->halfExtents.y,
+									   (k & 4) ? s->halfExtents.z : -s->halfExtents.z };
+			break;
+		case NP_SHAPE_TRIANGLE3:
+			for (int k = 0; k < 3; ++k)
+				v[count++] = s->triangle[k];
+			break;
+		default:
+			for (int k = 0; k < s->hull->vertexCount; ++k)
+				v[count++] = s->hull->vertices[k];
+	}
+	double best = -INFINITY;
+	for (int k = 0; k < count; ++k)
+	{
+		npVec3 w = placed(xf, v[k]);
+		best = fzMax(best, n.x * w.x + n.y * w.y + n.z * w.z);
+	}
+	return best + s->radius;
+}
+
 static void checkCastHit(const npShapeCastInput3* in, const npCastHit3* h, double tol)
 {
 	const npCastOptions3* o = &in->options;
@@ -70,6 +119,15 @@ static void checkCastHit(const npShapeCastInput3* in, const npCastHit3* h, doubl
 	double accuracy = tol * (FZ_CAST_ACCURACY / FZ_CAST_REL);
 	FZ_CHECK(fabs(d - o->targetDistance) <= accuracy, "distance %.17g at the hit %.17g, want %.17g", d, h->fraction,
 			 o->targetDistance);
+	npTransform3 moved = in->transform;
+	moved.p = (npVec3){ moved.p.x + h->fraction * v.x, moved.p.y + h->fraction * v.y, moved.p.z + h->fraction * v.z };
+	npVec3 n = h->normal, back = { -n.x, -n.y, -n.z };
+	double gapB = supportAlong(in->target, in->targetTransform, n) - (n.x * h->point.x + n.y * h->point.y + n.z * h->point.z);
+	double gapA = supportAlong(in->shape, moved, back) -
+				  (back.x * h->pointOnShape.x + back.y * h->pointOnShape.y + back.z * h->pointOnShape.z);
+	FZ_CHECK(fabs(gapB) <= tol && fabs(gapA) <= tol,
+			 "normal (%.17g, %.17g, %.17g) does not support the shapes at the points: gaps %.3g (target), %.3g (mover)", n.x, n.y,
+			 n.z, gapB, gapA);
 	double before = closestApproach(in, 0.0, h->fraction);
 	FZ_CHECK(before >= o->targetDistance - tol, "distance %.17g before the hit %.17g (tunnelling)", before, h->fraction);
 }

@@ -767,6 +767,35 @@ static void capsuleOfSubnormalCoreAroundASphere(void)
 		  hit.penetration, hit.normal.x, hit.normal.y, hit.normal.z);
 }
 
+// fuzz_casts3d (with its normal check, after fuzz_casts2d's found 2D normals off a long face): the
+// normal of separated cores was the direction of the gap between the closest points, whose
+// coordinates carry the rounding of the shapes' size. A box 0.03 across 0.0039 from the long face
+// of a box 3e9 long, turned and unturned: the closed form is the face normal, from the small box
+// to the long one, and the distance 0.00390625. Within 1e-12 now; the old normal was 8e-4 rad off.
+// (The cast that found it, a box onto a hull needle 3e7 long, is in the fuzz corpus.)
+static void distanceNormalBesideALongFace3(void)
+{
+	npShape3 small, slab;
+	npMakeBox3((npVec3){ 0.015625, 0.015625, 0.015625 }, &small);
+	npMakeBox3((npVec3){ 0.96875, 1476395008.0, 0.5 }, &slab);
+	for (int turned = 0; turned < 2; ++turned)
+	{
+		// The slab turned about z (0.4 rad) or not; the small box beside its -x face, 12.3 up it.
+		double angle = turned ? 0.4 : 0.0, c = cos(0.5 * angle), s = sin(0.5 * angle);
+		npTransform3 xb;
+		CHECK(npMakeTransform3((npVec3){ 11.25, 0.064453125, 0.25 }, (npQuat){ 0.0, 0.0, s, c }, &xb) == NP_OK, "long face 3D: transform");
+		double lx = -0.96875 - 0.00390625 - 0.015625, ly = 12.3;
+		npVec3 ux = { cos(angle), sin(angle), 0.0 }, uy = { -sin(angle), cos(angle), 0.0 }; // the slab's axes
+		npTransform3 xa = xb;
+		xa.p = (npVec3){ xb.p.x + lx * ux.x + ly * uy.x, xb.p.y + lx * ux.y + ly * uy.y, xb.p.z + lx * ux.z + ly * uy.z };
+		npDistanceResult3 d = npDistance3(&small, xa, &slab, xb);
+		CHECK(fabs(d.distance - 0.00390625) <= 1e-6, "long face 3D #%d: distance %.17g, want 0.00390625", turned, d.distance);
+		CHECK(fabs(d.normal.x - ux.x) <= 1e-12 && fabs(d.normal.y - ux.y) <= 1e-12 && fabs(d.normal.z - ux.z) <= 1e-12,
+			  "long face 3D #%d: normal (%.17g, %.17g, %.17g), want (%.17g, %.17g, %.17g)", turned, d.normal.x, d.normal.y,
+			  d.normal.z, ux.x, ux.y, ux.z);
+	}
+}
+
 int main(void)
 {
 	polyhedronPairsRejectBadQuaternions();
@@ -786,6 +815,7 @@ int main(void)
 	ballOnATinyTriangle();
 	ballOnANeedleVertex();
 	capsuleOfSubnormalCoreAroundASphere();
+	distanceNormalBesideALongFace3();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
