@@ -271,7 +271,7 @@ static npPenetrationResult2 penetrationOf(const npShape2* shapeA, npTransform2 x
 		// Cores apart: only the roundings can overlap, and then the answer is closed form.
 		if (gjk.distance > rA + rB)
 			return out;
-		normal = v2Normalize(v2Sub(gjk.pointB, gjk.pointA)); // = (pointB - pointA) / distance
+		normal = npGjkNormal2(&gjk); // the closest features' normal (gjk2d.c)
 		pointA = gjk.pointA;
 		pointB = gjk.pointB;
 		coreDepth = -gjk.distance;

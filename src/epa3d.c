@@ -151,10 +151,7 @@ static npPenetrationResult3 penetrationOf(const npShape3* shapeA, npTransform3 x
 		// Cores apart: only the roundings can overlap; closed form along the closest points.
 		if (gjk.distance > rA + rB || gjk.distance == 0.0)
 			return out;
-		npVec3 apart = v3Sub(gjk.pointB, gjk.pointA);
-		// Below ~1e-140 the distance's square is subnormal and 1 / distance no longer makes a unit
-		// vector (fuzz_pairs3d: two spheres 2e-159 apart).
-		normal = gjk.distance < 1.0e-140 ? v3Normalize(apart) : v3Scale(1.0 / gjk.distance, apart);
+		normal = npGjkNormal3(&gjk); // the closest features' normal (gjk3d.c), unit for subnormal gaps too
 		pointA = gjk.pointA;
 		pointB = gjk.pointB;
 		coreDepth = -gjk.distance;

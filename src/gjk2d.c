@@ -409,21 +409,23 @@ bool npTraceOverlap2(const npShape2* shapeA, npTransform2 xfA, const npShape2* s
 	return up > 0 ? overlapTiny(shapeA, xfA, shapeB, xfB, up) : traced;
 }
 
-// The unit normal from A's core to B's at separated closest points. When the closest features are
-// a vertex and an edge (or two parallel edges), the simplex is an edge of the difference, and its
-// perpendicular has its direction from two vertices' difference, good to the rounding of the
-// coordinates over the edge's length; pointB - pointA has it good to that rounding over the gap
-// only. The perpendicular is taken when the edge is the longer of the two: on a box 3e9 long and
-// 0.004 from a small one the gap's direction was 3e-5 rad off the face's normal, which put the
-// face's far end 45,000 off the reported supporting line (fuzz_casts2d).
-static npVec2 separationNormal(const npGjkResult2* r)
+// The unit normal from A's core to B's at separated closest points (the distance's, and the times
+// of impact's and the penetration's of separated cores). When the closest features are a vertex and
+// an edge (or two parallel edges), the simplex is an edge of the difference: its perpendicular takes
+// its direction from two vertices' difference, good to the coordinates' rounding over the edge's
+// length, where pointB - pointA is good to that rounding over the gap only (and has none left when
+// the cores nearly touch). The perpendicular is taken when the edge is the longer of the two: on a
+// box 3e9 long and 0.004 from a small one the gap's direction was 3e-5 rad off the face's normal,
+// which put the face's far end 45,000 off the reported supporting line (fuzz_casts2d). Its side
+// comes from the simplex (the origin's side of the edge), which needs no gap.
+npVec2 npGjkNormal2(const npGjkResult2* r)
 {
 	npVec2 gap = v2Sub(r->pointB, r->pointA);
 	if (r->count == 2)
 	{
 		npVec2 edge = v2Sub(r->simplex[1].w, r->simplex[0].w);
 		npVec2 perp = v2LeftPerp(edge);
-		double side = v2Dot(perp, gap);
+		double side = -v2Dot(perp, r->simplex[0].w); // > 0: perp points from the edge toward the origin
 		if (v2LengthSq(edge) > v2LengthSq(gap) && side != 0.0)
 		{
 			// Divided by the length, not multiplied by its inverse: an axis-aligned edge then gives
@@ -459,7 +461,7 @@ GJK_INLINE npDistanceResult2 distanceOf(const npShape2* shapeA, npTransform2 xfA
 	double tolerance = NP_REL_TOLERANCE2 * r.scale;
 	if (r.distance > rA + rB + tolerance)
 	{
-		npVec2 n = separationNormal(&r);
+		npVec2 n = npGjkNormal2(&r);
 		npVec2 pA = v2MulAdd(r.pointA, rA, n);
 		npVec2 pB = v2MulAdd(r.pointB, -rB, n);
 		out.distance = r.distance - rA - rB;

@@ -127,6 +127,11 @@ void npGjk2(const npPair2* pair, double separationLimit, npGjkResult2* result);
 /// the closest features already, so GJK needs one or two supports instead of three or four.
 void npGjkWarm2(const npPair2* pair, npGjkResult2* result);
 
+/// The unit normal from A's core to B's (A's frame) of a result whose cores are apart (distance >
+/// 0): an edge of the difference gives its perpendicular when it is longer than the gap, else the
+/// gap's direction (gjk2d.c).
+npVec2 npGjkNormal2(const npGjkResult2* result);
+
 /// npGjk2 recording its steps in pair->trace (which must be set): the same numbers, plus the trace.
 void npGjkTraced2(const npPair2* pair, double separationLimit, npGjkResult2* result);
 

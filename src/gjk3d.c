@@ -891,7 +891,9 @@ npVec3 npSimplexNormal3(const npSupportPoint3* s, int count, npVec3 gap)
 				return v3Normalize(m);
 		}
 	}
-	return v3Scale(1.0 / sqrt(gg), gap);
+	// A gap whose square is subnormal (below ~1e-154) does not give a unit vector from 1 / |gap|
+	// (fuzz_pairs3d: two spheres 2e-159 apart); v3Normalize scales it first.
+	return gg < 2.2250738585072014e-308 ? v3Normalize(gap) : v3Scale(1.0 / sqrt(gg), gap);
 }
 
 static npDistanceResult3 distanceOf(const npShape3* shapeA, npTransform3 xfA, const npShape3* shapeB,

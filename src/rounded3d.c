@@ -272,7 +272,7 @@ static GjkOutcome capsuleByGjk(const CapsuleCase* k, bool useFace, const npTrans
 	double tol = 1.0e-9 * (g.scale + k->r); // relative: the shapes' coordinates and the capsule's radius
 	if ((useFace && sepF >= g.distance - tol) || !(g.distance > tol))
 		return GJK_NOT_NEEDED;
-	npVec3 n = v3Scale(1.0 / g.distance, v3Sub(g.pointB, g.pointA));
+	npVec3 n = npGjkNormal3(&g); // the closest features' normal (gjk3d.c)
 	m->normal = n;
 	pushPoint(m, g.pointA, v3MulAdd(g.pointB, -k->r, n), n, closedFormId(0));
 	return GJK_CONTACT;

@@ -243,26 +243,11 @@ static npResult checkToiInput(const npTimeOfImpactInput2* in)
 	return NP_OK;
 }
 
-// The unit direction from A's core to B's (A's frame). For an edge the edge's own perpendicular:
-// the closest points' difference loses its direction to cancellation when the cores nearly touch.
-static npVec2 separatingNormal(const npGjkResult2* g)
-{
-	if (g->count == 2)
-	{
-		npVec2 e = v2Sub(g->simplex[1].w, g->simplex[0].w);
-		double side = v2Cross(e, v2Neg(g->simplex[0].w));
-		npVec2 d = side > 0.0 ? v2LeftPerp(e) : v2RightPerp(e);
-		if (side != 0.0 && v2LengthSq(d) > 0.0)
-			return v2Normalize(d); // d points from A - B toward the origin: from A's core to B's
-	}
-	return v2Normalize(v2Sub(g->pointB, g->pointA));
-}
-
 // Closest points and normal from GJK's result (A's frame) into world space.
 static void fillContact(const npShape2* a, const npShape2* b, npTransform2 xfA, const npGjkResult2* g,
 						npToiResult2* out)
 {
-	npVec2 n = separatingNormal(g);
+	npVec2 n = npGjkNormal2(g);
 	out->normal = npRotate2(xfA.q, n);
 	out->pointA = npTransformPoint2(xfA, v2MulAdd(g->pointA, a->radius, n));
 	out->pointB = npTransformPoint2(xfA, v2MulAdd(g->pointB, -b->radius, n));
@@ -475,7 +460,7 @@ static void timeOfImpact(const npTimeOfImpactInput2* input, npToiResult2* out)
 			return;
 		}
 
-		npVec2 n = npRotate2(xfA.q, separatingNormal(&g));
+		npVec2 n = npRotate2(xfA.q, npGjkNormal2(&g));
 		double h = safeStep(&p, xfA, xfB, t, n, closestFace(&g));
 		if (h >= 1.0 - t)
 		{

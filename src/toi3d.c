@@ -160,7 +160,7 @@ static ToiSample sample(const npToiInput3* in, npTransform3 xfA, npTransform3 xf
 		s.pointB = pen.pointB;
 		return s;
 	}
-	npVec3 n = v3Scale(1.0 / g.distance, v3Sub(g.pointB, g.pointA));
+	npVec3 n = npGjkNormal3(&g); // the closest features' normal (gjk3d.c)
 	s.distance = g.distance - rA - rB;
 	s.normal = npRotate3(xfA.q, n);
 	s.pointA = npTransformPoint3(xfA, v3MulAdd(g.pointA, rA, n));
