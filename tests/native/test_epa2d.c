@@ -380,6 +380,61 @@ static void testBoundedOnLargePolygons(void)
 	}
 }
 
+// Rounded boxes whose cores are 1e-12 to 1e-6 apart, a corner of A's core above the interior of the
+// top face of B's, B up to 1e5 from the origin and both turned at random. Closed form: the normal
+// from A to B is B's down axis, and the depth rA + rB - gap. The normal of separated cores taken as
+// the direction of the tiny gap between closest points carried the coordinates' rounding over the
+// gap (a golden-file pair: 5e-8 off); the face's edge gives it to rounding (gjk2d.c npGjkNormal2).
+// Held to 1e-12 here.
+static double rndRange(double lo, double hi) { return lo + (hi - lo) * rnd(); }
+
+static void testCoresApartUnderAFace(int pairs)
+{
+	int worst = -1;
+	double worstError = 0.0;
+	for (int i = 0; i < pairs; ++i)
+	{
+		double hx = rndRange(1.0, 50.0), hy = rndRange(0.1, 1.0), rB = rndRange(0.05, 0.5), rA = rndRange(0.05, 0.5);
+		double ax = rndRange(0.1, 1.0), ay = rndRange(0.1, 1.0);
+		npVec2 coreB[4] = { { -hx, -hy }, { hx, -hy }, { hx, hy }, { -hx, hy } }, coreA[4] = { { -ax, -ay }, { ax, -ay }, { ax, ay }, { -ax, ay } };
+		npShape2 a, b;
+		CHECK(npMakePolygon2(coreA, 4, rA, &a) == NP_OK && npMakePolygon2(coreB, 4, rB, &b) == NP_OK, "cores apart: shapes");
+		double theta = rndRange(-3.0, 3.0), phi = rndRange(-3.0, 3.0);
+		double spread = pow(10.0, rndRange(0.0, 5.0)), gap = pow(10.0, rndRange(-12.0, -6.0));
+		npTransform2 xb = npMakeTransform2(rndRange(-spread, spread), rndRange(-spread, spread), theta);
+		npTransform2 xa = npMakeTransform2(0.0, 0.0, phi);
+		// A's core corner lowest along B's up axis (in the world), placed at (u, hy + gap) in B's frame.
+		npVec2 up = { -xb.q.s, xb.q.c };
+		int low = 0;
+		double lowest = INFINITY;
+		for (int k = 0; k < 4; ++k)
+		{
+			npVec2 w = { xa.q.c * coreA[k].x - xa.q.s * coreA[k].y, xa.q.s * coreA[k].x + xa.q.c * coreA[k].y };
+			double h = w.x * up.x + w.y * up.y;
+			if (h < lowest)
+			{
+				lowest = h;
+				low = k;
+			}
+		}
+		npVec2 corner = { xa.q.c * coreA[low].x - xa.q.s * coreA[low].y, xa.q.s * coreA[low].x + xa.q.c * coreA[low].y };
+		double u = rndRange(-0.8 * hx, 0.8 * hx), v = hy + gap;
+		npVec2 target = { xb.p.x + xb.q.c * u - xb.q.s * v, xb.p.y + xb.q.s * u + xb.q.c * v };
+		xa.p = (npVec2){ target.x - corner.x, target.y - corner.y };
+		npPenetrationResult2 r = npPenetration2(&a, xa, &b, xb, NULL);
+		double error = fmax(fabs(r.normal.x + up.x), fabs(r.normal.y + up.y));
+		CHECK(r.overlapping && fabs(r.depth - (rA + rB - gap)) <= 1e-9 * spread, "cores apart #%d: depth %.17g, want %.17g", i, r.depth,
+			  rA + rB - gap);
+		if (error > worstError)
+		{
+			worstError = error;
+			worst = i;
+		}
+	}
+	printf("rounded boxes with cores apart: %d pairs, worst normal error %.3g (pair %d)\n", pairs, worstError, worst);
+	CHECK(worstError <= 1e-12, "cores apart: a normal %.3g off the face's", worstError);
+}
+
 int main(void)
 {
 	testRandomPairs(20000, 0.0);
@@ -389,5 +444,6 @@ int main(void)
 	testTouching();
 	testNearTouchingRandom(20000);
 	testBoundedOnLargePolygons();
+	testCoresApartUnderAFace(3000);
 	return checkSummary();
 }
