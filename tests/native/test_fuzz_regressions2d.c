@@ -795,6 +795,78 @@ static void distanceNormalBesideALongFace(void)
 	}
 }
 
+// How far a cast hit's normal is from supporting both shapes at the hit's points (fuzz_casts2d's
+// normal check, by brute force): the larger of the target's extent along the normal beyond `point`
+// and the mover's (at the fraction) along the reversed normal beyond `pointOnShape`.
+static double extentAlong2(const npShape2* s, npTransform2 xf, npVec2 n)
+{
+	double best = -INFINITY;
+	for (int i = 0; i < s->count; ++i)
+	{
+		npVec2 v = s->vertices[i];
+		best = fmax(best, n.x * (xf.p.x + xf.q.c * v.x - xf.q.s * v.y) + n.y * (xf.p.y + xf.q.s * v.x + xf.q.c * v.y));
+	}
+	return best + s->radius;
+}
+
+static double castNormalGap2(const npShapeCastInput2* in, const npCastHit2* h)
+{
+	npTransform2 moved = in->transform;
+	moved.p.x += h->fraction * in->translation.x;
+	moved.p.y += h->fraction * in->translation.y;
+	npVec2 n = h->normal, back = { -n.x, -n.y };
+	double gapB = extentAlong2(in->target, in->targetTransform, n) - (n.x * h->point.x + n.y * h->point.y);
+	double gapA = extentAlong2(in->shape, moved, back) - (back.x * h->pointOnShape.x + back.y * h->pointOnShape.y);
+	return fmax(fabs(gapA), fabs(gapB));
+}
+
+// OPEN (fuzz_casts2d's normal check, fork fuzzing): a point (a circle of radius 1.5e-73) that starts
+// 1.4e-15 from a triangle's corner and moves by (1e-15, 1e-15) onto it. The cast reports the contact
+// near fraction 1 with the reversed normal of one of the corner's edges, (0.42, -0.91), pointing
+// into the triangle: the ray cast's last simplex was that edge with all the weight on the corner,
+// and the touching contact took the edge's perpendicular. Any normal of the corner's cone (from
+// (0, -1) round through (-1, 0) to (-0.42, 0.91), target toward mover) would do; the approach
+// direction, (-0.71, -0.71), is one. Expected: the normal supports both shapes (within 1e-9).
+static void pointTouchingAVertexGetsAnInwardNormal(void)
+{
+	npShape2 dot, triangle;
+	npMakeCircle(1.4874936719190259e-73, &dot);
+	npVec2 pts[3] = { { -1.2882297539193956e-231, 9.7880859375 }, { 9.7880859375, 9.7880859375 }, { 18.3212890625, 18.3740234375 } };
+	CHECK(npMakePolygon2(pts, 3, 0.0, &triangle) == NP_OK, "inward normal: the triangle");
+	npShapeCastInput2 in = npMakeShapeCastInput2(&dot, npMakeTransform2(0.0, 9.7880859375, 11.1240234375),
+												 (npVec2){ 1.0000000000000001e-15, 1.0000000000000001e-15 }, &triangle,
+												 (npTransform2){ { 1.0000000000000001e-15, 1.0000000000000001e-15 }, { 1.0, 0.0 } });
+	in.maxFraction = 1.7490234375;
+	npCastHit2 h;
+	CHECK(npShapeCast2(&in, &h) == NP_OK && h.hit, "inward normal: no hit");
+	double gap = castNormalGap2(&in, &h);
+	EXPECT_FAIL(gap <= 1e-9, "a point touching a corner: normal (%.17g, %.17g) is %.3g off supporting the shapes", h.normal.x,
+				h.normal.y, gap);
+}
+
+// OPEN (fuzz_casts2d's normal check): a rounded polygon with an edge 1e6 long, rising 0.25 over it
+// to a corner, moves up into a disc of radius 3.125 whose centre passes 0.00044 beside the corner,
+// above the long edge. The contact is on the long edge (normal (-2.5e-7, -1) from the disc toward
+// the mover); the cast reports the corner's direction, (-1.5e-4, -1), within its tolerance
+// (1e-9 of the scale, 0.001 here) of the right feature, which puts the long edge's far end 147
+// beyond the supporting line. Expected: within 1e-7 of the scale (0.1).
+static void circleNearTheEndOfAMillionLongEdge(void)
+{
+	npShape2 mover, disc;
+	npVec2 pts[4] = { { -14.056640625, 0.0 }, { 0.0, -14.0556640625 }, { 1000000.0, 0.0 }, { -1e-300, 0.25 } };
+	CHECK(npMakePolygon2(pts, 4, 0.015625, &mover) == NP_OK, "million-long edge: the polygon");
+	npMakeCircle(3.125, &disc);
+	npShapeCastInput2 in = npMakeShapeCastInput2(&mover, npMakeTransform2(-1e-300, -14.2099609375, 0.0),
+												 (npVec2){ -0.00097656250000000022, 22.9033203125 }, &disc,
+												 npMakeTransform2(-0.0, -0.00097656249999999967, 0.0));
+	in.maxFraction = 15.8505859375;
+	npCastHit2 h;
+	CHECK(npShapeCast2(&in, &h) == NP_OK && h.hit, "million-long edge: no hit");
+	double gap = castNormalGap2(&in, &h);
+	EXPECT_FAIL(gap <= 0.1, "a disc beside the corner of a million-long edge: normal (%.17g, %.17g) is %.3g off supporting the shapes",
+				h.normal.x, h.normal.y, gap);
+}
+
 int main(void)
 {
 	circlesApartBySubnormalSquare();
@@ -822,6 +894,8 @@ int main(void)
 	shortRayAwayFromACircle();
 	capsuleGrazedAlongItsSide();
 	distanceNormalBesideALongFace();
+	pointTouchingAVertexGetsAnInwardNormal();
+	circleNearTheEndOfAMillionLongEdge();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
