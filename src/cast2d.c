@@ -118,15 +118,25 @@ CAST2_INLINE npSupportPoint2 castSupport(const CastFrame* f, npVec2 d)
 	return s;
 }
 
-// The normal of a contact whose cores touch (|v| ~ 0): the simplex edge's perpendicular facing the
-// side the ray came from, or the last separating line's normal at a vertex. The edge's normal is
-// taken only when it faces the mover (n . d <= 0, d = -r): a point grazing a triangle's corner
-// exactly along a line through it (radius 1e-73) ended on the simplex of the edge it never crossed,
-// whose normal faced away from the motion (fuzz_casts2d); the separating line's normal always
-// faces the mover (the ray advanced against it: plane . r < 0).
-static npVec2 touchingNormal(const npSupportPoint2* simplex, int count, npVec2 plane, npVec2 r)
+// The normal of a contact whose cores touch (|v| ~ 0). On an edge of the difference M (the simplex
+// an edge, the contact inside it): the edge's perpendicular facing the side the ray came from, taken
+// only when it faces the mover (n . d <= 0, d = -r): a point grazing a triangle's corner exactly
+// along a line through it (radius 1e-73) ended on the simplex of the edge it never crossed, whose
+// normal faced away from the motion (fuzz_casts2d). At a vertex of M (a one-point simplex, or an
+// edge with all the weight at one end) any normal of M's cone there is right, and an edge's is not
+// (a point touching a triangle's corner got the reversed normal of the corner's far edge, pointing
+// into the triangle; fuzz_casts2d): the direction the ray came along is taken when M's support
+// along it is that vertex (within the tolerance), else the last separating line's normal when it
+// is, else that line's normal anyway (it always faces the mover: the ray advanced against it).
+static npVec2 touchingNormal(const CastFrame* f, const npSupportPoint2* simplex, const double* weights, int count,
+							 npVec2 plane, npVec2 r)
 {
-	if (count == 2)
+	int at = count == 1 ? 0 : -1;
+	if (count == 2 && !(weights[0] > 1.0e-9))
+		at = 1;
+	else if (count == 2 && !(weights[1] > 1.0e-9))
+		at = 0;
+	if (count == 2 && at < 0)
 	{
 		npVec2 e = v2Sub(simplex[1].w, simplex[0].w);
 		npVec2 perp = v2LeftPerp(e);
@@ -134,6 +144,17 @@ static npVec2 touchingNormal(const npSupportPoint2* simplex, int count, npVec2 p
 			perp = v2Neg(perp);
 		if (v2LengthSq(perp) > 0.0 && v2Dot(perp, r) <= 0.0)
 			return v2Neg(v2Normalize(perp));
+	}
+	if (at >= 0)
+	{
+		npVec2 vertex = v2Sub(simplex[at].wA, simplex[at].wB);
+		npVec2 candidates[2] = { v2Neg(r), plane }; // outward normals of M: against the ray, the last line
+		for (int k = 0; k < 2; ++k)
+		{
+			npVec2 n = v2Normalize(candidates[k]);
+			if (v2LengthSq(n) > 0.0 && v2Dot(n, v2Sub(castSupport(f, n).w, vertex)) <= f->tolerance)
+				return v2Neg(n);
+		}
 	}
 	return v2Neg(v2Normalize(plane));
 }
@@ -155,7 +176,7 @@ static void finishCast(const CastFrame* f, const npSupportPoint2* simplex, const
 	if (vLen > 1.0e-6 * f->scale)
 		out->normal = v2Scale(-1.0 / vLen, v);
 	else if (out->advanced)
-		out->normal = touchingNormal(simplex, count, plane, v2Neg(f->d));
+		out->normal = touchingNormal(f, simplex, weights, count, plane, v2Neg(f->d));
 	else
 		out->normal = v2(0.0, 0.0);
 }

@@ -15,8 +15,8 @@
 //    faces the mover, and so is one a hair off a long face's (a box 3e9 long: 3e-5 rad, which put
 //    its far end 45,000 off the reported supporting line). A known-bug check (FZ_CHECK_KNOWN,
 //    fatal with FZ_STRICT=1): contacts within the cast's tolerance of a vertex can still get a
-//    neighbouring feature's normal (pointTouchingAVertexGetsAnInwardNormal and
-//    circleNearTheEndOfAMillionLongEdge in test_fuzz_regressions2d.c, expected failures);
+//    neighbouring feature's normal (circleNearTheEndOfAMillionLongEdge in
+//    test_fuzz_regressions2d.c, an expected failure);
 //  - npShapeCastMany2 with the same cast gives the same bits.
 // Tolerance: FZ_CAST_REL of the scale (the pair's scale plus the translation's and the target
 // distance's magnitude). The contract asks for fractions within 1e-6 of the scale; the ray cast
