@@ -13,10 +13,9 @@
 //    radius, is at `point`; the mover's, at the fraction, along the reversed normal, at
 //    `pointOnShape`), so a normal pointing the wrong way along a face is caught even when it
 //    faces the mover, and so is one a hair off a long face's (a box 3e9 long: 3e-5 rad, which put
-//    its far end 45,000 off the reported supporting line). A known-bug check (FZ_CHECK_KNOWN,
-//    fatal with FZ_STRICT=1): contacts within the cast's tolerance of a vertex can still get a
-//    neighbouring feature's normal (circleNearTheEndOfAMillionLongEdge in
-//    test_fuzz_regressions2d.c, an expected failure);
+//    its far end 45,000 off the reported supporting line, and so is a contact's normal taken from a
+//    feature next to the right one (test_fuzz_regressions2d.c: pointTouchingACornerGetsItsNormal,
+//    circleNearTheEndOfAMillionLongEdge);
 //  - npShapeCastMany2 with the same cast gives the same bits.
 // Tolerance: FZ_CAST_REL of the scale (the pair's scale plus the translation's and the target
 // distance's magnitude). The contract asks for fractions within 1e-6 of the scale; the ray cast
@@ -74,7 +73,7 @@ static void checkHit(const npShapeCastInput2* in, const npCastHit2* h, double to
 	npVec2 n = h->normal, back = { -n.x, -n.y };
 	double gapB = supportAlong(in->target, in->targetTransform, n) - (n.x * h->point.x + n.y * h->point.y);
 	double gapA = supportAlong(in->shape, moved, back) - (back.x * h->pointOnShape.x + back.y * h->pointOnShape.y);
-	FZ_CHECK_KNOWN(fabs(gapB) <= tol && fabs(gapA) <= tol, "normal (%.17g, %.17g) does not support the shapes at the points: gaps %.3g (target), %.3g (mover), tol %.3g",
+	FZ_CHECK(fabs(gapB) <= tol && fabs(gapA) <= tol, "normal (%.17g, %.17g) does not support the shapes at the points: gaps %.3g (target), %.3g (mover), tol %.3g",
 			 n.x, n.y, gapB, gapA, tol);
 	double before = distanceAt(in, 0.5 * h->fraction);
 	FZ_CHECK(before >= in->targetDistance - tol, "distance %.17g at half the hit's fraction (tunnelling)", before);
