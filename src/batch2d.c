@@ -25,11 +25,18 @@ typedef struct RotCache
 // npValidateTransform2 in two parts: it answers NP_ERR_NON_FINITE when any number is unusable,
 // else NP_ERR_INVALID_TRANSFORM when the rotation is not unit; so an unusable position gives
 // NP_ERR_NON_FINITE whatever the rotation, and a usable one gives the rotation's own verdict.
-static inline npResult readTransform(const double* xya, RotCache* cache, npTransform2* out)
+// With `turned` false the query never reads this side's rotation (npManifoldIgnoresRotation2): the
+// angle is checked as before, and the rotation left at (1, 0) instead of made.
+static inline npResult readTransform(const double* xya, RotCache* cache, bool turned, npTransform2* out)
 {
 	double angle = xya[2];
 	if (!(angle >= -NP_HUGE && angle <= NP_HUGE))
 		return NP_ERR_NON_FINITE;
+	if (!turned)
+	{
+		*out = (npTransform2){ { xya[0], xya[1] }, { 1.0, 0.0 } };
+		return npIsUsable(xya[0]) && npIsUsable(xya[1]) ? NP_OK : NP_ERR_NON_FINITE;
+	}
 	uint64_t bits;
 	memcpy(&bits, &angle, sizeof bits);
 	if (bits != cache->bits)
@@ -63,7 +70,8 @@ static npResult startWalk(Walk2* w, const npPairs2* pairs, const void* out, npBa
 	return NP_BATCH_PAIRS_VALID(pairs, out) ? NP_OK : NP_ERR_INVALID_ARGUMENT;
 }
 
-static npResult readPair(Walk2* w, int i)
+// forManifold: the manifold batch, which skips a rotation its routine never reads.
+static inline npResult readPair(Walk2* w, int i, bool forManifold)
 {
 	const npPairs2* p = w->pairs;
 	w->shapeA = p->shapesA[i];
@@ -72,10 +80,12 @@ static npResult readPair(Walk2* w, int i)
 		return npBatchFail(w->error, NP_ERR_INVALID_ARGUMENT, i, 0);
 	if (w->shapeB == NULL)
 		return npBatchFail(w->error, NP_ERR_INVALID_ARGUMENT, i, 1);
-	npResult r = readTransform(p->transformsA + NP_BATCH_TRANSFORM2 * i, &w->cacheA, &w->xfA);
+	bool turnA = !(forManifold && npManifoldIgnoresRotation2(w->shapeA, w->shapeB));
+	bool turnB = !(forManifold && npManifoldIgnoresRotation2(w->shapeB, w->shapeA));
+	npResult r = readTransform(p->transformsA + NP_BATCH_TRANSFORM2 * i, &w->cacheA, turnA, &w->xfA);
 	if (r != NP_OK)
 		return npBatchFail(w->error, r, i, 0);
-	r = readTransform(p->transformsB + NP_BATCH_TRANSFORM2 * i, &w->cacheB, &w->xfB);
+	r = readTransform(p->transformsB + NP_BATCH_TRANSFORM2 * i, &w->cacheB, turnB, &w->xfB);
 	if (r != NP_OK)
 		return npBatchFail(w->error, r, i, 1);
 	return NP_OK;
@@ -93,7 +103,7 @@ npResult npOverlapBatch2(const npPairs2* pairs, uint8_t* overlap, npBatchError* 
 	npResult r = startWalk(&w, pairs, overlap, error);
 	for (int i = 0; r == NP_OK && i < pairs->count; ++i)
 	{
-		r = readPair(&w, i);
+		r = readPair(&w, i, false);
 		if (r == NP_OK)
 			overlap[i] = npOverlap2(w.shapeA, w.xfA, w.shapeB, w.xfB) ? 1u : 0u;
 	}
@@ -133,7 +143,7 @@ npResult npManifoldBatch2(const npPairs2* pairs, double margin, const npManifold
 		r = npCheckBatchMargin(margin);
 	for (int i = 0; r == NP_OK && i < pairs->count; ++i)
 	{
-		r = readPair(&w, i);
+		r = readPair(&w, i, true);
 		if (r != NP_OK)
 			break;
 		// (readPair checked both transforms, npCheckBatchMargin the margin.)
@@ -152,7 +162,7 @@ npResult npPenetrationBatch2(const npPairs2* pairs, const npPenetrationBatch* ou
 	npResult r = startWalk(&w, pairs, valid ? out : NULL, error);
 	for (int i = 0; r == NP_OK && i < pairs->count; ++i)
 	{
-		r = readPair(&w, i);
+		r = readPair(&w, i, false);
 		if (r != NP_OK)
 			break;
 		npPenetrationResult2 p = npPenetration2(w.shapeA, w.xfA, w.shapeB, w.xfB, NULL);
@@ -174,7 +184,7 @@ npResult npDistanceBatch2(const npPairs2* pairs, const npDistanceBatch* out, npB
 	npResult r = startWalk(&w, pairs, valid ? out : NULL, error);
 	for (int i = 0; r == NP_OK && i < pairs->count; ++i)
 	{
-		r = readPair(&w, i);
+		r = readPair(&w, i, false);
 		if (r != NP_OK)
 			break;
 		npDistanceResult2 d = npDistance2(w.shapeA, w.xfA, w.shapeB, w.xfB);

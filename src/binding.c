@@ -80,6 +80,29 @@ static int makeTransforms(const double* io, npTransform2* xfA, npTransform2* xfB
 	return 0;
 }
 
+// One transform slot, its rotation (1, 0) when `turned` is false and the slot holds a plain
+// transform (a prepared one brings its rotation at no cost).
+static inline npTransform2 slotTransform(const double* xf, int slot, bool turned)
+{
+	if (turned || xf[NPW_XF2_COS] == xf[NPW_XF2_COS])
+		return npwTransform2(xf, slot);
+	return (npTransform2){ { xf[NPW_XF2_X], xf[NPW_XF2_Y] }, { 1.0, 0.0 } };
+}
+
+// makeTransforms for the manifold of shapeA and shapeB: a rotation the pair's routine never reads
+// (npManifoldIgnoresRotation2) is not made.
+static int makeManifoldTransforms(const double* io, const npShape2* shapeA, const npShape2* shapeB, npTransform2* xfA,
+								  npTransform2* xfB)
+{
+	if (!npwUsableAngle(io[NPW_IO_XFA + NPW_XF2_ANGLE]))
+		return -(int)NP_ERR_NON_FINITE;
+	if (!npwUsableAngle(io[NPW_IO_XFB + NPW_XF2_ANGLE]))
+		return -(NPW_ERR_B + (int)NP_ERR_NON_FINITE);
+	*xfA = slotTransform(io + NPW_IO_XFA, 0, !npManifoldIgnoresRotation2(shapeA, shapeB));
+	*xfB = slotTransform(io + NPW_IO_XFB, 1, !npManifoldIgnoresRotation2(shapeB, shapeA));
+	return 0;
+}
+
 // True when the slot holds a prepared transform (np.transform2d: its rotation given, not NaN).
 // Those were checked when made: x, y and the angle within NP_HUGE, the rotation npMakeRot2's, which
 // npValidateTransform2 always accepts (19.6 million angles over every magnitude up to NP_HUGE, and
@@ -199,9 +222,12 @@ int npwManifold2(const npShape2* shapeA, const npShape2* shapeB, double* io)
 	// npCollide2 validates its input itself (an empty manifold when invalid), so the transforms are
 	// only checked here when it found no contact, to tell "no contact" from "bad transform".
 	npTransform2 xfA, xfB;
-	int r = makeTransforms(io, &xfA, &xfB);
+	int r = makeManifoldTransforms(io, shapeA, shapeB, &xfA, &xfB);
 	if (r != 0)
 		return r;
+	// A plain transform's rotation that the pair's routine never reads is not made (a centred
+	// circle against a core: npManifoldIgnoresRotation2); (1, 0) passes the checks below as
+	// npMakeRot2's rotation would.
 	// Prepared transforms passed npValidateTransform2 when made (see isPrepared), so with a usable
 	// margin the pair skips npCollide2's checks of both and its by-value copies: same manifold.
 	npManifold2 m;

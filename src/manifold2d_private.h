@@ -290,6 +290,19 @@ void npCollideCoresWarm2(npManifold2* m, const npShape2* A, const npTransform2* 
 void npCollidePosed2(npManifold2* m, const npShape2* a, const npTransform2* xfA, const npShape2* b,
 					 const npTransform2* xfB, double margin);
 
+// True when the manifold of shape s against shape other never reads s's rotation: s is a circle
+// centred at its local origin (as npMakeCircle makes them) and other is a capsule, box or polygon.
+// collideCoreAndCircle then works in the other shape's frame and takes the circle's centre from
+// the two positions alone (for either argument order, and scaled for tiny pairs), so any rotation
+// gives the same bits. The batches and the JS shim then skip npMakeRot2 for that side, about a
+// third of a circle-box pair's time; its angle is still checked, and npMakeRot2's rotations always
+// pass npValidateTransform2 (binding.c), so the errors are the same too.
+static inline bool npManifoldIgnoresRotation2(const npShape2* s, const npShape2* other)
+{
+	return s->type == NP_SHAPE_CIRCLE && other->type != NP_SHAPE_CIRCLE && s->vertices[0].x == 0.0 &&
+		   s->vertices[0].y == 0.0;
+}
+
 // npCollide2 for a contact cache (contact2d.c): two cores (capsule, box, polygon) search from *warmA
 // and set it (npCollideCoresWarm2); *searched tells whether they did. Same result as npCollide2.
 npManifold2 npCollideWarm2(const npShape2* shapeA, npTransform2 xfA, const npShape2* shapeB, npTransform2 xfB,

@@ -137,6 +137,56 @@ test('2D batches equal the single calls bit for bit (every kind pair)', () => {
 	for (const s of kinds) s.dispose();
 });
 
+// A centred circle's rotation is not made where the manifold never reads it (against a core:
+// npManifoldIgnoresRotation2), in the batch and for plain transforms. Prepared transforms bring the
+// real rotation, so every form must give the same bits, and so must the circle at angle 0; circle
+// pairs (where A's rotation is read) are in the mix and must keep theirs.
+test('2D manifolds of circles: the skipped rotation changes no bit (batch, plain, prepared, angle 0)', () => {
+	const kinds = shapes2();
+	const rand = makeRand(31);
+	const n = 600;
+	const a = [], b = [], ta = new Float64Array(3 * n), tb = new Float64Array(3 * n);
+	for (let i = 0; i < n; i++) {
+		const circleFirst = rand() < 0.5;
+		const other = kinds[Math.floor(rand() * kinds.length)];
+		a.push(circleFirst ? kinds[0] : other);
+		b.push(circleFirst ? other : kinds[0]);
+		ta.set([4 * rand() - 2, 4 * rand() - 2, 80 * rand() - 40], 3 * i);
+		tb.set([ta[3 * i] + 2 * rand() - 1, ta[3 * i + 1] + 2 * rand() - 1, 80 * rand() - 40], 3 * i);
+	}
+	const man = np.manifoldBatch(a, ta, b, tb, { margin: 0.05 });
+	let points = 0, circlePairs = 0;
+	for (let i = 0; i < n; i++) {
+		const prepared = [a[i], np.transform2d(ta[3 * i], ta[3 * i + 1], ta[3 * i + 2]), b[i], np.transform2d(tb[3 * i], tb[3 * i + 1], tb[3 * i + 2])];
+		const forms = [np.manifold(...prepared, { margin: 0.05 }), np.manifold(a[i], xf2(ta, i), b[i], xf2(tb, i), { margin: 0.05 })];
+		if (a[i] === kinds[0] && b[i] === kinds[0]) circlePairs += 1;
+		else {
+			const level = (t, s) => (s === kinds[0] ? np.transform2d(t[3 * i], t[3 * i + 1], 0) : np.transform2d(t[3 * i], t[3 * i + 1], t[3 * i + 2]));
+			forms.push(np.manifold(a[i], level(ta, a[i]), b[i], level(tb, b[i]), { margin: 0.05 }));
+		}
+		const m = forms[0];
+		points += m.points.length;
+		for (const f of forms.slice(1)) {
+			assert.equal(f.points.length, m.points.length, `pointCount ${i}`);
+			sameNumbers(f.normal, m.normal, `normal ${i}`);
+			f.points.forEach((p, k) => {
+				sameNumbers(p.pointA, m.points[k].pointA, `pointA ${i}.${k}`);
+				sameNumbers(p.pointB, m.points[k].pointB, `pointB ${i}.${k}`);
+				assert.ok(Object.is(p.depth, m.points[k].depth) && p.id === m.points[k].id, `depth, id ${i}.${k}`);
+			});
+		}
+		assert.equal(man.pointCount[i], m.points.length, `batch pointCount ${i}`);
+		sameNumbers(man.normal.subarray(2 * i, 2 * i + 2), m.normal, `batch normal ${i}`);
+		m.points.forEach((p, k) => {
+			sameNumbers(man.pointA.subarray(4 * i + 2 * k, 4 * i + 2 * k + 2), p.pointA, `batch pointA ${i}.${k}`);
+			sameNumbers(man.pointB.subarray(4 * i + 2 * k, 4 * i + 2 * k + 2), p.pointB, `batch pointB ${i}.${k}`);
+			assert.ok(Object.is(man.depth[2 * i + k], p.depth) && man.id[2 * i + k] === p.id, `batch depth, id ${i}.${k}`);
+		});
+	}
+	assert.ok(points > 150 && circlePairs > 50, `${points} points, ${circlePairs} circle pairs`);
+	for (const s of kinds) s.dispose();
+});
+
 test('3D batches equal the single calls bit for bit (every kind pair)', () => {
 	const rand = makeRand(11);
 	const kinds = shapes3(rand);
