@@ -85,11 +85,15 @@ npSupportPoint3 npSupportPair3(const npPair3* pair, npVec3 d)
 }
 
 // Segment s[0] s[1]: closest point to the origin.
-static int solve2(npSupportPoint3* s, double* weights)
+// The closest point to the origin on segment a-b: the count (1 or 2) and the weights, and *second
+// set when that point is b alone (solve2 then moves b into slot 0). The simplex steps below work
+// on slot indices with this, and move support points (80 bytes each) once, at the end.
+static inline int segmentWeights(npVec3 a, npVec3 b, double* weights, bool* second)
 {
-	npVec3 a = s[0].w, b = s[1].w, e = v3Sub(b, a);
+	npVec3 e = v3Sub(b, a);
 	double u = v3Dot(b, e);  // weight of a, unnormalised
 	double v = -v3Dot(a, e); // weight of b
+	*second = false;
 	if (v <= 0.0)
 	{
 		weights[0] = 1.0;
@@ -97,7 +101,7 @@ static int solve2(npSupportPoint3* s, double* weights)
 	}
 	if (u <= 0.0)
 	{
-		npCopySupport3(&s[0], &s[1]);
+		*second = true;
 		weights[0] = 1.0;
 		return 1;
 	}
@@ -117,23 +121,33 @@ static int solve2(npSupportPoint3* s, double* weights)
 	return 2;
 }
 
-static double weightedLengthSq(const npSupportPoint3* s, const double* weights, int count)
+// Closest point to the origin on segment s[0]-s[1]: keeps the supporting vertices in front.
+static int solve2(npSupportPoint3* s, double* weights)
+{
+	bool second;
+	int count = segmentWeights(s[0].w, s[1].w, weights, &second);
+	if (second)
+		npCopySupport3(&s[0], &s[1]);
+	return count;
+}
+
+// |sum of weights[i] s[at[i]].w|^2: the squared distance of a reduced simplex's point.
+static double weightedLengthSq(const npSupportPoint3* s, const int* at, const double* weights, int count)
 {
 	npVec3 v = v3(0.0, 0.0, 0.0);
 	for (int i = 0; i < count; ++i)
-		v = v3MulAdd(v, weights[i], s[i].w);
+		v = v3MulAdd(v, weights[i], s[at[i]].w);
 	return v3LengthSq(v);
 }
 
-// The closest point to the origin on the edges of triangle s[0] s[1] s[2] for which `use` is set
-// (use[e]: the edge opposite corner e), each solved as a segment; the winner is written to s /
-// weights as solve2 leaves it (its kept corners first, in their original order).
-static int closestOnEdges(npSupportPoint3* s, const bool* use, double* weights)
+// The closest point to the origin on the edges of triangle s[tri[0]] s[tri[1]] s[tri[2]] for which
+// `use` is set (use[e]: the edge opposite corner e), each solved as a segment. The winner's slots
+// go to at[0..1] as solve2 leaves a segment (its kept corners first, in their original order), and
+// at[2] = tri[2]: the triangle's three places after the step, as slot indices of s.
+static int closestOnEdges(const npSupportPoint3* s, const int* tri, const bool* use, double* weights, int* at)
 {
 	static const int edges[3][2] = { { 1, 2 }, { 0, 2 }, { 0, 1 } };
-	npSupportPoint3 best[2];
-	npCopySupport3(&best[0], &s[0]);
-	npCopySupport3(&best[1], &s[1]);
+	int best[2] = { tri[0], tri[1] };
 	double bestW[2] = { 1.0, 0.0 };
 	int bestCount = 1;
 	double bestDist = DBL_MAX;
@@ -141,30 +155,34 @@ static int closestOnEdges(npSupportPoint3* s, const bool* use, double* weights)
 	{
 		if (!use[e])
 			continue;
-		npSupportPoint3 segment[2];
-		npCopySupport3(&segment[0], &s[edges[e][0]]);
-		npCopySupport3(&segment[1], &s[edges[e][1]]);
+		int segment[2] = { tri[edges[e][0]], tri[edges[e][1]] };
 		double w[2] = { 1.0, 0.0 };
-		int count = solve2(segment, w);
-		double dist = weightedLengthSq(segment, w, count);
+		bool second;
+		int count = segmentWeights(s[segment[0]].w, s[segment[1]].w, w, &second);
+		if (second)
+			segment[0] = segment[1];
+		double dist = weightedLengthSq(s, segment, w, count);
 		if (dist < bestDist)
 		{
 			bestDist = dist;
 			bestCount = count;
-			npCopySupport3(&best[0], &segment[0]);
-			npCopySupport3(&best[1], &segment[1]);
+			best[0] = segment[0];
+			best[1] = segment[1];
 			bestW[0] = w[0];
 			bestW[1] = count > 1 ? w[1] : 0.0;
 		}
 	}
-	npCopySupport3(&s[0], &best[0]);
-	npCopySupport3(&s[1], &best[1]);
+	at[0] = best[0];
+	at[1] = best[1];
+	at[2] = tri[2];
 	weights[0] = bestW[0];
 	weights[1] = bestW[1];
 	return bestCount;
 }
 
-int npClosestOnTriangle3(npSupportPoint3* s, double* weights)
+// npClosestOnTriangle3 on slot indices: the triangle s[tri[0..2]], its places after the step into
+// at[0..2] (slot indices of s), s itself untouched.
+static int closestOnTriangle(const npSupportPoint3* s, const int* tri, double* weights, int* at)
 {
 	// Signed areas after Montanari, Petrinic and Barbieri ("Improving the GJK algorithm for faster
 	// and more reliable distance queries between convex objects", ACM TOG 36(3), 2017, the S2D
@@ -183,7 +201,7 @@ int npClosestOnTriangle3(npSupportPoint3* s, double* weights)
 	// sliver's width (its weights across it stay ill-conditioned): tests/native/test_distance3d.
 	double area[3];
 	bool inside[3];
-	if (npTriangleSignedAreas3(s[0].w, s[1].w, s[2].w, area, inside))
+	if (npTriangleSignedAreas3(s[tri[0]].w, s[tri[1]].w, s[tri[2]].w, area, inside))
 	{
 		if (inside[0] && inside[1] && inside[2])
 		{
@@ -191,16 +209,43 @@ int npClosestOnTriangle3(npSupportPoint3* s, double* weights)
 			weights[0] = area[0] * inv;
 			weights[1] = area[1] * inv;
 			weights[2] = area[2] * inv;
+			at[0] = tri[0];
+			at[1] = tri[1];
+			at[2] = tri[2];
 			return 3;
 		}
 		// Beyond an edge (a zero area counts as beyond: p is then on the edge's line, which the
 		// segment solves exactly): the closest of those edges.
 		const bool beyond[3] = { !inside[0], !inside[1], !inside[2] };
-		return closestOnEdges(s, beyond, weights);
+		return closestOnEdges(s, tri, beyond, weights, at);
 	}
 	// Degenerate (collinear or overflowing) triangle: the best of its three edges.
 	const bool all[3] = { true, true, true };
-	return closestOnEdges(s, all, weights);
+	return closestOnEdges(s, tri, all, weights, at);
+}
+
+// Moves s[at[0..count-1]] into slots 0..count-1 (through copies: the slots may overlap).
+static void gatherSupports(npSupportPoint3* s, const int* at, int count)
+{
+	bool moved = false;
+	for (int i = 0; i < count; ++i)
+		moved = moved || at[i] != i;
+	if (!moved)
+		return;
+	npSupportPoint3 t[3];
+	for (int i = 0; i < count; ++i)
+		npCopySupport3(&t[i], &s[at[i]]);
+	for (int i = 0; i < count; ++i)
+		npCopySupport3(&s[i], &t[i]);
+}
+
+int npClosestOnTriangle3(npSupportPoint3* s, double* weights)
+{
+	static const int tri[3] = { 0, 1, 2 };
+	int at[3];
+	int count = closestOnTriangle(s, tri, weights, at);
+	gatherSupports(s, at, 3);
+	return count;
 }
 
 // The point of three nearest the origin.
@@ -296,7 +341,8 @@ static int solve4(npSupportPoint3* s, double* weights)
 		weights[3] = w3 / sum;
 		return 4;
 	}
-	npSupportPoint3 best[3];
+	// The faces are reduced on slot indices; only the closest one's points are moved, once.
+	int best[3] = { 0, 1, 2 };
 	double bestW[3] = { 1.0, 0.0, 0.0 };
 	int bestCount = 0;
 	double bestDist = DBL_MAX;
@@ -304,28 +350,24 @@ static int solve4(npSupportPoint3* s, double* weights)
 	{
 		if (!outside[f])
 			continue;
-		npSupportPoint3 t[3];
-		for (int i = 0; i < 3; ++i)
-			npCopySupport3(&t[i], &s[faces[f][i]]);
 		double w[3] = { 0.0, 0.0, 0.0 };
-		int n = npClosestOnTriangle3(t, w);
-		double d = weightedLengthSq(t, w, n);
+		int at[3];
+		int n = closestOnTriangle(s, faces[f], w, at);
+		double d = weightedLengthSq(s, at, w, n);
 		if (d < bestDist)
 		{
 			bestDist = d;
 			bestCount = n;
 			for (int i = 0; i < 3; ++i)
 			{
-				npCopySupport3(&best[i], &t[i]);
+				best[i] = at[i];
 				bestW[i] = i < n ? w[i] : 0.0;
 			}
 		}
 	}
+	gatherSupports(s, best, 3);
 	for (int i = 0; i < 3; ++i)
-	{
-		npCopySupport3(&s[i], &best[i]);
 		weights[i] = bestW[i];
-	}
 	return bestCount;
 }
 
