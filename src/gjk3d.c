@@ -248,13 +248,33 @@ int npClosestOnTriangle3(npSupportPoint3* s, double* weights)
 	return count;
 }
 
-// The point of three nearest the origin.
-static inline npVec3 nearestOf(npVec3 p, npVec3 q, npVec3 r)
+// A tetrahedron's six edges and the squared lengths of its corners and edges, computed once for
+// flatTetrahedron and the four face tests, which each used to compute them again (every edge serves
+// two faces, once each way). edge[i][j] = s[j].w - s[i].w: for i > j it is stored as the negation
+// of edge[j][i], the same number but for the sign of an exact zero, which no test below reads (they
+// compare lengths, squares and signs of nonzero sums; a zero product of either sign adds nothing).
+typedef struct TetraEdges
 {
-	double pp = v3LengthSq(p), qq = v3LengthSq(q), rr = v3LengthSq(r);
-	if (pp <= qq && pp <= rr)
-		return p;
-	return qq <= rr ? q : r;
+	npVec3 edge[4][4];
+	double edgeSq[4][4];
+	double cornerSq[4];
+} TetraEdges;
+
+static void makeTetraEdges(const npSupportPoint3* s, TetraEdges* t)
+{
+	for (int i = 0; i < 4; ++i)
+	{
+		t->cornerSq[i] = v3LengthSq(s[i].w);
+		for (int j = i + 1; j < 4; ++j)
+		{
+			npVec3 e = v3Sub(s[j].w, s[i].w);
+			double sq = v3LengthSq(e);
+			t->edge[i][j] = e;
+			t->edge[j][i] = v3Neg(e);
+			t->edgeSq[i][j] = sq;
+			t->edgeSq[j][i] = sq;
+		}
+	}
 }
 
 // True when tetrahedron s[0..3] is too flat for its face tests: |det| <= 1e-13 |e1| |e2| |e3|
@@ -263,26 +283,44 @@ static inline npVec3 nearestOf(npVec3 p, npVec3 q, npVec3 r)
 // needle (a corner 1e6 away) the three edges from the far corner are all long, and a sound
 // tetrahedron measured 4e-14 of their product; it was taken as flat and the origin, 0.19 inside it,
 // left outside (tests/native/test_needles3d.c).
-static bool flatTetrahedron(const npSupportPoint3* s)
+static bool flatTetrahedron(const TetraEdges* t)
 {
 	double bestSize = DBL_MAX;
-	npVec3 edges[3];
+	int best = 0;
 	for (int corner = 0; corner < 4; ++corner)
 	{
-		npVec3 c = s[corner].w, e[3];
-		for (int k = 0; k < 3; ++k)
-			e[k] = v3Sub(s[(corner + 1 + k) & 3].w, c);
-		double size = v3LengthSq(e[0]) * v3LengthSq(e[1]) * v3LengthSq(e[2]);
+		int j0 = (corner + 1) & 3, j1 = (corner + 2) & 3, j2 = (corner + 3) & 3;
+		double size = t->edgeSq[corner][j0] * t->edgeSq[corner][j1] * t->edgeSq[corner][j2];
 		if (size < bestSize || corner == 0)
 		{
 			bestSize = size;
-			edges[0] = e[0];
-			edges[1] = e[1];
-			edges[2] = e[2];
+			best = corner;
 		}
 	}
-	double det = v3Dot(edges[0], v3Cross(edges[1], edges[2]));
+	const npVec3* e = t->edge[best];
+	double det = v3Dot(e[(best + 1) & 3], v3Cross(e[(best + 2) & 3], e[(best + 3) & 3]));
 	return !(det * det > 1.0e-26 * bestSize);
+}
+
+// npTriangleCross3(s[p].w, s[q].w, s[r].w) from the shared edges: twice the area vector of the
+// face, from the two edges meeting at the corner opposite its longest edge.
+static inline npVec3 faceCross(const TetraEdges* t, int p, int q, int r)
+{
+	double lab = t->edgeSq[p][q], lbc = t->edgeSq[q][r], lca = t->edgeSq[r][p];
+	if (lab >= lbc && lab >= lca)
+		return v3Cross(t->edge[q][r], t->edge[r][p]);
+	if (lbc >= lca)
+		return v3Cross(t->edge[r][p], t->edge[p][q]);
+	return v3Cross(t->edge[p][q], t->edge[q][r]);
+}
+
+// Of corners p, q, r, the one nearest the origin.
+static inline int nearestOf(const TetraEdges* t, int p, int q, int r)
+{
+	double pp = t->cornerSq[p], qq = t->cornerSq[q], rr = t->cornerSq[r];
+	if (pp <= qq && pp <= rr)
+		return p;
+	return qq <= rr ? q : r;
 }
 
 // True when the origin (signed distance `so` from a face's plane, up to a common factor) is not on
@@ -302,26 +340,28 @@ static inline bool beyondFace(double so, double sd)
 static int solve4(npSupportPoint3* s, double* weights)
 {
 	static const int faces[4][4] = { { 0, 1, 2, 3 }, { 0, 2, 3, 1 }, { 0, 3, 1, 2 }, { 1, 3, 2, 0 } };
+	TetraEdges t;
+	makeTetraEdges(s, &t);
 	npVec3 a = s[0].w;
-	npVec3 e1 = v3Sub(s[1].w, a), e2 = v3Sub(s[2].w, a), e3 = v3Sub(s[3].w, a);
+	npVec3 e1 = t.edge[0][1], e2 = t.edge[0][2], e3 = t.edge[0][3];
 	double det = v3Dot(e1, v3Cross(e2, e3));
 	// A determinant that is exactly 0 from corner 0 cannot weigh the inside (1 / det): flatTetrahedron
 	// measures from the best-conditioned corner and can pass a needle whose corner-0 edges cancel (a box
 	// in a hull 1e12 long: two edges from corner 0 equal to 1e-16, det 0, and the weights came out
 	// 0 * inf = NaN, so npDistance3's points were NaN; fuzz_pairs3d).
-	bool degenerate = flatTetrahedron(s) || !(det != 0.0);
-	bool outside[4];
-	bool any = false;
-	for (int f = 0; f < 4; ++f)
+	bool degenerate = flatTetrahedron(&t) || !(det != 0.0);
+	bool outside[4] = { true, true, true, true };
+	bool any = degenerate;
+	for (int f = 0; f < 4 && !degenerate; ++f)
 	{
 		// The face's normal from its best-conditioned corner and its plane through its corner
 		// nearest the origin: on a needle (one corner 1e6 away) the cross product from the far
 		// corner and that corner's dot products carried errors of the needle's length.
-		npVec3 p = s[faces[f][0]].w, q = s[faces[f][1]].w, r = s[faces[f][2]].w, o = s[faces[f][3]].w;
-		npVec3 n = npTriangleCross3(p, q, r);
-		npVec3 anchor = nearestOf(p, q, r);
-		double so = -v3Dot(anchor, n), sd = v3Dot(v3Sub(o, anchor), n);
-		outside[f] = degenerate || beyondFace(so, sd);
+		int p = faces[f][0], q = faces[f][1], r = faces[f][2];
+		npVec3 n = faceCross(&t, p, q, r);
+		int anchor = nearestOf(&t, p, q, r);
+		double so = -v3Dot(s[anchor].w, n), sd = v3Dot(t.edge[anchor][faces[f][3]], n);
+		outside[f] = beyondFace(so, sd);
 		any = any || outside[f];
 	}
 	if (!any)
