@@ -84,7 +84,6 @@ npSupportPoint3 npSupportPair3(const npPair3* pair, npVec3 d)
 	return s;
 }
 
-// Segment s[0] s[1]: closest point to the origin.
 // The closest point to the origin on segment a-b: the count (1 or 2) and the weights, and *second
 // set when that point is b alone (solve2 then moves b into slot 0). The simplex steps below work
 // on slot indices with this, and move support points (80 bytes each) once, at the end.
