@@ -67,21 +67,9 @@ npTransform2 npwTransform2(const double* xyAngle, int slot)
 	return (npTransform2){ { xyAngle[NPW_XF2_X], xyAngle[NPW_XF2_Y] }, cachedRot[slot] };
 }
 
-// Builds both transforms from (x, y, angle) triples without validating them (the angles are
-// bounded first, as npMakeRot2 needs). 0, or the negative code described in binding.h.
-static int makeTransforms(const double* io, npTransform2* xfA, npTransform2* xfB)
-{
-	if (!npwUsableAngle(io[NPW_IO_XFA + NPW_XF2_ANGLE]))
-		return -(int)NP_ERR_NON_FINITE;
-	if (!npwUsableAngle(io[NPW_IO_XFB + NPW_XF2_ANGLE]))
-		return -(NPW_ERR_B + (int)NP_ERR_NON_FINITE);
-	*xfA = npwTransform2(io + NPW_IO_XFA, 0);
-	*xfB = npwTransform2(io + NPW_IO_XFB, 1);
-	return 0;
-}
-
-// One transform slot, its rotation (1, 0) when `turned` is false and the slot holds a plain
-// transform (a prepared one brings its rotation at no cost).
+// One transform slot: its rotation left at (1, 0) when `turned` is false and the slot holds a plain
+// transform (for a side whose rotation the query never reads; a prepared transform brings its
+// rotation at no cost).
 static inline npTransform2 slotTransform(const double* xf, int slot, bool turned)
 {
 	if (turned || xf[NPW_XF2_COS] == xf[NPW_XF2_COS])
@@ -89,18 +77,23 @@ static inline npTransform2 slotTransform(const double* xf, int slot, bool turned
 	return (npTransform2){ { xf[NPW_XF2_X], xf[NPW_XF2_Y] }, { 1.0, 0.0 } };
 }
 
-// makeTransforms for the manifold of shapeA and shapeB: a rotation the pair's routine never reads
-// (npManifoldIgnoresRotation2) is not made.
-static int makeManifoldTransforms(const double* io, const npShape2* shapeA, const npShape2* shapeB, npTransform2* xfA,
-								  npTransform2* xfB)
+// Builds both transforms from (x, y, angle) triples without validating them (the angles are
+// bounded first, as npMakeRot2 needs), the rotations of the sides marked unturned not made.
+// 0, or the negative code described in binding.h.
+static int makeTurnedTransforms(const double* io, bool turnA, bool turnB, npTransform2* xfA, npTransform2* xfB)
 {
 	if (!npwUsableAngle(io[NPW_IO_XFA + NPW_XF2_ANGLE]))
 		return -(int)NP_ERR_NON_FINITE;
 	if (!npwUsableAngle(io[NPW_IO_XFB + NPW_XF2_ANGLE]))
 		return -(NPW_ERR_B + (int)NP_ERR_NON_FINITE);
-	*xfA = slotTransform(io + NPW_IO_XFA, 0, !npManifoldIgnoresRotation2(shapeA, shapeB));
-	*xfB = slotTransform(io + NPW_IO_XFB, 1, !npManifoldIgnoresRotation2(shapeB, shapeA));
+	*xfA = slotTransform(io + NPW_IO_XFA, 0, turnA);
+	*xfB = slotTransform(io + NPW_IO_XFB, 1, turnB);
 	return 0;
+}
+
+static int makeTransforms(const double* io, npTransform2* xfA, npTransform2* xfB)
+{
+	return makeTurnedTransforms(io, true, true, xfA, xfB);
 }
 
 // True when the slot holds a prepared transform (np.transform2d: its rotation given, not NaN).
@@ -222,7 +215,8 @@ int npwManifold2(const npShape2* shapeA, const npShape2* shapeB, double* io)
 	// npCollide2 validates its input itself (an empty manifold when invalid), so the transforms are
 	// only checked here when it found no contact, to tell "no contact" from "bad transform".
 	npTransform2 xfA, xfB;
-	int r = makeManifoldTransforms(io, shapeA, shapeB, &xfA, &xfB);
+	int r = makeTurnedTransforms(io, !npManifoldIgnoresRotation2(shapeA, shapeB), !npManifoldIgnoresRotation2(shapeB, shapeA),
+								 &xfA, &xfB);
 	if (r != 0)
 		return r;
 	// A plain transform's rotation that the pair's routine never reads is not made (a centred
