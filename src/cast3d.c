@@ -34,6 +34,7 @@
 // skips such a contact when the translation does not go into it: the signed distance of convex
 // shapes is convex too, so it never comes back down and the cast has no hit.
 #include "cast3d_private.h"
+#include "epa3d_private.h"
 
 #include "gjk3d.h"
 #include "codesize.h"
@@ -461,6 +462,13 @@ static void castCapped(const Cast3* c, double t, npCastHit3* hit)
 		}
 		t = np3Max(t, next);
 	}
+	// GJK's direction on such a needle is the weighted sum of points 1e10 long, good to about 1e-6
+	// rad (a box touching a hull 4.4e10 long, 1,000 wide: its normal 1.4e-6 rad off the face's, the
+	// needle's far end 18,500 beyond the reported plane; fuzz_casts3d). Of that direction and every
+	// face normal of both cores, the one along which they are farthest apart (smallest overlap, by
+	// support queries: npEpaEveryFace3) is the contact's normal when a face touches, and GJK's
+	// direction stays when no face normal separates the cores as well.
+	n = npEpaEveryFace3(&moved, (polishAxis){ n, 0.0, -1, -1 }).axis;
 	fillHit(c->in, g.pointA, g.pointB, n, t, hit);
 	hit->hit = true;
 	hit->iterations = iterations;

@@ -827,6 +827,47 @@ static void thinBoxCastOntoABall(void)
 		  n.z, gap);
 }
 
+// fuzz_casts3d (strict normal check): a box cast 40 units against a triangle 1.5e10 long and 200
+// wide ran the ray cast to its cap, and the capped path's conservative advancement reported GJK's
+// direction on that needle, whose points are 1e10 long: the triangle's far corner lay 9.8e7 beyond
+// the reported plane (4e-3 of the scale). The normal must support the triangle at the hit point: its
+// extent along the normal beyond the point (over its three corners, closed form) within 1e-7 of
+// the scale.
+static void boxCastAtANeedleTriangleOnTheCappedPath(void)
+{
+	npShape3 box, tri;
+	npMakeBox3((npVec3){ 0.9375, 0.046875, 0.2333984375 }, &box);
+	npVec3 v[3] = { { 136718711.00195312, -11.459203749795348, 90.757394132977055 },
+					{ 501953125.00195312, 10.704749999999999, -83.589626653505846 },
+					{ 14750000000.001953, -24.73185530090332, 198.78523143617284 } };
+	CHECK(npMakeTriangle3(v[0], v[1], v[2], &tri) == NP_OK, "needle triangle");
+	npTransform3 xa, xb;
+	CHECK(npMakeTransform3((npVec3){ -0.12500000000000008, 1000000000, 0.001 }, (npQuat){ -3.498046875, 0, 1.2119140625, -9.5380859764999997 },
+						   &xa) == NP_OK &&
+			  npMakeTransform3((npVec3){ -9.7500001160000007, -9.6611327214999996, 22.8388671875 },
+							   (npQuat){ 11.41162109375, 11.41162109375, 11.41162109375, 11.41162109375 }, &xb) == NP_OK,
+		  "transforms");
+	npCastOptions3 options = { 22.8388671875, 0.0, true };
+	npShapeCastInput3 in = { &box, xa, { 22.8388671875, 22.8388671875, 22.8388671875 }, &tri, xb, options };
+	npCastHit3 h;
+	CHECK(npShapeCast3(&in, &h) == NP_OK && h.hit, "box at the needle triangle: no hit");
+	npVec3 n = h.normal;
+	double extent = -INFINITY;
+	for (int k = 0; k < 3; ++k)
+	{
+		// The corner in world space: v + 2 w (q x v) + 2 q x (q x v), for unit q = (x, y, z, w).
+		npQuat q = xb.q;
+		npVec3 c = { q.y * v[k].z - q.z * v[k].y, q.z * v[k].x - q.x * v[k].z, q.x * v[k].y - q.y * v[k].x };
+		npVec3 cc = { q.y * c.z - q.z * c.y, q.z * c.x - q.x * c.z, q.x * c.y - q.y * c.x };
+		npVec3 w = { v[k].x + 2.0 * (q.w * c.x + cc.x) + xb.p.x, v[k].y + 2.0 * (q.w * c.y + cc.y) + xb.p.y,
+					 v[k].z + 2.0 * (q.w * c.z + cc.z) + xb.p.z };
+		extent = fmax(extent, n.x * w.x + n.y * w.y + n.z * w.z);
+	}
+	double gap = extent - (n.x * h.point.x + n.y * h.point.y + n.z * h.point.z);
+	CHECK(fabs(gap) <= 1.5e3, "box at a needle triangle: normal (%.17g, %.17g, %.17g), the triangle %.3g beyond its plane", n.x,
+		  n.y, n.z, gap);
+}
+
 int main(void)
 {
 	polyhedronPairsRejectBadQuaternions();
@@ -848,6 +889,7 @@ int main(void)
 	capsuleOfSubnormalCoreAroundASphere();
 	distanceNormalBesideALongFace3();
 	thinBoxCastOntoABall();
+	boxCastAtANeedleTriangleOnTheCappedPath();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
