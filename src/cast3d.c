@@ -196,9 +196,22 @@ typedef struct Cast3
 	double maxFraction;
 } Cast3;
 
+// The normal of a cast that reached the ray cast's iteration cap (needles). GJK's direction on such
+// a needle is a weighted sum of points 1e10 long, good to about 1e-6 rad (a box cast at a triangle
+// 1.5e10 long and 200 wide: the triangle's far corner 9.8e7 beyond the reported plane; a box on a
+// hull 4.4e10 long: 18,500 beyond; fuzz_casts3d). Of that direction and every face normal of both
+// cores, the one along which they are farthest apart (smallest overlap, by support queries:
+// npEpaEveryFace3) is the contact's normal when a face touches; GJK's direction stays when no face
+// normal separates the cores as well. 2 F support queries, on capped casts only.
+static npVec3 cappedNormal(const npPair3* pair, npVec3 n)
+{
+	return npEpaEveryFace3(pair, (polishAxis){ n, 0.0, -1, -1 }).axis;
+}
+
 // Within reach at fraction 0 (the ray cast never advanced): GJK's closest points there, the
-// penetration when the cores overlap, and initialOverlap when within reach + standoff.
-static void contactAtStart(const Cast3* c, npCastHit3* hit)
+// penetration when the cores overlap, and initialOverlap when within reach + standoff. `capped`:
+// reached from the capped path, whose normal is polished (cappedNormal).
+static void contactAtStart(const Cast3* c, npCastHit3* hit, bool capped)
 {
 	const npShapeCastInput3* in = c->in;
 	npGjkResult3 g;
@@ -209,7 +222,8 @@ static void contactAtStart(const Cast3* c, npCastHit3* hit)
 		overlapAtStart(in, hit);
 		return;
 	}
-	hitFromGjk(in, &g, npGjkNormal3(&g), 0.0, hit);
+	npVec3 n = npGjkNormal3(&g);
+	hitFromGjk(in, &g, capped ? cappedNormal(c->pair, n) : n, 0.0, hit);
 	hit->hit = true;
 	if (d <= c->reach + c->standoff)
 	{
@@ -446,7 +460,7 @@ static void castCapped(const Cast3* c, double t, npCastHit3* hit)
 			n = npGjkNormal3(&g);
 		if (d <= accept && t == 0.0)
 		{
-			contactAtStart(c, hit); // the ray cast never advanced: an initial contact after all
+			contactAtStart(c, hit, true); // the ray cast never advanced: an initial contact after all
 			hit->iterations = iterations;
 			return;
 		}
@@ -462,14 +476,7 @@ static void castCapped(const Cast3* c, double t, npCastHit3* hit)
 		}
 		t = np3Max(t, next);
 	}
-	// GJK's direction on such a needle is the weighted sum of points 1e10 long, good to about 1e-6
-	// rad (a box touching a hull 4.4e10 long, 1,000 wide: its normal 1.4e-6 rad off the face's, the
-	// needle's far end 18,500 beyond the reported plane; fuzz_casts3d). Of that direction and every
-	// face normal of both cores, the one along which they are farthest apart (smallest overlap, by
-	// support queries: npEpaEveryFace3) is the contact's normal when a face touches, and GJK's
-	// direction stays when no face normal separates the cores as well.
-	n = npEpaEveryFace3(&moved, (polishAxis){ n, 0.0, -1, -1 }).axis;
-	fillHit(c->in, g.pointA, g.pointB, n, t, hit);
+	fillHit(c->in, g.pointA, g.pointB, cappedNormal(&moved, n), t, hit);
 	hit->hit = true;
 	hit->iterations = iterations;
 }
@@ -491,7 +498,7 @@ void npCastConvexPair3(const npShapeCastInput3* in, const npPair3* pair, double 
 	else if (end == RAY3_AT_START)
 	{
 		int iterations = hit->iterations;
-		contactAtStart(&c, hit);
+		contactAtStart(&c, hit, false);
 		hit->iterations = iterations;
 	}
 }

@@ -868,6 +868,37 @@ static void boxCastAtANeedleTriangleOnTheCappedPath(void)
 		  n.y, n.z, gap);
 }
 
+// fuzz_casts3d (strict normal check): a box at the origin touching a hull 4.4e10 long and about
+// 1,000 wide, with no translation: the ray cast ran to its cap at fraction 0, and the initial
+// contact's normal was GJK's direction there, 1.4e-6 rad off the hull's face, so the hull reached
+// 18,500 beyond the reported plane. Closed form as above: the hull's extent along the normal beyond
+// the hit point, over its points, within 1e-7 of the scale (4.4e3).
+static void boxTouchingANeedleHullWithoutMoving(void)
+{
+	npShape3 box, hullShape;
+	static npHull3 hull;
+	npMakeBox3((npVec3){ 0.9375, 0.046875, 3.984375 }, &box);
+	npVec3 p[11] = { { 200.72951507568359, 13552734768.323093, 367.08661651611328 },
+					 { 200.72951507568359, 13552734768.323093, 367.08661651611328 },
+					 { -398.55121231079102, -30118165003.442268, -816.6335563659668 },
+					 { -398.55270576477051, -30126954065.942268, -816.75267219543457 },
+					 { 9.6322650909423864, -30118164083.25, -408.4500789642334 } };
+	for (int k = 5; k < 11; ++k)
+		p[k] = (npVec3){ 14.75, -20.75, -0.2666015625 };
+	CHECK(npMakeHull3(p, 11, &hull) == NP_OK && npMakeHullShape3(&hull, &hullShape) == NP_OK, "needle hull");
+	npTransform3 id = { { 0, 0, 0 }, { 0, 0, 0, 1 } };
+	npShapeCastInput3 in = { &box, id, { 0, 0, 0 }, &hullShape, id, npDefaultCastOptions3() };
+	npCastHit3 h;
+	CHECK(npShapeCast3(&in, &h) == NP_OK && h.hit && h.fraction == 0.0, "box on the needle hull: no contact at 0");
+	npVec3 n = h.normal;
+	double extent = -INFINITY;
+	for (int k = 0; k < 11; ++k)
+		extent = fmax(extent, n.x * p[k].x + n.y * p[k].y + n.z * p[k].z);
+	double gap = extent - (n.x * h.point.x + n.y * h.point.y + n.z * h.point.z);
+	CHECK(fabs(gap) <= 4.4e3, "box on a needle hull: normal (%.17g, %.17g, %.17g), the hull %.3g beyond its plane", n.x, n.y, n.z,
+		  gap);
+}
+
 int main(void)
 {
 	polyhedronPairsRejectBadQuaternions();
@@ -890,6 +921,7 @@ int main(void)
 	distanceNormalBesideALongFace3();
 	thinBoxCastOntoABall();
 	boxCastAtANeedleTriangleOnTheCappedPath();
+	boxTouchingANeedleHullWithoutMoving();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
