@@ -277,6 +277,37 @@ static double clampToEdgeSegment(const npShape2* s, const LocalRay* ray, int i, 
 	return nearestToVertex(ray, along < 0.0 ? a : b);
 }
 
+/// True when the ray's line has every vertex of s strictly on one side, beyond the rounding of the
+/// side tests: the ray then misses s. Asked only where the clip's answer left its edge's segment
+/// (clampToEdgeSegment moved it): past a needle's tip the clip meets the edges' lines, not the
+/// polygon, and a ray passing 46 units beside the tip of a needle 1e9 long was moved onto the ray's
+/// point nearest the tip and reported as a hit there (fuzz_rays2d). The side of v is cross(d, v - o),
+/// computed to about 4 ulps of |d| (|v| + |o|); a vertex within 1e-12 of that of the line counts
+/// as on it (then the clip's answer stands).
+NP_COLD __attribute__((noinline)) static bool lineMissesPolygon(const npShape2* s, const LocalRay* ray)
+{
+	npVec2 o = ray->origin, d = ray->direction;
+	double dSize = npMax(npAbs(d.x), npAbs(d.y)), oSize = npMax(npAbs(o.x), npAbs(o.y));
+	int below = 0, above = 0;
+	for (int k = 0; k < s->count; ++k)
+	{
+		npVec2 v = s->vertices[k];
+		double side = v2Cross(d, v2Sub(v, o));
+		double slack = 1e-12 * dSize * (npMax(npAbs(v.x), npAbs(v.y)) + oSize);
+		below += side < -slack;
+		above += side > slack;
+	}
+	return below == s->count || above == s->count;
+}
+
+/// The clip's t for edge i through clampToEdgeSegment, or -1 when the clip's answer left the edge's
+/// segment and the ray's line misses the polygon (lineMissesPolygon).
+static double hitOnEdge(const npShape2* s, const LocalRay* ray, int i, double t)
+{
+	double clamped = clampToEdgeSegment(s, ray, i, t);
+	return clamped != t && lineMissesPolygon(s, ray) ? -1.0 : clamped;
+}
+
 /// A sharp polygon: the ray clipped by its edges' half-planes (a hit beyond an end of its edge's
 /// segment is moved to that end: clampToEdgeSegment).
 static void raySharpPolygon(const npShape2* s, const LocalRay* ray, bool solid, npRayHit2* hit)
@@ -295,7 +326,11 @@ static void raySharpPolygon(const npShape2* s, const LocalRay* ray, bool solid, 
 	else if (inside && clip.leave >= 0)
 		finishHit(ray, clampToEdgeSegment(s, ray, clip.leave, clip.upper), v2Neg(s->normals[clip.leave]), false, hit);
 	else if (!inside && clip.enter >= 0)
-		finishHit(ray, clampToEdgeSegment(s, ray, clip.enter, clip.lower), s->normals[clip.enter], true, hit);
+	{
+		double t = hitOnEdge(s, ray, clip.enter, clip.lower);
+		if (t >= 0.0)
+			finishHit(ray, t, s->normals[clip.enter], true, hit);
+	}
 }
 
 /// Two clip bounds, as npClipKey integers, offered in the general clip's order (the lower edge

@@ -867,6 +867,36 @@ static void circleNearTheEndOfAMillionLongEdge(void)
 		  h.normal.y, gap);
 }
 
+// fuzz_rays2d: rays passing beside the tip of a needle triangle 1.4e9 long (its two long edges
+// 1.8e-10 rad apart) were reported as hits 46 and 1,022 units off its surface: the clip meets the
+// edges' lines, which cross beyond the tip by rounding over that angle, and the answer, moved onto
+// the tip by clampToEdgeSegment, became the ray's point nearest the tip. Closed form: each ray's
+// line has all three corners on one side, by far more than rounding (the tip is 46.4 and 1,021.8
+// below it), so each ray misses.
+static void rayBesideANeedleTipMisses(void)
+{
+	npVec2 v[3] = { { -0.00097656250000000022, -0.25000000000000011 }, { 1e9, 1e9 }, { 4.9406564584124654e-324, 4.9406564584124654e-324 } };
+	npShape2 needle;
+	CHECK(npMakePolygon2(v, 3, 0.0, &needle) == NP_OK, "needle triangle");
+	npTransform2 xf = { { -0.0, -21.8359375 }, { 1, 0 } };
+	npVec2 origins[2] = { { 4.9406564584124654e-324, 1e9 }, { -1, 1e9 } };
+	npVec2 directions[2] = { { 1e9, 24.595703125 }, { 1e12, 1e6 } };
+	double reach[2] = { 24.595703125, 1e9 };
+	for (int k = 0; k < 2; ++k)
+	{
+		// The tip's height over the ray's line where the line passes it, exactly as above: positive.
+		double tipX = 1e9 + xf.p.x, tipY = 1e9 + xf.p.y;
+		double lineY = origins[k].y + (tipX - origins[k].x) * directions[k].y / directions[k].x;
+		CHECK(lineY - tipY > 40.0, "ray %d: the line passes %.3g above the tip", k, lineY - tipY);
+		npRayInput2 ray = npMakeRayInput2(origins[k], directions[k]);
+		ray.maxFraction = reach[k];
+		ray.solid = false;
+		npRayHit2 hit;
+		CHECK(npRayCast2(&needle, xf, &ray, &hit) == NP_OK && !hit.hit,
+			  "ray %d beside a needle's tip: hit at %.17g, (%.17g, %.17g)", k, hit.fraction, hit.point.x, hit.point.y);
+	}
+}
+
 int main(void)
 {
 	circlesApartBySubnormalSquare();
@@ -896,6 +926,7 @@ int main(void)
 	distanceNormalBesideALongFace();
 	pointTouchingACornerGetsItsNormal();
 	circleNearTheEndOfAMillionLongEdge();
+	rayBesideANeedleTipMisses();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
