@@ -897,6 +897,38 @@ static void rayBesideANeedleTipMisses(void)
 	}
 }
 
+// Open (found this session, not fixed): near the tip of the same needle, the half-planes of its two
+// long edges (1.8e-10 rad apart) cannot tell a point up to about 180 units beyond the tip from one
+// inside: their lines pass within their own rounding of it. A point 11 beyond the tip counts as
+// inside (containsPoint, and a solid ray from it answers fraction 0), and a ray coming back along the
+// axis from 724 beyond enters 595 units past the tip (fraction 677 for 512). Closed forms: the needle
+// lies in the half-plane dot(q - tip, (1, 1)) <= 0 (every corner does), so points with a positive dot
+// are outside and a ray from one moving in +x stays outside; the ray back along the axis first meets
+// the needle at the tip, fraction 512.
+static void pointsBeyondANeedleTip(void)
+{
+	npVec2 v[3] = { { -0.00097656250000000022, -0.25000000000000011 }, { 1e9, 1e9 }, { 4.9406564584124654e-324, 4.9406564584124654e-324 } };
+	npShape2 needle;
+	CHECK(npMakePolygon2(v, 3, 0.0, &needle) == NP_OK, "needle triangle");
+	npTransform2 id = { { 0, 0 }, { 1, 0 } };
+	for (int k = 0; k < 3; ++k)
+		CHECK((v[k].x - 1e9) + (v[k].y - 1e9) <= 0.0, "corner %d behind the tip", k);
+	npVec2 beyond = { 1e9 + 8, 1e9 + 8 };
+	bool inside = true;
+	CHECK(npContainsPoint2(&needle, id, beyond, &inside) == NP_OK, "containsPoint");
+	EXPECT_FAIL(!inside, "a point 11 beyond a needle's tip counts as inside");
+	npRayInput2 away = npMakeRayInput2(beyond, (npVec2){ 1, 0 });
+	away.maxFraction = 10;
+	npRayHit2 hit;
+	CHECK(npRayCast2(&needle, id, &away, &hit) == NP_OK, "solid ray");
+	EXPECT_FAIL(!hit.hit, "a solid ray from 11 beyond the tip, moving away: hit %d at %.17g", hit.hit, hit.fraction);
+	npRayInput2 back = npMakeRayInput2((npVec2){ 1e9 + 512, 1e9 + 512 }, (npVec2){ -1, -1 });
+	back.maxFraction = 1e6;
+	back.solid = false;
+	CHECK(npRayCast2(&needle, id, &back, &hit) == NP_OK && hit.hit, "ray back along the axis: no hit");
+	EXPECT_FAIL(fabs(hit.fraction - 512.0) <= 1.0, "ray back along a needle's axis enters at %.17g, the tip at 512", hit.fraction);
+}
+
 int main(void)
 {
 	circlesApartBySubnormalSquare();
@@ -927,6 +959,7 @@ int main(void)
 	pointTouchingACornerGetsItsNormal();
 	circleNearTheEndOfAMillionLongEdge();
 	rayBesideANeedleTipMisses();
+	pointsBeyondANeedleTip();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
