@@ -247,9 +247,8 @@ int npClosestOnTriangle3(npSupportPoint3* s, double* weights)
 	return count;
 }
 
-// A tetrahedron's six edges and the squared lengths of its corners and edges, computed once for
-// flatTetrahedron and the four face tests, which each used to compute them again (every edge serves
-// two faces, once each way). edge[i][j] = s[j].w - s[i].w: for i > j it is stored as the negation
+// A tetrahedron's six edges and the squared lengths of its corners and edges, computed once and
+// shared by flatTetrahedron and the four face tests (every edge serves two faces, once each way). edge[i][j] = s[j].w - s[i].w: for i > j it is stored as the negation
 // of edge[j][i], the same number but for the sign of an exact zero, which no test below reads (they
 // compare lengths, squares and signs of nonzero sums; a zero product of either sign adds nothing).
 typedef struct TetraEdges
