@@ -955,9 +955,13 @@ npVec3 npSimplexNormal3(const npSupportPoint3* s, int count, npVec3 gap)
 		npVec3 a = s[0].w, b = s[1].w, c = s[2].w;
 		npVec3 n = npTriangleCross3(a, b, c);
 		double longest = np3Max(v3DistanceSq(a, b), np3Max(v3DistanceSq(b, c), v3DistanceSq(c, a)));
-		double side = v3Dot(n, gap);
-		// height^2 = |n|^2 / longest^2 > gap^2, written without a division
-		if (v3LengthSq(n) > gg * longest && side != 0.0)
+		double side = v3Dot(n, gap), nn = v3LengthSq(n);
+		// height^2 = |n|^2 / longest^2 > gap^2, written without a division; and the triangle's normal
+		// within 8 degrees of the gap (cos^2 >= 0.98), as it is when the closest point lies inside the
+		// triangle: a simplex GJK stopped on can be a triangle whose closest point is not inside it,
+		// and its normal then stood 90 degrees off the gap (a sphere beside a needle hull 1e9 long:
+		// pointA on the sphere 3.7 from pointB at a distance of 1.02; fuzz_pairs3d).
+		if (nn > gg * longest && side != 0.0 && side * side >= 0.98 * nn * gg)
 			return v3Normalize(side > 0.0 ? n : v3Neg(n));
 	}
 	else if (count == 2)
@@ -967,7 +971,8 @@ npVec3 npSimplexNormal3(const npSupportPoint3* s, int count, npVec3 gap)
 		if (ee > gg)
 		{
 			npVec3 m = v3MulAdd(gap, -v3Dot(gap, e) / ee, e);
-			if (v3Dot(m, gap) > 0.0)
+			// The same agreement: the gap's part along the edge is rounding, not most of it.
+			if (v3Dot(m, gap) > 0.0 && v3LengthSq(m) >= 0.98 * gg)
 				return v3Normalize(m);
 		}
 	}

@@ -899,6 +899,34 @@ static void boxTouchingANeedleHullWithoutMoving(void)
 		  gap);
 }
 
+// fuzz_pairs3d: npDistance3 of a sphere (radius 2.109375, at the origin) and a needle hull 1.7e9
+// long: GJK stopped on a triangle of the difference whose closest point is not inside it, and the
+// distance normal (session 17's simplex normal) was that triangle's, 90 degrees off the gap, so
+// pointA stood 3.74 from pointB at a distance of 1.02. Invariants: |pointB - pointA| = distance,
+// pointA on the sphere, and the normal along pointB - pointA.
+static void sphereBesideANeedleHullDistance(void)
+{
+	npVec3 p[12] = { { 1e9, 1e9, 1e9 }, { 9.9999999999999998e-13, -29.365234375, -29.365234375 },
+					 { -9.5380859764999997, -9.5380859764999997, 11.6689452295 }, { 1e9, 1e9, 1e9 },
+					 { -29.365234375, -29.365234375, -29.2880859375 }, { -9.5380859764999997, -9.5380859764999997, -9.5380859764999997 },
+					 { -9.5380859764999997, -9.5380859764999997, -9.5380859764999997 },
+					 { -9.5380860555000009, -29.2509765625, -29.365234375 }, { -29.365234375, -29.365234375, -0.115234375 },
+					 { 0.748046875, 0, 0 }, { 0, 0, 0 }, { 0, 0, 0 } };
+	static npHull3 hull;
+	npShape3 needle, ball;
+	CHECK(npMakeHull3(p, 12, &hull) == NP_OK && npMakeHullShape3(&hull, &needle) == NP_OK && npMakeSphere(2.109375, &ball) == NP_OK,
+		  "shapes");
+	npTransform3 id = { { 0, 0, 0 }, { 0, 0, 0, 1 } };
+	npDistanceResult3 d = npDistance3(&ball, id, &needle, id);
+	npVec3 g = { d.pointB.x - d.pointA.x, d.pointB.y - d.pointA.y, d.pointB.z - d.pointA.z };
+	double gap = sqrt(g.x * g.x + g.y * g.y + g.z * g.z);
+	double onSphere = sqrt(d.pointA.x * d.pointA.x + d.pointA.y * d.pointA.y + d.pointA.z * d.pointA.z);
+	double along = d.normal.x * g.x + d.normal.y * g.y + d.normal.z * g.z;
+	CHECK(d.distance > 0.0 && fabs(gap - d.distance) <= 1e-6 && fabs(onSphere - 2.109375) <= 1e-9 && fabs(along - d.distance) <= 1e-6,
+		  "sphere beside a needle hull: distance %.17g, |pointB - pointA| %.17g, |pointA| %.17g, normal . gap %.17g", d.distance, gap,
+		  onSphere, along);
+}
+
 int main(void)
 {
 	polyhedronPairsRejectBadQuaternions();
@@ -922,6 +950,7 @@ int main(void)
 	thinBoxCastOntoABall();
 	boxCastAtANeedleTriangleOnTheCappedPath();
 	boxTouchingANeedleHullWithoutMoving();
+	sphereBesideANeedleHullDistance();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
