@@ -144,8 +144,11 @@ void npPointHashInit3(npPointHash3* hash, int32_t* heads, uint64_t slotCount, in
 		// Cells much wider than the tolerance: a point's search interval [p - tol, p + tol] then
 		// crosses a cell border on an axis with probability 1/32 only.
 		double cell = 64.0 * tolerance;
-		// Keep cell indices well inside int64 (|x / cell| <= 2^50).
-		double minCell = maxAbs * 0x1.0p-50;
+		// Keep cell indices well inside int64 (|x / cell| <= 2^50), and the inverse finite: a subnormal
+		// tolerance over points all within a few subnormals of the origin made 1 / cell infinite, and
+		// the keys of the search interval -inf, whose conversion is undefined (fuzz_mesh3d, UBSan).
+		// Cells wider than needed only cost more candidates.
+		double minCell = np3Max(maxAbs * 0x1.0p-50, 0x1.0p-1000);
 		if (cell < minCell)
 			cell = minCell;
 		hash->invCell = 1.0 / cell;

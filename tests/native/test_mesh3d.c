@@ -753,9 +753,30 @@ static void testSubnormalCentreSpread(void)
 	free(m);
 }
 
+// A subnormal weld tolerance over vertices within a few subnormals of the origin: the weld hash's
+// cell (64 times the tolerance, at least 2^-50 of the largest coordinate, which was 0) had an
+// infinite inverse, and the cell key of the search interval's lower end was -inf converted to an
+// integer, undefined (fuzz_mesh3d under UBSan; `make test-san` runs this under it). Now a clean
+// answer: the four vertices weld into one point, so no triangle is left (NP_ERR_DEGENERATE); and a
+// triangle with legs 1e-50 under the same tolerance keeps its three vertices.
+static void testSubnormalWeldTolerance(void)
+{
+	npVec3 v[4] = { mt3(0, 0, 0), mt3(-1e-322, 0, 0), mt3(0, -1e-322, 0), mt3(0, 0, -1e-322) };
+	int32_t idx[6] = { 0, 1, 2, 0, 2, 3 };
+	npMesh3* m;
+	npResult r = mtMakeMesh(v, 4, idx, 2, 5e-324, &m);
+	CHECK(r == NP_ERR_DEGENERATE, "subnormal weld tolerance: mesh code %d", (int)r);
+	npVec3 t[3] = { mt3(0, 0, 0), mt3(-1e-50, 0, 0), mt3(0, -1e-50, 0) };
+	r = mtMakeMesh(t, 3, idx, 1, 5e-324, &m);
+	CHECK(r == NP_OK && m->vertexCount == 3, "subnormal weld tolerance, a tiny triangle: code %d", (int)r);
+	if (r == NP_OK)
+		free(m);
+}
+
 int main(void)
 {
 	testErrors();
+	testSubnormalWeldTolerance();
 	testSkipped();
 	testWeld();
 	testBvhAndQuery();
