@@ -434,8 +434,6 @@ NP_COLD __attribute__((noinline)) static void earlierVertex(const npShape2* s, c
 
 /// A sharp polygon: the ray clipped by its edges' half-planes (a hit beyond an end of its edge's
 /// segment is moved to that end: clampToEdgeSegment).
-static void finishSharpRay(const npShape2* s, const LocalRay* ray, bool solid, const npRayClip* c, npRayHit2* hit);
-
 static void raySharpPolygon(const npShape2* s, const LocalRay* ray, bool solid, npRayHit2* hit)
 {
 	npRayClip clip = npBeginRayClip(ray->maxFraction);
@@ -445,15 +443,7 @@ static void raySharpPolygon(const npShape2* s, const LocalRay* ray, bool solid, 
 		if (!npClipRay(&clip, i, inside, v2Dot(s->normals[i], ray->direction)))
 			return;
 	}
-	finishSharpRay(s, ray, solid, &clip, hit);
-}
 
-/// raySharpPolygon's answer from its clip, out of line, so that the needle-tip checks below leave the
-/// clip's loop as it was (inlined, they cost about 50 more instructions a ray on an 8-gon).
-__attribute__((noinline)) static void finishSharpRay(const npShape2* s, const LocalRay* ray, bool solid, const npRayClip* c,
-													  npRayHit2* hit)
-{
-	npRayClip clip = *c;
 	bool inside = npClipOnBoundary(clip.inside, clip.enter); // on the boundary within rounding: inside
 	if (inside && rayFromBeyondATip(s, ray, hit))
 		return;
