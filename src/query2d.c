@@ -32,7 +32,6 @@
 #include "tiny.h"
 #include "narrowphase/query2d.h"
 #include "closest2d.h"
-#include "ddarith.h"
 #include "vec2.h"
 
 #include <float.h>
@@ -73,55 +72,6 @@ static void acrossEdge(const npShape2* s, CoreProjection* cp, npVec2 p)
 		cp->nearest = v2Sub(p, cp->offset); // the core point under p, from which the surface point is pushed out
 }
 
-/// The largest coordinate of the local point p and of s's core.
-static double coreSize(const npShape2* s, npVec2 p);
-
-/// The sign of cross(b - a, p - a), p's side of the directed line a -> b (> 0: left, inside a
-/// counter-clockwise polygon), in double-double: the differences are exact (TwoSum) and the
-/// products carry about 106 bits, so the sign is right far below a double's rounding.
-static double orientDD(npVec2 a, npVec2 b, npVec2 p)
-{
-	npDD ex = npTwoSum(b.x, -a.x), ey = npTwoSum(b.y, -a.y);
-	npDD px = npTwoSum(p.x, -a.x), py = npTwoSum(p.y, -a.y);
-	return npDDSub(npDDMul(ex, py), npDDMul(ey, px)).hi;
-}
-
-/// True when p, inside every edge's half-plane by the unit-normal test, is outside the core all the
-/// same. Beyond a needle's tip the long edges' lines pass within their own rounding of points far
-/// from the needle: a point 11 beyond the tip of a needle 1.4e9 long (edges 1.8e-10 rad apart)
-/// counted as inside, and so did points up to about 180 beyond. Asked when p is within `band` (1e-12
-/// of the coordinates, far above the test's rounding) of some edge's line: p is outside when it is
-/// farther than the band from every edge as a segment and strictly outside one such line by the
-/// double-double orientation. A point within the band of the boundary keeps the half-plane answer,
-/// so a boundary point computed in doubles stays inside.
-NP_COLD __attribute__((noinline)) static bool outsideBeyondATip(const npShape2* s, npVec2 p)
-{
-	double band = 1e-12 * coreSize(s, p);
-	for (int i = 0; i < s->count; ++i)
-	{
-		npSegmentPlace2 where;
-		npVec2 q = closestOnSegment2(s->vertices[i], s->vertices[i + 1 == s->count ? 0 : i + 1], p, &where);
-		npVec2 gap = v2Sub(p, q);
-		if (npMax(npAbs(gap.x), npAbs(gap.y)) <= band)
-			return false;
-	}
-	for (int i = 0; i < s->count; ++i)
-	{
-		npVec2 a = s->vertices[i], b = s->vertices[i + 1 == s->count ? 0 : i + 1];
-		if (v2Dot(s->normals[i], v2Sub(p, a)) > -band && orientDD(a, b, p) < 0.0)
-			return true;
-	}
-	return false;
-}
-
-/// Whether the half-plane test's inside answer for p (its largest plane distance `plane`, on edge
-/// `edge`) needs outsideBeyondATip: p within 1e-12 of that edge's coordinates of its line.
-static inline bool nearAnEdgeLine(const npShape2* s, npVec2 p, double plane, int edge)
-{
-	npVec2 v = s->vertices[edge];
-	return plane > -1e-12 * (npMax(npAbs(p.x), npAbs(p.y)) + npMax(npAbs(v.x), npAbs(v.y)));
-}
-
 static CoreProjection projectOnCore(const npShape2* s, npVec2 p)
 {
 	CoreProjection cp = { false, 0.0, 0, s->vertices[0], { 0.0, 0.0 } };
@@ -143,9 +93,8 @@ static CoreProjection projectOnCore(const npShape2* s, npVec2 p)
 				cp.edge = i;
 			}
 		}
-		if (cp.inside && !(nearAnEdgeLine(s, p, cp.plane, cp.edge) && outsideBeyondATip(s, p)))
+		if (cp.inside)
 			return cp;
-		cp.inside = false;
 	}
 
 	if (s->count == 1)
@@ -359,79 +308,6 @@ static double hitOnEdge(const npShape2* s, const LocalRay* ray, int i, double t)
 	return clamped != t && lineMissesPolygon(s, ray) ? -1.0 : clamped;
 }
 
-/// The first vertex of s within the band of outsideBeyondATip of the ray: its t in *t and, as the
-/// normal, that of its two edges which faces the ray most. False when no vertex is that close.
-static bool firstVertexOnRay(const npShape2* s, const LocalRay* ray, double* t, npVec2* normal)
-{
-	double band = 1e-12 * coreSize(s, ray->origin);
-	bool found = false;
-	for (int k = 0; k < s->count; ++k)
-	{
-		npVec2 v = s->vertices[k];
-		double tk = nearestToVertex(ray, v);
-		npVec2 gap = v2Sub(v2MulAdd(ray->origin, tk, ray->direction), v);
-		if (npMax(npAbs(gap.x), npAbs(gap.y)) > band || (found && tk >= *t))
-			continue;
-		npVec2 before = s->normals[k > 0 ? k - 1 : s->count - 1], after = s->normals[k];
-		*normal = v2Dot(before, ray->direction) <= v2Dot(after, ray->direction) ? before : after;
-		*t = tk;
-		found = true;
-	}
-	return found;
-}
-
-/// A ray whose origin is inside every half-plane of s but outside s (outsideBeyondATip: beyond a
-/// needle's tip), where the clip has no entry to give: no hit when its line misses s, else the
-/// first vertex it passes through within the band (the tip, for a ray back along the needle).
-/// Otherwise (a ray from there entering behind the tip at an angle) the clip's inside answer stands.
-/// True when it answered.
-NP_COLD __attribute__((noinline)) static bool rayFromBeyondATip(const npShape2* s, const LocalRay* ray, npRayHit2* hit)
-{
-	npVec2 o = ray->origin;
-	double plane = -DBL_MAX;
-	int edge = 0;
-	for (int i = 0; i < s->count; ++i)
-	{
-		double d = v2Dot(s->normals[i], v2Sub(o, s->vertices[i]));
-		if (d > plane)
-		{
-			plane = d;
-			edge = i;
-		}
-	}
-	if (!nearAnEdgeLine(s, o, plane, edge) || !outsideBeyondATip(s, o))
-		return false;
-	if (lineMissesPolygon(s, ray))
-		return true;
-	double t = 0.0;
-	npVec2 normal = { 0.0, 0.0 };
-	if (!firstVertexOnRay(s, ray, &t, &normal))
-		return false;
-	finishHit(ray, t, normal, true, hit);
-	return true;
-}
-
-/// Whether the ray runs within 1e-6 rad of the line of an edge of normal n: the clip's t on that line
-/// is then its rounding over that angle off (a ray back along a needle 1.4e9 long, toward its tip,
-/// entered 595 units past the tip).
-static inline bool grazing(npVec2 n, npVec2 d)
-{
-	return -v2Dot(n, d) <= 1e-6 * npMax(npAbs(d.x), npAbs(d.y));
-}
-
-/// A grazing entry at *t replaced by a vertex the ray passes through before it (firstVertexOnRay):
-/// the ray touches the polygon there first.
-NP_COLD __attribute__((noinline)) static void earlierVertex(const npShape2* s, const LocalRay* ray, double* t, npVec2* normal)
-{
-	double tv = 0.0;
-	npVec2 nv = { 0.0, 0.0 };
-	if (firstVertexOnRay(s, ray, &tv, &nv) && tv < *t)
-	{
-		*t = tv;
-		*normal = nv;
-	}
-}
-
 /// A sharp polygon: the ray clipped by its edges' half-planes (a hit beyond an end of its edge's
 /// segment is moved to that end: clampToEdgeSegment).
 static void raySharpPolygon(const npShape2* s, const LocalRay* ray, bool solid, npRayHit2* hit)
@@ -445,8 +321,6 @@ static void raySharpPolygon(const npShape2* s, const LocalRay* ray, bool solid, 
 	}
 
 	bool inside = npClipOnBoundary(clip.inside, clip.enter); // on the boundary within rounding: inside
-	if (inside && rayFromBeyondATip(s, ray, hit))
-		return;
 	if (inside && solid)
 		finishHit(ray, 0.0, v2(0.0, 0.0), false, hit);
 	else if (inside && clip.leave >= 0)
@@ -454,11 +328,8 @@ static void raySharpPolygon(const npShape2* s, const LocalRay* ray, bool solid, 
 	else if (!inside && clip.enter >= 0)
 	{
 		double t = hitOnEdge(s, ray, clip.enter, clip.lower);
-		npVec2 normal = s->normals[clip.enter];
-		if (t >= 0.0 && grazing(normal, ray->direction))
-			earlierVertex(s, ray, &t, &normal);
 		if (t >= 0.0)
-			finishHit(ray, t, normal, true, hit);
+			finishHit(ray, t, s->normals[clip.enter], true, hit);
 	}
 }
 
