@@ -15,7 +15,7 @@
 #include <float.h>
 
 /// Below this size a 3D query is scaled: 2^-100, near where the lean overlap GJK stops trusting its
-/// products (gjk3d.c's LEAN_MIN_SCALE, 1e-30), and where six lengths multiplied stay normal.
+/// products (overlap3d.c's LEAN_MIN_SCALE, 1e-30), and where six lengths multiplied stay normal.
 #define NP_TINY3 0x1p-100
 
 /// x times 2^(100 n) (|n| <= 11), in exact steps (tiny.h's npTimesSteps).

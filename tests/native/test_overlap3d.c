@@ -1,4 +1,4 @@
-// npOverlap3 (src/gjk3d.c) against the full distance GJK: npOverlap3 first runs an
+// npOverlap3 (src/overlap3d.c) against the full distance GJK: npOverlap3 first runs an
 // intersection-only GJK that answers only the clear cases and otherwise falls back to npGjk3; the
 // answer must be exactly the one the full GJK gives (npGjk3 with the radii as its stop distance,
 // then its overlap flag, early exit or distance, as npOverlap3 did before), for every input.
@@ -19,7 +19,7 @@
 // origin is inside the final tetrahedron by any amount gives wrong answers on nearly coincident
 // poses; a margin of 1e-8 or 1e-9 of the scale instead of 1e-6 gives wrong answers on the nearly
 // coplanar ones (npGjk3's closest-point directions are not accurate enough there: see
-// src/gjk3d.c); and for pairs with radii, declaring overlap when a point of A - B is within the
+// src/overlap3d.c); and for pairs with radii, declaring overlap when a point of A - B is within the
 // radii plus 1e-9 of the scale (instead of minus the margin) gives 26,828 wrong answers. (Deciding
 // radius pairs at all gave wrong answers on nearly parallel capsules until the full GJK's triangle
 // step moved to signed areas: its distance was off there; see tests/native/test_distance3d.)

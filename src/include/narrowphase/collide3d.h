@@ -154,7 +154,7 @@ npResult npMakeHullShape3(const npHull3* hull, npShape3* out);
 
 // ------------------------------------------------------------------------------------------------
 // Queries: support points, GJK overlap and distance, EPA penetration (src/shape3d.c, src/gjk3d.c,
-// src/epa3d.c).
+// src/overlap3d.c, src/epa3d.c).
 
 /// Most EPA iterations (each adds one vertex to the polytope); never reached on valid input.
 #define NP_EPA3_ITERATION_LIMIT 96
