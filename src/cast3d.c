@@ -305,6 +305,34 @@ static void refineFeature(const npPair3* pair, npVec3 x, npSupportPoint3* simple
 	}
 }
 
+// True when a triangle of A - B lies in one facet of it, judged by its corners' vertices: one of A
+// and three of B (B's face), three and one (A's face), or two and two (an edge of each). GJK can stop
+// on a triangle across two facets that meet at a nearly flat angle (points of two of A and three of
+// B), and on a needle its normal is then off by the angle between them: a box cast at a hull 1e6
+// long got a normal 1e-5 rad off the hull's face, the hull's far end 1.33 beyond the reported plane
+// (fuzz_casts3d's normal check).
+static bool facetTriangle(const npSupportPoint3* s)
+{
+	int a = 1 + (s[1].indexA != s[0].indexA) + (s[2].indexA != s[0].indexA && s[2].indexA != s[1].indexA);
+	int b = 1 + (s[1].indexB != s[0].indexB) + (s[2].indexB != s[0].indexB && s[2].indexB != s[1].indexB);
+	return (a == 1 && b == 3) || (a == 3 && b == 1) || (a == 2 && b == 2);
+}
+
+// The normal of a triangle that crosses facets: EPA's separating-axis polish (epapolish3d.c) at
+// fraction t, from the faces and edges at the triangle's corner vertices: of those axes and n, the
+// one along which the cores are farthest apart, as the closest features' normal is. Such triangles
+// are rare, so the hits that pay for it are too.
+static npVec3 facetNormal(const npPair3* pair, const npSupportPoint3* s, double t, npVec3 r, npVec3 n)
+{
+	npPair3 moved = *pair;
+	moved.xfB.p = v3MulAdd(pair->xfB.p, -t, r);
+	int ia, ib;
+	double depth = v3Dot(npSupportIndices3(&moved, n, &ia, &ib), n);
+	int featureA[3] = { s[0].indexA, s[1].indexA, s[2].indexA };
+	int featureB[3] = { s[0].indexB, s[1].indexB, s[2].indexB };
+	return npEpaPolish3(&moved, (polishAxis){ n, depth, ia, ib }, featureA, featureB, false).axis;
+}
+
 // The GJK ray cast of van den Bergen (see the outline): x = -t r runs from the origin against
 // M = coreA - coreB (B at fraction 0) grown by `aim`; the simplex, points of M stored relative to
 // x, survives every advance of x.
@@ -422,6 +450,8 @@ static RayEnd3 rayCast3(const Cast3* c, npCastHit3* hit)
 		n = npSimplexNormal3(simplex, count, gap);
 	else
 		n = v3Scale(1.0 / v3Length(plane), plane);
+	if (count == 3 && !facetTriangle(simplex))
+		n = facetNormal(pair, simplex, t, c->r, n);
 	fillHit(c->in, pa, pb, n, t, hit);
 	hit->hit = true;
 	return RAY3_HIT;

@@ -12,9 +12,9 @@
 //    along it (brute force over its core's vertices, plus its radius) is at `point`, the mover's
 //    at the fraction along the reversed normal at `pointOnShape` (fuzz_casts2d's check, which found
 //    2D normals off a long face's). A known-bug check (FZ_CHECK_KNOWN, fatal with FZ_STRICT=1): on
-//    hull needles 1e7 to 1e10 long normals still come out up to 5e-7 of the scale off the
-//    supporting plane (the regression-needle-normal-off-its-face seeds pass; two other inputs,
-//    noted in the CHANGELOG's known issues, do not);
+//    hull needles 1e7 to 1e10 long normals can still come out off the supporting plane (the
+//    regression-needle-normal-off-its-face and regression-facet-crossing-triangle-normal seeds
+//    pass; one other input, noted in the CHANGELOG's known issues, does not);
 //  - npShapeCastMany3 with the same cast gives the same bits and result code;
 //  - npTimeOfImpact3: the state one of the four, the fraction in [0, 1], the normal unit; 'hit': the
 //    distance at the fraction is targetDistance within the tolerance; 'overlapped': within it at 0;

@@ -927,6 +927,81 @@ static void sphereBesideANeedleHullDistance(void)
 		  onSphere, along);
 }
 
+// fuzz_casts3d: a box (0.94 x 0.047 x 3.98 half extents, turned half a turn about z) cast 1e6 along
+// y at a hull 1e6 long and a few dozen wide. GJK's ray cast stopped on a triangle of A - B whose
+// corners came from two box vertices and three hull vertices, across two facets of the difference
+// meeting at a nearly flat angle; its normal was that triangle's, 1e-5 rad off the hull's face, and
+// the hull's far end stood 1.33 beyond the reported plane. The closest features' normal supports both
+// shapes at the hit points: checked over the hull's vertices and the box's corners (quaternions
+// applied here, by hand).
+static npVec3 rotateByQuat(npQuat q, npVec3 v)
+{
+	npVec3 u = { q.x, q.y, q.z };
+	npVec3 t = { 2.0 * (u.y * v.z - u.z * v.y), 2.0 * (u.z * v.x - u.x * v.z), 2.0 * (u.x * v.y - u.y * v.x) };
+	return (npVec3){ v.x + q.w * t.x + (u.y * t.z - u.z * t.y), v.y + q.w * t.y + (u.z * t.x - u.x * t.z),
+					 v.z + q.w * t.z + (u.x * t.y - u.y * t.x) };
+}
+
+static void boxCastAlongAHullNeedleGetsItsFaceNormal(void)
+{
+	static const npVec3 p[33] = {
+		{ -9.5380859764999997, -9.7499999650000007, 8.7841796875 }, { 0.2490234375, -18.25, 28.499023437499996 },
+		{ 9.6376953125, -20.581054687500004, 9.9999999999999995e-07 }, { 1000000, -2.0673828125, -9.5380859375 },
+		{ -9.7333984375, -9.5380859375, 25.7119140235 }, { 0.0341796875, 8.7841796875, 24.25 },
+		{ 1000000, 1000000, -2.0673828125 }, { 9.00390625, -9.5380859764999997, -9.5380858355000004 },
+		{ -9.744140625, -9.5380859375, -9.5380859764999997 }, { -9.7499999650000007, 8.7841796875, 0.029296875 },
+		{ -0.0009765625, 0.038085937500000028, -20.0009765625 }, { 1000000, -0, -17.208984374999996 },
+		{ -22.5009765625, -20.518554687500011, 1000000 }, { -0, -17.208984374999996, 1.2119140625 },
+		{ 1000000, -2.0673828125, 4.28515625 }, { -9.5380859764999997, -9.5380858355000004, -9.5380859764999997 },
+		{ -9.7490234465000007, 4.9406564584124654e-324, -9.5009765625 }, { -9.7460937510000001, 1.4999999999999991, -9.5380859764999997 },
+		{ -9.5380859764999997, 8.7841796875, 0.2490234375 }, { -0.24999999999999989, -28.5009765625, 1000000 },
+		{ -9.5380859375, -9.5380859764999997, 25.7119140235 }, { 0.13671875, -9.5380859764999997, -9.5380859764999997 },
+		{ 8.7841796875, 8.8125, 7.7255859375 }, { -0.0009765625, 1.037109375, 0.001 },
+		{ -9.5380859764999997, 8.7841796875, 8.8125 }, { -6.0009765625, 10.7490234375, -0.24999999999999981 },
+		{ -20.5009765625, -20.518554687500011, 1000000 }, { -9.7119140285000007, -9.5380859764999997, -9.5380859764999997 },
+		{ -9.5380859375, 8.7841796875, 17.568359375 }, { 17.568359375, 17.568359375, 17.568359375 },
+		{ 11.75, 17.568359375, 17.568359375 }, { 17.568359375, 17.5625, 0 },
+		{ 9.7871093750000107, -9.75, 8.7841796875 },
+	};
+	static npHull3 hull;
+	npShape3 box, needle;
+	npVec3 half = { 0.9375, 0.046875, 3.984375 };
+	CHECK(npMakeBox3(half, &box) == NP_OK && npMakeHull3(p, 33, &hull) == NP_OK && npMakeHullShape3(&hull, &needle) == NP_OK,
+		  "shapes");
+	npTransform3 xa, xb;
+	CHECK(npMakeTransform3((npVec3){ -0.13964839549999999, -0.0009765625, 1.037109375 },
+						   (npQuat){ -0.081054687500000042, 9.9999999999999995e-07, 1000000, -0.0 }, &xa) == NP_OK &&
+			  npMakeTransform3((npVec3){ -17.208984374999996, 9.6611328125, -0.081054687500000042 },
+							   (npQuat){ 1000000, 1000000, -2.0673828125, 4.28515625 }, &xb) == NP_OK,
+		  "transforms");
+	npCastOptions3 options = npDefaultCastOptions3();
+	options.ignoreSeparating = true;
+	npVec3 r = { -9.5810546875, 1000000, -2.0673828125 };
+	npShapeCastInput3 in = { &box, xa, r, &needle, xb, options };
+	npCastHit3 h;
+	CHECK(npShapeCast3(&in, &h) == NP_OK && h.hit && !h.initialOverlap, "box cast at the needle: no hit");
+	npVec3 n = h.normal;
+	double beyond = -INFINITY;
+	for (int k = 0; k < 33; ++k)
+	{
+		npVec3 w = rotateByQuat(xb.q, p[k]);
+		w = (npVec3){ w.x + xb.p.x - h.point.x, w.y + xb.p.y - h.point.y, w.z + xb.p.z - h.point.z };
+		beyond = fmax(beyond, n.x * w.x + n.y * w.y + n.z * w.z);
+	}
+	double below = INFINITY;
+	for (int k = 0; k < 8; ++k)
+	{
+		npVec3 c = { (k & 1) ? half.x : -half.x, (k & 2) ? half.y : -half.y, (k & 4) ? half.z : -half.z };
+		c = rotateByQuat(xa.q, c);
+		c = (npVec3){ c.x + xa.p.x + h.fraction * r.x - h.pointOnShape.x, c.y + xa.p.y + h.fraction * r.y - h.pointOnShape.y,
+					  c.z + xa.p.z + h.fraction * r.z - h.pointOnShape.z };
+		below = fmin(below, n.x * c.x + n.y * c.y + n.z * c.z);
+	}
+	CHECK(fabs(beyond) <= 1e-3 && fabs(below) <= 1e-3,
+		  "box cast along a hull needle: normal (%.17g, %.17g, %.17g), the hull %.3g beyond its plane, the box %.3g", n.x, n.y,
+		  n.z, beyond, below);
+}
+
 int main(void)
 {
 	polyhedronPairsRejectBadQuaternions();
@@ -951,6 +1026,7 @@ int main(void)
 	boxCastAtANeedleTriangleOnTheCappedPath();
 	boxTouchingANeedleHullWithoutMoving();
 	sphereBesideANeedleHullDistance();
+	boxCastAlongAHullNeedleGetsItsFaceNormal();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
