@@ -1,6 +1,6 @@
 // The axis-aligned bounds of a 2D shape placed by a transform (private header): its transformed
 // vertices' extremes grown by its radius, exact for rounded shapes because a disc's bounds are its
-// centre's grown by the radius. One routine for npShapeBounds2 (query2d.c, which checks its inputs
+// centre's grown by the radius. One routine for npShapeBounds2 (pointquery2d.c, which checks its inputs
 // first) and the chain contacts' shape bounds (chaincontacts2d.c, whose inputs are already checked).
 #ifndef NP_BOUNDS2D_H
 #define NP_BOUNDS2D_H

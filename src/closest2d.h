@@ -97,7 +97,7 @@ static inline npSegmentPair2 closestOfSegments2(const npVec2 a[2], const npVec2 
 
 /// |u| < |v| for u whose square leaves the normal range (|u| below 1.5e-154): both compared scaled by
 /// 2^600 (exact). Plain squares tied at 0 there, and the first candidate won: a point 1e-301 above a
-/// box of half extents 1 and 1e-300 was put on its bottom edge, 2.1e-300 away (query2d.c), as was one
+/// box of half extents 1 and 1e-300 was put on its bottom edge, 2.1e-300 away (pointquery2d.c), as was one
 /// above a chain of that shape (chainquery2d.c). Out of line: rarely needed, and callers' loops stay
 /// lean without it.
 __attribute__((noinline, unused)) static bool npNearer2(npVec2 u, npVec2 v)

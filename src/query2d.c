@@ -1,15 +1,17 @@
-// Queries on one 2D shape: ray casts, point containment, closest points and bounds.
+// Ray casts on one 2D shape (point queries: pointquery2d.c).
 //
-// Every query runs in the shape's local frame: the ray or point is moved there once, and results
-// are moved back. A shape is a core (a point, a segment, or a convex polygon) grown by a radius.
+// Every ray runs in the shape's local frame: it is moved there once, and the hit is moved back. A
+// shape is a core (a point, a segment, or a convex polygon) grown by a radius.
 //
-// Ray casts (npRayCast2 for one ray; npRayCastMany2 checks the shape once for a batch and then runs
-// the same per-ray code, so a batch answers bit for bit as single calls do):
+// npRayCast2 casts one ray; npRayCastMany2 checks the shape once for a batch and then runs the same
+// per-ray code, so a batch answers bit for bit as single calls do:
 //  - Sharp polygons (boxes, polygons without rounding) clip the ray against each edge's half-plane
 //    (Cyrus and Beck, 1978): entering half-planes raise the lower end of the ray's interval,
 //    leaving ones lower its upper end; the edge that raised the lower end last is the one hit.
 //    Boxes do the same clip as two slabs (the same numbers, no loop over edges; their ends kept as
-//    integer keys, rayclip.h, so that wasm chooses between them without branches).
+//    integer keys, rayclip.h, so that wasm chooses between them without branches). At a needle's
+//    tip, where the half-planes cannot tell within their rounding, the answer is checked against
+//    the edges' segments (rayFromBeyondATip, earlierVertex).
 //  - Rounded shapes (circles, capsules, rounded polygons) are the union of a disc around every core
 //    vertex and every core edge pushed out by the radius. Each of these pieces lies inside the
 //    shape and together they cover its boundary, so the ray enters the shape exactly where it first
@@ -18,163 +20,21 @@
 //    polygon rounded by less than its points' rounding has cracks at its vertices (a ray through
 //    one misses its disc and both edges' ends), so when the pieces find nothing it is clipped as
 //    its core; and at a graze a disc's normal, rounded past the perpendicular, is set to it.
-// Closest points: the nearest point of the core (the deepest edge plane when inside a polygon),
-// moved out by the radius along the direction to the query point (across the edge when the query
-// point is within rounding of an edge's line: acrossEdge).
-// Tiny queries: below 2^-400 the squares that the discs and the distances compare underflow (a
-// circle of radius 1e-300 has r * r = 0), so a ray on a tiny rounded shape, or a point query on a
-// tiny shape, is run with everything scaled by exact powers of two (the same points, scaled) and
-// its result scaled back; ordinary queries never take that path.
-#include "bounds2d.h"
+// Tiny rays: below 2^-400 the squares that the discs compare underflow (a circle of radius 1e-300
+// has r * r = 0), so a ray on a tiny rounded shape is run with everything scaled by exact powers of
+// two (the same points, scaled) and its result scaled back; ordinary rays never take that path.
+#include "query2d_private.h"
 #include "codesize.h"
-#include "inputs.h"
 #include "rayclip.h"
 #include "tiny.h"
-#include "narrowphase/query2d.h"
 #include "closest2d.h"
-#include "vec2.h"
 
 #include <float.h>
 #include <stddef.h>
 
-static npResult checkShape(const npShape2* shape, npTransform2 transform)
-{
-	npResult r = npCheckShape2(shape);
-	return r != NP_OK ? r : npValidateTransform2(transform);
-}
-
 npRayInput2 npMakeRayInput2(npVec2 origin, npVec2 direction)
 {
 	return (npRayInput2){ origin, direction, 1.0, true };
-}
-
-// ---------------------------------------------------------------- the core
-
-/// Where p stands against the core: inside a polygon core, the deepest edge plane (largest signed
-/// plane distance, <= 0); outside (or for a point or segment core), the nearest core point.
-typedef struct CoreProjection
-{
-	bool inside;    ///< p is inside or on a polygon core
-	double plane;   ///< inside: signed distance to the nearest edge's line (<= 0)
-	int edge;       ///< inside: that edge; outside: the edge (or vertex) the nearest point is on
-	npVec2 nearest; ///< outside: nearest point of the core
-	npVec2 offset;  ///< outside: p - nearest (see acrossEdge)
-} CoreProjection;
-
-/// cp's offset (from a nearest point inside edge cp->edge) taken across that edge when it is below
-/// the rounding of that point (closest2d.h's npAcrossEdge2; a point on the axis of a capsule 5 long
-/// got a normal along the axis and a surface point r inside the shape), and the nearest point moved
-/// under p.
-static void acrossEdge(const npShape2* s, CoreProjection* cp, npVec2 p)
-{
-	npVec2 a = s->vertices[cp->edge], b = s->vertices[cp->edge + 1 == s->count ? 0 : cp->edge + 1];
-	if (npAcrossEdge2(a, b, s->normals[cp->edge], s->count >= 3, &cp->offset))
-		cp->nearest = v2Sub(p, cp->offset); // the core point under p, from which the surface point is pushed out
-}
-
-static CoreProjection projectOnCore(const npShape2* s, npVec2 p)
-{
-	CoreProjection cp = { false, 0.0, 0, s->vertices[0], { 0.0, 0.0 } };
-	if (s->count >= 3)
-	{
-		cp.inside = true;
-		// Below any plane distance: a tiny query's scaled shape can be 2^100 across, so a bound
-		// from NP_HUGE (-4e12) stood for the deepest plane inside a box 1e-125 across (scaled to
-		// 3e25), and its centre was put -1.2e-138 from the surface.
-		cp.plane = -DBL_MAX;
-		for (int i = 0; i < s->count; ++i)
-		{
-			double d = v2Dot(s->normals[i], v2Sub(p, s->vertices[i]));
-			if (d > 0.0)
-				cp.inside = false;
-			if (d > cp.plane)
-			{
-				cp.plane = d;
-				cp.edge = i;
-			}
-		}
-		if (cp.inside)
-			return cp;
-	}
-
-	if (s->count == 1)
-	{
-		cp.offset = v2Sub(p, cp.nearest);
-		return cp;
-	}
-	double best = v2DistanceSq(p, cp.nearest);
-	bool onEdge = false; // nearest is strictly inside edge cp.edge (computed, not a vertex)
-	int edges = s->count == 2 ? 1 : s->count;
-	for (int i = 0; i < edges; ++i)
-	{
-		npSegmentPlace2 where;
-		npVec2 q = closestOnSegment2(s->vertices[i], s->vertices[i + 1 == s->count ? 0 : i + 1], p, &where);
-		double d = v2DistanceSq(p, q);
-		if (d < best || (d < DBL_MIN && npNearer2(v2Sub(p, q), v2Sub(p, cp.nearest))))
-		{
-			best = d;
-			cp.nearest = q;
-			cp.edge = i;
-			onEdge = where == NP_SEGMENT_INSIDE;
-		}
-	}
-	cp.offset = v2Sub(p, cp.nearest);
-	if (onEdge)
-		acrossEdge(s, &cp, p);
-	return cp;
-}
-
-// ---------------------------------------------------------------- tiny shapes
-
-/// |v| <= r, also when r * r leaves the normal range (r below 1.5e-154): a capsule 2.5 long and
-/// 1e-300 thick, not scaled as a whole, contained a point 3e-300 from its axis (both squares were
-/// 0). v and r are then compared scaled (tiny.h's npRadiusSq, as query3d_private.h's
-/// npWithinRadius3; exact, and a v that overflows is outside).
-static bool withinRadius(npVec2 v, double r)
-{
-	int up;
-	double rr = npRadiusSq(r, &up);
-	return v2LengthSq(up == 0 ? v : v2TimesPow500(v, up)) <= rr;
-}
-
-/// Whether a local point is inside or on the shape.
-static bool containsLocal(const npShape2* s, npVec2 p)
-{
-	CoreProjection cp = projectOnCore(s, p);
-	if (cp.inside)
-		return true;
-	return withinRadius(cp.offset, s->radius);
-}
-
-/// The largest coordinate of the local point p and of s's core.
-static double coreSize(const npShape2* s, npVec2 p)
-{
-	double size = npMax(npAbs(p.x), npAbs(p.y));
-	for (int i = 0; i < s->count; ++i)
-		size = npMax(size, npMax(npAbs(s->vertices[i].x), npAbs(s->vertices[i].y)));
-	return size;
-}
-
-/// The steps of 2^500 that a query at local point p on s needs: 0 unless p, the core and the radius
-/// are all below NP_TINY.
-static int tinySteps(const npShape2* s, npVec2 p) { return npStepsUp(npMax(s->radius, coreSize(s, p))); }
-
-/// The shape a point query at local point *p measures: s itself, or for a tiny query (the point, the
-/// radius and the first core vertex below NP_TINY, then tinySteps decides) s scaled into *scaled and
-/// *p with it, by 2^(500 up). Returns up (0: not scaled).
-static int scalePointQuery(const npShape2** s, npVec2* p, npShape2* scaled)
-{
-	double first = npMax(npAbs((*s)->vertices[0].x), npAbs((*s)->vertices[0].y));
-	if (!(npMax(npMax(npAbs(p->x), npAbs(p->y)), npMax((*s)->radius, first)) < NP_TINY))
-		return 0;
-	int up = tinySteps(*s, *p);
-	if (up > 0)
-	{
-		npScaleShape2(*s, up, scaled);
-		*s = scaled;
-		*p = v2TimesPow500(*p, up);
-	}
-	return up;
 }
 
 // ---------------------------------------------------------------- rays
@@ -261,6 +121,20 @@ NP_COLD __attribute__((noinline)) static double nearestToVertex(const LocalRay* 
 	return npMin(npMax(t, 0.0), ray->maxFraction);
 }
 
+/// Whether p lies on the segment of edge j (within 1e-9 of its length beyond either end) and within
+/// 1e-12 of the coordinates of its line. Next to a nearly straight corner two edges' lines are one
+/// within rounding, and the clip can keep the earlier edge for a point on its neighbour: a ray
+/// through the bottom of a polygon whose corner turns by 2.5e-10 rad was moved off the surface to
+/// its point nearest the corner, 30 units below it (fuzz_rays2d). Such a point is on the surface.
+NP_COLD __attribute__((noinline)) static bool onNeighbourEdge(const npShape2* s, int j, npVec2 p)
+{
+	npVec2 a = s->vertices[j], b = s->vertices[j + 1 == s->count ? 0 : j + 1];
+	npVec2 e = v2Sub(b, a), ap = v2Sub(p, a);
+	double along = v2Dot(ap, e), ee = v2Dot(e, e);
+	double size = npMax(npMax(npAbs(p.x), npAbs(p.y)), npMax(npMax(npAbs(a.x), npAbs(a.y)), npMax(npAbs(b.x), npAbs(b.y))));
+	return along >= -1e-9 * ee && along <= (1.0 + 1e-9) * ee && npAbs(v2Dot(s->normals[j], ap)) <= 1e-12 * size;
+}
+
 /// The clip's t for edge i, when the ray's point there lies on the edge's segment (within 1e-9 of
 /// its length beyond either end); else the t of the ray's point nearest the end it overshoots. At
 /// the tip of a needle (two long edges 1e-9 rad apart) the edges' lines, each placed to the
@@ -270,9 +144,12 @@ NP_COLD __attribute__((noinline)) static double nearestToVertex(const LocalRay* 
 static double clampToEdgeSegment(const npShape2* s, const LocalRay* ray, int i, double t)
 {
 	npVec2 a = s->vertices[i], b = s->vertices[i + 1 == s->count ? 0 : i + 1];
-	npVec2 e = v2Sub(b, a);
-	double along = v2Dot(v2Sub(v2MulAdd(ray->origin, t, ray->direction), a), e), ee = v2Dot(e, e);
+	npVec2 e = v2Sub(b, a), p = v2MulAdd(ray->origin, t, ray->direction);
+	double along = v2Dot(v2Sub(p, a), e), ee = v2Dot(e, e);
 	if (along >= -1e-9 * ee && along <= (1.0 + 1e-9) * ee)
+		return t;
+	int next = along < 0.0 ? (i > 0 ? i - 1 : s->count - 1) : (i + 1 == s->count ? 0 : i + 1);
+	if (onNeighbourEdge(s, next, p))
 		return t;
 	return nearestToVertex(ray, along < 0.0 ? a : b);
 }
@@ -308,6 +185,112 @@ static double hitOnEdge(const npShape2* s, const LocalRay* ray, int i, double t)
 	return clamped != t && lineMissesPolygon(s, ray) ? -1.0 : clamped;
 }
 
+/// The first vertex of s that the ray passes within the band of npOutsideBeyondATip2 (1e-12 of the
+/// coordinates): its t in *t and, as the normal, that of its two edges which faces the ray most.
+/// False when no vertex is that close.
+static bool firstVertexOnRay(const npShape2* s, const LocalRay* ray, double* t, npVec2* normal)
+{
+	double band = 1e-12 * npCoreSizeAt2(s, ray->origin);
+	bool found = false;
+	for (int k = 0; k < s->count; ++k)
+	{
+		npVec2 v = s->vertices[k];
+		double tk = nearestToVertex(ray, v);
+		npVec2 gap = v2Sub(v2MulAdd(ray->origin, tk, ray->direction), v);
+		if (npMax(npAbs(gap.x), npAbs(gap.y)) > band || (found && tk >= *t))
+			continue;
+		npVec2 before = s->normals[k > 0 ? k - 1 : s->count - 1], after = s->normals[k];
+		*normal = v2Dot(before, ray->direction) <= v2Dot(after, ray->direction) ? before : after;
+		*t = tk;
+		found = true;
+	}
+	return found;
+}
+
+/// The first point where the ray crosses the segment of an edge that faces it (the edge's ends on
+/// either side of the ray's line, or on it), within [0, maxFraction]: *t and that edge's normal.
+/// The crossing is placed between the ends' own t along the ray by their distances from its line,
+/// so it stays between them however nearly the edge runs along the ray; the quotient of the line
+/// equations does not (on a needle it put a crossing 31 units from the edge at t = 0; fuzz_rays2d).
+static bool firstEdgeCrossing(const npShape2* s, const LocalRay* ray, double* t, npVec2* normal)
+{
+	npVec2 d = ray->direction;
+	double dd = v2Dot(d, d);
+	bool found = false;
+	for (int i = 0; i < s->count; ++i)
+	{
+		npVec2 n = s->normals[i];
+		if (!(v2Dot(n, d) < 0.0))
+			continue;
+		npVec2 a = v2Sub(s->vertices[i], ray->origin), b = v2Sub(s->vertices[i + 1 == s->count ? 0 : i + 1], ray->origin);
+		double sideA = v2Cross(d, a), sideB = v2Cross(d, b);
+		if ((sideA > 0.0 && sideB > 0.0) || (sideA < 0.0 && sideB < 0.0) || sideA == sideB)
+			continue;
+		double tA = v2Dot(a, d) / dd, tB = v2Dot(b, d) / dd;
+		double ti = tA + (tB - tA) * (sideA / (sideA - sideB));
+		if (!(ti >= 0.0 && ti <= ray->maxFraction) || (found && ti >= *t))
+			continue;
+		*t = ti;
+		*normal = n;
+		found = true;
+	}
+	return found;
+}
+
+/// A ray whose origin is inside every half-plane of s but outside s (npOutsideBeyondATip2: beyond a
+/// needle's tip), where the clip sees the origin inside: it is cast as from outside instead, solid
+/// or not. The entry is the first edge it crosses or the first vertex it passes through, whichever
+/// comes first (the tip, for a ray back along the needle); with neither, a miss (a ray moving away:
+/// the clip put its exit at the origin, 31 units off the needle; fuzz_rays2d). True when the origin
+/// is such a point, and the ray answered.
+NP_COLD __attribute__((noinline)) static bool rayFromBeyondATip(const npShape2* s, const LocalRay* ray, npRayHit2* hit)
+{
+	npVec2 o = ray->origin;
+	double plane = -DBL_MAX;
+	int edge = 0;
+	for (int i = 0; i < s->count; ++i)
+	{
+		double d = v2Dot(s->normals[i], v2Sub(o, s->vertices[i]));
+		if (d > plane)
+		{
+			plane = d;
+			edge = i;
+		}
+	}
+	if (!npNearAnEdgeLine2(s, o, plane, edge) || !npOutsideBeyondATip2(s, o))
+		return false;
+	double tEdge = 0.0, tVertex = 0.0;
+	npVec2 nEdge = { 0.0, 0.0 }, nVertex = { 0.0, 0.0 };
+	bool crossed = firstEdgeCrossing(s, ray, &tEdge, &nEdge);
+	bool touched = firstVertexOnRay(s, ray, &tVertex, &nVertex);
+	if (touched && (!crossed || tVertex <= tEdge))
+		finishHit(ray, tVertex, nVertex, true, hit);
+	else if (crossed)
+		finishHit(ray, tEdge, nEdge, true, hit);
+	return true;
+}
+
+/// Whether the ray runs within 1e-6 rad of the line of an edge of normal n: the clip's t on that line
+/// is then off by its rounding over that angle (a ray back along a needle 1.4e9 long, toward its
+/// tip, entered 595 units past the tip).
+static inline bool grazing(npVec2 n, npVec2 d)
+{
+	return -v2Dot(n, d) <= 1e-6 * npMax(npAbs(d.x), npAbs(d.y));
+}
+
+/// A grazing entry at *t replaced by a vertex the ray passes through before it (firstVertexOnRay):
+/// the ray touches the polygon there first.
+NP_COLD __attribute__((noinline)) static void earlierVertex(const npShape2* s, const LocalRay* ray, double* t, npVec2* normal)
+{
+	double tv = 0.0;
+	npVec2 nv = { 0.0, 0.0 };
+	if (firstVertexOnRay(s, ray, &tv, &nv) && tv < *t)
+	{
+		*t = tv;
+		*normal = nv;
+	}
+}
+
 /// A sharp polygon: the ray clipped by its edges' half-planes (a hit beyond an end of its edge's
 /// segment is moved to that end: clampToEdgeSegment).
 static void raySharpPolygon(const npShape2* s, const LocalRay* ray, bool solid, npRayHit2* hit)
@@ -321,6 +304,8 @@ static void raySharpPolygon(const npShape2* s, const LocalRay* ray, bool solid, 
 	}
 
 	bool inside = npClipOnBoundary(clip.inside, clip.enter); // on the boundary within rounding: inside
+	if (inside && rayFromBeyondATip(s, ray, hit))
+		return;
 	if (inside && solid)
 		finishHit(ray, 0.0, v2(0.0, 0.0), false, hit);
 	else if (inside && clip.leave >= 0)
@@ -328,8 +313,11 @@ static void raySharpPolygon(const npShape2* s, const LocalRay* ray, bool solid, 
 	else if (!inside && clip.enter >= 0)
 	{
 		double t = hitOnEdge(s, ray, clip.enter, clip.lower);
+		npVec2 normal = s->normals[clip.enter];
+		if (t >= 0.0 && grazing(normal, ray->direction))
+			earlierVertex(s, ray, &t, &normal);
 		if (t >= 0.0)
-			finishHit(ray, t, s->normals[clip.enter], true, hit);
+			finishHit(ray, t, normal, true, hit);
 	}
 }
 
@@ -449,7 +437,7 @@ static bool edgeCrossing(const npShape2* s, const LocalRay* ray, int i, bool lea
 /// on an ordinary rounded polygon the call and the loop over the core.
 __attribute__((noinline)) static bool coreDwarfsRadius(const npShape2* s, npVec2 o)
 {
-	return s->radius <= 1e-9 * coreSize(s, o);
+	return s->radius <= 1e-9 * npCoreSizeAt2(s, o);
 }
 
 static inline bool nearlySharp(const npShape2* s, const LocalRay* ray)
@@ -474,7 +462,7 @@ static void rayRounded(const npShape2* s, const LocalRay* ray, bool solid, npRay
 		return;
 	}
 
-	bool inside = containsLocal(s, ray->origin);
+	bool inside = npContainsLocal2(s, ray->origin);
 	if (inside && solid)
 	{
 		finishHit(ray, 0.0, v2(0.0, 0.0), false, hit);
@@ -523,7 +511,7 @@ static void rayRounded(const npShape2* s, const LocalRay* ray, bool solid, npRay
 /// below 2^1000.
 static void rayRoundedTiny(const npShape2* s, const LocalRay* ray, bool solid, npRayHit2* hit)
 {
-	int up = tinySteps(s, ray->origin), dirUp = npStepsUp(npMax(npAbs(ray->direction.x), npAbs(ray->direction.y)));
+	int up = npTinySteps2(s, ray->origin), dirUp = npStepsUp(npMax(npAbs(ray->direction.x), npAbs(ray->direction.y)));
 	if (up == 0 && dirUp == 0)
 	{
 		rayRounded(s, ray, solid, hit);
@@ -600,7 +588,7 @@ npResult npRayCast2(const npShape2* shape, npTransform2 transform, const npRayIn
 	*hit = (npRayHit2){ 0 };
 	if (ray == NULL)
 		return NP_ERR_INVALID_ARGUMENT;
-	npResult r = checkShape(shape, transform);
+	npResult r = npCheckShape2Placed(shape, transform);
 	if (r == NP_OK)
 		r = checkRay(ray->origin, ray->direction, ray->maxFraction);
 	if (r == NP_OK && npIsTinyDirection2(ray->direction))
@@ -658,7 +646,7 @@ npResult npRayCastMany2(const npShape2* shape, npTransform2 transform, const npR
 	if (batch == NULL || batch->count < 0 || (batch->count > 0 && (hits == NULL || batch->origins == NULL ||
 																  batch->directions == NULL)))
 		return NP_ERR_INVALID_ARGUMENT;
-	npResult r = checkShape(shape, transform);
+	npResult r = npCheckShape2Placed(shape, transform);
 	if (r != NP_OK)
 		return r;
 	if (isSharp(shape))
@@ -666,107 +654,3 @@ npResult npRayCastMany2(const npShape2* shape, npTransform2 transform, const npR
 	return castRoundedBatch(shape, transform, batch, hits, failedRay);
 }
 
-// ---------------------------------------------------------------- points
-
-static npResult checkPointQuery(const npShape2* shape, npTransform2 transform, npVec2 p)
-{
-	npResult r = checkShape(shape, transform);
-	return r != NP_OK || npIsUsableVec2(p) ? r : NP_ERR_NON_FINITE;
-}
-
-/// The checks of a point query, then p in the shape's frame (*local), scaled with the shape when the
-/// query is tiny (*shape then points at *scaled; *up the steps of 2^500, 0 when not scaled), as
-/// pointquery3d.c's localQuery.
-static npResult localQuery(const npShape2** shape, npTransform2 transform, npVec2 p, npShape2* scaled, npVec2* local,
-						   int* up)
-{
-	npResult r = checkPointQuery(*shape, transform, p);
-	if (r != NP_OK)
-		return r;
-	*local = npInvTransformPoint2(transform, p);
-	*up = scalePointQuery(shape, local, scaled);
-	return NP_OK;
-}
-
-npResult npContainsPoint2(const npShape2* shape, npTransform2 transform, npVec2 p, bool* inside)
-{
-	if (inside == NULL)
-		return NP_ERR_INVALID_ARGUMENT;
-	*inside = false;
-	// A circle of radius 1e-300 contained points 1e-200 away (both squares were 0): such a query is
-	// measured scaled.
-	npShape2 scaled;
-	npVec2 local;
-	int up;
-	npResult r = localQuery(&shape, transform, p, &scaled, &local, &up);
-	if (r != NP_OK)
-		return r;
-	*inside = containsLocal(shape, local);
-	return NP_OK;
-}
-
-/// Outward normal of the core where p's nearest point is, when p is on the core itself: the edge's
-/// normal for polygons and segments, the local x axis for a point core.
-static npVec2 normalAtCore(const npShape2* s, int edge)
-{
-	return s->count == 1 ? v2(1.0, 0.0) : s->normals[edge];
-}
-
-/// The nearest surface point of s to a local point p: `point` and `normal` local, `distance` signed.
-static npPointProjection2 closestLocal(const npShape2* s, npVec2 p)
-{
-	CoreProjection cp = projectOnCore(s, p);
-	double radius = s->radius;
-	npVec2 normal;
-	double coreDistance;
-	if (cp.inside)
-	{
-		normal = s->normals[cp.edge];
-		coreDistance = cp.plane;
-	}
-	else
-	{
-		coreDistance = npLengthAndUnit2(cp.offset, &normal);
-		if (!(coreDistance > 0.0))
-			normal = normalAtCore(s, cp.edge);
-	}
-
-	// The surface point is the query point moved along the normal by its distance to the surface;
-	// from the core's side that is the core point pushed out by the radius.
-	npVec2 surface = cp.inside ? v2MulAdd(p, radius - coreDistance, normal) : v2MulAdd(cp.nearest, radius, normal);
-	return (npPointProjection2){ surface, coreDistance - radius, normal };
-}
-
-npResult npClosestPoint2(const npShape2* shape, npTransform2 transform, npVec2 p, npPointProjection2* out)
-{
-	if (out == NULL)
-		return NP_ERR_INVALID_ARGUMENT;
-	*out = (npPointProjection2){ 0 };
-	// A tiny shape (and point) is measured scaled, as a tiny ray is cast, and the result scaled back.
-	npShape2 scaled;
-	npVec2 local;
-	int up;
-	npResult r = localQuery(&shape, transform, p, &scaled, &local, &up);
-	if (r != NP_OK)
-		return r;
-	npPointProjection2 at = closestLocal(shape, local);
-	at.point = v2TimesPow500(at.point, -up);
-	at.distance = npTimesPow500(at.distance, -up);
-	out->point = npTransformPoint2(transform, at.point);
-	out->distance = at.distance;
-	out->normal = npRotate2(transform.q, at.normal);
-	return NP_OK;
-}
-
-npResult npShapeBounds2(const npShape2* shape, npTransform2 transform, npBounds2* out)
-{
-	if (out == NULL)
-		return NP_ERR_INVALID_ARGUMENT;
-	*out = (npBounds2){ { 0.0, 0.0 }, { 0.0, 0.0 } };
-	npResult r = checkShape(shape, transform);
-	if (r != NP_OK)
-		return r;
-
-	*out = npPlacedBounds2(shape, transform);
-	return NP_OK;
-}

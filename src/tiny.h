@@ -1,5 +1,5 @@
 // Tiny queries (private header): below NP_TINY the squares that rays and point queries compare
-// leave the normal range (a sphere of radius 1e-300 has r * r = 0), so query2d.c and query3d.c run
+// leave the normal range (a sphere of radius 1e-300 has r * r = 0), so the 2D and 3D queries run
 // such queries with every length scaled by exact powers of two (the same points, scaled) and scale
 // the result back. Shared steps of 2^500, inline. The scaling helpers are NP_COLD (codesize.h): they
 // run only for tiny inputs, and at -O3 their loops unrolled into 10 KB per copy.

@@ -28,7 +28,8 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 	fzAddSlack2(xf);
 	for (int k = 0; k < 8 && in.pos < in.size; ++k)
 	{
-		npRayInput2 ray = npMakeRayInput2(fzVec2(&in), fzVec2(&in));
+		npVec2 origin = fzVec2(&in); // decoded one by one: the order of a call's arguments is unspecified
+		npRayInput2 ray = npMakeRayInput2(origin, fzVec2(&in));
 		uint8_t flags = fzByte(&in);
 		ray.solid = flags & 1;
 		if (flags & 2)

@@ -31,7 +31,8 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 		return 0;
 	for (int k = 0; k < 8 && in.pos < in.size; ++k)
 	{
-		npRayInput3 ray = npMakeRayInput3(fzVec3(&in), fzVec3(&in));
+		npVec3 origin = fzVec3(&in); // decoded one by one: the order of a call's arguments is unspecified
+		npRayInput3 ray = npMakeRayInput3(origin, fzVec3(&in));
 		uint8_t flags = fzByte(&in);
 		ray.solid = flags & 1;
 		if (flags & 2)
