@@ -36,6 +36,7 @@
 #include "cast3d_private.h"
 #include "epa3d_private.h"
 
+#include "closest3d.h"
 #include "gjk3d.h"
 #include "codesize.h"
 #include "inputs.h"
@@ -208,6 +209,42 @@ static npVec3 cappedNormal(const npPair3* pair, npVec3 n)
 	return npEpaEveryFace3(pair, (polishAxis){ n, 0.0, -1, -1 }).axis;
 }
 
+// The normal of a hit where GJK's simplex and its closest points disagree. GJK's normal
+// (npSimplexNormal3) is the simplex's, a triangle's normal or an edge's perpendicular, when that
+// lies within 8 degrees of the gap between the closest points, and otherwise the gap's direction,
+// the distance query's choice, which must keep the normal along its points. Here either can be far
+// off: on a needle the closest points can be good to about the gap only (a ball 10 from a hull
+// needle 2.6e10 long touching at fraction 0: the gap's direction 16 degrees off the needle's face,
+// the far end 7e9 beyond the reported plane; a box cast at a triangle 1.5e10 long: the triangle
+// 6e9 beyond; fuzz_casts3d's normal check). Of the two, the one along which the cores (B moved to
+// fraction t) are farther apart, by two support queries, is the closest features' normal or nearer
+// to it: no axis separates them by more than their distance. Only disagreeing hits pay.
+static npVec3 agreedNormal(const Cast3* c, double t, const npSupportPoint3* s, int count, npVec3 n)
+{
+	npVec3 m;
+	if (count == 3)
+		m = npTriangleCross3(s[0].w, s[1].w, s[2].w);
+	else if (count == 2)
+	{
+		npVec3 e = v3Sub(s[1].w, s[0].w);
+		double ee = v3LengthSq(e);
+		if (!(ee > 0.0))
+			return n;
+		m = v3MulAdd(n, -v3Dot(n, e) / ee, e);
+	}
+	else
+		return n;
+	double side = v3Dot(m, n), mm = v3LengthSq(m);
+	if (side == 0.0 || !(mm > 0.0) || side * side >= 0.98 * mm)
+		return n; // agreeing (npSimplexNormal3 took the geometry's), or nothing to compare
+	m = v3Normalize(side > 0.0 ? m : v3Neg(m));
+	npPair3 moved = *c->pair;
+	moved.xfB.p = v3MulAdd(c->pair->xfB.p, -t, c->r);
+	double alongGeometry = -v3Dot(npSupportPair3(&moved, m).w, m);
+	double alongGap = -v3Dot(npSupportPair3(&moved, n).w, n);
+	return alongGeometry > alongGap ? m : n;
+}
+
 // Within reach at fraction 0 (the ray cast never advanced): GJK's closest points there, the
 // penetration when the cores overlap, and initialOverlap when within reach + standoff. `capped`:
 // reached from the capped path, whose normal is polished (cappedNormal).
@@ -223,7 +260,7 @@ static void contactAtStart(const Cast3* c, npCastHit3* hit, bool capped)
 		return;
 	}
 	npVec3 n = npGjkNormal3(&g);
-	hitFromGjk(in, &g, capped ? cappedNormal(c->pair, n) : n, 0.0, hit);
+	hitFromGjk(in, &g, capped ? cappedNormal(c->pair, n) : agreedNormal(c, 0.0, g.simplex, g.count, n), 0.0, hit);
 	hit->hit = true;
 	if (d <= c->reach + c->standoff)
 	{
@@ -447,7 +484,7 @@ static RayEnd3 rayCast3(const Cast3* c, npCastHit3* hit)
 	npVec3 gap = v3Sub(pb, pa);
 	npVec3 n;
 	if (!inside && v3LengthSq(gap) > 0.0)
-		n = npSimplexNormal3(simplex, count, gap);
+		n = agreedNormal(c, t, simplex, count, npSimplexNormal3(simplex, count, gap));
 	else
 		n = v3Scale(1.0 / v3Length(plane), plane);
 	if (count == 3 && !facetTriangle(simplex))

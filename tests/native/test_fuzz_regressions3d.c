@@ -1002,6 +1002,56 @@ static void boxCastAlongAHullNeedleGetsItsFaceNormal(void)
 		  n.z, beyond, below);
 }
 
+// make fuzz-smoke, once fuzz_casts3d's normal check was fatal: a box cast at a triangle 1.5e10 long
+// and 200 wide hit on the ray cast's main path with a triangle of the difference that is the needle
+// triangle itself (one box corner against its three vertices), but GJK's closest points on it were
+// good to about the gap only, and the normal was the gap's direction: the triangle's far corner 6e9
+// beyond the reported plane. agreedNormal (cast3d.c) compares it with the triangle's own normal by
+// support queries. Checked by hand: the triangle's corners and the box's corners against the plane
+// through the hit points (quaternions applied here), within 20 (1e-9 of the scale).
+static void boxCastAtANeedleTriangleOnTheMainPath(void)
+{
+	npVec3 t[3] = { { 136718708.70126247, -11.459203749795348, 90.757394132977055 },
+					{ 501953127.11254883, 10.704749999999999, -83.589626653505846 },
+					{ 14749999995.056658, -24.73185530090332, 198.78523143617284 } };
+	npVec3 half = { 0.9375, 0.046875, 0.2333984375 };
+	npShape3 box, needle;
+	CHECK(npMakeBox3(half, &box) == NP_OK && npMakeTriangle3(t[0], t[1], t[2], &needle) == NP_OK, "shapes");
+	npTransform3 xa, xb;
+	CHECK(npMakeTransform3((npVec3){ -0.12500000000000008, 1000000000, 0.001 }, (npQuat){ -3.498046875, 0, 1.2119140625, 11.2119140235 },
+						   &xa) == NP_OK &&
+			  npMakeTransform3((npVec3){ -9.7500001160000007, -9.6611327214999996, 22.8388671875 },
+							   (npQuat){ 11.41162109375, 11.41162109375, 11.41162109375, 11.41162109375 }, &xb) == NP_OK,
+		  "transforms");
+	npCastOptions3 options = npDefaultCastOptions3();
+	options.maxFraction = 22.8388671875;
+	options.ignoreSeparating = true;
+	npVec3 r = { 22.8388671875, 22.8388671875, 22.8388671875 };
+	npShapeCastInput3 in = { &box, xa, r, &needle, xb, options };
+	npCastHit3 h;
+	CHECK(npShapeCast3(&in, &h) == NP_OK && h.hit && !h.initialOverlap, "box cast at the needle triangle: no hit");
+	npVec3 n = h.normal;
+	double beyond = -INFINITY;
+	for (int k = 0; k < 3; ++k)
+	{
+		npVec3 w = rotateByQuat(xb.q, t[k]);
+		w = (npVec3){ w.x + xb.p.x - h.point.x, w.y + xb.p.y - h.point.y, w.z + xb.p.z - h.point.z };
+		beyond = fmax(beyond, n.x * w.x + n.y * w.y + n.z * w.z);
+	}
+	double below = INFINITY;
+	for (int k = 0; k < 8; ++k)
+	{
+		npVec3 c = { (k & 1) ? half.x : -half.x, (k & 2) ? half.y : -half.y, (k & 4) ? half.z : -half.z };
+		c = rotateByQuat(xa.q, c);
+		c = (npVec3){ c.x + xa.p.x + h.fraction * r.x - h.pointOnShape.x, c.y + xa.p.y + h.fraction * r.y - h.pointOnShape.y,
+					  c.z + xa.p.z + h.fraction * r.z - h.pointOnShape.z };
+		below = fmin(below, n.x * c.x + n.y * c.y + n.z * c.z);
+	}
+	CHECK(fabs(beyond) <= 20.0 && fabs(below) <= 20.0,
+		  "box cast at a needle triangle: normal (%.17g, %.17g, %.17g), the triangle %.3g beyond its plane, the box %.3g", n.x, n.y, n.z,
+		  beyond, below);
+}
+
 int main(void)
 {
 	polyhedronPairsRejectBadQuaternions();
@@ -1027,6 +1077,7 @@ int main(void)
 	boxTouchingANeedleHullWithoutMoving();
 	sphereBesideANeedleHullDistance();
 	boxCastAlongAHullNeedleGetsItsFaceNormal();
+	boxCastAtANeedleTriangleOnTheMainPath();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
