@@ -36,7 +36,6 @@
 #include "cast3d_private.h"
 #include "epa3d_private.h"
 
-#include "closest3d.h"
 #include "gjk3d.h"
 #include "codesize.h"
 #include "inputs.h"
@@ -209,6 +208,19 @@ static npVec3 cappedNormal(const npPair3* pair, npVec3 n)
 	return npEpaEveryFace3(pair, (polishAxis){ n, 0.0, -1, -1 }).axis;
 }
 
+// Of two unit normals n and m (A to B) of a hit whose closest core points are pa and pb (A's frame,
+// B moved to the hit), the one whose planes through those points better bound the cores: for each,
+// how far A reaches beyond pa along it and B beyond pb against it (one support query), the larger
+// of the two; the smaller wins, n on a tie. That is what a contact normal promises (each shape on
+// its side of the plane through its point), and the fuzzers check exactly this.
+static npVec3 betterSupported(const npPair3* moved, npVec3 pa, npVec3 pb, npVec3 n, npVec3 m)
+{
+	npSupportPoint3 sn = npSupportPair3(moved, n), sm = npSupportPair3(moved, m);
+	double worstN = np3Max(v3Dot(n, v3Sub(sn.wA, pa)), v3Dot(n, v3Sub(pb, sn.wB)));
+	double worstM = np3Max(v3Dot(m, v3Sub(sm.wA, pa)), v3Dot(m, v3Sub(pb, sm.wB)));
+	return worstM < worstN ? m : n;
+}
+
 // The normal of a hit where GJK's simplex and its closest points disagree. GJK's normal
 // (npSimplexNormal3) is the simplex's, a triangle's normal or an edge's perpendicular, when that
 // lies within 8 degrees of the gap between the closest points, and otherwise the gap's direction,
@@ -216,33 +228,21 @@ static npVec3 cappedNormal(const npPair3* pair, npVec3 n)
 // off: on a needle the closest points can be good to about the gap only (a ball 10 from a hull
 // needle 2.6e10 long touching at fraction 0: the gap's direction 16 degrees off the needle's face,
 // the far end 7e9 beyond the reported plane; a box cast at a triangle 1.5e10 long: the triangle
-// 6e9 beyond; fuzz_casts3d's normal check). Of the two, the one along which the cores (B moved to
-// fraction t) are farther apart, by two support queries, is the closest features' normal or nearer
-// to it: no axis separates them by more than their distance. Only disagreeing hits pay.
-static npVec3 agreedNormal(const Cast3* c, double t, const npSupportPoint3* s, int count, npVec3 n)
+// 6e9 beyond; fuzz_casts3d's normal check). The two are measured at the hit (betterSupported; B
+// moved to fraction t). Only disagreeing hits pay.
+NP_COLD __attribute__((noinline)) static npVec3 decideNormal(const Cast3* c, double t, npVec3 pa, npVec3 pb, npVec3 n,
+															 npVec3 rival)
 {
-	npVec3 m;
-	if (count == 3)
-		m = npTriangleCross3(s[0].w, s[1].w, s[2].w);
-	else if (count == 2)
-	{
-		npVec3 e = v3Sub(s[1].w, s[0].w);
-		double ee = v3LengthSq(e);
-		if (!(ee > 0.0))
-			return n;
-		m = v3MulAdd(n, -v3Dot(n, e) / ee, e);
-	}
-	else
-		return n;
-	double side = v3Dot(m, n), mm = v3LengthSq(m);
-	if (side == 0.0 || !(mm > 0.0) || side * side >= 0.98 * mm)
-		return n; // agreeing (npSimplexNormal3 took the geometry's), or nothing to compare
-	m = v3Normalize(side > 0.0 ? m : v3Neg(m));
 	npPair3 moved = *c->pair;
 	moved.xfB.p = v3MulAdd(c->pair->xfB.p, -t, c->r);
-	double alongGeometry = -v3Dot(npSupportPair3(&moved, m).w, m);
-	double alongGap = -v3Dot(npSupportPair3(&moved, n).w, n);
-	return alongGeometry > alongGap ? m : n;
+	return betterSupported(&moved, pa, pb, n, rival);
+}
+
+static inline npVec3 agreedNormal(const Cast3* c, double t, npVec3 pa, npVec3 pb, npVec3 n, npVec3 rival)
+{
+	if (rival.x == 0.0 && rival.y == 0.0 && rival.z == 0.0)
+		return n; // npSimplexNormalRival3 found them agreeing, or had no geometry to offer
+	return decideNormal(c, t, pa, pb, n, rival);
 }
 
 // Within reach at fraction 0 (the ray cast never advanced): GJK's closest points there, the
@@ -259,8 +259,9 @@ static void contactAtStart(const Cast3* c, npCastHit3* hit, bool capped)
 		overlapAtStart(in, hit);
 		return;
 	}
-	npVec3 n = npGjkNormal3(&g);
-	hitFromGjk(in, &g, capped ? cappedNormal(c->pair, n) : agreedNormal(c, 0.0, g.simplex, g.count, n), 0.0, hit);
+	npVec3 rival = v3(0.0, 0.0, 0.0);
+	npVec3 n = npSimplexNormalRival3(g.simplex, g.count, v3Sub(g.pointB, g.pointA), &rival);
+	hitFromGjk(in, &g, capped ? cappedNormal(c->pair, n) : agreedNormal(c, 0.0, g.pointA, g.pointB, n, rival), 0.0, hit);
 	hit->hit = true;
 	if (d <= c->reach + c->standoff)
 	{
@@ -356,18 +357,22 @@ static bool facetTriangle(const npSupportPoint3* s)
 }
 
 // The normal of a triangle that crosses facets: EPA's separating-axis polish (epapolish3d.c) at
-// fraction t, from the faces and edges at the triangle's corner vertices: of those axes and n, the
-// one along which the cores are farthest apart, as the closest features' normal is. Such triangles
-// are rare, so the hits that pay for it are too.
-static npVec3 facetNormal(const npPair3* pair, const npSupportPoint3* s, double t, npVec3 r, npVec3 n)
+// fraction t, from the faces and edges at the triangle's corner vertices (of those axes and n, the
+// one along which the cores are farthest apart), kept when its planes through the hit's points
+// bound the cores better than n's (betterSupported: the polished axis alone put a hull 0.25 beyond
+// a plane that n's tilt of 2.5e-7 had kept within rounding; fuzz_casts3d). Such triangles are rare,
+// so the hits that pay for it are too.
+NP_COLD __attribute__((noinline)) static npVec3 facetNormal(const Cast3* c, const npSupportPoint3* s, double t, npVec3 pa,
+															npVec3 pb, npVec3 n)
 {
-	npPair3 moved = *pair;
-	moved.xfB.p = v3MulAdd(pair->xfB.p, -t, r);
+	npPair3 moved = *c->pair;
+	moved.xfB.p = v3MulAdd(c->pair->xfB.p, -t, c->r);
 	int ia, ib;
 	double depth = v3Dot(npSupportIndices3(&moved, n, &ia, &ib), n);
 	int featureA[3] = { s[0].indexA, s[1].indexA, s[2].indexA };
 	int featureB[3] = { s[0].indexB, s[1].indexB, s[2].indexB };
-	return npEpaPolish3(&moved, (polishAxis){ n, depth, ia, ib }, featureA, featureB, false).axis;
+	npVec3 polished = npEpaPolish3(&moved, (polishAxis){ n, depth, ia, ib }, featureA, featureB, false).axis;
+	return betterSupported(&moved, pa, pb, n, polished);
 }
 
 // The GJK ray cast of van den Bergen (see the outline): x = -t r runs from the origin against
@@ -483,12 +488,13 @@ static RayEnd3 rayCast3(const Cast3* c, npCastHit3* hit)
 	// fuzz_casts3d); inside (by rounding) or touching: the last plane's.
 	npVec3 gap = v3Sub(pb, pa);
 	npVec3 n;
+	npVec3 rival = v3(0.0, 0.0, 0.0);
 	if (!inside && v3LengthSq(gap) > 0.0)
-		n = agreedNormal(c, t, simplex, count, npSimplexNormal3(simplex, count, gap));
+		n = agreedNormal(c, t, pa, pb, npSimplexNormalRival3(simplex, count, gap, &rival), rival);
 	else
 		n = v3Scale(1.0 / v3Length(plane), plane);
 	if (count == 3 && !facetTriangle(simplex))
-		n = facetNormal(pair, simplex, t, c->r, n);
+		n = facetNormal(c, simplex, t, pa, pb, n);
 	fillHit(c->in, pa, pb, n, t, hit);
 	hit->hit = true;
 	return RAY3_HIT;

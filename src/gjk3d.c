@@ -616,6 +616,11 @@ void npGjkFrom3(const npPair3* pair, double stopDistance, npVec3 d, npGjkResult3
 // turned toward the gap; a point simplex, or a smaller one, keeps the gap's direction.
 npVec3 npSimplexNormal3(const npSupportPoint3* s, int count, npVec3 gap)
 {
+	return npSimplexNormalRival3(s, count, gap, NULL);
+}
+
+npVec3 npSimplexNormalRival3(const npSupportPoint3* s, int count, npVec3 gap, npVec3* rival)
+{
 	double gg = v3LengthSq(gap);
 	if (count == 3)
 	{
@@ -628,8 +633,13 @@ npVec3 npSimplexNormal3(const npSupportPoint3* s, int count, npVec3 gap)
 		// triangle: a simplex GJK stopped on can be a triangle whose closest point is not inside it,
 		// and its normal then stood 90 degrees off the gap (a sphere beside a needle hull 1e9 long:
 		// pointA on the sphere 3.7 from pointB at a distance of 1.02; fuzz_pairs3d).
-		if (nn > gg * longest && side != 0.0 && side * side >= 0.98 * nn * gg)
-			return v3Normalize(side > 0.0 ? n : v3Neg(n));
+		if (nn > gg * longest && side != 0.0)
+		{
+			if (side * side >= 0.98 * nn * gg)
+				return v3Normalize(side > 0.0 ? n : v3Neg(n));
+			if (rival != NULL)
+				*rival = v3Normalize(side > 0.0 ? n : v3Neg(n));
+		}
 	}
 	else if (count == 2)
 	{
@@ -641,6 +651,8 @@ npVec3 npSimplexNormal3(const npSupportPoint3* s, int count, npVec3 gap)
 			// The same agreement: the gap's part along the edge is rounding, not most of it.
 			if (v3Dot(m, gap) > 0.0 && v3LengthSq(m) >= 0.98 * gg)
 				return v3Normalize(m);
+			if (v3Dot(m, gap) > 0.0 && rival != NULL)
+				*rival = v3Normalize(m);
 		}
 	}
 	// A gap whose square is subnormal (below ~1e-154) does not give a unit vector from 1 / |gap|
