@@ -942,6 +942,33 @@ static npVec3 rotateByQuat(npQuat q, npVec3 v)
 					 v.z + q.w * t.z + (u.x * t.y - u.y * t.x) };
 }
 
+// For a box cast at a target of `count` points (local to the target): how far the target's points
+// reach beyond the plane through h->point along h->normal (the largest), and the box's corners at
+// the hit fraction along the normal from h->pointOnShape (the smallest; 0 when the plane through
+// pointOnShape bounds the box). Quaternions applied here, independent of the library's transforms.
+static void castHitPlaneGaps(const npShapeCastInput3* in, const npCastHit3* h, const npVec3* points, int count, double* beyond,
+							 double* below)
+{
+	npVec3 n = h->normal, half = in->shape->halfExtents, r = in->translation;
+	npTransform3 xa = in->transform, xb = in->targetTransform;
+	*beyond = -INFINITY;
+	for (int k = 0; k < count; ++k)
+	{
+		npVec3 w = rotateByQuat(xb.q, points[k]);
+		w = (npVec3){ w.x + xb.p.x - h->point.x, w.y + xb.p.y - h->point.y, w.z + xb.p.z - h->point.z };
+		*beyond = fmax(*beyond, n.x * w.x + n.y * w.y + n.z * w.z);
+	}
+	*below = INFINITY;
+	for (int k = 0; k < 8; ++k)
+	{
+		npVec3 c = { (k & 1) ? half.x : -half.x, (k & 2) ? half.y : -half.y, (k & 4) ? half.z : -half.z };
+		c = rotateByQuat(xa.q, c);
+		c = (npVec3){ c.x + xa.p.x + h->fraction * r.x - h->pointOnShape.x, c.y + xa.p.y + h->fraction * r.y - h->pointOnShape.y,
+					  c.z + xa.p.z + h->fraction * r.z - h->pointOnShape.z };
+		*below = fmin(*below, n.x * c.x + n.y * c.y + n.z * c.z);
+	}
+}
+
 static void boxCastAlongAHullNeedleGetsItsFaceNormal(void)
 {
 	static const npVec3 p[33] = {
@@ -981,22 +1008,8 @@ static void boxCastAlongAHullNeedleGetsItsFaceNormal(void)
 	npCastHit3 h;
 	CHECK(npShapeCast3(&in, &h) == NP_OK && h.hit && !h.initialOverlap, "box cast at the needle: no hit");
 	npVec3 n = h.normal;
-	double beyond = -INFINITY;
-	for (int k = 0; k < 33; ++k)
-	{
-		npVec3 w = rotateByQuat(xb.q, p[k]);
-		w = (npVec3){ w.x + xb.p.x - h.point.x, w.y + xb.p.y - h.point.y, w.z + xb.p.z - h.point.z };
-		beyond = fmax(beyond, n.x * w.x + n.y * w.y + n.z * w.z);
-	}
-	double below = INFINITY;
-	for (int k = 0; k < 8; ++k)
-	{
-		npVec3 c = { (k & 1) ? half.x : -half.x, (k & 2) ? half.y : -half.y, (k & 4) ? half.z : -half.z };
-		c = rotateByQuat(xa.q, c);
-		c = (npVec3){ c.x + xa.p.x + h.fraction * r.x - h.pointOnShape.x, c.y + xa.p.y + h.fraction * r.y - h.pointOnShape.y,
-					  c.z + xa.p.z + h.fraction * r.z - h.pointOnShape.z };
-		below = fmin(below, n.x * c.x + n.y * c.y + n.z * c.z);
-	}
+	double beyond, below;
+	castHitPlaneGaps(&in, &h, p, 33, &beyond, &below);
 	CHECK(fabs(beyond) <= 1e-3 && fabs(below) <= 1e-3,
 		  "box cast along a hull needle: normal (%.17g, %.17g, %.17g), the hull %.3g beyond its plane, the box %.3g", n.x, n.y,
 		  n.z, beyond, below);
@@ -1031,22 +1044,8 @@ static void boxCastAtANeedleTriangleOnTheMainPath(void)
 	npCastHit3 h;
 	CHECK(npShapeCast3(&in, &h) == NP_OK && h.hit && !h.initialOverlap, "box cast at the needle triangle: no hit");
 	npVec3 n = h.normal;
-	double beyond = -INFINITY;
-	for (int k = 0; k < 3; ++k)
-	{
-		npVec3 w = rotateByQuat(xb.q, t[k]);
-		w = (npVec3){ w.x + xb.p.x - h.point.x, w.y + xb.p.y - h.point.y, w.z + xb.p.z - h.point.z };
-		beyond = fmax(beyond, n.x * w.x + n.y * w.y + n.z * w.z);
-	}
-	double below = INFINITY;
-	for (int k = 0; k < 8; ++k)
-	{
-		npVec3 c = { (k & 1) ? half.x : -half.x, (k & 2) ? half.y : -half.y, (k & 4) ? half.z : -half.z };
-		c = rotateByQuat(xa.q, c);
-		c = (npVec3){ c.x + xa.p.x + h.fraction * r.x - h.pointOnShape.x, c.y + xa.p.y + h.fraction * r.y - h.pointOnShape.y,
-					  c.z + xa.p.z + h.fraction * r.z - h.pointOnShape.z };
-		below = fmin(below, n.x * c.x + n.y * c.y + n.z * c.z);
-	}
+	double beyond, below;
+	castHitPlaneGaps(&in, &h, t, 3, &beyond, &below);
 	CHECK(fabs(beyond) <= 20.0 && fabs(below) <= 20.0,
 		  "box cast at a needle triangle: normal (%.17g, %.17g, %.17g), the triangle %.3g beyond its plane, the box %.3g", n.x, n.y, n.z,
 		  beyond, below);
