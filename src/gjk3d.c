@@ -640,6 +640,12 @@ npVec3 npSimplexNormalRival3(const npSupportPoint3* s, int count, npVec3 gap, np
 			if (rival != NULL)
 				*rival = v3Normalize(side > 0.0 ? n : v3Neg(n));
 		}
+		// A triangle shorter than the gap but a million times longer (a needle's edge against a box's):
+		// the gap's direction is then good to about the gap over the needle's length only (4e-7 rad
+		// against a needle 4.5e10 long, its far end 6,220 beyond the plane; fuzz_casts3d), while an
+		// edge-against-edge triangle's normal is exact. The caller may weigh the two.
+		else if (rival != NULL && side != 0.0 && nn > 0.0 && longest > 1e12 * gg)
+			*rival = v3Normalize(side > 0.0 ? n : v3Neg(n));
 	}
 	else if (count == 2)
 	{

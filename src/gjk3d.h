@@ -148,9 +148,10 @@ void npGjkFrom3(const npPair3* pair, double stopDistance, npVec3 d, npGjkResult3
 /// from the simplex's geometry when it is larger than the gap, else the gap's direction (gjk3d.c).
 npVec3 npSimplexNormal3(const npSupportPoint3* simplex, int count, npVec3 gap);
 
-/// npSimplexNormal3, and when it returns the gap's direction because the simplex's own normal
-/// disagrees with it by more than 8 degrees, that normal in *rival (unit, turned toward the gap;
-/// left untouched otherwise). The shape casts decide between the two by support queries.
+/// npSimplexNormal3, and when it returns the gap's direction while the simplex's own normal
+/// disagrees with it by more than 8 degrees, or belongs to a triangle a million times longer than
+/// the gap, that normal in *rival (unit, turned toward the gap; left untouched otherwise). The
+/// shape casts decide between the two by support queries.
 npVec3 npSimplexNormalRival3(const npSupportPoint3* simplex, int count, npVec3 gap, npVec3* rival);
 
 /// npSimplexNormal3 of a GJK result whose cores are apart (distance > 0).

@@ -1051,6 +1051,40 @@ static void boxCastAtANeedleTriangleOnTheMainPath(void)
 		  beyond, below);
 }
 
+// fuzz_casts3d: a box touching a needle hull 4.5e10 long and a few units across, at fraction 0 with a
+// zero translation (an overlap test, a contact within the cast's accuracy). GJK's simplex is an
+// exact edge-against-edge triangle (a box edge, the needle's edge) but shorter than the gap, so the
+// normal was the gap's direction, 4e-7 rad off the edge pair's: the needle's far end 6,220 beyond
+// the plane. npSimplexNormalRival3 offers the triangle's normal when the triangle is a million
+// times longer than the gap, and the cast weighs the two. Checked by hand as above, within 30
+// (1e-9 of the needle's length).
+static void boxTouchingANeedleAlongItsEdge(void)
+{
+	static const npVec3 p[11] = {
+		{ 0.5019531250019531, 0.10000000000000001, 8.756835937233399 }, { 0.7083606719970702, 1211914062.5999999, 1211922.7542476654 },
+		{ 3.0963706969453111, 15377929687.6, 15377940.987204563 }, { -4.6157817840576145, -30118164062.400002, -30118155.305664062 },
+		{ 2.0573863983154288, 9500000000.1000004, 9500016.7863855362 }, { 0.501953125, 0.10000000000000001, 8.7568359375 },
+		{ 0.501953125, 0.10000000000000001, 8.7568359375 }, { 0.501953125, 0.10000000000000001, 8.7568359375 },
+		{ 0.501953125, 0.10000000000000001, 8.7568359375 }, { 0.501953125, 0.10000000000000001, 8.7568359375 },
+		{ 0.501953125, 0.10000000000000001, 8.7568359375 },
+	};
+	static npHull3 hull;
+	npShape3 box, needle;
+	CHECK(npMakeBox3((npVec3){ 0.9375, 0.046875, 3.984375 }, &box) == NP_OK && npMakeHull3(p, 11, &hull) == NP_OK &&
+			  npMakeHullShape3(&hull, &needle) == NP_OK,
+		  "shapes");
+	npTransform3 id = { { 0, 0, 0 }, { 0, 0, 0, 1 } };
+	npShapeCastInput3 in = { &box, id, { 0, 0, 0 }, &needle, id, npDefaultCastOptions3() };
+	npCastHit3 h;
+	CHECK(npShapeCast3(&in, &h) == NP_OK && h.hit && h.fraction == 0.0, "box at the needle: no contact at 0");
+	npVec3 n = h.normal;
+	double beyond, below;
+	castHitPlaneGaps(&in, &h, p, 11, &beyond, &below);
+	CHECK(fabs(beyond) <= 30.0 && fabs(below) <= 30.0,
+		  "box touching a needle along its edge: normal (%.17g, %.17g, %.17g), the needle %.3g beyond its plane, the box %.3g", n.x, n.y,
+		  n.z, beyond, below);
+}
+
 int main(void)
 {
 	polyhedronPairsRejectBadQuaternions();
@@ -1077,6 +1111,7 @@ int main(void)
 	sphereBesideANeedleHullDistance();
 	boxCastAlongAHullNeedleGetsItsFaceNormal();
 	boxCastAtANeedleTriangleOnTheMainPath();
+	boxTouchingANeedleAlongItsEdge();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
