@@ -221,15 +221,16 @@ static npVec3 betterSupported(const npPair3* moved, npVec3 pa, npVec3 pb, npVec3
 	return worstM < worstN ? m : n;
 }
 
-// The normal of a hit where GJK's simplex and its closest points disagree. GJK's normal
-// (npSimplexNormal3) is the simplex's, a triangle's normal or an edge's perpendicular, when that
-// lies within 8 degrees of the gap between the closest points, and otherwise the gap's direction,
-// the distance query's choice, which must keep the normal along its points. Here either can be far
-// off: on a needle the closest points can be good to about the gap only (a ball 10 from a hull
-// needle 2.6e10 long touching at fraction 0: the gap's direction 16 degrees off the needle's face,
-// the far end 7e9 beyond the reported plane; a box cast at a triangle 1.5e10 long: the triangle
-// 6e9 beyond; fuzz_casts3d's normal check). The two are measured at the hit (betterSupported; B
-// moved to fraction t). Only disagreeing hits pay.
+// The normal of a hit where GJK's simplex and its closest points disagree, or where the simplex is
+// a million times longer than the gap. GJK's normal (npSimplexNormal3) is the simplex's, a
+// triangle's normal or an edge's perpendicular, when that lies within 8 degrees of the gap between
+// the closest points, and otherwise the gap's direction, the distance query's choice, which must
+// keep the normal along its points. Here either can be far off: on a needle the closest points can
+// be good to about the gap only (a ball 10 from a hull needle 2.6e10 long touching at fraction 0:
+// the gap's direction 16 degrees off the needle's face, the far end 7e9 beyond the reported plane;
+// a box cast at a triangle 1.5e10 long: the triangle 6e9 beyond; a box touching a needle 4.5e10
+// long along its edge: 4e-7 rad off, 6,220 beyond; fuzz_casts3d's normal check). The two are
+// measured at the hit (betterSupported; B moved to fraction t). Only such hits pay.
 NP_COLD __attribute__((noinline)) static npVec3 decideNormal(const Cast3* c, double t, npVec3 pa, npVec3 pb, npVec3 n,
 															 npVec3 rival)
 {
