@@ -130,10 +130,14 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 			const npChainContact2* c = contacts + i;
 			FZ_CHECK(fzFinite2(c->pointA) && fzFinite2(c->pointB) && isfinite(c->depth), "contact %d not finite", i);
 			fzCheckUnit2(c->normal, "chain contact");
-			fzCheckDepth2(c->pointA, c->pointB, c->normal, c->depth, scale, "chain contact");
 			FZ_CHECK(c->chain >= 0 && c->chain < count && c->segment >= 0 &&
 						 c->segment < inst[c->chain].chain->segmentCount,
 					 "contact chain %d segment %d", c->chain, c->segment);
+			// The chain's placement counts as the shape's does: its points in world space carry the
+			// rounding of its translation and extent (a chain moved by -1e12 onto points near 1e12).
+			const npChain2* ch = inst[c->chain].chain;
+			double chainScale = fzAbs2(inst[c->chain].transform.p) + fzMax(fzAbs2(ch->lower), fzAbs2(ch->upper));
+			fzCheckDepth2(c->pointA, c->pointB, c->normal, c->depth, scale + chainScale, "chain contact");
 		}
 	}
 	queries(&in, inst, count);
