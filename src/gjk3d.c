@@ -368,16 +368,30 @@ static int solve4(npSupportPoint3* s, double* weights)
 		// rounding), so the weighted points of A and of B coincide at a point inside both.
 		npVec3 o = v3Neg(a);
 		double inv = 1.0 / det;
-		double w1 = np3Max(0.0, v3Dot(o, v3Cross(e2, e3)) * inv);
-		double w2 = np3Max(0.0, v3Dot(e1, v3Cross(o, e3)) * inv);
-		double w3 = np3Max(0.0, v3Dot(e1, v3Cross(e2, o)) * inv);
-		double w0 = np3Max(0.0, 1.0 - w1 - w2 - w3);
-		double sum = w0 + w1 + w2 + w3;
-		weights[0] = w0 / sum;
-		weights[1] = w1 / sum;
-		weights[2] = w2 / sum;
-		weights[3] = w3 / sum;
-		return 4;
+		double w1 = v3Dot(o, v3Cross(e2, e3)) * inv;
+		double w2 = v3Dot(e1, v3Cross(o, e3)) * inv;
+		double w3 = v3Dot(e1, v3Cross(e2, o)) * inv;
+		double w0 = 1.0 - w1 - w2 - w3;
+		// The face tests can pass a sliver that flatTetrahedron measures as sound, because its
+		// best-conditioned corner sits on a tiny edge: two corners 4.9e-12 apart, 390 long, det
+		// 1e-18; the origin, 1.2 from an edge and 0.154 from the shapes' true difference, was counted
+		// inside and npDistance3 said 0 (fuzz_meshcasts3d). The volumes then put the origin far
+		// outside (weights of 1e21 and -1e21), and the faces decide as for an outside origin.
+		if (w0 >= -1e-9 && w1 >= -1e-9 && w2 >= -1e-9 && w3 >= -1e-9)
+		{
+			w1 = np3Max(0.0, w1);
+			w2 = np3Max(0.0, w2);
+			w3 = np3Max(0.0, w3);
+			w0 = np3Max(0.0, 1.0 - w1 - w2 - w3);
+			double sum = w0 + w1 + w2 + w3;
+			weights[0] = w0 / sum;
+			weights[1] = w1 / sum;
+			weights[2] = w2 / sum;
+			weights[3] = w3 / sum;
+			return 4;
+		}
+		for (int f = 0; f < 4; ++f)
+			outside[f] = true;
 	}
 	// The faces are reduced on slot indices; only the closest one's points are moved, once.
 	int best[3] = { 0, 1, 2 };

@@ -1085,6 +1085,80 @@ static void boxTouchingANeedleAlongItsEdge(void)
 		  n.z, beyond, below);
 }
 
+// fuzz_meshcasts3d: npDistance3 of a hull with two vertices 4.9e-12 apart and a sliver triangle of a
+// mesh said 0 at one pose of a sweep along which the shapes stay 0.12 to 0.20 apart. GJK's last
+// tetrahedron had two corners that close; flatTetrahedron measures from the corner with the
+// smallest edge product, which sits on that tiny edge, and passed it as sound (det 1e-18 for edges
+// of 24 and 390), the face tests counted the origin inside, and the weights came out 1e21 and
+// -1e21. Expected, independent of GJK: a separating-axis lower bound by brute force (the triangle's
+// normal and every cross product of a difference of two hull points with a triangle edge, each
+// axis measured over all points), which the distance can never undercut.
+static double separationAlong(npVec3 u, const npVec3* a, int na, const npVec3* b, int nb)
+{
+	double len = sqrt(u.x * u.x + u.y * u.y + u.z * u.z);
+	if (!(len > 1e-9))
+		return -INFINITY;
+	double maxA = -INFINITY, minA = INFINITY, maxB = -INFINITY, minB = INFINITY;
+	for (int i = 0; i < na; ++i)
+	{
+		double d = (u.x * a[i].x + u.y * a[i].y + u.z * a[i].z) / len;
+		maxA = fmax(maxA, d);
+		minA = fmin(minA, d);
+	}
+	for (int i = 0; i < nb; ++i)
+	{
+		double d = (u.x * b[i].x + u.y * b[i].y + u.z * b[i].z) / len;
+		maxB = fmax(maxB, d);
+		minB = fmin(minB, d);
+	}
+	return fmax(minB - maxA, minA - maxB);
+}
+
+static void hullBesideASliverTriangleIsApart(void)
+{
+	static const npVec3 p[15] = {
+		{ -24.872741699240748, -1.40789797290625, -0.40789794921875017 }, { -97.261880874643225, -73.7970374352373, -72.797037124633817 },
+		{ -24.458470344543457, -0.99362659451608981, 0.0063734054565429809 }, { -24.46484375, -1, -0 },
+		{ -26.096435546875, -2.6315918036249997, -1.6315917968750007 }, { -23.445098876930274, 0.019744900117187547, 1.0197448730468754 },
+		{ 132.78618907927523, 156.25103347040476, 157.25103282928472 }, { -24.464843750024464, -1.0000000244648437, -3.4584595208887258e-323 },
+		{ -24.46484375, -0.99999999999900002, -3.4584595208887258e-323 }, { -24.464843750024347, -1.0000000243457032, 0 },
+		{ 132.78618907928467, 156.25103347984717, 157.25103282928472 }, { -25.739524841308594, -2.2746810965820314, -1.2746810913085942 },
+		{ 132.78618907928467, 156.25103347984228, 157.25103282928472 }, { -24.464843756510952, -0.99999999110937499, -6.5263671875000027e-09 },
+		{ -17.938476562521082, 5.5263671934169913, 6.5263671875000027 },
+	};
+	npVec3 t[3] = { { 1.0000000000000001e-09, -24.2294921875, 0.001 }, { 0.10000000000000001, -0, -0.2421875 },
+					{ 2.2250738585072014e-308, -0.2080078125, 0.001 } };
+	static npHull3 hull;
+	npShape3 hs, tri;
+	CHECK(npMakeHull3(p, 15, &hull) == NP_OK && npMakeHullShape3(&hull, &hs) == NP_OK && npMakeTriangle3(t[0], t[1], t[2], &tri) == NP_OK,
+		  "shapes");
+	// Both rotations are the identity: the points in world space are the local ones moved.
+	npVec3 at = { 26.2490234375 + 0.4 * 0.1, 16.000000000000004 + 0.4 * 0.25, -9.4375 + 0.4 * 0.2138671875 };
+	npVec3 mesh = { -9.6875000000000089, 9.046875, -21.0830078125 };
+	npTransform3 xh = { at, { 0, 0, 0, 1 } }, xm = { mesh, { 0, 0, 0, 1 } };
+	npVec3 a[15], b[3];
+	for (int i = 0; i < 15; ++i)
+		a[i] = (npVec3){ p[i].x + at.x, p[i].y + at.y, p[i].z + at.z };
+	for (int i = 0; i < 3; ++i)
+		b[i] = (npVec3){ t[i].x + mesh.x, t[i].y + mesh.y, t[i].z + mesh.z };
+	npVec3 e[3] = { { b[1].x - b[0].x, b[1].y - b[0].y, b[1].z - b[0].z }, { b[2].x - b[1].x, b[2].y - b[1].y, b[2].z - b[1].z },
+					{ b[0].x - b[2].x, b[0].y - b[2].y, b[0].z - b[2].z } };
+	double bound = separationAlong((npVec3){ e[0].y * e[1].z - e[0].z * e[1].y, e[0].z * e[1].x - e[0].x * e[1].z,
+											 e[0].x * e[1].y - e[0].y * e[1].x },
+								   a, 15, b, 3);
+	for (int i = 0; i < 15; ++i)
+		for (int j = i + 1; j < 15; ++j)
+			for (int k = 0; k < 3; ++k)
+			{
+				npVec3 d = { a[j].x - a[i].x, a[j].y - a[i].y, a[j].z - a[i].z };
+				npVec3 u = { d.y * e[k].z - d.z * e[k].y, d.z * e[k].x - d.x * e[k].z, d.x * e[k].y - d.y * e[k].x };
+				bound = fmax(bound, separationAlong(u, a, 15, b, 3));
+			}
+	npDistanceResult3 d = npDistance3(&hs, xh, &tri, xm);
+	CHECK(bound > 0.1 && d.distance >= bound - 1e-9, "hull beside a sliver triangle: distance %.17g, separated by at least %.17g",
+		  d.distance, bound);
+}
+
 int main(void)
 {
 	polyhedronPairsRejectBadQuaternions();
@@ -1112,6 +1186,7 @@ int main(void)
 	boxCastAlongAHullNeedleGetsItsFaceNormal();
 	boxCastAtANeedleTriangleOnTheMainPath();
 	boxTouchingANeedleAlongItsEdge();
+	hullBesideASliverTriangleIsApart();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
