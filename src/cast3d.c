@@ -208,6 +208,14 @@ static npVec3 cappedNormal(const npPair3* pair, npVec3 n)
 	return npEpaEveryFace3(pair, (polishAxis){ n, 0.0, -1, -1 }).axis;
 }
 
+// The pair with B moved to fraction t (B moves by -t r in A's frame).
+static npPair3 pairAt(const Cast3* c, double t)
+{
+	npPair3 moved = *c->pair;
+	moved.xfB.p = v3MulAdd(c->pair->xfB.p, -t, c->r);
+	return moved;
+}
+
 // Of two unit normals n and m (A to B) of a hit whose closest core points are pa and pb (A's frame,
 // B moved to the hit), the one whose planes through those points better bound the cores: for each,
 // how far A reaches beyond pa along it and B beyond pb against it (one support query), the larger
@@ -234,8 +242,7 @@ static npVec3 betterSupported(const npPair3* moved, npVec3 pa, npVec3 pb, npVec3
 NP_COLD __attribute__((noinline)) static npVec3 decideNormal(const Cast3* c, double t, npVec3 pa, npVec3 pb, npVec3 n,
 															 npVec3 rival)
 {
-	npPair3 moved = *c->pair;
-	moved.xfB.p = v3MulAdd(c->pair->xfB.p, -t, c->r);
+	npPair3 moved = pairAt(c, t);
 	return betterSupported(&moved, pa, pb, n, rival);
 }
 
@@ -366,8 +373,7 @@ static bool facetTriangle(const npSupportPoint3* s)
 NP_COLD __attribute__((noinline)) static npVec3 facetNormal(const Cast3* c, const npSupportPoint3* s, double t, npVec3 pa,
 															npVec3 pb, npVec3 n)
 {
-	npPair3 moved = *c->pair;
-	moved.xfB.p = v3MulAdd(c->pair->xfB.p, -t, c->r);
+	npPair3 moved = pairAt(c, t);
 	int ia, ib;
 	double depth = v3Dot(npSupportIndices3(&moved, n, &ia, &ib), n);
 	int featureA[3] = { s[0].indexA, s[1].indexA, s[2].indexA };

@@ -68,7 +68,7 @@ NP_COLD __attribute__((noinline)) bool npOutsideBeyondATip2(const npShape2* s, n
 		npSegmentPlace2 where;
 		npVec2 q = closestOnSegment2(s->vertices[i], s->vertices[i + 1 == s->count ? 0 : i + 1], p, &where);
 		npVec2 gap = v2Sub(p, q);
-		if (npMax(npAbs(gap.x), npAbs(gap.y)) <= band)
+		if (v2MaxAbs(gap) <= band)
 			return false;
 	}
 	for (int i = 0; i < s->count; ++i)
@@ -159,9 +159,9 @@ bool npContainsLocal2(const npShape2* s, npVec2 p) { return containsLocal(s, p);
 
 double npCoreSizeAt2(const npShape2* s, npVec2 p)
 {
-	double size = npMax(npAbs(p.x), npAbs(p.y));
+	double size = v2MaxAbs(p);
 	for (int i = 0; i < s->count; ++i)
-		size = npMax(size, npMax(npAbs(s->vertices[i].x), npAbs(s->vertices[i].y)));
+		size = npMax(size, v2MaxAbs(s->vertices[i]));
 	return size;
 }
 
@@ -172,7 +172,7 @@ int npTinySteps2(const npShape2* s, npVec2 p) { return npStepsUp(npMax(s->radius
 /// *p with it, by 2^(500 up). Returns up (0: not scaled).
 static int scalePointQuery(const npShape2** s, npVec2* p, npShape2* scaled)
 {
-	double first = npMax(npAbs((*s)->vertices[0].x), npAbs((*s)->vertices[0].y));
+	double first = v2MaxAbs((*s)->vertices[0]);
 	if (!(npMax(npMax(npAbs(p->x), npAbs(p->y)), npMax((*s)->radius, first)) < NP_TINY))
 		return 0;
 	int up = npTinySteps2(*s, *p);

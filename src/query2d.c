@@ -64,8 +64,8 @@ typedef struct Span
 static npVec2 discNormal(const LocalRay* ray, npVec2 c, double t, bool leaving)
 {
 	npVec2 o = ray->origin, p = v2MulAdd(o, t, ray->direction), v = v2Sub(p, c);
-	double size = npMax(npMax(npAbs(p.x), npAbs(p.y)), npMax(npAbs(o.x), npAbs(o.y)));
-	if (npMax(npAbs(v.x), npAbs(v.y)) <= 1e-14 * size)
+	double size = npMax(v2MaxAbs(p), v2MaxAbs(o));
+	if (v2MaxAbs(v) <= 1e-14 * size)
 		return v2Normalize(leaving ? ray->direction : v2Neg(ray->direction));
 	return v2Normalize(v);
 }
@@ -121,6 +121,10 @@ NP_COLD __attribute__((noinline)) static double nearestToVertex(const LocalRay* 
 	return npMin(npMax(t, 0.0), ray->maxFraction);
 }
 
+/// Whether a point whose projection on an edge e (from its start) is `along` = dot(p - a, e) lies on
+/// the edge's span, within 1e-9 of its length beyond either end (ee = dot(e, e)).
+static inline bool onSegmentSpan(double along, double ee) { return along >= -1e-9 * ee && along <= (1.0 + 1e-9) * ee; }
+
 /// Whether p lies on the segment of edge j (within 1e-9 of its length beyond either end) and within
 /// 1e-12 of the coordinates of its line. Next to a nearly straight corner two edges' lines are one
 /// within rounding, and the clip can keep the earlier edge for a point on its neighbour: a ray
@@ -130,9 +134,8 @@ NP_COLD __attribute__((noinline)) static bool onNeighbourEdge(const npShape2* s,
 {
 	npVec2 a = s->vertices[j], b = s->vertices[j + 1 == s->count ? 0 : j + 1];
 	npVec2 e = v2Sub(b, a), ap = v2Sub(p, a);
-	double along = v2Dot(ap, e), ee = v2Dot(e, e);
-	double size = npMax(npMax(npAbs(p.x), npAbs(p.y)), npMax(npMax(npAbs(a.x), npAbs(a.y)), npMax(npAbs(b.x), npAbs(b.y))));
-	return along >= -1e-9 * ee && along <= (1.0 + 1e-9) * ee && npAbs(v2Dot(s->normals[j], ap)) <= 1e-12 * size;
+	double size = npMax(v2MaxAbs(p), npMax(v2MaxAbs(a), v2MaxAbs(b)));
+	return onSegmentSpan(v2Dot(ap, e), v2Dot(e, e)) && npAbs(v2Dot(s->normals[j], ap)) <= 1e-12 * size;
 }
 
 /// The clip's t for edge i, when the ray's point there lies on the edge's segment (within 1e-9 of
@@ -146,7 +149,7 @@ static double clampToEdgeSegment(const npShape2* s, const LocalRay* ray, int i, 
 	npVec2 a = s->vertices[i], b = s->vertices[i + 1 == s->count ? 0 : i + 1];
 	npVec2 e = v2Sub(b, a), p = v2MulAdd(ray->origin, t, ray->direction);
 	double along = v2Dot(v2Sub(p, a), e), ee = v2Dot(e, e);
-	if (along >= -1e-9 * ee && along <= (1.0 + 1e-9) * ee)
+	if (onSegmentSpan(along, ee))
 		return t;
 	int next = along < 0.0 ? (i > 0 ? i - 1 : s->count - 1) : (i + 1 == s->count ? 0 : i + 1);
 	if (onNeighbourEdge(s, next, p))
@@ -164,13 +167,13 @@ static double clampToEdgeSegment(const npShape2* s, const LocalRay* ray, int i, 
 NP_COLD __attribute__((noinline)) static bool lineMissesPolygon(const npShape2* s, const LocalRay* ray)
 {
 	npVec2 o = ray->origin, d = ray->direction;
-	double dSize = npMax(npAbs(d.x), npAbs(d.y)), oSize = npMax(npAbs(o.x), npAbs(o.y));
+	double dSize = v2MaxAbs(d), oSize = v2MaxAbs(o);
 	int below = 0, above = 0;
 	for (int k = 0; k < s->count; ++k)
 	{
 		npVec2 v = s->vertices[k];
 		double side = v2Cross(d, v2Sub(v, o));
-		double slack = 1e-12 * dSize * (npMax(npAbs(v.x), npAbs(v.y)) + oSize);
+		double slack = 1e-12 * dSize * (v2MaxAbs(v) + oSize);
 		below += side < -slack;
 		above += side > slack;
 	}
@@ -197,7 +200,7 @@ static bool firstVertexOnRay(const npShape2* s, const LocalRay* ray, double* t, 
 		npVec2 v = s->vertices[k];
 		double tk = nearestToVertex(ray, v);
 		npVec2 gap = v2Sub(v2MulAdd(ray->origin, tk, ray->direction), v);
-		if (npMax(npAbs(gap.x), npAbs(gap.y)) > band || (found && tk >= *t))
+		if (v2MaxAbs(gap) > band || (found && tk >= *t))
 			continue;
 		npVec2 before = s->normals[k > 0 ? k - 1 : s->count - 1], after = s->normals[k];
 		*normal = v2Dot(before, ray->direction) <= v2Dot(after, ray->direction) ? before : after;
@@ -275,7 +278,7 @@ NP_COLD __attribute__((noinline)) static bool rayFromBeyondATip(const npShape2* 
 /// tip, entered 595 units past the tip).
 static inline bool grazing(npVec2 n, npVec2 d)
 {
-	return -v2Dot(n, d) <= 1e-6 * npMax(npAbs(d.x), npAbs(d.y));
+	return -v2Dot(n, d) <= 1e-6 * v2MaxAbs(d);
 }
 
 /// A grazing entry at *t replaced by a vertex the ray passes through before it (firstVertexOnRay):
@@ -413,8 +416,7 @@ static bool edgeCrossing(const npShape2* s, const LocalRay* ray, int i, bool lea
 		// The rounding of num is relative to the numbers it is made of. An absolute floor of 1e-14
 		// (1 + the sizes) took an origin 2e-72 from a scaled capsule 3e-153 thick for one on its
 		// surface: a hit at fraction 0 for a ray that passes 6e-223 from it, unscaled (fuzz_rays2d).
-		double scale = npMax(npMax(npMax(npAbs(ray->origin.x), npAbs(ray->origin.y)), s->radius),
-							 npMax(npAbs(a.x), npAbs(a.y)));
+		double scale = npMax(npMax(v2MaxAbs(ray->origin), s->radius), v2MaxAbs(a));
 		if (num > 1.0e-14 * scale)
 			return false;
 		*t = 0.0;
@@ -443,7 +445,7 @@ __attribute__((noinline)) static bool coreDwarfsRadius(const npShape2* s, npVec2
 static inline bool nearlySharp(const npShape2* s, const LocalRay* ray)
 {
 	npVec2 o = ray->origin, d = ray->direction;
-	double reach = npMax(npAbs(o.x), npAbs(o.y)) + ray->maxFraction * npMax(npAbs(d.x), npAbs(d.y));
+	double reach = v2MaxAbs(o) + ray->maxFraction * v2MaxAbs(d);
 	return s->radius <= 1e-9 * reach && coreDwarfsRadius(s, o);
 }
 
@@ -511,7 +513,7 @@ static void rayRounded(const npShape2* s, const LocalRay* ray, bool solid, npRay
 /// below 2^1000.
 static void rayRoundedTiny(const npShape2* s, const LocalRay* ray, bool solid, npRayHit2* hit)
 {
-	int up = npTinySteps2(s, ray->origin), dirUp = npStepsUp(npMax(npAbs(ray->direction.x), npAbs(ray->direction.y)));
+	int up = npTinySteps2(s, ray->origin), dirUp = npStepsUp(v2MaxAbs(ray->direction));
 	if (up == 0 && dirUp == 0)
 	{
 		rayRounded(s, ray, solid, hit);
@@ -578,7 +580,7 @@ NP_COLD __attribute__((noinline)) static void castTinyDirection(const npShape2* 
 																 const npRayInput2* ray, npRayHit2* hit)
 {
 	castChecked(shape, transform, ray, hit, isSharp(shape),
-				npStepsUp(npMax(npAbs(ray->direction.x), npAbs(ray->direction.y))));
+				npStepsUp(v2MaxAbs(ray->direction)));
 }
 
 npResult npRayCast2(const npShape2* shape, npTransform2 transform, const npRayInput2* ray, npRayHit2* hit)

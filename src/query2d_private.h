@@ -31,7 +31,7 @@ bool npOutsideBeyondATip2(const npShape2* s, npVec2 p);
 static inline bool npNearAnEdgeLine2(const npShape2* s, npVec2 p, double plane, int edge)
 {
 	npVec2 v = s->vertices[edge];
-	return plane > -1e-12 * (npMax(npAbs(p.x), npAbs(p.y)) + npMax(npAbs(v.x), npAbs(v.y)));
+	return plane > -1e-12 * (v2MaxAbs(p) + v2MaxAbs(v));
 }
 
 #endif

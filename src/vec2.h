@@ -40,6 +40,8 @@ static inline npVec2 v2Normalize(npVec2 a)
 static inline double npMin(double a, double b) { return a < b ? a : b; }
 static inline double npMax(double a, double b) { return a > b ? a : b; }
 static inline double npAbs(double a) { return fabs(a); }
+/// Largest absolute component (the size of a point, for tolerances relative to the coordinates).
+static inline double v2MaxAbs(npVec2 a) { return npMax(npAbs(a.x), npAbs(a.y)); }
 static inline double npClamp(double a, double lo, double hi) { return a < lo ? lo : (a > hi ? hi : a); }
 
 static inline npVec2 npRotate2(npRot2 q, npVec2 v) { return (npVec2){ q.c * v.x - q.s * v.y, q.s * v.x + q.c * v.y }; }
