@@ -253,31 +253,6 @@ static inline npVec3 agreedNormal(const Cast3* c, double t, npVec3 pa, npVec3 pb
 	return decideNormal(c, t, pa, pb, n, rival);
 }
 
-// Within reach at fraction 0 (the ray cast never advanced): GJK's closest points there, the
-// penetration when the cores overlap, and initialOverlap when within reach + standoff. `capped`:
-// reached from the capped path, whose normal is polished (cappedNormal).
-static void contactAtStart(const Cast3* c, npCastHit3* hit, bool capped)
-{
-	const npShapeCastInput3* in = c->in;
-	npGjkResult3 g;
-	npGjkFrom3(c->pair, DBL_MAX, c->pair->xfB.p, &g);
-	double d = g.overlap ? 0.0 : g.distance;
-	if (d <= 0.0)
-	{
-		overlapAtStart(in, hit);
-		return;
-	}
-	npVec3 rival = v3(0.0, 0.0, 0.0);
-	npVec3 n = npSimplexNormalRival3(g.simplex, g.count, v3Sub(g.pointB, g.pointA), &rival);
-	hitFromGjk(in, &g, capped ? cappedNormal(c->pair, n) : agreedNormal(c, 0.0, g.pointA, g.pointB, n, rival), 0.0, hit);
-	hit->hit = true;
-	if (d <= c->reach + c->standoff)
-	{
-		hit->penetration = np3Max(0.0, in->shape->radius + in->target->radius - d);
-		finishInitial(in, hit);
-	}
-}
-
 /// How the GJK ray cast ended.
 typedef enum RayEnd3
 {
@@ -364,9 +339,48 @@ static bool facetTriangle(const npSupportPoint3* s)
 	return (a == 1 && b == 3) || (a == 3 && b == 1) || (a == 2 && b == 2);
 }
 
+// True when vertex v of a core is a farthest vertex of it along unit d: no neighbour in its vertex
+// graph rises above it along d by more than 1e-9 rad of the edge between them. On a convex
+// polyhedron a vertex no neighbour beats is a farthest one (the core lies in the cone of the edges
+// leaving it). Cores without edges (a sphere's point) pass.
+static bool vertexFarthest(const npPolyhedron3* poly, int v, npVec3 d)
+{
+	if (poly->halfEdgeCount == 0)
+		return true;
+	const npVec3* vertices = poly->vertices;
+	const npHalfEdge3* edges = poly->halfEdges;
+	int first = poly->vertexEdge[v], h = first;
+	for (int guard = 0; guard < NP_MAX_HULL_HALF_EDGES; ++guard)
+	{
+		npVec3 e = v3Sub(vertices[edges[h ^ 1].origin], vertices[v]);
+		double rise = v3Dot(d, e);
+		if (rise > 0.0 && rise * rise > 1e-18 * v3LengthSq(e))
+			return false;
+		h = edges[h ^ 1].next;
+		if (h == first)
+			break;
+	}
+	return true;
+}
+
+// The triangle is a facet of A - B with normal n (unit, A to B): by its corners' indices
+// (facetTriangle) and by its geometry. GJK can stop on a triangle whose indices name a facet that
+// is not one: two vertices of each core whose edges do not meet on their Gauss maps (a hull face
+// 7e-6 rad off a capsule's axis, with a vertex 1e6 out on it: the capsule's perpendicular as the
+// normal, the hull 6.63 beyond the reported plane; fuzz_casts3d's normal check). The triangle's
+// normal is perpendicular to the differences of its corners of each core, so those corners lie in
+// one plane across n; the facet is genuine when A's first corner is farthest along n and B's
+// against it, the rest of each core's corners then being farthest too.
+static bool facetOfPair(const npPair3* pair, const npSupportPoint3* s, npVec3 n)
+{
+	return facetTriangle(s) && vertexFarthest(&pair->polyA, s[0].indexA, n) &&
+		   vertexFarthest(&pair->polyB, s[0].indexB, npPairDirToB(pair, v3Neg(n)));
+}
+
 // The normal of a triangle that crosses facets: EPA's separating-axis polish (epapolish3d.c) at
-// fraction t, from the faces and edges at the triangle's corner vertices (of those axes and n, the
-// one along which the cores are farthest apart), kept when its planes through the hit's points
+// fraction t, its wide search (the best-aligned faces of both cores, and the edge pairs at the
+// triangle's corner vertices: of those axes and n, the one along which the cores are farthest
+// apart), kept when its planes through the hit's points
 // bound the cores better than n's (betterSupported: the polished axis alone put a hull 0.25 beyond
 // a plane that n's tilt of 2.5e-7 had kept within rounding; fuzz_casts3d). Such triangles are rare,
 // so the hits that pay for it are too.
@@ -378,8 +392,50 @@ NP_COLD __attribute__((noinline)) static npVec3 facetNormal(const Cast3* c, cons
 	double depth = v3Dot(npSupportIndices3(&moved, n, &ia, &ib), n);
 	int featureA[3] = { s[0].indexA, s[1].indexA, s[2].indexA };
 	int featureB[3] = { s[0].indexB, s[1].indexB, s[2].indexB };
-	npVec3 polished = npEpaPolish3(&moved, (polishAxis){ n, depth, ia, ib }, featureA, featureB, false).axis;
+	// The wide search: no short cut from the corners (a triangle whose corners name a facet that its
+	// geometry refutes would be taken at its word: the two-and-two cross product is the refuted
+	// normal itself), and candidates beyond the narrow cone around n, which a triangle across facets
+	// can miss by more than the cone: a capsule cast at a needle 1e9 long got a normal 1.3e-3 rad off
+	// the needle's face (the cone is 1.4e-3 rad wide measured as 1 - cos), the far end 1.3e6 beyond
+	// the plane (fuzz_casts3d).
+	npVec3 polished = npEpaPolish3(&moved, (polishAxis){ n, depth, ia, ib }, featureA, featureB, true).axis;
 	return betterSupported(&moved, pa, pb, n, polished);
+}
+
+// Within reach at fraction 0 (the ray cast never advanced): GJK's closest points there, the
+// penetration when the cores overlap, and initialOverlap when within reach + standoff. The normal
+// is decided as at a hit of the ray cast (agreedNormal, then facetNormal for a triangle that is no
+// facet: a ball touching a needle 1e9 long at fraction 0 got the normal of a triangle across two
+// facets, the needle 7e5 beyond the plane; fuzz_casts3d). `capped`: reached from the capped path, whose normal is polished
+// (cappedNormal).
+static void contactAtStart(const Cast3* c, npCastHit3* hit, bool capped)
+{
+	const npShapeCastInput3* in = c->in;
+	npGjkResult3 g;
+	npGjkFrom3(c->pair, DBL_MAX, c->pair->xfB.p, &g);
+	double d = g.overlap ? 0.0 : g.distance;
+	if (d <= 0.0)
+	{
+		overlapAtStart(in, hit);
+		return;
+	}
+	npVec3 rival = v3(0.0, 0.0, 0.0);
+	npVec3 n = npSimplexNormalRival3(g.simplex, g.count, v3Sub(g.pointB, g.pointA), &rival);
+	if (capped)
+		n = cappedNormal(c->pair, n);
+	else
+	{
+		n = agreedNormal(c, 0.0, g.pointA, g.pointB, n, rival);
+		if (g.count == 3 && !facetOfPair(c->pair, g.simplex, n))
+			n = facetNormal(c, g.simplex, 0.0, g.pointA, g.pointB, n);
+	}
+	hitFromGjk(in, &g, n, 0.0, hit);
+	hit->hit = true;
+	if (d <= c->reach + c->standoff)
+	{
+		hit->penetration = np3Max(0.0, in->shape->radius + in->target->radius - d);
+		finishInitial(in, hit);
+	}
 }
 
 // The GJK ray cast of van den Bergen (see the outline): x = -t r runs from the origin against
@@ -500,7 +556,7 @@ static RayEnd3 rayCast3(const Cast3* c, npCastHit3* hit)
 		n = agreedNormal(c, t, pa, pb, npSimplexNormalRival3(simplex, count, gap, &rival), rival);
 	else
 		n = v3Scale(1.0 / v3Length(plane), plane);
-	if (count == 3 && !facetTriangle(simplex))
+	if (count == 3 && !facetOfPair(pair, simplex, n))
 		n = facetNormal(c, simplex, t, pa, pb, n);
 	fillHit(c->in, pa, pb, n, t, hit);
 	hit->hit = true;

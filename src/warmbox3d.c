@@ -105,15 +105,28 @@ static bool insideRef(const RefBox* r, npVec3 p)
 	return (fabs(q.x) <= r->bound.x) & (fabs(q.y) <= r->bound.y) & (fabs(q.z) <= r->bound.z);
 }
 
+// The reference face (of A when refIsA, else of B; its plane in A's frame), the incident box's face
+// and the incident box's support vertex along the reference face's inward normal.
+typedef struct RestingFace
+{
+	bool refIsA;
+	int refFace;
+	npPlane3 plane;
+	int inc;
+	int support;
+} RestingFace;
+
 // The incident box's face `inc` against the reference face `refFace` (plane in A's frame): when the
 // face lies inside the reference face's side planes, the clipper keeps its vertices behind the
 // reference plane (+margin), which include the support vertex, and emits them deepest first (lowest
 // index on ties), the others in polygon order, each reference point the vertex moved along the
 // normal by its depth (emitResting, or keepBehindPlane, chooseContacts and emitChosen). Returns the
 // point count, or -1.
-static int restingOnFace(const SatPair* w, const BoxPair* pair, bool refIsA, int refFace, npPlane3 plane, int inc,
-						 int support, double margin, npManifold3* m)
+static int restingOnFace(const SatPair* w, const BoxPair* pair, const RestingFace* face, double margin, npManifold3* m)
 {
+	const bool refIsA = face->refIsA;
+	const int refFace = face->refFace, inc = face->inc, support = face->support;
+	const npPlane3 plane = face->plane;
 	RefBox box = refBoxOf(w, refIsA, refFace);
 	npVec3 p[4];
 	int vertex[4];
@@ -210,7 +223,8 @@ int npCollideWarmBoxes3(const npShape3* shapeA, const npTransform3* xfA, const n
 		plane = (refFace & 1) ? (npPlane3){ col[k], h[k] + dk } : (npPlane3){ v3Neg(col[k]), h[k] - dk };
 	}
 	int inc = npIncidentBoxFace3(incPlanes, support, plane.normal);
-	int count = inc < 0 ? -1 : restingOnFace(&w, &pair, refIsA, refFace, plane, inc, support, margin, m);
+	RestingFace face = { refIsA, refFace, plane, inc, support };
+	int count = inc < 0 ? -1 : restingOnFace(&w, &pair, &face, margin, m);
 	if (count < 0)
 		return -2;
 

@@ -1,8 +1,10 @@
 // Regression tests for what the libFuzzer harnesses (tests/fuzz/) found in the 3D convex queries:
-// hulls, GJK, EPA and distances. Each case is the decoded failing input written
-// out as plain literals (FZ_DUMP=1 prints them), and the expected behaviour comes from the
-// library's documented conventions, a closed form or a long-double brute force (fuzzregress.h), never from its output. Run under ASan/UBSan too (make test-san). Casts, rays and point
-// queries are in test_fuzz_regressions_queries3d.c.
+// hulls, GJK, EPA and distances. Each case is the decoded failing input written out as plain
+// literals (FZ_DUMP=1 prints them), and the expected behaviour comes from the library's documented
+// conventions, a closed form or a long-double brute force (fuzzregress.h), never from its output.
+// Run under ASan/UBSan too (make test-san). Shape-cast normals are in
+// test_fuzz_regressions_casts3d.c; casts, rays and point queries on needles and tiny shapes in
+// test_fuzz_regressions_queries3d.c.
 #include "fuzzregress.h"
 
 // npCollidePolyhedra and the other public polyhedron pairs took transforms unchecked: a NaN
@@ -796,109 +798,6 @@ static void distanceNormalBesideALongFace3(void)
 	}
 }
 
-// fuzz_casts3d's normal check: a thin box (2.94 by 0.03 by 0.03) cast up by (-0.017, 9.83, 1e-6)
-// onto a ball of radius 0.0156 centred above the middle of its top face. The contact is on that
-// face: the normal (from the ball toward the box) is (0, -1, 0). The cast (two iterations) stopped on
-// the face's diagonal and reported (-6e-7, -1, 1.1e-4), so the box's top face rose 3.6e-6 beyond
-// the reported plane at its edge, against the check's 1e-7 of the scale (1.5e-6).
-static void thinBoxCastOntoABall(void)
-{
-	npShape3 box, ball;
-	npMakeBox3((npVec3){ 2.9375, 0.015625, 0.015625 }, &box);
-	npMakeSphere(0.015625, &ball);
-	npTransform3 xa = { { 0.2490234375, -0.22949218750000003, -0.20898437499999989 }, { 0.0, 0.0, 0.0, 1.0 } };
-	npTransform3 xb = { { 0.2490234375, -0.00097656250000000022, -0.20898437499999989 }, { 0.0, 0.0, 0.0, 1.0 } };
-	npShapeCastInput3 in = { &box, xa, { -0.016601562499999976, 9.8281249999999929, 9.9999999999999995e-07 }, &ball, xb,
-							 npDefaultCastOptions3() };
-	npCastHit3 h;
-	CHECK(npShapeCast3(&in, &h) == NP_OK && h.hit && !h.initialOverlap, "box onto a ball: no hit");
-	// The box's top face at the hit: its extent along -n beyond pointOnShape (the ball's is exact).
-	npVec3 n = h.normal;
-	double best = -INFINITY;
-	for (int k = 0; k < 8; ++k)
-	{
-		npVec3 v = { xa.p.x + h.fraction * in.translation.x + ((k & 1) ? 2.9375 : -2.9375),
-					 xa.p.y + h.fraction * in.translation.y + ((k & 2) ? 0.015625 : -0.015625),
-					 xa.p.z + h.fraction * in.translation.z + ((k & 4) ? 0.015625 : -0.015625) };
-		best = fmax(best, -(n.x * v.x + n.y * v.y + n.z * v.z));
-	}
-	double gap = fabs(best + (n.x * h.pointOnShape.x + n.y * h.pointOnShape.y + n.z * h.pointOnShape.z));
-	CHECK(gap <= 1.5e-6, "a box cast onto a ball over its face: normal (%.17g, %.17g, %.17g), the face %.3g beyond its plane", n.x, n.y,
-		  n.z, gap);
-}
-
-// fuzz_casts3d (strict normal check): a box cast 40 units against a triangle 1.5e10 long and 200
-// wide ran the ray cast to its cap, and the capped path's conservative advancement reported GJK's
-// direction on that needle, whose points are 1e10 long: the triangle's far corner lay 9.8e7 beyond
-// the reported plane (4e-3 of the scale). The normal must support the triangle at the hit point: its
-// extent along the normal beyond the point (over its three corners, closed form) within 1e-7 of
-// the scale.
-static void boxCastAtANeedleTriangleOnTheCappedPath(void)
-{
-	npShape3 box, tri;
-	npMakeBox3((npVec3){ 0.9375, 0.046875, 0.2333984375 }, &box);
-	npVec3 v[3] = { { 136718711.00195312, -11.459203749795348, 90.757394132977055 },
-					{ 501953125.00195312, 10.704749999999999, -83.589626653505846 },
-					{ 14750000000.001953, -24.73185530090332, 198.78523143617284 } };
-	CHECK(npMakeTriangle3(v[0], v[1], v[2], &tri) == NP_OK, "needle triangle");
-	npTransform3 xa, xb;
-	CHECK(npMakeTransform3((npVec3){ -0.12500000000000008, 1000000000, 0.001 }, (npQuat){ -3.498046875, 0, 1.2119140625, -9.5380859764999997 },
-						   &xa) == NP_OK &&
-			  npMakeTransform3((npVec3){ -9.7500001160000007, -9.6611327214999996, 22.8388671875 },
-							   (npQuat){ 11.41162109375, 11.41162109375, 11.41162109375, 11.41162109375 }, &xb) == NP_OK,
-		  "transforms");
-	npCastOptions3 options = { 22.8388671875, 0.0, true };
-	npShapeCastInput3 in = { &box, xa, { 22.8388671875, 22.8388671875, 22.8388671875 }, &tri, xb, options };
-	npCastHit3 h;
-	CHECK(npShapeCast3(&in, &h) == NP_OK && h.hit, "box at the needle triangle: no hit");
-	npVec3 n = h.normal;
-	double extent = -INFINITY;
-	for (int k = 0; k < 3; ++k)
-	{
-		// The corner in world space: v + 2 w (q x v) + 2 q x (q x v), for unit q = (x, y, z, w).
-		npQuat q = xb.q;
-		npVec3 c = { q.y * v[k].z - q.z * v[k].y, q.z * v[k].x - q.x * v[k].z, q.x * v[k].y - q.y * v[k].x };
-		npVec3 cc = { q.y * c.z - q.z * c.y, q.z * c.x - q.x * c.z, q.x * c.y - q.y * c.x };
-		npVec3 w = { v[k].x + 2.0 * (q.w * c.x + cc.x) + xb.p.x, v[k].y + 2.0 * (q.w * c.y + cc.y) + xb.p.y,
-					 v[k].z + 2.0 * (q.w * c.z + cc.z) + xb.p.z };
-		extent = fmax(extent, n.x * w.x + n.y * w.y + n.z * w.z);
-	}
-	double gap = extent - (n.x * h.point.x + n.y * h.point.y + n.z * h.point.z);
-	CHECK(fabs(gap) <= 1.5e3, "box at a needle triangle: normal (%.17g, %.17g, %.17g), the triangle %.3g beyond its plane", n.x,
-		  n.y, n.z, gap);
-}
-
-// fuzz_casts3d (strict normal check): a box at the origin touching a hull 4.4e10 long and about
-// 1,000 wide, with no translation: the ray cast ran to its cap at fraction 0, and the initial
-// contact's normal was GJK's direction there, 1.4e-6 rad off the hull's face, so the hull reached
-// 18,500 beyond the reported plane. Closed form as above: the hull's extent along the normal beyond
-// the hit point, over its points, within 1e-7 of the scale (4.4e3).
-static void boxTouchingANeedleHullWithoutMoving(void)
-{
-	npShape3 box, hullShape;
-	static npHull3 hull;
-	npMakeBox3((npVec3){ 0.9375, 0.046875, 3.984375 }, &box);
-	npVec3 p[11] = { { 200.72951507568359, 13552734768.323093, 367.08661651611328 },
-					 { 200.72951507568359, 13552734768.323093, 367.08661651611328 },
-					 { -398.55121231079102, -30118165003.442268, -816.6335563659668 },
-					 { -398.55270576477051, -30126954065.942268, -816.75267219543457 },
-					 { 9.6322650909423864, -30118164083.25, -408.4500789642334 } };
-	for (int k = 5; k < 11; ++k)
-		p[k] = (npVec3){ 14.75, -20.75, -0.2666015625 };
-	CHECK(npMakeHull3(p, 11, &hull) == NP_OK && npMakeHullShape3(&hull, &hullShape) == NP_OK, "needle hull");
-	npTransform3 id = { { 0, 0, 0 }, { 0, 0, 0, 1 } };
-	npShapeCastInput3 in = { &box, id, { 0, 0, 0 }, &hullShape, id, npDefaultCastOptions3() };
-	npCastHit3 h;
-	CHECK(npShapeCast3(&in, &h) == NP_OK && h.hit && h.fraction == 0.0, "box on the needle hull: no contact at 0");
-	npVec3 n = h.normal;
-	double extent = -INFINITY;
-	for (int k = 0; k < 11; ++k)
-		extent = fmax(extent, n.x * p[k].x + n.y * p[k].y + n.z * p[k].z);
-	double gap = extent - (n.x * h.point.x + n.y * h.point.y + n.z * h.point.z);
-	CHECK(fabs(gap) <= 4.4e3, "box on a needle hull: normal (%.17g, %.17g, %.17g), the hull %.3g beyond its plane", n.x, n.y, n.z,
-		  gap);
-}
-
 // fuzz_pairs3d: npDistance3 of a sphere (radius 2.109375, at the origin) and a needle hull 1.7e9
 // long: GJK stopped on a triangle of the difference whose closest point is not inside it, and the
 // distance normal (session 17's simplex normal) was that triangle's, 90 degrees off the gap, so
@@ -925,164 +824,6 @@ static void sphereBesideANeedleHullDistance(void)
 	CHECK(d.distance > 0.0 && fabs(gap - d.distance) <= 1e-6 && fabs(onSphere - 2.109375) <= 1e-9 && fabs(along - d.distance) <= 1e-6,
 		  "sphere beside a needle hull: distance %.17g, |pointB - pointA| %.17g, |pointA| %.17g, normal . gap %.17g", d.distance, gap,
 		  onSphere, along);
-}
-
-// fuzz_casts3d: a box (0.94 x 0.047 x 3.98 half extents, turned half a turn about z) cast 1e6 along
-// y at a hull 1e6 long and a few dozen wide. GJK's ray cast stopped on a triangle of A - B whose
-// corners came from two box vertices and three hull vertices, across two facets of the difference
-// meeting at a nearly flat angle; its normal was that triangle's, 1e-5 rad off the hull's face, and
-// the hull's far end stood 1.33 beyond the reported plane. The closest features' normal supports both
-// shapes at the hit points: checked over the hull's vertices and the box's corners (quaternions
-// applied here, by hand).
-static npVec3 rotateByQuat(npQuat q, npVec3 v)
-{
-	npVec3 u = { q.x, q.y, q.z };
-	npVec3 t = { 2.0 * (u.y * v.z - u.z * v.y), 2.0 * (u.z * v.x - u.x * v.z), 2.0 * (u.x * v.y - u.y * v.x) };
-	return (npVec3){ v.x + q.w * t.x + (u.y * t.z - u.z * t.y), v.y + q.w * t.y + (u.z * t.x - u.x * t.z),
-					 v.z + q.w * t.z + (u.x * t.y - u.y * t.x) };
-}
-
-// For a box cast at a target of `count` points (local to the target): how far the target's points
-// reach beyond the plane through h->point along h->normal (the largest), and the box's corners at
-// the hit fraction along the normal from h->pointOnShape (the smallest; 0 when the plane through
-// pointOnShape bounds the box). Quaternions applied here, independent of the library's transforms.
-static void castHitPlaneGaps(const npShapeCastInput3* in, const npCastHit3* h, const npVec3* points, int count, double* beyond,
-							 double* below)
-{
-	npVec3 n = h->normal, half = in->shape->halfExtents, r = in->translation;
-	npTransform3 xa = in->transform, xb = in->targetTransform;
-	*beyond = -INFINITY;
-	for (int k = 0; k < count; ++k)
-	{
-		npVec3 w = rotateByQuat(xb.q, points[k]);
-		w = (npVec3){ w.x + xb.p.x - h->point.x, w.y + xb.p.y - h->point.y, w.z + xb.p.z - h->point.z };
-		*beyond = fmax(*beyond, n.x * w.x + n.y * w.y + n.z * w.z);
-	}
-	*below = INFINITY;
-	for (int k = 0; k < 8; ++k)
-	{
-		npVec3 c = { (k & 1) ? half.x : -half.x, (k & 2) ? half.y : -half.y, (k & 4) ? half.z : -half.z };
-		c = rotateByQuat(xa.q, c);
-		c = (npVec3){ c.x + xa.p.x + h->fraction * r.x - h->pointOnShape.x, c.y + xa.p.y + h->fraction * r.y - h->pointOnShape.y,
-					  c.z + xa.p.z + h->fraction * r.z - h->pointOnShape.z };
-		*below = fmin(*below, n.x * c.x + n.y * c.y + n.z * c.z);
-	}
-}
-
-static void boxCastAlongAHullNeedleGetsItsFaceNormal(void)
-{
-	static const npVec3 p[33] = {
-		{ -9.5380859764999997, -9.7499999650000007, 8.7841796875 }, { 0.2490234375, -18.25, 28.499023437499996 },
-		{ 9.6376953125, -20.581054687500004, 9.9999999999999995e-07 }, { 1000000, -2.0673828125, -9.5380859375 },
-		{ -9.7333984375, -9.5380859375, 25.7119140235 }, { 0.0341796875, 8.7841796875, 24.25 },
-		{ 1000000, 1000000, -2.0673828125 }, { 9.00390625, -9.5380859764999997, -9.5380858355000004 },
-		{ -9.744140625, -9.5380859375, -9.5380859764999997 }, { -9.7499999650000007, 8.7841796875, 0.029296875 },
-		{ -0.0009765625, 0.038085937500000028, -20.0009765625 }, { 1000000, -0, -17.208984374999996 },
-		{ -22.5009765625, -20.518554687500011, 1000000 }, { -0, -17.208984374999996, 1.2119140625 },
-		{ 1000000, -2.0673828125, 4.28515625 }, { -9.5380859764999997, -9.5380858355000004, -9.5380859764999997 },
-		{ -9.7490234465000007, 4.9406564584124654e-324, -9.5009765625 }, { -9.7460937510000001, 1.4999999999999991, -9.5380859764999997 },
-		{ -9.5380859764999997, 8.7841796875, 0.2490234375 }, { -0.24999999999999989, -28.5009765625, 1000000 },
-		{ -9.5380859375, -9.5380859764999997, 25.7119140235 }, { 0.13671875, -9.5380859764999997, -9.5380859764999997 },
-		{ 8.7841796875, 8.8125, 7.7255859375 }, { -0.0009765625, 1.037109375, 0.001 },
-		{ -9.5380859764999997, 8.7841796875, 8.8125 }, { -6.0009765625, 10.7490234375, -0.24999999999999981 },
-		{ -20.5009765625, -20.518554687500011, 1000000 }, { -9.7119140285000007, -9.5380859764999997, -9.5380859764999997 },
-		{ -9.5380859375, 8.7841796875, 17.568359375 }, { 17.568359375, 17.568359375, 17.568359375 },
-		{ 11.75, 17.568359375, 17.568359375 }, { 17.568359375, 17.5625, 0 },
-		{ 9.7871093750000107, -9.75, 8.7841796875 },
-	};
-	static npHull3 hull;
-	npShape3 box, needle;
-	npVec3 half = { 0.9375, 0.046875, 3.984375 };
-	CHECK(npMakeBox3(half, &box) == NP_OK && npMakeHull3(p, 33, &hull) == NP_OK && npMakeHullShape3(&hull, &needle) == NP_OK,
-		  "shapes");
-	npTransform3 xa, xb;
-	CHECK(npMakeTransform3((npVec3){ -0.13964839549999999, -0.0009765625, 1.037109375 },
-						   (npQuat){ -0.081054687500000042, 9.9999999999999995e-07, 1000000, -0.0 }, &xa) == NP_OK &&
-			  npMakeTransform3((npVec3){ -17.208984374999996, 9.6611328125, -0.081054687500000042 },
-							   (npQuat){ 1000000, 1000000, -2.0673828125, 4.28515625 }, &xb) == NP_OK,
-		  "transforms");
-	npCastOptions3 options = npDefaultCastOptions3();
-	options.ignoreSeparating = true;
-	npVec3 r = { -9.5810546875, 1000000, -2.0673828125 };
-	npShapeCastInput3 in = { &box, xa, r, &needle, xb, options };
-	npCastHit3 h;
-	CHECK(npShapeCast3(&in, &h) == NP_OK && h.hit && !h.initialOverlap, "box cast at the needle: no hit");
-	npVec3 n = h.normal;
-	double beyond, below;
-	castHitPlaneGaps(&in, &h, p, 33, &beyond, &below);
-	CHECK(fabs(beyond) <= 1e-3 && fabs(below) <= 1e-3,
-		  "box cast along a hull needle: normal (%.17g, %.17g, %.17g), the hull %.3g beyond its plane, the box %.3g", n.x, n.y,
-		  n.z, beyond, below);
-}
-
-// make fuzz-smoke, once fuzz_casts3d's normal check was fatal: a box cast at a triangle 1.5e10 long
-// and 200 wide hit on the ray cast's main path with a triangle of the difference that is the needle
-// triangle itself (one box corner against its three vertices), but GJK's closest points on it were
-// good to about the gap only, and the normal was the gap's direction: the triangle's far corner 6e9
-// beyond the reported plane. agreedNormal (cast3d.c) compares it with the triangle's own normal by
-// support queries. Checked by hand: the triangle's corners and the box's corners against the plane
-// through the hit points (quaternions applied here), within 20 (1e-9 of the scale).
-static void boxCastAtANeedleTriangleOnTheMainPath(void)
-{
-	npVec3 t[3] = { { 136718708.70126247, -11.459203749795348, 90.757394132977055 },
-					{ 501953127.11254883, 10.704749999999999, -83.589626653505846 },
-					{ 14749999995.056658, -24.73185530090332, 198.78523143617284 } };
-	npVec3 half = { 0.9375, 0.046875, 0.2333984375 };
-	npShape3 box, needle;
-	CHECK(npMakeBox3(half, &box) == NP_OK && npMakeTriangle3(t[0], t[1], t[2], &needle) == NP_OK, "shapes");
-	npTransform3 xa, xb;
-	CHECK(npMakeTransform3((npVec3){ -0.12500000000000008, 1000000000, 0.001 }, (npQuat){ -3.498046875, 0, 1.2119140625, 11.2119140235 },
-						   &xa) == NP_OK &&
-			  npMakeTransform3((npVec3){ -9.7500001160000007, -9.6611327214999996, 22.8388671875 },
-							   (npQuat){ 11.41162109375, 11.41162109375, 11.41162109375, 11.41162109375 }, &xb) == NP_OK,
-		  "transforms");
-	npCastOptions3 options = npDefaultCastOptions3();
-	options.maxFraction = 22.8388671875;
-	options.ignoreSeparating = true;
-	npVec3 r = { 22.8388671875, 22.8388671875, 22.8388671875 };
-	npShapeCastInput3 in = { &box, xa, r, &needle, xb, options };
-	npCastHit3 h;
-	CHECK(npShapeCast3(&in, &h) == NP_OK && h.hit && !h.initialOverlap, "box cast at the needle triangle: no hit");
-	npVec3 n = h.normal;
-	double beyond, below;
-	castHitPlaneGaps(&in, &h, t, 3, &beyond, &below);
-	CHECK(fabs(beyond) <= 20.0 && fabs(below) <= 20.0,
-		  "box cast at a needle triangle: normal (%.17g, %.17g, %.17g), the triangle %.3g beyond its plane, the box %.3g", n.x, n.y, n.z,
-		  beyond, below);
-}
-
-// fuzz_casts3d: a box touching a needle hull 4.5e10 long and a few units across, at fraction 0 with a
-// zero translation (an overlap test, a contact within the cast's accuracy). GJK's simplex is an
-// exact edge-against-edge triangle (a box edge, the needle's edge) but shorter than the gap, so the
-// normal was the gap's direction, 4e-7 rad off the edge pair's: the needle's far end 6,220 beyond
-// the plane. npSimplexNormalRival3 offers the triangle's normal when the triangle is a million
-// times longer than the gap, and the cast weighs the two. Checked by hand as above, within 30
-// (1e-9 of the needle's length).
-static void boxTouchingANeedleAlongItsEdge(void)
-{
-	static const npVec3 p[11] = {
-		{ 0.5019531250019531, 0.10000000000000001, 8.756835937233399 }, { 0.7083606719970702, 1211914062.5999999, 1211922.7542476654 },
-		{ 3.0963706969453111, 15377929687.6, 15377940.987204563 }, { -4.6157817840576145, -30118164062.400002, -30118155.305664062 },
-		{ 2.0573863983154288, 9500000000.1000004, 9500016.7863855362 }, { 0.501953125, 0.10000000000000001, 8.7568359375 },
-		{ 0.501953125, 0.10000000000000001, 8.7568359375 }, { 0.501953125, 0.10000000000000001, 8.7568359375 },
-		{ 0.501953125, 0.10000000000000001, 8.7568359375 }, { 0.501953125, 0.10000000000000001, 8.7568359375 },
-		{ 0.501953125, 0.10000000000000001, 8.7568359375 },
-	};
-	static npHull3 hull;
-	npShape3 box, needle;
-	CHECK(npMakeBox3((npVec3){ 0.9375, 0.046875, 3.984375 }, &box) == NP_OK && npMakeHull3(p, 11, &hull) == NP_OK &&
-			  npMakeHullShape3(&hull, &needle) == NP_OK,
-		  "shapes");
-	npTransform3 id = { { 0, 0, 0 }, { 0, 0, 0, 1 } };
-	npShapeCastInput3 in = { &box, id, { 0, 0, 0 }, &needle, id, npDefaultCastOptions3() };
-	npCastHit3 h;
-	CHECK(npShapeCast3(&in, &h) == NP_OK && h.hit && h.fraction == 0.0, "box at the needle: no contact at 0");
-	npVec3 n = h.normal;
-	double beyond, below;
-	castHitPlaneGaps(&in, &h, p, 11, &beyond, &below);
-	CHECK(fabs(beyond) <= 30.0 && fabs(below) <= 30.0,
-		  "box touching a needle along its edge: normal (%.17g, %.17g, %.17g), the needle %.3g beyond its plane, the box %.3g", n.x, n.y,
-		  n.z, beyond, below);
 }
 
 // fuzz_meshcasts3d: npDistance3 of a hull with two vertices 4.9e-12 apart and a sliver triangle of a
@@ -1179,13 +920,7 @@ int main(void)
 	ballOnANeedleVertex();
 	capsuleOfSubnormalCoreAroundASphere();
 	distanceNormalBesideALongFace3();
-	thinBoxCastOntoABall();
-	boxCastAtANeedleTriangleOnTheCappedPath();
-	boxTouchingANeedleHullWithoutMoving();
 	sphereBesideANeedleHullDistance();
-	boxCastAlongAHullNeedleGetsItsFaceNormal();
-	boxCastAtANeedleTriangleOnTheMainPath();
-	boxTouchingANeedleAlongItsEdge();
 	hullBesideASliverTriangleIsApart();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
