@@ -208,51 +208,6 @@ static npVec3 cappedNormal(const npPair3* pair, npVec3 n)
 	return npEpaEveryFace3(pair, (polishAxis){ n, 0.0, -1, -1 }).axis;
 }
 
-// The pair with B moved to fraction t (B moves by -t r in A's frame).
-static npPair3 pairAt(const Cast3* c, double t)
-{
-	npPair3 moved = *c->pair;
-	moved.xfB.p = v3MulAdd(c->pair->xfB.p, -t, c->r);
-	return moved;
-}
-
-// Of two unit normals n and m (A to B) of a hit whose closest core points are pa and pb (A's frame,
-// B moved to the hit), the one whose planes through those points better bound the cores: for each,
-// how far A reaches beyond pa along it and B beyond pb against it (one support query), the larger
-// of the two; the smaller wins, n on a tie. That is what a contact normal promises (each shape on
-// its side of the plane through its point), and the fuzzers check exactly this.
-static npVec3 betterSupported(const npPair3* moved, npVec3 pa, npVec3 pb, npVec3 n, npVec3 m)
-{
-	npSupportPoint3 sn = npSupportPair3(moved, n), sm = npSupportPair3(moved, m);
-	double worstN = np3Max(v3Dot(n, v3Sub(sn.wA, pa)), v3Dot(n, v3Sub(pb, sn.wB)));
-	double worstM = np3Max(v3Dot(m, v3Sub(sm.wA, pa)), v3Dot(m, v3Sub(pb, sm.wB)));
-	return worstM < worstN ? m : n;
-}
-
-// The normal of a hit where GJK's simplex and its closest points disagree, or where the simplex is
-// a million times longer than the gap. GJK's normal (npSimplexNormal3) is the simplex's, a
-// triangle's normal or an edge's perpendicular, when that lies within 8 degrees of the gap between
-// the closest points, and otherwise the gap's direction, the distance query's choice, which must
-// keep the normal along its points. Here either can be far off: on a needle the closest points can
-// be good to about the gap only (a ball 10 from a hull needle 2.6e10 long touching at fraction 0:
-// the gap's direction 16 degrees off the needle's face, the far end 7e9 beyond the reported plane;
-// a box cast at a triangle 1.5e10 long: the triangle 6e9 beyond; a box touching a needle 4.5e10
-// long along its edge: 4e-7 rad off, 6,220 beyond; fuzz_casts3d's normal check). The two are
-// measured at the hit (betterSupported; B moved to fraction t). Only such hits pay.
-NP_COLD __attribute__((noinline)) static npVec3 decideNormal(const Cast3* c, double t, npVec3 pa, npVec3 pb, npVec3 n,
-															 npVec3 rival)
-{
-	npPair3 moved = pairAt(c, t);
-	return betterSupported(&moved, pa, pb, n, rival);
-}
-
-static inline npVec3 agreedNormal(const Cast3* c, double t, npVec3 pa, npVec3 pb, npVec3 n, npVec3 rival)
-{
-	if (rival.x == 0.0 && rival.y == 0.0 && rival.z == 0.0)
-		return n; // npSimplexNormalRival3 found them agreeing, or had no geometry to offer
-	return decideNormal(c, t, pa, pb, n, rival);
-}
-
 /// How the GJK ray cast ended.
 typedef enum RayEnd3
 {
@@ -326,88 +281,11 @@ static void refineFeature(const npPair3* pair, npVec3 x, npSupportPoint3* simple
 	}
 }
 
-// True when a triangle of A - B lies in one facet of it, judged by its corners' vertices: one of A
-// and three of B (B's face), three and one (A's face), or two and two (an edge of each). GJK can stop
-// on a triangle across two facets that meet at a nearly flat angle (points of two of A and three of
-// B), and on a needle its normal is then off by the angle between them: a box cast at a hull 1e6
-// long got a normal 1e-5 rad off the hull's face, the hull's far end 1.33 beyond the reported plane
-// (fuzz_casts3d's normal check).
-static bool facetTriangle(const npSupportPoint3* s)
-{
-	int a = 1 + (s[1].indexA != s[0].indexA) + (s[2].indexA != s[0].indexA && s[2].indexA != s[1].indexA);
-	int b = 1 + (s[1].indexB != s[0].indexB) + (s[2].indexB != s[0].indexB && s[2].indexB != s[1].indexB);
-	return (a == 1 && b == 3) || (a == 3 && b == 1) || (a == 2 && b == 2);
-}
-
-// True when vertex v of a core is a farthest vertex of it along unit d: no neighbour in its vertex
-// graph rises above it along d by more than 1e-9 rad of the edge between them. On a convex
-// polyhedron a vertex no neighbour beats is a farthest one (the core lies in the cone of the edges
-// leaving it). Cores without edges (a sphere's point) pass.
-static bool vertexFarthest(const npPolyhedron3* poly, int v, npVec3 d)
-{
-	if (poly->halfEdgeCount == 0)
-		return true;
-	const npVec3* vertices = poly->vertices;
-	const npHalfEdge3* edges = poly->halfEdges;
-	int first = poly->vertexEdge[v], h = first;
-	for (int guard = 0; guard < NP_MAX_HULL_HALF_EDGES; ++guard)
-	{
-		npVec3 e = v3Sub(vertices[edges[h ^ 1].origin], vertices[v]);
-		double rise = v3Dot(d, e);
-		if (rise > 0.0 && rise * rise > 1e-18 * v3LengthSq(e))
-			return false;
-		h = edges[h ^ 1].next;
-		if (h == first)
-			break;
-	}
-	return true;
-}
-
-// The triangle is a facet of A - B with normal n (unit, A to B): by its corners' indices
-// (facetTriangle) and by its geometry. GJK can stop on a triangle whose indices name a facet that
-// is not one: two vertices of each core whose edges do not meet on their Gauss maps (a hull face
-// 7e-6 rad off a capsule's axis, with a vertex 1e6 out on it: the capsule's perpendicular as the
-// normal, the hull 6.63 beyond the reported plane; fuzz_casts3d's normal check). The triangle's
-// normal is perpendicular to the differences of its corners of each core, so those corners lie in
-// one plane across n; the facet is genuine when A's first corner is farthest along n and B's
-// against it, the rest of each core's corners then being farthest too.
-static bool facetOfPair(const npPair3* pair, const npSupportPoint3* s, npVec3 n)
-{
-	return facetTriangle(s) && vertexFarthest(&pair->polyA, s[0].indexA, n) &&
-		   vertexFarthest(&pair->polyB, s[0].indexB, npPairDirToB(pair, v3Neg(n)));
-}
-
-// The normal of a triangle that crosses facets: EPA's separating-axis polish (epapolish3d.c) at
-// fraction t, its wide search (the best-aligned faces of both cores, and the edge pairs at the
-// triangle's corner vertices: of those axes and n, the one along which the cores are farthest
-// apart), kept when its planes through the hit's points
-// bound the cores better than n's (betterSupported: the polished axis alone put a hull 0.25 beyond
-// a plane that n's tilt of 2.5e-7 had kept within rounding; fuzz_casts3d). Such triangles are rare,
-// so the hits that pay for it are too.
-NP_COLD __attribute__((noinline)) static npVec3 facetNormal(const Cast3* c, const npSupportPoint3* s, double t, npVec3 pa,
-															npVec3 pb, npVec3 n)
-{
-	npPair3 moved = pairAt(c, t);
-	int ia, ib;
-	double depth = v3Dot(npSupportIndices3(&moved, n, &ia, &ib), n);
-	int featureA[3] = { s[0].indexA, s[1].indexA, s[2].indexA };
-	int featureB[3] = { s[0].indexB, s[1].indexB, s[2].indexB };
-	// The wide search: no short cut from the corners (a triangle whose corners name a facet that its
-	// geometry refutes would be taken at its word: the two-and-two cross product is the refuted
-	// normal itself), and candidates beyond the narrow cone around n, which a triangle across facets
-	// can miss by more than the cone: a capsule cast at a needle 1e9 long got a normal 1.3e-3 rad off
-	// the needle's face (the cone is 1.4e-3 rad wide measured as 1 - cos), the far end 1.3e6 beyond
-	// the plane (fuzz_casts3d).
-	npVec3 polished = npEpaPolish3(&moved, (polishAxis){ n, depth, ia, ib }, featureA, featureB, true).axis;
-	return betterSupported(&moved, pa, pb, n, polished);
-}
-
 // Within reach at fraction 0 (the ray cast never advanced): GJK's closest points there, the
 // penetration when the cores overlap, and initialOverlap when within reach + standoff. The normal
-// is decided as at a hit of the ray cast (agreedNormal, then facetNormal for a triangle that is no
-// facet: a ball touching a needle 1e9 long at fraction 0 got the normal of a triangle across two
-// facets, the needle 7e5 beyond the plane; fuzz_casts3d). `capped`: reached from the capped path, whose normal is polished
-// (cappedNormal).
+// is decided as at a hit of the ray cast (npFeatureNormal3: a ball touching a needle 1e9 long at
+// fraction 0 got the normal of a triangle across two facets, the needle 7e5 beyond the plane;
+// fuzz_casts3d). `capped`: reached from the capped path, whose normal is polished (cappedNormal).
 static void contactAtStart(const Cast3* c, npCastHit3* hit, bool capped)
 {
 	const npShapeCastInput3* in = c->in;
@@ -419,16 +297,8 @@ static void contactAtStart(const Cast3* c, npCastHit3* hit, bool capped)
 		overlapAtStart(in, hit);
 		return;
 	}
-	npVec3 rival = v3(0.0, 0.0, 0.0);
-	npVec3 n = npSimplexNormalRival3(g.simplex, g.count, v3Sub(g.pointB, g.pointA), &rival);
-	if (capped)
-		n = cappedNormal(c->pair, n);
-	else
-	{
-		n = agreedNormal(c, 0.0, g.pointA, g.pointB, n, rival);
-		if (g.count == 3 && !facetOfPair(c->pair, g.simplex, n))
-			n = facetNormal(c, g.simplex, 0.0, g.pointA, g.pointB, n);
-	}
+	npClosestFeatures3 f = { g.simplex, g.count, g.pointA, g.pointB, v3Scale(-0.0, c->r) };
+	npVec3 n = capped ? cappedNormal(c->pair, npGjkNormal3(&g)) : npFeatureNormal3(c->pair, &f);
 	hitFromGjk(in, &g, n, 0.0, hit);
 	hit->hit = true;
 	if (d <= c->reach + c->standoff)
@@ -549,15 +419,12 @@ static RayEnd3 rayCast3(const Cast3* c, npCastHit3* hit)
 	// Apart: the normal of the closest features (npSimplexNormal3: a box 0.76 from a hull needle
 	// 3e7 long had the gap's direction 8e-5 rad off, its far end 1,290 beyond the reported plane;
 	// fuzz_casts3d); inside (by rounding) or touching: the last plane's.
-	npVec3 gap = v3Sub(pb, pa);
+	npClosestFeatures3 f = { simplex, count, pa, pb, v3Scale(-t, c->r) };
 	npVec3 n;
-	npVec3 rival = v3(0.0, 0.0, 0.0);
-	if (!inside && v3LengthSq(gap) > 0.0)
-		n = agreedNormal(c, t, pa, pb, npSimplexNormalRival3(simplex, count, gap, &rival), rival);
+	if (!inside && v3LengthSq(v3Sub(pb, pa)) > 0.0)
+		n = npFeatureNormal3(pair, &f);
 	else
-		n = v3Scale(1.0 / v3Length(plane), plane);
-	if (count == 3 && !facetOfPair(pair, simplex, n))
-		n = facetNormal(c, simplex, t, pa, pb, n);
+		n = npCheckFacetNormal3(pair, &f, v3Scale(1.0 / v3Length(plane), plane));
 	fillHit(c->in, pa, pb, n, t, hit);
 	hit->hit = true;
 	return RAY3_HIT;

@@ -48,4 +48,24 @@ polishAxis npEpaPolish3(const npPair3* pair, polishAxis start, const int* featur
 /// overlap, by support queries, among `found`'s axis and every face normal of both cores.
 polishAxis npEpaEveryFace3(const npPair3* pair, polishAxis found);
 
+/// GJK's closest features, for their normal (featurenormal3d.c): the final simplex (its corners'
+/// core vertices name the features), the closest core points (A's frame, B moved by shiftB), and
+/// B's shift from where the pair places it (a cast's -t r; zero where it stands).
+typedef struct npClosestFeatures3
+{
+	const npSupportPoint3* simplex; ///< GJK's final simplex
+	int count;                      ///< its corners (1 to 3)
+	npVec3 pointA;                  ///< closest point of A's core
+	npVec3 pointB;                  ///< closest point of B's core, B moved by shiftB
+	npVec3 shiftB;                  ///< B's displacement in A's frame
+} npClosestFeatures3;
+
+/// The unit normal (A to B, A's frame) of the closest features of two cores apart: GJK's, checked
+/// against the gap between the points and, for a triangle, against the cores (a facet of A - B);
+/// where doubted, the candidate whose planes through the points bound the cores best.
+npVec3 npFeatureNormal3(const npPair3* pair, const npClosestFeatures3* f);
+
+/// The triangle check of npFeatureNormal3 alone, on a normal n found otherwise.
+npVec3 npCheckFacetNormal3(const npPair3* pair, const npClosestFeatures3* f, npVec3 n);
+
 #endif
