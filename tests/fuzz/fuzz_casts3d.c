@@ -11,11 +11,10 @@
 //    the normal also supports both shapes at the reported points: the target's farthest extent
 //    along it (brute force over its core's vertices, plus its radius) is at `point`, the mover's
 //    at the fraction along the reversed normal at `pointOnShape` (fuzz_casts2d's check, which found
-//    2D normals off a long face's). A known-bug check (FZ_CHECK_KNOWN, fatal with FZ_STRICT=1): on
-//    hull needles 1e7 to 1e10 long normals can still come out off the supporting plane by up to
-//    about 1e-7 of the scale (the regression-needle-* and regression-facet-* seeds pass; made
-//    fatal, fork fuzzing found another failing input within minutes, noted in the CHANGELOG's
-//    known issues);
+//    2D normals off a long face's). Fatal since session 20: it was a known-bug check until the
+//    facet test of featurenormal3d.c (its four inputs are the regression-spike-*, regression-
+//    capsule-at-needle-* and regression-*-touching-needle-* seeds; then 600 s of fork fuzzing with
+//    the check fatal found nothing);
 //  - npShapeCastMany3 with the same cast gives the same bits and result code;
 //  - npTimeOfImpact3: the state one of the four, the fraction in [0, 1], the normal unit; 'hit': the
 //    distance at the fraction is targetDistance within the tolerance; 'overlapped': within it at 0;
@@ -84,7 +83,7 @@ static void checkCastHit(const npShapeCastInput3* in, const npCastHit3* h, doubl
 	double gapB = fzSupportAlong3(in->target, in->targetTransform, n) - (n.x * h->point.x + n.y * h->point.y + n.z * h->point.z);
 	double gapA = fzSupportAlong3(in->shape, moved, back) -
 				  (back.x * h->pointOnShape.x + back.y * h->pointOnShape.y + back.z * h->pointOnShape.z);
-	FZ_CHECK_KNOWN(fabs(gapB) <= tol && fabs(gapA) <= tol,
+	FZ_CHECK(fabs(gapB) <= tol && fabs(gapA) <= tol,
 			 "normal (%.17g, %.17g, %.17g) does not support the shapes at the points: gaps %.3g (target), %.3g (mover), tol %.3g", n.x, n.y,
 			 n.z, gapB, gapA, tol);
 	double before = closestApproach(in, 0.0, h->fraction);
