@@ -297,7 +297,7 @@ static void contactAtStart(const Cast3* c, npCastHit3* hit, bool capped)
 		overlapAtStart(in, hit);
 		return;
 	}
-	npClosestFeatures3 f = { g.simplex, g.count, g.pointA, g.pointB, v3Scale(-0.0, c->r) };
+	npClosestFeatures3 f = { g.simplex, g.count, g.pointA, g.pointB, v3Scale(-0.0, c->r) }; // B at fraction 0
 	npVec3 n = capped ? cappedNormal(c->pair, npGjkNormal3(&g)) : npFeatureNormal3(c->pair, &f);
 	hitFromGjk(in, &g, n, 0.0, hit);
 	hit->hit = true;
