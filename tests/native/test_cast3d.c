@@ -1,6 +1,10 @@
 // Shape casts and time of impact (3D), checked against invariants that do not use the cast code:
 //  - a hit leaves the moved shape at the target distance (npDistance3 within 1e-8 of the scale)
 //    and never inside it, and no earlier sampled fraction is within the target distance;
+//  - a hit's normal supports both shapes at its points: each shape's farthest extent along it (the
+//    target's) or against it (the moved shape's), by brute force over the core's vertices turned
+//    by the test's own quaternion formula, plus the radius, lies on the plane through its point
+//    within 1e-9 of the scale;
 //  - a miss has no sampled fraction within the target distance (no tunnelling);
 //  - initial contact is reported exactly when the shapes start within the target distance;
 //  - time of impact: a hit is at targetDistance within the tolerance, no earlier sample is below
@@ -15,6 +19,7 @@
 #include "check.h"
 #include "meshtest.h"
 #include "testrng3d.h"
+#include "testvec3.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -53,7 +58,39 @@ static double distanceAt(const npShapeCastInput3* in, double t)
 }
 
 static int tunnelled, castHits, castMisses;
-static double worstGap;
+static double worstGap, worstSupport;
+
+// The farthest extent of a placed shape along unit n: its core's vertices by brute force, plus its
+// radius.
+static double supportAlong(const npShape3* s, npTransform3 xf, npVec3 n)
+{
+	npVec3 v[NP_MAX_HULL_VERTICES];
+	int count = 0;
+	switch (s->type)
+	{
+		case NP_SHAPE_SPHERE: v[count++] = V(0, 0, 0); break;
+		case NP_SHAPE_CAPSULE3:
+			v[count++] = V(0, s->halfHeight, 0);
+			v[count++] = V(0, -s->halfHeight, 0);
+			break;
+		case NP_SHAPE_BOX3:
+			for (int k = 0; k < 8; ++k)
+				v[count++] = V((k & 1) ? s->halfExtents.x : -s->halfExtents.x, (k & 2) ? s->halfExtents.y : -s->halfExtents.y,
+							   (k & 4) ? s->halfExtents.z : -s->halfExtents.z);
+			break;
+		case NP_SHAPE_TRIANGLE3:
+			for (int k = 0; k < 3; ++k)
+				v[count++] = s->triangle[k];
+			break;
+		default:
+			for (int k = 0; k < s->hull->vertexCount; ++k)
+				v[count++] = s->hull->vertices[k];
+	}
+	double best = -INFINITY;
+	for (int k = 0; k < count; ++k)
+		best = fmax(best, dot(n, add(xf.p, rotateByQuat(xf.q, v[k]))));
+	return best + s->radius;
+}
 
 static void checkConvexCast(const npShapeCastInput3* in, double scale)
 {
@@ -95,6 +132,14 @@ static void checkConvexCast(const npShapeCastInput3* in, double scale)
 	CHECK(gap <= 1e-8, "hit not touching: gap %.3g", gap);
 	CHECK(fabs(mtLen(hit.normal) - 1.0) < 1e-9, "normal not unit");
 	CHECK(mtDot(hit.normal, in->translation) <= 1e-9 * mtLen(in->translation), "normal faces the motion");
+	npVec3 n = hit.normal;
+	double gapB = supportAlong(in->target, in->targetTransform, n) - dot(n, hit.point);
+	npTransform3 moved = movedBy(in->transform, hit.fraction, in->translation);
+	double gapA = supportAlong(in->shape, moved, V(-n.x, -n.y, -n.z)) + dot(n, hit.pointOnShape);
+	worstSupport = fmax(worstSupport, fmax(fabs(gapA), fabs(gapB)) / scale);
+	CHECK(fabs(gapA) <= 1e-9 * scale && fabs(gapB) <= 1e-9 * scale,
+		  "normal (%.17g, %.17g, %.17g) does not support the shapes at the points: %.3g (target), %.3g (moved shape)", n.x, n.y, n.z,
+		  gapB, gapA);
 }
 
 static void randomCasts(void)
@@ -322,8 +367,9 @@ int main(void)
 	edgeCases();
 	randomToi();
 	meshCases();
-	printf("casts: %d hits, %d misses, worst gap %.3g of scale; toi: %d runs, %d hits, %d failed; tunnelled %d\n",
-		   castHits, castMisses, worstGap, toiRuns, toiHits, toiFailed, tunnelled);
+	printf("casts: %d hits, %d misses, worst gap %.3g of scale, worst normal support %.3g of scale; toi: %d runs, %d hits, %d "
+		   "failed; tunnelled %d\n",
+		   castHits, castMisses, worstGap, worstSupport, toiRuns, toiHits, toiFailed, tunnelled);
 	CHECK(tunnelled == 0, "tunnelled %d", tunnelled);
 	CHECK(toiFailed * 100 <= toiRuns, "failed TOI %d of %d", toiFailed, toiRuns);
 	return checkSummary();
