@@ -92,6 +92,22 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 		double gap = sqrt(g.x * g.x + g.y * g.y + g.z * g.z);
 		FZ_CHECK(fabs(gap - d.distance) <= tol, "npDistance3: |pointB - pointA| = %.17g, distance %.17g", gap,
 				 d.distance);
+		// Apart by more than GJK's rounding on needles (1e-6 of the scale), the normal is that of the
+		// closest features: A reaches along it no farther than pointA, B against it no farther than
+		// pointB (brute force over the cores' vertices, as fuzz_casts3d checks a hit's normal),
+		// within 1e-7 of the scale. Closer than that the shapes may touch: two needles 1e12 long
+		// sharing a vertex came out 6.1 apart (3.5e-12 of the scale), and the direction between two
+		// points rounded that far says nothing about the features.
+		if (d.distance > 1.0e-6 * scale)
+		{
+			npVec3 n = d.normal, back = { -n.x, -n.y, -n.z };
+			double gapA = fzSupportAlong3(&a, xa, n) - (n.x * d.pointA.x + n.y * d.pointA.y + n.z * d.pointA.z);
+			double gapB = fzSupportAlong3(&b, xb, back) - (back.x * d.pointB.x + back.y * d.pointB.y + back.z * d.pointB.z);
+			double supportTol = 1.0e-7 * scale + FZ_ABS;
+			FZ_CHECK(fabs(gapA) <= supportTol && fabs(gapB) <= supportTol,
+					 "npDistance3: normal (%.17g, %.17g, %.17g) does not support the shapes at the points: gaps %.3g (A), %.3g (B), tol %.3g",
+					 n.x, n.y, n.z, gapA, gapB, supportTol);
+		}
 	}
 	FZ_CHECK(!overlap || d.distance <= tol, "npOverlap3 true but distance %.17g (tol %.3g)", d.distance, tol);
 
