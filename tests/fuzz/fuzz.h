@@ -580,6 +580,20 @@ static inline double fzShapeScale3(const npShape3* s)
 	}
 }
 
+/// The farthest extent of a placed 2D shape along unit n: its core's vertices by brute force (turned
+/// here), plus its radius.
+static inline double fzSupportAlong2(const npShape2* s, npTransform2 xf, npVec2 n)
+{
+	double best = -INFINITY;
+	for (int k = 0; k < s->count; ++k)
+	{
+		npVec2 v = s->vertices[k];
+		double x = xf.p.x + (xf.q.c * v.x - xf.q.s * v.y), y = xf.p.y + (xf.q.s * v.x + xf.q.c * v.y);
+		best = fzMax(best, n.x * x + n.y * y);
+	}
+	return best + s->radius;
+}
+
 /// A point of a shape's core in the world (the quaternion rotation written out here, independent of
 /// the library's transforms).
 static inline npVec3 fzPlaced3(npTransform3 xf, npVec3 v)

@@ -70,6 +70,19 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 		double gap = hypot(d.pointB.x - d.pointA.x, d.pointB.y - d.pointA.y);
 		FZ_CHECK(fabs(gap - d.distance) <= tol, "npDistance2: |pointB - pointA| = %.17g, distance %.17g", gap,
 				 d.distance);
+		// Apart by more than 1e-6 of the scale, the normal is that of the closest features: A reaches
+		// along it no farther than pointA, B against it no farther than pointB (brute force over the
+		// cores' vertices), within 1e-7 of the scale (fuzz_pairs3d's check).
+		if (d.distance > 1.0e-6 * scale)
+		{
+			npVec2 n = d.normal, back = { -n.x, -n.y };
+			double gapA = fzSupportAlong2(&a, xa, n) - (n.x * d.pointA.x + n.y * d.pointA.y);
+			double gapB = fzSupportAlong2(&b, xb, back) - (back.x * d.pointB.x + back.y * d.pointB.y);
+			double supportTol = 1.0e-7 * scale + FZ_ABS;
+			FZ_CHECK(fabs(gapA) <= supportTol && fabs(gapB) <= supportTol,
+					 "npDistance2: normal (%.17g, %.17g) does not support the shapes at the points: gaps %.3g (A), %.3g (B), tol %.3g", n.x,
+					 n.y, gapA, gapB, supportTol);
+		}
 	}
 	FZ_CHECK(!overlap || d.distance <= tol, "npOverlap2 true but distance %.17g", d.distance);
 
