@@ -80,8 +80,8 @@ static void checkCastHit(const npShapeCastInput3* in, const npCastHit3* h, doubl
 	npTransform3 moved = in->transform;
 	moved.p = (npVec3){ moved.p.x + h->fraction * v.x, moved.p.y + h->fraction * v.y, moved.p.z + h->fraction * v.z };
 	npVec3 n = h->normal, back = { -n.x, -n.y, -n.z };
-	double gapB = fzSupportAlong3(in->target, in->targetTransform, n) - (n.x * h->point.x + n.y * h->point.y + n.z * h->point.z);
-	double gapA = fzSupportAlong3(in->shape, moved, back) -
+	double gapB = bruteSupport3(in->target, in->targetTransform, n) - (n.x * h->point.x + n.y * h->point.y + n.z * h->point.z);
+	double gapA = bruteSupport3(in->shape, moved, back) -
 				  (back.x * h->pointOnShape.x + back.y * h->pointOnShape.y + back.z * h->pointOnShape.z);
 	FZ_CHECK(fabs(gapB) <= tol && fabs(gapA) <= tol,
 			 "normal (%.17g, %.17g, %.17g) does not support the shapes at the points: gaps %.3g (target), %.3g (mover), tol %.3g", n.x, n.y,

@@ -76,8 +76,8 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 		if (d.distance > 1.0e-6 * scale)
 		{
 			npVec2 n = d.normal, back = { -n.x, -n.y };
-			double gapA = fzSupportAlong2(&a, xa, n) - (n.x * d.pointA.x + n.y * d.pointA.y);
-			double gapB = fzSupportAlong2(&b, xb, back) - (back.x * d.pointB.x + back.y * d.pointB.y);
+			double gapA = bruteSupport2(&a, xa, n) - (n.x * d.pointA.x + n.y * d.pointA.y);
+			double gapB = bruteSupport2(&b, xb, back) - (back.x * d.pointB.x + back.y * d.pointB.y);
 			double supportTol = 1.0e-7 * scale + FZ_ABS;
 			FZ_CHECK(fabs(gapA) <= supportTol && fabs(gapB) <= supportTol,
 					 "npDistance2: normal (%.17g, %.17g) does not support the shapes at the points: gaps %.3g (A), %.3g (B), tol %.3g", n.x,

@@ -101,8 +101,8 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 		if (d.distance > 1.0e-6 * scale)
 		{
 			npVec3 n = d.normal, back = { -n.x, -n.y, -n.z };
-			double gapA = fzSupportAlong3(&a, xa, n) - (n.x * d.pointA.x + n.y * d.pointA.y + n.z * d.pointA.z);
-			double gapB = fzSupportAlong3(&b, xb, back) - (back.x * d.pointB.x + back.y * d.pointB.y + back.z * d.pointB.z);
+			double gapA = bruteSupport3(&a, xa, n) - (n.x * d.pointA.x + n.y * d.pointA.y + n.z * d.pointA.z);
+			double gapB = bruteSupport3(&b, xb, back) - (back.x * d.pointB.x + back.y * d.pointB.y + back.z * d.pointB.z);
 			double supportTol = 1.0e-7 * scale + FZ_ABS;
 			FZ_CHECK(fabs(gapA) <= supportTol && fabs(gapB) <= supportTol,
 					 "npDistance3: normal (%.17g, %.17g, %.17g) does not support the shapes at the points: gaps %.3g (A), %.3g (B), tol %.3g",

@@ -8,11 +8,12 @@
 //  - the hit's points are that far apart along the normal, the normal unit and facing the mover;
 //  - the normal supports both shapes at the hit's points: each shape's farthest extent along it (the
 //    target's) or against it (the moved shape's), by brute force over the core's vertices turned by
-//    the transform's rotation here, plus the radius, lies on the line through its point (1e-9 of
-//    the scale);
+//    the transform's rotation here, plus the radius (brutesupport.h), lies on the line through its
+//    point (1e-9 of the scale);
 //  - time of impact: at a 'hit' the distance is the target within tolerance, and no sampled earlier
 //    fraction is below target - tolerance; 'separated' never comes below it; 'failed' is counted
 //    (and printed) and its fraction is still safe.
+#include "brutesupport.h"
 #include "check.h"
 #include "narrowphase/narrowphase.h"
 #include "testrng.h"
@@ -41,20 +42,6 @@ static double distanceAt(const npShapeCastInput2* in, double t)
 }
 
 static double worstSupport2;
-
-// The farthest extent of a placed shape along unit n: its core's vertices by brute force, plus its
-// radius.
-static double supportAlong2(const npShape2* s, npTransform2 xf, npVec2 n)
-{
-	double best = -INFINITY;
-	for (int k = 0; k < s->count; ++k)
-	{
-		npVec2 v = s->vertices[k];
-		double x = xf.p.x + (xf.q.c * v.x - xf.q.s * v.y), y = xf.p.y + (xf.q.s * v.x + xf.q.c * v.y);
-		best = fmax(best, n.x * x + n.y * y);
-	}
-	return best + s->radius;
-}
 
 // The invariants of one cast against sampled distances.
 static void checkCast(const npShapeCastInput2* in, const char* what)
@@ -113,8 +100,8 @@ static void checkCast(const npShapeCastInput2* in, const char* what)
 		moved.p.x += h.fraction * in->translation.x;
 		moved.p.y += h.fraction * in->translation.y;
 		npVec2 n = h.normal, back = { -h.normal.x, -h.normal.y };
-		double gapB = supportAlong2(in->target, in->targetTransform, n) - (n.x * h.point.x + n.y * h.point.y);
-		double gapA = supportAlong2(in->shape, moved, back) - (back.x * h.pointOnShape.x + back.y * h.pointOnShape.y);
+		double gapB = bruteSupport2(in->target, in->targetTransform, n) - (n.x * h.point.x + n.y * h.point.y);
+		double gapA = bruteSupport2(in->shape, moved, back) - (back.x * h.pointOnShape.x + back.y * h.pointOnShape.y);
 		double scale = 1.0 + len + hypot(in->transform.p.x, in->transform.p.y) + hypot(in->targetTransform.p.x, in->targetTransform.p.y);
 		worstSupport2 = fmax(worstSupport2, fmax(fabs(gapA), fabs(gapB)) / scale);
 		CHECK(fabs(gapA) <= 1e-9 * scale && fabs(gapB) <= 1e-9 * scale,

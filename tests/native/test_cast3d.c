@@ -3,8 +3,8 @@
 //    and never inside it, and no earlier sampled fraction is within the target distance;
 //  - a hit's normal supports both shapes at its points: each shape's farthest extent along it (the
 //    target's) or against it (the moved shape's), by brute force over the core's vertices turned
-//    by the test's own quaternion formula, plus the radius, lies on the plane through its point
-//    within 1e-9 of the scale;
+//    by the test's own quaternion formula, plus the radius (brutesupport.h), lies on the plane
+//    through its point within 1e-9 of the scale;
 //  - a miss has no sampled fraction within the target distance (no tunnelling);
 //  - initial contact is reported exactly when the shapes start within the target distance;
 //  - time of impact: a hit is at targetDistance within the tolerance, no earlier sample is below
@@ -16,10 +16,10 @@
 #define TEST_RNG_SEED 0xC0FFEE13u
 #include "narrowphase/narrowphase.h"
 
+#include "brutesupport.h"
 #include "check.h"
 #include "meshtest.h"
 #include "testrng3d.h"
-#include "testvec3.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -59,38 +59,6 @@ static double distanceAt(const npShapeCastInput3* in, double t)
 
 static int tunnelled, castHits, castMisses;
 static double worstGap, worstSupport;
-
-// The farthest extent of a placed shape along unit n: its core's vertices by brute force, plus its
-// radius.
-static double supportAlong(const npShape3* s, npTransform3 xf, npVec3 n)
-{
-	npVec3 v[NP_MAX_HULL_VERTICES];
-	int count = 0;
-	switch (s->type)
-	{
-		case NP_SHAPE_SPHERE: v[count++] = V(0, 0, 0); break;
-		case NP_SHAPE_CAPSULE3:
-			v[count++] = V(0, s->halfHeight, 0);
-			v[count++] = V(0, -s->halfHeight, 0);
-			break;
-		case NP_SHAPE_BOX3:
-			for (int k = 0; k < 8; ++k)
-				v[count++] = V((k & 1) ? s->halfExtents.x : -s->halfExtents.x, (k & 2) ? s->halfExtents.y : -s->halfExtents.y,
-							   (k & 4) ? s->halfExtents.z : -s->halfExtents.z);
-			break;
-		case NP_SHAPE_TRIANGLE3:
-			for (int k = 0; k < 3; ++k)
-				v[count++] = s->triangle[k];
-			break;
-		default:
-			for (int k = 0; k < s->hull->vertexCount; ++k)
-				v[count++] = s->hull->vertices[k];
-	}
-	double best = -INFINITY;
-	for (int k = 0; k < count; ++k)
-		best = fmax(best, dot(n, add(xf.p, rotateByQuat(xf.q, v[k]))));
-	return best + s->radius;
-}
 
 static void checkConvexCast(const npShapeCastInput3* in, double scale)
 {
@@ -133,9 +101,9 @@ static void checkConvexCast(const npShapeCastInput3* in, double scale)
 	CHECK(fabs(mtLen(hit.normal) - 1.0) < 1e-9, "normal not unit");
 	CHECK(mtDot(hit.normal, in->translation) <= 1e-9 * mtLen(in->translation), "normal faces the motion");
 	npVec3 n = hit.normal;
-	double gapB = supportAlong(in->target, in->targetTransform, n) - dot(n, hit.point);
+	double gapB = bruteSupport3(in->target, in->targetTransform, n) - mtDot(n, hit.point);
 	npTransform3 moved = movedBy(in->transform, hit.fraction, in->translation);
-	double gapA = supportAlong(in->shape, moved, V(-n.x, -n.y, -n.z)) + dot(n, hit.pointOnShape);
+	double gapA = bruteSupport3(in->shape, moved, mt3(-n.x, -n.y, -n.z)) + mtDot(n, hit.pointOnShape);
 	worstSupport = fmax(worstSupport, fmax(fabs(gapA), fabs(gapB)) / scale);
 	CHECK(fabs(gapA) <= 1e-9 * scale && fabs(gapB) <= 1e-9 * scale,
 		  "normal (%.17g, %.17g, %.17g) does not support the shapes at the points: %.3g (target), %.3g (moved shape)", n.x, n.y, n.z,
