@@ -27,6 +27,9 @@
 // translation's length and their distance) and stops once within R + 2 s: the fraction is never
 // late, and early by at most 2 s over the closing speed.
 //
+// The hit's normal is that of the closest features at the hit (featurenormal3d.c: GJK's, checked
+// against the gap between the points and, for a triangle, against the shapes as a facet of M).
+//
 // Two spheres are solved in closed form (the root of a quadratic, with the same stand-off).
 // Initial contact (the ray cast accepts before any advance: d(0) <= R + 2 s, then GJK at 0 decides
 // as before: within R + s): fraction 0 with the normal of the GJK closest points or, when the
