@@ -318,7 +318,10 @@ static npPenetrationResult2 penetrationOf(const npShape2* shapeA, npTransform2 x
 	pointA = v2MulAdd(pointA, rA, normal);
 	pointB = v2MulAdd(pointB, -rB, normal);
 	out.overlapping = true;
-	out.depth = coreDepth + rA + rB;
+	// Not below 0: the apart branch tests the distance against rA + rB but sums -distance + rA + rB,
+	// and at a touch the two orders can round an ulp apart (a rounded needle triangle 1e12 long
+	// touching a capsule: depth -1.8e-15; fuzz_pairs2d).
+	out.depth = npMax(coreDepth + rA + rB, 0.0);
 	out.normal = npRotate2(xfA.q, normal);
 	out.pointA = npTransformPoint2(xfA, pointA);
 	out.pointB = npTransformPoint2(xfA, pointB);

@@ -245,7 +245,7 @@ static npPenetrationResult3 penetrationOf(const npShape3* shapeA, npTransform3 x
 	}
 
 	out.overlapping = true;
-	out.depth = coreDepth + rA + rB;
+	out.depth = np3Max(coreDepth + rA + rB, 0.0); // not below 0 at a touch (epa2d.c says why)
 	pointA = v3MulAdd(pointA, rA, normal);
 	pointB = v3MulAdd(pointB, -rB, normal);
 	out.normal = npRotate3(xfA.q, normal);

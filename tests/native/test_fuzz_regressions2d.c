@@ -823,6 +823,23 @@ static void circleNearTheEndOfAMillionLongEdge(void)
 		  h.normal.y, gap);
 }
 
+// fuzz_pairs2d: a triangle 1e12 long rounded by 13.75 touching a capsule of radius 2.39 (their cores
+// 16.14 apart, the sum of the radii to the last bits). npPenetration2 reported them overlapping
+// with depth -1.8e-15: the cores-apart branch tests the distance against rA + rB but added
+// -distance + rA + rB in another order. Expected: an overlap's depth is never negative (the
+// documented range), and at this touch it is within 1e-12 of the scale of 0.
+static void touchingRoundingsHaveNoNegativeDepth(void)
+{
+	npVec2 v[7] = { { 1000000000000, 0 }, { 0.08984375, 31.16796875 }, { 23.08984375, 0 }, { 0, 23.12109375 },
+					{ 23.08984375, 23.08984375 }, { 0, 0 }, { 0, 0.0009765625 } };
+	npShape2 needle, capsule;
+	CHECK(npMakePolygon2(v, 7, 13.749023437499998, &needle) == NP_OK && npMakeCapsule2(2.25, 2.390625, &capsule) == NP_OK, "shapes");
+	npTransform2 xa = { { -28.1181640625, 16.1396484375 }, { 1, 0 } }, xb = { { 23.08984375, 0 }, { 1, 0 } };
+	npPenetrationResult2 p = npPenetration2(&needle, xa, &capsule, xb, NULL);
+	CHECK(!p.overlapping || (p.depth >= 0.0 && p.depth <= 1e-12 * 1e12), "touching roundings: overlapping %d, depth %.17g",
+		  p.overlapping, p.depth);
+}
+
 int main(void)
 {
 	circlesApartBySubnormalSquare();
@@ -851,6 +868,7 @@ int main(void)
 	distanceNormalBesideALongFace();
 	pointTouchingACornerGetsItsNormal();
 	circleNearTheEndOfAMillionLongEdge();
+	touchingRoundingsHaveNoNegativeDepth();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
