@@ -118,6 +118,44 @@ CAST2_INLINE npSupportPoint2 castSupport(const CastFrame* f, npVec2 d)
 	return s;
 }
 
+// True when no neighbour of vertex i of a core rises above it along u (not unit) by more than
+// `tolerance` (a distance; a core of one vertex passes): on a convex polygon a vertex no neighbour
+// beats is a farthest one. The band is the cast's own distance tolerance, not an angle: a true
+// edge of M can join the two ends of a core 1e-77 long across its length (a tiny capsule beside
+// a long one), where any angle to that short edge is rounding.
+static bool risesAlong(npVec2 u, npVec2 from, npVec2 to, double tolerance)
+{
+	double rise = v2Dot(u, v2Sub(to, from));
+	return rise > 0.0 && rise * rise > tolerance * tolerance * v2LengthSq(u);
+}
+
+static bool farthestOfNeighbours(const npShape2* s, int i, npVec2 u, double tolerance)
+{
+	if (s->count < 2)
+		return true;
+	int prev = i == 0 ? s->count - 1 : i - 1, next = i + 1 == s->count ? 0 : i + 1;
+	return !risesAlong(u, s->vertices[i], s->vertices[prev], tolerance) &&
+		   !risesAlong(u, s->vertices[i], s->vertices[next], tolerance);
+}
+
+// True when the two-point simplex is an edge of M = A - B with outward normal u (A's frame): each
+// of its corners' vertices is its core's farthest along u (A's) or against it (B's), to within the
+// cast's tolerance. GJK can stop
+// on a chord of M that is no edge: a point cast 1e6 upward at a pentagon passed 1.9e-7 beside its
+// corner, and the simplex was that corner and the vertex two places on, with weight 6.2e-9 at the
+// far end; the chord's perpendicular put the pentagon's next corner 0.163 beyond the reported line
+// (fuzz_casts2d). Vertex indices alone cannot tell: an edge of M from two parallel edges has both
+// indices changing along it.
+static bool edgeOfDifference(const CastFrame* f, const npSupportPoint2* s, npVec2 u)
+{
+	const npShape2* a = f->pair.shapeA;
+	const npShape2* b = f->pair.shapeB;
+	npVec2 uB = npInvRotate2(f->pair.xfB.q, v2Neg(u));
+	double tol = f->tolerance;
+	return farthestOfNeighbours(a, s[0].indexA, u, tol) && farthestOfNeighbours(a, s[1].indexA, u, tol) &&
+		   farthestOfNeighbours(b, s[0].indexB, uB, tol) && farthestOfNeighbours(b, s[1].indexB, uB, tol);
+}
+
 // The normal of a contact whose cores touch (|v| ~ 0). On an edge of the difference M (the simplex
 // an edge, the contact inside it): the edge's perpendicular facing the side the ray came from, taken
 // only when it faces the mover (n . d <= 0, d = -r): a point grazing a triangle's corner exactly
@@ -128,6 +166,33 @@ CAST2_INLINE npSupportPoint2 castSupport(const CastFrame* f, npVec2 d)
 // into the triangle; fuzz_casts2d): the direction the ray came along is taken when M's support
 // along it is that vertex (within the tolerance), else the last separating line's normal when it
 // is, else that line's normal anyway (it always faces the mover: the ray advanced against it).
+// The normal at a vertex of M (the simplex point `at`): see touchingNormal.
+static npVec2 vertexNormal(const CastFrame* f, const npSupportPoint2* at, npVec2 plane, npVec2 r)
+{
+	npVec2 vertex = v2Sub(at->wA, at->wB);
+	npVec2 candidates[2] = { v2Neg(r), plane }; // outward normals of M: against the ray, the last line
+	for (int k = 0; k < 2; ++k)
+	{
+		npVec2 n = v2Normalize(candidates[k]);
+		if (v2LengthSq(n) > 0.0 && v2Dot(n, v2Sub(castSupport(f, n).w, vertex)) <= f->tolerance)
+			return v2Neg(n);
+	}
+	return v2Neg(v2Normalize(plane));
+}
+
+// Of two normals (B toward A) of a contact at the simplex's closest point p of M, the one whose line
+// through p bounds M better (how far M's support along the outward normal -n passes p), n1 on a tie.
+NP_COLD __attribute__((noinline)) static npVec2 betterBound(const CastFrame* f, const npSupportPoint2* simplex,
+															 const double* weights, npVec2 n1, npVec2 n2)
+{
+	npVec2 p = v2(0.0, 0.0);
+	for (int i = 0; i < 2; ++i)
+		p = v2MulAdd(p, weights[i], v2Sub(simplex[i].wA, simplex[i].wB));
+	npVec2 u1 = v2Neg(n1), u2 = v2Neg(n2);
+	double gap1 = v2Dot(u1, v2Sub(castSupport(f, u1).w, p)), gap2 = v2Dot(u2, v2Sub(castSupport(f, u2).w, p));
+	return gap2 < gap1 ? n2 : n1;
+}
+
 static npVec2 touchingNormal(const CastFrame* f, const npSupportPoint2* simplex, const double* weights, int count,
 							 npVec2 plane, npVec2 r)
 {
@@ -143,19 +208,17 @@ static npVec2 touchingNormal(const CastFrame* f, const npSupportPoint2* simplex,
 		if (v2Dot(perp, plane) < 0.0)
 			perp = v2Neg(perp);
 		if (v2LengthSq(perp) > 0.0 && v2Dot(perp, r) <= 0.0)
-			return v2Neg(v2Normalize(perp));
-	}
-	if (at >= 0)
-	{
-		npVec2 vertex = v2Sub(simplex[at].wA, simplex[at].wB);
-		npVec2 candidates[2] = { v2Neg(r), plane }; // outward normals of M: against the ray, the last line
-		for (int k = 0; k < 2; ++k)
 		{
-			npVec2 n = v2Normalize(candidates[k]);
-			if (v2LengthSq(n) > 0.0 && v2Dot(n, v2Sub(castSupport(f, n).w, vertex)) <= f->tolerance)
-				return v2Neg(n);
+			npVec2 edgeNormal = v2Neg(v2Normalize(perp));
+			if (edgeOfDifference(f, simplex, perp))
+				return edgeNormal;
+			// A chord of M: its heavier end's vertex normal, unless the chord's bounds M better.
+			npVec2 atEnd = vertexNormal(f, &simplex[weights[0] >= weights[1] ? 0 : 1], plane, r);
+			return betterBound(f, simplex, weights, edgeNormal, atEnd);
 		}
 	}
+	if (at >= 0)
+		return vertexNormal(f, &simplex[at], plane, r);
 	return v2Neg(v2Normalize(plane));
 }
 

@@ -5,6 +5,7 @@
 // output. Each says what the old code did; run under ASan/UBSan too (make test-san). Polygon needle
 // tips and nearly straight corners are in test_fuzz_regressions_needles2d.c, the 3D cases in
 // test_fuzz_regressions3d.c, the mesh cases in test_fuzz_regressions_mesh.c.
+#include "brutesupport.h"
 #include "fuzzregress.h"
 
 // npMakeRot2's range reduction converted angle * 2/pi to int64_t; for |angle| past ~1.4e19, or NaN,
@@ -840,6 +841,37 @@ static void touchingRoundingsHaveNoNegativeDepth(void)
 		  p.overlapping, p.depth);
 }
 
+// fuzz_casts2d (normal check): a point (a circle of radius 3e-269) cast by (1.88, 1e6) from the
+// origin at a pentagon placed at (0, 0.1), whose bottom edge runs from (0, 0) to (0.203, 0). The
+// point meets that edge 1.9e-7 from its left corner. The ray cast stopped on a chord of the
+// difference (the corner and the vertex two places on, weight 6.2e-9 at the far end) and took the
+// chord's perpendicular, the normal of the next edge over: the pentagon's corner (0.203, 0) stood
+// 0.163 beyond the reported line. Expected, by hand: the pentagon behind the line through `point`
+// (brute force over its vertices), far within the fuzzer's 0.1 (1e-7 of the scale, 1e6).
+static void pointPastAPentagonCornerGetsItsEdgeNormal(void)
+{
+	npVec2 v[11] = { { 1e-300, 1e-300 },
+					 { 1e-300, 1e-300 },
+					 { 1e-300, 1e-300 },
+					 { -14.306640625, 0.001 },
+					 { 1e-300, 2 },
+					 { 0, 0 },
+					 { -31.650390625, 0.09375 },
+					 { 0.203125, 3.0111683155512017e-269 },
+					 { 10.8056640625, 14.443359375 },
+					 { 1e-300, 1e-300 },
+					 { 1e-300, 1e-300 } };
+	npShape2 dot, pentagon;
+	CHECK(npMakeCircle(2.9517803088962502e-269, &dot) == NP_OK && npMakePolygon2(v, 11, 0.0, &pentagon) == NP_OK, "shapes");
+	npTransform2 xa = { { 1e-300, 1e-300 }, { 1, 1e-300 } }, xb = { { 1e-300, 0.1 }, { 1, 1e-300 } };
+	npShapeCastInput2 in = npMakeShapeCastInput2(&dot, xa, (npVec2){ 1.8818359375000011, 1000000 }, &pentagon, xb);
+	npCastHit2 h;
+	CHECK(npShapeCast2(&in, &h) == NP_OK && h.hit && !h.initialOverlap, "the point hits the pentagon");
+	double beyond = bruteSupport2(&pentagon, xb, h.normal) - (h.normal.x * h.point.x + h.normal.y * h.point.y);
+	CHECK(fabs(beyond) <= 1e-3, "point past a pentagon's corner: normal (%.17g, %.17g), the pentagon %.3g beyond the line", h.normal.x,
+		  h.normal.y, beyond);
+}
+
 int main(void)
 {
 	circlesApartBySubnormalSquare();
@@ -869,6 +901,7 @@ int main(void)
 	pointTouchingACornerGetsItsNormal();
 	circleNearTheEndOfAMillionLongEdge();
 	touchingRoundingsHaveNoNegativeDepth();
+	pointPastAPentagonCornerGetsItsEdgeNormal();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
