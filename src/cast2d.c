@@ -140,12 +140,11 @@ static bool farthestOfNeighbours(const npShape2* s, int i, npVec2 u, double tole
 
 // True when the two-point simplex is an edge of M = A - B with outward normal u (A's frame): each
 // of its corners' vertices is its core's farthest along u (A's) or against it (B's), to within the
-// cast's tolerance. GJK can stop
-// on a chord of M that is no edge: a point cast 1e6 upward at a pentagon passed 1.9e-7 beside its
-// corner, and the simplex was that corner and the vertex two places on, with weight 6.2e-9 at the
-// far end; the chord's perpendicular put the pentagon's next corner 0.163 beyond the reported line
-// (fuzz_casts2d). Vertex indices alone cannot tell: an edge of M from two parallel edges has both
-// indices changing along it.
+// cast's tolerance. GJK can stop on a chord of M that is no edge: a point cast 1e6 upward at a
+// pentagon passed 1.9e-7 beside its corner, and the simplex was that corner and the vertex two
+// places on, with weight 6.2e-9 at the far end; the chord's perpendicular put the pentagon's next
+// corner 0.163 beyond the reported line (fuzz_casts2d). Vertex indices alone cannot tell: an edge
+// of M from two parallel edges has both indices changing along it.
 static bool edgeOfDifference(const CastFrame* f, const npSupportPoint2* s, npVec2 u)
 {
 	const npShape2* a = f->pair.shapeA;
@@ -156,16 +155,6 @@ static bool edgeOfDifference(const CastFrame* f, const npSupportPoint2* s, npVec
 		   farthestOfNeighbours(b, s[0].indexB, uB, tol) && farthestOfNeighbours(b, s[1].indexB, uB, tol);
 }
 
-// The normal of a contact whose cores touch (|v| ~ 0). On an edge of the difference M (the simplex
-// an edge, the contact inside it): the edge's perpendicular facing the side the ray came from, taken
-// only when it faces the mover (n . d <= 0, d = -r): a point grazing a triangle's corner exactly
-// along a line through it (radius 1e-73) ended on the simplex of the edge it never crossed, whose
-// normal faced away from the motion (fuzz_casts2d). At a vertex of M (a one-point simplex, or an
-// edge with all the weight at one end) any normal of M's cone there is right, and an edge's is not
-// (a point touching a triangle's corner got the reversed normal of the corner's far edge, pointing
-// into the triangle; fuzz_casts2d): the direction the ray came along is taken when M's support
-// along it is that vertex (within the tolerance), else the last separating line's normal when it
-// is, else that line's normal anyway (it always faces the mover: the ray advanced against it).
 // The normal at a vertex of M (the simplex point `at`): see touchingNormal.
 static npVec2 vertexNormal(const CastFrame* f, const npSupportPoint2* at, npVec2 plane, npVec2 r)
 {
@@ -193,6 +182,18 @@ NP_COLD __attribute__((noinline)) static npVec2 betterBound(const CastFrame* f, 
 	return gap2 < gap1 ? n2 : n1;
 }
 
+// The normal of a contact whose cores touch (|v| ~ 0). On an edge of the difference M (the simplex
+// an edge, the contact inside it): the edge's perpendicular facing the side the ray came from, taken
+// only when it faces the mover (n . d <= 0, d = -r): a point grazing a triangle's corner exactly
+// along a line through it (radius 1e-73) ended on the simplex of the edge it never crossed, whose
+// normal faced away from the motion (fuzz_casts2d). At a vertex of M (a one-point simplex, or an
+// edge with all the weight at one end) any normal of M's cone there is right, and an edge's is not
+// (a point touching a triangle's corner got the reversed normal of the corner's far edge, pointing
+// into the triangle; fuzz_casts2d): the direction the ray came along is taken when M's support
+// along it is that vertex (within the tolerance), else the last separating line's normal when it
+// is, else that line's normal anyway (it always faces the mover: the ray advanced against it). A
+// two-point simplex that is no edge of M (edgeOfDifference) is a chord: its heavier end's vertex
+// normal and the chord's perpendicular are measured by M's support, and the better bound wins.
 static npVec2 touchingNormal(const CastFrame* f, const npSupportPoint2* simplex, const double* weights, int count,
 							 npVec2 plane, npVec2 r)
 {
