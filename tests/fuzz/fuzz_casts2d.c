@@ -34,19 +34,6 @@ static double distanceAt(const npShapeCastInput2* in, double t)
 	return npDistance2(in->shape, xf, in->target, in->targetTransform).distance;
 }
 
-// The farthest extent of a placed shape along unit n: its vertices by brute force plus its radius.
-static double supportAlong(const npShape2* s, npTransform2 xf, npVec2 n)
-{
-	double best = -INFINITY;
-	for (int i = 0; i < s->count; ++i)
-	{
-		npVec2 v = s->vertices[i];
-		double x = xf.p.x + xf.q.c * v.x - xf.q.s * v.y, y = xf.p.y + xf.q.s * v.x + xf.q.c * v.y;
-		best = fzMax(best, n.x * x + n.y * y);
-	}
-	return best + s->radius;
-}
-
 static void checkHit(const npShapeCastInput2* in, const npCastHit2* h, double tol)
 {
 	FZ_CHECK(isfinite(h->fraction) && h->fraction >= 0.0 && h->fraction <= in->maxFraction, "fraction %.17g of %.17g",
@@ -71,8 +58,8 @@ static void checkHit(const npShapeCastInput2* in, const npCastHit2* h, double to
 	moved.p.x += h->fraction * in->translation.x;
 	moved.p.y += h->fraction * in->translation.y;
 	npVec2 n = h->normal, back = { -n.x, -n.y };
-	double gapB = supportAlong(in->target, in->targetTransform, n) - (n.x * h->point.x + n.y * h->point.y);
-	double gapA = supportAlong(in->shape, moved, back) - (back.x * h->pointOnShape.x + back.y * h->pointOnShape.y);
+	double gapB = bruteSupport2(in->target, in->targetTransform, n) - (n.x * h->point.x + n.y * h->point.y);
+	double gapA = bruteSupport2(in->shape, moved, back) - (back.x * h->pointOnShape.x + back.y * h->pointOnShape.y);
 	FZ_CHECK(fabs(gapB) <= tol && fabs(gapA) <= tol, "normal (%.17g, %.17g) does not support the shapes at the points: gaps %.3g (target), %.3g (mover), tol %.3g",
 			 n.x, n.y, gapB, gapA, tol);
 	double before = distanceAt(in, 0.5 * h->fraction);
