@@ -5,6 +5,7 @@
 // (quaternions applied here, by hand), never the library's output. Run under ASan/UBSan too (make
 // test-san).
 #include "fuzzregress.h"
+#include "testvec3.h"
 
 // fuzz_casts3d's normal check: a thin box (2.94 by 0.03 by 0.03) cast up by (-0.017, 9.83, 1e-6)
 // onto a ball of radius 0.0156 centred above the middle of its top face. The contact is on that
@@ -109,21 +110,6 @@ static void boxTouchingANeedleHullWithoutMoving(void)
 		  gap);
 }
 
-// fuzz_casts3d: a box (0.94 x 0.047 x 3.98 half extents, turned half a turn about z) cast 1e6 along
-// y at a hull 1e6 long and a few dozen wide. GJK's ray cast stopped on a triangle of A - B whose
-// corners came from two box vertices and three hull vertices, across two facets of the difference
-// meeting at a nearly flat angle; its normal was that triangle's, 1e-5 rad off the hull's face, and
-// the hull's far end stood 1.33 beyond the reported plane. The closest features' normal supports both
-// shapes at the hit points: checked over the hull's vertices and the box's corners (quaternions
-// applied here, by hand).
-static npVec3 rotateByQuat(npQuat q, npVec3 v)
-{
-	npVec3 u = { q.x, q.y, q.z };
-	npVec3 t = { 2.0 * (u.y * v.z - u.z * v.y), 2.0 * (u.z * v.x - u.x * v.z), 2.0 * (u.x * v.y - u.y * v.x) };
-	return (npVec3){ v.x + q.w * t.x + (u.y * t.z - u.z * t.y), v.y + q.w * t.y + (u.z * t.x - u.x * t.z),
-					 v.z + q.w * t.z + (u.x * t.y - u.y * t.x) };
-}
-
 // For a box cast at a target of `count` points (local to the target): how far the target's points
 // reach beyond the plane through h->point along h->normal (the largest), and the box's corners at
 // the hit fraction along the normal from h->pointOnShape (the smallest; 0 when the plane through
@@ -151,6 +137,13 @@ static void castHitPlaneGaps(const npShapeCastInput3* in, const npCastHit3* h, c
 	}
 }
 
+// fuzz_casts3d: a box (0.94 x 0.047 x 3.98 half extents, turned half a turn about z) cast 1e6 along
+// y at a hull 1e6 long and a few dozen wide. GJK's ray cast stopped on a triangle of A - B whose
+// corners came from two box vertices and three hull vertices, across two facets of the difference
+// meeting at a nearly flat angle; its normal was that triangle's, 1e-5 rad off the hull's face, and
+// the hull's far end stood 1.33 beyond the reported plane. The closest features' normal supports both
+// shapes at the hit points: checked over the hull's vertices and the box's corners (quaternions
+// applied here, by hand).
 static void boxCastAlongAHullNeedleGetsItsFaceNormal(void)
 {
 	static const npVec3 p[33] = {
