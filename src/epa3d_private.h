@@ -65,6 +65,11 @@ typedef struct npClosestFeatures3
 /// where doubted, the candidate whose planes through the points bound the cores best.
 npVec3 npFeatureNormal3(const npPair3* pair, const npClosestFeatures3* f);
 
+/// Of GJK's normal n and the rival npSimplexNormalRival3 offered, the one whose planes through the
+/// closest core points pointA and pointB (A's frame) better bound the cores (one support query
+/// each); n on a tie. npDistance3 asks it where GJK's normal is doubted (needles, slivers).
+npVec3 npDecideRival3(const npPair3* pair, npVec3 pointA, npVec3 pointB, npVec3 n, npVec3 rival);
+
 /// The triangle check of npFeatureNormal3 alone, on a normal n found otherwise.
 npVec3 npCheckFacetNormal3(const npPair3* pair, const npClosestFeatures3* f, npVec3 n);
 

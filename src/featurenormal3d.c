@@ -142,3 +142,9 @@ npVec3 npFeatureNormal3(const npPair3* pair, const npClosestFeatures3* f)
 		n = decideRival(pair, f, n, rival);
 	return npCheckFacetNormal3(pair, f, n);
 }
+
+NP_COLD npVec3 npDecideRival3(const npPair3* pair, npVec3 pointA, npVec3 pointB, npVec3 n, npVec3 rival)
+{
+	return betterSupported(pair, pointA, pointB, n, rival);
+}
+

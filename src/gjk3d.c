@@ -9,6 +9,7 @@
 // v.w/|v| closer to |v| than a relative 1e-14, or when it repeats a simplex vertex (exact for
 // polytope cores), with an iteration cap. npOverlap3's cheaper yes-or-no search is in overlap3d.c.
 #include "gjk3d.h"
+#include "epa3d_private.h"
 #include "closest3d.h"
 #include "codesize.h"
 #include "tiny3d.h"
@@ -657,8 +658,13 @@ npVec3 npSimplexNormalRival3(const npSupportPoint3* s, int count, npVec3 gap, np
 		// A triangle shorter than the gap but a million times longer (a needle's edge against a box's):
 		// the gap's direction is then good to about the gap over the needle's length only (4e-7 rad
 		// against a needle 4.5e10 long, its far end 6,220 beyond the plane; fuzz_casts3d), while an
-		// edge-against-edge triangle's normal is exact. The caller may weigh the two.
-		else if (rival != NULL && side != 0.0 && nn > 0.0 && longest > 1e12 * gg)
+		// edge-against-edge triangle's normal is exact. The caller may weigh the two. So too on a
+		// sliver triangle: its closest point is good to about eps * longest^3 / |n| (the longest edge
+		// over the height, times the size), and the gap's direction to that over the gap: a sliver
+		// 1.6e7 long 61 from a small triangle got the gap's direction 5e-6 rad off the edge pair's
+		// cross product, the sliver 81 beyond the plane (npDistance3; fuzz_pairs3d). Offered when
+		// that error could exceed 1e-3 of the gap (longest^3 is inf for huge shapes).
+		else if (rival != NULL && side != 0.0 && nn > 0.0 && (longest > 1e12 * gg || longest * longest * longest > 1e6 * nn * gg))
 			*rival = v3Normalize(side > 0.0 ? n : v3Neg(n));
 	}
 	else if (count == 2)
@@ -707,7 +713,14 @@ static npDistanceResult3 distanceOf(const npShape3* shapeA, npTransform3 xfA, co
 	}
 	else
 	{
-		npVec3 n = npGjkNormal3(&gjk);
+		// GJK's normal, or where it is doubted (needles, slivers) the better supported of it and its
+		// rival, if that lies within 8 degrees of the gap: the distance's normal is the direction
+		// from pointA to pointB (a rival across it belongs to a shape cast's hit, cast3d.c).
+		npVec3 rival = v3(0.0, 0.0, 0.0), gap = v3Sub(pb, pa);
+		npVec3 n = npSimplexNormalRival3(gjk.simplex, gjk.count, gap, &rival);
+		double side = v3Dot(rival, gap);
+		if (side > 0.0 && side * side >= 0.98 * v3LengthSq(gap))
+			n = npDecideRival3(&pair, pa, pb, n, rival);
 		out.distance = gjk.distance - rA - rB;
 		pa = v3MulAdd(pa, rA, n);
 		pb = v3MulAdd(pb, -rB, n);
