@@ -140,4 +140,20 @@ static inline long double pointSetsDistanceL(const LVec3* a, int na, const LVec3
 	return sqrtl(best);
 }
 
+// How far the highest hull vertex stands above the face plane it is farthest above (0 when every
+// vertex is on or below every plane).
+static inline double highestAbovePlanes(const npHull3* hull)
+{
+	double worst = 0.0;
+	for (int f = 0; f < hull->faceCount; ++f)
+		for (int v = 0; v < hull->vertexCount; ++v)
+		{
+			npPlane3 pl = hull->planes[f];
+			npVec3 p = hull->vertices[v];
+			double h = pl.normal.x * p.x + pl.normal.y * p.y + pl.normal.z * p.z - pl.offset;
+			worst = h > worst ? h : worst;
+		}
+	return worst;
+}
+
 #endif
