@@ -274,7 +274,7 @@ $(B)/fuzz/obj/%.o: src/%.c $(CORE_HDR) | setup-fuzz
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 
-$(B)/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(CORE_SRC:src/%.c=$(B)/fuzz/obj/%.o) | setup-fuzz
+$(B)/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h tests/native/brutesupport.h $(CORE_SRC:src/%.c=$(B)/fuzz/obj/%.o) | setup-fuzz
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $< $(CORE_SRC:src/%.c=$(B)/fuzz/obj/%.o) -lm -o $@
 
 fuzz: $(FUZZ_BINS)

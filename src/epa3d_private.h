@@ -23,6 +23,7 @@ typedef struct epaOutcome
 	bool supportValid;  // the last support query was along the final face's normal
 	npEpaStop3 stop;    // why EPA stopped
 	int iterations;     // iterations used
+	bool inconsistent;  // the polytope lost convexity or the origin (extreme needles): check every axis
 } epaOutcome;
 
 /// Expands the tetrahedron s[0..3] (containing the origin) until no face gets closer
@@ -48,6 +49,11 @@ polishAxis npEpaPolish3(const npPair3* pair, polishAxis start, const int* featur
 /// overlap, by support queries, among `found`'s axis and every face normal of both cores.
 polishAxis npEpaEveryFace3(const npPair3* pair, polishAxis found);
 
+/// The last resort when EPA's polytope came out inconsistent (epapolish3d.c): the smallest overlap,
+/// by support queries, among `found`'s axis, every face normal of both cores and the cross product
+/// of every edge pair that forms a face of A - B (Gauss-map test).
+polishAxis npEpaEveryAxis3(const npPair3* pair, polishAxis found);
+
 /// GJK's closest features, for their normal (featurenormal3d.c): the final simplex (its corners'
 /// core vertices name the features), the closest core points (A's frame, B moved by shiftB), and
 /// B's shift from where the pair places it (a cast's -t r; zero where it stands).
@@ -69,6 +75,11 @@ npVec3 npFeatureNormal3(const npPair3* pair, const npClosestFeatures3* f);
 /// closest core points pointA and pointB (A's frame) better bound the cores (one support query
 /// each); n on a tie. npDistance3 asks it where GJK's normal is doubted (needles, slivers).
 npVec3 npDecideRival3(const npPair3* pair, npVec3 pointA, npVec3 pointB, npVec3 n, npVec3 rival);
+
+/// True when the cores overlap less along unit axis m than along unit axis n (A's reach along the
+/// axis minus B's, A to B in A's frame; one support query each): moving B along m separates them
+/// with a smaller translation. False on a tie.
+bool npOverlapsLessAlong3(const npPair3* pair, npVec3 m, npVec3 n);
 
 /// The triangle check of npFeatureNormal3 alone, on a normal n found otherwise.
 npVec3 npCheckFacetNormal3(const npPair3* pair, const npClosestFeatures3* f, npVec3 n);

@@ -336,7 +336,7 @@ void npEpaRun3(const npPair3* pair, const npSupportPoint3* s, double scale, epaO
 	int bestV[3] = { 0, 1, 2 };
 	npVec3 pw = v3(0.0, 0.0, 0.0);
 	int pa = 0, pb = 0;
-	bool supportValid = false;
+	bool supportValid = false, inconsistent = false;
 	for (; expansions < NP_EPA3_ITERATION_LIMIT; ++expansions)
 	{
 		const epaFace* face = &poly.faces[closest];
@@ -364,7 +364,11 @@ void npEpaRun3(const npPair3* pair, const npSupportPoint3* s, double scale, epaO
 		uint32_t id = (uint32_t)pa << 16 | (uint32_t)pb;
 		if (hasVertex(&poly, id))
 		{
-			stop = NP_EPA3_CONVERGED; // the point is already a vertex: nothing new to add
+			// The point is already a vertex: nothing new to add. It lies above the closest face by
+			// more than the threshold, so the polytope is not convex (rounding on slivers 1e6 wide
+			// of needles 1e12 long): the caller looks at every axis (npEpaEveryAxis3).
+			stop = NP_EPA3_CONVERGED;
+			inconsistent = true;
 			break;
 		}
 		if (poly.vertexCount >= NP_EPA3_MAX_VERTICES)
@@ -392,4 +396,7 @@ void npEpaRun3(const npPair3* pair, const npSupportPoint3* s, double scale, epaO
 	out->supportValid = supportValid;
 	out->stop = stop;
 	out->iterations = expansions;
+	// A closest face with the origin outside it (by more than the threshold) is impossible for a
+	// polytope that holds the origin: the same inconsistency.
+	out->inconsistent = inconsistent || (bestLenSq > 0.0 && bestOffset < 0.0 && bestOffset * bestOffset > threshold * threshold * bestLenSq);
 }

@@ -148,3 +148,8 @@ NP_COLD npVec3 npDecideRival3(const npPair3* pair, npVec3 pointA, npVec3 pointB,
 	return betterSupported(pair, pointA, pointB, n, rival);
 }
 
+NP_COLD bool npOverlapsLessAlong3(const npPair3* pair, npVec3 m, npVec3 n)
+{
+	npSupportPoint3 sm = npSupportPair3(pair, m), sn = npSupportPair3(pair, n);
+	return v3Dot(m, sm.w) < v3Dot(n, sn.w);
+}

@@ -2,9 +2,13 @@
 // npDistance3, npPenetration3, npCollide3 and the typed pair routines (any types: a mismatch gives
 // an empty manifold), npMakeTangents3. The manifolds validate their input and also get raw
 // transforms (any quaternion) and margins; the other queries run on accepted transforms only.
+// Beyond fuzz.h's invariants, by brute force (tests/native/brutesupport.h): a distance's normal
+// supports both shapes at its points, and a penetration's depth is the overlap along its normal and
+// no more than along any separating axis of the cores.
 #include "fuzz.h"
 
 static npHull3 hullA, hullB;
+static BruteCore3 coreA, coreB; // brutesupport.h: ~37 KB each
 
 typedef npManifold3 (*Pair3)(const npShape3*, npTransform3, const npShape3*, npTransform3, double);
 
@@ -131,6 +135,25 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 		FZ_CHECK(fabs(dd - p.depth) <= FZ_REL * ds + FZ_ABS, "npPenetration3: depth %.17g but dot(pointA - pointB, normal) = %.17g",
 				 p.depth, dd);
 		FZ_CHECK(p.stop >= NP_EPA3_CONVERGED && p.stop <= NP_EPA3_NO_PROGRESS, "stop %d", (int)p.stop);
+
+		// The depth separates along the normal: moving B by depth * normal leaves the shapes
+		// touching, A's reach along the normal minus B's (brute force over the vertices). A ball
+		// centred on a vertex of a sliver hull got a normal along which the hull reached 0.218 past
+		// the centre (seed regression-penetration-ball-on-sliver-vertex).
+		npVec3 n = p.normal, back = { -n.x, -n.y, -n.z };
+		double along = bruteSupport3(&a, xa, n) + bruteSupport3(&b, xb, back);
+		FZ_CHECK(fabs(along - p.depth) <= FZ_REL * ds + FZ_ABS, "npPenetration3: depth %.17g but the shapes overlap by %.17g along its normal",
+				 p.depth, along);
+		// And it is the smallest such translation: no axis separates with less (every face normal
+		// and edge pair of the cores, brute force in long double; where the cores clearly overlap,
+		// so that the roundings' closed form is not in question). A capsule inside a needle hull
+		// 1e12 long got 7.07e8 for 7.07e5 (seed regression-penetration-capsule-inside-needle).
+		bruteCore3(&a, xa, &coreA);
+		bruteCore3(&b, xb, &coreB);
+		double coreDepth = bruteCoreDepth3(&coreA, &coreB);
+		if (coreDepth > FZ_REL * ds)
+			FZ_CHECK(p.depth <= coreDepth + a.radius + b.radius + FZ_REL * ds + FZ_ABS,
+					 "npPenetration3: depth %.17g but a brute-force axis separates with %.17g", p.depth, coreDepth + a.radius + b.radius);
 	}
 	FZ_CHECK(!(p.overlapping && p.depth > tol) || overlap, "penetration %.17g but no overlap", p.depth);
 	FZ_CHECK(!(d.distance > tol) || !overlap, "distance %.17g but overlap", d.distance);

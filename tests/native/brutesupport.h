@@ -1,7 +1,7 @@
 // Brute-force extents of placed shapes, shared by the native tests (tests/native/) and the fuzz
 // harnesses (tests/fuzz/): how far a shape reaches along a direction, from its core's vertices
 // turned by the transform here (the textbook quaternion and rotation formulas, not the library's),
-// plus its radius. A contact or cast normal n with points pA on A and pB on B supports both shapes
+// plus its radius; and the penetration depth of two cores over every separating axis. A contact or cast normal n with points pA on A and pB on B supports both shapes
 // when A reaches along n no farther than pA and B against n no farther than pB.
 #ifndef NP_TEST_BRUTESUPPORT_H
 #define NP_TEST_BRUTESUPPORT_H
@@ -65,6 +65,125 @@ static inline double bruteSupport2(const npShape2* s, npTransform2 xf, npVec2 n)
 		best = fmax(best, n.x * x + n.y * y);
 	}
 	return best + s->radius;
+}
+
+/// Brute-force separating axes of two placed cores (world space, long double): each shape's face
+/// normals and the cross products of every edge of A with every edge of B. Along any unit axis u,
+/// moving B by max_A(u.x) - min_B(u.x) along u separates the cores, so every axis bounds the
+/// penetration depth from above, and the smallest is the depth (for convex polytopes the minimum is
+/// at a facet normal of A - B, which is one of these axes). Hull faces come from the hull's planes.
+typedef struct BruteCore3
+{
+	long double v[NP_MAX_HULL_VERTICES][3];
+	long double e[3 * NP_MAX_HULL_VERTICES][3];
+	long double f[NP_MAX_HULL_FACES][3];
+	int nv, ne, nf;
+} BruteCore3;
+
+static inline void bruteRotate3(npQuat q, npVec3 v, long double out[3])
+{
+	npTransform3 r = { { 0.0, 0.0, 0.0 }, q };
+	npVec3 w = brutePlaced3(r, v);
+	out[0] = w.x, out[1] = w.y, out[2] = w.z;
+}
+
+/// A shape's core placed by xf: its vertices, edge directions and face normals (world space).
+static inline void bruteCore3(const npShape3* s, npTransform3 xf, BruteCore3* c)
+{
+	c->nv = c->ne = c->nf = 0;
+	npVec3 local[NP_MAX_HULL_VERTICES];
+	int n = 0;
+	switch (s->type)
+	{
+		case NP_SHAPE_SPHERE: local[n++] = (npVec3){ 0, 0, 0 }; break;
+		case NP_SHAPE_CAPSULE3:
+			local[n++] = (npVec3){ 0, s->halfHeight, 0 };
+			local[n++] = (npVec3){ 0, -s->halfHeight, 0 };
+			bruteRotate3(xf.q, (npVec3){ 0, 1, 0 }, c->e[c->ne++]);
+			break;
+		case NP_SHAPE_BOX3:
+			for (int k = 0; k < 8; ++k)
+				local[n++] = (npVec3){ (k & 1) ? s->halfExtents.x : -s->halfExtents.x, (k & 2) ? s->halfExtents.y : -s->halfExtents.y,
+									   (k & 4) ? s->halfExtents.z : -s->halfExtents.z };
+			for (int k = 0; k < 3; ++k)
+			{
+				npVec3 axis = { k == 0, k == 1, k == 2 };
+				bruteRotate3(xf.q, axis, c->e[c->ne++]);
+				bruteRotate3(xf.q, axis, c->f[c->nf++]);
+			}
+			break;
+		case NP_SHAPE_TRIANGLE3:
+		{
+			npVec3 t[3] = { s->triangle[0], s->triangle[1], s->triangle[2] };
+			for (int k = 0; k < 3; ++k)
+			{
+				local[n++] = t[k];
+				npVec3 a = t[k], b = t[(k + 1) % 3];
+				bruteRotate3(xf.q, (npVec3){ b.x - a.x, b.y - a.y, b.z - a.z }, c->e[c->ne++]);
+			}
+			npVec3 u = { t[1].x - t[0].x, t[1].y - t[0].y, t[1].z - t[0].z }, w = { t[2].x - t[0].x, t[2].y - t[0].y, t[2].z - t[0].z };
+			bruteRotate3(xf.q, (npVec3){ u.y * w.z - u.z * w.y, u.z * w.x - u.x * w.z, u.x * w.y - u.y * w.x }, c->f[c->nf++]);
+			break;
+		}
+		default:
+		{
+			const npHull3* h = s->hull;
+			for (int k = 0; k < h->vertexCount; ++k)
+				local[n++] = h->vertices[k];
+			for (int k = 0; k < h->halfEdgeCount; k += 2)
+			{
+				npVec3 a = h->vertices[h->halfEdges[k].origin], b = h->vertices[h->halfEdges[k + 1].origin];
+				bruteRotate3(xf.q, (npVec3){ b.x - a.x, b.y - a.y, b.z - a.z }, c->e[c->ne++]);
+			}
+			for (int k = 0; k < h->faceCount; ++k)
+				bruteRotate3(xf.q, h->planes[k].normal, c->f[c->nf++]);
+		}
+	}
+	for (int k = 0; k < n; ++k)
+	{
+		npVec3 w = brutePlaced3(xf, local[k]);
+		c->v[k][0] = w.x, c->v[k][1] = w.y, c->v[k][2] = w.z;
+	}
+	c->nv = n;
+}
+
+/// max_A(u.x) - min_B(u.x) for u (normalised here); +inf for a zero axis.
+static inline long double bruteOverlapAlong3(const BruteCore3* a, const BruteCore3* b, const long double u[3])
+{
+	long double len = sqrtl(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]);
+	if (!(len > 0.0L) || !isfinite((double)len))
+		return INFINITY;
+	long double n[3] = { u[0] / len, u[1] / len, u[2] / len }, hiA = -INFINITY, loB = INFINITY;
+	for (int k = 0; k < a->nv; ++k)
+		hiA = fmaxl(hiA, n[0] * a->v[k][0] + n[1] * a->v[k][1] + n[2] * a->v[k][2]);
+	for (int k = 0; k < b->nv; ++k)
+		loB = fminl(loB, n[0] * b->v[k][0] + n[1] * b->v[k][1] + n[2] * b->v[k][2]);
+	return hiA - loB;
+}
+
+/// The cores' penetration depth by brute force (both signs of every axis); negative when some axis
+/// separates them (then not their distance). O(E_A E_B (V_A + V_B)).
+static inline double bruteCoreDepth3(const BruteCore3* a, const BruteCore3* b)
+{
+	long double best = INFINITY;
+	for (int side = 0; side < 2; ++side)
+	{
+		long double sign = side ? -1.0L : 1.0L;
+		for (int k = 0; k < a->nf + b->nf; ++k)
+		{
+			const long double* f = k < a->nf ? a->f[k] : b->f[k - a->nf];
+			long double u[3] = { sign * f[0], sign * f[1], sign * f[2] };
+			best = fminl(best, bruteOverlapAlong3(a, b, u));
+		}
+		for (int i = 0; i < a->ne; ++i)
+			for (int j = 0; j < b->ne; ++j)
+			{
+				const long double *p = a->e[i], *q = b->e[j];
+				long double u[3] = { sign * (p[1] * q[2] - p[2] * q[1]), sign * (p[2] * q[0] - p[0] * q[2]), sign * (p[0] * q[1] - p[1] * q[0]) };
+				best = fminl(best, bruteOverlapAlong3(a, b, u));
+			}
+	}
+	return (double)best;
 }
 
 #endif

@@ -623,6 +623,68 @@ static void distanceNormalBesideASliverTriangle(void)
 		  beyondA, beyondB);
 }
 
+// fuzz_pairs3d (penetration checks, by brute force over the vertices): a ball of radius 3.984375
+// centred on a vertex of a flat sliver hull (1.4e-6 by 0.3). GJK put the centre 3e-12 from the
+// hull (its weights' rounding on the sliver), so only the roundings overlapped, and the normal was
+// the direction to that point, along which the hull reached 0.218 past the centre: moving B by the
+// depth did not separate them. Now a doubted GJK normal has a rival (the hull's face normal here),
+// and the one along which the cores overlap less wins. Expected: the cores touch, so the depth is
+// the radius, and the shapes overlap along the normal by exactly the depth. Fails before the fix
+// (overlap 4.2023 along the normal).
+static void penetrationNormalAtASliverHullVertex(void)
+{
+	static npHull3 hull;
+	npVec3 p[12] = { { -0.169921875, -0.244140625, 0.10000000000000001 }, { 9.9999999999999995e-07, 9.9999999999999995e-07, 1.0000000000000001e-15 } };
+	for (int i = 2; i < 12; ++i)
+		p[i] = (npVec3){ 0, 0, 0 };
+	npShape3 ball, sliver;
+	CHECK(npMakeSphere(3.984375, &ball) == NP_OK && npMakeHull3(p, 12, &hull) == NP_OK && npMakeHullShape3(&hull, &sliver) == NP_OK,
+		  "shapes");
+	npTransform3 id = { { 0, 0, 0 }, { 0, 0, 0, 1 } };
+	npPenetrationResult3 r = npPenetration3(&ball, id, &sliver, id);
+	npVec3 n = r.normal, back = { -n.x, -n.y, -n.z };
+	double along = bruteSupport3(&ball, id, n) + bruteSupport3(&sliver, id, back);
+	CHECK(r.overlapping && fabs(r.depth - 3.984375) <= 1e-9 && fabs(along - r.depth) <= 1e-9,
+		  "ball on a sliver hull's vertex: depth %.17g (radius 3.984375), overlap %.17g along its normal", r.depth, along);
+}
+
+// fuzz_pairs3d (penetration depth against every separating axis): a small capsule deep inside a
+// needle hull reaching to (1e12, 1e12, 1e12). EPA's polytope, slivers 1e6 across and 1e12 long,
+// kept a vertex above one of its faces and stopped there ("already a vertex"), and the depth came
+// out 7.07e8 where the brute force over every face normal and edge pair finds 7.07e5. Now such an
+// inconsistent polytope sends the pair to npEpaEveryAxis3. Expected: the depth is the brute force's
+// within 1e-9 of the scale (1.7e12), and the shapes overlap along the normal by the depth. Fails
+// before the fix.
+static BruteCore3 needleCore, capsuleCore;
+
+static void capsuleInsideANeedleHullDepth(void)
+{
+	static npHull3 hull;
+	const npVec3 p[21] = { { 2.0664062499999996, 20.533203125, 1000000 }, { -17.208984374999996, 0.25, 0 }, { 4.53515625, 0.1845703125, 3 },
+						   { 999999999999.99988, 999999999999.99988, 999999999999.99988 }, { 999999999999.99988, 1000000, 1000000 },
+						   { 1000000, -0, -17.208984375000011 }, { -17.208984374999996, 0.25, 0 }, { -17.208984374999996, 0.25, 0 },
+						   { 1000000, -0, -17.208984375000011 }, { -17.208984374999996, 0.25, 0 },
+						   { 999999999999.99988, 999999999999.99988, 999999999999.99988 }, { 2.0664062499999996, 20.533203125, 1000000 },
+						   { 999999999999.99988, 1000000, 1000000 }, { -17.208984374999996, 0.25, 0 }, { -17.208984374999996, 0.25, 0 },
+						   { -17.208984374999996, 0.25, 0 }, { -17.208984374999996, 0.25, 0 }, { 1, 1000000000, 16.564453125 },
+						   { -0.1689453125, 8.6689453125, -0 }, { -17.208984374999996, 0.25, 0 }, { 0.25, 0, 0.017578125 } };
+	npShape3 needle, capsule;
+	CHECK(npMakeHull3(p, 21, &hull) == NP_OK && npMakeHullShape3(&hull, &needle) == NP_OK && npMakeCapsule3(0.015625, 2.96875, &capsule) == NP_OK,
+		  "shapes");
+	npTransform3 xa, xb;
+	CHECK(npMakeTransform3((npVec3){ 3, -0.50292968750000033, -0.50292968750000033 }, (npQuat){ 0.5, 0.5, 0.5, 0.5 }, &xa) == NP_OK &&
+			  npMakeTransform3((npVec3){ 1000000, 1000000, 1000000 }, (npQuat){ 0, 0, 0, 1 }, &xb) == NP_OK,
+		  "transforms");
+	npPenetrationResult3 r = npPenetration3(&needle, xa, &capsule, xb);
+	bruteCore3(&needle, xa, &needleCore);
+	bruteCore3(&capsule, xb, &capsuleCore);
+	double expected = bruteCoreDepth3(&needleCore, &capsuleCore) + capsule.radius;
+	npVec3 n = r.normal, back = { -n.x, -n.y, -n.z };
+	double along = bruteSupport3(&needle, xa, n) + bruteSupport3(&capsule, xb, back), tol = 1e-9 * 1.7320508075688772e12;
+	CHECK(expected > 7e5 && r.overlapping && fabs(r.depth - expected) <= tol && fabs(along - r.depth) <= tol,
+		  "capsule inside a needle hull: depth %.17g, brute force %.17g, overlap %.17g along the normal", r.depth, expected, along);
+}
+
 int main(void)
 {
 	polyhedronPairsRejectBadQuaternions();
@@ -641,6 +703,8 @@ int main(void)
 	sphereBesideANeedleHullDistance();
 	hullBesideASliverTriangleIsApart();
 	distanceNormalBesideASliverTriangle();
+	penetrationNormalAtASliverHullVertex();
+	capsuleInsideANeedleHullDepth();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
