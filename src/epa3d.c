@@ -166,6 +166,20 @@ static npPenetrationResult3 penetrationOf(const npShape3* shapeA, npTransform3 x
 		}
 		pointA = gjk.pointA;
 		pointB = gjk.pointB;
+		// The planes through the points must bound the cores along the normal (one support query).
+		// A gap at GJK's rounding on a needle (a ball 0.0057 from a vertex of a hull 1e9 long, by
+		// GJK) has no direction: the hull reached 14.4 past the ball's centre along it. Then the
+		// cores touch within rounding, and the smallest overlap over every separating axis decides.
+		int ia, ib;
+		double along = v3Dot(npSupportIndices3(&pair, normal, &ia, &ib), normal);
+		if (along > coreDepth + 1.0e-9 * gjk.scale)
+		{
+			polishAxis found = npEpaEveryAxis3(&pair, (polishAxis){ normal, along, ia, ib });
+			normal = found.axis;
+			coreDepth = found.depth;
+			pointB = npPairVertexB(&pair, found.indexB);
+			pointA = v3MulAdd(pointB, coreDepth, normal);
+		}
 		stop = NP_EPA3_CORES_SEPARATED;
 	}
 	else

@@ -184,6 +184,18 @@ static int alignedFace(const npPolyhedron3* poly, int v, npVec3 u, double* align
 	return found;
 }
 
+// How far a snapped axis's exact overlap may exceed EPA's own along its normal and still be the
+// same facet: the rounding of an overlap, a difference of dot products of coordinates about as
+// large as the support vertices', is far below 1e-12 of them. A snap that loses by more names
+// another facet: on a needle hull 1e6 long a face 8e-8 rad from EPA's normal passed the alignment
+// tests (1e-13 of the cosine, 4.5e-7 rad) and overlapped by 1.0186 where EPA's 0.9375 was right
+// (fuzz_pairs3d's brute-force depth check). Then the general search runs from EPA's answer.
+static double snapSlack(const npPair3* pair, polishAxis start)
+{
+	npVec3 a = pair->polyA.vertices[start.indexA], b = npPairVertexB(pair, start.indexB);
+	return 1.0e-12 * (fabs(start.depth) + np3Max(v3MaxAbs(a), v3MaxAbs(b)));
+}
+
 // The polish's short cut after convergence. The final face lies in a facet F of the Minkowski
 // difference, F = F_A - F_B with F_A the support feature of A along the exact axis and F_B that of
 // B against it, and each corner a - b of the face has a in F_A and b in F_B. So the corners name
@@ -216,8 +228,12 @@ static bool polishDirect(const npPair3* pair, const int* featureA, const int* fe
 		int f = alignedFace(&pair->polyA, da[0], n, &align);
 		if (f < 0 || align < 1.0 - 1.0e-13)
 			return false;
-		best->depth = DBL_MAX;
-		tryFaceA(pair, f, db[0], best);
+		polishAxis snap = *best;
+		snap.depth = DBL_MAX;
+		tryFaceA(pair, f, db[0], &snap);
+		if (!(snap.depth <= best->depth + snapSlack(pair, *best)))
+			return false;
+		*best = snap;
 		return true;
 	}
 	if (na == 1 && nb == 3)
@@ -226,8 +242,12 @@ static bool polishDirect(const npPair3* pair, const int* featureA, const int* fe
 		int f = alignedFace(&pair->polyB, db[0], npPairDirToB(pair, v3Neg(n)), &align);
 		if (f < 0 || align < 1.0 - 1.0e-13)
 			return false;
-		best->depth = DBL_MAX;
-		tryFaceB(pair, f, da[0], best);
+		polishAxis snap = *best;
+		snap.depth = DBL_MAX;
+		tryFaceB(pair, f, da[0], &snap);
+		if (!(snap.depth <= best->depth + snapSlack(pair, *best)))
+			return false;
+		*best = snap;
 		return true;
 	}
 	if (na == 2 && nb == 2)
@@ -245,6 +265,8 @@ static bool polishDirect(const npPair3* pair, const int* featureA, const int* fe
 		int ia = climbSupport(pair->kindA, &pair->polyA, da[0], u);
 		int ib = climbSupport(pair->kindB, &pair->polyB, db[0], npPairDirToB(pair, v3Neg(u)));
 		double d = v3Dot(v3Sub(va[ia], npPairVertexB(pair, ib)), u);
+		if (!(d <= best->depth + snapSlack(pair, *best)))
+			return false;
 		if (d < best->depth)
 			*best = (polishAxis){ u, d, ia, ib };
 		return true;
@@ -291,16 +313,16 @@ static bool polishFaces(const npPair3* pair, npVec3 n, const vertexFan* fanA, co
 		// EPA's normal is (to rounding) a face normal: that face is the answer. Evaluate it
 		// alone, which also snaps the normal onto the exact face normal (its depth is exact; it is
 		// kept even when rounding makes the EPA normal's overlap a hair smaller).
+		// (Unless the face loses to EPA's normal by more than rounding: snapSlack.)
+		polishAxis snap = *best;
+		snap.depth = DBL_MAX;
 		if (countA > 0 && listA[0].align >= 1.0 - 1.0e-13 && (countB == 0 || listB[0].align < listA[0].align))
+			tryFaceA(pair, listA[0].index, -1, &snap);
+		else if (countB > 0 && listB[0].align >= 1.0 - 1.0e-13)
+			tryFaceB(pair, listB[0].index, -1, &snap);
+		if (snap.depth <= best->depth + snapSlack(pair, *best))
 		{
-			best->depth = DBL_MAX;
-			tryFaceA(pair, listA[0].index, -1, best);
-			return true;
-		}
-		if (countB > 0 && listB[0].align >= 1.0 - 1.0e-13)
-		{
-			best->depth = DBL_MAX;
-			tryFaceB(pair, listB[0].index, -1, best);
+			*best = snap;
 			return true;
 		}
 	}

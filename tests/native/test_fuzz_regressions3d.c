@@ -685,6 +685,58 @@ static void capsuleInsideANeedleHullDepth(void)
 		  "capsule inside a needle hull: depth %.17g, brute force %.17g, overlap %.17g along the normal", r.depth, expected, along);
 }
 
+// fuzz_pairs3d (penetration along its normal): a ball of radius 1/64 centred on a vertex of a
+// needle hull 1.4e9 long. GJK found the cores 0.0057 apart (its rounding at that size), so only
+// the roundings overlapped, and the normal was that gap's direction, along which the hull reached
+// 14.4 past the centre. Now a normal whose planes through the points do not bound the cores sends
+// the pair to the search over every separating axis (epa3d.c). Expected: the cores touch, so the
+// depth is the radius (within 1e-9 of the scale), and the overlap along the normal is the depth.
+// Fails before the fix.
+static void ballOnANeedleHullVertexPenetration(void)
+{
+	static npHull3 hull;
+	const npVec3 p[5] = { { -29.365234375, -0.212890625, -0.248046875 }, { 0, 0, -20.330078125 }, { 0, 0, 0 },
+						  { 1000000, 1000000000, 1000000000 }, { 9.9999999999999998e-13, -29.373046875, -29.365234375 } };
+	npShape3 needle, ball;
+	CHECK(npMakeHull3(p, 5, &hull) == NP_OK && npMakeHullShape3(&hull, &needle) == NP_OK && npMakeSphere(0.015625, &ball) == NP_OK,
+		  "shapes");
+	npTransform3 id = { { 0, 0, 0 }, { 0, 0, 0, 1 } };
+	npPenetrationResult3 r = npPenetration3(&needle, id, &ball, id);
+	npVec3 n = r.normal, back = { -n.x, -n.y, -n.z };
+	double along = bruteSupport3(&needle, id, n) + bruteSupport3(&ball, id, back), tol = 1e-9 * 1.4142135623730951e9;
+	CHECK(r.overlapping && fabs(r.depth - 0.015625) <= tol && fabs(along - r.depth) <= tol,
+		  "ball on a needle hull's vertex: depth %.17g (radius 0.015625), overlap %.17g along its normal", r.depth, along);
+}
+
+// fuzz_pairs3d (penetration depth against every separating axis): a box against a needle hull
+// reaching 1.4e6, both at the origin, the hull with a vertex at the box's centre. EPA converged on
+// the right facet (0.93750032, a face of the needle 8e-8 rad off the box's x axis), and the polish
+// snapped its normal onto the box's face (aligned within its 4.5e-7 rad test), along which the
+// needle's far end adds 0.081: depth 1.0186. Now a snap that loses to EPA's own overlap by more
+// than rounding is refused (epapolish3d.c, snapSlack). Expected: the brute force over every face
+// normal and edge pair, within 1e-9 of the scale. Fails before the fix.
+static BruteCore3 boxCore;
+
+static void boxAgainstANeedleHullDepth(void)
+{
+	static npHull3 hull;
+	const npVec3 p[5] = { { -0.0810546875, 1000000, 1000000 }, { 0, -13.75, 0.248046875 }, { 0, 0, 0 }, { 0, 8.7841796875, 24.25 },
+						  { 10.749023437499998, -1.4821969375237396e-323, -1 } };
+	npShape3 box, needle;
+	CHECK(npMakeBox3((npVec3){ 0.9375, 0.046875, 3.984375 }, &box) == NP_OK && npMakeHull3(p, 5, &hull) == NP_OK &&
+			  npMakeHullShape3(&hull, &needle) == NP_OK,
+		  "shapes");
+	npTransform3 id = { { 0, 0, 0 }, { 0, 0, 0, 1 } };
+	npPenetrationResult3 r = npPenetration3(&box, id, &needle, id);
+	bruteCore3(&box, id, &boxCore);
+	bruteCore3(&needle, id, &needleCore);
+	double expected = bruteCoreDepth3(&boxCore, &needleCore), tol = 1e-9 * 1.4142135623730951e6;
+	npVec3 n = r.normal, back = { -n.x, -n.y, -n.z };
+	double along = bruteSupport3(&box, id, n) + bruteSupport3(&needle, id, back);
+	CHECK(r.overlapping && fabs(r.depth - expected) <= tol && fabs(along - r.depth) <= tol,
+		  "box against a needle hull: depth %.17g, brute force %.17g, overlap %.17g along the normal", r.depth, expected, along);
+}
+
 int main(void)
 {
 	polyhedronPairsRejectBadQuaternions();
@@ -705,6 +757,8 @@ int main(void)
 	distanceNormalBesideASliverTriangle();
 	penetrationNormalAtASliverHullVertex();
 	capsuleInsideANeedleHullDepth();
+	ballOnANeedleHullVertexPenetration();
+	boxAgainstANeedleHullDepth();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
