@@ -513,6 +513,43 @@ static EdgeResult queryEdgeAxis(SatPair* w, npVec3 centroidA, double floor, doub
 	return npQueryEdges3(w, centroidA, floor);
 }
 
+// An edge pair is an axis only when its edges build a face of A - B, which the Gauss-map test
+// decides from the faces beside each edge; its separation is then read from the edges' points.
+// Beside a knife edge of a solid (two faces within 2e-11 rad of opposite: a thin fin of a hull
+// built from near-duplicate points) the test's cross products are rounding, a pair can pass it
+// without building a face, and the separation read from its points means nothing: two hulls
+// overlapping by 1.67 were "apart by 28" and got no contacts (fuzz_pairs3d). So an edge axis that
+// decides the answer (apart, or the reference) is measured again by scans of both shapes' vertices
+// along it; true when the two agree within rounding (1e-9 of the coordinates involved).
+static bool edgeAxisHolds(const SatPair* w, const EdgeResult* e)
+{
+	npVec3 pA = edgeStart(&w->a, w->a.vertices, e->edgeA), qA = edgeEnd(&w->a, w->a.vertices, e->edgeA);
+	npVec3 pB = edgeStart(&w->b, w->bv, e->edgeB), qB = edgeEnd(&w->b, w->bv, e->edgeB);
+	npVec3 axis = v3Cross(v3Sub(qA, pA), v3Sub(qB, pB));
+	double lenSq = v3LengthSq(axis);
+	if (!(lenSq > 0.0))
+		return true; // parallel to rounding: the face queries' planes cover it (tryEdgePair's rule)
+	axis = v3Scale(1.0 / sqrt(lenSq), axis);
+	double loA = DBL_MAX, hiA = -DBL_MAX, loB = DBL_MAX, hiB = -DBL_MAX, size = fabs(e->separation);
+	for (int i = 0; i < w->a.vertexCount; ++i)
+	{
+		double x = v3Dot(axis, w->a.vertices[i]);
+		loA = np3Min(loA, x);
+		hiA = np3Max(hiA, x);
+		size = np3Max(size, v3MaxAbs(w->a.vertices[i]));
+	}
+	for (int i = 0; i < w->b.vertexCount; ++i)
+	{
+		double x = v3Dot(axis, w->bv[i]);
+		loB = np3Min(loB, x);
+		hiB = np3Max(hiB, x);
+		size = np3Max(size, v3MaxAbs(w->bv[i]));
+	}
+	// Either way along the axis (flat shapes' edge axes are oriented by their arcs, not by A's centroid).
+	double tol = 1.0e-9 * size;
+	return fabs((loB - hiA) - e->separation) <= tol || fabs((loA - hiB) - e->separation) <= tol;
+}
+
 bool npFindSatAxis3(SatPair* w, double margin, SatAxis* out)
 {
 	return npFindSatAxisWarm3(w, margin, NULL, out);
@@ -539,9 +576,6 @@ bool npFindSatAxisWarm3(SatPair* w, double margin, const npSatCache3* warm, SatA
 		out->edge = (EdgeResult){ floor, -1, -1 };
 	else
 		out->edge = queryEdgeAxis(w, out->centroidA, floor, margin, &apart);
-	if (apart || (out->edge.edgeA >= 0 && out->edge.separation > margin))
-		return false;
-
 	// Biased choice: A's face, then B's face, then the edge pair.
 	out->choice = 0;
 	double sep = sepA;
@@ -550,6 +584,11 @@ bool npFindSatAxisWarm3(SatPair* w, double margin, const npSatCache3* warm, SatA
 		out->choice = 1;
 		sep = sepB;
 	}
+	bool edgeDecides = out->edge.edgeA >= 0 && (out->edge.separation > margin || out->edge.separation > sep + NP_FACE_PREFERENCE3);
+	if (edgeDecides && !edgeAxisHolds(w, &out->edge))
+		out->edge = (EdgeResult){ floor, -1, -1 }; // no face of A - B: the faces decide
+	if (apart || (out->edge.edgeA >= 0 && out->edge.separation > margin))
+		return false;
 	if (out->edge.edgeA >= 0 && out->edge.separation > sep + NP_FACE_PREFERENCE3)
 		out->choice = 2;
 	return true;
