@@ -229,6 +229,42 @@ npPenetrationResult2 npPenetration2(const npShape2* shapeA, npTransform2 xfA, co
 	return penetrationOf(shapeA, xfA, shapeB, xfB, trace);
 }
 
+// The overlap of the cores along unit u (A to B, A's frame), kept in *best when smaller.
+static void tryAxis2(const npPair2* pair, npVec2 u, npVec2* axis, double* best, npSupportPoint2* at)
+{
+	npSupportPoint2 s = npSupportPair2(pair, u);
+	double overlap = v2Dot(s.w, u);
+	if (overlap < *best)
+	{
+		*best = overlap;
+		*axis = u;
+		*at = s;
+	}
+}
+
+// Every edge normal of both cores (a capsule's segment has two, a point none): in 2D the edges of
+// A - B are parallel to the cores' edges, so the smallest overlap over these normals is the depth
+// whatever GJK and EPA made of a needle. One support query each, only for a normal that failed its
+// check (penetrationOf).
+NP_COLD __attribute__((noinline)) static double smallestOverlap2(const npPair2* pair, npVec2* axis, double best, npSupportPoint2* at)
+{
+	for (int k = 0; k < 2; ++k)
+	{
+		const npShape2* s = k ? pair->shapeB : pair->shapeA;
+		int edges = s->count == 1 ? 0 : s->count == 2 ? 1 : s->count;
+		for (int i = 0; i < edges; ++i)
+		{
+			npVec2 e = v2Sub(s->vertices[i + 1 < s->count ? i + 1 : 0], s->vertices[i]);
+			npVec2 n = s->count > 2 ? s->normals[i] : v2Normalize(v2(e.y, -e.x));
+			if (k == 1)
+				n = npRotate2(pair->xfB.q, n);
+			tryAxis2(pair, n, axis, &best, at);
+			tryAxis2(pair, v2Neg(n), axis, &best, at);
+		}
+	}
+	return best;
+}
+
 static npPenetrationResult2 penetrationOf(const npShape2* shapeA, npTransform2 xfA, const npShape2* shapeB,
 										  npTransform2 xfB, npEpaTrace2* trace)
 {
@@ -312,6 +348,20 @@ static npPenetrationResult2 penetrationOf(const npShape2* shapeA, npTransform2 x
 			out.iterations = end.iterations;
 			out.stop = end.stop;
 		}
+	}
+
+	// The shapes must overlap along the normal by the depth (one support query). Where GJK's gap is
+	// its rounding on a needle, or EPA's closest edge through the origin is a chord of A - B, the
+	// normal can point along the needle: a capsule whose core touched a vertex of a polygon 1e12
+	// long got depth 0.14 along a normal the polygon overlapped by 1e12 (fuzz_pairs2d). Then the
+	// smallest overlap over the cores' edge normals decides, at A's support point along it.
+	npSupportPoint2 support = npSupportPair2(&pair, normal);
+	double along = v2Dot(support.w, normal);
+	if (along > coreDepth + 1.0e-9 * gjk.scale)
+	{
+		coreDepth = smallestOverlap2(&pair, &normal, along, &support);
+		pointA = support.wA;
+		pointB = v2MulAdd(pointA, -coreDepth, normal);
 	}
 
 	// Add the roundings: A's surface lies rA beyond its core along the normal, B's rB against it.

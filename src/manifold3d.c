@@ -163,9 +163,43 @@ static void edgePairContact(const SatPair* w, const SatAxis* sat, double margin,
 		axis = v3Neg(axis);
 	double s, t;
 	npClosestSegments3(pA, qA, pB, qB, &s, &t);
+	npVec3 onA = v3MulAdd(pA, s, v3Sub(qA, pA)), onB = v3MulAdd(pB, t, v3Sub(qB, pB));
+	if ((w->a.flat || w->b.flat) && v3Dot(v3Sub(onA, onB), axis) < -margin)
+	{
+		// A flat shape's centroid lies in its plane and need not orient an axis across it: two flat
+		// hulls crossing by 282 got the axis reversed and no contact (fuzz_pairs3d). The axis is
+		// then the one of its two senses along which the shapes overlap less (vertex scans), and
+		// the contact is A's deepest vertex along it with its image on B's support plane.
+		double loA = DBL_MAX, hiA = -DBL_MAX, loB = DBL_MAX, hiB = -DBL_MAX;
+		int iLoA = 0, iHiA = 0;
+		for (int i = 0; i < w->a.vertexCount; ++i)
+		{
+			double x = v3Dot(axis, w->a.vertices[i]);
+			iLoA = x < loA ? i : iLoA;
+			loA = np3Min(loA, x);
+			iHiA = x > hiA ? i : iHiA;
+			hiA = np3Max(hiA, x);
+		}
+		for (int i = 0; i < w->b.vertexCount; ++i)
+		{
+			double x = v3Dot(axis, w->bv[i]);
+			loB = np3Min(loB, x);
+			hiB = np3Max(hiB, x);
+		}
+		bool reverse = hiB - loA < hiA - loB;
+		double depth = reverse ? hiB - loA : hiA - loB;
+		npVec3 n = reverse ? v3Neg(axis) : axis;
+		npVec3 deepA = w->a.vertices[reverse ? iLoA : iHiA];
+		m->normal = n;
+		m->pointCount = 0;
+		pushPoint(m, deepA, v3MulAdd(deepA, -depth, n), n, edgeId(edgeA, edgeB));
+		if (m->points[0].depth < -margin)
+			m->pointCount = 0;
+		return;
+	}
 	m->normal = axis;
 	m->pointCount = 0;
-	pushPoint(m, v3MulAdd(pA, s, v3Sub(qA, pA)), v3MulAdd(pB, t, v3Sub(qB, pB)), axis, edgeId(edgeA, edgeB));
+	pushPoint(m, onA, onB, axis, edgeId(edgeA, edgeB));
 	if (m->points[0].depth < -margin)
 		m->pointCount = 0;
 }

@@ -25,6 +25,43 @@ static void checkManifold2(const npManifold2* m, double margin, double scale, co
 
 typedef npManifold2 (*Pair2)(const npShape2*, npTransform2, const npShape2*, npTransform2, double);
 
+// A placed 2D core's overlap with another along unit u: A's reach along u minus B's lowest point.
+static double overlapAlong2(const npShape2* a, npTransform2 xa, const npShape2* b, npTransform2 xb, npVec2 u)
+{
+	npVec2 back = { -u.x, -u.y };
+	return (bruteSupport2(a, xa, u) - a->radius) + (bruteSupport2(b, xb, back) - b->radius);
+}
+
+// The cores' penetration depth by brute force: in 2D the Minkowski difference of two convex
+// polygons has only edges parallel to theirs, so the smallest overlap over both shapes' edge
+// normals (placed by the rotation as given, normalised here; a capsule's segment has two, a
+// circle's point none) is the depth. +inf when neither shape has an edge.
+static double bruteCoreDepth2(const npShape2* a, npTransform2 xa, const npShape2* b, npTransform2 xb)
+{
+	double best = INFINITY;
+	for (int k = 0; k < 2; ++k)
+	{
+		const npShape2* s = k ? b : a;
+		npTransform2 xf = k ? xb : xa;
+		int edges = s->count == 1 ? 0 : s->count == 2 ? 1 : s->count;
+		for (int i = 0; i < edges; ++i)
+		{
+			npVec2 e = { s->vertices[(i + 1) % s->count].x - s->vertices[i].x, s->vertices[(i + 1) % s->count].y - s->vertices[i].y };
+			long double nx = (long double)xf.q.c * e.y + (long double)xf.q.s * e.x; // the edge turned, then its right normal
+			long double ny = (long double)xf.q.s * e.y - (long double)xf.q.c * e.x;
+			long double len = sqrtl(nx * nx + ny * ny);
+			if (!(len > 0.0L))
+				continue;
+			for (int side = 0; side < 2; ++side)
+			{
+				npVec2 u = { (double)((side ? -nx : nx) / len), (double)((side ? -ny : ny) / len) };
+				best = fmin(best, overlapAlong2(a, xa, b, xb, u));
+			}
+		}
+	}
+	return best;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {
 	FzIn in = fzOpen(data, size);
@@ -105,6 +142,20 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 		fzCheckDepth2(p.pointA, p.pointB, p.normal, p.depth, scale, "npPenetration2");
 		for (int i = 0; i < trace.stepCount; ++i)
 			FZ_CHECK(steps[i].vertexCount >= 0 && steps[i].vertexCount <= NP_EPA2_MAX_VERTICES, "trace step");
+
+		// As fuzz_pairs3d: the depth is the shapes' overlap along the normal (brute force over the
+		// vertices), and no more than along any edge normal of the cores. A capsule touching a
+		// vertex of a polygon 1e12 long got a normal the polygon overlapped by 1e12 (seed
+		// regression-penetration-capsule-on-needle-vertex).
+		double ds = fzMax(scale, fzMax(fzAbs2(p.pointA), fzMax(fzAbs2(p.pointB), p.depth)));
+		double slack = FZ_REL * ds + fzSlack * ds + FZ_ABS;
+		double along = overlapAlong2(&a, xa, &b, xb, p.normal) + a.radius + b.radius;
+		FZ_CHECK(fabs(along - p.depth) <= slack, "npPenetration2: depth %.17g but the shapes overlap by %.17g along its normal", p.depth,
+				 along);
+		double coreDepth = bruteCoreDepth2(&a, xa, &b, xb);
+		if (isfinite(coreDepth) && coreDepth > slack)
+			FZ_CHECK(p.depth <= coreDepth + a.radius + b.radius + slack, "npPenetration2: depth %.17g but an edge normal separates with %.17g",
+					 p.depth, coreDepth + a.radius + b.radius);
 	}
 	FZ_CHECK(!(p.overlapping && p.depth > tol) || overlap, "penetration %.17g but no overlap", p.depth);
 	FZ_CHECK(!(d.distance > tol) || !p.overlapping || p.depth <= tol, "distance %.17g and penetration %.17g",

@@ -155,13 +155,13 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 			FZ_CHECK(p.depth <= coreDepth + a.radius + b.radius + FZ_REL * ds + FZ_ABS,
 					 "npPenetration3: depth %.17g but a brute-force axis separates with %.17g", p.depth, coreDepth + a.radius + b.radius);
 		// Cores that clearly overlap get contacts from npCollide3. Two hulls with a knife edge got
-		// none (seed regression-manifold-knife-edge). A known-bug check (fatal with FZ_STRICT=1): two
-		// flat hulls crossing each other by 282 get none (seed regression-manifold-crossing-flat-known:
-		// the edge pair's contact is oriented by a centroid that lies in the flat hull's plane).
+		// none (seed regression-manifold-knife-edge), and two flat hulls crossing by 282 (seed
+		// regression-manifold-crossing-flat: the edge contact was oriented by a centroid in the
+		// flat hull's plane).
 		if (isfinite(coreDepth) && coreDepth > 1.0e-6 * ds)
 		{
 			npManifold3 m = npCollide3(&a, xa, &b, xb, 0.0);
-			FZ_CHECK_KNOWN(m.pointCount > 0, "npCollide3: no contacts where the cores overlap by %.17g", coreDepth);
+			FZ_CHECK(m.pointCount > 0, "npCollide3: no contacts where the cores overlap by %.17g", coreDepth);
 		}
 	}
 	FZ_CHECK(!(p.overlapping && p.depth > tol) || overlap, "penetration %.17g but no overlap", p.depth);

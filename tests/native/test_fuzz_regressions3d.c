@@ -792,13 +792,14 @@ static void hullsWithAKnifeEdgeGetContacts(void)
 			  along, overlap);
 }
 
-// fuzz_pairs3d (contacts where the cores overlap, a known-bug check): two flat hulls (hexagons about
-// 1,500 across, flat within the hull tolerance) crossing each other, overlapping by 281.66 along an
-// edge pair's axis (the brute force over every axis, and npPenetration3, agree). The separating-axis
-// search finds that edge pair, but its contact orients the axis by A's centroid, which lies in A's
-// plane, and the point's depth comes out negative: no contact. An open bug (CHANGELOG known issues;
-// orienting by the search's separation instead gives a contact along which the shapes overlap by
-// 807, the edges then not being the supports). Expected: contacts.
+// fuzz_pairs3d (contacts where the cores overlap): two flat hulls (hexagons about 1,500 across, flat
+// within the hull tolerance) crossing each other, overlapping by 281.66 along an edge pair's axis
+// (the brute force over every axis, and npPenetration3, agree). The separating-axis search found
+// that edge pair, but its contact oriented the axis by A's centroid, which lies in A's plane, and
+// the point's depth came out negative: no contact. Now a flat shape's edge contact takes the sense
+// of the axis along which the shapes overlap less, at A's deepest vertex (manifold3d.c). Expected:
+// a contact whose depth is the brute-force overlap and the shapes' overlap along its normal. Fails
+// before the fix (no contact).
 static void crossingFlatHullsGetContacts(void)
 {
 	static npHull3 ha, hb;
@@ -828,7 +829,13 @@ static void crossingFlatHullsGetContacts(void)
 	double overlap = bruteCoreDepth3(&coreA3, &coreB3);
 	npManifold3 m = npCollide3(&a, id, &b, id, 0.0);
 	CHECK(overlap > 281.0, "crossing flat hulls overlap by %.17g", overlap);
-	EXPECT_FAIL(m.pointCount > 0, "crossing flat hulls: %d contacts, overlapping by %.17g", m.pointCount, overlap);
+	CHECK(m.pointCount > 0, "crossing flat hulls: %d contacts, overlapping by %.17g", m.pointCount, overlap);
+	npVec3 n = m.normal, back = { -n.x, -n.y, -n.z };
+	double along = bruteSupport3(&a, id, n) + bruteSupport3(&b, id, back), tol = 1e-9 * 2000.0;
+	for (int i = 0; i < m.pointCount; ++i)
+		CHECK(fabs(m.points[i].depth - overlap) <= tol && fabs(along - overlap) <= tol,
+			  "crossing flat hulls: contact %d depth %.17g, overlap %.17g along the normal, brute force %.17g", i, m.points[i].depth, along,
+			  overlap);
 }
 
 int main(void)

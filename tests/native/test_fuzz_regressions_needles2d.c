@@ -6,6 +6,7 @@
 // the tip that every corner satisfies, an edge's line and segment), never from the library's
 // output. Each says what the old code did; run under ASan/UBSan too (make test-san). The other 2D
 // cases are in test_fuzz_regressions2d.c.
+#include "brutesupport.h"
 #include "fuzzregress.h"
 
 // Rays along needle triangles 1e9 long whose tips are 7e-9 and 1e-9 rad wide (fuzz_rays2d): the
@@ -201,6 +202,29 @@ static void rayIntoANearlyStraightCorner(void)
 	CHECK(fabs(below) <= 1e-6 && x >= 0.0 && x <= 1e9, "ray into a nearly straight corner: the hit (%.17g, %.17g) %.3g off the edge",
 		  x, y, below);
 }
+// fuzz_pairs2d (penetration along its normal, by brute force over the vertices): a capsule (core
+// +-0.14 along x, radius 0.14) whose core passes through a vertex of a quadrilateral reaching 1e12
+// down y. The cores touch, so the depth is the radius, and EPA said so, but along a normal the
+// needle overlapped by 1e12 (the polytope's edge through the origin a chord of A - B). Now a
+// normal along which the shapes overlap by more than the depth sends the pair to the smallest
+// overlap over the cores' edge normals (epa2d.c). Expected: depth 0.140625 and the overlap along
+// the normal the same, within 1e-9 of the scale (1e12). Fails before the fix.
+static void capsuleTouchingANeedleVertexPenetration(void)
+{
+	npShape2 capsule, needle;
+	const npVec2 q[4] = { { -28.0009765625, -0.00097656349999999991 }, { 30.8388671875, -1000000000000 }, { 17.3896484375, -28.24609375 },
+						  { -0.00097656250000000022, 3.4584595208887258e-323 } };
+	CHECK(npMakeCapsule2(0.140625, 0.140625, &capsule) == NP_OK && capsule.vertices[0].x == -0.140625 &&
+			  npMakePolygon2(q, 4, 0.0, &needle) == NP_OK && needle.count == 4,
+		  "shapes");
+	npTransform2 id = { { 0, 0 }, { 1, 0 } };
+	npPenetrationResult2 r = npPenetration2(&capsule, id, &needle, id, NULL);
+	npVec2 n = r.normal, back = { -n.x, -n.y };
+	double along = bruteSupport2(&capsule, id, n) + bruteSupport2(&needle, id, back);
+	CHECK(r.overlapping && fabs(r.depth - 0.140625) <= 1e-3 && fabs(along - r.depth) <= 1e-3,
+		  "capsule touching a needle's vertex: depth %.17g (radius 0.140625), overlap %.17g along its normal", r.depth, along);
+}
+
 int main(void)
 {
 	rayAlongANeedlePastItsTip();
@@ -208,6 +232,7 @@ int main(void)
 	pointsBeyondANeedleTip();
 	raysFromBeyondANeedleTip();
 	rayIntoANearlyStraightCorner();
+	capsuleTouchingANeedleVertexPenetration();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
