@@ -3,7 +3,10 @@
 // routines (any shape types: a mismatch falls back to npCollide2), npMinkowskiDifference2, and the
 // traces of trace2d.h (GJK of random capacity, clipping), which must change no result.
 // Queries other than the manifolds do not validate transforms, so they run only on accepted input;
-// the manifolds validate their input and also get raw transforms and margins.
+// the manifolds validate their input and also get raw transforms and margins. Beyond fuzz.h's
+// invariants, by brute force (tests/native/brutesupport.h): a distance's normal supports both
+// shapes, a penetration's depth is the overlap along its normal and no more than along any edge
+// normal of the cores, and overlapping cores get contacts no deeper than that overlap.
 #include "fuzz.h"
 
 static void checkManifold2(const npManifold2* m, double margin, double scale, const char* what)
@@ -153,6 +156,17 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 		FZ_CHECK(fabs(along - p.depth) <= slack, "npPenetration2: depth %.17g but the shapes overlap by %.17g along its normal", p.depth,
 				 along);
 		double coreDepth = bruteCoreDepth2(&a, xa, &b, xb);
+		// Cores that clearly overlap get contacts from npCollide2, none deeper than the shapes
+		// overlap along the manifold's normal.
+		if (isfinite(coreDepth) && coreDepth > 1.0e-6 * ds)
+		{
+			npManifold2 m = npCollide2(&a, xa, &b, xb, 0.0);
+			FZ_CHECK(m.pointCount > 0, "npCollide2: no contacts where the cores overlap by %.17g", coreDepth);
+			double overlapAlongNormal = overlapAlong2(&a, xa, &b, xb, m.normal) + a.radius + b.radius;
+			for (int k = 0; k < m.pointCount; ++k)
+				FZ_CHECK(m.points[k].depth <= overlapAlongNormal + slack, "npCollide2: contact %d depth %.17g, overlap %.17g along the normal", k,
+						 m.points[k].depth, overlapAlongNormal);
+		}
 		if (isfinite(coreDepth) && coreDepth > slack)
 			FZ_CHECK(p.depth <= coreDepth + a.radius + b.radius + slack, "npPenetration2: depth %.17g but an edge normal separates with %.17g",
 					 p.depth, coreDepth + a.radius + b.radius);

@@ -154,7 +154,8 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 		if (coreDepth > FZ_REL * ds)
 			FZ_CHECK(p.depth <= coreDepth + a.radius + b.radius + FZ_REL * ds + FZ_ABS,
 					 "npPenetration3: depth %.17g but a brute-force axis separates with %.17g", p.depth, coreDepth + a.radius + b.radius);
-		// Cores that clearly overlap get contacts from npCollide3. Two hulls with a knife edge got
+		// Cores that clearly overlap get contacts from npCollide3, none deeper than the shapes overlap
+		// along the manifold's normal. Two hulls with a knife edge got
 		// none (seed regression-manifold-knife-edge), and two flat hulls crossing by 282 (seed
 		// regression-manifold-crossing-flat: the edge contact was oriented by a centroid in the
 		// flat hull's plane).
@@ -162,6 +163,11 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 		{
 			npManifold3 m = npCollide3(&a, xa, &b, xb, 0.0);
 			FZ_CHECK(m.pointCount > 0, "npCollide3: no contacts where the cores overlap by %.17g", coreDepth);
+			npVec3 mn = m.normal, mback = { -mn.x, -mn.y, -mn.z };
+			double overlapAlongNormal = bruteSupport3(&a, xa, mn) + bruteSupport3(&b, xb, mback);
+			for (int k = 0; k < m.pointCount; ++k)
+				FZ_CHECK(m.points[k].depth <= overlapAlongNormal + FZ_REL * ds + FZ_ABS, "npCollide3: contact %d depth %.17g, overlap %.17g along the normal",
+						 k, m.points[k].depth, overlapAlongNormal);
 		}
 	}
 	FZ_CHECK(!(p.overlapping && p.depth > tol) || overlap, "penetration %.17g but no overlap", p.depth);
