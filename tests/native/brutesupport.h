@@ -20,10 +20,10 @@ static inline npVec3 brutePlaced3(npTransform3 xf, npVec3 v)
 	return (npVec3){ xf.p.x + v.x + q.w * t.x + c.x, xf.p.y + v.y + q.w * t.y + c.y, xf.p.z + v.z + q.w * t.z + c.z };
 }
 
-/// How far a placed 3D shape reaches along unit n: its core's vertices by brute force, plus its radius.
-static inline double bruteSupport3(const npShape3* s, npTransform3 xf, npVec3 n)
+/// A 3D shape's core vertices in its own frame (a sphere's centre, a capsule's two ends, a box's
+/// eight corners, a triangle's three, a hull's vertices); returns their number.
+static inline int bruteCoreVertices3(const npShape3* s, npVec3* v)
 {
-	npVec3 v[NP_MAX_HULL_VERTICES];
 	int count = 0;
 	switch (s->type)
 	{
@@ -45,6 +45,14 @@ static inline double bruteSupport3(const npShape3* s, npTransform3 xf, npVec3 n)
 			for (int k = 0; k < s->hull->vertexCount; ++k)
 				v[count++] = s->hull->vertices[k];
 	}
+	return count;
+}
+
+/// How far a placed 3D shape reaches along unit n: its core's vertices by brute force, plus its radius.
+static inline double bruteSupport3(const npShape3* s, npTransform3 xf, npVec3 n)
+{
+	npVec3 v[NP_MAX_HULL_VERTICES];
+	int count = bruteCoreVertices3(s, v);
 	double best = -INFINITY;
 	for (int k = 0; k < count; ++k)
 	{
@@ -90,21 +98,14 @@ static inline void bruteRotate3(npQuat q, npVec3 v, long double out[3])
 /// A shape's core placed by xf: its vertices, edge directions and face normals (world space).
 static inline void bruteCore3(const npShape3* s, npTransform3 xf, BruteCore3* c)
 {
-	c->nv = c->ne = c->nf = 0;
+	c->ne = c->nf = 0;
 	npVec3 local[NP_MAX_HULL_VERTICES];
-	int n = 0;
+	int n = bruteCoreVertices3(s, local);
 	switch (s->type)
 	{
-		case NP_SHAPE_SPHERE: local[n++] = (npVec3){ 0, 0, 0 }; break;
-		case NP_SHAPE_CAPSULE3:
-			local[n++] = (npVec3){ 0, s->halfHeight, 0 };
-			local[n++] = (npVec3){ 0, -s->halfHeight, 0 };
-			bruteRotate3(xf.q, (npVec3){ 0, 1, 0 }, c->e[c->ne++]);
-			break;
+		case NP_SHAPE_SPHERE: break;
+		case NP_SHAPE_CAPSULE3: bruteRotate3(xf.q, (npVec3){ 0, 1, 0 }, c->e[c->ne++]); break;
 		case NP_SHAPE_BOX3:
-			for (int k = 0; k < 8; ++k)
-				local[n++] = (npVec3){ (k & 1) ? s->halfExtents.x : -s->halfExtents.x, (k & 2) ? s->halfExtents.y : -s->halfExtents.y,
-									   (k & 4) ? s->halfExtents.z : -s->halfExtents.z };
 			for (int k = 0; k < 3; ++k)
 			{
 				npVec3 axis = { k == 0, k == 1, k == 2 };
@@ -114,10 +115,9 @@ static inline void bruteCore3(const npShape3* s, npTransform3 xf, BruteCore3* c)
 			break;
 		case NP_SHAPE_TRIANGLE3:
 		{
-			npVec3 t[3] = { s->triangle[0], s->triangle[1], s->triangle[2] };
+			const npVec3* t = s->triangle;
 			for (int k = 0; k < 3; ++k)
 			{
-				local[n++] = t[k];
 				npVec3 a = t[k], b = t[(k + 1) % 3];
 				bruteRotate3(xf.q, (npVec3){ b.x - a.x, b.y - a.y, b.z - a.z }, c->e[c->ne++]);
 			}
@@ -128,8 +128,6 @@ static inline void bruteCore3(const npShape3* s, npTransform3 xf, BruteCore3* c)
 		default:
 		{
 			const npHull3* h = s->hull;
-			for (int k = 0; k < h->vertexCount; ++k)
-				local[n++] = h->vertices[k];
 			for (int k = 0; k < h->halfEdgeCount; k += 2)
 			{
 				npVec3 a = h->vertices[h->halfEdges[k].origin], b = h->vertices[h->halfEdges[k + 1].origin];
