@@ -191,6 +191,30 @@ bool npClipToFace2(npManifold2* m, const corePair* pair, int ref, int edge, int 
 	return clipIncidentEdge(m, pair, ref, edge, incident, false);
 }
 
+// The incident edge is the other core's edge most nearly opposite the reference normal, and its
+// neighbour can be opposite to within rounding: a polygon with a vertex 1e-9 off the line of its two
+// edges (a nearly straight corner) has two such edges, and the first one found lay wholly beside a
+// box's face, so the clip kept nothing and the pair, overlapping by 2.25, got no contact
+// (fuzz_pairs2d). When the clip fails, an edge next to the incident one whose normal is as opposite
+// to within 1e-6 (1.4e-3 rad) is clipped instead.
+static bool clipNeighbourEdge(npManifold2* m, const corePair* pair, int ref, int edge, int incident, const bool traced)
+{
+	const localCore* R = &pair->cores[ref];
+	const localCore* I = &pair->cores[1 - ref];
+	if (I->count < 3)
+		return false;
+	npVec2 n = R->normals[edge];
+	double best = v2Dot(I->normals[incident], n);
+	int neighbours[2] = { incident == 0 ? I->count - 1 : incident - 1, nextIndex(incident, I->count) };
+	for (int k = 0; k < 2; ++k)
+	{
+		int j = neighbours[k];
+		if (v2Dot(I->normals[j], n) <= best + 1.0e-6 && clipIncidentEdge(m, pair, ref, edge, j, traced) && m->pointCount > 0)
+			return true;
+	}
+	return false;
+}
+
 // Everything after the separating-axis test. Specialised twice: `traced` is a constant in both
 // wrappers below, so npFinishCores2 (every manifold) has no trace code and npFinishCoresTraced2
 // calls the hooks of trace2d.c.
@@ -251,6 +275,8 @@ MANIFOLD2_INLINE void finishCores(npManifold2* m, const corePair* pair, const sa
 	{
 		int edge = ref ? edgeB : edgeA, incident = ref ? incidentB : incidentA;
 		if (clipIncidentEdge(m, pair, ref, edge, incident, traced) && m->pointCount > 0)
+			return;
+		if (clipNeighbourEdge(m, pair, ref, edge, incident, traced))
 			return;
 		if (ref == maxRef)
 			break;

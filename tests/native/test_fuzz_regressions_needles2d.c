@@ -1,7 +1,7 @@
-// Regression tests for what the libFuzzer harnesses (tests/fuzz/fuzz_rays2d.c, fuzz_shapes2d.c)
-// found at the needle tips and nearly straight corners of 2D polygons: rays and point queries where
-// two edges' lines meet at angles down to 1e-10 rad, so that a half-plane test cannot tell inside
-// from outside within its rounding. Each case is the decoded failing input written out as plain
+// Regression tests for what the libFuzzer harnesses (tests/fuzz/fuzz_rays2d.c, fuzz_shapes2d.c,
+// fuzz_pairs2d.c) found at the needle tips and nearly straight corners of 2D polygons: rays, point
+// queries, penetration and contacts where two edges' lines meet at angles down to 1e-10 rad, so
+// that a half-plane test cannot tell inside from outside within its rounding. Each case is the decoded failing input written out as plain
 // literals (FZ_DUMP=1 prints them); the expectations come from closed forms (a half-plane through
 // the tip that every corner satisfies, an edge's line and segment), never from the library's
 // output. Each says what the old code did; run under ASan/UBSan too (make test-san). The other 2D
@@ -225,6 +225,26 @@ static void capsuleTouchingANeedleVertexPenetration(void)
 		  "capsule touching a needle's vertex: depth %.17g (radius 0.140625), overlap %.17g along its normal", r.depth, along);
 }
 
+// fuzz_pairs2d (contacts where the cores overlap): a box (half extents 3.59, 2.25) at the origin and
+// a quadrilateral whose bottom runs along y = 0 through a nearly straight corner at (-8, 0) (its
+// first vertex 1e-9 above the line). Both bottom edges are opposite the box's top face to rounding;
+// the first, wholly left of the box, was taken as the incident edge, the clip kept nothing, and
+// the pair, overlapping by 2.25, got no contact (the same pair with the shapes swapped got two).
+// Now a failed clip tries the incident edge's neighbour when it is as opposite (clip2d.c).
+// Expected (closed form): two contacts on the box's top face, normal +y, each 2.25 deep.
+static void boxOnANearlyStraightCorner(void)
+{
+	npShape2 box, quad;
+	const npVec2 q[4] = { { -21.0830078125, 1.0000000000000001e-09 }, { -8.0078125, 0 }, { 10.5, 0 }, { 10.541015625, 10.541015625 } };
+	CHECK(npMakeBox2(3.59375, 2.25, &box) == NP_OK && npMakePolygon2(q, 4, 0.0, &quad) == NP_OK && quad.count == 4, "shapes");
+	npTransform2 id = { { 0, 0 }, { 1, 0 } };
+	npManifold2 m = npCollide2(&box, id, &quad, id, 0.0);
+	CHECK(m.pointCount == 2 && m.normal.x == 0.0 && m.normal.y == 1.0, "box on a nearly straight corner: %d contacts, normal (%.17g, %.17g)",
+		  m.pointCount, m.normal.x, m.normal.y);
+	for (int i = 0; i < m.pointCount; ++i)
+		CHECK(fabs(m.points[i].depth - 2.25) <= 1e-12, "box on a nearly straight corner: contact %d depth %.17g, want 2.25", i, m.points[i].depth);
+}
+
 int main(void)
 {
 	rayAlongANeedlePastItsTip();
@@ -233,6 +253,7 @@ int main(void)
 	raysFromBeyondANeedleTip();
 	rayIntoANearlyStraightCorner();
 	capsuleTouchingANeedleVertexPenetration();
+	boxOnANearlyStraightCorner();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
