@@ -14,6 +14,7 @@
 // (closestOfSegments2 in closest2d.h). The same closest pair gives the single contact when
 // clipping finds nothing (collinear segments end to end, or rounding at the side planes).
 #include "manifold2d_private.h"
+#include "codesize.h"
 
 // Lengths below this are too short to give a direction: a fraction of the problem's size (the
 // largest coordinate of either core in A's frame) plus the radii. Only the paths that may take a
@@ -195,24 +196,17 @@ bool npClipToFace2(npManifold2* m, const corePair* pair, int ref, int edge, int 
 // neighbour can be opposite to within rounding: a polygon with a vertex 1e-9 off the line of its two
 // edges (a nearly straight corner) has two such edges, and the first one found lay wholly beside a
 // box's face, so the clip kept nothing and the pair, overlapping by 2.25, got no contact
-// (fuzz_pairs2d). When the clip fails, an edge next to the incident one whose normal is as opposite
-// to within 1e-6 (1.4e-3 rad) is clipped instead.
-static bool clipNeighbourEdge(npManifold2* m, const corePair* pair, int ref, int edge, int incident, const bool traced)
+// (fuzz_pairs2d). When the clip fails, neighbour k of the incident edge (0: before it, 1: after it)
+// is clipped instead if its normal is as opposite to within 1e-6 (1.4e-3 rad); -1 when it is not.
+NP_COLD __attribute__((noinline)) static int facingNeighbour(const corePair* pair, int ref, int edge, int incident, int k)
 {
 	const localCore* R = &pair->cores[ref];
 	const localCore* I = &pair->cores[1 - ref];
 	if (I->count < 3)
-		return false;
+		return -1;
 	npVec2 n = R->normals[edge];
-	double best = v2Dot(I->normals[incident], n);
-	int neighbours[2] = { incident == 0 ? I->count - 1 : incident - 1, nextIndex(incident, I->count) };
-	for (int k = 0; k < 2; ++k)
-	{
-		int j = neighbours[k];
-		if (v2Dot(I->normals[j], n) <= best + 1.0e-6 && clipIncidentEdge(m, pair, ref, edge, j, traced) && m->pointCount > 0)
-			return true;
-	}
-	return false;
+	int j = k == 0 ? (incident == 0 ? I->count - 1 : incident - 1) : nextIndex(incident, I->count);
+	return v2Dot(I->normals[j], n) <= v2Dot(I->normals[incident], n) + 1.0e-6 ? j : -1;
 }
 
 // Everything after the separating-axis test. Specialised twice: `traced` is a constant in both
@@ -274,10 +268,14 @@ MANIFOLD2_INLINE void finishCores(npManifold2* m, const corePair* pair, const sa
 	for (int attempt = 0; attempt < 2; ++attempt)
 	{
 		int edge = ref ? edgeB : edgeA, incident = ref ? incidentB : incidentA;
-		if (clipIncidentEdge(m, pair, ref, edge, incident, traced) && m->pointCount > 0)
-			return;
-		if (clipNeighbourEdge(m, pair, ref, edge, incident, traced))
-			return;
+		// The incident edge, then its neighbours that face the reference face as well (one call site:
+		// the clip is inlined here).
+		for (int k = -1; k < 2; ++k)
+		{
+			int tried = k < 0 ? incident : facingNeighbour(pair, ref, edge, incident, k);
+			if (tried >= 0 && clipIncidentEdge(m, pair, ref, edge, tried, traced) && m->pointCount > 0)
+				return;
+		}
 		if (ref == maxRef)
 			break;
 		ref = maxRef;

@@ -19,6 +19,7 @@
 // the final normal onto each shape's support plane, so depth = dot(pointA - pointB, normal) holds
 // exactly for the chosen axis.
 #include "epa3d_private.h"
+#include "codesize.h"
 
 #include <float.h>
 #include <stddef.h>
@@ -438,7 +439,7 @@ polishAxis npEpaPolish3(const npPair3* pair, polishAxis start, const int* featur
 }
 
 // The overlap of the cores along u (A to B) by support queries, kept when it beats *best.
-static void tryAxisBySupport(const npPair3* pair, npVec3 u, polishAxis* best)
+NP_COLD __attribute__((noinline)) static void tryAxisBySupport(const npPair3* pair, npVec3 u, polishAxis* best)
 {
 	int ia, ib;
 	double depth = v3Dot(npSupportIndices3(pair, u, &ia, &ib), u);
@@ -506,7 +507,7 @@ static bool arcsCross(npVec3 a, npVec3 b, npVec3 c, npVec3 d)
 // outside it, and its depth came out up to 1,000 times the true one (fuzz_pairs3d's brute-force
 // check over the same axes). E_A E_B arc tests and a support query per kept axis, only on such
 // pairs.
-polishAxis npEpaEveryAxis3(const npPair3* pair, polishAxis found)
+NP_COLD __attribute__((noinline)) polishAxis npEpaEveryAxis3(const npPair3* pair, polishAxis found)
 {
 	polishAxis best = npEpaEveryFace3(pair, found);
 	const npPolyhedron3* pa = &pair->polyA;

@@ -138,8 +138,6 @@ static bool setupSatPair(SatPair* w, const npShape3* polyA, const npTransform3* 
 	return true;
 }
 
-// Step 3 for an edge axis: one point at the closest points of the two edges, along their cross
-// product oriented away from A.
 // The edge pair's axis from the edges' unit directions, B's edge taken in its own frame and turned:
 // for an edge a few subnormals long (a box 5e-324 thick) whose end points, moved into A's frame,
 // coincide (z = 23.75 + 5e-324 is 23.75), so their difference and its cross product are zero,
@@ -151,6 +149,41 @@ static npVec3 edgeAxisFromDirections(const SatPair* w, int edgeA, int edgeB)
 	return v3Normalize(v3Cross(v3Normalize(dA), npMat3Mul(&w->rot, v3Normalize(dB))));
 }
 
+// A flat shape's centroid lies in its plane and need not orient an edge axis across it: two flat
+// hulls crossing by 282 got the axis reversed and no contact (fuzz_pairs3d). The axis is then the
+// one of its two senses along which the shapes overlap less (vertex scans), and the contact is A's
+// deepest vertex along it with its image on B's support plane.
+NP_COLD __attribute__((noinline)) static void flatEdgeContact(const SatPair* w, npVec3 axis, double margin, uint32_t id, npManifold3* m)
+{
+	double loA = DBL_MAX, hiA = -DBL_MAX, loB = DBL_MAX, hiB = -DBL_MAX;
+	int iLoA = 0, iHiA = 0;
+	for (int i = 0; i < w->a.vertexCount; ++i)
+	{
+		double x = v3Dot(axis, w->a.vertices[i]);
+		iLoA = x < loA ? i : iLoA;
+		loA = np3Min(loA, x);
+		iHiA = x > hiA ? i : iHiA;
+		hiA = np3Max(hiA, x);
+	}
+	for (int i = 0; i < w->b.vertexCount; ++i)
+	{
+		double x = v3Dot(axis, w->bv[i]);
+		loB = np3Min(loB, x);
+		hiB = np3Max(hiB, x);
+	}
+	bool reverse = hiB - loA < hiA - loB;
+	double depth = reverse ? hiB - loA : hiA - loB;
+	npVec3 n = reverse ? v3Neg(axis) : axis;
+	npVec3 deepA = w->a.vertices[reverse ? iLoA : iHiA];
+	m->normal = n;
+	m->pointCount = 0;
+	pushPoint(m, deepA, v3MulAdd(deepA, -depth, n), n, id);
+	if (m->points[0].depth < -margin)
+		m->pointCount = 0;
+}
+
+// Step 3 for an edge axis: one point at the closest points of the two edges, along their cross
+// product oriented away from A (for a flat shape, flatEdgeContact when that comes out too shallow).
 static void edgePairContact(const SatPair* w, const SatAxis* sat, double margin, npManifold3* m)
 {
 	int edgeA = sat->edge.edgeA, edgeB = sat->edge.edgeB;
@@ -166,35 +199,7 @@ static void edgePairContact(const SatPair* w, const SatAxis* sat, double margin,
 	npVec3 onA = v3MulAdd(pA, s, v3Sub(qA, pA)), onB = v3MulAdd(pB, t, v3Sub(qB, pB));
 	if ((w->a.flat || w->b.flat) && v3Dot(v3Sub(onA, onB), axis) < -margin)
 	{
-		// A flat shape's centroid lies in its plane and need not orient an axis across it: two flat
-		// hulls crossing by 282 got the axis reversed and no contact (fuzz_pairs3d). The axis is
-		// then the one of its two senses along which the shapes overlap less (vertex scans), and
-		// the contact is A's deepest vertex along it with its image on B's support plane.
-		double loA = DBL_MAX, hiA = -DBL_MAX, loB = DBL_MAX, hiB = -DBL_MAX;
-		int iLoA = 0, iHiA = 0;
-		for (int i = 0; i < w->a.vertexCount; ++i)
-		{
-			double x = v3Dot(axis, w->a.vertices[i]);
-			iLoA = x < loA ? i : iLoA;
-			loA = np3Min(loA, x);
-			iHiA = x > hiA ? i : iHiA;
-			hiA = np3Max(hiA, x);
-		}
-		for (int i = 0; i < w->b.vertexCount; ++i)
-		{
-			double x = v3Dot(axis, w->bv[i]);
-			loB = np3Min(loB, x);
-			hiB = np3Max(hiB, x);
-		}
-		bool reverse = hiB - loA < hiA - loB;
-		double depth = reverse ? hiB - loA : hiA - loB;
-		npVec3 n = reverse ? v3Neg(axis) : axis;
-		npVec3 deepA = w->a.vertices[reverse ? iLoA : iHiA];
-		m->normal = n;
-		m->pointCount = 0;
-		pushPoint(m, deepA, v3MulAdd(deepA, -depth, n), n, edgeId(edgeA, edgeB));
-		if (m->points[0].depth < -margin)
-			m->pointCount = 0;
+		flatEdgeContact(w, axis, margin, edgeId(edgeA, edgeB), m);
 		return;
 	}
 	m->normal = axis;

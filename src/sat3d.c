@@ -22,6 +22,7 @@
 //    hulls; hulls with many vertices find support vertices by hill climbing.
 #define NP_MANIFOLD3D_INTERNAL
 #include "manifold3d_private.h"
+#include "codesize.h"
 
 #include <float.h>
 #include <stddef.h>
@@ -521,7 +522,7 @@ static EdgeResult queryEdgeAxis(SatPair* w, npVec3 centroidA, double floor, doub
 // overlapping by 1.67 were "apart by 28" and got no contacts (fuzz_pairs3d). So an edge axis that
 // decides the answer (apart, or the reference) is measured again by scans of both shapes' vertices
 // along it; true when the two agree within rounding (1e-9 of the coordinates involved).
-static bool edgeAxisHolds(const SatPair* w, const EdgeResult* e)
+NP_COLD __attribute__((noinline)) static bool edgeAxisHolds(const SatPair* w, const EdgeResult* e)
 {
 	npVec3 pA = edgeStart(&w->a, w->a.vertices, e->edgeA), qA = edgeEnd(&w->a, w->a.vertices, e->edgeA);
 	npVec3 pB = edgeStart(&w->b, w->bv, e->edgeB), qB = edgeEnd(&w->b, w->bv, e->edgeB);
