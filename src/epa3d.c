@@ -157,7 +157,7 @@ static npPenetrationResult3 penetrationOf(const npShape3* shapeA, npTransform3 x
 		// whose centre is a vertex of a sliver hull 1.4e-6 wide got the direction to a point 3e-12
 		// away, along which the hull reached 0.218 past the centre (fuzz_pairs3d).
 		npVec3 rival = v3(0.0, 0.0, 0.0), gap = v3Sub(gjk.pointB, gjk.pointA);
-		normal = npSimplexNormalRival3(gjk.simplex, gjk.count, gap, &rival);
+		normal = npSimplexNormalRival3(gjk.simplex, gjk.count, gap, &rival, false);
 		coreDepth = -gjk.distance;
 		if ((rival.x != 0.0 || rival.y != 0.0 || rival.z != 0.0) && npOverlapsLessAlong3(&pair, rival, normal))
 		{

@@ -137,7 +137,7 @@ npVec3 npCheckFacetNormal3(const npPair3* pair, const npClosestFeatures3* f, npV
 npVec3 npFeatureNormal3(const npPair3* pair, const npClosestFeatures3* f)
 {
 	npVec3 rival = v3(0.0, 0.0, 0.0);
-	npVec3 n = npSimplexNormalRival3(f->simplex, f->count, v3Sub(f->pointB, f->pointA), &rival);
+	npVec3 n = npSimplexNormalRival3(f->simplex, f->count, v3Sub(f->pointB, f->pointA), &rival, false);
 	if (rival.x != 0.0 || rival.y != 0.0 || rival.z != 0.0)
 		n = decideRival(pair, f, n, rival);
 	return npCheckFacetNormal3(pair, f, n);

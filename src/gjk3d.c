@@ -631,10 +631,10 @@ void npGjkFrom3(const npPair3* pair, double stopDistance, npVec3 d, npGjkResult3
 // turned toward the gap; a point simplex, or a smaller one, keeps the gap's direction.
 npVec3 npSimplexNormal3(const npSupportPoint3* s, int count, npVec3 gap)
 {
-	return npSimplexNormalRival3(s, count, gap, NULL);
+	return npSimplexNormalRival3(s, count, gap, NULL, false);
 }
 
-npVec3 npSimplexNormalRival3(const npSupportPoint3* s, int count, npVec3 gap, npVec3* rival)
+npVec3 npSimplexNormalRival3(const npSupportPoint3* s, int count, npVec3 gap, npVec3* rival, bool slivers)
 {
 	double gg = v3LengthSq(gap);
 	if (count == 3)
@@ -658,13 +658,16 @@ npVec3 npSimplexNormalRival3(const npSupportPoint3* s, int count, npVec3 gap, np
 		// A triangle shorter than the gap but a million times longer (a needle's edge against a box's):
 		// the gap's direction is then good to about the gap over the needle's length only (4e-7 rad
 		// against a needle 4.5e10 long, its far end 6,220 beyond the plane; fuzz_casts3d), while an
-		// edge-against-edge triangle's normal is exact. The caller may weigh the two. So too on a
-		// sliver triangle: its closest point is good to about eps * longest^3 / |n| (the longest edge
-		// over the height, times the size), and the gap's direction to that over the gap: a sliver
-		// 1.6e7 long 61 from a small triangle got the gap's direction 5e-6 rad off the edge pair's
-		// cross product, the sliver 81 beyond the plane (npDistance3; fuzz_pairs3d). Offered when
-		// that error could exceed 1e-3 of the gap (longest^3 is inf for huge shapes).
-		else if (rival != NULL && side != 0.0 && nn > 0.0 && (longest > 1e12 * gg || longest * longest * longest > 1e6 * nn * gg))
+		// edge-against-edge triangle's normal is exact. The caller may weigh the two. With
+		// `slivers` (npDistance3) so too on a sliver triangle: its closest point is good to about
+		// eps * longest^3 / |n| (the longest edge over the height, times the size), and the gap's
+		// direction to that over the gap: a sliver 1.6e7 long 61 from a small triangle got the gap's
+		// direction 5e-6 rad off the edge pair's cross product, the sliver 81 beyond the plane
+		// (fuzz_pairs3d). Offered when that error could exceed 1e-3 of the gap (longest^3 is inf for
+		// huge shapes). Not for a cast's hit, whose gap is about zero and says nothing (every cast
+		// would pay for the rival's support queries).
+		else if (rival != NULL && side != 0.0 && nn > 0.0 &&
+				 (longest > 1e12 * gg || (slivers && longest * longest * longest > 1e6 * nn * gg)))
 			*rival = v3Normalize(side > 0.0 ? n : v3Neg(n));
 	}
 	else if (count == 2)
@@ -717,7 +720,7 @@ static npDistanceResult3 distanceOf(const npShape3* shapeA, npTransform3 xfA, co
 		// rival, if that lies within 8 degrees of the gap: the distance's normal is the direction
 		// from pointA to pointB (a rival across it belongs to a shape cast's hit, cast3d.c).
 		npVec3 rival = v3(0.0, 0.0, 0.0), gap = v3Sub(pb, pa);
-		npVec3 n = npSimplexNormalRival3(gjk.simplex, gjk.count, gap, &rival);
+		npVec3 n = npSimplexNormalRival3(gjk.simplex, gjk.count, gap, &rival, true);
 		double side = v3Dot(rival, gap);
 		if (side > 0.0 && side * side >= 0.98 * v3LengthSq(gap))
 			n = npDecideRival3(&pair, pa, pb, n, rival);

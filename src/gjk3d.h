@@ -150,9 +150,11 @@ npVec3 npSimplexNormal3(const npSupportPoint3* simplex, int count, npVec3 gap);
 
 /// npSimplexNormal3, and when it returns the gap's direction while the simplex's own normal
 /// disagrees with it by more than 8 degrees, or belongs to a triangle a million times longer than
-/// the gap, that normal in *rival (unit, turned toward the gap; left untouched otherwise). The
-/// shape casts decide between the two by support queries.
-npVec3 npSimplexNormalRival3(const npSupportPoint3* simplex, int count, npVec3 gap, npVec3* rival);
+/// the gap, that normal in *rival (unit, turned toward the gap; left untouched otherwise). With
+/// `slivers` (the distance query) also a triangle whose closest point's rounding could tilt the
+/// gap's direction by more than 1e-3 (a sliver). The callers decide between the two by support
+/// queries.
+npVec3 npSimplexNormalRival3(const npSupportPoint3* simplex, int count, npVec3 gap, npVec3* rival, bool slivers);
 
 /// npSimplexNormal3 of a GJK result whose cores are apart (distance > 0).
 static inline npVec3 npGjkNormal3(const npGjkResult3* r)
