@@ -520,9 +520,16 @@ static EdgeResult queryEdgeAxis(SatPair* w, npVec3 centroidA, double floor, doub
 // built from near-duplicate points) the test's cross products are rounding, a pair can pass it
 // without building a face, and the separation read from its points means nothing: two hulls
 // overlapping by 1.67 were "apart by 28" and got no contacts (fuzz_pairs3d). So an edge axis that
-// decides the answer (apart, or the reference) is measured again by scans of both shapes' vertices
-// along it; true when the two agree within rounding (1e-9 of the coordinates involved).
-NP_COLD __attribute__((noinline)) static bool edgeAxisHolds(const SatPair* w, const EdgeResult* e)
+// says the shapes are apart is measured again by scans of both shapes' vertices along it; true when
+// the two agree within rounding (1e-9 of the coordinates involved). A needle hull's face planes can
+// mislead the arc test too (a box "apart by 8.6" from a needle 1e6 long it overlapped by 9.59, both
+// arcs well conditioned): a test of the arcs' conditioning is not enough, and a hill climb from the
+// edges' vertices missed one, so every such claim of a pair with a hull is scanned. Boxes and
+// triangles have exact planes and skip it (scanning them too cost a box on a triangle mesh 7 %),
+// and so do edge axes that only become the reference (hulls rolling on each other, edge to edge,
+// paid 3-5 %); fuzz_pairs3d checks that no contact is deeper than the shapes' overlap along its
+// normal.
+static bool edgeAxisHolds(const SatPair* w, const EdgeResult* e)
 {
 	npVec3 pA = edgeStart(&w->a, w->a.vertices, e->edgeA), qA = edgeEnd(&w->a, w->a.vertices, e->edgeA);
 	npVec3 pB = edgeStart(&w->b, w->bv, e->edgeB), qB = edgeEnd(&w->b, w->bv, e->edgeB);
@@ -585,8 +592,9 @@ bool npFindSatAxisWarm3(SatPair* w, double margin, const npSatCache3* warm, SatA
 		out->choice = 1;
 		sep = sepB;
 	}
-	bool edgeDecides = out->edge.edgeA >= 0 && (out->edge.separation > margin || out->edge.separation > sep + NP_FACE_PREFERENCE3);
-	if (edgeDecides && !edgeAxisHolds(w, &out->edge))
+	bool edgeSaysApart = out->edge.edgeA >= 0 && out->edge.separation > margin;
+	bool hulls = w->shapeA->type == NP_SHAPE_HULL3 || w->shapeB->type == NP_SHAPE_HULL3;
+	if (edgeSaysApart && hulls && !edgeAxisHolds(w, &out->edge))
 		out->edge = (EdgeResult){ floor, -1, -1 }; // no face of A - B: the faces decide
 	if (apart || (out->edge.edgeA >= 0 && out->edge.separation > margin))
 		return false;
