@@ -742,9 +742,10 @@ static void boxAgainstANeedleHullDepth(void)
 // A - B, and the separation read from the edges' points said "apart by 28". Now an edge axis that
 // decides the answer is measured again by scans of both shapes' vertices (sat3d.c,
 // edgeAxisHolds) and dropped when they disagree; the faces then decide. Expected: contacts, none
-// deeper than the shapes overlap along the normal (brute force over the vertices). (The contact
-// comes from a face, 1.83 along its normal where an edge pair gives 1.67: the search does not look
-// for the next edge pair after dropping one.) Fails before the fix (no contact).
+// deeper than the shapes overlap along the normal (brute force over the vertices); and, an expected
+// failure, the normal within the face preference of the best axis (the contact comes from a face,
+// 1.83 along its normal where an edge pair gives 1.67: the search does not look for the next edge
+// pair after dropping one). Fails before the fix (no contact).
 static void hullsWithAKnifeEdgeGetContacts(void)
 {
 	static npHull3 ha, hb;
@@ -790,6 +791,10 @@ static void hullsWithAKnifeEdgeGetContacts(void)
 		CHECK(m.points[i].depth <= along + 1e-9 * 100.0 && along >= overlap - 1e-9 * 100.0,
 			  "hulls with a knife edge: contact %d depth %.17g, overlap %.17g along the normal (at least %.17g)", i, m.points[i].depth,
 			  along, overlap);
+	// An open bug (CHANGELOG known issues): the normal should be the best separating axis up to the
+	// face preference, not a face 0.16 deeper.
+	EXPECT_FAIL(along <= overlap + 2.0 * NP_FACE_PREFERENCE3 + 1e-9 * 100.0,
+				"hulls with a knife edge: overlap %.17g along the manifold's normal, %.17g along the best axis", along, overlap);
 }
 
 // fuzz_pairs3d (contacts where the cores overlap): two flat hulls (hexagons about 1,500 across, flat
