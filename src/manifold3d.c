@@ -183,7 +183,8 @@ NP_COLD __attribute__((noinline)) static void flatEdgeContact(const SatPair* w, 
 }
 
 // Step 3 for an edge axis: one point at the closest points of the two edges, along their cross
-// product oriented away from A (for a flat shape, flatEdgeContact when that comes out too shallow).
+// product oriented away from A (flatEdgeContact for a flat shape when that comes out too shallow,
+// and for an axis found by vertex scans, whose edges need not be the supports).
 static void edgePairContact(const SatPair* w, const SatAxis* sat, double margin, npManifold3* m)
 {
 	int edgeA = sat->edge.edgeA, edgeB = sat->edge.edgeB;
@@ -197,7 +198,7 @@ static void edgePairContact(const SatPair* w, const SatAxis* sat, double margin,
 	double s, t;
 	npClosestSegments3(pA, qA, pB, qB, &s, &t);
 	npVec3 onA = v3MulAdd(pA, s, v3Sub(qA, pA)), onB = v3MulAdd(pB, t, v3Sub(qB, pB));
-	if ((w->a.flat || w->b.flat) && v3Dot(v3Sub(onA, onB), axis) < -margin)
+	if (sat->edgeScanned || ((w->a.flat || w->b.flat) && v3Dot(v3Sub(onA, onB), axis) < -margin))
 	{
 		flatEdgeContact(w, axis, margin, edgeId(edgeA, edgeB), m);
 		return;

@@ -274,6 +274,7 @@ typedef struct SatAxis
 	npVec3 centroidA;  // A's vertex centroid (orients edge axes away from A)
 	int choice;        // 0: A's face, 1: B's face, 2: the edge pair
 	bool edgesSkipped; // the warm search proved no edge axis could win and skipped the edge query
+	bool edgeScanned;  // `edge` was found by vertex scans (its edges need not be the supports)
 } SatAxis;
 
 /// Shapes with at most this many edges are checked for parallel edges (boxes have 12 edges in 3
