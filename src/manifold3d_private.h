@@ -402,6 +402,9 @@ EdgeResult npQueryEdgesSolid3(SatPair* w, npVec3 centroidA, double floor);
 EdgeResult npQueryEdgesGuided3(SatPair* w, npVec3 centroidA, double floor, double margin, bool* apart);
 int npDirectionGroups3(const npPolyhedron3* p, EdgeDirections* out);
 DirectionPair npQueryEdgeAxes3(const SatPair* w, const EdgeDirections* a, const EdgeDirections* b, double floor);
+/// The interval [lo, hi] a shape covers along unit `axis` (satedges3d.c): a box (hint) in closed form,
+/// anything else by its vertices.
+void npProjectOnAxis3(const npVec3* verts, int count, const SupportHint* hint, npVec3 axis, double* lo, double* hi);
 EdgeResult npSupportingEdges3(const SatPair* w, const EdgeDirections* a, const EdgeDirections* b,
 							  const DirectionPair* best);
 

@@ -582,19 +582,9 @@ NP_COLD __attribute__((noinline)) static EdgeResult scanEdgeAxes(const SatPair* 
 			if (lenSq <= 1.0e-12 * v3LengthSq(ea) * v3LengthSq(eb))
 				continue; // parallel: their plane is a face axis (tryEdgePair's rule)
 			axis = v3Scale(1.0 / sqrt(lenSq), axis);
-			double loA = DBL_MAX, hiA = -DBL_MAX, loB = DBL_MAX, hiB = -DBL_MAX;
-			for (int k = 0; k < w->a.vertexCount; ++k)
-			{
-				double x = v3Dot(axis, w->a.vertices[k]);
-				loA = np3Min(loA, x);
-				hiA = np3Max(hiA, x);
-			}
-			for (int k = 0; k < w->b.vertexCount; ++k)
-			{
-				double x = v3Dot(axis, w->bv[k]);
-				loB = np3Min(loB, x);
-				hiB = np3Max(hiB, x);
-			}
+			double loA, hiA, loB, hiB;
+			npProjectOnAxis3(w->a.vertices, w->a.vertexCount, &w->hintA, axis, &loA, &hiA);
+			npProjectOnAxis3(w->bv, w->b.vertexCount, &w->hintB, axis, &loB, &hiB);
 			double separation = np3Max(loB - hiA, loA - hiB);
 			if (separation > best.separation)
 				best = (EdgeResult){ separation, i, j };

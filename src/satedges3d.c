@@ -367,8 +367,7 @@ static inline int edgeGroup(const npPolyhedron3* p, const EdgeDirections* d, int
 
 // The interval a shape covers along a unit axis: a box by its centre and half extents (the
 // projection of a box is centre +- sum of |axis . box axis k| * h_k), anything else by its vertices.
-static void projectOnAxis(const npVec3* verts, int count, const SupportHint* hint, npVec3 axis, double* lo,
-						  double* hi)
+void npProjectOnAxis3(const npVec3* verts, int count, const SupportHint* hint, npVec3 axis, double* lo, double* hi)
 {
 	if (hint->box && hint->local)
 	{
@@ -417,8 +416,8 @@ DirectionPair npQueryEdgeAxes3(const SatPair* w, const EdgeDirections* a, const 
 				continue;
 			axis = v3Scale(1.0 / sqrt(lenSq), axis);
 			double minA, maxA, minB, maxB;
-			projectOnAxis(w->a.vertices, w->a.vertexCount, &w->hintA, axis, &minA, &maxA);
-			projectOnAxis(w->bv, w->b.vertexCount, &w->hintB, axis, &minB, &maxB);
+			npProjectOnAxis3(w->a.vertices, w->a.vertexCount, &w->hintA, axis, &minA, &maxA);
+			npProjectOnAxis3(w->bv, w->b.vertexCount, &w->hintB, axis, &minB, &maxB);
 
 			// Separation with B beyond A along +axis, and along -axis.
 			double sepPlus = minB - maxA, sepMinus = minA - maxB;
