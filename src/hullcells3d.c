@@ -288,6 +288,7 @@ void npHullRayStarts3(npHull3* hull)
 			hull->wellCut[f >> 3] |= (uint8_t)(1u << (f & 7));
 	}
 	hull->rayByVertices = !hull->rayWalk;
+	hull->loosePlanes = !hull->rayWalk;
 	const double step = 2.0 / NP_HULL_CELL_RES;
 	for (int face = 0; face < 6; ++face)
 		for (int j = 0; j < NP_HULL_CELL_RES; ++j)

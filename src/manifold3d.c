@@ -183,8 +183,9 @@ NP_COLD __attribute__((noinline)) static void flatEdgeContact(const SatPair* w, 
 }
 
 // Step 3 for an edge axis: one point at the closest points of the two edges, along their cross
-// product oriented away from A (flatEdgeContact for a flat shape when that comes out too shallow,
-// and for an axis found by vertex scans, whose edges need not be the supports).
+// product oriented away from A (flatEdgeContact for a flat shape when the depth there disagrees
+// with the search's separation, and for an axis found by vertex scans, whose edges need not be the
+// supports).
 static void edgePairContact(const SatPair* w, const SatAxis* sat, double margin, npManifold3* m)
 {
 	int edgeA = sat->edge.edgeA, edgeB = sat->edge.edgeB;
@@ -198,7 +199,14 @@ static void edgePairContact(const SatPair* w, const SatAxis* sat, double margin,
 	double s, t;
 	npClosestSegments3(pA, qA, pB, qB, &s, &t);
 	npVec3 onA = v3MulAdd(pA, s, v3Sub(qA, pA)), onB = v3MulAdd(pB, t, v3Sub(qB, pB));
-	if (sat->edgeScanned || ((w->a.flat || w->b.flat) && v3Dot(v3Sub(onA, onB), axis) < -margin))
+	// With a flat shape the edges' depth along the axis must be the search's separation: a depth off
+	// it means an axis in the wrong sense or edges that are not the supports (two flat hulls
+	// overlapping by 17.49 got a normal along which they overlap by 119, and by 139.2 one along
+	// which they overlap by 187, the edges' points 89.2 deep: fuzz_pairs3d).
+	double depth = v3Dot(v3Sub(onA, onB), axis);
+	double slack = 1.0e-9 * (v3MaxAbs(onA) + v3MaxAbs(onB) + fabs(depth));
+	bool flat = w->a.flat || w->b.flat;
+	if (sat->edgeScanned || (flat && (depth < -margin || fabs(depth + sat->edge.separation) > slack)))
 	{
 		flatEdgeContact(w, axis, margin, edgeId(edgeA, edgeB), m);
 		return;
@@ -246,6 +254,12 @@ static int collidePolyhedraWarm(const npShape3* polyA, const npTransform3* xfA, 
 	{
 		const FaceClip clip = { b, sat.faceB.face, a, sat.faceB.vertex, false, margin };
 		offsetMask = npFaceContact3(&clip, m);
+	}
+	else if (sat.choice == 3)
+	{
+		m->normal = sat.closestNormal;
+		pushPoint(m, sat.closestA, sat.closestB, sat.closestNormal, closedFormId(0));
+		return 0;
 	}
 	if (m->pointCount == 0 && sat.edge.edgeA >= 0 && sat.edge.separation <= margin)
 	{

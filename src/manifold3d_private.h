@@ -272,10 +272,19 @@ typedef struct SatAxis
 	FaceResult faceB;  // B's best face, A's support vertex for it
 	EdgeResult edge;   // the best edge pair, if one could beat the faces
 	npVec3 centroidA;  // A's vertex centroid (orients edge axes away from A)
-	int choice;        // 0: A's face, 1: B's face, 2: the edge pair
+	int choice;        // 0: A's face, 1: B's face, 2: the edge pair, 3: the closest points below
 	bool edgesSkipped; // the warm search proved no edge axis could win and skipped the edge query
 	bool edgeScanned;  // `edge` was found by vertex scans (its edges need not be the supports)
+	npVec3 closestA, closestB, closestNormal; // choice 3 (A's frame): GJK's closest points and normal
 } SatAxis;
+
+// What an edge query learned by measuring the shapes' distance (npQueryEdgesGuided3).
+typedef struct EdgeQueryGap
+{
+	bool apart;                 // farther apart than the margin: no contact
+	bool measured;              // apart, within the margin: `distance` holds GJK's closest points
+	npDistanceResult3 distance; // world space
+} EdgeQueryGap;
 
 /// Shapes with at most this many edges are checked for parallel edges (boxes have 12 edges in 3
 /// directions, triangles 3).
@@ -399,7 +408,7 @@ extern const uint8_t npBoxFaceLoop3[6][4];
 // satedges3d.c: the edge queries.
 EdgeResult npQueryEdges3(SatPair* w, npVec3 centroidA, double floor);
 EdgeResult npQueryEdgesSolid3(SatPair* w, npVec3 centroidA, double floor);
-EdgeResult npQueryEdgesGuided3(SatPair* w, npVec3 centroidA, double floor, double margin, bool* apart);
+EdgeResult npQueryEdgesGuided3(SatPair* w, npVec3 centroidA, double floor, double margin, EdgeQueryGap* gap);
 int npDirectionGroups3(const npPolyhedron3* p, EdgeDirections* out);
 DirectionPair npQueryEdgeAxes3(const SatPair* w, const EdgeDirections* a, const EdgeDirections* b, double floor);
 /// The interval [lo, hi] a shape covers along unit `axis` (satedges3d.c): a box (hint) in closed form,

@@ -18,6 +18,7 @@
 #include "manifold3d_private.h"
 #include "closest3d.h"
 #include "gjk3d.h"
+#include "codesize.h"
 
 #include <float.h>
 #include <stddef.h>
@@ -241,12 +242,83 @@ static void capsuleEdgeAxis(CapsuleCase* k)
 	}
 }
 
+// The separation of the capsule's segment from A along a unit axis, oriented whichever way the two
+// are farther apart (A's extremes by a scan of its vertices); *axis is turned to point from A to the
+// segment.
+static double segmentSeparation(const CapsuleCase* k, npVec3* axis)
+{
+	double lo = DBL_MAX, hi = -DBL_MAX;
+	for (int v = 0; v < k->pa.vertexCount; ++v)
+	{
+		double x = v3Dot(*axis, k->pa.vertices[v]);
+		lo = np3Min(lo, x);
+		hi = np3Max(hi, x);
+	}
+	double s0 = v3Dot(*axis, k->seg[0]), s1 = v3Dot(*axis, k->seg[1]);
+	double ahead = np3Min(s0, s1) - hi, behind = lo - np3Max(s0, s1);
+	if (behind > ahead)
+		*axis = v3Neg(*axis);
+	return np3Max(ahead, behind);
+}
+
+// The arc test above trusts A's face planes. A hull whose planes miss their corners (npHull3's
+// loosePlanes: quickhull left a folded sliver face) or that has a knife edge can pass an edge whose
+// axis A reaches farther along than the edge: a capsule in a needle hull took an edge axis that its
+// points put 9.29 deep (the cores), along which the shapes overlapped by 10.24 where 9.78 was
+// possible (radius included; fuzz_pairs3d). So an edge claim that decides (apart, or better than
+// the faces on such a hull) is measured again by a scan of A's vertices, and when it does not hold,
+// every edge of A is measured that way (E x V dot products) and the best taken.
+NP_COLD __attribute__((noinline)) static void checkCapsuleEdgeAxis(CapsuleCase* k)
+{
+	npVec3 axis = k->edgeAxis;
+	double size = np3Max(v3MaxAbs(k->seg[0]), v3MaxAbs(k->seg[1]));
+	for (int v = 0; v < k->pa.vertexCount; ++v)
+		size = np3Max(size, v3MaxAbs(k->pa.vertices[v]));
+	if (fabs(segmentSeparation(k, &axis) - k->edgeSep) <= 1.0e-9 * size)
+		return;
+
+	k->edgeSep = -DBL_MAX;
+	k->edge = -1;
+	for (int i = 0; i < k->pa.halfEdgeCount / 2; ++i)
+	{
+		const npHalfEdge3* he = k->pa.halfEdges + 2 * i;
+		npVec3 uA = v3Sub(k->pa.vertices[he[1].origin], k->pa.vertices[he[0].origin]);
+		axis = v3Cross(uA, k->u);
+		double lenSq = v3LengthSq(axis);
+		if (lenSq <= 1.0e-12 * v3LengthSq(uA) * v3LengthSq(k->u))
+			continue;
+		axis = v3Scale(1.0 / sqrt(lenSq), axis);
+		double sep = segmentSeparation(k, &axis);
+		if (sep > k->edgeSep)
+		{
+			k->edgeSep = sep;
+			k->edge = i;
+			k->edgeAxis = axis;
+		}
+	}
+}
+
 typedef enum GjkOutcome
 {
 	GJK_NOT_NEEDED, // the SAT axes settle the contact
 	GJK_APART,      // the cores are farther apart than the reach: no contact
 	GJK_CONTACT,    // one point at the closest points, in *m
 } GjkOutcome;
+
+// A segment in the plane of a flat A (a triangle, a flat hull) or one too short to have a direction:
+// the axes above are then all normal to the plane (the segment crossed with in-plane edges) or
+// missing (the cross products underflow), and none sees the in-plane gap: a capsule lying in a
+// triangle's plane 2 beside it got a contact 0.1 deep, and one 1e-303 long 7.8 from a triangle one
+// 2.7 deep (fuzz_pairs3d). For a flat A, a best separation of about nothing is measured by GJK.
+static bool inFlatPlane(const CapsuleCase* k, double sepBest)
+{
+	if (!k->pa.flat)
+		return false;
+	double size = np3Max(v3MaxAbs(k->seg[0]), v3MaxAbs(k->seg[1])) + k->r;
+	for (int v = 0; v < k->pa.vertexCount; ++v)
+		size = np3Max(size, v3MaxAbs(k->pa.vertices[v]));
+	return sepBest > -1.0e-9 * size;
+}
 
 // The cores are apart. SAT's separation is then only a lower bound of their distance (a segment end
 // near a vertex, or the segment parallel to an edge, has its closest point direction on none of the
@@ -259,7 +331,7 @@ static GjkOutcome capsuleByGjk(const CapsuleCase* k, bool useFace, const npTrans
 {
 	double sepF = k->face.separation;
 	double sepBest = k->edgeSep > sepF ? k->edgeSep : sepF;
-	if (!(sepBest > 0.0) ||
+	if ((!(sepBest > 0.0) && !inFlatPlane(k, sepBest)) ||
 		(useFace && sepF >= 0.0 && overFace(&k->pa, k->box ? &k->polyA->halfExtents : NULL, k->face.face, k->seg[k->face.vertex])))
 		return GJK_NOT_NEEDED;
 
@@ -429,6 +501,10 @@ void npCollidePolyhedronCapsule3(const npShape3* polyA, const npTransform3* xfA,
 
 	k.u = v3Sub(k.seg[1], k.seg[0]);
 	capsuleEdgeAxis(&k);
+	bool hull = polyA->type == NP_SHAPE_HULL3;
+	if (hull && k.edge >= 0 &&
+		(k.edgeSep > k.reach || (polyA->hull->loosePlanes && k.edgeSep > k.face.separation + NP_FACE_PREFERENCE3)))
+		checkCapsuleEdgeAxis(&k);
 	if (k.edgeSep > k.reach)
 		return;
 

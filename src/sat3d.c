@@ -500,15 +500,16 @@ static bool queryEdgesByDirection(SatPair* w, double floor, EdgeResult* out)
 }
 
 // The edge query that suits the pair. Sets *apart when the shapes are farther apart than the margin.
-static EdgeResult queryEdgeAxis(SatPair* w, npVec3 centroidA, double floor, double margin, bool* apart)
+static EdgeResult queryEdgeAxis(SatPair* w, npVec3 centroidA, double floor, double margin, EdgeQueryGap* gap)
 {
 	EdgeResult edge;
-	*apart = false;
+	gap->apart = false;
+	gap->measured = false;
 	if (queryEdgesByDirection(w, floor, &edge))
 		return edge;
 	bool solids = !w->a.flat && !w->b.flat;
 	if (solids && (w->a.halfEdgeCount / 2) * (w->b.halfEdgeCount / 2) > NP_SAT_EDGE_PAIRS3)
-		return npQueryEdgesGuided3(w, centroidA, floor, margin, apart);
+		return npQueryEdgesGuided3(w, centroidA, floor, margin, gap);
 	if (solids && w->b.faceCount <= 64)
 		return npQueryEdgesSolid3(w, centroidA, floor);
 	return npQueryEdges3(w, centroidA, floor);
@@ -565,6 +566,16 @@ static bool edgeAxisHolds(const SatPair* w, const EdgeResult* e)
 // candidate, so the largest is what the arc test should have found: hulls with a knife edge
 // overlapping by 1.67 took a face 1.83 deep once the false pair was dropped (fuzz_pairs3d). Reported
 // only when it beats `floor`; work bounded (E_A E_B (V_A + V_B) up to 4e6, else nothing is reported).
+// A hull whose face planes miss their own corners (quickhull left a folded sliver face: a plane
+// held 0.53 above its corners on a hull 60 across, two vertices 1.3e-7 apart). Its Gauss map folds
+// over there, and the arc test passes edge pairs that build no face of A - B: a pair of such hulls
+// overlapping by 20.9 took an edge axis "6.0 deep" as the reference, 26.5 deep in truth
+// (fuzz_pairs3d). The edge axes that decide for such a hull are checked by vertex scans.
+static inline bool loosePlanes(const npShape3* shape)
+{
+	return shape->type == NP_SHAPE_HULL3 && shape->hull->loosePlanes;
+}
+
 NP_COLD __attribute__((noinline)) static EdgeResult scanEdgeAxes(const SatPair* w, double floor)
 {
 	EdgeResult best = { floor, -1, -1 };
@@ -593,6 +604,44 @@ NP_COLD __attribute__((noinline)) static EdgeResult scanEdgeAxes(const SatPair* 
 	return best;
 }
 
+// The guided edge query (large solids) names no edge pair for separated shapes, so the faces
+// decide, and where an edge axis separates them the best face can claim an overlap: two hulls 1.6
+// apart, within the margin, got a speculative contact 0.62 deep (fuzz_pairs3d). When a face claims
+// an overlap deeper than the preference while GJK measured a gap, the contact is taken at GJK's
+// closest points instead (choice 3). A warm search that skipped the edges proved that no edge axis
+// beats the faces by the preference, which rules out such a gap, so warm and cold agree.
+NP_COLD __attribute__((noinline)) static void useClosestPoints(const SatPair* w, const npDistanceResult3* d, SatAxis* out)
+{
+	out->choice = 3;
+	out->closestA = npInvTransformPoint3(*w->xfA, d->pointA);
+	out->closestB = npInvTransformPoint3(*w->xfA, d->pointB);
+	out->closestNormal = npInvRotate3(w->xfA->q, d->normal);
+}
+
+// Two flat shapes in one plane: their separating axes there are the in-plane normals of their
+// edges, which are neither face normals nor cross products of edges (those are all normal to the
+// plane), so the search sees them touching wherever they lie in the plane: two triangles 4 apart got
+// a contact. When both are flat and the best axis found separates them by about nothing, GJK
+// measures them: apart by more than the margin, no contact (false); apart within it, the contact is
+// at the closest points.
+NP_COLD __attribute__((noinline)) static bool coplanarCheck(const SatPair* w, double best, double margin, SatAxis* out)
+{
+	double size = 0.0;
+	for (int i = 0; i < w->a.vertexCount; ++i)
+		size = np3Max(size, v3MaxAbs(w->a.vertices[i]));
+	for (int i = 0; i < w->b.vertexCount; ++i)
+		size = np3Max(size, v3MaxAbs(w->bv[i]));
+	double tol = 1.0e-9 * size;
+	if (!(best > -tol && best <= tol))
+		return true;
+	npDistanceResult3 d = npDistance3(w->shapeA, *w->xfA, w->shapeB, *w->xfB);
+	if (d.distance > margin)
+		return false;
+	if (d.distance > tol)
+		useClosestPoints(w, &d, out);
+	return true;
+}
+
 bool npFindSatAxis3(SatPair* w, double margin, SatAxis* out)
 {
 	return npFindSatAxisWarm3(w, margin, NULL, out);
@@ -609,7 +658,7 @@ bool npFindSatAxisWarm3(SatPair* w, double margin, const npSatCache3* warm, SatA
 	out->centroidA = w->boxA ? v3(0.0, 0.0, 0.0) : centroidOf(&w->a, w->a.vertices);
 	double faceBest = (sepB > sepA + NP_FACE_PREFERENCE3 ? sepB : sepA) + NP_FACE_PREFERENCE3;
 	double floor = faceBest < margin ? faceBest : margin;
-	bool apart = false;
+	EdgeQueryGap gap = { false, false, { 0 } };
 	// Warm: skip the edge search when no edge axis can beat the floor (then every edge query reports
 	// no pair, and the shapes overlap, so none reports them apart either).
 	// (Two boxes take the proof in closed form: their 9 edge axes cost more.)
@@ -618,7 +667,7 @@ bool npFindSatAxisWarm3(SatPair* w, double margin, const npSatCache3* warm, SatA
 	if (out->edgesSkipped)
 		out->edge = (EdgeResult){ floor, -1, -1 };
 	else
-		out->edge = queryEdgeAxis(w, out->centroidA, floor, margin, &apart);
+		out->edge = queryEdgeAxis(w, out->centroidA, floor, margin, &gap);
 	// Biased choice: A's face, then B's face, then the edge pair.
 	out->choice = 0;
 	double sep = sepA;
@@ -628,17 +677,23 @@ bool npFindSatAxisWarm3(SatPair* w, double margin, const npSatCache3* warm, SatA
 		sep = sepB;
 	}
 	bool edgeSaysApart = out->edge.edgeA >= 0 && out->edge.separation > margin;
+	bool edgeWins = out->edge.edgeA >= 0 && out->edge.separation > sep + NP_FACE_PREFERENCE3;
 	bool hulls = w->shapeA->type == NP_SHAPE_HULL3 || w->shapeB->type == NP_SHAPE_HULL3;
 	out->edgeScanned = false;
-	if (edgeSaysApart && hulls && !edgeAxisHolds(w, &out->edge))
+	if (((edgeSaysApart && hulls) || (edgeWins && (loosePlanes(w->shapeA) || loosePlanes(w->shapeB)))) &&
+		!edgeAxisHolds(w, &out->edge))
 	{
 		// No face of A - B: the best edge axis by scans, if one beats the faces.
 		out->edge = scanEdgeAxes(w, floor);
 		out->edgeScanned = out->edge.edgeA >= 0;
 	}
-	if (apart || (out->edge.edgeA >= 0 && out->edge.separation > margin))
+	if (gap.apart || (out->edge.edgeA >= 0 && out->edge.separation > margin))
 		return false;
 	if (out->edge.edgeA >= 0 && out->edge.separation > sep + NP_FACE_PREFERENCE3)
 		out->choice = 2;
+	else if (gap.measured && sep < -NP_FACE_PREFERENCE3)
+		useClosestPoints(w, &gap.distance, out);
+	if (w->a.flat && w->b.flat && out->choice != 3)
+		return coplanarCheck(w, out->choice == 2 ? out->edge.separation : sep, margin, out);
 	return true;
 }

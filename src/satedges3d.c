@@ -510,16 +510,19 @@ static int farthestVertex(const npVec3* verts, int count, npVec3 d)
 // floor (the best face plus the preference), no edge pair can, and the scan is skipped; otherwise
 // the best axis is an edge pair, found at the support vertices along the EPA normal. Sets *apart
 // when the shapes are farther apart than the margin.
-EdgeResult npQueryEdgesGuided3(SatPair* w, npVec3 centroidA, double floor, double margin, bool* apart)
+EdgeResult npQueryEdgesGuided3(SatPair* w, npVec3 centroidA, double floor, double margin, EdgeQueryGap* gap)
 {
 	EdgeResult best = { -DBL_MAX, -1, -1 };
-	*apart = false;
+	gap->apart = false;
+	gap->measured = false;
 	npPenetrationResult3 pen = npPenetration3(w->shapeA, *w->xfA, w->shapeB, *w->xfB);
 	if (!pen.overlapping)
 	{
-		// Separated: only the distance matters (speculative points come from the face).
-		npDistanceResult3 d = npDistance3(w->shapeA, *w->xfA, w->shapeB, *w->xfB);
-		*apart = d.distance > margin;
+		// Separated: no edge pair is named, the distance is passed on (the search takes the face
+		// axes' speculative points, or these closest points where the faces claim an overlap).
+		gap->distance = npDistance3(w->shapeA, *w->xfA, w->shapeB, *w->xfB);
+		gap->apart = gap->distance.distance > margin;
+		gap->measured = !gap->apart;
 		return best;
 	}
 	if (!(-pen.depth > floor))

@@ -100,6 +100,7 @@ typedef struct npHull3
 	bool flat;         ///< true when all points are coplanar (two-sided polygon)
 	bool rayWalk;      ///< rays may be decided by a walk over a few faces (the planes meet at every face's corners)
 	bool rayByVertices; ///< rays are cast on the vertices: planes that do not meet at the corners, or a flat needle
+	bool loosePlanes;  ///< a solid whose face planes do not all meet at their corners (a face quickhull left folded): its Gauss map is not trusted
 	npVec3 centroid;   ///< centroid of the vertices' volume (or area, when flat)
 	double maxCoordinate; ///< largest |coordinate| of any vertex (the shape casts' scale, kept from creation)
 	double reach;         ///< a radius about the local origin holding every vertex (rays that stay farther skip the faces)
