@@ -317,7 +317,10 @@ static bool inFlatPlane(const CapsuleCase* k, double sepBest)
 	double size = np3Max(v3MaxAbs(k->seg[0]), v3MaxAbs(k->seg[1])) + k->r;
 	for (int v = 0; v < k->pa.vertexCount; ++v)
 		size = np3Max(size, v3MaxAbs(k->pa.vertices[v]));
-	return sepBest > -1.0e-9 * size;
+	// A flat hull is a slab as thick as its points' spread about their plane (within the hull
+	// tolerance), its two faces' planes each holding every point.
+	double thickness = fabs(k->pa.planes[0].offset + k->pa.planes[1].offset);
+	return sepBest > -(thickness + 1.0e-9 * size);
 }
 
 // The cores are apart. SAT's separation is then only a lower bound of their distance (a segment end
@@ -593,7 +596,15 @@ static void polyhedronAndSphere(const npShape3* polyA, npVec3 c, double r, doubl
 		return;
 
 	// Outside (or on the boundary of a flat shape): the closest point on a face that sees the centre.
-	if (sepF >= 0.0)
+	// A centre in a flat shape's plane can be behind both faces' planes, by rounding or by the flat
+	// hull's thickness (its points lie within the hull tolerance of one plane, and each face's plane
+	// holds them all): it is outside unless it lies on the polygon (balls 12.5 beside a flat hull in
+	// its plane, and 0.14 beside one 3.9e-9 inside its slab, got contacts as deep as their radius:
+	// fuzz_pairs3d).
+	double onPlane = box || !pa.flat ? 0.0
+									 : fabs(planes[0].offset + planes[1].offset) +
+										   1.0e-9 * (v3MaxAbs(c) + fabs(planes[face].offset) + r);
+	if (sepF >= -onPlane)
 	{
 		npVec3 best = c;
 		double bestDist;
@@ -609,7 +620,7 @@ static void polyhedronAndSphere(const npShape3* polyA, npVec3 c, double r, doubl
 			for (int f = 0; f < faceCount; ++f)
 			{
 				double s = v3Dot(planes[f].normal, c) - planes[f].offset;
-				if (s < 0.0)
+				if (s < -onPlane)
 					continue;
 				npVec3 q = npClosestOnFace3(&faces, f, c, s);
 				double d = v3DistanceSq(q, c);

@@ -631,8 +631,10 @@ NP_COLD __attribute__((noinline)) static bool coplanarCheck(const SatPair* w, do
 		size = np3Max(size, v3MaxAbs(w->a.vertices[i]));
 	for (int i = 0; i < w->b.vertexCount; ++i)
 		size = np3Max(size, v3MaxAbs(w->bv[i]));
+	// Flat hulls are slabs as thick as their points' spread about their planes (rounded3d.c).
 	double tol = 1.0e-9 * size;
-	if (!(best > -tol && best <= tol))
+	double thick = fabs(w->a.planes[0].offset + w->a.planes[1].offset) + fabs(w->bp[0].offset + w->bp[1].offset);
+	if (!(best > -(tol + thick) && best <= tol))
 		return true;
 	npDistanceResult3 d = npDistance3(w->shapeA, *w->xfA, w->shapeB, *w->xfB);
 	if (d.distance > margin)

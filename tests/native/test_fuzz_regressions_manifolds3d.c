@@ -303,6 +303,72 @@ static void tinyCapsuleBesideATriangle(void)
 	expectApart("tiny capsule beside a triangle", &capsule, xc, &tri, id, 7.79296875, 10.0, (npVec3){ 0, 0, -1 });
 }
 
+// The distance from the origin to the convex hull of planar points, by brute force in long double:
+// every point of a planar convex hull lies in a triangle of three of the points (Caratheodory),
+// so the nearest point of the hull is the nearest over all of their triangles.
+static double planarHullDistanceFromOrigin(const npVec3* p, int count)
+{
+	long double best = INFINITY;
+	LVec3 o = { 0.0L, 0.0L, 0.0L };
+	for (int i = 0; i < count; ++i)
+		for (int j = i + 1; j < count; ++j)
+			for (int k = j + 1; k < count; ++k)
+			{
+				LVec3 a = { p[i].x, p[i].y, p[i].z }, b = { p[j].x, p[j].y, p[j].z }, c = { p[k].x, p[k].y, p[k].z };
+				LVec3 q = closestOnTriangleL(o, a, b, c);
+				long double d = sqrtl(ldot(q, q));
+				best = d < best ? d : best;
+			}
+	return (double)best;
+}
+
+// A ball (radius 0.015625) at the origin beside a flat hull, in its plane (to within the flat
+// hull's thickness). The ball-polyhedron routine took a centre behind both faces' planes for
+// inside and pushed it out through the deeper one: contacts as deep as the radius for a ball 12.5
+// from a flat hull (4 distinct points; the centre 1e-16 behind both planes by rounding) and one
+// 0.14 from a needle-like flat hull (13 distinct points; the centre 3.9e-9 inside its slab).
+// Expected: no contact with margin 0; with margin 20 one, its depth minus the brute force's
+// distance less the radius. Fail before the fix (rounded3d.c's polyhedronAndSphere).
+static void ballsBesideFlatHullsInTheirPlane(void)
+{
+	static const npVec3 wide[] = { { -1000000, -1000000, -999984.6279447471 }, { -1, -1.000000000000002, 45.505967140197754 },
+								   { -3, -3.0000000000000022, 43.476553916931152 }, { 0, 0, 15.3720703125 } };
+	static const npVec3 needle[] = { { -2.0087910712880594, -2.0087912773427488, -2.0087912773427505 },
+								   { -2.0087910722656219, -2.0087912783203112, -2.008791278320313 },
+								   { -2.0087890624999969, -2.0087890624999987, -2.0087890625000004 },
+								   { -2.008788923828122, -2.0087889238281238, -2.0087889238281256 },
+								   { 54.963136671997084, 60.807121275878956, 60.807121275878956 },
+								   { 60.004695538818375, 66.365829114257863, 66.365829114257863 },
+								   { 60.004695409912124, 66.365828985351612, 66.365828985351612 },
+								   { 6.6737505279541072, 7.5643736206054779, 7.5643736206054761 },
+								   { -2.0068273554077116, -2.0066261301269517, -2.0066261301269535 },
+								   { -48.208975792907722, -52.948032380126996, -52.948032380126996 },
+								   { -20.09181153137207, -21.946706169433611, -21.946706169433611 },
+								   { -22.294809692687988, -24.375680321044939, -24.375680321044939 },
+								   { -1.0043945312499967, -0.90136718749999778, -0.90136718749999956 } };
+	const struct
+	{
+		const npVec3* points;
+		int count;
+	} hulls[2] = { { wide, (int)(sizeof wide / sizeof wide[0]) }, { needle, (int)(sizeof needle / sizeof needle[0]) } };
+	npShape3 ball;
+	CHECK(npMakeSphere(0.015625, &ball) == NP_OK, "ball");
+	npTransform3 id = { { 0, 0, 0 }, { 0, 0, 0, 1 } };
+	for (int h = 0; h < 2; ++h)
+	{
+		npShape3 flat;
+		CHECK(npMakeHull3(hulls[h].points, hulls[h].count, &hullA) == NP_OK && npMakeHullShape3(&hullA, &flat) == NP_OK && hullA.flat,
+			  "flat hull %d", h);
+		double gap = planarHullDistanceFromOrigin(hulls[h].points, hulls[h].count) - ball.radius;
+		npManifold3 m = npCollide3(&flat, id, &ball, id, 0.0);
+		CHECK(gap > 0.1 && m.pointCount == 0, "ball beside flat hull %d (gap %.17g), margin 0: %d contacts (depth %.17g)", h, gap, m.pointCount,
+			  m.points[0].depth);
+		m = npCollide3(&flat, id, &ball, id, 20.0);
+		CHECK(m.pointCount == 1 && fabs(m.points[0].depth + gap) <= 1e-9 * 128.0,
+			  "ball beside flat hull %d, margin 20: %d contacts, depth %.17g, gap %.17g", h, m.pointCount, m.points[0].depth, gap);
+	}
+}
+
 int main(void)
 {
 	hullsWithAFoldedSliverFace();
@@ -314,6 +380,7 @@ int main(void)
 	coplanarTrianglesApart();
 	capsuleInATrianglesPlane();
 	tinyCapsuleBesideATriangle();
+	ballsBesideFlatHullsInTheirPlane();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
