@@ -570,6 +570,30 @@ static npResult flatHull(qhWork* w, int n, double tol, const int tri[3], npHull3
 	return NP_OK;
 }
 
+static npVec3 vertexMean(const npHull3* hull)
+{
+	npVec3 sum = v3(0.0, 0.0, 0.0);
+	for (int i = 0; i < hull->vertexCount; ++i)
+		sum = v3Add(sum, hull->vertices[i]);
+	return v3Scale(1.0 / hull->vertexCount, sum);
+}
+
+// Whether p lies in the vertices' bounding box and behind every face plane.
+static bool insideHull(const npHull3* hull, npVec3 p)
+{
+	npVec3 lo = hull->vertices[0], hi = hull->vertices[0];
+	for (int i = 1; i < hull->vertexCount; ++i)
+	{
+		npVec3 v = hull->vertices[i];
+		lo = v3(np3Min(lo.x, v.x), np3Min(lo.y, v.y), np3Min(lo.z, v.z));
+		hi = v3(np3Max(hi.x, v.x), np3Max(hi.y, v.y), np3Max(hi.z, v.z));
+	}
+	bool inside = p.x >= lo.x && p.y >= lo.y && p.z >= lo.z && p.x <= hi.x && p.y <= hi.y && p.z <= hi.z;
+	for (int f = 0; f < hull->faceCount && inside; ++f)
+		inside = v3Dot(hull->planes[f].normal, p) <= hull->planes[f].offset;
+	return inside;
+}
+
 static void hullCentroid(npHull3* hull)
 {
 	npVec3 r = hull->vertices[0];
@@ -588,8 +612,13 @@ static void hullCentroid(npHull3* hull)
 		hull->centroid = area > 0.0 ? v3Add(r, v3Scale(1.0 / area, c)) : r;
 		return;
 	}
-	// Volume centroid: tetrahedra from vertex 0 to every face's fan triangles.
-	double volume = 0.0;
+	// Volume centroid: tetrahedra from vertex 0 to every face's fan triangles. On a needle or a
+	// hull with a folded face the tetrahedra are slivers whose rounding (bounded by `noise`) can
+	// swamp their sum: a needle 170 long got a centroid 1,000 away, and the separating-axis
+	// search, the mesh queries and EPA, which take it for an inner point, went wrong (a face 46.1
+	// deep for 26.9: fuzz_pairs3d). Such a sum, or a centroid outside the vertices' box or a face
+	// plane, gives way to the vertices' mean, which is always inside.
+	double volume = 0.0, noise = 0.0;
 	npVec3 c = v3(0.0, 0.0, 0.0);
 	for (int f = 0; f < hull->faceCount; ++f)
 	{
@@ -605,11 +634,14 @@ static void hullCentroid(npHull3* hull)
 			npVec3 p2 = v3Sub(hull->vertices[hull->halfEdges[hn].origin], r);
 			double vol = v3Dot(p0, v3Cross(p1, p2));
 			volume += vol;
+			noise += v3Length(p0) * v3Length(p1) * v3Length(p2);
 			c = v3MulAdd(c, vol / 4.0, v3Add(p0, v3Add(p1, p2)));
 			h = hn;
 		}
 	}
 	hull->centroid = volume > 0.0 ? v3Add(r, v3Scale(1.0 / volume, c)) : r;
+	if (!(volume > 1.0e-9 * noise) || !insideHull(hull, hull->centroid))
+		hull->centroid = vertexMean(hull);
 }
 
 // Exact repeats of an input point (a corner listed twice, a mesh's shared vertices) keep their

@@ -8,7 +8,7 @@
 // rejected for the price of two table lookups (npQueryEdgesSolid3; npQueryEdges3 for flat shapes).
 // Flat shapes (triangles, coplanar hulls) are two-sided polygons whose edges join two opposite
 // faces; their Gauss-map arc is the half circle from one normal through the edge's outward in-plane
-// normal to the other, which the arc test handles as two quarter arcs.
+// normal to the other, which the arc test meets where the other arc crosses its great circle.
 //
 // Shapes with few edge directions (a box has 12 edges in 3 directions, a triangle 3) instead test
 // every pair of directions with projection intervals (npQueryEdgeAxes3): a superset of the
@@ -61,53 +61,59 @@ static inline bool arcsCross(double cba, double dba, double adc, double bdc)
 	return cba * dba < 0.0 && adc * bdc < 0.0 && cba * bdc > 0.0;
 }
 
-// Gauss-map arcs of one edge: one arc for solids, two quarter arcs (n, m) and (m, -n) for flat
-// shapes, where m is the edge's outward in-plane normal.
-typedef struct EdgeArcs
+// A flat shape's edge: its vector u and the side m of its Gauss-map half circle. The half circle
+// runs from the face normal n through the edge's outward in-plane normal to -n: the directions
+// normal to u on the side of m = u x n (half-edge 2k runs counter-clockwise around face he[0].face,
+// so u x n points out of the polygon). `sign` -1 gives the circle negated (B's, for A - B).
+typedef struct HalfCircle
 {
-	int count;
-	npVec3 from[2], to[2];
-} EdgeArcs;
+	npVec3 u, m;
+} HalfCircle;
 
-static EdgeArcs edgeArcs(const npPolyhedron3* p, const npVec3* verts, const npPlane3* planes, int edge, double sign)
+static HalfCircle halfCircle(const npPolyhedron3* p, const npVec3* verts, const npPlane3* planes, int edge, double sign)
 {
-	const npHalfEdge3* he = p->halfEdges + 2 * edge;
-	npVec3 n1 = v3Scale(sign, planes[he[0].face].normal);
-	npVec3 n2 = v3Scale(sign, planes[he[1].face].normal);
-	EdgeArcs arcs;
-	if (!p->flat)
-	{
-		arcs.count = 1;
-		arcs.from[0] = n1;
-		arcs.to[0] = n2;
-		return arcs;
-	}
-	// Half-edge 2k runs counter-clockwise around face he[0].face, so (end - start) x n1 points out
-	// of the polygon.
 	npVec3 u = v3Sub(edgeEnd(p, verts, edge), edgeStart(p, verts, edge));
-	npVec3 mid = v3Scale(sign, v3Normalize(v3Cross(u, planes[he[0].face].normal)));
-	arcs.count = 2;
-	arcs.from[0] = n1;
-	arcs.to[0] = mid;
-	arcs.from[1] = mid;
-	arcs.to[1] = n2;
-	return arcs;
+	npVec3 m = v3Scale(sign, v3Cross(u, planes[p->halfEdges[2 * edge].face].normal));
+	return (HalfCircle){ u, m };
 }
 
-static bool arcSetsCross(const EdgeArcs* x, const EdgeArcs* y)
+// The arc (a, b) crosses half circle h: it meets the great circle normal to h.u where a . u and
+// b . u change sign, at |b . u| a + |a . u| b, on m's side. (Splitting the half circle into two
+// quarter arcs at m, as this did before, missed an arc through m itself: a hull edge whose faces
+// were vertical against a sliver triangle lying flat, and the best edge axis with it.)
+static inline bool arcCrossesHalfCircle(npVec3 a, npVec3 b, const HalfCircle* h)
 {
-	for (int i = 0; i < x->count; ++i)
+	double sa = v3Dot(a, h->u), sb = v3Dot(b, h->u);
+	npVec3 x = v3Add(v3Scale(fabs(sb), a), v3Scale(fabs(sa), b));
+	return sa * sb < 0.0 && v3Dot(x, h->m) > 0.0;
+}
+
+// Two half circles cross where their great circles meet, at w or -w (w = u1 x u2), when that point
+// lies on both m sides: w . m1 and w . m2 of one sign.
+static inline bool halfCirclesCross(const HalfCircle* h1, const HalfCircle* h2)
+{
+	npVec3 w = v3Cross(h1->u, h2->u);
+	return v3Dot(w, h1->m) * v3Dot(w, h2->m) > 0.0;
+}
+
+// Whether edge i of A and edge j of B build a face of A - B, for pairs with a flat shape: A's arc
+// (its face normals) or half circle against B's negated.
+static bool flatArcsCross(const SatPair* w, int i, int j)
+{
+	const npPolyhedron3* pa = &w->a;
+	const npPolyhedron3* pb = &w->b;
+	const npHalfEdge3* ha = pa->halfEdges + 2 * i;
+	const npHalfEdge3* hb = pb->halfEdges + 2 * j;
+	if (!pa->flat)
 	{
-		npVec3 bxa = v3Cross(x->to[i], x->from[i]);
-		for (int j = 0; j < y->count; ++j)
-		{
-			npVec3 dxc = v3Cross(y->to[j], y->from[j]);
-			if (arcsCross(v3Dot(y->from[j], bxa), v3Dot(y->to[j], bxa), v3Dot(x->from[i], dxc),
-						  v3Dot(x->to[i], dxc)))
-				return true;
-		}
+		HalfCircle b = halfCircle(pb, w->bv, w->bp, j, -1.0);
+		return arcCrossesHalfCircle(pa->planes[ha[0].face].normal, pa->planes[ha[1].face].normal, &b);
 	}
-	return false;
+	HalfCircle a = halfCircle(pa, pa->vertices, pa->planes, i, 1.0);
+	if (!pb->flat)
+		return arcCrossesHalfCircle(v3Neg(w->bp[hb[0].face].normal), v3Neg(w->bp[hb[1].face].normal), &a);
+	HalfCircle b = halfCircle(pb, w->bv, w->bp, j, -1.0);
+	return halfCirclesCross(&a, &b);
 }
 
 // B's edges whose arcs may cross A's edge arc (a, b), into w->candidates[0]: with at most 64 faces
@@ -157,8 +163,7 @@ EdgeResult npQueryEdges3(SatPair* w, npVec3 centroidA, double floor)
 		EdgeLine edgeA = { edgeStart(pa, pa->vertices, i), v3(0.0, 0.0, 0.0), i };
 		edgeA.dir = v3Sub(edgeEnd(pa, pa->vertices, i), edgeA.start);
 		double uaSq = v3LengthSq(edgeA.dir);
-		EdgeArcs arcA = edgeArcs(pa, pa->vertices, pa->planes, i, 1.0);
-		npVec3 a = arcA.from[0], b = arcA.to[0];
+		npVec3 a = pa->planes[pa->halfEdges[2 * i].face].normal, b = pa->planes[pa->halfEdges[2 * i + 1].face].normal;
 		npVec3 bxa = v3Cross(b, a);
 		int candidates = arcCandidates(w, bxa, fast, masked);
 		for (int k = 0; k < candidates; ++k)
@@ -176,12 +181,8 @@ EdgeResult npQueryEdges3(SatPair* w, npVec3 centroidA, double floor)
 				if (!arcsCross(cba, dba, v3Dot(a, dxc), v3Dot(b, dxc)))
 					continue;
 			}
-			else
-			{
-				EdgeArcs arcB = edgeArcs(pb, w->bv, w->bp, j, -1.0);
-				if (!arcSetsCross(&arcA, &arcB))
-					continue;
-			}
+			else if (!flatArcsCross(w, i, j))
+				continue;
 			EdgeLine edgeB = { w->bv[he[0].origin], v3(0.0, 0.0, 0.0), j };
 			edgeB.dir = v3Sub(w->bv[he[1].origin], edgeB.start);
 			tryEdgePair(&edgeA, uaSq, &edgeB, centroidA, &best);

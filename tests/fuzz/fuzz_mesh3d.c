@@ -45,6 +45,30 @@ static void checkMesh(const npMesh3* mesh, int vertexCount, int triangleCount)
 	}
 }
 
+// A contact is no deeper than the shape and its triangle overlap along its normal (brute force:
+// the shape's vertices by brutesupport.h, the stored triangle's corners placed by the instance's
+// transform), which also keeps a contact with shapes that are apart from claiming an overlap.
+static void checkAgainstTriangle(const npMeshContact3* c, const npShape3* shape, npTransform3 xf, const npMeshInstance3* inst, double scale)
+{
+	const npMesh3* mesh = inst->mesh;
+	int stored = -1;
+	for (int t = 0; t < mesh->triangleCount && stored < 0; ++t)
+		stored = mesh->triangleIds[t] == c->triangle ? t : -1;
+	FZ_CHECK(stored >= 0, "mesh contact on triangle %d, which the mesh does not store", c->triangle);
+	npVec3 v[3];
+	npGetMeshTriangle3(mesh, stored, v);
+	npVec3 n = c->normal;
+	double triangleLow = DBL_MAX;
+	for (int k = 0; k < 3; ++k)
+	{
+		npVec3 w = brutePlaced3(inst->transform, v[k]);
+		triangleLow = fmin(triangleLow, n.x * w.x + n.y * w.y + n.z * w.z);
+	}
+	double overlap = bruteSupport3(shape, xf, n) - triangleLow;
+	FZ_CHECK(c->depth <= overlap + FZ_REL * fzMax(scale, 1.0) + FZ_ABS, "mesh contact depth %.17g, but the shape and triangle %d overlap by %.17g along its normal",
+			 c->depth, c->triangle, overlap);
+}
+
 static void contactsQuery(FzIn* in, const npMesh3* mesh, const npMesh3* other)
 {
 	npShape3 shape;
@@ -108,6 +132,7 @@ static void contactsQuery(FzIn* in, const npMesh3* mesh, const npMesh3* other)
 		FZ_CHECK(c->triangle >= 0 && c->triangle < inst[c->mesh].mesh->inputTriangleCount, "triangle %d", c->triangle);
 		FZ_CHECK((unsigned)c->feature <= NP_MESH_VERTEX && c->featureIndex >= 0 && c->featureIndex <= 2,
 				 "feature %d index %d", (int)c->feature, c->featureIndex);
+		checkAgainstTriangle(c, &shape, xf, inst + c->mesh, scale);
 	}
 }
 
