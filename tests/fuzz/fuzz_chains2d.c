@@ -138,6 +138,20 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 			const npChain2* ch = inst[c->chain].chain;
 			double chainScale = fzAbs2(inst[c->chain].transform.p) + fzMax(fzAbs2(ch->lower), fzAbs2(ch->upper));
 			fzCheckDepth2(c->pointA, c->pointB, c->normal, c->depth, scale + chainScale, "chain contact");
+			// No deeper than the shape and its segment overlap along the normal (brute force: the
+			// shape's vertices, the segment's end points placed by the chain's transform).
+			npVec2 ends[2];
+			npGetChainSegment2(ch, c->segment, ends, ends + 1);
+			npTransform2 t = inst[c->chain].transform;
+			double low = INFINITY;
+			for (int k = 0; k < 2; ++k)
+			{
+				double x = t.p.x + (t.q.c * ends[k].x - t.q.s * ends[k].y), y = t.p.y + (t.q.s * ends[k].x + t.q.c * ends[k].y);
+				low = fmin(low, c->normal.x * x + c->normal.y * y);
+			}
+			double overlap = bruteSupport2(&shape, xf, c->normal) - low;
+			FZ_CHECK(c->depth <= overlap + FZ_REL * fzMax(scale + chainScale, 1.0) + FZ_ABS + fzSlack * (scale + chainScale),
+					 "chain contact depth %.17g, but the shape and segment %d overlap by %.17g along its normal", c->depth, c->segment, overlap);
 		}
 	}
 	queries(&in, inst, count);
