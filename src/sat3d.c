@@ -499,7 +499,8 @@ static bool queryEdgesByDirection(SatPair* w, double floor, EdgeResult* out)
 	return true;
 }
 
-// The edge query that suits the pair. Sets *apart when the shapes are farther apart than the margin.
+// The edge query that suits the pair. Fills *gap when it measured the shapes' distance (apart: farther
+// apart than the margin).
 static EdgeResult queryEdgeAxis(SatPair* w, npVec3 centroidA, double floor, double margin, EdgeQueryGap* gap)
 {
 	EdgeResult edge;
@@ -559,13 +560,6 @@ static bool edgeAxisHolds(const SatPair* w, const EdgeResult* e)
 	return fabs((loB - hiA) - e->separation) <= tol || fabs((loA - hiB) - e->separation) <= tol;
 }
 
-// The best edge axis by vertex scans, for a pair whose Gauss-map edge search was found wrong
-// (edgeAxisHolds): every pair of an edge of A and an edge of B, both senses of their cross product,
-// each measured by the shapes' extremes along it (the separation is the smaller of the two gaps'
-// complements: loB - hiA one way, loA - hiB the other). Every such axis is a valid separating-axis
-// candidate, so the largest is what the arc test should have found: hulls with a knife edge
-// overlapping by 1.67 took a face 1.83 deep once the false pair was dropped (fuzz_pairs3d). Reported
-// only when it beats `floor`; work bounded (E_A E_B (V_A + V_B) up to 4e6, else nothing is reported).
 // A hull whose face planes miss their own corners (quickhull left a folded sliver face: a plane
 // held 0.53 above its corners on a hull 60 across, two vertices 1.3e-7 apart). Its Gauss map folds
 // over there, and the arc test passes edge pairs that build no face of A - B: a pair of such hulls
@@ -576,6 +570,13 @@ static inline bool loosePlanes(const npShape3* shape)
 	return shape->type == NP_SHAPE_HULL3 && shape->hull->loosePlanes;
 }
 
+// The best edge axis by vertex scans, for a pair whose Gauss-map edge search was found wrong
+// (edgeAxisHolds): every pair of an edge of A and an edge of B, both senses of their cross product,
+// each measured by the shapes' extremes along it (the separation is the smaller of the two gaps'
+// complements: loB - hiA one way, loA - hiB the other). Every such axis is a valid separating-axis
+// candidate, so the largest is what the arc test should have found: hulls with a knife edge
+// overlapping by 1.67 took a face 1.83 deep once the false pair was dropped (fuzz_pairs3d). Reported
+// only when it beats `floor`; work bounded (E_A E_B (V_A + V_B) up to 4e6, else nothing is reported).
 NP_COLD __attribute__((noinline)) static EdgeResult scanEdgeAxes(const SatPair* w, double floor)
 {
 	EdgeResult best = { floor, -1, -1 };
