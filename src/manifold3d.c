@@ -149,35 +149,67 @@ static npVec3 edgeAxisFromDirections(const SatPair* w, int edgeA, int edgeB)
 	return v3Normalize(v3Cross(v3Normalize(dA), npMat3Mul(&w->rot, v3Normalize(dB))));
 }
 
+// The vertex of `verts` farthest along d, and a second one within `tol` of it along d (the first
+// again when none is): the support feature, a vertex or a segment on the support plane (inside
+// the shape, which is convex).
+static void supportFeature(const npVec3* verts, int count, npVec3 d, double tol, npVec3* p, npVec3* q)
+{
+	int first = 0, second = -1;
+	double hi = -DBL_MAX, next = -DBL_MAX;
+	for (int i = 0; i < count; ++i)
+	{
+		double x = v3Dot(d, verts[i]);
+		if (x > hi)
+		{
+			second = first;
+			next = hi;
+			first = i;
+			hi = x;
+		}
+		else if (x > next)
+		{
+			second = i;
+			next = x;
+		}
+	}
+	*p = verts[first];
+	*q = second >= 0 && hi - next <= tol ? verts[second] : verts[first];
+}
+
 // A flat shape's centroid lies in its plane and need not orient an edge axis across it: two flat
 // hulls crossing by 282 got the axis reversed and no contact (fuzz_pairs3d). The axis is then the
-// one of its two senses along which the shapes overlap less (vertex scans), and the contact is A's
-// deepest vertex along it with its image on B's support plane.
+// one of its two senses along which the shapes overlap less (vertex scans), and the contact joins
+// the nearest points of the two shapes' support features along it (each a vertex, or a segment of
+// two vertices on the support plane). It was A's deepest vertex with its image on B's support
+// plane, which can lie off B: a contact point 0.6 to the side of B's support edge (fuzz_pairs3d's
+// check that contact points lie within their shapes).
 NP_COLD __attribute__((noinline)) static void flatEdgeContact(const SatPair* w, npVec3 axis, double margin, uint32_t id, npManifold3* m)
 {
-	double loA = DBL_MAX, hiA = -DBL_MAX, loB = DBL_MAX, hiB = -DBL_MAX;
-	int iLoA = 0, iHiA = 0;
+	double loA = DBL_MAX, hiA = -DBL_MAX, loB = DBL_MAX, hiB = -DBL_MAX, size = 0.0;
 	for (int i = 0; i < w->a.vertexCount; ++i)
 	{
 		double x = v3Dot(axis, w->a.vertices[i]);
-		iLoA = x < loA ? i : iLoA;
 		loA = np3Min(loA, x);
-		iHiA = x > hiA ? i : iHiA;
 		hiA = np3Max(hiA, x);
+		size = np3Max(size, v3MaxAbs(w->a.vertices[i]));
 	}
 	for (int i = 0; i < w->b.vertexCount; ++i)
 	{
 		double x = v3Dot(axis, w->bv[i]);
 		loB = np3Min(loB, x);
 		hiB = np3Max(hiB, x);
+		size = np3Max(size, v3MaxAbs(w->bv[i]));
 	}
 	bool reverse = hiB - loA < hiA - loB;
-	double depth = reverse ? hiB - loA : hiA - loB;
 	npVec3 n = reverse ? v3Neg(axis) : axis;
-	npVec3 deepA = w->a.vertices[reverse ? iLoA : iHiA];
+	npVec3 pA, qA, pB, qB;
+	supportFeature(w->a.vertices, w->a.vertexCount, n, 1.0e-9 * size, &pA, &qA);
+	supportFeature(w->bv, w->b.vertexCount, v3Neg(n), 1.0e-9 * size, &pB, &qB);
+	double s, t;
+	npClosestSegments3(pA, qA, pB, qB, &s, &t);
 	m->normal = n;
 	m->pointCount = 0;
-	pushPoint(m, deepA, v3MulAdd(deepA, -depth, n), n, id);
+	pushPoint(m, v3MulAdd(pA, s, v3Sub(qA, pA)), v3MulAdd(pB, t, v3Sub(qB, pB)), n, id);
 	if (m->points[0].depth < -margin)
 		m->pointCount = 0;
 }

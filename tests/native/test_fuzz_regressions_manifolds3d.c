@@ -494,6 +494,39 @@ static void hullEdgeAlongTheEquatorOfATriangle(void)
 		  "hull edge along the equator: %d contacts, overlap %.17g along the normal, %.17g along the best axis", m.pointCount, along, best);
 }
 
+// Two triangles crossing (one reaching to (1e6, 1e6, 1e6)) whose edge axis wins: the contact of a
+// flat shape's edge axis was A's deepest vertex with its image on B's support plane, and that image
+// lay 881,662 off triangle B (fuzz_pairs3d's check that contact points lie on their shapes; 91 of
+// the 5,268 corpus inputs had one off). This session's check of the flat edge depth sent more
+// contacts there (the session's start, ebd87df, passes this test with a normal in the wrong sense;
+// 20eb422 fails it, 1.7e6 off). Now the nearest points of the two support features. Expected: each
+// contact point within 1e-5 of the scale of its triangle (long-double closest point).
+static void flatEdgeContactOnBothTriangles(void)
+{
+	const npVec3 a[3] = { { 0.037109375, -1.7880859375, -9.5380859764999997 }, { -9.5380859764999997, -9.5380859764999997, -9.5380859375 },
+						  { 1000000, 1000000, 1000000 } };
+	const npVec3 b[3] = { { -16.5654296875, 0, 0 }, { 1.248046875, 7.7290235082664209e-304, -0.0009765625 },
+						  { -12.009765625000004, -0.7509765625, -0.084960937500000097 } };
+	npShape3 ta, tb;
+	CHECK(npMakeTriangle3(a[0], a[1], a[2], &ta) == NP_OK && npMakeTriangle3(b[0], b[1], b[2], &tb) == NP_OK, "triangles");
+	npTransform3 id = { { 0, 0, 0 }, { 0, 0, 0, 1 } };
+	npManifold3 m = npCollide3(&ta, id, &tb, id, 0.0);
+	CHECK(m.pointCount > 0, "crossing triangles: %d contacts", m.pointCount);
+	for (int k = 0; k < m.pointCount; ++k)
+	{
+		const npVec3* tri[2] = { a, b };
+		npVec3 p[2] = { m.points[k].pointA, m.points[k].pointB };
+		for (int s = 0; s < 2; ++s)
+		{
+			LVec3 q = { p[s].x, p[s].y, p[s].z }, v0 = { tri[s][0].x, tri[s][0].y, tri[s][0].z },
+				  v1 = { tri[s][1].x, tri[s][1].y, tri[s][1].z }, v2 = { tri[s][2].x, tri[s][2].y, tri[s][2].z };
+			LVec3 c = closestOnTriangleL(q, v0, v1, v2), g = lsub(q, c);
+			double off = (double)sqrtl(ldot(g, g));
+			CHECK(off <= 1e-5 * 1.7e6, "crossing triangles: contact %d's point %s is %.17g off its triangle", k, s ? "B" : "A", off);
+		}
+	}
+}
+
 int main(void)
 {
 	hullsWithAFoldedSliverFace();
@@ -508,6 +541,7 @@ int main(void)
 	ballsBesideFlatHullsInTheirPlane();
 	needleHullsWithACentroidOutside();
 	hullEdgeAlongTheEquatorOfATriangle();
+	flatEdgeContactOnBothTriangles();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
