@@ -17,6 +17,7 @@ static npHull3 hull;
 static alignas(16) unsigned char buffer[1 << 20];
 static alignas(16) unsigned char copyBuffer[1 << 20];
 static npMeshContact3 contacts[64];
+static BruteCore3 shapeCore, triangleCore; // brutesupport.h: large, so static
 
 static int isMeshCode(npResult r)
 {
@@ -67,6 +68,23 @@ static void checkAgainstTriangle(const npMeshContact3* c, const npShape3* shape,
 	double overlap = bruteSupport3(shape, xf, n) - triangleLow;
 	FZ_CHECK(c->depth <= overlap + FZ_REL * fzMax(scale, 1.0) + FZ_ABS, "mesh contact depth %.17g, but the shape and triangle %d overlap by %.17g along its normal",
 			 c->depth, c->triangle, overlap);
+
+	// pointA within the shape, pointB within the triangle (as fuzz_pairs3d checks npCollide3's).
+	npShape3 tri;
+	npVec3 w[3];
+	for (int k = 0; k < 3; ++k)
+		w[k] = brutePlaced3(inst->transform, v[k]);
+	npTransform3 id = { { 0.0, 0.0, 0.0 }, { 0.0, 0.0, 0.0, 1.0 } };
+	double pointTol = 1.0e-5 * fzMax(scale, 1.0) + FZ_ABS;
+	bruteCore3(shape, xf, &shapeCore);
+	FZ_CHECK(bruteWithin3(shape, &shapeCore, c->pointA, pointTol), "mesh contact on triangle %d: pointA (%.17g, %.17g, %.17g) off the shape",
+			 c->triangle, c->pointA.x, c->pointA.y, c->pointA.z);
+	if (npMakeTriangle3(w[0], w[1], w[2], &tri) == NP_OK)
+	{
+		bruteCore3(&tri, id, &triangleCore);
+		FZ_CHECK(bruteWithin3(&tri, &triangleCore, c->pointB, pointTol), "mesh contact: pointB (%.17g, %.17g, %.17g) off triangle %d",
+				 c->pointB.x, c->pointB.y, c->pointB.z, c->triangle);
+	}
 }
 
 static void contactsQuery(FzIn* in, const npMesh3* mesh, const npMesh3* other)

@@ -21,59 +21,6 @@ static npTransform3 rawTransform3(FzIn* in)
 	return xf;
 }
 
-// Whether p lies within shape s placed as its brute-force core c (a necessary condition, by
-// directions: p is no farther along u than the shape, for each face normal and each face normal
-// crossed with an edge, both signs; a point or segment core by its distance), to `tol`.
-static bool withinShape(const npShape3* s, const BruteCore3* c, npVec3 p, double tol)
-{
-	long double q[3] = { p.x, p.y, p.z };
-	if (c->nf == 0)
-	{
-		// A point or a segment core (sphere, capsule): the distance to it.
-		long double a[3] = { c->v[0][0], c->v[0][1], c->v[0][2] }, d[3] = { 0.0L, 0.0L, 0.0L }, t = 0.0L, dd = 0.0L;
-		if (c->nv > 1)
-		{
-			long double den = 0.0L, num = 0.0L;
-			for (int k = 0; k < 3; ++k)
-			{
-				d[k] = c->v[1][k] - a[k];
-				den += d[k] * d[k];
-				num += (q[k] - a[k]) * d[k];
-			}
-			t = den > 0.0L ? fminl(1.0L, fmaxl(0.0L, num / den)) : 0.0L;
-		}
-		for (int k = 0; k < 3; ++k)
-		{
-			long double g = q[k] - (a[k] + t * d[k]);
-			dd += g * g;
-		}
-		return sqrtl(dd) <= s->radius + tol;
-	}
-	for (int i = 0; i < c->nf; ++i)
-		for (int j = -1; j < c->ne; ++j)
-		{
-			const long double* f = c->f[i];
-			long double u[3] = { f[0], f[1], f[2] };
-			if (j >= 0)
-			{
-				const long double* e = c->e[j];
-				u[0] = f[1] * e[2] - f[2] * e[1], u[1] = f[2] * e[0] - f[0] * e[2], u[2] = f[0] * e[1] - f[1] * e[0];
-			}
-			long double len = sqrtl(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]);
-			if (!(len > 1e-12L))
-				continue;
-			for (int side = -1; side <= 1; side += 2)
-			{
-				long double hi = -INFINITY, x = side * (u[0] * q[0] + u[1] * q[1] + u[2] * q[2]) / len;
-				for (int k = 0; k < c->nv; ++k)
-					hi = fmaxl(hi, side * (u[0] * c->v[k][0] + u[1] * c->v[k][1] + u[2] * c->v[k][2]) / len);
-				if (x > hi + s->radius + tol)
-					return false;
-			}
-		}
-	return true;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {
 	FzIn in = fzOpen(data, size);
@@ -140,10 +87,10 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 			for (int k = 0; k < m.pointCount; ++k)
 			{
 				double pointTol = 1.0e-5 * (scale + margin) + FZ_ABS;
-				FZ_CHECK(withinShape(&a, &coreA, m.points[k].pointA, pointTol) && withinShape(&b, &coreB, m.points[k].pointB, pointTol),
+				FZ_CHECK(bruteWithin3(&a, &coreA, m.points[k].pointA, pointTol) && bruteWithin3(&b, &coreB, m.points[k].pointB, pointTol),
 						 "npCollide3: contact %d off its shapes: pointA (%.17g, %.17g, %.17g) within A %d, pointB (%.17g, %.17g, %.17g) within B %d",
-						 k, m.points[k].pointA.x, m.points[k].pointA.y, m.points[k].pointA.z, withinShape(&a, &coreA, m.points[k].pointA, pointTol),
-						 m.points[k].pointB.x, m.points[k].pointB.y, m.points[k].pointB.z, withinShape(&b, &coreB, m.points[k].pointB, pointTol));
+						 k, m.points[k].pointA.x, m.points[k].pointA.y, m.points[k].pointA.z, bruteWithin3(&a, &coreA, m.points[k].pointA, pointTol),
+						 m.points[k].pointB.x, m.points[k].pointB.y, m.points[k].pointB.z, bruteWithin3(&b, &coreB, m.points[k].pointB, pointTol));
 			}
 		// npCollide3 rejects negative and non-finite margins; the typed pair routines do not check
 		// the margin (not documented to), so they are checked only with a valid one.
