@@ -92,6 +92,16 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 			checkManifold2(&m, margin, scale + margin, "npCollide2 family");
 		else
 			FZ_CHECK(m.pointCount == 0, "manifold on rejected input");
+		// Contact points on their shapes (pointA on A, pointB on B), as fuzz_pairs3d checks.
+		if (i == 0 && okX && okM)
+			for (int k = 0; k < m.pointCount; ++k)
+			{
+				double pointTol = 1.0e-5 * (scale + fabs(margin)) + FZ_ABS + fzSlack * scale;
+				FZ_CHECK(bruteWithin2(&a, xa, m.points[k].pointA, pointTol) && bruteWithin2(&b, xb, m.points[k].pointB, pointTol),
+						 "npCollide2: contact %d off its shapes: pointA (%.17g, %.17g) within A %d, pointB (%.17g, %.17g) within B %d", k,
+						 m.points[k].pointA.x, m.points[k].pointA.y, bruteWithin2(&a, xa, m.points[k].pointA, pointTol),
+						 m.points[k].pointB.x, m.points[k].pointB.y, bruteWithin2(&b, xb, m.points[k].pointB, pointTol));
+			}
 	}
 	if (!okX)
 		return 0;

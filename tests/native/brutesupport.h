@@ -237,4 +237,39 @@ static inline bool bruteWithin3(const npShape3* s, const BruteCore3* c, npVec3 p
 	return true;
 }
 
+/// Whether p lies within the placed 2D shape (to `tol`): a polygon's core by the normals of its
+/// edges (computed here from its vertices), a point or segment core by the distance to it, plus the
+/// radius.
+static inline bool bruteWithin2(const npShape2* s, npTransform2 xf, npVec2 p, double tol)
+{
+	npVec2 w[NP_MAX_POLYGON_VERTICES];
+	for (int k = 0; k < s->count; ++k)
+	{
+		npVec2 v = s->vertices[k];
+		w[k] = (npVec2){ xf.p.x + (xf.q.c * v.x - xf.q.s * v.y), xf.p.y + (xf.q.s * v.x + xf.q.c * v.y) };
+	}
+	if (s->count <= 2)
+	{
+		long double ax = w[0].x, ay = w[0].y, dx = 0.0L, dy = 0.0L, t = 0.0L;
+		if (s->count == 2)
+		{
+			dx = (long double)w[1].x - ax, dy = (long double)w[1].y - ay;
+			long double den = dx * dx + dy * dy;
+			t = den > 0.0L ? fminl(1.0L, fmaxl(0.0L, ((p.x - ax) * dx + (p.y - ay) * dy) / den)) : 0.0L;
+		}
+		long double gx = p.x - (ax + t * dx), gy = p.y - (ay + t * dy);
+		return sqrtl(gx * gx + gy * gy) <= s->radius + tol;
+	}
+	for (int k = 0; k < s->count; ++k)
+	{
+		npVec2 a = w[k], b = w[(k + 1) % s->count];
+		long double nx = (long double)b.y - a.y, ny = (long double)a.x - b.x, len = sqrtl(nx * nx + ny * ny);
+		if (!(len > 0.0L))
+			continue;
+		if ((nx * ((long double)p.x - a.x) + ny * ((long double)p.y - a.y)) / len > s->radius + tol)
+			return false;
+	}
+	return true;
+}
+
 #endif
