@@ -661,7 +661,8 @@ bool npFindSatAxisWarm3(SatPair* w, double margin, const npSatCache3* warm, SatA
 	out->centroidA = w->boxA ? v3(0.0, 0.0, 0.0) : centroidOf(&w->a, w->a.vertices);
 	double faceBest = (sepB > sepA + NP_FACE_PREFERENCE3 ? sepB : sepA) + NP_FACE_PREFERENCE3;
 	double floor = faceBest < margin ? faceBest : margin;
-	EdgeQueryGap gap = { false, false, { 0 } };
+	EdgeQueryGap gap; // distance written only when measured
+	gap.apart = gap.measured = false;
 	// Warm: skip the edge search when no edge axis can beat the floor (then every edge query reports
 	// no pair, and the shapes overlap, so none reports them apart either).
 	// (Two boxes take the proof in closed form: their 9 edge axes cost more.)
