@@ -1,4 +1,4 @@
-// Regression tests for what fuzz_pairs3d's check of manifold normals found: npCollide3's normal
+// Regression tests for what fuzz_pairs3d's checks of manifolds (and penetration witnesses) found: npCollide3's normal
 // must be the best separating axis of the shapes up to the reference-face preference (the brute
 // force over every face normal of both cores and every cross product of an edge of A with an edge
 // of B, long double: brutesupport.h), and no contact deeper than the shapes overlap along it. The
@@ -527,6 +527,40 @@ static void flatEdgeContactOnBothTriangles(void)
 	}
 }
 
+// Penetration witness points on their shapes. A ball (radius 1.515625) centred on the vertex
+// (0, 0, 0) of a sliver triangle reaching (1e9, -28, 0): the depth (the radius) and normal were
+// right, but the witnesses, EPA's last face's weights on points 1e9 apart, were at the sliver's
+// far end, 1e9 off the ball; and a capsule 1.5e-303 long (radius 2.703125) at a vertex of an
+// ordinary triangle, whose GJK ended at once with a scale of 1e-300, had its witness at another
+// vertex of the triangle, 3.7 away. A point core's witness is now the point itself (epa3d.c's
+// pointCoreWitnesses). Expected (closed forms): pointA within the ball or capsule (its distance
+// from the core at most the radius), pointB on the triangle (long-double closest point).
+static void penetrationWitnessesOfPointCores(void)
+{
+	const npVec3 sliver[3] = { { 0.064453125, 3.4189453125, 0.001 }, { 1000000000, -28, 0 }, { 0, 0, 0 } };
+	const npVec3 ordinary[3] = { { 0.1689453125, 2.9990234375, 2.0908203124999969 }, { 9.5371094159999998, -9.5380859375, 0 }, { 0, 0, 0 } };
+	npShape3 ball, capsule, t1, t2;
+	CHECK(npMakeSphere(1.515625, &ball) == NP_OK && npMakeCapsule3(7.2848922744818017e-304, 2.703125, &capsule) == NP_OK &&
+			  npMakeTriangle3(sliver[0], sliver[1], sliver[2], &t1) == NP_OK &&
+			  npMakeTriangle3(ordinary[0], ordinary[1], ordinary[2], &t2) == NP_OK,
+		  "shapes");
+	npTransform3 id = { { 0, 0, 0 }, { 0, 0, 0, 1 } };
+	const npShape3* round[2] = { &ball, &capsule };
+	const npVec3* tri[2] = { sliver, ordinary };
+	for (int c = 0; c < 2; ++c)
+	{
+		npPenetrationResult3 p = npPenetration3(round[c], id, c == 0 ? &t1 : &t2, id);
+		double fromCore = sqrt(p.pointA.x * p.pointA.x + p.pointA.y * p.pointA.y + p.pointA.z * p.pointA.z); // the core is at the origin
+		LVec3 q = { p.pointB.x, p.pointB.y, p.pointB.z }, v0 = { tri[c][0].x, tri[c][0].y, tri[c][0].z },
+			  v1 = { tri[c][1].x, tri[c][1].y, tri[c][1].z }, v2 = { tri[c][2].x, tri[c][2].y, tri[c][2].z };
+		LVec3 g = lsub(q, closestOnTriangleL(q, v0, v1, v2));
+		double off = (double)sqrtl(ldot(g, g));
+		CHECK(p.overlapping && fabs(p.depth - round[c]->radius) <= 1e-9 && fromCore <= round[c]->radius + 1e-9 && off <= 1e-9,
+			  "%s at a triangle's vertex: depth %.17g, pointA %.17g from the core, pointB %.17g off the triangle", c ? "capsule" : "ball",
+			  p.depth, fromCore, off);
+	}
+}
+
 int main(void)
 {
 	hullsWithAFoldedSliverFace();
@@ -542,6 +576,7 @@ int main(void)
 	needleHullsWithACentroidOutside();
 	hullEdgeAlongTheEquatorOfATriangle();
 	flatEdgeContactOnBothTriangles();
+	penetrationWitnessesOfPointCores();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
