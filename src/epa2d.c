@@ -354,14 +354,16 @@ static npPenetrationResult2 penetrationOf(const npShape2* shapeA, npTransform2 x
 	// its rounding on a needle, or EPA's closest edge through the origin is a chord of A - B, the
 	// normal can point along the needle: a capsule whose core touched a vertex of a polygon 1e12
 	// long got depth 0.14 along a normal the polygon overlapped by 1e12 (fuzz_pairs2d). Then the
-	// smallest overlap over the cores' edge normals decides, at A's support point along it.
+	// smallest overlap over the cores' edge normals decides, at the two support points along it
+	// (B's, not A's image on B's support line: on a polygon 1e12 long that image lay 1e11 off B,
+	// A's support being the needle's tip: fuzz_pairs2d's check that witnesses lie on their shapes).
 	npSupportPoint2 support = npSupportPair2(&pair, normal);
 	double along = v2Dot(support.w, normal);
 	if (along > coreDepth + 1.0e-9 * gjk.scale)
 	{
 		coreDepth = smallestOverlap2(&pair, &normal, along, &support);
 		pointA = support.wA;
-		pointB = v2MulAdd(pointA, -coreDepth, normal);
+		pointB = support.wB;
 	}
 
 	// Add the roundings: A's surface lies rA beyond its core along the normal, B's rB against it.

@@ -218,7 +218,7 @@ static npPenetrationResult3 penetrationOf(const npShape3* shapeA, npTransform3 x
 			normal = found.axis;
 			coreDepth = found.depth;
 			pointB = npPairVertexB(&pair, found.indexB);
-			pointA = v3MulAdd(pointB, coreDepth, normal);
+			pointA = pair.polyA.vertices[found.indexA]; // both supports (B's image on A's plane can lie off A)
 		}
 		stop = NP_EPA3_CORES_SEPARATED;
 	}
@@ -297,14 +297,14 @@ static npPenetrationResult3 penetrationOf(const npShape3* shapeA, npTransform3 x
 			pointB = v3MulAdd(pointB, v3Dot(v3Sub(spB, pointB), normal), normal);
 			// Witnesses that disagree with the depth mean a plane that does not hold its face's
 			// corners (a sliver face of a huge hull): the answer is taken again from support queries
-			// over every face normal, with B's deepest vertex and its image on A's support plane.
+			// over every face normal, at both shapes' deepest vertices along it.
 			if (!(fabs(v3Dot(v3Sub(pointA, pointB), normal) - coreDepth) <= NP_EPA3_WITNESS_SLACK * gjk.scale))
 			{
 				polishAxis found = npEpaEveryFace3(&pair, (polishAxis){ normal, coreDepth, supportA, supportB });
 				normal = found.axis;
 				coreDepth = found.depth;
 				pointB = npPairVertexB(&pair, found.indexB);
-				pointA = v3MulAdd(pointB, coreDepth, normal);
+				pointA = pair.polyA.vertices[found.indexA];
 			}
 			if (coreDepth < 0.0)
 				coreDepth = 0.0;

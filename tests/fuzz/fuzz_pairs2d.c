@@ -138,6 +138,10 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 		}
 	}
 	FZ_CHECK(!overlap || d.distance <= tol, "npOverlap2 true but distance %.17g", d.distance);
+	if (d.distance > 1.0e-6 * scale)
+		FZ_CHECK(bruteWithin2(&a, xa, d.pointA, 1.0e-5 * scale + FZ_ABS + fzSlack * scale) &&
+					 bruteWithin2(&b, xb, d.pointB, 1.0e-5 * scale + FZ_ABS + fzSlack * scale),
+				 "npDistance2: a closest point off its shape");
 	// Shapes clearly apart get only speculative contacts (as fuzz_pairs3d checks; within the face
 	// preference a face may be taken over a better axis).
 	if (okM && margin >= 0.0 && d.distance > 1.0e-6 * scale)
@@ -162,6 +166,11 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 				 "npPenetration2 not finite: depth %.17g", p.depth);
 		fzCheckUnit2(p.normal, "npPenetration2");
 		fzCheckDepth2(p.pointA, p.pointB, p.normal, p.depth, scale, "npPenetration2");
+		// The witness points on their shapes (as fuzz_pairs3d checks).
+		double witnessTol = 1.0e-5 * scale + FZ_ABS + fzSlack * scale;
+		FZ_CHECK(bruteWithin2(&a, xa, p.pointA, witnessTol) && bruteWithin2(&b, xb, p.pointB, witnessTol),
+				 "npPenetration2: pointA within A %d, pointB within B %d", bruteWithin2(&a, xa, p.pointA, witnessTol),
+				 bruteWithin2(&b, xb, p.pointB, witnessTol));
 		for (int i = 0; i < trace.stepCount; ++i)
 			FZ_CHECK(steps[i].vertexCount >= 0 && steps[i].vertexCount <= NP_EPA2_MAX_VERTICES, "trace step");
 

@@ -242,7 +242,7 @@ static inline bool bruteWithin3(const npShape3* s, const BruteCore3* c, npVec3 p
 /// radius.
 static inline bool bruteWithin2(const npShape2* s, npTransform2 xf, npVec2 p, double tol)
 {
-	npVec2 w[NP_MAX_POLYGON_VERTICES];
+	npVec2 w[NP_MAX_POLYGON_VERTICES] = { { 0.0, 0.0 } };
 	for (int k = 0; k < s->count; ++k)
 	{
 		npVec2 v = s->vertices[k];

@@ -245,9 +245,38 @@ static void boxOnANearlyStraightCorner(void)
 		CHECK(fabs(m.points[i].depth - 2.25) <= 1e-12, "box on a nearly straight corner: contact %d depth %.17g, want 2.25", i, m.points[i].depth);
 }
 
+// npPenetration2 of a polygon reaching (1e12, 1e-12) and an ordinary one 60 across: the depth
+// (60.52, along B's top edge normal tilted 2.9e-11 by the needle) came from the edge-normal
+// fallback, which put pointA at A's support along it, the needle's tip, and pointB at its image on
+// B's support line, 1e12 off B (fuzz_pairs2d's check that witnesses lie on their shapes). Now both
+// supports. Expected: each witness within its shape (brute force over its edges, 1e-5 of the
+// scale), and the depth the overlap along the normal.
+static void penetrationWitnessesBesideANeedle(void)
+{
+	const npVec2 a[8] = { { -30.1103515625, 12.3896484375 }, { -28.1103515625, 0.25 }, { 0.0400390625, -22.25 },
+						  { 13.8818359375, -28.6103515625 }, { 1000000000000, 9.9999999999999998e-13 }, { 0, 31.3720703125 },
+						  { -12.7060546875, 29.5 }, { -28.11328125, 22.0380859375 } };
+	const npVec2 b[17] = { { -30.1103515625, 12.3896484375 }, { -28.9111328125, -22.83984375 }, { -28.1103515625, -28.1103515625 },
+						   { -25.958984375, -30.1103515625 }, { -0.00097656250000000022, -30.1103515625 }, { 13.8818359375, -28.6103515625 },
+						   { 18.3740234375, -28.110351562500004 }, { 29.3642578125, -1.240234375 }, { 30.7490234375, 4 },
+						   { 31.4990234375, 24.4619140625 }, { 31.3720703125, 31.3720703125 }, { 18.3212890625, 31.8720703125 },
+						   { 14.2958984375, 31.8447265625 }, { 2.1533203125, 31.546875 }, { 0, 31.3720703125 }, { -12.7060546875, 29.5 },
+						   { -28.11328125, 22.0380859375 } };
+	npShape2 needle, blob;
+	CHECK(npMakePolygon2(a, 8, 0.0, &needle) == NP_OK && npMakePolygon2(b, 17, 0.0, &blob) == NP_OK, "polygons");
+	npTransform2 xa = { { 0, 0 }, { 1, 0 } }, xb = { { 0, 0.0361328125 }, { 1, 0 } };
+	npPenetrationResult2 p = npPenetration2(&needle, xa, &blob, xb, NULL);
+	double tol = 1e-5 * 1e12;
+	double along = bruteSupport2(&needle, xa, p.normal) + bruteSupport2(&blob, xb, (npVec2){ -p.normal.x, -p.normal.y });
+	CHECK(p.overlapping && bruteWithin2(&needle, xa, p.pointA, tol) && bruteWithin2(&blob, xb, p.pointB, tol) && fabs(along - p.depth) <= 1e-3,
+		  "beside a needle: depth %.17g (overlap %.17g along the normal), pointA (%.17g, %.17g), pointB (%.17g, %.17g)", p.depth, along,
+		  p.pointA.x, p.pointA.y, p.pointB.x, p.pointB.y);
+}
+
 int main(void)
 {
 	rayAlongANeedlePastItsTip();
+	penetrationWitnessesBesideANeedle();
 	rayBesideANeedleTipMisses();
 	pointsBeyondANeedleTip();
 	raysFromBeyondANeedleTip();
