@@ -150,6 +150,16 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 				low = fmin(low, c->normal.x * x + c->normal.y * y);
 			}
 			double overlap = bruteSupport2(&shape, xf, c->normal) - low;
+			// pointA within the shape, pointB on the segment.
+			double pointTol = 1.0e-5 * fzMax(scale + chainScale, 1.0) + FZ_ABS + fzSlack * (scale + chainScale);
+			double ax = t.p.x + (t.q.c * ends[0].x - t.q.s * ends[0].y), ay = t.p.y + (t.q.s * ends[0].x + t.q.c * ends[0].y);
+			double bx = t.p.x + (t.q.c * ends[1].x - t.q.s * ends[1].y), by = t.p.y + (t.q.s * ends[1].x + t.q.c * ends[1].y);
+			double dx = bx - ax, dy = by - ay, den = dx * dx + dy * dy;
+			double u = den > 0.0 ? fmin(1.0, fmax(0.0, ((c->pointB.x - ax) * dx + (c->pointB.y - ay) * dy) / den)) : 0.0;
+			double off = hypot(c->pointB.x - (ax + u * dx), c->pointB.y - (ay + u * dy));
+			FZ_CHECK(bruteWithin2(&shape, xf, c->pointA, pointTol) && off <= pointTol,
+					 "chain contact on segment %d: pointA within the shape %d, pointB %.17g off the segment", c->segment,
+					 bruteWithin2(&shape, xf, c->pointA, pointTol), off);
 			FZ_CHECK(c->depth <= overlap + FZ_REL * fzMax(scale + chainScale, 1.0) + FZ_ABS + fzSlack * (scale + chainScale),
 					 "chain contact depth %.17g, but the shape and segment %d overlap by %.17g along its normal", c->depth, c->segment, overlap);
 		}
