@@ -36,6 +36,7 @@
 #define TOI_SAMPLES 64
 
 static npHull3 hullA, hullB;
+static BruteCore3 castCoreTarget, castCoreShape; // brutesupport.h: large, so static
 
 static double distanceAlong(const npShapeCastInput3* in, double t)
 {
@@ -88,6 +89,13 @@ static void checkCastHit(const npShapeCastInput3* in, const npCastHit3* h, doubl
 			 n.z, gapB, gapA, tol);
 	double before = closestApproach(in, 0.0, h->fraction);
 	FZ_CHECK(before >= o->targetDistance - tol, "distance %.17g before the hit %.17g (tunnelling)", before, h->fraction);
+	// The points on their shapes: `point` on the target, `pointOnShape` on the moved shape.
+	bruteCore3(in->target, in->targetTransform, &castCoreTarget);
+	bruteCore3(in->shape, moved, &castCoreShape);
+	double pointTol = 1.0e-5 * (tol / FZ_CAST_REL) + FZ_ABS;
+	FZ_CHECK(bruteWithin3(in->target, &castCoreTarget, h->point, pointTol) && bruteWithin3(in->shape, &castCoreShape, h->pointOnShape, pointTol),
+			 "cast hit points: point within the target %d, pointOnShape within the moved shape %d",
+			 bruteWithin3(in->target, &castCoreTarget, h->point, pointTol), bruteWithin3(in->shape, &castCoreShape, h->pointOnShape, pointTol));
 }
 
 // Field by field, bit for bit (a struct's padding need not match).
