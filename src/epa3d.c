@@ -128,13 +128,6 @@ static npVec3 orientFlat(const npPair3* pair, npVec3 n)
 	return s < 0.0 ? v3Neg(n) : n;
 }
 
-// A point core's witness is the point itself, and the other core's witness its image along the
-// normal at the core depth. The witnesses come from weights applied to the cores' points (GJK's
-// simplex, EPA's last face), good to their rounding, and on a sliver 1e9 long that rounding put a
-// ball's witness at the sliver's far end, 1e9 off the ball (fuzz_pairs3d's check that witness
-// points lie on their shapes: 10 corpus inputs, balls and capsules 1e-303 long). Applied only where
-// a witness is that far off (more than 1e-9 of the scale from the point), so that ordinary answers
-// keep their bits.
 // Whether a core is a point: one vertex, or a segment within rounding of a point next to its
 // radius and position (a capsule 1.5e-303 long, radius 2.7, whose GJK ended at once with a scale
 // of 1e-300).
@@ -144,6 +137,13 @@ static bool pointLike(const npPolyhedron3* p, npVec3 first, npVec3 second, doubl
 		   (p->vertexCount == 2 && v3MaxAbs(v3Sub(second, first)) <= 1.0e-12 * (radius + v3MaxAbs(first)));
 }
 
+// A point core's witness is the point itself, and the other core's witness its image along the
+// normal at the core depth. The witnesses come from weights applied to the cores' points (GJK's
+// simplex, EPA's last face), good to their rounding, and on a sliver 1e9 long that rounding put a
+// ball's witness at the sliver's far end, 1e9 off the ball (fuzz_pairs3d's check that witness
+// points lie on their shapes: 10 corpus inputs, balls and capsules 1e-303 long). Applied only where
+// a witness is that far off (more than 1e-9 of the scale from the point), so that ordinary answers
+// keep their bits.
 static void pointCoreWitnesses(const npPair3* pair, double scale, const double radius[2], npVec3 normal,
 							   double coreDepth, npVec3* pointA, npVec3* pointB)
 {
