@@ -149,7 +149,9 @@ static void pointCoreWitnesses(const npPair3* pair, double scale, const double r
 {
 	const npPolyhedron3* a = &pair->polyA;
 	const npPolyhedron3* b = &pair->polyB;
-	npVec3 a0 = a->vertices[0], b0 = npPairVertexB(pair, 0);
+	if (a->vertexCount > 2 && b->vertexCount > 2)
+		return; // polyhedra: no point cores
+	npVec3 a0 = a->vertices[0];
 	if (pointLike(a, a0, a->vertices[a->vertexCount > 1 ? 1 : 0], radius[0]))
 	{
 		if (v3MaxAbs(v3Sub(*pointA, a0)) > 1.0e-9 * np3Max(scale, radius[0] + v3MaxAbs(a0)))
@@ -157,8 +159,10 @@ static void pointCoreWitnesses(const npPair3* pair, double scale, const double r
 			*pointA = a0;
 			*pointB = v3MulAdd(a0, -coreDepth, normal);
 		}
+		return;
 	}
-	else if (pointLike(b, b0, npPairVertexB(pair, b->vertexCount > 1 ? 1 : 0), radius[1]))
+	npVec3 b0 = npPairVertexB(pair, 0);
+	if (pointLike(b, b0, npPairVertexB(pair, b->vertexCount > 1 ? 1 : 0), radius[1]))
 	{
 		if (v3MaxAbs(v3Sub(*pointB, b0)) > 1.0e-9 * np3Max(scale, radius[1] + v3MaxAbs(b0)))
 		{
