@@ -187,6 +187,39 @@ MANIFOLD2_INLINE bool clipIncidentEdge(npManifold2* m, const corePair* pair, int
 	return true;
 }
 
+// The incident core's deepest vertex along the reference face's normal, as one face contact. Where
+// cores overlap they touch there; rounding can leave that vertex just outside the face's side
+// planes, and every clip then found nothing (a vertex exactly at the face's end beside coordinates
+// of 1e-300: no contact for polygons overlapping by 4, fuzz_pairs2d); the closest features of the
+// two edges, the older fallback, were 8 apart.
+NP_COLD __attribute__((noinline)) static void supportContact(npManifold2* m, const corePair* pair, int ref, int edge)
+{
+	const localCore* R = &pair->cores[ref];
+	const localCore* I = &pair->cores[1 - ref];
+	faceFrame f;
+	f.v1 = R->vertices[edge];
+	f.n = R->normals[edge];
+	f.t = v2LeftPerp(f.n);
+	int deepest = 0;
+	double low = DBL_MAX;
+	for (int i = 0; i < I->count; ++i)
+	{
+		double h = v2Dot(f.n, v2Sub(I->vertices[i], f.v1));
+		deepest = h < low ? i : deepest;
+		low = h < low ? h : low;
+	}
+	m->pointCount = 0;
+	m->normal = npRotate2(pair->xfA->q, ref == 0 ? f.n : v2Neg(f.n));
+	f.refRadius = R->radius;
+	f.incRadius = I->radius;
+	f.margin = pair->margin;
+	f.refIsB = ref == 1;
+	f.xfA = pair->xfA;
+	clippedEnd e = { v2Dot(v2Sub(I->vertices[deepest], f.v1), f.t), low, NP_FEATURE_EDGE, NP_FEATURE_VERTEX, edge, deepest };
+	// -n lies in the deepest vertex's normal cone, so a rounded core's surface point is along it.
+	addFacePoint(m, &f, e.u, e.h, v2(0.0, 0.0), true, clippedEndId(&f, &e));
+}
+
 bool npClipToFace2(npManifold2* m, const corePair* pair, int ref, int edge, int incident)
 {
 	return clipIncidentEdge(m, pair, ref, edge, incident, false);
@@ -279,6 +312,14 @@ MANIFOLD2_INLINE void finishCores(npManifold2* m, const corePair* pair, const sa
 		if (ref == maxRef)
 			break;
 		ref = maxRef;
+	}
+	// Two polygons whose edge normals all say they overlap do overlap (the normals are every axis in
+	// 2D): one contact at the support point (supportContact).
+	if (maxSeparation < 0.0 && pair->cores[0].count > 2 && pair->cores[1].count > 2)
+	{
+		supportContact(m, pair, maxRef, maxEdge);
+		if (m->pointCount > 0)
+			return;
 	}
 	// Degenerate ends: collinear segments (capsules end to end), or a support point that rounding
 	// left just outside the side planes. The closest features give the single contact.

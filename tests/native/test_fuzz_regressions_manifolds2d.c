@@ -1,0 +1,40 @@
+// Regression tests for 2D manifolds found by the fuzzers' brute-force checks (fuzz_pairs2d): cores
+// that overlap get contacts, none deeper than the shapes overlap along the normal. Each case is the
+// decoded failing input as literals (FZ_DUMP=1); the expectations come from brute force over the
+// shapes' own vertices (brutesupport.h), never from the library's output.
+#include "fuzzregress.h"
+#include "brutesupport.h"
+
+// Two polygons (4 vertices each, B rounded by 2.6875) whose cores overlap by 4: B's face from
+// (-30.06, 1e-9) to (-14.06, -1e-300) is the reference, and A's deepest vertex along its normal,
+// (-14.0556640625, 4), lies exactly at the face's end (A's transform turned by -1e-300). Rounding
+// left it outside the side planes, every clip found nothing, and the closest features of the two
+// edges were too far apart for a contact: none at all (seed regression-manifold-support-at-face-end).
+// Now one contact at that vertex (clip2d.c's supportContact). Expected: contacts, the deepest as
+// deep as the shapes overlap along the normal (brute force), and that overlap the smallest over
+// the cores' edge normals.
+static void polygonsOverlappingAtAFaceEnd(void)
+{
+	const npVec2 a[4] = { { -14.126953125, 0.1943359375 }, { -1e-300, -0.0 }, { 0.25, 1.1318359375 }, { -14.0556640625, 4 } };
+	const npVec2 b[4] = { { -30.0556640625, 1.0000000000000001e-09 }, { -14.0556640625, -1e-300 }, { 9.6943359375, -1e-300 }, { 3, 15.4638671875 } };
+	npShape2 pa, pb;
+	CHECK(npMakePolygon2(a, 4, 0.0, &pa) == NP_OK && npMakePolygon2(b, 4, 2.6875, &pb) == NP_OK, "polygons");
+	npTransform2 xa = { { 1.0000000000000001e-09, -1e-300 }, { 1, -1e-300 } }, xb = { { 0, 0 }, { 1, 0 } };
+	npManifold2 m = npCollide2(&pa, xa, &pb, xb, 0.0);
+	npVec2 n = m.normal, back = { -n.x, -n.y };
+	double along = bruteSupport2(&pa, xa, n) + bruteSupport2(&pb, xb, back);
+	double deepest = -INFINITY;
+	for (int k = 0; k < m.pointCount; ++k)
+		deepest = fmax(deepest, m.points[k].depth);
+	CHECK(m.pointCount > 0 && fabs(deepest - along) <= 1e-9 && fabs(along - 6.6875) <= 1e-9,
+		  "polygons overlapping at a face's end: %d contacts, deepest %.17g, overlap %.17g along the normal", m.pointCount, deepest, along);
+	for (int k = 0; k < m.pointCount; ++k)
+		CHECK(bruteWithin2(&pa, xa, m.points[k].pointA, 1e-9) && bruteWithin2(&pb, xb, m.points[k].pointB, 1e-9), "contact %d off its shapes", k);
+}
+
+int main(void)
+{
+	polygonsOverlappingAtAFaceEnd();
+	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
+	return checkSummary();
+}
