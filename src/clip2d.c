@@ -191,7 +191,7 @@ MANIFOLD2_INLINE bool clipIncidentEdge(npManifold2* m, const corePair* pair, int
 // cores overlap they touch there; rounding can leave that vertex just outside the face's side
 // planes, and every clip then found nothing (a vertex exactly at the face's end beside coordinates
 // of 1e-300: no contact for polygons overlapping by 4, fuzz_pairs2d); the closest features of the
-// two edges, the older fallback, were 8 apart.
+// two edges, the older fallback, were farther apart than the radius.
 NP_COLD __attribute__((noinline)) static void supportContact(npManifold2* m, const corePair* pair, int ref, int edge)
 {
 	const localCore* R = &pair->cores[ref];
