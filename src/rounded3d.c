@@ -657,9 +657,37 @@ static void polyhedronAndSphere(const npShape3* polyA, npVec3 c, double r, doubl
 
 // Sphere B against polyhedron A in world space, for shapes already checked: the centre is moved into
 // A's frame with A's rotation matrix, which then brings the result back.
+// A hull whose planes miss their corners (npHull3.loosePlanes) can hold a centre behind every face
+// plane that lies outside the hull: a ball 0.138 from a sliver hull got a contact as deep as its
+// radius (fuzz_pairs3d). For such a hull GJK measures the core distance first: apart beyond the
+// reach, no contact (true); apart within it, one contact at the closest points (true); touching or
+// overlapping, the face planes decide as for any hull (false).
+NP_COLD __attribute__((noinline)) static bool looseHullAndSphere(const npShape3* polyA, const npTransform3* xfA,
+															   const npShape3* sphereB, const npTransform3* xfB, double margin,
+															   npManifold3* m)
+{
+	npPair3 pair;
+	npGjkResult3 g;
+	double r = sphereB->radius;
+	npMakePair3(&pair, polyA, *xfA, sphereB, *xfB);
+	npGjk3(&pair, r + margin, &g);
+	clearManifold(m);
+	if (g.early || g.distance > r + margin)
+		return true;
+	if (!(g.distance > 1.0e-9 * (g.scale + r)))
+		return false;
+	npVec3 n = npGjkNormal3(&g);
+	m->normal = n;
+	pushPoint(m, g.pointA, v3MulAdd(g.pointB, -r, n), n, closedFormId(0));
+	toWorld(m, *xfA);
+	return true;
+}
+
 void npCollidePolyhedronSphere3(const npShape3* polyA, const npTransform3* xfA, const npShape3* sphereB,
 								const npTransform3* xfB, double margin, npManifold3* m)
 {
+	if (polyA->type == NP_SHAPE_HULL3 && polyA->hull->loosePlanes && looseHullAndSphere(polyA, xfA, sphereB, xfB, margin, m))
+		return;
 	npMat3 r = npQuatToMat3(xfA->q);
 	npVec3 d = v3Sub(xfB->p, xfA->p);
 	npVec3 c = npMat3MulT(&r, d);
