@@ -309,7 +309,9 @@ typedef enum GjkOutcome
 // the axes above are then all normal to the plane (the segment crossed with in-plane edges) or
 // missing (the cross products underflow), and none sees the in-plane gap: a capsule lying in a
 // triangle's plane 2 beside it got a contact 0.1 deep, and one 1e-303 long 7.8 from a triangle one
-// 2.7 deep (fuzz_pairs3d). For a flat A, a best separation of about nothing is measured by GJK.
+// 2.7 deep (fuzz_pairs3d). For a flat A, a best separation of about nothing is measured by GJK,
+// and so is any claim of overlap against a hull whose planes miss their corners (they can hold a
+// point outside the hull: looseHullAndSphere).
 static bool inFlatPlane(const CapsuleCase* k, double sepBest)
 {
 	if (!k->pa.flat)
@@ -334,7 +336,8 @@ static GjkOutcome capsuleByGjk(const CapsuleCase* k, bool useFace, const npTrans
 {
 	double sepF = k->face.separation;
 	double sepBest = k->edgeSep > sepF ? k->edgeSep : sepF;
-	if ((!(sepBest > 0.0) && !inFlatPlane(k, sepBest)) ||
+	bool loose = k->polyA->type == NP_SHAPE_HULL3 && k->polyA->hull->loosePlanes; // planes that may hold an outside point
+	if ((!(sepBest > 0.0) && !inFlatPlane(k, sepBest) && !loose) ||
 		(useFace && sepF >= 0.0 && overFace(&k->pa, k->box ? &k->polyA->halfExtents : NULL, k->face.face, k->seg[k->face.vertex])))
 		return GJK_NOT_NEEDED;
 
