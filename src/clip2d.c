@@ -209,13 +209,21 @@ NP_COLD __attribute__((noinline)) static void supportContact(npManifold2* m, con
 		low = h < low ? h : low;
 	}
 	m->pointCount = 0;
+	// Only a vertex over the face (to 1e-9 of the sizes: the vertex above was 7.5e-10 past the end
+	// of a face 16 long): elsewhere its projection lies off the reference core, and the closest
+	// features decide (two slivers got a point 22 off A before this test).
+	double u = v2Dot(v2Sub(I->vertices[deepest], f.v1), f.t);
+	double length = v2Dot(v2Sub(R->vertices[nextIndex(edge, R->count)], f.v1), f.t);
+	double slack = 1.0e3 * pairTolerance(pair);
+	if (!(u >= -slack && u <= length + slack))
+		return;
 	m->normal = npRotate2(pair->xfA->q, ref == 0 ? f.n : v2Neg(f.n));
 	f.refRadius = R->radius;
 	f.incRadius = I->radius;
 	f.margin = pair->margin;
 	f.refIsB = ref == 1;
 	f.xfA = pair->xfA;
-	clippedEnd e = { v2Dot(v2Sub(I->vertices[deepest], f.v1), f.t), low, NP_FEATURE_EDGE, NP_FEATURE_VERTEX, edge, deepest };
+	clippedEnd e = { u, low, NP_FEATURE_EDGE, NP_FEATURE_VERTEX, edge, deepest };
 	// -n lies in the deepest vertex's normal cone, so a rounded core's surface point is along it.
 	addFacePoint(m, &f, e.u, e.h, v2(0.0, 0.0), true, clippedEndId(&f, &e));
 }

@@ -32,9 +32,30 @@ static void polygonsOverlappingAtAFaceEnd(void)
 		CHECK(bruteWithin2(&pa, xa, m.points[k].pointA, 1e-9) && bruteWithin2(&pb, xb, m.points[k].pointB, 1e-9), "contact %d off its shapes", k);
 }
 
+// The fallback above must not put a point off the reference core: two sliver triangles, A's
+// deepest vertex along B's face normal 22 beyond the face's end, got a contact whose pointA,
+// its projection onto the face's line, lay 22 off A (strict fuzzing, a few minutes after the
+// fallback landed; the session's starting code answers with the closest features). Now the
+// fallback takes only a vertex over the face. Expected: every contact point within its shape
+// (brute force over the shapes' edges).
+static void sliverTrianglesKeepTheirContactsOnThem(void)
+{
+	const npVec2 a[3] = { { -14.306640625, 1e-300 }, { 0, 0 }, { -0.0, 0.0068359375 } };
+	const npVec2 b[3] = { { -1e-300, -22.25 }, { 0.0341796875, 0.0634765625 }, { -1e-300, -1e-300 } };
+	npShape2 pa, pb;
+	CHECK(npMakePolygon2(a, 3, 0.0, &pa) == NP_OK && npMakePolygon2(b, 3, 0.0, &pb) == NP_OK, "slivers");
+	npTransform2 id = { { 0, 0 }, { 1, 0 } };
+	npManifold2 m = npCollide2(&pa, id, &pb, id, 0.0);
+	for (int k = 0; k < m.pointCount; ++k)
+		CHECK(bruteWithin2(&pa, id, m.points[k].pointA, 1e-9) && bruteWithin2(&pb, id, m.points[k].pointB, 1e-9),
+			  "sliver triangles: contact %d pointA (%.17g, %.17g), pointB (%.17g, %.17g) off their shapes", k, m.points[k].pointA.x,
+			  m.points[k].pointA.y, m.points[k].pointB.x, m.points[k].pointB.y);
+}
+
 int main(void)
 {
 	polygonsOverlappingAtAFaceEnd();
+	sliverTrianglesKeepTheirContactsOnThem();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
