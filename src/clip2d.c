@@ -111,6 +111,21 @@ static inline void clipEnd(clippedEnd* e, const faceClip* c, double uk, double h
 	}
 }
 
+// The reference face's frame (its first vertex, normal and tangent) and the radii, margin and
+// transform the contacts on it are written with.
+static inline void referenceFrame(faceFrame* f, const corePair* pair, int ref, int edge)
+{
+	const localCore* R = &pair->cores[ref];
+	f->v1 = R->vertices[edge];
+	f->n = R->normals[edge];
+	f->t = v2LeftPerp(f->n);
+	f->refRadius = R->radius;
+	f->incRadius = pair->cores[1 - ref].radius;
+	f->margin = pair->margin;
+	f->refIsB = ref == 1;
+	f->xfA = pair->xfA;
+}
+
 // The one clipping routine. Reference face: edge `edge` of core `ref` (0 = A, 1 = B), running from
 // v1 to v2 with outward normal n and tangent t = leftPerp(n) (the direction v1 -> v2 of a CCW
 // core). The incident edge w1 -> w2 of the other core is clipped against the side planes u = 0 and
@@ -125,9 +140,7 @@ MANIFOLD2_INLINE bool clipIncidentEdge(npManifold2* m, const corePair* pair, int
 	int edgeEnd = nextIndex(edge, R->count);
 	int incidentEnd = nextIndex(incident, I->count);
 	faceFrame f;
-	f.v1 = R->vertices[edge];
-	f.n = R->normals[edge];
-	f.t = v2LeftPerp(f.n);
+	referenceFrame(&f, pair, ref, edge);
 	double length = v2Dot(v2Sub(R->vertices[edgeEnd], f.v1), f.t);
 
 	npVec2 d0 = v2Sub(I->vertices[incident], f.v1), d1 = v2Sub(I->vertices[incidentEnd], f.v1);
@@ -141,11 +154,6 @@ MANIFOLD2_INLINE bool clipIncidentEdge(npManifold2* m, const corePair* pair, int
 		return false;
 
 	m->normal = npRotate2(pair->xfA->q, ref == 0 ? f.n : v2Neg(f.n));
-	f.refRadius = R->radius;
-	f.incRadius = I->radius;
-	f.margin = pair->margin;
-	f.refIsB = ref == 1;
-	f.xfA = pair->xfA;
 	faceClip clip = { u0, h0, u1, h1, length, edge, edgeEnd, incident };
 	clippedEnd ends[2];
 	clipEnd(ends + 0, &clip, u0, h0, incident);
@@ -197,9 +205,7 @@ NP_COLD __attribute__((noinline)) static void supportContact(npManifold2* m, con
 	const localCore* R = &pair->cores[ref];
 	const localCore* I = &pair->cores[1 - ref];
 	faceFrame f;
-	f.v1 = R->vertices[edge];
-	f.n = R->normals[edge];
-	f.t = v2LeftPerp(f.n);
+	referenceFrame(&f, pair, ref, edge);
 	int deepest = 0;
 	double low = DBL_MAX;
 	for (int i = 0; i < I->count; ++i)
@@ -218,11 +224,6 @@ NP_COLD __attribute__((noinline)) static void supportContact(npManifold2* m, con
 	if (!(u >= -slack && u <= length + slack))
 		return;
 	m->normal = npRotate2(pair->xfA->q, ref == 0 ? f.n : v2Neg(f.n));
-	f.refRadius = R->radius;
-	f.incRadius = I->radius;
-	f.margin = pair->margin;
-	f.refIsB = ref == 1;
-	f.xfA = pair->xfA;
 	clippedEnd e = { u, low, NP_FEATURE_EDGE, NP_FEATURE_VERTEX, edge, deepest };
 	// -n lies in the deepest vertex's normal cone, so a rounded core's surface point is along it.
 	addFacePoint(m, &f, e.u, e.h, v2(0.0, 0.0), true, clippedEndId(&f, &e));

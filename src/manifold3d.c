@@ -186,20 +186,8 @@ static void supportFeature(const npVec3* verts, int count, npVec3 d, double tol,
 NP_COLD __attribute__((noinline)) static void flatEdgeContact(const SatPair* w, npVec3 axis, double margin, uint32_t id, npManifold3* m)
 {
 	double loA = DBL_MAX, hiA = -DBL_MAX, loB = DBL_MAX, hiB = -DBL_MAX, size = 0.0;
-	for (int i = 0; i < w->a.vertexCount; ++i)
-	{
-		double x = v3Dot(axis, w->a.vertices[i]);
-		loA = np3Min(loA, x);
-		hiA = np3Max(hiA, x);
-		size = np3Max(size, v3MaxAbs(w->a.vertices[i]));
-	}
-	for (int i = 0; i < w->b.vertexCount; ++i)
-	{
-		double x = v3Dot(axis, w->bv[i]);
-		loB = np3Min(loB, x);
-		hiB = np3Max(hiB, x);
-		size = np3Max(size, v3MaxAbs(w->bv[i]));
-	}
+	npScanInterval3(w->a.vertices, w->a.vertexCount, axis, &loA, &hiA, &size);
+	npScanInterval3(w->bv, w->b.vertexCount, axis, &loB, &hiB, &size);
 	bool reverse = hiB - loA < hiA - loB;
 	npVec3 n = reverse ? v3Neg(axis) : axis;
 	npVec3 pA, qA, pB, qB;

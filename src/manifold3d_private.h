@@ -414,6 +414,26 @@ DirectionPair npQueryEdgeAxes3(const SatPair* w, const EdgeDirections* a, const 
 /// The interval [lo, hi] a shape covers along unit `axis` (satedges3d.c): a box (hint) in closed form,
 /// anything else by its vertices.
 void npProjectOnAxis3(const npVec3* verts, int count, const SupportHint* hint, npVec3 axis, double* lo, double* hi);
+/// The interval [lo, hi] of a point set along unit `axis` by a scan, widening *lo, *hi and *size
+/// (the largest |coordinate| met): the vertex scans that check claimed axes (sat3d.c, manifold3d.c).
+static inline void npScanInterval3(const npVec3* verts, int count, npVec3 axis, double* lo, double* hi, double* size)
+{
+	for (int i = 0; i < count; ++i)
+	{
+		double x = v3Dot(axis, verts[i]);
+		*lo = np3Min(*lo, x);
+		*hi = np3Max(*hi, x);
+		*size = np3Max(*size, v3MaxAbs(verts[i]));
+	}
+}
+
+/// A flat polyhedron's two planes (face 0 along its normal, face 1 opposite) each hold every vertex:
+/// the slab between them is as thick as the points' spread about their plane (within the hull
+/// tolerance for a flat hull, 0 for a triangle).
+static inline double npSlabThickness3(const npPlane3* planes)
+{
+	return fabs(planes[0].offset + planes[1].offset);
+}
 EdgeResult npSupportingEdges3(const SatPair* w, const EdgeDirections* a, const EdgeDirections* b,
 							  const DirectionPair* best);
 

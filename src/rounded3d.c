@@ -247,13 +247,8 @@ static void capsuleEdgeAxis(CapsuleCase* k)
 // segment.
 static double segmentSeparation(const CapsuleCase* k, npVec3* axis)
 {
-	double lo = DBL_MAX, hi = -DBL_MAX;
-	for (int v = 0; v < k->pa.vertexCount; ++v)
-	{
-		double x = v3Dot(*axis, k->pa.vertices[v]);
-		lo = np3Min(lo, x);
-		hi = np3Max(hi, x);
-	}
+	double lo = DBL_MAX, hi = -DBL_MAX, size = 0.0;
+	npScanInterval3(k->pa.vertices, k->pa.vertexCount, *axis, &lo, &hi, &size);
 	double s0 = v3Dot(*axis, k->seg[0]), s1 = v3Dot(*axis, k->seg[1]);
 	double ahead = np3Min(s0, s1) - hi, behind = lo - np3Max(s0, s1);
 	if (behind > ahead)
@@ -319,10 +314,7 @@ static bool inFlatPlane(const CapsuleCase* k, double sepBest)
 	double size = np3Max(v3MaxAbs(k->seg[0]), v3MaxAbs(k->seg[1])) + k->r;
 	for (int v = 0; v < k->pa.vertexCount; ++v)
 		size = np3Max(size, v3MaxAbs(k->pa.vertices[v]));
-	// A flat hull is a slab as thick as its points' spread about their plane (within the hull
-	// tolerance), its two faces' planes each holding every point.
-	double thickness = fabs(k->pa.planes[0].offset + k->pa.planes[1].offset);
-	return sepBest > -(thickness + 1.0e-9 * size);
+	return sepBest > -(npSlabThickness3(k->pa.planes) + 1.0e-9 * size);
 }
 
 // The cores are apart. SAT's separation is then only a lower bound of their distance (a segment end
@@ -604,9 +596,7 @@ static void polyhedronAndSphere(const npShape3* polyA, npVec3 c, double r, doubl
 	// holds them all): it is outside unless it lies on the polygon (balls 12.5 beside a flat hull in
 	// its plane, and 0.14 beside one 3.9e-9 inside its slab, got contacts as deep as their radius:
 	// fuzz_pairs3d).
-	double onPlane = box || !pa.flat ? 0.0
-									 : fabs(planes[0].offset + planes[1].offset) +
-										   1.0e-9 * (v3MaxAbs(c) + fabs(planes[face].offset) + r);
+	double onPlane = box || !pa.flat ? 0.0 : npSlabThickness3(planes) + 1.0e-9 * (v3MaxAbs(c) + fabs(planes[face].offset) + r);
 	if (sepF >= -onPlane)
 	{
 		npVec3 best = c;

@@ -541,20 +541,8 @@ static bool edgeAxisHolds(const SatPair* w, const EdgeResult* e)
 		return true; // parallel to rounding: the face queries' planes cover it (tryEdgePair's rule)
 	axis = v3Scale(1.0 / sqrt(lenSq), axis);
 	double loA = DBL_MAX, hiA = -DBL_MAX, loB = DBL_MAX, hiB = -DBL_MAX, size = fabs(e->separation);
-	for (int i = 0; i < w->a.vertexCount; ++i)
-	{
-		double x = v3Dot(axis, w->a.vertices[i]);
-		loA = np3Min(loA, x);
-		hiA = np3Max(hiA, x);
-		size = np3Max(size, v3MaxAbs(w->a.vertices[i]));
-	}
-	for (int i = 0; i < w->b.vertexCount; ++i)
-	{
-		double x = v3Dot(axis, w->bv[i]);
-		loB = np3Min(loB, x);
-		hiB = np3Max(hiB, x);
-		size = np3Max(size, v3MaxAbs(w->bv[i]));
-	}
+	npScanInterval3(w->a.vertices, w->a.vertexCount, axis, &loA, &hiA, &size);
+	npScanInterval3(w->bv, w->b.vertexCount, axis, &loB, &hiB, &size);
 	// Either way along the axis (flat shapes' edge axes are oriented by their arcs, not by A's centroid).
 	double tol = 1.0e-9 * size;
 	return fabs((loB - hiA) - e->separation) <= tol || fabs((loA - hiB) - e->separation) <= tol;
@@ -632,9 +620,8 @@ NP_COLD __attribute__((noinline)) static bool coplanarCheck(const SatPair* w, do
 		size = np3Max(size, v3MaxAbs(w->a.vertices[i]));
 	for (int i = 0; i < w->b.vertexCount; ++i)
 		size = np3Max(size, v3MaxAbs(w->bv[i]));
-	// Flat hulls are slabs as thick as their points' spread about their planes (rounded3d.c).
 	double tol = 1.0e-9 * size;
-	double thick = fabs(w->a.planes[0].offset + w->a.planes[1].offset) + fabs(w->bp[0].offset + w->bp[1].offset);
+	double thick = npSlabThickness3(w->a.planes) + npSlabThickness3(w->bp);
 	if (!(best > -(tol + thick) && best <= tol))
 		return true;
 	npDistanceResult3 d = npDistance3(w->shapeA, *w->xfA, w->shapeB, *w->xfB);
