@@ -253,6 +253,24 @@ static bool flatNeedle(const npHull3* hull)
 	return true;
 }
 
+/// The radius of a ball about the centroid that lies inside the hull: the nearest face plane's
+/// distance from the centroid, less 1e-8 of the hull's size. The planes hold every vertex
+/// (hullfaces3d.c), and on a hull whose planes meet at its corners within 1e-10 of its size
+/// (cornersMeet) they bound the vertices' own hull to about that, so the margin covers them. Such a
+/// ball bounds every face separation against the hull from above by the centre's (sat3d.c,
+/// queryFacesPruned): the hull's deepest vertex along n is at least r deeper than the centre. 0
+/// for loose-plane hulls, whose planes bound a larger body than their vertices.
+static double innerRadius(const npHull3* hull)
+{
+	if (hull->loosePlanes)
+		return 0.0;
+	double r = DBL_MAX;
+	for (int f = 0; f < hull->faceCount; ++f)
+		r = np3Min(r, hull->planes[f].offset - v3Dot(hull->planes[f].normal, hull->centroid));
+	r -= 1.0e-8 * (hull->maxCoordinate + v3MaxAbs(hull->centroid));
+	return r > 0.0 ? r : 0.0;
+}
+
 // The ray walk's data (hullray3d.c): the balls about the local origin and about the centroid that
 // hold every vertex, and by support cell the face a walk starts from. A walk starts where the ray
 // would enter the ball about the centroid: the direction w from the centroid to that point, looked
@@ -289,6 +307,7 @@ void npHullRayStarts3(npHull3* hull)
 	}
 	hull->rayByVertices = !hull->rayWalk;
 	hull->loosePlanes = !hull->rayWalk;
+	hull->innerRadius = innerRadius(hull);
 	const double step = 2.0 / NP_HULL_CELL_RES;
 	for (int face = 0; face < 6; ++face)
 		for (int j = 0; j < NP_HULL_CELL_RES; ++j)

@@ -137,12 +137,14 @@ double npDeepestAbove3(const npPlane3* plane, const npVec3* pts, int count, int*
 // from above (its deepest vertex is at most as far out as any of its points), so a face whose bound
 // is below the best separation found so far (or below that of the face measured first) is neither
 // the best face nor the first face past `stop`: scanning the rest in face order returns exactly what
-// the full scan returns. The bounds come from `inner` (a point inside the other shape; a small
-// tolerance covers its rounding) and from the last few support vertices found, which for two
-// overlapping 32-vertex hulls leaves about 6 of 60 faces to measure. The face with the largest
-// bound from `inner` is measured first, or `warmFace` when it is a face (a contact cache's best face of
-// the last frame: when it is still the best, its measurement sets the final floor at once).
-static FaceResult queryFacesPruned(const FaceQuery* q, npVec3 inner, int warmFace)
+// the full scan returns. The bounds come from `inner` (the other hull's centroid) less `radius`
+// (the other hull's innerRadius: a ball that big about the centroid lies inside it, so its deepest
+// vertex along any unit normal is at least that much deeper than the centroid; a small tolerance
+// covers the rounding) and from the last few support vertices found, which for two overlapping
+// 32-vertex hulls leaves about 6 of 60 faces to measure. The face with the largest bound from
+// `inner` is measured first, or `warmFace` when it is a face (a contact cache's best face of the
+// last frame: when it is still the best, its measurement sets the final floor at once).
+static FaceResult queryFacesPruned(const FaceQuery* q, npVec3 inner, double radius, int warmFace)
 {
 	const npPlane3* planes = q->planes;
 	const npVec3* others = q->others;
@@ -152,7 +154,7 @@ static FaceResult queryFacesPruned(const FaceQuery* q, npVec3 inner, int warmFac
 	int g = 0;
 	for (int f = 0; f < faceCount; ++f)
 	{
-		bound[f] = v3Dot(planes[f].normal, inner) - planes[f].offset;
+		bound[f] = v3Dot(planes[f].normal, inner) - planes[f].offset - radius;
 		g = bound[f] > bound[g] ? f : g;
 	}
 	g = warmFace >= 0 && warmFace < faceCount ? warmFace : g;
@@ -450,7 +452,7 @@ static bool queryFaces(SatPair* w, double margin, const npSatCache3* warm, FaceR
 		*faceA = npQueryBoxFaces3(polyA->halfExtents, w->bv, w->b.vertexCount, margin);
 	else if (!w->boxB && climbB == NULL && w->b.vertexCount > 8 && polyB->type == NP_SHAPE_HULL3)
 		*faceA = queryFacesPruned(&ofA, v3Add(npMat3Mul(&w->rot, polyB->hull->centroid), w->rel.p),
-								  warm != NULL ? warm->faceA : -1);
+								  polyB->hull->innerRadius, warm != NULL ? warm->faceA : -1);
 	else
 		*faceA = npQueryFacesOf3(&ofA, &w->hintB, climbB);
 	if (faceA->separation > margin)
@@ -460,7 +462,8 @@ static bool queryFaces(SatPair* w, double margin, const npSatCache3* warm, FaceR
 	if (w->boxA)
 		*faceB = queryFacesAgainstBox(w->bp, w->b.faceCount, polyA->halfExtents, margin);
 	else if (climbA == NULL && w->a.vertexCount > 8 && polyA->type == NP_SHAPE_HULL3)
-		*faceB = queryFacesPruned(&ofB, polyA->hull->centroid, warm != NULL ? warm->faceB : -1);
+		*faceB = queryFacesPruned(&ofB, polyA->hull->centroid, polyA->hull->innerRadius,
+								  warm != NULL ? warm->faceB : -1);
 	else
 		*faceB = npQueryFacesOf3(&ofB, &w->hintA, climbA);
 	return !(faceB->separation > margin);

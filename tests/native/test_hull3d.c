@@ -126,8 +126,77 @@ static const char* validateHull(const npHull3* h, const npVec3* pts, int n, doub
 	return "";
 }
 
+static int innerRadiusChecks;
 static npHull3 hull; // 36 KB: static, not on the stack
 static npVec3 pts[NP_MAX_HULL_INPUT + 8];
+
+// The radius of the largest ball about c inside the hull of the vertices, by brute force: the
+// least distance from c to the plane of a vertex triple that has every vertex on one side (the
+// facets' planes), in long double. Triples nearly collinear (cross product below 1e-9 of the
+// size squared) are skipped: every facet of these test hulls also has a well-shaped triple.
+// -1 when there are too many vertices to try every triple.
+static long double bruteInnerRadius(const npHull3* h, npVec3 c)
+{
+	int V = h->vertexCount;
+	if (V > 40)
+		return -1.0L;
+	long double size = 0.0L;
+	for (int v = 0; v < V; ++v)
+		size = fmaxl(size, len(sub(h->vertices[v], c)));
+	long double best = INFINITY;
+	for (int i = 0; i < V; ++i)
+		for (int j = i + 1; j < V; ++j)
+			for (int k = j + 1; k < V; ++k)
+			{
+				const npVec3 *a = &h->vertices[i], *b = &h->vertices[j], *d = &h->vertices[k];
+				long double ux = (long double)b->x - a->x, uy = (long double)b->y - a->y, uz = (long double)b->z - a->z;
+				long double wx = (long double)d->x - a->x, wy = (long double)d->y - a->y, wz = (long double)d->z - a->z;
+				long double nx = uy * wz - uz * wy, ny = uz * wx - ux * wz, nz = ux * wy - uy * wx;
+				long double l = sqrtl(nx * nx + ny * ny + nz * nz);
+				if (!(l > 1e-9L * size * size))
+					continue;
+				nx /= l, ny /= l, nz /= l;
+				long double hi = -INFINITY, lo = INFINITY;
+				for (int v = 0; v < V; ++v)
+				{
+					long double e = nx * ((long double)h->vertices[v].x - a->x) + ny * ((long double)h->vertices[v].y - a->y) +
+									nz * ((long double)h->vertices[v].z - a->z);
+					hi = fmaxl(hi, e);
+					lo = fminl(lo, e);
+				}
+				long double slack = 1e-12L * size;
+				// Distance from c to the plane, c on the side of the vertices.
+				long double dc = nx * ((long double)c.x - a->x) + ny * ((long double)c.y - a->y) + nz * ((long double)c.z - a->z);
+				if (hi <= slack)
+					best = fminl(best, -dc);
+				else if (lo >= -slack)
+					best = fminl(best, dc);
+			}
+	return best;
+}
+
+// npHull3.innerRadius: a ball that big about the centroid lies inside the hull of the vertices
+// (sat3d.c bounds face separations with it, so a ball too large would skip the best face), and it
+// is not needlessly small (within 1e-6 of the size of the brute-force radius, less the margin
+// for the planes' rounding, 1e-8 of the coordinates) unless the hull's planes are loose (then 0).
+static void checkInnerRadius(const char* name)
+{
+	long double r = bruteInnerRadius(&hull, hull.centroid);
+	if (hull.flat || r < 0.0L)
+	{
+		CHECK(!hull.flat || hull.innerRadius == 0.0, "%s: flat hull with an inner radius %g", name, hull.innerRadius);
+		return;
+	}
+	double size = 0.0;
+	for (int v = 0; v < hull.vertexCount; ++v)
+		size = fmax(size, len(sub(hull.vertices[v], hull.centroid)));
+	CHECK(hull.innerRadius >= 0.0 && hull.innerRadius <= r + 1e-12L * size, "%s: inner radius %.17g, brute force %.17Lg",
+		  name, hull.innerRadius, r);
+	if (!hull.loosePlanes)
+		CHECK(hull.innerRadius >= r - 1e-6L * size - 1e-7L * hull.maxCoordinate,
+			  "%s: inner radius %.17g far below brute force %.17Lg", name, hull.innerRadius, r);
+	innerRadiusChecks += 1;
+}
 
 static void checkHull(const char* name, int n, double tol, int expectV, int expectF)
 {
@@ -137,6 +206,7 @@ static void checkHull(const char* name, int n, double tol, int expectV, int expe
 		return;
 	const char* why = validateHull(&hull, pts, n, tol);
 	CHECK(why[0] == 0, "%s: %s", name, why);
+	checkInnerRadius(name);
 	if (expectV >= 0)
 		CHECK(hull.vertexCount == expectV, "%s: %d vertices, expected %d", name, hull.vertexCount, expectV);
 	if (expectF >= 0)
@@ -241,6 +311,8 @@ int main(void)
 		  "cube centroid at origin");
 	for (int f = 0; f < hull.faceCount; ++f)
 		CHECK(fabs(hull.planes[f].offset - 1.0) < 1e-12, "cube face offset 1");
+	CHECK(hull.innerRadius < 1.0 && hull.innerRadius > 1.0 - 1e-7, "cube inner radius %.17g (1 less the margin)",
+		  hull.innerRadius);
 	// Rotated lattice (off-axis coplanar faces) and a lattice far from the origin.
 	rotateAll(n, 0.3, -0.7, 0.2, 0.6, 0.8);
 	checkHull("rotated cube lattice", n, 1e-9, 8, 6);
@@ -336,6 +408,16 @@ int main(void)
 	hull.planes[0].offset += 0.01;
 	hull.halfEdges[3].next = hull.halfEdges[3].twin;
 	CHECK(validateHull(&hull, pts, 8, 1e-9)[0] != 0, "validator catches a broken loop");
+
+	// The regular octahedron's inner radius is 1/sqrt(3) (closed form); the brute force agrees.
+	pts[0] = (npVec3){ 1, 0, 0 }, pts[1] = (npVec3){ -1, 0, 0 }, pts[2] = (npVec3){ 0, 1, 0 };
+	pts[3] = (npVec3){ 0, -1, 0 }, pts[4] = (npVec3){ 0, 0, 1 }, pts[5] = (npVec3){ 0, 0, -1 };
+	checkHull("octahedron", 6, 1e-12, 6, 8);
+	CHECK(fabs(hull.innerRadius - 0.57735026918962576) < 1e-7 && hull.innerRadius < 0.57735026918962576,
+		  "octahedron inner radius %.17g", hull.innerRadius);
+	CHECK(fabsl(bruteInnerRadius(&hull, hull.centroid) - 0.57735026918962576L) < 1e-15L, "brute-force octahedron");
+	printf("inner radius checked against brute force on %d hulls\n", innerRadiusChecks);
+	CHECK(innerRadiusChecks > 100, "inner radius checks: %d", innerRadiusChecks);
 
 	return checkSummary();
 }

@@ -105,6 +105,7 @@ typedef struct npHull3
 	double maxCoordinate; ///< largest |coordinate| of any vertex (the shape casts' scale, kept from creation)
 	double reach;         ///< a radius about the local origin holding every vertex (rays that stay farther skip the faces)
 	double centroidReach; ///< the largest distance of a vertex from the centroid (where ray walks start)
+	double innerRadius;   ///< a ball of this radius about the centroid lies inside the hull (0 for flat and loose-plane hulls); bounds face queries
 	npVec3 vertices[NP_MAX_HULL_VERTICES];        ///< vertex positions, local space
 	npHalfEdge3 halfEdges[NP_MAX_HULL_HALF_EDGES]; ///< half-edges; 2k and 2k+1 are twins
 	uint16_t faceEdge[NP_MAX_HULL_FACES];         ///< one half-edge of each face
