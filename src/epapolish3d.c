@@ -420,15 +420,32 @@ static polishAxis polishNear(const npPair3* pair, polishAxis start, const int* f
 // lets EPA start from a simplex that does not hold the origin, EPA can end on a facet far from
 // the true one. A box 0.2 from a triangle 1e12 across got a depth of 1.6e11 along a normal 9
 // degrees off the triangle's (fuzz_pairs3d). The plane's two normals cost a support query each and
-// can only lower the answer (the smallest overlap wins, as everywhere in the polish).
+// can only lower the answer (the smallest overlap wins, as everywhere in the polish). A normal
+// replaces the axis found only when it overlaps less by more than its rounding (1e-12 of the
+// support points' coordinates): EPA's witnesses lie on the facet of its own normal, and a box
+// centred on a triangle's plane, tied to rounding between the plane's two sides, took the far side,
+// where moving EPA's witness onto A's support plane put it 0.89 off the box (fuzz_pairs3d).
+static void offerFlatFace(const npPair3* pair, const polishAxis* candidate, polishAxis* best)
+{
+	double size = v3MaxAbs(pair->polyA.vertices[candidate->indexA]) + v3MaxAbs(npPairVertexB(pair, candidate->indexB));
+	if (candidate->depth < best->depth - 1.0e-12 * size)
+		*best = *candidate;
+}
+
 static void tryFlatFaces(const npPair3* pair, polishAxis* best)
 {
-	if (pair->polyA.flat)
-		for (int f = 0; f < pair->polyA.faceCount; ++f)
-			tryFaceA(pair, f, -1, best);
-	if (pair->polyB.flat)
-		for (int f = 0; f < pair->polyB.faceCount; ++f)
-			tryFaceB(pair, f, -1, best);
+	for (int f = 0; pair->polyA.flat && f < pair->polyA.faceCount; ++f)
+	{
+		polishAxis candidate = { best->axis, DBL_MAX, 0, 0 };
+		tryFaceA(pair, f, -1, &candidate);
+		offerFlatFace(pair, &candidate, best);
+	}
+	for (int f = 0; pair->polyB.flat && f < pair->polyB.faceCount; ++f)
+	{
+		polishAxis candidate = { best->axis, DBL_MAX, 0, 0 };
+		tryFaceB(pair, f, -1, &candidate);
+		offerFlatFace(pair, &candidate, best);
+	}
 }
 
 polishAxis npEpaPolish3(const npPair3* pair, polishAxis start, const int* featureA, const int* featureB, bool wide)

@@ -561,6 +561,70 @@ static void penetrationWitnessesOfPointCores(void)
 	}
 }
 
+// A capsule (half height and radius 2.453125) whose core lies along a hull's edge, 1e-15 beside it:
+// the hull's vertices (1e-15, 1e-15, 1e-15) and (1e-15, 24.85, 1e-15), the capsule at the origin.
+// The core is parallel to the side plane of that edge on the best face and outside it by rounding,
+// so the clip to the face's prism found nothing, and the contact became the core's end projected
+// onto the face, (0, -2.45, 0), 2.45 beyond the hull (fuzz_pairs3d's point check; seed
+// regression-manifold-capsule-along-hull-edge). Expected: depth the radius (the core touches the
+// hull's surface, closed form) and every contact within the hull and the capsule (brute force).
+static void capsuleAlongAHullEdge(void)
+{
+	const double e = 1.0000000000000001e-15;
+	const npVec3 points[] = { { 10.541015625, 10.791015625, 10.541015625 }, { 10.541015625, 10.541015625, 10.541015625 },
+							  { 10.541015625, 10.5390625, -0.00097656250000000022 }, { e, e, e }, { e, 24.846679787500001, e } };
+	npShape3 hull, capsule;
+	CHECK(npMakeHull3(points, 5, &hullA) == NP_OK && npMakeHullShape3(&hullA, &hull) == NP_OK &&
+			  npMakeCapsule3(2.453125, 2.453125, &capsule) == NP_OK,
+		  "capsule along a hull edge: shapes");
+	npTransform3 id = { { 0, 0, 0 }, { 0, 0, 0, 1 } };
+	bruteCore3(&hull, id, &coreA3);
+	bruteCore3(&capsule, id, &coreB3);
+	npManifold3 m = npCollide3(&hull, id, &capsule, id, 0.609375);
+	CHECK(m.pointCount > 0, "capsule along a hull edge: no contact");
+	for (int k = 0; k < m.pointCount; ++k)
+	{
+		const npManifoldPoint3* c = &m.points[k];
+		CHECK(fabs(c->depth - 2.453125) <= 1e-12 && bruteWithin3(&hull, &coreA3, c->pointA, 1e-9 * 25.0) &&
+				  bruteWithin3(&capsule, &coreB3, c->pointB, 1e-9 * 25.0),
+			  "capsule along a hull edge: contact %d depth %.17g, pointA (%.17g, %.17g, %.17g) within the hull %d, pointB within the capsule %d",
+			  k, c->depth, c->pointA.x, c->pointA.y, c->pointA.z, bruteWithin3(&hull, &coreA3, c->pointA, 1e-9 * 25.0),
+			  bruteWithin3(&capsule, &coreB3, c->pointB, 1e-9 * 25.0));
+	}
+}
+
+// A box (half extents 0.9375, 0.046875, 3.984375) at the origin across a flat hull, a triangle in
+// the plane x = y through it. The box overlaps the plane equally on both sides: EPA's normal and
+// the polish's flat-face candidate on the other side tied to rounding, the polish took the other
+// side, and moving EPA's witness along it onto the box's support plane put pointA at (-0.047,
+// 0.9375, 0.39), 0.89 off the box (fuzz_pairs3d's witness check; seed
+// regression-penetration-box-across-flat-hull). Expected: the depth of the brute force's best axis,
+// pointA within the box (closed form), pointB on the triangle (long-double closest point).
+static void boxAcrossAFlatHull(void)
+{
+	const npVec3 tri[3] = { { -30.1181640625, -30.1181640625, -30.25 }, { 22.587890625, 22.587890625, 22.587890625 },
+							{ -30.1181640625, -30.1181640625, -4.5185546875000027 } };
+	const npVec3 points[] = { tri[0], tri[1], tri[2], { -30.1181640625, -30.1181640625, -30.1181640625 },
+							  { -30.118164062500004, -30.1181640625, -30.1181640625 }, { 0, 0, 0 } };
+	npShape3 box, flat;
+	CHECK(npMakeBox3((npVec3){ 0.9375, 0.046875, 3.984375 }, &box) == NP_OK && npMakeHull3(points, 6, &hullB) == NP_OK &&
+			  npMakeHullShape3(&hullB, &flat) == NP_OK && hullB.flat,
+		  "box across a flat hull: shapes");
+	npTransform3 id = { { 0, 0, 0 }, { 0, 0, 0, 1 } };
+	bruteCore3(&box, id, &coreA3);
+	bruteCore3(&flat, id, &coreB3);
+	double best = bruteCoreDepth3(&coreA3, &coreB3);
+	npPenetrationResult3 p = npPenetration3(&box, id, &flat, id);
+	LVec3 q = { p.pointB.x, p.pointB.y, p.pointB.z }, v0 = { tri[0].x, tri[0].y, tri[0].z }, v1 = { tri[1].x, tri[1].y, tri[1].z },
+		  v2 = { tri[2].x, tri[2].y, tri[2].z };
+	LVec3 g = lsub(q, closestOnTriangleL(q, v0, v1, v2));
+	double off = (double)sqrtl(ldot(g, g)), tol = 1e-9 * 53.0;
+	bool inBox = fabs(p.pointA.x) <= 0.9375 + tol && fabs(p.pointA.y) <= 0.046875 + tol && fabs(p.pointA.z) <= 3.984375 + tol;
+	CHECK(p.overlapping && fabs(p.depth - best) <= tol && inBox && off <= tol,
+		  "box across a flat hull: depth %.17g (best axis %.17g), pointA (%.17g, %.17g, %.17g) in the box %d, pointB %.3g off the triangle",
+		  p.depth, best, p.pointA.x, p.pointA.y, p.pointA.z, inBox, off);
+}
+
 int main(void)
 {
 	hullsWithAFoldedSliverFace();
@@ -577,6 +641,8 @@ int main(void)
 	hullEdgeAlongTheEquatorOfATriangle();
 	flatEdgeContactOnBothTriangles();
 	penetrationWitnessesOfPointCores();
+	capsuleAlongAHullEdge();
+	boxAcrossAFlatHull();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
