@@ -1,7 +1,8 @@
-// Hostile input, every public function: a seeded random mix of good and bad arguments in every
-// position (wrong types, wrong lengths, NaN, infinities, 1e300, disposed objects, the other
-// dimension, malformed options and out objects), checked against the JS API's error contract
-// instead of stored answers:
+// Hostile input, every public function and the methods of the objects they make (contact caches,
+// pair and ray batches, with NaN and 1e300 written into their wasm views, and each used after
+// dispose()): a seeded random mix of good and bad arguments in every position (wrong types, wrong
+// lengths, NaN, infinities, 1e300, disposed objects, the other dimension, malformed options and out
+// objects), checked against the JS API's error contract instead of stored answers:
 //  - a call either returns or throws a NarrowphaseError whose `code` is one of the documented codes
 //    and whose message names the function; any other exception (a TypeError from inside the
 //    binding, a RangeError from a typed array) is a failure;
@@ -147,6 +148,7 @@ function findNaN(v, path, depth = 0) {
 	}
 	if (typeof v !== 'object') return null;
 	for (const k of Object.keys(v)) {
+		if (k === 'user') continue; // a cached point's user data: the caller's own numbers, stored as given
 		const found = findNaN(v[k], `${path}.${k}`, depth + 1);
 		if (found) return found;
 	}
@@ -165,7 +167,7 @@ const CALLS_PER_SIGNATURE = 400;
 const SEED = 0x2545f491;
 
 // One run of hostile calls from the seed; returns what it made (to dispose) and its tallies.
-function hostileRun(np, K) {
+function hostileRun(np, K, P) {
 	seed = SEED;
 	const made = [];
 	const stats = { calls: 0, returned: 0, thrown: 0, codes: new Map() };
@@ -192,6 +194,65 @@ function hostileRun(np, K) {
 			if (nan && failures.length < 10) failures.push(`${name} returned NaN at ${nan} for ${args.map((a) => typeof a).join(', ')}`);
 		}
 	}
+	// The objects' methods: caches, pair and ray batches (their views written with bad numbers too),
+	// each also after dispose().
+	const hostileIn = (view) => {
+		if (view && view.length > 0 && rnd() < 0.3) view[Math.floor(rnd() * view.length)] = pick([NaN, Infinity, 1e300, -0]);
+	};
+	const METHODS = [
+		[() => np.contactCache2d(), (c) => [
+			['collide', () => c.collide(K.s2(), K.x2(), K.s2(), K.x2(), K.opt())],
+			['setUserData', () => c.setUserData(K.count() - 1, pick([[1, 2], [NaN], 'x', null, new Float64Array(9)]))],
+			['clear', () => c.clear()], ['points', () => c.points], ['stats', () => c.stats]]],
+		[() => np.contactCache3d(), (c) => [
+			['collide', () => c.collide(K.s3(), K.x3(), K.s3(), K.x3(), K.opt())],
+			['update', () => c.update(pick([np.manifold(P.shapes3[2], null, P.shapes3[2], { position: [1.9, 0, 0] }),
+				np.penetration(P.shapes3[0], null, P.shapes3[2], { position: [0.8, 0, 0] }), null, { pointA: [NaN, 0, 0], pointB: [0, 0, 0], normal: [0, 1, 0] },
+				{ pointA: [0, 0, 0], pointB: [0, 0, 0], normal: [0, 0, 0] }, 5, {}]), K.x3(), K.x3())],
+			['refresh', () => c.refresh(K.x3(), K.x3())],
+			['setUserData', () => c.setUserData(K.count() - 1, pick([[1, 2], [NaN], 'x', null, new Float64Array(9)]))],
+			['clear', () => c.clear()], ['points', () => c.points], ['stats', () => c.stats]]],
+		[() => np.pairBatch(K.shapes2(), K.shapes2()), (b) => [
+			['transformsA', () => hostileIn(b.transformsA)], ['overlap', () => b.overlap()], ['manifold', () => b.manifold(K.opt())],
+			['penetration', () => b.penetration()], ['distance', () => b.distance()]]],
+		[() => np.pairBatch(K.shapes3(), K.shapes3()), (b) => [
+			['transformsB', () => hostileIn(b.transformsB)], ['overlap', () => b.overlap()], ['manifold', () => b.manifold(K.opt())],
+			['penetration', () => b.penetration()], ['distance', () => b.distance()]]],
+		[() => np.rayBatch(K.count(), K.dim()), (r) => [
+			['origins', () => { if (r.origins) r.origins.set(P.f64(r.origins.length)); hostileIn(r.origins); }],
+			['directions', () => { if (r.directions) r.directions.set(P.f64(r.directions.length)); hostileIn(r.directions); }],
+			['cast', () => r.cast(r.dim === 3 ? K.t3() : K.t2(), r.dim === 3 ? K.x3() : K.x2(), K.opt())]]],
+	];
+	for (const [make, methodsOf] of METHODS) {
+		for (let i = 0; i < 40; i++) {
+			let obj;
+			try {
+				obj = make();
+			} catch (e) {
+				if (!(e instanceof np.NarrowphaseError && CODES.has(e.code)) && failures.length < 10) failures.push(`making: ${e && e.message}`);
+				continue;
+			}
+			const methods = methodsOf(obj);
+			for (let j = 0; j < 30; j++) {
+				if (j === 25) obj.dispose(); // the last calls find it disposed (NP_DISPOSED)
+				const [name, call] = pick(methods);
+				stats.calls++;
+				try {
+					const result = call();
+					stats.returned++;
+					const nan = name === 'transformsA' || name === 'transformsB' || name === 'origins' || name === 'directions' ? null : findNaN(result, name);
+					if (nan && failures.length < 10) failures.push(`method ${name} returned NaN at ${nan}`);
+				} catch (e) {
+					stats.thrown++;
+					const ok = e instanceof np.NarrowphaseError && CODES.has(e.code) && typeof e.message === 'string' && e.message.length > 0;
+					if (!ok && failures.length < 10) failures.push(`method ${name}: ${e && e.constructor && e.constructor.name} ${e && e.code} ${e && e.message}`);
+					if (ok) stats.codes.set(e.code, (stats.codes.get(e.code) || 0) + 1);
+				}
+			}
+			obj.dispose();
+			obj.dispose(); // twice does nothing
+		}
+	}
 	return { made, stats, failures };
 }
 
@@ -201,10 +262,10 @@ test('hostile arguments to every public function: coded errors only, no NaN, no 
 	const P = makePools(np);
 	const K = makeKinds(np, P);
 	const before = probes(np, P);
-	const first = hostileRun(np, K);
+	const first = hostileRun(np, K, P);
 	for (const o of first.made) o.dispose();
 	const warm = np.heapInUse();
-	const { made, stats, failures } = hostileRun(np, K);
+	const { made, stats, failures } = hostileRun(np, K, P);
 	assert.deepEqual(failures, [], 'every call returned or threw a coded NarrowphaseError naming the function');
 	assert.ok(stats.returned > 3000 && stats.thrown > 3000, `both outcomes exercised (${stats.returned} returned, ${stats.thrown} threw)`);
 	assert.ok(stats.codes.size >= 7, `codes seen: ${[...stats.codes.keys()].join(', ')}`);
