@@ -357,6 +357,15 @@ test('every example loads without errors, draws, and answers as the library does
 			assert.deepEqual(s.contacts, ref);
 			assert.ok(ref.length >= 2, 'both shapes touch the ground');
 		}
+		if (f === 'caches.html') {
+			// The cache's manifold is np.manifold's; its points are the manifold's, by id, and some persist.
+			const ledge = np.box2d(2.4, 0.3), box = np.box2d(0.6, 0.4);
+			const ref = np.manifold(ledge, { position: [0, -0.3], angle: 0 }, box, s.tb, { margin: 0.05 });
+			assert.deepEqual(s.manifold, ref);
+			assert.deepEqual(s.points.map((p) => p.id), ref.points.map((p) => p.id));
+			assert.ok(s.points.length >= 1 && s.stats.frames > 5 && s.stats.searched > 0, `caches: ${JSON.stringify(s.stats)}`);
+			await page.waitForFunction(() => window.__np.state().points.some((p) => p.age > 3));
+		}
 		if (f === 'batches.html') {
 			// Pair by pair, the batch's answer is the single manifold call's.
 			const A = [np.box2d(0.35, 0.15), np.circle(0.25), np.capsule2d(0.25, 0.12), np.polygon2d([[-0.3, -0.2], [0.3, -0.2], [0, 0.25]], { radius: 0.03 })];
