@@ -986,11 +986,12 @@ export interface TimeOfImpact2 {
 	 *  'failed': the iteration bound was reached (rare: shapes turning tens of times within the sweep
 	 *  while nearly touching); fraction is still safe. */
 	state: 'hit' | 'separated' | 'overlapped' | 'failed';
-	/** Unit, from A to B at fraction ([0, 0] when separated; the penetration normal when overlapped). */
+	/** Unit, from A to B at fraction ([0, 0] when separated; when overlapped, the penetration normal,
+	 *  or the closest points' direction for shapes apart by less than targetDistance). */
 	normal: Vec2;
-	/** Closest point of A at fraction. */
+	/** Closest point of A at fraction ([0, 0] when separated). */
 	pointA: Vec2;
-	/** Closest point of B at fraction. */
+	/** Closest point of B at fraction ([0, 0] when separated). */
 	pointB: Vec2;
 	/** Outer iterations (one GJK distance and a bound's root each). */
 	iterations: number;

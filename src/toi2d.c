@@ -253,10 +253,15 @@ static void fillContact(const npShape2* a, const npShape2* b, npTransform2 xfA, 
 	out->pointB = npTransformPoint2(xfA, v2MulAdd(g->pointB, -b->radius, n));
 }
 
+// Shapes within the target distance but apart ('overlapped' with a target distance, or 'hit') take
+// GJK's closest points and normal; shapes that touch or overlap, the penetration's. (An 'overlapped'
+// pair apart by less than the target distance took the penetration's, which has no points for
+// shapes that do not overlap: pointA and pointB came out (0, 0).)
 static void fillOverlap(const npTimeOfImpactInput2* in, npTransform2 xfA, npTransform2 xfB, const npGjkResult2* g,
 						bool overlapped, npToiResult2* out)
 {
-	if (!overlapped && g->distance > 0.0 && g->count < 3)
+	bool apart = g->distance > in->shapeA->radius + in->shapeB->radius;
+	if ((!overlapped || apart) && g->distance > 0.0 && g->count < 3)
 	{
 		fillContact(in->shapeA, in->shapeB, xfA, g, out);
 		return;
@@ -472,7 +477,12 @@ static void timeOfImpact(const npTimeOfImpactInput2* input, npToiResult2* out)
 			break;
 		t += h;
 	}
+	// The closest points at the fraction returned (a fresh GJK: the loop may have moved t past its
+	// last one). They were left zero, though the contract gives them for every state but separated.
 	out->state = NP_TOI_FAILED;
 	out->fraction = t;
-	return;
+	npTransform2 xfA = motionTransform(&p.a, t), xfB = motionTransform(&p.b, t);
+	npPair2 pair = npMakePair2(input->shapeA, xfA, input->shapeB, xfB);
+	npGjk2(&pair, -1.0, &g);
+	fillOverlap(input, xfA, xfB, &g, false, out);
 }

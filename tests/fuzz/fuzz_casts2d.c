@@ -16,6 +16,8 @@
 //    its far end 45,000 off the reported supporting line, and so is a contact's normal taken from a
 //    feature next to the right one (test_fuzz_regressions2d.c: pointTouchingACornerGetsItsNormal,
 //    circleNearTheEndOfAMillionLongEdge);
+//  - every hit, initial overlaps too: `point` within the target and `pointOnShape` within the moved
+//    shape (brutesupport.h's bruteWithin2, 1e-5 of the scale);
 //  - npShapeCastMany2 with the same cast gives the same bits.
 // Tolerance: FZ_CAST_REL of the scale (the pair's scale plus the translation's and the target
 // distance's magnitude). The contract asks for fractions within 1e-6 of the scale; the ray cast
@@ -40,6 +42,16 @@ static void checkHit(const npShapeCastInput2* in, const npCastHit2* h, double to
 			 h->fraction, in->maxFraction);
 	FZ_CHECK(fzFinite2(h->point) && fzFinite2(h->pointOnShape) && fzFinite2(h->normal) && isfinite(h->penetration),
 			 "hit not finite");
+	npTransform2 moved = in->transform;
+	moved.p.x += h->fraction * in->translation.x;
+	moved.p.y += h->fraction * in->translation.y;
+	// The points on their shapes (brutesupport.h, from the shapes' own vertices): `point` within the
+	// target, `pointOnShape` within the moved shape, as fuzz_casts3d checks.
+	double pointTol = 1.0e-5 * (tol / FZ_CAST_REL) + FZ_ABS;
+	FZ_CHECK(bruteWithin2(in->target, in->targetTransform, h->point, pointTol) && bruteWithin2(in->shape, moved, h->pointOnShape, pointTol),
+			 "cast hit points: point (%.17g, %.17g) within the target %d, pointOnShape (%.17g, %.17g) within the moved shape %d",
+			 h->point.x, h->point.y, bruteWithin2(in->target, in->targetTransform, h->point, pointTol), h->pointOnShape.x,
+			 h->pointOnShape.y, bruteWithin2(in->shape, moved, h->pointOnShape, pointTol));
 	if (h->initialOverlap)
 	{
 		FZ_CHECK(h->fraction == 0.0, "initial overlap at %.17g", h->fraction);
@@ -54,9 +66,6 @@ static void checkHit(const npShapeCastInput2* in, const npCastHit2* h, double to
 			 "normal (%.17g, %.17g) faces away from the mover", h->normal.x, h->normal.y);
 	double d = distanceAt(in, h->fraction);
 	FZ_CHECK(fabs(d - in->targetDistance) <= tol, "distance %.17g at the hit %.17g, want %.17g", d, h->fraction, in->targetDistance);
-	npTransform2 moved = in->transform;
-	moved.p.x += h->fraction * in->translation.x;
-	moved.p.y += h->fraction * in->translation.y;
 	npVec2 n = h->normal, back = { -n.x, -n.y };
 	double gapB = bruteSupport2(in->target, in->targetTransform, n) - (n.x * h->point.x + n.y * h->point.y);
 	double gapA = bruteSupport2(in->shape, moved, back) - (back.x * h->pointOnShape.x + back.y * h->pointOnShape.y);

@@ -6,6 +6,8 @@
 //    the iterations within the bound;
 //  - 'hit': the distance at the fraction is targetDistance within the tolerance;
 //  - 'overlapped': fraction 0, and the distance at 0 within targetDistance (plus the tolerance);
+//  - pointA and pointB within their shapes posed at the fraction (bruteWithin2, 1e-5 of the scale),
+//    zero when separated (as the normal);
 //  - every state but 'overlapped': no sampled fraction before the answer (before 1 for
 //    'separated') is closer than targetDistance - tolerance: no missed contact. With rotation the
 //    distance is not convex in the fraction, so this samples (64 fractions, npDistance2 on
@@ -70,9 +72,21 @@ static double distanceAt(const npTimeOfImpactInput2* in, double t)
 	return npDistance2(in->shapeA, xa, in->shapeB, xb).distance;
 }
 
-static void checkToi(const npTimeOfImpactInput2* in, const npToiResult2* out, double tol)
+static void checkToi(const npTimeOfImpactInput2* in, const npToiResult2* out, double tol, double scale)
 {
 	double target = in->targetDistance;
+	// The closest points at the fraction on their shapes, posed there (brutesupport.h); zero when
+	// separated (documented, as the normal).
+	if (out->state == NP_TOI_SEPARATED)
+		FZ_CHECK(out->pointA.x == 0.0 && out->pointA.y == 0.0 && out->pointB.x == 0.0 && out->pointB.y == 0.0 &&
+					 out->normal.x == 0.0 && out->normal.y == 0.0,
+				 "separated with points or a normal");
+	npTransform2 xa = npSweepTransform2(&in->sweepA, out->fraction), xb = npSweepTransform2(&in->sweepB, out->fraction);
+	double pointTol = 1.0e-5 * scale + tol;
+	FZ_CHECK(out->state == NP_TOI_SEPARATED || bruteWithin2(in->shapeA, xa, out->pointA, pointTol) && bruteWithin2(in->shapeB, xb, out->pointB, pointTol),
+			 "state %d at %.17g: pointA (%.17g, %.17g) within A %d, pointB (%.17g, %.17g) within B %d", (int)out->state, out->fraction,
+			 out->pointA.x, out->pointA.y, bruteWithin2(in->shapeA, xa, out->pointA, pointTol), out->pointB.x, out->pointB.y,
+			 bruteWithin2(in->shapeB, xb, out->pointB, pointTol));
 	if (out->state == NP_TOI_HIT)
 	{
 		double d = distanceAt(in, out->fraction);
@@ -131,6 +145,6 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 	if (!(scale < 1e9) || !(scale > 1e-6) || !okM)
 		return 0;
 	double tol = fzMax(tolerance, 1.0e-9 * scale) + FZ_TOI_REL * scale + angleSteps(&a, &sa) + angleSteps(&b, &sb) + FZ_ABS;
-	checkToi(&toi, &out, tol);
+	checkToi(&toi, &out, tol, scale);
 	return 0;
 }

@@ -247,6 +247,15 @@ static void checkToi(const npTimeOfImpactInput2* in, const char* what)
 		toiFailed += 1;
 		printf("failed: %s at %.17g after %d\n", what, out.fraction, out.iterations);
 	}
+	// The closest points at the fraction, on their shapes posed there (brute force over the
+	// vertices); zero when separated, as the normal.
+	npTransform2 xa = npSweepTransform2(&in->sweepA, out.fraction), xb = npSweepTransform2(&in->sweepB, out.fraction);
+	if (out.state == NP_TOI_SEPARATED)
+		CHECK(out.pointA.x == 0.0 && out.pointA.y == 0.0 && out.pointB.x == 0.0 && out.pointB.y == 0.0, "%s: separated with points", what);
+	else
+		CHECK(bruteWithin2(in->shapeA, xa, out.pointA, 1e-9) && bruteWithin2(in->shapeB, xb, out.pointB, 1e-9),
+			  "%s: state %d, pointA (%.17g, %.17g) within A %d, pointB within B %d", what, out.state, out.pointA.x, out.pointA.y,
+			  bruteWithin2(in->shapeA, xa, out.pointA, 1e-9), bruteWithin2(in->shapeB, xb, out.pointB, 1e-9));
 	if (out.state == NP_TOI_OVERLAPPED)
 		return;
 	double tol = in->tolerance > 0.0 ? in->tolerance : 1e-8 * 20.0;
@@ -479,8 +488,34 @@ static void pointOntoAFlatBottomEdge(void)
 		  h.point.x, h.point.y);
 }
 
+// A capsule spinning 1e12 rad over its sweep toward a thin box (fuzz_toi2d's seed 00ab6894...):
+// the bound's steps shrink with the spin and the query ends 'failed' at the iteration bound, its
+// fraction safe, but pointA and pointB were left (0, 0), off both shapes, though the contract gives
+// the closest points at the fraction for every state but 'separated'. Expected: 'failed', and the
+// points within their shapes posed at the fraction (brute force), no farther apart than the
+// as far apart as the shapes' distance there (they are its closest points).
+static void failedToiHasItsPoints(void)
+{
+	npShape2 capsule, box;
+	CHECK(npMakeCapsule2(1.046875, 1.046875, &capsule) == NP_OK && npMakeBox2(1.84375, 0.0947265625, &box) == NP_OK, "shapes");
+	npSweep2 spin = { { 0.017578125, 0.001 }, { 11.490234375, 22.7841796875 }, 1e12, { 0, 0 }, 0 };
+	npSweep2 still = { { 0, 0 }, { 0, 0 }, 0, { 0, 0 }, 0 };
+	npTimeOfImpactInput2 in = { &capsule, spin, &box, still, 0.0, 1e-9 };
+	npToiResult2 out;
+	CHECK(npTimeOfImpact2(&in, &out) == NP_OK && out.state == NP_TOI_FAILED, "spinning capsule: state %d", out.state);
+	npTransform2 xa = npSweepTransform2(&spin, out.fraction), xb = npSweepTransform2(&still, out.fraction);
+	double gap = hypot(out.pointA.x - out.pointB.x, out.pointA.y - out.pointB.y);
+	double d = npDistance2(&capsule, xa, &box, xb).distance;
+	CHECK(bruteWithin2(&capsule, xa, out.pointA, 1e-9) && bruteWithin2(&box, xb, out.pointB, 1e-9) && fabs(gap - d) <= 1e-9 * 30.0,
+		  "spinning capsule, failed at %.17g: pointA (%.17g, %.17g) within the capsule %d, pointB (%.17g, %.17g) within the box %d, "
+		  "%.17g apart at distance %.17g",
+		  out.fraction, out.pointA.x, out.pointA.y, bruteWithin2(&capsule, xa, out.pointA, 1e-9), out.pointB.x, out.pointB.y,
+		  bruteWithin2(&box, xb, out.pointB, 1e-9), gap, d);
+}
+
 int main(void)
 {
+	failedToiHasItsPoints();
 	makeShapes();
 	randomCasts();
 	tunnellingBait();
