@@ -253,14 +253,14 @@ static void fillContact(const npShape2* a, const npShape2* b, npTransform2 xfA, 
 	out->pointB = npTransformPoint2(xfA, v2MulAdd(g->pointB, -b->radius, n));
 }
 
-// Shapes within the target distance but apart ('overlapped' with a target distance, or 'hit') take
-// GJK's closest points and normal; shapes that touch or overlap, the penetration's. (An 'overlapped'
-// pair apart by less than the target distance took the penetration's, which has no points for
-// shapes that do not overlap: pointA and pointB came out (0, 0).)
+// Shapes within the target distance but apart by more than the tolerance ('overlapped' with a
+// target distance, or 'hit') take GJK's closest points and normal; shapes that touch or overlap,
+// the penetration's. (An 'overlapped' pair apart by less than the target distance took the
+// penetration's, which has no points for shapes that do not overlap: they came out (0, 0).)
 static void fillOverlap(const npTimeOfImpactInput2* in, npTransform2 xfA, npTransform2 xfB, const npGjkResult2* g,
-						bool overlapped, npToiResult2* out)
+						bool overlapped, double tolerance, npToiResult2* out)
 {
-	bool apart = g->distance > in->shapeA->radius + in->shapeB->radius;
+	bool apart = g->distance - (in->shapeA->radius + in->shapeB->radius) > tolerance;
 	if ((!overlapped || apart) && g->distance > 0.0 && g->count < 3)
 	{
 		fillContact(in->shapeA, in->shapeB, xfA, g, out);
@@ -461,7 +461,7 @@ static void timeOfImpact(const npTimeOfImpactInput2* input, npToiResult2* out)
 			if (t == 0.0 && g.distance <= tolerance)
 				gap = -npPenetration2(input->shapeA, xfA, input->shapeB, xfB, NULL).depth - input->targetDistance;
 			out->state = t == 0.0 && gap < -tolerance ? NP_TOI_OVERLAPPED : NP_TOI_HIT;
-			fillOverlap(input, xfA, xfB, &g, out->state == NP_TOI_OVERLAPPED, out);
+			fillOverlap(input, xfA, xfB, &g, out->state == NP_TOI_OVERLAPPED, tolerance, out);
 			return;
 		}
 
@@ -484,5 +484,5 @@ static void timeOfImpact(const npTimeOfImpactInput2* input, npToiResult2* out)
 	npTransform2 xfA = motionTransform(&p.a, t), xfB = motionTransform(&p.b, t);
 	npPair2 pair = npMakePair2(input->shapeA, xfA, input->shapeB, xfB);
 	npGjk2(&pair, -1.0, &g);
-	fillOverlap(input, xfA, xfB, &g, false, out);
+	fillOverlap(input, xfA, xfB, &g, false, tolerance, out);
 }
