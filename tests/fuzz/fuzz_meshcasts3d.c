@@ -12,7 +12,8 @@
 //  - an initial overlap: fraction 0 and some kept triangle within targetDistance at 0;
 //  - a miss: no kept triangle comes within targetDistance on the way;
 //  - with ignoreSeparating, triangles within targetDistance at 0 are left out of both (see
-//    checkCast).
+//    checkCast);
+//  - every hit's `point` within its triangle and `pointOnShape` within the moved shape (brute force).
 // Inputs whose centre lies within the tolerance of a triangle's plane are not compared (which side
 // it is on is rounding), nor non-manifold meshes (an edge of three or more triangles, by position):
 // the internal-edge rule reads a surface, and in such a soup it can take a genuine contact for a
@@ -87,6 +88,29 @@ static double closestOn(const npShapeCastMeshInput3* in, const npShape3* triangl
 {
 	CastOnTriangle c = { in, triangle };
 	return fzConvexMin(signedDistanceAt, &c, lo, hi, TERNARY_STEPS);
+}
+
+static BruteCore3 hitCore; // brutesupport.h: large, so static
+
+// The hit's points on their shapes (brutesupport.h, from the shapes' own vertices): `point` within
+// the hit triangle (when the one-sided rule kept it), `pointOnShape` within the shape moved to the
+// fraction, 1e-5 of the scale, as fuzz_casts3d checks.
+static void checkHitPoints(const npShapeCastMeshInput3* in, const npCastHit3* h, const Kept* kept, double tol)
+{
+	npTransform3 moved = in->transform, id = { { 0, 0, 0 }, { 0, 0, 0, 1 } };
+	moved.p = (npVec3){ moved.p.x + h->fraction * in->translation.x, moved.p.y + h->fraction * in->translation.y,
+						moved.p.z + h->fraction * in->translation.z };
+	double pointTol = 1.0e-5 * (tol / FZ_MESHCAST_REL) + FZ_ABS;
+	bruteCore3(in->shape, moved, &hitCore);
+	FZ_CHECK(bruteWithin3(in->shape, &hitCore, h->pointOnShape, pointTol), "mesh cast: pointOnShape (%.17g, %.17g, %.17g) off the moved shape",
+			 h->pointOnShape.x, h->pointOnShape.y, h->pointOnShape.z);
+	for (int i = 0; i < kept->count; ++i)
+		if (kept->ids[i] == h->triangle)
+		{
+			bruteCore3(&kept->triangles[i], id, &hitCore);
+			FZ_CHECK(bruteWithin3(&kept->triangles[i], &hitCore, h->point, pointTol), "mesh cast: point (%.17g, %.17g, %.17g) off triangle %d",
+					 h->point.x, h->point.y, h->point.z, h->triangle);
+		}
 }
 
 static bool samePosition(npVec3 a, npVec3 b) { return a.x == b.x && a.y == b.y && a.z == b.z; }
@@ -241,6 +265,7 @@ static void checkCast(const npShapeCastMeshInput3* in, const npCastHit3* h, cons
 		nearest = fmin(nearest, at);
 		below = fmin(below, at - floors[i]);
 	}
+	checkHitPoints(in, h, kept, tol);
 	if (h->initialOverlap)
 	{
 		FZ_CHECK(h->fraction == 0.0, "initial overlap at %.17g", h->fraction);
