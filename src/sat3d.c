@@ -150,11 +150,13 @@ static FaceResult queryFacesPruned(const FaceQuery* q, npVec3 inner, double radi
 	const npVec3* others = q->others;
 	int faceCount = q->faces->faceCount, otherCount = q->otherCount;
 	double stop = q->stop;
+	// bound[f]: face f's separation bound plus its share of the tolerance below (1e-9 of its
+	// offset), so that the scan compares it with one number per floor.
 	double bound[NP_MAX_HULL_FACES];
 	int g = 0;
 	for (int f = 0; f < faceCount; ++f)
 	{
-		bound[f] = v3Dot(planes[f].normal, inner) - planes[f].offset - radius;
+		bound[f] = v3Dot(planes[f].normal, inner) - planes[f].offset - radius + 1.0e-9 * fabs(planes[f].offset);
 		g = bound[f] > bound[g] ? f : g;
 	}
 	g = warmFace >= 0 && warmFace < faceCount ? warmFace : g;
@@ -168,6 +170,9 @@ static FaceResult queryFacesPruned(const FaceQuery* q, npVec3 inner, double radi
 	int knownCount = 1, knownNext = 1;
 	known[0] = gv;
 	FaceResult best = { -DBL_MAX, 0, 0 };
+	// A face is skipped when its bound is below the floor by more than 1e-9 of the sizes (the
+	// floor's and the face's offset: bound[f] carries the latter), far above the rounding.
+	double cut = first - 1.0e-9 * (1.0 + fabs(first));
 	for (int f = 0; f < faceCount; ++f)
 	{
 		double sep;
@@ -179,13 +184,15 @@ static FaceResult queryFacesPruned(const FaceQuery* q, npVec3 inner, double radi
 		}
 		else
 		{
-			double floor = best.separation > first ? best.separation : first;
-			double cut = floor - 1.0e-9 * (1.0 + fabs(floor) + fabs(planes[f].offset));
 			double b = bound[f];
-			for (int k = 0; k < knownCount && !(b < cut); ++k)
+			if (!(b < cut))
 			{
-				double d = v3Dot(planes[f].normal, others[known[k]]) - planes[f].offset;
-				b = d < b ? d : b;
+				double lift = 1.0e-9 * fabs(planes[f].offset);
+				for (int k = 0; k < knownCount && !(b < cut); ++k)
+				{
+					double d = v3Dot(planes[f].normal, others[known[k]]) - planes[f].offset + lift;
+					b = d < b ? d : b;
+				}
 			}
 			if (b < cut)
 				continue;
@@ -205,6 +212,8 @@ static FaceResult queryFacesPruned(const FaceQuery* q, npVec3 inner, double radi
 			best = (FaceResult){ sep, f, v };
 			if (sep > stop)
 				break;
+			double floor = sep > first ? sep : first;
+			cut = floor - 1.0e-9 * (1.0 + fabs(floor));
 		}
 	}
 	return best;
