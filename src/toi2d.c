@@ -267,6 +267,16 @@ static void fillOverlap(const npTimeOfImpactInput2* in, npTransform2 xfA, npTran
 		return;
 	}
 	npPenetrationResult2 p = npPenetration2(in->shapeA, xfA, in->shapeB, xfB, NULL);
+	if (!p.overlapping)
+	{
+		// Touching within the tolerance but not overlapping (cores apart by less than it, within
+		// the target distance: 'overlapped'): the penetration has no points, a fresh GJK has.
+		npPair2 pair = npMakePair2(in->shapeA, xfA, in->shapeB, xfB);
+		npGjkResult2 fresh;
+		npGjk2(&pair, -1.0, &fresh);
+		fillContact(in->shapeA, in->shapeB, xfA, &fresh, out);
+		return;
+	}
 	out->normal = p.normal;
 	out->pointA = p.pointA;
 	out->pointB = p.pointB;

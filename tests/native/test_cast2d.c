@@ -513,9 +513,35 @@ static void failedToiHasItsPoints(void)
 		  bruteWithin2(&box, xb, out.pointB, 1e-9), gap, d);
 }
 
+// A dot (a circle of radius 1.4e-73) touching a small triangle within the time of impact's
+// tolerance, with a target distance of 0.027 (fuzz_toi2d, 49 inputs of this kind): 'overlapped'
+// at 0, where the penetration query finds them not overlapping and has no points, so pointA and
+// pointB were (0, 0), 2.5 from both shapes. Expected: 'overlapped', pointA within the dot and
+// pointB within the triangle, both posed at 0 (brute force), at most the target distance apart.
+static void touchingToiHasItsPoints(void)
+{
+	npShape2 dot, triangle;
+	const npVec2 corners[3] = { { 0, 0 }, { 0.04296875, 0 }, { 0, 0.24609375 } };
+	CHECK(npMakeCircle(1.417377466113847e-73, &dot) == NP_OK && npMakePolygon2(corners, 3, 0.0, &triangle) == NP_OK, "shapes");
+	npSweep2 a = { { -6.7431640625, 1.7568359375 }, { 1.7568359375, 1.7568359375 }, 1.8896484375, { 30.6396484375, 1.8720703124999998 },
+				   -28.1103515625 };
+	npSweep2 b = { { 28.5068359375, 1.7568359375 }, { 1.7568359375, 1.7568359375 }, 1.7568359375, { -30.2431640625, 1.7568359375 },
+				   24.0068359375 };
+	npTimeOfImpactInput2 in = { &dot, a, &triangle, b, 0.02734375, 0.0 };
+	npToiResult2 out;
+	CHECK(npTimeOfImpact2(&in, &out) == NP_OK && out.state == NP_TOI_OVERLAPPED, "touching dot: state %d", out.state);
+	npTransform2 xa = npSweepTransform2(&a, 0.0), xb = npSweepTransform2(&b, 0.0);
+	double gap = hypot(out.pointA.x - out.pointB.x, out.pointA.y - out.pointB.y);
+	CHECK(bruteWithin2(&dot, xa, out.pointA, 1e-9) && bruteWithin2(&triangle, xb, out.pointB, 1e-9) && gap <= 0.02734375,
+		  "touching dot: pointA (%.17g, %.17g) within the dot %d, pointB (%.17g, %.17g) within the triangle %d, %.17g apart",
+		  out.pointA.x, out.pointA.y, bruteWithin2(&dot, xa, out.pointA, 1e-9), out.pointB.x, out.pointB.y,
+		  bruteWithin2(&triangle, xb, out.pointB, 1e-9), gap);
+}
+
 int main(void)
 {
 	failedToiHasItsPoints();
+	touchingToiHasItsPoints();
 	makeShapes();
 	randomCasts();
 	tunnellingBait();
