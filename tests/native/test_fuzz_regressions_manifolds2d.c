@@ -52,10 +52,48 @@ static void sliverTrianglesKeepTheirContactsOnThem(void)
 			  m.points[k].pointA.y, m.points[k].pointB.x, m.points[k].pointB.y);
 }
 
+// A capsule (half length 0.96875, radius 0.015625, along x at the origin) whose core crosses a
+// rounded polygon's right face, x = 1e-9 from y = 1e-9 to 3, just below that face's end: the next
+// edge, from (0, -21.08) to (1e-9, 1e-9), goes on nearly straight down. Both faces' normals are
+// (1, 0) to 5e-11 and tie; the reference face's side planes missed the capsule's segment by 1e-9,
+// every clip found nothing, and the closest features gave a normal 90 degrees off, along which
+// the shapes overlap by 23.8 (fuzz_pairs2d; seed regression-manifold-capsule-below-face-end). Now
+// the support-point contact applies to capsules too. Expected: the overlap along the normal the
+// least over every axis of the cores (brute force: A's edge normals and the segment's normal),
+// the deepest contact that deep, every point within its shape (brute force).
+static void capsuleCrossingBelowAFaceEnd(void)
+{
+	const npVec2 a[5] = { { 1.0000000000000001e-09, 1.0000000000000001e-09 }, { 1.0000000000000001e-09, 3 }, { -21.0830078125, -1e-300 },
+						  { -1e-300, 0 }, { 0, -21.0830078125 } };
+	npShape2 pa, capsule;
+	CHECK(npMakePolygon2(a, 5, 2.6875, &pa) == NP_OK && npMakeCapsule2(0.96875, 0.015625, &capsule) == NP_OK, "shapes");
+	npTransform2 id = { { 0, 0 }, { 1, 0 } };
+	npManifold2 m = npCollide2(&pa, id, &capsule, id, 0.0);
+	npVec2 n = m.normal, back = { -n.x, -n.y };
+	double along = bruteSupport2(&pa, id, n) + bruteSupport2(&capsule, id, back);
+	// The least overlap over the candidate axes, each measured by brute force.
+	double best = INFINITY;
+	for (int k = 0; k < pa.count + 2; ++k)
+	{
+		npVec2 u = k < pa.count ? pa.normals[k] : (npVec2){ 0.0, k == pa.count ? 1.0 : -1.0 };
+		npVec2 v = { -u.x, -u.y };
+		best = fmin(best, bruteSupport2(&pa, id, u) + bruteSupport2(&capsule, id, v));
+	}
+	double deepest = -INFINITY;
+	for (int k = 0; k < m.pointCount; ++k)
+		deepest = fmax(deepest, m.points[k].depth);
+	CHECK(m.pointCount > 0 && along <= best + 1e-9 && fabs(deepest - along) <= 1e-9,
+		  "capsule crossing below a face's end: %d contacts, normal (%.17g, %.17g), overlap %.17g along it, %.17g along the best axis, deepest %.17g",
+		  m.pointCount, n.x, n.y, along, best, deepest);
+	for (int k = 0; k < m.pointCount; ++k)
+		CHECK(bruteWithin2(&pa, id, m.points[k].pointA, 1e-9) && bruteWithin2(&capsule, id, m.points[k].pointB, 1e-9), "contact %d off its shapes", k);
+}
+
 int main(void)
 {
 	polygonsOverlappingAtAFaceEnd();
 	sliverTrianglesKeepTheirContactsOnThem();
+	capsuleCrossingBelowAFaceEnd();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
