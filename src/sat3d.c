@@ -523,6 +523,7 @@ static EdgeResult queryEdgeAxis(SatPair* w, npVec3 centroidA, double floor, doub
 	bool solids = !w->a.flat && !w->b.flat;
 	if (solids && (w->a.halfEdgeCount / 2) * (w->b.halfEdgeCount / 2) > NP_SAT_EDGE_PAIRS3)
 		return npQueryEdgesGuided3(w, centroidA, floor, margin, gap);
+	gap->byArcs = true;
 	if (solids && w->b.faceCount <= 64)
 		return npQueryEdgesSolid3(w, centroidA, floor);
 	return npQueryEdges3(w, centroidA, floor);
@@ -539,10 +540,14 @@ static EdgeResult queryEdgeAxis(SatPair* w, npVec3 centroidA, double floor, doub
 // mislead the arc test too (a box "apart by 8.6" from a needle 1e6 long it overlapped by 9.59, both
 // arcs well conditioned): a test of the arcs' conditioning is not enough, and a hill climb from the
 // edges' vertices missed one, so every such claim of a pair with a hull is scanned. Boxes and
-// triangles have exact planes and skip it (scanning them too cost a box on a triangle mesh 7 %),
-// and so do edge axes that only become the reference (hulls rolling on each other, edge to edge,
-// paid 3-5 %); fuzz_pairs3d checks that no contact is deeper than the shapes' overlap along its
-// normal.
+// triangles have exact planes and skip it (scanning them too cost a box on a triangle mesh 7 %).
+// An edge axis that wins over the faces is scanned too when the arc test chose it (hulls with few
+// edges; large ones take their pair from EPA's normal, npQueryEdgesGuided3, and skip it: scanning
+// hulls rolling on each other edge to edge cost 3-5 %): two hulls reaching 1e12, their faces on
+// one plane x = 1e12 (normals +x exactly, whose arcs touch antipodes), passed a pair "touching"
+// where the faces said 7e11 deep, and the contact had depth 0 along an axis they overlap 2e12 along
+// (fuzz_pairs3d). fuzz_pairs3d checks that no contact is deeper than the shapes' overlap along its
+// normal, and that normal the best axis.
 static bool edgeAxisHolds(const SatPair* w, const EdgeResult* e)
 {
 	npVec3 pA = edgeStart(&w->a, w->a.vertices, e->edgeA), qA = edgeEnd(&w->a, w->a.vertices, e->edgeA);
@@ -661,7 +666,7 @@ bool npFindSatAxisWarm3(SatPair* w, double margin, const npSatCache3* warm, SatA
 	double faceBest = (sepB > sepA + NP_FACE_PREFERENCE3 ? sepB : sepA) + NP_FACE_PREFERENCE3;
 	double floor = faceBest < margin ? faceBest : margin;
 	EdgeQueryGap gap; // distance written only when measured
-	gap.apart = gap.measured = false;
+	gap.apart = gap.measured = gap.byArcs = false;
 	// Warm: skip the edge search when no edge axis can beat the floor (then every edge query reports
 	// no pair, and the shapes overlap, so none reports them apart either).
 	// (Two boxes take the proof in closed form: their 9 edge axes cost more.)
@@ -683,8 +688,8 @@ bool npFindSatAxisWarm3(SatPair* w, double margin, const npSatCache3* warm, SatA
 	bool edgeWins = out->edge.edgeA >= 0 && out->edge.separation > sep + NP_FACE_PREFERENCE3;
 	bool hulls = w->shapeA->type == NP_SHAPE_HULL3 || w->shapeB->type == NP_SHAPE_HULL3;
 	out->edgeScanned = false;
-	if (((edgeSaysApart && hulls) || (edgeWins && (loosePlanes(w->shapeA) || loosePlanes(w->shapeB)))) &&
-		!edgeAxisHolds(w, &out->edge))
+	bool checkWin = (gap.byArcs && hulls) || loosePlanes(w->shapeA) || loosePlanes(w->shapeB);
+	if (((edgeSaysApart && hulls) || (edgeWins && checkWin)) && !edgeAxisHolds(w, &out->edge))
 	{
 		// No face of A - B: the best edge axis by scans, if one beats the faces.
 		out->edge = scanEdgeAxes(w, floor);

@@ -561,6 +561,46 @@ static void penetrationWitnessesOfPointCores(void)
 	}
 }
 
+// Two hulls reaching 1e12 from the origin whose faces lie on one plane, x = 999999999999.99988,
+// both with normal +x exactly: B's negated normal is A's antipode, and the Gauss-map arc test,
+// its triple products rounding at these sizes, passed a pair of an edge of each on that plane. The
+// pair's axis, +x, read from the edges' points, said "touching" (separation 0) where the faces
+// said 7.07e11 deep, so it won, and the one contact had depth 0 along an axis the shapes overlap
+// 2e12 along (fuzz_pairs3d; seed regression-manifold-coplanar-faces-1e12). An edge axis that wins
+// over the faces is now measured by vertex scans when the arc test chose it. Expected (brute
+// force): the normal within the face preference of the best axis, no contact deeper than the
+// overlap along it.
+static void hullsWithFacesOnOnePlaneAt1e12(void)
+{
+	const npVec3 a[] = {
+		{ -17.208984375000011, -0.5029296875, -1000000000000 }, { -1000000000000, -1000000000000, -1000000000000 },
+		{ 999999999999.99988, 1000000, -4.0009765624999956 }, { 1000000, 0.0576171875, 0 },
+		{ -0.00097656250000000065, 1000000, 1000000 }, { -0, -17.25, -1000000000000 },
+		{ 999999999999.99988, 999999999999.99988, 0.10000000000000001 } };
+	const npVec3 b[] = {
+		{ -17.036132812499986, -20.7490234375, -4.9406564584124654e-324 }, { 27.8583984375, -20.578125, -1000000000000 },
+		{ -1000000000000, -1000000000000, -1000000000000 }, { 0, 0.009765625, 0 }, { 0, 0.0625, 9.9999999999999995e-07 },
+		{ 0.0576171875, 0, 0.74804687499999967 }, { -0.00097656250000000065, 1000000, 9.9999999999999995e-07 },
+		{ 4.9406564584124654e-324, 9.9999999999999995e-07, 9.9999999999999995e-07 },
+		{ 8.7509765625, 11.544921875, 11.544921875 }, { 1000000, -2.0673828125, -0.5029296875 },
+		{ -1000000000000, 999999999999.99988, 999999999999.99988 }, { -4.0009765624999956, 9.9999999999999995e-07, 0.5 },
+		{ 0, -0.498046875, -20.748046875000004 }, { 1000000, 1000000, 1000000 },
+		{ -17.25, -1000000000000, -1000000000000 }, { -1000000000000, -1000000000000, 999999999999.99988 },
+		{ 999999999999.99988, 0.10000000000000001, -0.22949218750000008 }, { 0.5, 14.75, 0.248046875 },
+		{ -20.748046875000004, -0.081054687500000042, 9.9999999999999995e-07 },
+		{ 1000000, -2.0673828125, 0.99999991700000002 }, { -4.9406564584124654e-324, 1000000000000, 27.8583984375 },
+		{ -1000000000000, 999999999999.99988, 0 }, { 0, -20.58203125, 0.5 },
+		{ -17.249999999999986, -20.7490234375, -4.9406564584124654e-324 },
+		{ 27.8583984375, -20.5810546875, -0.50292968750000056 }, { 999999999999.99988, 1000000, 3 }, { 0, 0, -20.5 },
+		{ -19.240234375, 0.25, 0 }, { 0, 0.0087890625, 0.169921875 }, { 0.001, 0.001, -29.365234375 },
+		{ -29.365234375, 9.5097656249999929, 1000000 }, { -2.0673828125, 1, -0 },
+		{ 17.390625, -27.919921875, 3.2470703125 }, { -19.240234375, 0, 2.25 }, { 0.001, 0.001, 0.001 },
+		{ -29.365234375, -29.365234375, -0.212890625 }, { 0.748046875, 0, 0 }, { 0, 0, 0 } };
+	npShape3 shapeA, shapeB;
+	MAKE_HULLS("hulls with faces on one plane at 1e12", a, b, &shapeA, &shapeB);
+	expectBestAxis("hulls with faces on one plane at 1e12", &shapeA, &shapeB, 2e12);
+}
+
 // A capsule (half height and radius 2.453125) whose core lies along a hull's edge, 1e-15 beside it:
 // the hull's vertices (1e-15, 1e-15, 1e-15) and (1e-15, 24.85, 1e-15), the capsule at the origin.
 // The core is parallel to the side plane of that edge on the best face and outside it by rounding,
@@ -642,6 +682,7 @@ int main(void)
 	flatEdgeContactOnBothTriangles();
 	penetrationWitnessesOfPointCores();
 	capsuleAlongAHullEdge();
+	hullsWithFacesOnOnePlaneAt1e12();
 	boxAcrossAFlatHull();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
