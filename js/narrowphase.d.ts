@@ -931,7 +931,8 @@ export interface CastHit2 {
 	point: Vec2;
 	/** The matching point of the moved shape's surface (pointOnShape - point = targetDistance * normal). */
 	pointOnShape: Vec2;
-	/** Unit, from the target toward the moving shape (the hit surface's outward normal, as for rays). */
+	/** Unit, from the target toward the moving shape (the hit surface's outward normal, as for rays);
+	 *  [0, 0] for an initial contact of shapes that touch exactly (distance 0, no overlap). */
 	normal: Vec2;
 	/** Within targetDistance at fraction 0: fraction is 0; normal and points are the distance
 	 *  query's, or the penetration's when the shapes overlap. */

@@ -440,10 +440,15 @@ typedef struct EntryPlane
 } EntryPlane;
 
 // A point of the other shape's edge p0-p1 where it overlaps the face q0-q1, which it lies against:
-// the middle of the overlap, measured along the face (the contact of two parallel edges).
+// the middle of the overlap, measured along the face (the contact of two parallel edges). A face
+// a billion times shorter than the edge is measured along the edge instead (they are parallel):
+// the tip of a box 1e-220 wide, moved to the hit, became a face of length 0, every projection on
+// it 0, and the contact went to the edge's end, 1.2 from the tip (fuzz_casts2d's point check).
 static npVec2 overlapMiddle(npVec2 p0, npVec2 p1, npVec2 q0, npVec2 q1)
 {
 	npVec2 t = v2Sub(q1, q0);
+	if (v2LengthSq(t) < 1.0e-18 * v2LengthSq(v2Sub(p1, p0)))
+		t = v2Sub(p1, p0);
 	double s0 = v2Dot(t, p0), s1 = v2Dot(t, p1);
 	double u0 = v2Dot(t, q0), u1 = v2Dot(t, q1);
 	double lo = npMax(npMin(s0, s1), npMin(u0, u1));
@@ -462,9 +467,15 @@ static npVec2 contactOnOther(const npVec2* v, int count, int index, npVec2 n, np
 	npVec2 at = v[index];
 	npVec2 next = v[index + 1 < count ? index + 1 : 0];
 	npVec2 prev = v[index > 0 ? index - 1 : count - 1];
-	if (v2Dot(n, v2Sub(next, at)) <= tolerance)
+	bool flatNext = v2Dot(n, v2Sub(next, at)) <= tolerance, flatPrev = v2Dot(n, v2Sub(prev, at)) <= tolerance;
+	// Both edges within the tolerance: one is a rounding-length edge (the end of a box 5e-324 wide,
+	// flat on the face only because it has no length, put the contact at the box's corner, 4.7 from
+	// the face: fuzz_casts2d), so the longer one lies on the face.
+	if (flatNext && flatPrev)
+		flatNext = v2LengthSq(v2Sub(next, at)) >= v2LengthSq(v2Sub(prev, at));
+	if (flatNext)
 		return overlapMiddle(at, next, q0, q1);
-	if (v2Dot(n, v2Sub(prev, at)) <= tolerance)
+	if (flatPrev)
 		return overlapMiddle(prev, at, q0, q1);
 	return at;
 }
@@ -650,10 +661,14 @@ static InitialOutcome initialContact(const npShapeCastInput2* in, npTransform2 x
 	}
 	else
 	{
+		// Overlapping: EPA's normal and points. Touching exactly (distance 0, no overlap: a capsule
+		// resting on a box's face) the penetration has neither, and the points were (0, 0), far
+		// off both shapes (fuzz_casts2d): the distance query's points, and no normal (the cores
+		// touch: documented in cast2d.h).
 		npPenetrationResult2 p = npPenetration2(in->shape, xfA, in->target, in->targetTransform, NULL);
 		hit->normal = v2Neg(p.normal);
-		hit->pointOnShape = p.pointA;
-		hit->point = p.pointB;
+		hit->pointOnShape = p.overlapping ? p.pointA : dr.pointA;
+		hit->point = p.overlapping ? p.pointB : dr.pointB;
 		hit->penetration = p.depth;
 	}
 	if (in->ignoreSeparating && v2Dot(translation, hit->normal) >= 0.0)

@@ -538,8 +538,50 @@ static void touchingToiHasItsPoints(void)
 		  bruteWithin2(&triangle, xb, out.pointB, 1e-9), gap);
 }
 
+// A cast's points on their shapes at the hit (brute force over the shapes' own vertices): `point`
+// within the target, `pointOnShape` within the moved shape.
+static void expectCastPointsOnShapes(const npShapeCastInput2* in, const char* what)
+{
+	npCastHit2 h;
+	CHECK(npShapeCast2(in, &h) == NP_OK && h.hit, "%s: no hit", what);
+	npTransform2 moved = in->transform;
+	moved.p.x += h.fraction * in->translation.x;
+	moved.p.y += h.fraction * in->translation.y;
+	CHECK(bruteWithin2(in->target, in->targetTransform, h.point, 1e-9 * 30.0) && bruteWithin2(in->shape, moved, h.pointOnShape, 1e-9 * 30.0),
+		  "%s: point (%.17g, %.17g) within the target %d, pointOnShape (%.17g, %.17g) within the moved shape %d", what, h.point.x, h.point.y,
+		  bruteWithin2(in->target, in->targetTransform, h.point, 1e-9 * 30.0), h.pointOnShape.x, h.pointOnShape.y,
+		  bruteWithin2(in->shape, moved, h.pointOnShape, 1e-9 * 30.0));
+}
+
+// Three casts whose hit points lay off the shapes (fuzz_casts2d's point check; each fails on
+// 59e9212): a box 1e-220 wide whose tip meets a box's long side, where the tip, moved to the hit,
+// became a face of length 0 and the contact went to the side's end, 1.2 from the tip; a box moving
+// onto a target box 5e-324 wide, whose zero-length end counted as lying on the face and put the
+// contact at its corner, 4.7 away; and a capsule resting exactly on a box's face at the start,
+// where the penetration has no points and the hit's were (0, 0), 1e6 away. Expected: both points
+// within their shapes at the hit (brute force).
+static void castPointsOfDegenerateBoxes(void)
+{
+	npShape2 needle, bar, plate, wall, longBox, pebble;
+	CHECK(npMakeBox2(5.0341465320150749e-221, 1.859375, &needle) == NP_OK && npMakeBox2(0.78125, 0.015625, &bar) == NP_OK &&
+			  npMakeBox2(0.203125, 0.015625, &plate) == NP_OK && npMakeBox2(4.9406564584124654e-324, 2.984375, &wall) == NP_OK &&
+			  npMakeBox2(1000000000, 0.109375, &longBox) == NP_OK && npMakeCapsule2(0.03125, 0.015625, &pebble) == NP_OK,
+		  "degenerate boxes");
+	npRot2 turn = { -0.22787609946515322, -0.97369013720615838 }, none = { 1, 0 };
+	npShapeCastInput2 tip = npMakeShapeCastInput2(&needle, (npTransform2){ { 24, 29.615234375 }, turn }, (npVec2){ 29.615234375, 0 }, &bar,
+												  (npTransform2){ { 29.615234375, 29.615234375 }, turn });
+	expectCastPointsOnShapes(&tip, "tip of a box 1e-220 wide");
+	npShapeCastInput2 onWall = npMakeShapeCastInput2(&plate, (npTransform2){ { -2.75, 0.001953125 }, none }, (npVec2){ 9.4990234375, -0.25 },
+													 &wall, (npTransform2){ { 0, -1.74609375 }, none });
+	expectCastPointsOnShapes(&onWall, "onto a box 5e-324 wide");
+	npShapeCastInput2 resting = npMakeShapeCastInput2(&longBox, (npTransform2){ { 29.5, 0 }, none }, (npVec2){ 0, 1.0009765625 }, &pebble,
+													  (npTransform2){ { 1000000, 0.125 }, none });
+	expectCastPointsOnShapes(&resting, "capsule touching at the start");
+}
+
 int main(void)
 {
+	castPointsOfDegenerateBoxes();
 	failedToiHasItsPoints();
 	touchingToiHasItsPoints();
 	makeShapes();

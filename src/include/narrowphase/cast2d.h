@@ -45,7 +45,7 @@ typedef struct npCastHit2
 	double fraction;     ///< the first fraction at which the distance is targetDistance (never later than it)
 	npVec2 point;        ///< on the target's surface, at the hit
 	npVec2 pointOnShape; ///< the matching point of the moved shape's surface, at the hit
-	npVec2 normal;       ///< unit, from the target toward the moving shape
+	npVec2 normal;       ///< unit, from the target toward the moving shape (zero for an initial contact of shapes touching exactly)
 	bool initialOverlap; ///< within targetDistance at fraction 0 (then fraction is 0)
 	double penetration;  ///< overlap depth at fraction 0 when the shapes overlap there, else 0
 	int iterations;      ///< iterations of the ray cast on the Minkowski difference
