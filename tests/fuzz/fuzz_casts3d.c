@@ -20,7 +20,8 @@
 //    distance at the fraction is targetDistance within the tolerance; 'overlapped': within it at 0;
 //    and for every state, no sampled fraction before the answer (before 1 for 'separated') comes
 //    closer than targetDistance - tolerance. With rotation the distance is not convex, so the TOI
-//    checks sample (64 fractions); they can miss a narrow dip, never report a false one.
+//    checks sample (64 fractions); they can miss a narrow dip, never report a false one; and
+//    pointA, pointB within their shapes posed at the fraction (brute force, 1e-5 of the scale);
 // Tolerances: FZ_CAST_REL of the scale (the pair's scale plus the motion and the target distance),
 // ten times inside the contract's 1e-6 (see fuzz_casts2d.c for why not 1e-9), plus the TOI's own
 // tolerance for its distance checks. The distance at a hit is held to the contract itself
@@ -179,6 +180,15 @@ static void checkToi(const npToiInput3* in, const npToiOutput3* out, double scal
 	double reach = reachBound(in->shapeA, in->sweepA.center) + reachBound(in->shapeB, in->sweepB.center);
 	double tol = fzMax(in->tolerance, 1.0e-6 * reach) + FZ_CAST_REL * scale + FZ_ABS;
 	double target = in->targetDistance;
+	// The closest points at the fraction on their shapes posed there (brutesupport.h), every state
+	// (the 3D time of impact samples them at fraction 1 when separated).
+	npTransform3 xa = npSweepTransform3(&in->sweepA, out->fraction), xb = npSweepTransform3(&in->sweepB, out->fraction);
+	bruteCore3(in->shapeA, xa, &castCoreShape);
+	bruteCore3(in->shapeB, xb, &castCoreTarget);
+	double pointTol = 1.0e-5 * scale + tol;
+	FZ_CHECK(bruteWithin3(in->shapeA, &castCoreShape, out->pointA, pointTol) && bruteWithin3(in->shapeB, &castCoreTarget, out->pointB, pointTol),
+			 "TOI state %d at %.17g: pointA within A %d, pointB within B %d", (int)out->state, out->fraction,
+			 bruteWithin3(in->shapeA, &castCoreShape, out->pointA, pointTol), bruteWithin3(in->shapeB, &castCoreTarget, out->pointB, pointTol));
 	if (out->state == NP_TOI3_HIT)
 	{
 		double d = distanceAtToi(in, out->fraction);
