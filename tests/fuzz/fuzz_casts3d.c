@@ -68,6 +68,13 @@ static void checkCastHit(const npShapeCastInput3* in, const npCastHit3* h, doubl
 		FZ_CHECK(d <= o->targetDistance + tol, "initial overlap at distance %.17g", d);
 		if (h->normal.x != 0.0 || h->normal.y != 0.0 || h->normal.z != 0.0)
 			fzCheckUnit3(h->normal, "initial contact normal");
+		// The initial contact's points on their shapes at fraction 0 (brutesupport.h).
+		bruteCore3(in->target, in->targetTransform, &castCoreTarget);
+		bruteCore3(in->shape, in->transform, &castCoreShape);
+		double startTol = 1.0e-5 * (tol / FZ_CAST_REL) + FZ_ABS;
+		FZ_CHECK(bruteWithin3(in->target, &castCoreTarget, h->point, startTol) && bruteWithin3(in->shape, &castCoreShape, h->pointOnShape, startTol),
+				 "initial contact points: point within the target %d, pointOnShape within the shape %d",
+				 bruteWithin3(in->target, &castCoreTarget, h->point, startTol), bruteWithin3(in->shape, &castCoreShape, h->pointOnShape, startTol));
 		return;
 	}
 	fzCheckUnit3(h->normal, "cast normal");
