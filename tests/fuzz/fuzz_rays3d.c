@@ -3,7 +3,7 @@
 // Checks on an accepted ray: documented result codes only; a hit's fraction in [0, maxFraction] and
 // its point at origin + fraction * direction; a unit normal facing the ray (the zero normal only for
 // a solid origin inside, at fraction 0); the hit point on the shape's surface (npClosestPoint3 within
-// the tolerance) unless it is a solid origin inside; no contact missed before the hit or on a
+// the tolerance, and within the shape by brute force over its vertices) unless it is a solid origin inside; no contact missed before the hit or on a
 // missed ray (points sampled along it that npClosestPoint3 puts inside by more than the tolerance);
 // and npRayCastMany3 on the same ray gives the same hit bit for bit. The hull rays' face walk
 // (query3d.c's rayHullWalk) must land on the face the full clip finds: a wrong face puts the point
@@ -11,6 +11,7 @@
 #include "fuzz.h"
 
 static npHull3 hull;
+static BruteCore3 rayCore; // brutesupport.h: large, so static
 
 static int sameBits(const npRayHit3* a, const npRayHit3* b)
 {
@@ -87,6 +88,11 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 				if (npClosestPoint3(&shape, xf, hit.point, &at) == NP_OK)
 					FZ_CHECK(fabs(at.distance) <= tol, "hit point %.17g from the surface (tolerance %.3g, fraction %.17g)",
 							 at.distance, tol, hit.fraction);
+				// And within the shape by brute force over its own vertices (brutesupport.h), a check
+				// that does not go through the library's closest-point query.
+				bruteCore3(&shape, xf, &rayCore);
+				FZ_CHECK(bruteWithin3(&shape, &rayCore, hit.point, 1.0e-5 * scale + FZ_ABS), "hit point off the shape (brute force), fraction %.17g",
+						 hit.fraction);
 			}
 		}
 		// An origin inside by more than the tolerance: a solid ray hits at 0; any other ray reports
