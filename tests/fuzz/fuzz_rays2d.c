@@ -2,7 +2,7 @@
 // shapes, transforms (raw rotations included) and rays, the 2D counterpart of fuzz_rays3d.c.
 // Checks on an accepted ray: documented result codes only; a hit's fraction in [0, maxFraction] and
 // its point at origin + fraction * direction; a unit normal facing the ray (the zero normal only for
-// a solid origin inside, at fraction 0); the hit point on the surface (npClosestPoint2 within the
+// a solid origin inside, at fraction 0); the hit point within the shape by brute force, and on the surface (npClosestPoint2 within the
 // tolerance); from outside, no contact skipped before the hit or on a miss (points sampled along the
 // ray that npClosestPoint2 puts inside by more than the tolerance); an exit only from inside or on
 // the boundary; and npRayCastMany2 on the same ray gives the same hit bit for bit.
@@ -78,6 +78,10 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 				if (npClosestPoint2(&shape, xf, hit.point, &at) == NP_OK)
 					FZ_CHECK(fabs(at.distance) <= tol, "hit point %.17g from the surface (tolerance %.3g, fraction %.17g)",
 							 at.distance, tol, hit.fraction);
+				// And within the shape by brute force over its own vertices (brutesupport.h), a check
+				// that does not go through the library's closest-point query.
+				FZ_CHECK(bruteWithin2(&shape, xf, hit.point, 1.0e-5 * scale + FZ_ABS), "hit point off the shape (brute force), fraction %.17g",
+						 hit.fraction);
 			}
 		}
 		if (npClosestPoint2(&shape, xf, o, &at) != NP_OK)
