@@ -253,6 +253,13 @@ static void fillContact(const npShape2* a, const npShape2* b, npTransform2 xfA, 
 	out->pointB = npTransformPoint2(xfA, v2MulAdd(g->pointB, -b->radius, n));
 }
 
+// GJK from scratch at the poses given (the loop's warm GJK reads the last step's features).
+static void freshGjk(const npTimeOfImpactInput2* in, npTransform2 xfA, npTransform2 xfB, npGjkResult2* g)
+{
+	npPair2 pair = npMakePair2(in->shapeA, xfA, in->shapeB, xfB);
+	npGjk2(&pair, -1.0, g);
+}
+
 // Shapes within the target distance but apart by more than the tolerance ('overlapped' with a
 // target distance, or 'hit') take GJK's closest points and normal; shapes that touch or overlap,
 // the penetration's. (An 'overlapped' pair apart by less than the target distance took the
@@ -271,9 +278,8 @@ static void fillOverlap(const npTimeOfImpactInput2* in, npTransform2 xfA, npTran
 	{
 		// Touching within the tolerance but not overlapping (cores apart by less than it, within
 		// the target distance: 'overlapped'): the penetration has no points, a fresh GJK has.
-		npPair2 pair = npMakePair2(in->shapeA, xfA, in->shapeB, xfB);
 		npGjkResult2 fresh;
-		npGjk2(&pair, -1.0, &fresh);
+		freshGjk(in, xfA, xfB, &fresh);
 		fillContact(in->shapeA, in->shapeB, xfA, &fresh, out);
 		return;
 	}
@@ -492,7 +498,6 @@ static void timeOfImpact(const npTimeOfImpactInput2* input, npToiResult2* out)
 	out->state = NP_TOI_FAILED;
 	out->fraction = t;
 	npTransform2 xfA = motionTransform(&p.a, t), xfB = motionTransform(&p.b, t);
-	npPair2 pair = npMakePair2(input->shapeA, xfA, input->shapeB, xfB);
-	npGjk2(&pair, -1.0, &g);
+	freshGjk(input, xfA, xfB, &g);
 	fillOverlap(input, xfA, xfB, &g, false, tolerance, out);
 }

@@ -71,11 +71,18 @@ static void capsuleCrossingBelowAFaceEnd(void)
 	npManifold2 m = npCollide2(&pa, id, &capsule, id, 0.0);
 	npVec2 n = m.normal, back = { -n.x, -n.y };
 	double along = bruteSupport2(&pa, id, n) + bruteSupport2(&capsule, id, back);
-	// The least overlap over the candidate axes, each measured by brute force.
+	// The least overlap over the candidate axes (the polygon's edge normals, computed here from its
+	// vertices, and the segment's two normals), each measured by brute force.
 	double best = INFINITY;
 	for (int k = 0; k < pa.count + 2; ++k)
 	{
-		npVec2 u = k < pa.count ? pa.normals[k] : (npVec2){ 0.0, k == pa.count ? 1.0 : -1.0 };
+		npVec2 u = { 0.0, k == pa.count ? 1.0 : -1.0 };
+		if (k < pa.count)
+		{
+			npVec2 e = { pa.vertices[(k + 1) % pa.count].x - pa.vertices[k].x, pa.vertices[(k + 1) % pa.count].y - pa.vertices[k].y };
+			double len = hypot(e.x, e.y);
+			u = (npVec2){ e.y / len, -e.x / len };
+		}
 		npVec2 v = { -u.x, -u.y };
 		best = fmin(best, bruteSupport2(&pa, id, u) + bruteSupport2(&capsule, id, v));
 	}
