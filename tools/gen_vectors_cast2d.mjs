@@ -110,6 +110,29 @@ function coreDistance(A, B) {
 
 const shift = (core, v) => core.map((p) => add(p, v));
 
+/**
+ * Signed distance between two cores: their distance when apart, else minus their penetration
+ * depth. Cores that overlap: the depth is the least overlap h_A(m) + h_B(-m) over the edge normals
+ * of both cores in both senses (the edge normals of the Minkowski difference A - B, where its
+ * support is least; any other direction overlaps at least as much).
+ */
+function signedCoreDistance(A, B) {
+	const d = coreDistance(A, B);
+	if (d > 0) return d;
+	let depth = Infinity;
+	for (const core of [A, B]) {
+		for (const [p, q] of segments(core)) {
+			const e = sub(q, p);
+			if (len(e) === 0) continue;
+			for (const m of [unit([e[1], -e[0]]), unit([-e[1], e[0]])]) {
+				const overlap = Math.max(...A.map((a) => dot(m, a))) - Math.min(...B.map((b) => dot(m, b)));
+				depth = Math.min(depth, overlap);
+			}
+		}
+	}
+	return depth === Infinity ? 0 : -depth;
+}
+
 // ------------------------------------------------------------------------------------ references
 /** First contact of a linear cast by golden section + bisection on the brute-force distance. */
 function castByBisection(A, B, d, R, maxFraction) {
@@ -207,7 +230,8 @@ function castVector(id, a, xfA, translation, b, xfB, options = {}, note) {
 		}
 		if (s.hit) r.fraction = s.fraction;
 	}
-	const expect = r.initial ? { hit: true, fraction: 0, initialOverlap: true } : r.hit ? { hit: true, fraction: r.fraction, initialOverlap: false } : { hit: false };
+	const expect = r.initial ? { hit: true, fraction: 0, initialOverlap: true, separation: num(signedCoreDistance(A.core, B.core) - A.r - B.r) }
+		: r.hit ? { hit: true, fraction: r.fraction, initialOverlap: false } : { hit: false };
 	if (note && note.expect) Object.assign(expect, note.expect);
 	const dl = Math.max(len(d), 1e-300);
 	push({
@@ -292,7 +316,9 @@ function toiReference(a, sa, b, sb, R) {
 	const f = (t) => coreDistance(worldCore(a, sweepXf(sa, t)).core, worldCore(b, sweepXf(sb, t)).core) - R;
 	const N = 4000;
 	let prev = f(0);
-	if (prev < 0) return { state: 'overlapped', fraction: 0 };
+	// Sharp cores that overlap are 0 apart by coreDistance: their penetration makes them overlapped.
+	const startGap = signedCoreDistance(worldCore(a, sweepXf(sa, 0)).core, worldCore(b, sweepXf(sb, 0)).core) - R;
+	if (prev < 0 || startGap < 0) return { state: 'overlapped', fraction: 0 };
 	let least = Infinity;
 	for (let i = 1; i <= N; i++) {
 		const t = i / N, v = f(t);
@@ -310,13 +336,35 @@ function toiReference(a, sa, b, sb, R) {
 	return { state: 'separated', fraction: 1, least };
 }
 
+/** The scale of a time of impact: the shapes' reach plus the farthest a sweep takes a local origin. */
+function toiScale(a, sa, b, sb, options) {
+	const reach = (s) => Math.max(len(s.from.position), len(s.to.position)) + len(s.center);
+	return extent(a) + extent(b) + Math.max(reach(sa), reach(sb)) + (options.targetDistance || 0);
+}
+
+/**
+ * One time of impact. The runners pose `localA` / `localB` (the cores in the shapes' own frames,
+ * from this file's hull) at the library's fraction with their own cosine and sine, and check the
+ * points and normal there: pointA on A's surface where A reaches farthest along the normal, pointB
+ * on B's where B reaches farthest against it, and n.(pointB - pointA) the target distance at a hit
+ * (the `separation` given here at an overlapped start: the shapes' signed distance at 0).
+ */
 function toiVector(id, a, sa, b, sb, options, text) {
 	const R = localCore(a).r + localCore(b).r + (options.targetDistance || 0);
 	const r = toiReference(a, sa, b, sb, R);
 	if (r.state === 'separated' && r.least < 1e-3) return false;
 	if (r.state === 'hit' && r.fraction < 1e-4) return false;
-	push({ id, query: 'timeOfImpact', a, sweepA: sa, b, sweepB: sb, options, fractionTol: 1e-6, ...(text ? { note: text } : {}),
-		expect: { state: r.state, fraction: r.fraction } });
+	const expect = { state: r.state, fraction: r.fraction };
+	if (r.state === 'overlapped') {
+		const A = worldCore(a, sweepXf(sa, 0)), B = worldCore(b, sweepXf(sb, 0));
+		expect.separation = num(signedCoreDistance(A.core, B.core) - A.r - B.r);
+	}
+	const local = (spec) => {
+		const { pts, r: radius } = localCore(spec);
+		return { core: pts, radius };
+	};
+	push({ id, query: 'timeOfImpact', a, sweepA: sa, b, sweepB: sb, options, localA: local(a), localB: local(b),
+		fractionTol: 1e-6, tol: 1e-9 * toiScale(a, sa, b, sb, options), ...(text ? { note: text } : {}), expect });
 	return true;
 }
 
@@ -365,10 +413,52 @@ function errorVectors() {
 	toi('negative-tolerance', sweep(-3, 0, 0, 3, 0, 0), { tolerance: -1 }, 'NP_ERR_INVALID_ARGUMENT');
 }
 
+/**
+ * Starts where the results have no single obvious answer: the shapes apart but within the target
+ * distance ('overlapped' with closest points, not a penetration), overlapping, or exactly touching;
+ * and the inputs of three fuzz finds (test_cast2d.c has them with the library's exact rotations;
+ * here the angles are rounded, so they check the same kind of start, not the same bits).
+ */
+function degenerateStarts() {
+	const names = Object.keys(SHAPES);
+	for (const na of names) {
+		for (const nb of names) {
+			let apart = 0, deep = 0;
+			for (let k = 0; (apart < 2 || deep < 1) && k < 400; k++) {
+				const x0 = uniform(-1.5, 1.5), y0 = uniform(-1.5, 1.5);
+				const sa = sweep(x0, y0, uniform(-3, 3), x0 + uniform(-4, 4), y0 + uniform(-4, 4), uniform(-6, 6), [uniform(-0.2, 0.2), uniform(-0.2, 0.2)]);
+				const sb = sweep(uniform(-0.3, 0.3), uniform(-0.3, 0.3), uniform(-3, 3), uniform(-1, 1), uniform(-1, 1), uniform(-3, 3));
+				const A = worldCore(SHAPES[na], sweepXf(sa, 0)), B = worldCore(SHAPES[nb], sweepXf(sb, 0));
+				const gap = signedCoreDistance(A.core, B.core) - A.r - B.r;
+				if (gap > 0.02 && gap < 0.5 && apart < 2) {
+					const options = { tolerance: 1e-9, targetDistance: num(gap + uniform(0.05, 0.3)) };
+					if (toiVector(`2d-toi-within-target-${na}-${nb}-${apart}`, SHAPES[na], sa, SHAPES[nb], sb, options, 'apart but within the target distance at 0')) apart++;
+				} else if (gap < -0.02 && deep < 1) {
+					if (toiVector(`2d-toi-overlapping-${na}-${nb}`, SHAPES[na], sa, SHAPES[nb], sb, { tolerance: 1e-9 }, 'overlapping at 0')) deep++;
+				}
+			}
+		}
+	}
+	const triangle = { type: 'polygon', points: [[0, 0], [0.04296875, 0], [0, 0.24609375]], radius: 0 };
+	toiVector('2d-toi-dot-on-a-triangle', { type: 'circle', radius: 1.417377466113847e-73 },
+		sweep(1.7568359375, 1.7568359375, 1.8896484375, 30.6396484375, 1.8720703124999998, -28.1103515625, [-6.7431640625, 1.7568359375]),
+		triangle, sweep(1.7568359375, 1.7568359375, 1.7568359375, -30.2431640625, 1.7568359375, 24.0068359375, [28.5068359375, 1.7568359375]),
+		{ targetDistance: 0.02734375 }, 'a dot of radius 1e-73 touching a triangle, target 0.027 (fuzz_toi2d)');
+	const turn = Math.atan2(-0.97369013720615838, -0.22787609946515322), none = xfOf(0, 0, 0).angle;
+	castVector('2d-cast-tip-of-a-box-1e-220-wide', { type: 'box', halfWidth: 5.0341465320150749e-221, halfHeight: 1.859375 }, xfOf(24, 29.615234375, turn),
+		[29.615234375, 0], { type: 'box', halfWidth: 0.78125, halfHeight: 0.015625 }, xfOf(29.615234375, 29.615234375, turn), {}, { text: 'fuzz_casts2d' });
+	castVector('2d-cast-onto-a-box-5e-324-wide', { type: 'box', halfWidth: 0.203125, halfHeight: 0.015625 }, xfOf(-2.75, 0.001953125, none),
+		[9.4990234375, -0.25], { type: 'box', halfWidth: 4.9406564584124654e-324, halfHeight: 2.984375 }, xfOf(0, -1.74609375, none), {}, { text: 'fuzz_casts2d' });
+	castVector('2d-cast-touching-a-capsule-exactly', { type: 'box', halfWidth: 1000000000, halfHeight: 0.109375 }, xfOf(29.5, 0, none),
+		[0, 1.0009765625], { type: 'capsule', halfLength: 0.03125, radius: 0.015625 }, xfOf(1000000, 0.125, none), {},
+		{ text: 'a 2e9-long box touching a small capsule exactly at the start (fuzz_casts2d)' });
+}
+
 randomCasts();
 specialCasts();
 randomToi();
 errorVectors();
+degenerateStarts();
 writeVectorFile('2d_cast.json', {
 	dim: 2,
 	generator: 'tools/gen_vectors_cast2d.mjs',

@@ -8,9 +8,19 @@
 // unit, equal to the expected one when the vector gives it, and in any case a normal of both
 // surfaces at the hit: the target's support along the normal passes through `point`, the moved
 // shape's support along -normal through `pointOnShape`, and pointOnShape - point is targetDistance
-// along the normal; the penetration depth when given. Times of impact: the state, and the fraction
-// within fractionTol of the reference.
+// along the normal; the penetration depth when given. A cast that starts within targetDistance: the
+// same support checks with pointOnShape - point the shapes' signed distance at 0 (`separation`, from
+// the generator's brute force), the penetration its depth; shapes touching exactly may have a zero
+// normal, and then point and pointOnShape coincide, within both shapes.
+//
+// Times of impact: the state, and the fraction within fractionTol of the reference. Then the points,
+// on the generator's cores in the shapes' frames (`localA`, `localB`) posed at the library's
+// fraction with this file's own cosine and sine: separated gives zeros; otherwise pointA lies on A
+// where A reaches farthest along the unit normal, pointB on B where B reaches farthest against it,
+// and n.(pointB - pointA) is targetDistance within the tolerance at a hit, the shapes' signed
+// distance at 0 (`separation`) when they start overlapped.
 #include "narrowphase/cast2d.h"
+#include "testref2d.h"
 #include "vectorshapes.h"
 
 static const char* TOI_STATES[] = { "hit", "separated", "overlapped", "failed" };
@@ -46,8 +56,6 @@ static void putVec(npVectorRun* run, const char* key, npVec2 v)
 	npVecPutPoint(run, key, xy, 2);
 }
 
-static double dot2(npVec2 a, npVec2 b) { return a.x * b.x + a.y * b.y; }
-
 static void checkExpectedVec(npVectorRun* run, const cJSON* expect, const char* key, npVec2 got, double tol)
 {
 	if (!npVecHasKey(expect, key))
@@ -58,8 +66,27 @@ static void checkExpectedVec(npVectorRun* run, const cJSON* expect, const char* 
 		npVecFail(run, "%s: got (%.17g, %.17g), want (%.17g, %.17g)", key, got.x, got.y, want.x, want.y);
 }
 
-// Where the hit's points and normal must lie (see the outline).
-static void checkHitGeometry(npVectorRun* run, const cJSON* v, const npShapeCastInput2* in, const npCastHit2* h)
+// A reference shape ({ core, radius }) as the reference geometry's RefCore2.
+static bool readRefCore(const cJSON* ref, RefCore2* out)
+{
+	const cJSON* core = npVecItem(ref, "core");
+	int n = cJSON_GetArraySize(core);
+	if (n < 1 || n > NP_MAX_POLYGON_VERTICES)
+		return false;
+	out->count = n;
+	for (int i = 0; i < n; ++i)
+	{
+		double xy[2];
+		npVecReadPoint(cJSON_GetArrayItem(core, i), xy, 2);
+		out->v[i] = (npVec2){ xy[0], xy[1] };
+	}
+	out->radius = npVecField(ref, "radius", 0.0);
+	return true;
+}
+
+// Where the hit's points and normal must lie (see the outline): `apart` is what pointOnShape - point
+// measures along the normal (targetDistance at a hit, the signed distance at an initial contact).
+static void checkHitGeometry(npVectorRun* run, const cJSON* v, const npShapeCastInput2* in, const npCastHit2* h, double apartWanted)
 {
 	double tol = npVecField(v, "tol", 1e-9);
 	npVec2 n = h->normal;
@@ -71,8 +98,42 @@ static void checkHitGeometry(npVectorRun* run, const cJSON* v, const npShapeCast
 	if (!(fabs(gapA) <= tol))
 		npVecFail(run, "the moved shape's support along -normal misses pointOnShape by %.3g", gapA);
 	double apart = dot2(n, (npVec2){ h->pointOnShape.x - h->point.x, h->pointOnShape.y - h->point.y });
-	if (!(fabs(apart - in->targetDistance) <= tol))
-		npVecFail(run, "pointOnShape - point is %.17g along the normal, want %.17g", apart, in->targetDistance);
+	if (!(fabs(apart - apartWanted) <= tol))
+		npVecFail(run, "pointOnShape - point is %.17g along the normal, want %.17g", apart, apartWanted);
+}
+
+// A cast that starts within targetDistance (see the outline).
+static void checkInitialContact(npVectorRun* run, const cJSON* v, const npShapeCastInput2* in, const npCastHit2* h)
+{
+	const cJSON* e = npVecItem(v, "expect");
+	if (!npVecHasKey(e, "separation"))
+		return;
+	double tol = npVecField(v, "tol", 1e-9);
+	double separation = npVecField(e, "separation", NAN);
+	double depth = separation < 0.0 ? -separation : 0.0;
+	if (!(fabs(h->penetration - depth) <= tol))
+		npVecFail(run, "penetration %.17g, want %.17g (the shapes' signed distance at 0 is %.17g)", h->penetration, depth, separation);
+	if (h->normal.x != 0.0 || h->normal.y != 0.0)
+	{
+		double nl = hypot(h->normal.x, h->normal.y);
+		if (!(fabs(nl - 1.0) <= 1e-9))
+			npVecFail(run, "normal is not unit (length %.17g)", nl);
+		checkHitGeometry(run, v, in, h, separation);
+		return;
+	}
+	RefCore2 target, moved;
+	if (!readRefCore(npVecItem(v, "refB"), &target) || !readRefCore(npVecItem(v, "refA"), &moved))
+	{
+		npVecFail(run, "bad refA / refB");
+		return;
+	}
+	if (!(fabs(separation) <= tol))
+		npVecFail(run, "zero normal, but the shapes are %.17g apart at 0", separation);
+	double gap = hypot(h->pointOnShape.x - h->point.x, h->pointOnShape.y - h->point.y);
+	double outB = refSignedDistance2(&target, h->point), outA = refSignedDistance2(&moved, h->pointOnShape);
+	if (!(gap <= tol && outB <= tol && outA <= tol))
+		npVecFail(run, "touching: point (%.17g, %.17g) %.3g outside the target, pointOnShape %.3g outside the moved shape, %.3g apart",
+				  h->point.x, h->point.y, outB, outA, gap);
 }
 
 static void checkCast(npVectorRun* run, const cJSON* v, const npShapeCastInput2* in, const npCastHit2* h)
@@ -92,14 +153,18 @@ static void checkCast(npVectorRun* run, const cJSON* v, const npShapeCastInput2*
 	npVecNear(run, "fraction", h->fraction, ref, npVecField(v, "fractionTol", 1e-9));
 	if (h->fraction > ref + npVecField(v, "lateTol", 0.0))
 		npVecFail(run, "fraction %.17g is later than the exact contact %.17g (tunnelling)", h->fraction, ref);
-	double nl = hypot(h->normal.x, h->normal.y);
-	if (!(fabs(nl - 1.0) <= 1e-9))
-		npVecFail(run, "normal is not unit (length %.17g)", nl);
 	checkExpectedVec(run, e, "normal", h->normal, npVecField(v, "normalTol", 1e-9));
 	if (npVecHasKey(e, "penetration"))
 		npVecNear(run, "penetration", h->penetration, npVecField(e, "penetration", NAN), npVecField(v, "tol", 1e-9));
-	if (!h->initialOverlap)
-		checkHitGeometry(run, v, in, h);
+	if (h->initialOverlap)
+	{
+		checkInitialContact(run, v, in, h);
+		return;
+	}
+	double nl = hypot(h->normal.x, h->normal.y);
+	if (!(fabs(nl - 1.0) <= 1e-9))
+		npVecFail(run, "normal is not unit (length %.17g)", nl);
+	checkHitGeometry(run, v, in, h, in->targetDistance);
 }
 
 static void runCast(const cJSON* v, npVectorRun* run, const npShape2* a, const npShape2* b)
@@ -140,6 +205,76 @@ static npSweep2 readSweep(const cJSON* s)
 					   npVecField(from, "angle", 0.0), readVec(to, "position", (npVec2){ 0.0, 0.0 }), npVecField(to, "angle", 0.0) };
 }
 
+// A shape's reference core (`localA` / `localB`, in its own frame) where a sweep has it at fraction
+// t, with this file's own arithmetic: the angle moves linearly, the centre in a straight line.
+static bool poseLocalCore(const cJSON* local, const npSweep2* s, double t, RefCore2* out)
+{
+	if (!readRefCore(local, out))
+		return false;
+	double c0 = cos(s->angle0), s0 = sin(s->angle0), c1 = cos(s->angle1), s1 = sin(s->angle1);
+	npVec2 k = s->center;
+	npVec2 from = { c0 * k.x - s0 * k.y + s->position0.x, s0 * k.x + c0 * k.y + s->position0.y };
+	npVec2 to = { c1 * k.x - s1 * k.y + s->position1.x, s1 * k.x + c1 * k.y + s->position1.y };
+	npVec2 centre = { from.x + t * (to.x - from.x), from.y + t * (to.y - from.y) };
+	double angle = s->angle0 + t * (s->angle1 - s->angle0);
+	double c = cos(angle), sn = sin(angle);
+	for (int i = 0; i < out->count; ++i)
+	{
+		npVec2 p = sub2(out->v[i], k);
+		out->v[i] = (npVec2){ c * p.x - sn * p.y + centre.x, sn * p.x + c * p.y + centre.y };
+	}
+	return true;
+}
+
+// The points and normal of a time of impact (see the outline).
+static void checkToiPoints(npVectorRun* run, const cJSON* v, const npTimeOfImpactInput2* in, const npToiResult2* out)
+{
+	npVec2 n = out->normal, pa = out->pointA, pb = out->pointB;
+	if (out->state == NP_TOI_SEPARATED)
+	{
+		if (n.x != 0.0 || n.y != 0.0 || pa.x != 0.0 || pa.y != 0.0 || pb.x != 0.0 || pb.y != 0.0)
+			npVecFail(run, "separated: the normal and points must be zero");
+		return;
+	}
+	RefCore2 A, B;
+	if (!poseLocalCore(npVecItem(v, "localA"), &in->sweepA, out->fraction, &A) ||
+		!poseLocalCore(npVecItem(v, "localB"), &in->sweepB, out->fraction, &B))
+	{
+		npVecFail(run, "bad localA / localB");
+		return;
+	}
+	double tol = npVecField(v, "tol", 1e-9);
+	double nl = hypot(n.x, n.y);
+	if (!(fabs(nl - 1.0) <= 1e-9))
+	{
+		npVecFail(run, "normal is not unit (length %.17g)", nl);
+		return;
+	}
+	double reachA = refSupport2(&A, n) + A.radius - dot2(n, pa);
+	double reachB = refSupport2(&B, (npVec2){ -n.x, -n.y }) + B.radius + dot2(n, pb);
+	if (!(fabs(reachA) <= tol))
+		npVecFail(run, "pointA (%.17g, %.17g) is %.3g short of where A reaches along the normal", pa.x, pa.y, reachA);
+	if (!(fabs(reachB) <= tol))
+		npVecFail(run, "pointB (%.17g, %.17g) is %.3g short of where B reaches against the normal", pb.x, pb.y, reachB);
+	double outA = refSignedDistance2(&A, pa), outB = refSignedDistance2(&B, pb);
+	if (!(outA <= tol && outB <= tol))
+		npVecFail(run, "pointA is %.3g outside A, pointB %.3g outside B", outA, outB);
+	double apart = dot2(n, sub2(pb, pa));
+	const cJSON* e = npVecItem(v, "expect");
+	if (out->state == NP_TOI_HIT)
+	{
+		double allowed = (in->tolerance > 0.0 ? in->tolerance : tol) + tol;
+		if (!(fabs(apart - in->targetDistance) <= allowed))
+			npVecFail(run, "hit: the points are %.17g apart along the normal, want %.17g", apart, in->targetDistance);
+	}
+	else if (out->state == NP_TOI_OVERLAPPED && npVecHasKey(e, "separation"))
+	{
+		double want = npVecField(e, "separation", NAN);
+		if (!(fabs(apart - want) <= tol))
+			npVecFail(run, "overlapped: the points are %.17g apart along the normal, want the signed distance %.17g", apart, want);
+	}
+}
+
 static void runToi(const cJSON* v, npVectorRun* run, const npShape2* a, const npShape2* b)
 {
 	const cJSON* options = npVecItem(v, "options");
@@ -164,6 +299,8 @@ static void runToi(const cJSON* v, npVectorRun* run, const npShape2* a, const np
 		npVecFail(run, "state: got %s, want %s (fraction %.17g)", state, npVecString(e, "state", ""), out.fraction);
 	else if (out.state == NP_TOI_HIT)
 		npVecNear(run, "fraction", out.fraction, npVecField(e, "fraction", NAN), npVecField(v, "fractionTol", 1e-6));
+	if (npVecHasKey(v, "localA"))
+		checkToiPoints(run, v, &in, &out);
 }
 
 bool npRunCast2(const cJSON* v, npVectorRun* run)

@@ -8,8 +8,8 @@ import {
 	hex, hexPoint, num, numPoint, attempt, checkError, checkQueriesAgree, sub, dot, len, pointSegmentDistance, runPair,
 } from './vectorchecks.mjs';
 
-// Signed distance from p to the rounded shape (negative inside).
-function signedDistance(s, p) {
+/** Signed distance from p to the rounded shape `{ verts, radius }` (negative inside). */
+export function signedDistance(s, p) {
 	const v = s.verts, n = v.length;
 	if (n <= 2) return pointSegmentDistance(p, v[0], v[n - 1]) - s.radius;
 	let inside = -Infinity, outside = Infinity;

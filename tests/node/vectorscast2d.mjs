@@ -5,9 +5,11 @@
 // Mirrors tests/native/vectorscast2d.c check for check and writes the same results line (doubles
 // as hex), so native and wasm results compare bit for bit.
 import { hex, hexPoint, num, numPoint, attempt, checkError } from './vectorchecks.mjs';
-import { makeShape, readTransform } from './vectors2d.mjs';
+import { makeShape, readTransform, signedDistance } from './vectors2d.mjs';
 
 const dot = (a, b) => a[0] * b[0] + a[1] * b[1];
+const sub = (a, b) => [a[0] - b[0], a[1] - b[1]];
+const refShape = (ref) => ({ verts: ref.core.map(numPoint), radius: num(ref.radius ?? 0) });
 
 function refSupport(ref, n) {
 	let best = -Infinity;
@@ -22,7 +24,7 @@ function checkExpectedVec(run, expect, key, got, tol) {
 	if (!(d <= tol)) run.fail(`${key}: got [${got}], want [${want}]`);
 }
 
-function checkHitGeometry(run, v, translation, targetDistance, h) {
+function checkHitGeometry(run, v, translation, apartWanted, h) {
 	const tol = num(v.tol ?? 1e-9);
 	const n = h.normal;
 	const gapB = refSupport(v.refB, n) - dot(n, h.point);
@@ -31,7 +33,27 @@ function checkHitGeometry(run, v, translation, targetDistance, h) {
 	const gapA = refSupport(v.refA, m) + h.fraction * dot(m, translation) - dot(m, h.pointOnShape);
 	if (!(Math.abs(gapA) <= tol)) run.fail(`the moved shape's support along -normal misses pointOnShape by ${gapA}`);
 	const apart = dot(n, [h.pointOnShape[0] - h.point[0], h.pointOnShape[1] - h.point[1]]);
-	if (!(Math.abs(apart - targetDistance) <= tol)) run.fail(`pointOnShape - point is ${apart} along the normal, want ${targetDistance}`);
+	if (!(Math.abs(apart - apartWanted) <= tol)) run.fail(`pointOnShape - point is ${apart} along the normal, want ${apartWanted}`);
+}
+
+function checkInitialContact(run, v, translation, h) {
+	if (v.expect.separation === undefined) return;
+	const tol = num(v.tol ?? 1e-9);
+	const separation = num(v.expect.separation);
+	const depth = separation < 0 ? -separation : 0;
+	if (!(Math.abs(h.penetration - depth) <= tol)) run.fail(`penetration ${h.penetration}, want ${depth} (the shapes' signed distance at 0 is ${separation})`);
+	if (h.normal[0] !== 0 || h.normal[1] !== 0) {
+		const nl = Math.hypot(h.normal[0], h.normal[1]);
+		if (!(Math.abs(nl - 1) <= 1e-9)) run.fail(`normal is not unit (length ${nl})`);
+		checkHitGeometry(run, v, translation, separation, h);
+		return;
+	}
+	if (!(Math.abs(separation) <= tol)) run.fail(`zero normal, but the shapes are ${separation} apart at 0`);
+	const gap = Math.hypot(h.pointOnShape[0] - h.point[0], h.pointOnShape[1] - h.point[1]);
+	const outB = signedDistance(refShape(v.refB), h.point), outA = signedDistance(refShape(v.refA), h.pointOnShape);
+	if (!(gap <= tol && outB <= tol && outA <= tol)) {
+		run.fail(`touching: point [${h.point}] ${outB} outside the target, pointOnShape ${outA} outside the moved shape, ${gap} apart`);
+	}
 }
 
 function checkCast(run, v, translation, targetDistance, h) {
@@ -45,11 +67,15 @@ function checkCast(run, v, translation, targetDistance, h) {
 	const ref = num(e.fraction);
 	run.near('fraction', h.fraction, ref, num(v.fractionTol ?? 1e-9));
 	if (h.fraction > ref + num(v.lateTol ?? 0)) run.fail(`fraction ${h.fraction} is later than the exact contact ${ref} (tunnelling)`);
-	const nl = Math.hypot(h.normal[0], h.normal[1]);
-	if (!(Math.abs(nl - 1) <= 1e-9)) run.fail(`normal is not unit (length ${nl})`);
 	checkExpectedVec(run, e, 'normal', h.normal, num(v.normalTol ?? 1e-9));
 	if (e.penetration !== undefined) run.near('penetration', h.penetration, num(e.penetration), num(v.tol ?? 1e-9));
-	if (!h.initialOverlap) checkHitGeometry(run, v, translation, targetDistance, h);
+	if (h.initialOverlap) {
+		checkInitialContact(run, v, translation, h);
+		return;
+	}
+	const nl = Math.hypot(h.normal[0], h.normal[1]);
+	if (!(Math.abs(nl - 1) <= 1e-9)) run.fail(`normal is not unit (length ${nl})`);
+	checkHitGeometry(run, v, translation, targetDistance, h);
 }
 
 function runCast(np, v, run, a, b) {
@@ -77,6 +103,61 @@ function runCast(np, v, run, a, b) {
 	checkCast(run, v, translation, options.targetDistance ?? 0, h);
 }
 
+/** A reference core in its shape's frame, posed by a vector's sweep at fraction t (this file's own arithmetic). */
+function poseLocalCore(local, sweep, t) {
+	const c = sweep.center ? numPoint(sweep.center) : [0, 0];
+	const place = (xf) => {
+		const a = num(xf.angle ?? 0), p = xf.position ? numPoint(xf.position) : [0, 0];
+		return [Math.cos(a) * c[0] - Math.sin(a) * c[1] + p[0], Math.sin(a) * c[0] + Math.cos(a) * c[1] + p[1]];
+	};
+	const from = place(sweep.from), to = place(sweep.to);
+	const centre = [from[0] + t * (to[0] - from[0]), from[1] + t * (to[1] - from[1])];
+	const a0 = num(sweep.from.angle ?? 0), a1 = num(sweep.to.angle ?? 0);
+	const angle = a0 + t * (a1 - a0);
+	const co = Math.cos(angle), si = Math.sin(angle);
+	const verts = local.core.map((q) => {
+		const p = sub(numPoint(q), c);
+		return [co * p[0] - si * p[1] + centre[0], si * p[0] + co * p[1] + centre[1]];
+	});
+	return { verts, radius: num(local.radius ?? 0) };
+}
+
+function supportValue(s, n) {
+	let m = -Infinity;
+	for (const p of s.verts) m = Math.max(m, dot(p, n));
+	return m + s.radius;
+}
+
+/** A time of impact's points and normal, as tests/native/vectorscast2d.c checks them. */
+function checkToiPoints(run, v, options, t) {
+	const n = t.normal, pa = t.pointA, pb = t.pointB;
+	if (t.state === 'separated') {
+		if ([...n, ...pa, ...pb].some((x) => x !== 0)) run.fail('separated: the normal and points must be zero');
+		return;
+	}
+	const A = poseLocalCore(v.localA, v.sweepA, t.fraction), B = poseLocalCore(v.localB, v.sweepB, t.fraction);
+	const tol = num(v.tol ?? 1e-9);
+	const nl = Math.hypot(n[0], n[1]);
+	if (!(Math.abs(nl - 1) <= 1e-9)) {
+		run.fail(`normal is not unit (length ${nl})`);
+		return;
+	}
+	const reachA = supportValue(A, n) - dot(n, pa), reachB = supportValue(B, [-n[0], -n[1]]) + dot(n, pb);
+	if (!(Math.abs(reachA) <= tol)) run.fail(`pointA [${pa}] is ${reachA} short of where A reaches along the normal`);
+	if (!(Math.abs(reachB) <= tol)) run.fail(`pointB [${pb}] is ${reachB} short of where B reaches against the normal`);
+	const outA = signedDistance(A, pa), outB = signedDistance(B, pb);
+	if (!(outA <= tol && outB <= tol)) run.fail(`pointA is ${outA} outside A, pointB ${outB} outside B`);
+	const apart = dot(n, sub(pb, pa));
+	const target = options.targetDistance ?? 0;
+	if (t.state === 'hit') {
+		const allowed = (options.tolerance > 0 ? options.tolerance : tol) + tol;
+		if (!(Math.abs(apart - target) <= allowed)) run.fail(`hit: the points are ${apart} apart along the normal, want ${target}`);
+	} else if (t.state === 'overlapped' && v.expect.separation !== undefined) {
+		const want = num(v.expect.separation);
+		if (!(Math.abs(apart - want) <= tol)) run.fail(`overlapped: the points are ${apart} apart along the normal, want the signed distance ${want}`);
+	}
+}
+
 const readSweep = (s) => ({ from: readTransform(s.from), to: readTransform(s.to), center: s.center ? numPoint(s.center) : undefined });
 
 function runToi(np, v, run, a, b) {
@@ -97,6 +178,7 @@ function runToi(np, v, run, a, b) {
 	run.put('iterations', t.iterations);
 	if (t.state !== v.expect.state) run.fail(`state: got ${t.state}, want ${v.expect.state} (fraction ${t.fraction})`);
 	else if (t.state === 'hit') run.near('fraction', t.fraction, num(v.expect.fraction), num(v.fractionTol ?? 1e-6));
+	if (v.localA) checkToiPoints(run, v, options, t);
 }
 
 /** Runs a "shapeCast" or "timeOfImpact" vector (dim 2); false for any other query. */
