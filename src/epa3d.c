@@ -20,6 +20,7 @@
 // final normal onto each shape's support plane. EPA's last support query, along the final face's
 // normal, gives that normal's exact overlap without another query.
 #include "epa3d_private.h"
+#include "closest3d.h"
 #include "codesize.h"
 #include "tiny3d.h"
 
@@ -172,6 +173,83 @@ static void pointCoreWitnesses(const npPair3* pair, double scale, const double r
 	}
 }
 
+// The point of a polyhedron's support feature along `dir` (its vertex, edge or face farthest along
+// it; vertices within `tol` of the farthest count) nearest to w, a point on the support plane, in
+// the polyhedron's own frame: w itself when it lies on the face.
+static npVec3 nearestOnSupportFeature(const npPolyhedron3* poly, npVec3 dir, npVec3 w, double tol)
+{
+	const npVec3* v = poly->vertices;
+	int best = 0;
+	for (int i = 1; i < poly->vertexCount; ++i)
+		if (v3Dot(v[i], dir) > v3Dot(v[best], dir))
+			best = i;
+	double top = v3Dot(v[best], dir);
+	int count = 0, ends[2] = { best, best };
+	for (int i = 0; i < poly->vertexCount; ++i)
+	{
+		if (v3Dot(v[i], dir) < top - tol)
+			continue;
+		if (count < 2)
+			ends[count] = i;
+		count += 1;
+	}
+	if (count == 1)
+		return v[best];
+	if (count == 2 || poly->faceCount == 0)
+		return npClosestOnSegment3(v[ends[0]], v[ends[1]], w);
+
+	// A face: the one facing `dir` most. Inside all its edges, w stays; else the nearest boundary point.
+	int face = 0;
+	for (int f = 1; f < poly->faceCount; ++f)
+		if (v3Dot(poly->planes[f].normal, dir) > v3Dot(poly->planes[face].normal, dir))
+			face = f;
+	npVec3 normal = poly->planes[face].normal, nearest = w;
+	double nearestSq = DBL_MAX;
+	bool inside = true;
+	int start = poly->faceEdge[face], e = start;
+	for (int steps = 0; steps < poly->halfEdgeCount; ++steps)
+	{
+		int next = poly->halfEdges[e].next;
+		npVec3 a = v[poly->halfEdges[e].origin], b = v[poly->halfEdges[next].origin];
+		if (v3Dot(v3Cross(v3Sub(b, a), v3Sub(w, a)), normal) < 0.0)
+			inside = false;
+		npVec3 q = npClosestOnSegment3(a, b, w);
+		double sq = v3LengthSq(v3Sub(q, w));
+		if (sq < nearestSq)
+		{
+			nearestSq = sq;
+			nearest = q;
+		}
+		e = next;
+		if (e == start)
+			break;
+	}
+	return inside ? w : nearest;
+}
+
+// Moves EPA's witnesses along the final normal onto each shape's support plane. A witness that moves
+// far (the polish turned the normal well away from EPA's) can land beside the support feature, off
+// its shape: a box across a flat triangle 0.09 wide, EPA's normal 68 degrees from the polish's +x,
+// had B's witness moved 0.0188 onto the plane x = 0, 0.0012 off the triangle (fuzz_casts3d). Such
+// a witness is replaced by the nearest point of the feature, still on the plane, so depth =
+// dot(pointA - pointB, normal) holds as before; witnesses that move by rounding keep their bits.
+static void moveWitnesses(const npPair3* pair, npVec3 normal, int supportA, int supportB, double scale, npVec3* pointA,
+						  npVec3* pointB)
+{
+	double slack = NP_EPA3_WITNESS_SLACK * scale, tol = 1.0e-12 * scale;
+	double moveA = v3Dot(v3Sub(pair->polyA.vertices[supportA], *pointA), normal);
+	double moveB = v3Dot(v3Sub(npPairVertexB(pair, supportB), *pointB), normal);
+	*pointA = v3MulAdd(*pointA, moveA, normal);
+	*pointB = v3MulAdd(*pointB, moveB, normal);
+	if (fabs(moveA) > slack)
+		*pointA = nearestOnSupportFeature(&pair->polyA, normal, *pointA, tol);
+	if (fabs(moveB) > slack)
+	{
+		npVec3 local = npPairDirToB(pair, v3Sub(*pointB, pair->xfB.p));
+		*pointB = npPairPointB(pair, nearestOnSupportFeature(&pair->polyB, npPairDirToB(pair, v3Neg(normal)), local, tol));
+	}
+}
+
 static npPenetrationResult3 penetrationOf(const npShape3* shapeA, npTransform3 xfA, const npShape3* shapeB,
 										  npTransform3 xfB)
 {
@@ -294,11 +372,7 @@ static npPenetrationResult3 penetrationOf(const npShape3* shapeA, npTransform3 x
 				supportA = found.indexA;
 				supportB = found.indexB;
 			}
-			npVec3 spA = pair.polyA.vertices[supportA];
-			npVec3 spB = npPairVertexB(&pair, supportB);
-			// Move the witnesses along the normal onto each shape's support plane.
-			pointA = v3MulAdd(pointA, v3Dot(v3Sub(spA, pointA), normal), normal);
-			pointB = v3MulAdd(pointB, v3Dot(v3Sub(spB, pointB), normal), normal);
+			moveWitnesses(&pair, normal, supportA, supportB, gjk.scale, &pointA, &pointB);
 			// Witnesses that disagree with the depth mean a plane that does not hold its face's
 			// corners (a sliver face of a huge hull): the answer is taken again from support queries
 			// over every face normal, at both shapes' deepest vertices along it.

@@ -665,6 +665,47 @@ static void boxAcrossAFlatHull(void)
 		  p.depth, best, p.pointA.x, p.pointA.y, p.pointA.z, inBox, off);
 }
 
+// A box 0.03 x 0.03 x 0.16 at the origin across a flat hull, a triangle 0.09 wide and 22.8 long
+// whose long edge runs 1e-9 beside the z axis (fuzz_casts3d: a cast of zero translation, whose
+// initial contact takes the penetration's points; seed regression-cast-box-across-thin-triangle).
+// EPA stopped on a normal 68 degrees from the polish's +x, and moving EPA's witness on B, a point
+// of the triangle at x = 0.0188, along +x onto B's support plane x = 0 put it 0.0012 beside the
+// triangle's edge. Expected: the depth of the brute force's best axis, pointA within the box
+// (closed form), pointB on the triangle (long-double closest point), for the penetration and the
+// cast's initial contact.
+static void boxAcrossAThinTriangle(void)
+{
+	const npVec3 tri[3] = { { 0.0947265625, 0.005859375, -0.5654296875 }, { 9.9999999999999998e-13, 1.0000000000000001e-09, 22.2470703125 },
+							{ 0, 0, 0 } };
+	const npVec3 points[] = { tri[1], tri[0], tri[0], { 0, 0, 0.25390625 }, tri[2], tri[2] };
+	npShape3 box, flat;
+	CHECK(npMakeBox3((npVec3){ 0.015625, 0.015625, 0.078125 }, &box) == NP_OK && npMakeHull3(points, 6, &hullB) == NP_OK &&
+			  npMakeHullShape3(&hullB, &flat) == NP_OK && hullB.flat && hullB.vertexCount == 3,
+		  "box across a thin triangle: shapes");
+	npTransform3 id = { { 0, 0, 0 }, { 0, 0, 0, 1 } };
+	bruteCore3(&box, id, &coreA3);
+	bruteCore3(&flat, id, &coreB3);
+	double best = bruteCoreDepth3(&coreA3, &coreB3), tol = 1e-9 * 23.0;
+	npPenetrationResult3 p = npPenetration3(&box, id, &flat, id);
+	npShapeCastInput3 in = { &box, id, { 0, 0, 0 }, &flat, id, npDefaultCastOptions3() };
+	npCastHit3 h;
+	CHECK(npShapeCast3(&in, &h) == NP_OK && h.hit && h.initialOverlap, "box across a thin triangle: the cast's initial contact");
+	const npVec3 onTriangle[2] = { p.pointB, h.point }, inBox[2] = { p.pointA, h.pointOnShape };
+	for (int k = 0; k < 2; ++k)
+	{
+		LVec3 q = { onTriangle[k].x, onTriangle[k].y, onTriangle[k].z }, v0 = { tri[0].x, tri[0].y, tri[0].z },
+			  v1 = { tri[1].x, tri[1].y, tri[1].z }, v2 = { tri[2].x, tri[2].y, tri[2].z };
+		LVec3 g = lsub(q, closestOnTriangleL(q, v0, v1, v2));
+		double off = (double)sqrtl(ldot(g, g));
+		npVec3 a = inBox[k];
+		bool within = fabs(a.x) <= 0.015625 + tol && fabs(a.y) <= 0.015625 + tol && fabs(a.z) <= 0.078125 + tol;
+		CHECK(p.overlapping && fabs(p.depth - best) <= tol && within && off <= tol,
+			  "box across a thin triangle (%s): depth %.17g (best axis %.17g), the box's point (%.17g, %.17g, %.17g) in the box %d, "
+			  "the triangle's point %.3g off it",
+			  k == 0 ? "penetration" : "cast", p.depth, best, a.x, a.y, a.z, within, off);
+	}
+}
+
 int main(void)
 {
 	hullsWithAFoldedSliverFace();
@@ -684,6 +725,7 @@ int main(void)
 	capsuleAlongAHullEdge();
 	hullsWithFacesOnOnePlaneAt1e12();
 	boxAcrossAFlatHull();
+	boxAcrossAThinTriangle();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
