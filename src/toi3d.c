@@ -158,6 +158,15 @@ static ToiSample sample(const npToiInput3* in, npTransform3 xfA, npTransform3 xf
 		s.normal = pen.overlapping ? pen.normal : v3(1.0, 0.0, 0.0);
 		s.pointA = pen.pointA;
 		s.pointB = pen.pointB;
+		if (!pen.overlapping)
+		{
+			// Cores touching exactly, without depth: the penetration has no points, the distance
+			// query's closest points meet where they touch (a flat hull's corner on another hull's
+			// corner got pointA = (0, 0, 0), 3.5 off A; fuzz_casts3d).
+			npDistanceResult3 d = npDistance3(in->shapeA, xfA, in->shapeB, xfB);
+			s.pointA = d.pointA;
+			s.pointB = d.pointB;
+		}
 		return s;
 	}
 	npVec3 n = npGjkNormal3(&g); // the closest features' normal (gjk3d.c)

@@ -4,6 +4,7 @@
 // literals (FZ_DUMP=1 prints them); the expectations are closed forms over the shapes' own points
 // (quaternions applied here, by hand), never the library's output. Run under ASan/UBSan too (make
 // test-san).
+#include "brutesupport.h"
 #include "fuzzregress.h"
 #include "testvec3.h"
 
@@ -463,6 +464,38 @@ static void needlesTouchingAtTheStart(void)
 		  moverBeyond, targetBeyond);
 }
 
+// fuzz_casts3d's TOI point check: a flat hull (a triangle 1.25 long, 0.007 wide) whose corner
+// starts on a corner of another hull, with a target distance of 0.77. 'overlapped' at 0, where the
+// cores touch without depth: the penetration query has no points, and pointA / pointB came out
+// (0, 0, 0), 3.5 off both shapes. Expected: 'overlapped'; the points within their shapes posed at
+// 0 (brute force over the hulls' own points, textbook quaternion), at most the target apart.
+static BruteCore3 touchA, touchB;
+static void hullsTouchingAtACornerInATimeOfImpact(void)
+{
+	const npVec3 pointsA[] = { { 0, 0, 1.2509765625 }, { 0.0068359375, -0.00097656250000000022, -0.00097656250000000022 }, { 0, 0, 0 } };
+	const npVec3 pointsB[] = { { 0, 0, 0.0078125 }, { 0, 0.0048828125, -0.0009765625 }, { 0.0068359375, -0.00097656250000000022, -0.00097656250000000022 },
+							   { 0.509765625, 2.7490234375, 2.7490234375 }, { 2, 2, 2 }, { 0, 0, 0 } };
+	static npHull3 hullA, hullB;
+	npShape3 a, b;
+	CHECK(npMakeHull3(pointsA, 3, &hullA) == NP_OK && npMakeHull3(pointsB, 6, &hullB) == NP_OK && npMakeHullShape3(&hullA, &a) == NP_OK &&
+			  npMakeHullShape3(&hullB, &b) == NP_OK,
+		  "hulls touching at a corner: shapes");
+	npTransform3 fromA = { { 2, 2, 2 }, { 0.57735026918962584, 0.57735026918962584, 0.57735026918962584, 0 } };
+	npTransform3 toA = { { 2, 2, 2 }, { 0.5, 0.5, 0.5, 0.5 } };
+	npTransform3 fromB = { { 0, 0, 0 }, { 0.5758526005989556, 0.5758526005989556, 0.5758526005989556, 0.07198157507486945 } };
+	npTransform3 toB = { { 2, 2, 2 }, { 0.61280933620262579, 3.0640466810131291e-07, 0.18192777168515453, 0.76900390334020907 } };
+	npToiInput3 in = { &a, { fromA, toA, { 10.0986328125, -30.751953124999986, 0 } }, &b, { fromB, toB, { 8.25, 0, 0 } }, 0.76953125, 1e-9 };
+	npToiOutput3 out;
+	CHECK(npTimeOfImpact3(&in, &out) == NP_OK && out.state == NP_TOI3_OVERLAPPED, "hulls touching at a corner: state %d", out.state);
+	bruteCore3(&a, fromA, &touchA);
+	bruteCore3(&b, fromB, &touchB);
+	double gap = sqrt((out.pointA.x - out.pointB.x) * (out.pointA.x - out.pointB.x) + (out.pointA.y - out.pointB.y) * (out.pointA.y - out.pointB.y) +
+					  (out.pointA.z - out.pointB.z) * (out.pointA.z - out.pointB.z));
+	bool inA = bruteWithin3(&a, &touchA, out.pointA, 1e-9), inB = bruteWithin3(&b, &touchB, out.pointB, 1e-9);
+	CHECK(inA && inB && gap <= 0.76953125, "hulls touching at a corner: pointA (%.17g, %.17g, %.17g) within A %d, pointB within B %d, %.17g apart",
+		  out.pointA.x, out.pointA.y, out.pointA.z, inA, inB, gap);
+}
+
 int main(void)
 {
 	thinBoxCastOntoABall();
@@ -474,6 +507,7 @@ int main(void)
 	capsuleHitByAHullFaceTiltedFromItsAxis();
 	capsuleCastAtANeedleFace();
 	needlesTouchingAtTheStart();
+	hullsTouchingAtACornerInATimeOfImpact();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
