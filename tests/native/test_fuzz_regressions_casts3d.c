@@ -496,6 +496,44 @@ static void hullsTouchingAtACornerInATimeOfImpact(void)
 		  out.pointA.x, out.pointA.y, out.pointA.z, inA, inB, gap);
 }
 
+// An open bug (expected failure): a hull 54 across overlapping a flat hull needle 3.5e7 long by
+// 6.66, cast with a zero translation (fuzz_casts3d's normal check; seed
+// regression-cast-zero-translation-through-a-flat-needle-known). The brute force (long double, every
+// face normal and edge pair) finds no separating axis and a depth of 6.66; an exact rational SAT over
+// the library's own hull vertices agrees. GJK on the needle stops 0.38 apart (2e-7 of the scale, its
+// rounding on a needle that long), so npDistance3 says apart, npPenetration3 not overlapping, and the
+// cast, whose ray cast runs to its cap and whose capped path accepts within 1e-7 of the scale,
+// reports a hit at fraction 0 that is not an initial overlap, with the overlap's normal and GJK's
+// points (the hull reaches 7.03 beyond pointOnShape). Expected: an initial overlap of about that
+// depth. Needs a GJK on needles exact to their rounding, not a local patch.
+static void zeroTranslationThroughAFlatNeedle(void)
+{
+	const npVec3 pointsA[] = { { -26.85546875, -26.85546875, -26.85546875 }, { -26.85546875, 0, -26.85546875 }, { 9.7880859375, 17.568359375, 9.79296875 },
+							   { 17.568359375, 7.5380859375, 9.8564453125 }, { 27.3564453125, 27.3564453125, 27.3564453125 },
+							   { 27.3564453125, 27.3564453125, 27.2529296875 } };
+	const npVec3 pointsB[] = { { 18.474609375, -6.7890625, -6.7802734375 }, { 9818386.6679677498, 17568369.154295877, 17568369.163084939 },
+							   { -176.05348205566406, -354.07691955566406, -354.06813049316406 }, { 39.323997536558593, 23.778099099058593, 23.786888161558593 },
+							   { -278.53076171875, -538.23193359375, -538.22314453125 }, { 15.911842385191406, 2.2428970726914059, 2.2516861351914059 },
+							   { -39.164956921508789, -130.5987948121338, -130.5900057496338 }, { 27.274768829345703, 9.7459602355957031, 9.7547492980957031 } };
+	static npHull3 hullA, hullB;
+	npShape3 a, b;
+	CHECK(npMakeHull3(pointsA, 6, &hullA) == NP_OK && npMakeHull3(pointsB, 8, &hullB) == NP_OK && npMakeHullShape3(&hullA, &a) == NP_OK &&
+			  npMakeHullShape3(&hullB, &b) == NP_OK,
+		  "through a flat needle: shapes");
+	npTransform3 xa = { { -0.00097656250000000022, -0.25097656250000006, -0.00097656250000000022 },
+						{ -0.49999999999999989, -0.50000000000000044, -0.49999999999999989, -0.49999999999999972 } };
+	npTransform3 xb = { { 0, -0.25, -0.0009765625 }, { -0.99992799877616478, 4.7999543912750418e-08, 4.7999543912750418e-08, -0.011999885978187606 } };
+	bruteCore3(&a, xa, &touchA);
+	bruteCore3(&b, xb, &touchB);
+	double depth = bruteCoreDepth3(&touchA, &touchB);
+	npShapeCastInput3 in = { &a, xa, { 0, 0, 0 }, &b, xb, npDefaultCastOptions3() };
+	npCastHit3 h;
+	CHECK(depth > 6.0 && npShapeCast3(&in, &h) == NP_OK, "through a flat needle: brute-force depth %.17g", depth);
+	EXPECT_FAIL(h.hit && h.initialOverlap && fabs(h.penetration - depth) <= 1e-7 * 3.6e7,
+				"through a flat needle, not moving: brute-force depth %.17g; hit %d at %.17g, initial %d, penetration %.17g", depth, h.hit,
+				h.fraction, h.initialOverlap, h.penetration);
+}
+
 int main(void)
 {
 	thinBoxCastOntoABall();
@@ -508,6 +546,7 @@ int main(void)
 	capsuleCastAtANeedleFace();
 	needlesTouchingAtTheStart();
 	hullsTouchingAtACornerInATimeOfImpact();
+	zeroTranslationThroughAFlatNeedle();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
