@@ -335,13 +335,42 @@ static inline bool beyondFace(double so, double sd)
 	return (so > 0.0 && !(sd > 0.0)) || (so < 0.0 && !(sd < 0.0));
 }
 
+// The origin's barycentric weights in the tetrahedron (ratios of signed volumes) measured from the
+// edges at `corner`, clamped against rounding into `weights`; false when a weight is below -1e-9
+// (outside) or the volume is 0.
+static bool insideWeights(const npSupportPoint3* s, const TetraEdges* t, int corner, double* weights)
+{
+	int j1 = (corner + 1) & 3, j2 = (corner + 2) & 3, j3 = (corner + 3) & 3;
+	npVec3 e1 = t->edge[corner][j1], e2 = t->edge[corner][j2], e3 = t->edge[corner][j3];
+	double det = v3Dot(e1, v3Cross(e2, e3));
+	if (!(det != 0.0))
+		return false;
+	npVec3 o = v3Neg(s[corner].w);
+	double inv = 1.0 / det;
+	double w1 = v3Dot(o, v3Cross(e2, e3)) * inv;
+	double w2 = v3Dot(e1, v3Cross(o, e3)) * inv;
+	double w3 = v3Dot(e1, v3Cross(e2, o)) * inv;
+	double w0 = 1.0 - w1 - w2 - w3;
+	if (!(w0 >= -1e-9 && w1 >= -1e-9 && w2 >= -1e-9 && w3 >= -1e-9))
+		return false;
+	w1 = np3Max(0.0, w1);
+	w2 = np3Max(0.0, w2);
+	w3 = np3Max(0.0, w3);
+	w0 = np3Max(0.0, 1.0 - w1 - w2 - w3);
+	double sum = w0 + w1 + w2 + w3;
+	weights[corner] = w0 / sum;
+	weights[j1] = w1 / sum;
+	weights[j2] = w2 / sum;
+	weights[j3] = w3 / sum;
+	return true;
+}
+
 // Tetrahedron: 4 when the origin is inside (or on) it, else the closest face's reduction.
 static int solve4(npSupportPoint3* s, double* weights)
 {
 	static const int faces[4][4] = { { 0, 1, 2, 3 }, { 0, 2, 3, 1 }, { 0, 3, 1, 2 }, { 1, 3, 2, 0 } };
 	TetraEdges t;
 	makeTetraEdges(s, &t);
-	npVec3 a = s[0].w;
 	npVec3 e1 = t.edge[0][1], e2 = t.edge[0][2], e3 = t.edge[0][3];
 	double det = v3Dot(e1, v3Cross(e2, e3));
 	// A determinant that is exactly 0 from corner 0 cannot weigh the inside (1 / det): flatTetrahedron
@@ -365,32 +394,22 @@ static int solve4(npSupportPoint3* s, double* weights)
 	}
 	if (!any)
 	{
-		// Inside: barycentric weights of the origin (ratios of signed volumes, clamped against
-		// rounding), so the weighted points of A and of B coincide at a point inside both.
-		npVec3 o = v3Neg(a);
-		double inv = 1.0 / det;
-		double w1 = v3Dot(o, v3Cross(e2, e3)) * inv;
-		double w2 = v3Dot(e1, v3Cross(o, e3)) * inv;
-		double w3 = v3Dot(e1, v3Cross(e2, o)) * inv;
-		double w0 = 1.0 - w1 - w2 - w3;
-		// The face tests can pass a sliver that flatTetrahedron measures as sound, because its
-		// best-conditioned corner sits on a tiny edge: two corners 4.9e-12 apart, 390 long, det
-		// 1e-18; the origin, 1.2 from an edge and 0.154 from the shapes' true difference, was counted
-		// inside and npDistance3 said 0 (fuzz_meshcasts3d). The volumes then put the origin far
-		// outside (weights of 1e21 and -1e21), and the faces decide as for an outside origin.
-		if (w0 >= -1e-9 && w1 >= -1e-9 && w2 >= -1e-9 && w3 >= -1e-9)
-		{
-			w1 = np3Max(0.0, w1);
-			w2 = np3Max(0.0, w2);
-			w3 = np3Max(0.0, w3);
-			w0 = np3Max(0.0, 1.0 - w1 - w2 - w3);
-			double sum = w0 + w1 + w2 + w3;
-			weights[0] = w0 / sum;
-			weights[1] = w1 / sum;
-			weights[2] = w2 / sum;
-			weights[3] = w3 / sum;
+		// Inside: barycentric weights of the origin, so the weighted points of A and of B coincide
+		// at a point inside both. The face tests can pass a sliver that flatTetrahedron measures as
+		// sound, because its best-conditioned corner sits on a tiny edge: two corners 4.9e-12 apart,
+		// 390 long, det 1e-18; the origin, 1.2 from an edge and 0.154 from the shapes' true
+		// difference, was counted inside and npDistance3 said 0 (fuzz_meshcasts3d). The volumes then
+		// put the origin far outside (weights of 1e21 and -1e21), and the faces decide as for an
+		// outside origin. Measured from corner 0, the weights of a needle's tetrahedron (corner 0
+		// 2.6e7 from the origin, the others within 600) carried 1e-5 of rounding, and an origin
+		// inside it in exact arithmetic got -9e-6 for corner 0: npDistance3 said 0.38 apart for a
+		// hull 6.66 deep in a flat needle (fuzz_casts3d). Before the faces decide, the weights are
+		// measured again from the corner nearest the origin, whose edges to the near corners give
+		// the far corner's weight to their own rounding.
+		int near = nearestOf(&t, 0, 1, 2);
+		near = t.cornerSq[3] < t.cornerSq[near] ? 3 : near;
+		if (insideWeights(s, &t, 0, weights) || (near != 0 && insideWeights(s, &t, near, weights)))
 			return 4;
-		}
 		for (int f = 0; f < 4; ++f)
 			outside[f] = true;
 	}

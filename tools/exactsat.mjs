@@ -62,6 +62,18 @@ function axes(A, B) {
 	return out;
 }
 
+/** Whether the hulls of two point sets (world points as doubles) overlap or touch: no axis separates them. */
+export function exactSatOverlap(a, b) {
+	const A = a.map((p) => p.map(toBig)), B = b.map((p) => p.map(toBig));
+	for (const u of axes(A, B)) {
+		const pa = A.map((p) => dot(p, u)), pb = B.map((p) => dot(p, u));
+		const a0 = pa.reduce((m, x) => (x < m ? x : m)), a1 = pa.reduce((m, x) => (x > m ? x : m));
+		const b0 = pb.reduce((m, x) => (x < m ? x : m)), b1 = pb.reduce((m, x) => (x > m ? x : m));
+		if (a1 < b0 || b1 < a0) return false;
+	}
+	return true;
+}
+
 /**
  * The first t in [0, maxFraction] at which the hull of `a` moved by t * r touches the hull of `b`
  * (world points as doubles): { hit: false } or { hit: true, t (the nearest double), initial }.

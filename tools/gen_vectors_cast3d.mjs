@@ -36,7 +36,7 @@ import {
 	supportingPlanes, uniformFrom, unit, writeVectorFile, addEdgePairAxes,
 } from './genlib.mjs';
 import { CAPPED, FUZZ_NEEDLE } from './cast3d_capped.mjs';
-import { exactSatCast } from './exactsat.mjs';
+import { exactSatCast, exactSatOverlap } from './exactsat.mjs';
 
 const rand = mulberry32(0xca513d);
 const uniform = uniformFrom(rand);
@@ -711,11 +711,41 @@ function duplicateCases() {
 	}
 }
 
+// A hull 54 across through a flat hull needle 3.5e7 long, not moving (fuzz_casts3d): an overlap
+// test. The reference is the exact rational SAT over the hulls' points (no axis separates them:
+// 6.66 deep); GJK's tetrahedron weights, measured from the needle's far corner, had said 0.38 apart.
+function needleStarts() {
+	const a = { type: 'hull', points: [[-26.85546875, -26.85546875, -26.85546875], [-26.85546875, 0, -26.85546875], [9.7880859375, 17.568359375, 9.79296875],
+		[17.568359375, 7.5380859375, 9.8564453125], [27.3564453125, 27.3564453125, 27.3564453125], [27.3564453125, 27.3564453125, 27.2529296875]] };
+	const b = { type: 'hull', points: [[18.474609375, -6.7890625, -6.7802734375], [9818386.6679677498, 17568369.154295877, 17568369.163084939],
+		[-176.05348205566406, -354.07691955566406, -354.06813049316406], [39.323997536558593, 23.778099099058593, 23.786888161558593],
+		[-278.53076171875, -538.23193359375, -538.22314453125], [15.911842385191406, 2.2428970726914059, 2.2516861351914059],
+		[-39.164956921508789, -130.5987948121338, -130.5900057496338], [27.274768829345703, 9.7459602355957031, 9.7547492980957031]] };
+	// The quaternions as found (not unit: the runners' transforms normalise them, as the fuzzer's did,
+	// so that the cast takes the same path); the reference uses them normalised here.
+	const rawA = { position: [-0.00097656250000000022, -0.25097656250000006, -0.00097656250000000022],
+		rotation: [-0.00097656250000000022, -0.0009765625000000013, -0.00097656250000000022, -0.00097656249999999989] };
+	const rawB = { position: [0, -0.25, -0.0009765625], rotation: [-20.832031250000014, 9.9999999999999995e-07, 9.9999999999999995e-07, -0.25] };
+	const xfA = { position: rawA.position, rotation: unitQuat(rawA.rotation) }, xfB = { position: rawB.position, rotation: unitQuat(rawB.rotation) };
+	const A = worldOf(prepare(a), xfA), B = worldOf(prepare(b), xfB);
+	if (!exactSatOverlap(A.pts, B.pts)) throw new Error('needle start: the exact SAT finds a separating axis');
+	const scale = scaleOf(A, B, [0, 0, 0]) + Math.max(...xfA.position.map(Math.abs), ...xfB.position.map(Math.abs));
+	vectors.push({
+		id: '3d-cast-zero-translation-through-a-flat-needle', query: 'shapeCast', a, xf: rawA, translation: [0, 0, 0], b, xfB: rawB, options: {}, scale: num(scale),
+		fractionTol: 0, lateTol: 0, normalTol: 1e-6,
+		ref: { a: { core: A.pts.map((p) => p.map(num)), radius: A.r }, b: { core: B.pts.map((p) => p.map(num)), radius: B.r } },
+		note: 'a hull through a flat hull needle 3.5e7 long, not moving: overlapping by the exact SAT (fuzz_casts3d)',
+		expect: { hit: true, fraction: 0, initialOverlap: true },
+	});
+	stats.convex++;
+}
+
 convexCases();
 meshCases();
 toiCases();
 cappedCases();
 duplicateCases();
+needleStarts();
 writeVectorFile('3d_cast.json', {
 	dim: 3, generator: 'tools/gen_vectors_cast3d.mjs',
 	description: 'shape casts (convex pairs, meshes with seams and a cliff, tunnelling bait) and time of impact (issue 13); see the header of tools/gen_vectors_cast3d.mjs',

@@ -92,16 +92,9 @@ static void checkCastHit(const npShapeCastInput3* in, const npCastHit3* h, doubl
 	double gapB = bruteSupport3(in->target, in->targetTransform, n) - (n.x * h->point.x + n.y * h->point.y + n.z * h->point.z);
 	double gapA = bruteSupport3(in->shape, moved, back) -
 				  (back.x * h->pointOnShape.x + back.y * h->pointOnShape.y + back.z * h->pointOnShape.z);
-	// A hit at fraction 0 that is not an initial overlap comes from the ray cast's cap on a needle,
-	// where GJK's distance at 0 is good to its rounding only: a hull through a flat needle 3.5e7
-	// long, 6.66 deep, measured 0.38 apart and got GJK's points with the overlap's normal (a known
-	// issue, test_fuzz_regressions_casts3d.c; seed regression-cast-zero-translation-through-a-flat-needle-known).
-	bool supports = fabs(gapB) <= tol && fabs(gapA) <= tol;
-	if (h->fraction == 0.0)
-		FZ_CHECK_KNOWN(supports, "a hit at 0 that is not an initial overlap: gaps %.3g (target), %.3g (mover), tol %.3g", gapB, gapA, tol);
-	else
-		FZ_CHECK(supports, "normal (%.17g, %.17g, %.17g) does not support the shapes at the points: gaps %.3g (target), %.3g (mover), tol %.3g",
-				 n.x, n.y, n.z, gapB, gapA, tol);
+	FZ_CHECK(fabs(gapB) <= tol && fabs(gapA) <= tol,
+			 "normal (%.17g, %.17g, %.17g) does not support the shapes at the points: gaps %.3g (target), %.3g (mover), tol %.3g", n.x, n.y,
+			 n.z, gapB, gapA, tol);
 	double before = closestApproach(in, 0.0, h->fraction);
 	FZ_CHECK(before >= o->targetDistance - tol, "distance %.17g before the hit %.17g (tunnelling)", before, h->fraction);
 	// The points on their shapes: `point` on the target, `pointOnShape` on the moved shape.

@@ -496,16 +496,15 @@ static void hullsTouchingAtACornerInATimeOfImpact(void)
 		  out.pointA.x, out.pointA.y, out.pointA.z, inA, inB, gap);
 }
 
-// An open bug (expected failure): a hull 54 across overlapping a flat hull needle 3.5e7 long by
-// 6.66, cast with a zero translation (fuzz_casts3d's normal check; seed
-// regression-cast-zero-translation-through-a-flat-needle-known). The brute force (long double, every
-// face normal and edge pair) finds no separating axis and a depth of 6.66; an exact rational SAT over
-// the library's own hull vertices agrees. GJK on the needle stops 0.38 apart (2e-7 of the scale, its
-// rounding on a needle that long), so npDistance3 says apart, npPenetration3 not overlapping, and the
-// cast, whose ray cast runs to its cap and whose capped path accepts within 1e-7 of the scale,
-// reports a hit at fraction 0 that is not an initial overlap, with the overlap's normal and GJK's
-// points (the hull reaches 7.03 beyond pointOnShape). Expected: an initial overlap of about that
-// depth. Needs a GJK on needles exact to their rounding, not a local patch.
+// fuzz_casts3d's normal check: a hull 54 across overlapping a flat hull needle 3.5e7 long by 6.66,
+// cast with a zero translation (seed regression-cast-zero-translation-through-a-flat-needle). The
+// brute force (long double, every face normal and edge pair) finds no separating axis and a depth
+// of 6.66; an exact rational SAT over the library's own hull vertices agrees. GJK's tetrahedron
+// held the origin, but its weights measured from the needle's far corner put -9e-6 on that corner:
+// npDistance3 said 0.38 apart, npPenetration3 not overlapping, and the cast reported a hit at
+// fraction 0 that was not an initial overlap, with the overlap's normal and GJK's points (the hull
+// 7.03 beyond pointOnShape). Expected: an initial overlap of the brute force's depth (1e-9 of the
+// scale), and npDistance3 0.
 static void zeroTranslationThroughAFlatNeedle(void)
 {
 	const npVec3 pointsA[] = { { -26.85546875, -26.85546875, -26.85546875 }, { -26.85546875, 0, -26.85546875 }, { 9.7880859375, 17.568359375, 9.79296875 },
@@ -529,9 +528,10 @@ static void zeroTranslationThroughAFlatNeedle(void)
 	npShapeCastInput3 in = { &a, xa, { 0, 0, 0 }, &b, xb, npDefaultCastOptions3() };
 	npCastHit3 h;
 	CHECK(depth > 6.0 && npShapeCast3(&in, &h) == NP_OK, "through a flat needle: brute-force depth %.17g", depth);
-	EXPECT_FAIL(h.hit && h.initialOverlap && fabs(h.penetration - depth) <= 1e-7 * 3.6e7,
-				"through a flat needle, not moving: brute-force depth %.17g; hit %d at %.17g, initial %d, penetration %.17g", depth, h.hit,
-				h.fraction, h.initialOverlap, h.penetration);
+	double apart = npDistance3(&a, xa, &b, xb).distance;
+	CHECK(h.hit && h.initialOverlap && fabs(h.penetration - depth) <= 1e-9 * 3.6e7 && apart == 0.0,
+		  "through a flat needle, not moving: brute-force depth %.17g; hit %d at %.17g, initial %d, penetration %.17g; distance %.17g", depth,
+		  h.hit, h.fraction, h.initialOverlap, h.penetration, apart);
 }
 
 int main(void)
