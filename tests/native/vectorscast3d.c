@@ -5,7 +5,11 @@
 // shapeCast: the hit or miss as expected; a hit never later than the exact first contact (by more
 // than lateTol, the rounding of the reference) nor earlier than it by more than fractionTol (1e-6 of
 // the scale over the translation's length); the initial-overlap flag; the normal when the vector
-// gives one (normalTol); for meshes, the triangle among those the vector accepts.
+// gives one (normalTol); for meshes, the triangle among those the vector accepts. A convex pair's
+// hit that is not an initial overlap, on the generator's world cores (`ref`): the target reaches
+// along the normal exactly to `point`, the moved shape against it exactly to `pointOnShape`, and
+// they are targetDistance apart along it, each within 1e-9 of the scale (the stand-off is 1e-10 of
+// it; 4e-7 on capped needles, whose conservative advancement aims 1e-7 of the scale short).
 // timeOfImpact: the state; a 'hit' between the first times the reference distance reaches
 // targetDistance + tolerance and targetDistance - tolerance; a 'failed' result is accepted only
 // when no later than the latter, and counted on stdout.
@@ -101,6 +105,38 @@ static void checkHit(npVectorRun* run, const cJSON* v, const npCastHit3* h)
 		npVecFail(run, "triangle %d of mesh %d is not among the first hits", h->triangle, h->mesh);
 }
 
+// How far a reference shape ({ core: world points, radius }) reaches along n.
+static double refReach(const cJSON* ref, npVec3 n)
+{
+	double best = -INFINITY;
+	const cJSON* p;
+	cJSON_ArrayForEach(p, npVecItem(ref, "core"))
+	{
+		double xyz[3];
+		npVecReadPoint(p, xyz, 3);
+		double d = xyz[0] * n.x + xyz[1] * n.y + xyz[2] * n.z;
+		best = d > best ? d : best;
+	}
+	return best + npVecField(ref, "radius", 0.0);
+}
+
+// The hit's points on the planes its normal gives (see the outline).
+static void checkHitPlanes(npVectorRun* run, const cJSON* v, npVec3 translation, double targetDistance, const npCastHit3* h)
+{
+	const cJSON* ref = npVecItem(v, "ref");
+	if (ref == NULL || !h->hit || h->initialOverlap)
+		return;
+	double tol = (npVecIsTrue(v, "capped") ? 4e-7 : 1e-9) * npVecField(v, "scale", 1.0);
+	npVec3 n = h->normal, back = { -n.x, -n.y, -n.z };
+	double gapB = refReach(npVecItem(ref, "b"), n) - (n.x * h->point.x + n.y * h->point.y + n.z * h->point.z);
+	double gapA = refReach(npVecItem(ref, "a"), back) + h->fraction * (back.x * translation.x + back.y * translation.y + back.z * translation.z) -
+				  (back.x * h->pointOnShape.x + back.y * h->pointOnShape.y + back.z * h->pointOnShape.z);
+	double apart = n.x * (h->pointOnShape.x - h->point.x) + n.y * (h->pointOnShape.y - h->point.y) + n.z * (h->pointOnShape.z - h->point.z);
+	if (!(fabs(gapB) <= tol && fabs(gapA) <= tol && fabs(apart - targetDistance) <= tol))
+		npVecFail(run, "hit planes: the target reaches %.3g past point, the moved shape %.3g past pointOnShape, %.17g apart (want %.17g; tol %.3g)",
+				  gapB, gapA, apart, targetDistance, tol);
+}
+
 // A vector marked "capped" was found reaching the GJK ray cast's iteration cap (the cast then goes
 // on by conservative advancement, cast3d.c castCapped): its hit's iteration count goes on the
 // results line, and a cast that no longer reaches the cap is reported, not failed (its answer is
@@ -187,6 +223,7 @@ static bool runShapeCast(const cJSON* v, npVectorRun* run)
 		npVecFail(run, "result %d", (int)r);
 	putHit(run, &hit);
 	checkHit(run, v, &hit);
+	checkHitPlanes(run, v, translation, options.targetDistance, &hit);
 	if (npVecIsTrue(v, "capped") && hit.hit)
 		putCapped(run, &hit);
 	return true;

@@ -48,6 +48,27 @@ function checkHit(run, v, h) {
 	}
 }
 
+// A convex pair's hit that is not an initial overlap lies on the planes its normal gives, on the
+// generator's world cores (`ref`): as vectorscast3d.c's checkHitPlanes.
+function refReach(ref, n) {
+	let best = -Infinity;
+	for (const p of ref.core) best = Math.max(best, numPoint(p).reduce((sum, x, i) => sum + x * n[i], 0));
+	return best + num(ref.radius ?? 0);
+}
+
+function checkHitPlanes(run, v, translation, targetDistance, h) {
+	if (!v.ref || !h || h.initialOverlap) return;
+	const tol = (v.capped ? 4e-7 : 1e-9) * num(v.scale ?? 1);
+	const n = h.normal, back = n.map((x) => -x);
+	const dot = (a, b) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+	const gapB = refReach(v.ref.b, n) - dot(n, h.point);
+	const gapA = refReach(v.ref.a, back) + h.fraction * dot(back, translation) - dot(back, h.pointOnShape);
+	const apart = dot(n, h.pointOnShape.map((x, i) => x - h.point[i]));
+	if (!(Math.abs(gapB) <= tol && Math.abs(gapA) <= tol && Math.abs(apart - targetDistance) <= tol)) {
+		run.fail(`hit planes: the target reaches ${gapB} past point, the moved shape ${gapA} past pointOnShape, ${apart} apart (want ${targetDistance}; tol ${tol})`);
+	}
+}
+
 // A vector marked `capped` was found reaching the GJK ray cast's iteration cap (64 support points;
 // the cast then goes on by conservative advancement): its hit's iteration count goes on the results
 // line, and a cast that no longer reaches the cap is reported, not failed (its answer is what the
@@ -77,6 +98,7 @@ function runShapeCast(np, v, run) {
 		const h = np.shapeCast(a, xfOf(v.xf), numPoint(v.translation), target, targetXf, readOptions(v));
 		putHit(run, h);
 		checkHit(run, v, h);
+		if (!v.meshes) checkHitPlanes(run, v, numPoint(v.translation), readOptions(v).targetDistance, h);
 		if (v.capped && h) putCapped(run, v, h.iterations);
 	} finally {
 		for (const m of made) m.dispose();
