@@ -560,6 +560,15 @@ function firstBelow(dist, L, level) {
 	return best;
 }
 
+// The cores in the shapes' own frames, for the runners' point checks (they pose them at the
+// library's fraction with their own slerp, as sweepAt here), and the problem's scale.
+function toiLocals(sA, sweepA, sB, sweepB) {
+	const local = (sp) => ({ core: sp.pts.map((p) => p.map(num)), radius: sp.r });
+	const reach = (sw) => Math.max(...[sw.from, sw.to].map((xf) => len(xf.position))) + len(sw.center);
+	const scale = Math.max(...sA.pts.map(len)) + sA.r + Math.max(...sB.pts.map(len)) + sB.r + Math.max(reach(sweepA), reach(sweepB));
+	return { localA: local(sA), localB: local(sB), scale: num(scale) };
+}
+
 function toiCases() {
 	let k = 0;
 	while (k < 40) {
@@ -598,7 +607,10 @@ function toiCases() {
 				expect.tMinus = num(tMinus);
 			}
 		}
-		vectors.push({ id: `3d-toi-${ka}-${kb}-${k}`, query: 'timeOfImpact', a, sweepA, b, sweepB, options: { targetDistance, tolerance }, expect });
+		// The cores in the shapes' own frames, for the runners' point checks (they pose them at the
+		// library's fraction with their own slerp, as sweepAt here).
+		vectors.push({ id: `3d-toi-${ka}-${kb}-${k}`, query: 'timeOfImpact', a, sweepA, b, sweepB, options: { targetDistance, tolerance }, ...toiLocals(sA, sweepA, sB, sweepB),
+			expect });
 		stats.toi++;
 		k++;
 	}
@@ -740,12 +752,44 @@ function needleStarts() {
 	stats.convex++;
 }
 
+// Times of impact that start within the target distance ('overlapped' at 0): the cores apart by
+// less than it (any kinds), or rounded shapes whose cores are apart by less than their radii
+// (penetrating). The state from the brute-force distance at 0, which is also the separation the
+// points must measure along the normal (`expect.separation`: the cores are apart in both kinds).
+function toiStarts() {
+	const kinds = ['sphere', 'capsule', 'box', 'hull', 'triangle'];
+	let made = 0;
+	for (let k = 0; made < 20 && k < 2000; k++) {
+		const ka = kinds[k % 5], kb = kinds[Math.floor(k / 5) % 5];
+		const a = SHAPES[ka](), b = SHAPES[kb]();
+		const sA = prepare(a), sB = prepare(b);
+		const sweepA = { from: { position: vec3(-1.5, 1.5), rotation: randomQuat(uniform, 0.1) }, to: { position: vec3(-2, 2), rotation: randomQuat(uniform, 0.1) }, center: [0, 0, 0] };
+		const sweepB = { from: { position: [0, 0, 0], rotation: randomQuat(uniform, 0.1) }, to: { position: vec3(-0.5, 0.5), rotation: randomQuat(uniform, 0.1) }, center: [0, 0, 0] };
+		const A = worldOf(sA, sweepAt(sweepA, 0)), B = worldOf(sB, sweepAt(sweepB, 0));
+		const cores = coreDistance(A, B).d, gap = cores - A.r - B.r;
+		const penetrating = made % 2 === 1;
+		let targetDistance;
+		if (penetrating) {
+			if (!(cores > 0.02 && gap < -0.02)) continue;
+			targetDistance = 0;
+		} else {
+			if (!(gap > 0.02 && gap < 0.5)) continue;
+			targetDistance = num(gap + uniform(0.05, 0.3));
+		}
+		vectors.push({ id: `3d-toi-start-${penetrating ? 'overlapping' : 'within-target'}-${ka}-${kb}-${made}`, query: 'timeOfImpact', a, sweepA, b, sweepB,
+			options: { targetDistance, tolerance: 1e-4 }, ...toiLocals(sA, sweepA, sB, sweepB), expect: { state: 'overlapped', separation: num(gap) } });
+		stats.toi++;
+		made++;
+	}
+}
+
 convexCases();
 meshCases();
 toiCases();
 cappedCases();
 duplicateCases();
 needleStarts();
+toiStarts();
 writeVectorFile('3d_cast.json', {
 	dim: 3, generator: 'tools/gen_vectors_cast3d.mjs',
 	description: 'shape casts (convex pairs, meshes with seams and a cliff, tunnelling bait) and time of impact (issue 13); see the header of tools/gen_vectors_cast3d.mjs',

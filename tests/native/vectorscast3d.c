@@ -12,7 +12,12 @@
 // it; 4e-7 on capped needles, whose conservative advancement aims 1e-7 of the scale short).
 // timeOfImpact: the state; a 'hit' between the first times the reference distance reaches
 // targetDistance + tolerance and targetDistance - tolerance; a 'failed' result is accepted only
-// when no later than the latter, and counted on stdout.
+// when no later than the latter, and counted on stdout. Its points, on the generator's cores in the
+// shapes' frames (`localA`, `localB`) posed at the library's fraction by this file's own slerp (as
+// the generator's sweepAt): pointA where A reaches farthest along the unit normal, pointB where B
+// reaches farthest against it (1e-12 of `scale`: the two slerps differ by rounding); n.(pointB -
+// pointA) is targetDistance within the tolerance at a hit, and the brute-force distance at 0
+// (`separation`, 1e-9 of the scale) at an overlapped start.
 #include "vectors.h"
 #include "vectors3d.h"
 #include "vectorshapes.h"
@@ -240,6 +245,112 @@ static npSweep3 readSweep(const cJSON* s)
 
 static const char* const toiStates[] = { "hit", "separated", "overlapped", "failed" };
 
+typedef struct Pose3
+{
+	double q[4]; ///< unit quaternion x, y, z, w
+	double p[3];
+} Pose3;
+
+static void rotateBy(const double q[4], const double v[3], double out[3])
+{
+	double t[3] = { 2.0 * (q[1] * v[2] - q[2] * v[1]), 2.0 * (q[2] * v[0] - q[0] * v[2]), 2.0 * (q[0] * v[1] - q[1] * v[0]) };
+	out[0] = v[0] + q[3] * t[0] + (q[1] * t[2] - q[2] * t[1]);
+	out[1] = v[1] + q[3] * t[1] + (q[2] * t[0] - q[0] * t[2]);
+	out[2] = v[2] + q[3] * t[2] + (q[0] * t[1] - q[1] * t[0]);
+}
+
+static Pose3 readPose(const cJSON* xf)
+{
+	Pose3 pose = { { 0.0, 0.0, 0.0, 1.0 }, { 0.0, 0.0, 0.0 } };
+	if (npVecHasKey(xf, "position"))
+		npVecReadPoint(npVecItem(xf, "position"), pose.p, 3);
+	const cJSON* r = npVecItem(xf, "rotation");
+	if (r != NULL)
+	{
+		double l = 0.0;
+		for (int i = 0; i < 4; ++i)
+		{
+			pose.q[i] = npVecNumber(cJSON_GetArrayItem(r, i));
+			l += pose.q[i] * pose.q[i];
+		}
+		for (int i = 0; i < 4; ++i)
+			pose.q[i] /= sqrt(l);
+	}
+	return pose;
+}
+
+// Where a sweep has its shape at t: the centre in a straight line, the rotation by slerp along the
+// shorter arc (libm's acos and sin, independent of the library's own).
+static Pose3 sweepPose(const cJSON* sweep, double t)
+{
+	Pose3 from = readPose(npVecItem(sweep, "from")), to = readPose(npVecItem(sweep, "to"));
+	double center[3] = { 0.0, 0.0, 0.0 }, c0[3], c1[3];
+	if (npVecHasKey(sweep, "center"))
+		npVecReadPoint(npVecItem(sweep, "center"), center, 3);
+	rotateBy(from.q, center, c0);
+	rotateBy(to.q, center, c1);
+	double c = 0.0, q1[4];
+	for (int i = 0; i < 4; ++i)
+		c += from.q[i] * to.q[i];
+	for (int i = 0; i < 4; ++i)
+		q1[i] = c < 0.0 ? -to.q[i] : to.q[i];
+	c = fabs(c);
+	double phi = acos(c < 1.0 ? c : 1.0), s = sin(phi);
+	double wa = phi < 1e-12 ? 1.0 : sin((1.0 - t) * phi) / s, wb = phi < 1e-12 ? 0.0 : sin(t * phi) / s;
+	Pose3 pose;
+	for (int i = 0; i < 4; ++i)
+		pose.q[i] = wa * from.q[i] + wb * q1[i];
+	double turned[3];
+	rotateBy(pose.q, center, turned);
+	for (int i = 0; i < 3; ++i)
+		pose.p[i] = (c0[i] + from.p[i]) + t * ((c1[i] + to.p[i]) - (c0[i] + from.p[i])) - turned[i];
+	return pose;
+}
+
+// How far a shape's core (`local`, in its frame) posed by `pose` reaches along n, with its radius.
+static double posedReach(const cJSON* local, const Pose3* pose, npVec3 n)
+{
+	double best = -INFINITY;
+	const cJSON* p;
+	cJSON_ArrayForEach(p, npVecItem(local, "core"))
+	{
+		double xyz[3], w[3];
+		npVecReadPoint(p, xyz, 3);
+		rotateBy(pose->q, xyz, w);
+		double d = (w[0] + pose->p[0]) * n.x + (w[1] + pose->p[1]) * n.y + (w[2] + pose->p[2]) * n.z;
+		best = d > best ? d : best;
+	}
+	return best + npVecField(local, "radius", 0.0);
+}
+
+// A time of impact's points and normal (see the outline).
+static void checkToiPoints(npVectorRun* run, const cJSON* v, const npToiInput3* in, const npToiOutput3* out)
+{
+	if (!npVecHasKey(v, "localA"))
+		return;
+	npVec3 n = out->normal, back = { -n.x, -n.y, -n.z };
+	double length = sqrt(n.x * n.x + n.y * n.y + n.z * n.z);
+	if (!(fabs(length - 1.0) <= 1e-9))
+	{
+		npVecFail(run, "TOI normal not unit (%.17g)", length);
+		return;
+	}
+	Pose3 poseA = sweepPose(npVecItem(v, "sweepA"), out->fraction), poseB = sweepPose(npVecItem(v, "sweepB"), out->fraction);
+	double tol = 1e-12 * npVecField(v, "scale", 1.0);
+	double reachA = posedReach(npVecItem(v, "localA"), &poseA, n) - (n.x * out->pointA.x + n.y * out->pointA.y + n.z * out->pointA.z);
+	double reachB = posedReach(npVecItem(v, "localB"), &poseB, back) - (back.x * out->pointB.x + back.y * out->pointB.y + back.z * out->pointB.z);
+	if (!(fabs(reachA) <= tol && fabs(reachB) <= tol))
+		npVecFail(run, "TOI points: A reaches %.3g past pointA along the normal, B %.3g past pointB against it (tol %.3g)", reachA, reachB, tol);
+	double apart = n.x * (out->pointB.x - out->pointA.x) + n.y * (out->pointB.y - out->pointA.y) + n.z * (out->pointB.z - out->pointA.z);
+	if (out->state == NP_TOI3_HIT && !(fabs(apart - in->targetDistance) <= in->tolerance + tol))
+		npVecFail(run, "TOI hit: the points are %.17g apart along the normal, want %.17g", apart, in->targetDistance);
+	const cJSON* e = npVecItem(v, "expect");
+	if (out->state == NP_TOI3_OVERLAPPED && npVecHasKey(e, "separation") &&
+		!(fabs(apart - npVecField(e, "separation", NAN)) <= 1e-9 * npVecField(v, "scale", 1.0)))
+		npVecFail(run, "TOI overlapped: the points are %.17g apart along the normal, want the distance at 0, %.17g", apart,
+				  npVecField(e, "separation", NAN));
+}
+
 static bool runToi(const cJSON* v, npVectorRun* run)
 {
 	static npHull3 hullA, hullB;
@@ -265,6 +376,9 @@ static bool runToi(const cJSON* v, npVectorRun* run)
 	npVecPut(run, "state", "%s", state);
 	npVecPutDouble(run, "fraction", out.fraction);
 	npVecPutPoint(run, "normal", (const double[]){ out.normal.x, out.normal.y, out.normal.z }, 3);
+	npVecPutPoint(run, "pointA", (const double[]){ out.pointA.x, out.pointA.y, out.pointA.z }, 3);
+	npVecPutPoint(run, "pointB", (const double[]){ out.pointB.x, out.pointB.y, out.pointB.z }, 3);
+	checkToiPoints(run, v, &in, &out);
 	const cJSON* e = npVecItem(v, "expect");
 	const char* want = npVecString(e, "state", "");
 	if (out.state == NP_TOI3_FAILED && strcmp(want, "hit") == 0)

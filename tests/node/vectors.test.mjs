@@ -142,6 +142,8 @@ test('self-check: wrong expectations are rejected', () => {
 		['3d_cast.json', (v) => v.expect.normal, (e) => { e.normal = e.normal.map((x) => -x); }],
 		['3d_cast.json', (v) => v.query === 'shapeCast', (e) => { e.hit = !e.hit; e.fraction = 0; }],
 		['3d_cast.json', (v) => v.expect.state === 'hit', (e) => { e.tMinus = e.tPlus - 1e-3; }],
+		['3d_cast.json', (v) => v.localB, (e, v) => { v.localB.radius += 1e-9 * v.scale; }],
+		['3d_cast.json', (v) => v.expect.separation !== undefined, (e, v) => { e.separation += 1e-6 * v.scale; }],
 		['3d_cast.json', (v) => v.ref && !v.meshes && v.expect.hit && !v.expect.initialOverlap, (e, v) => { v.ref.b.radius += 1e-6 * v.scale; }],
 		// The edge-case sets (tools/edge_query.mjs, the capped and duplicated-triangle casts and contacts).
 		['3d_meshquery.json', (v) => v.id.includes('-grazing-') && v.expect.hit, (e) => { e.fraction = e.fraction > 0.4 ? 0.25 : 0.5; }],

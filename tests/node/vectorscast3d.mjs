@@ -108,16 +108,84 @@ function runShapeCast(np, v, run) {
 
 const readSweep = (s) => ({ from: xfOf(s.from), to: xfOf(s.to), center: s.center ? numPoint(s.center) : undefined });
 
+// A time of impact's points on the generator's cores in the shapes' frames (localA, localB) posed at
+// the library's fraction by this file's own slerp: as vectorscast3d.c's checkToiPoints.
+function rotateBy(q, v) {
+	const t = [2 * (q[1] * v[2] - q[2] * v[1]), 2 * (q[2] * v[0] - q[0] * v[2]), 2 * (q[0] * v[1] - q[1] * v[0])];
+	return [v[0] + q[3] * t[0] + (q[1] * t[2] - q[2] * t[1]), v[1] + q[3] * t[1] + (q[2] * t[0] - q[0] * t[2]), v[2] + q[3] * t[2] + (q[0] * t[1] - q[1] * t[0])];
+}
+
+function readPose(xf) {
+	const p = xf && xf.position ? numPoint(xf.position) : [0, 0, 0];
+	let q = xf && xf.rotation ? xf.rotation.map(num) : [0, 0, 0, 1];
+	const l = Math.sqrt(q.reduce((sum, x) => sum + x * x, 0));
+	q = q.map((x) => x / l);
+	return { q, p };
+}
+
+function sweepPose(sweep, t) {
+	const from = readPose(sweep.from), to = readPose(sweep.to);
+	const center = sweep.center ? numPoint(sweep.center) : [0, 0, 0];
+	const c0 = rotateBy(from.q, center), c1 = rotateBy(to.q, center);
+	let c = from.q.reduce((sum, x, i) => sum + x * to.q[i], 0);
+	const q1 = c < 0 ? to.q.map((x) => -x) : to.q;
+	c = Math.abs(c);
+	const phi = Math.acos(c < 1 ? c : 1), s = Math.sin(phi);
+	const wa = phi < 1e-12 ? 1 : Math.sin((1 - t) * phi) / s, wb = phi < 1e-12 ? 0 : Math.sin(t * phi) / s;
+	const q = from.q.map((x, i) => wa * x + wb * q1[i]);
+	const turned = rotateBy(q, center);
+	const p = [0, 1, 2].map((i) => (c0[i] + from.p[i]) + t * ((c1[i] + to.p[i]) - (c0[i] + from.p[i])) - turned[i]);
+	return { q, p };
+}
+
+function posedReach(local, pose, n) {
+	let best = -Infinity;
+	for (const point of local.core) {
+		const w = rotateBy(pose.q, numPoint(point));
+		best = Math.max(best, (w[0] + pose.p[0]) * n[0] + (w[1] + pose.p[1]) * n[1] + (w[2] + pose.p[2]) * n[2]);
+	}
+	return best + num(local.radius ?? 0);
+}
+
+function checkToiPoints(run, v, options, r) {
+	if (!v.localA) return;
+	const n = r.normal, back = n.map((x) => -x);
+	const length = Math.hypot(...n);
+	if (!(Math.abs(length - 1) <= 1e-9)) {
+		run.fail(`TOI normal not unit (${length})`);
+		return;
+	}
+	const dot = (a, b) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+	const poseA = sweepPose(v.sweepA, r.fraction), poseB = sweepPose(v.sweepB, r.fraction);
+	const tol = 1e-12 * num(v.scale ?? 1);
+	const reachA = posedReach(v.localA, poseA, n) - dot(n, r.pointA);
+	const reachB = posedReach(v.localB, poseB, back) - dot(back, r.pointB);
+	if (!(Math.abs(reachA) <= tol && Math.abs(reachB) <= tol)) {
+		run.fail(`TOI points: A reaches ${reachA} past pointA along the normal, B ${reachB} past pointB against it (tol ${tol})`);
+	}
+	const apart = dot(n, r.pointB.map((x, i) => x - r.pointA[i]));
+	if (r.state === 'hit' && !(Math.abs(apart - options.targetDistance) <= options.tolerance + tol)) {
+		run.fail(`TOI hit: the points are ${apart} apart along the normal, want ${options.targetDistance}`);
+	}
+	const want = v.expect.separation;
+	if (r.state === 'overlapped' && want !== undefined && !(Math.abs(apart - num(want)) <= 1e-9 * num(v.scale ?? 1))) {
+		run.fail(`TOI overlapped: the points are ${apart} apart along the normal, want the distance at 0, ${want}`);
+	}
+}
+
 function runToi(np, v, run) {
 	const a = makeShape(np, v.a), b = makeShape(np, v.b);
 	try {
 		const o = v.options || {};
-		const r = np.timeOfImpact(a, readSweep(v.sweepA), b, readSweep(v.sweepB),
-			{ targetDistance: num(o.targetDistance ?? 0), tolerance: num(o.tolerance ?? 0) });
+		const options = { targetDistance: num(o.targetDistance ?? 0), tolerance: num(o.tolerance ?? 0) };
+		const r = np.timeOfImpact(a, readSweep(v.sweepA), b, readSweep(v.sweepB), options);
 		if (!TOI_STATES.includes(r.state)) run.fail(`unknown state ${r.state}`);
 		run.put('state', r.state);
 		run.put('fraction', hex(r.fraction));
 		run.put('normal', hexPoint(r.normal));
+		run.put('pointA', hexPoint(r.pointA));
+		run.put('pointB', hexPoint(r.pointB));
+		checkToiPoints(run, v, options, r);
 		const e = v.expect;
 		if (r.state === 'failed' && e.state === 'hit') {
 			console.log(`  TOI failed (counted): ${v.id} at ${r.fraction}`);
