@@ -122,6 +122,24 @@ static inline void npVecReadPoint(const cJSON* arr, double* out, int dim)
 		out[i] = npVecNumber(cJSON_GetArrayItem(arr, i));
 }
 
+/// How far a reference shape `{ core: [points], radius }` (world space, as the generators write them)
+/// reaches along n: the largest n.p over its core's points, plus its radius.
+static inline double npVecRefReach(const cJSON* ref, const double* n, int dim)
+{
+	double best = -INFINITY;
+	const cJSON* p;
+	cJSON_ArrayForEach(p, npVecItem(ref, "core"))
+	{
+		double x[3] = { 0.0, 0.0, 0.0 };
+		npVecReadPoint(p, x, dim);
+		double d = 0.0;
+		for (int i = 0; i < dim; ++i)
+			d += x[i] * n[i];
+		best = d > best ? d : best;
+	}
+	return best + npVecField(ref, "radius", 0.0);
+}
+
 /// The 16 lower-case hex digits of a double's IEEE-754 bits: exact, and trivially produced the
 /// same way in JavaScript (DataView.getBigUint64), so native and wasm result lines compare as text.
 static inline void npVecHex(double x, char out[17])

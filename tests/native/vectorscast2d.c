@@ -36,19 +36,7 @@ static npVec2 readVec(const cJSON* v, const char* key, npVec2 fallback)
 }
 
 // Support of a reference shape ({ core: world points, radius }) along n.
-static double refSupport(const cJSON* ref, npVec2 n)
-{
-	double best = -INFINITY;
-	const cJSON* p;
-	cJSON_ArrayForEach(p, npVecItem(ref, "core"))
-	{
-		double xy[2];
-		npVecReadPoint(p, xy, 2);
-		double s = xy[0] * n.x + xy[1] * n.y;
-		best = s > best ? s : best;
-	}
-	return best + npVecField(ref, "radius", 0.0);
-}
+static double refSupport(const cJSON* ref, npVec2 n) { return npVecRefReach(ref, (const double[]){ n.x, n.y }, 2); }
 
 static void putVec(npVectorRun* run, const char* key, npVec2 v)
 {

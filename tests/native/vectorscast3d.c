@@ -111,19 +111,7 @@ static void checkHit(npVectorRun* run, const cJSON* v, const npCastHit3* h)
 }
 
 // How far a reference shape ({ core: world points, radius }) reaches along n.
-static double refReach(const cJSON* ref, npVec3 n)
-{
-	double best = -INFINITY;
-	const cJSON* p;
-	cJSON_ArrayForEach(p, npVecItem(ref, "core"))
-	{
-		double xyz[3];
-		npVecReadPoint(p, xyz, 3);
-		double d = xyz[0] * n.x + xyz[1] * n.y + xyz[2] * n.z;
-		best = d > best ? d : best;
-	}
-	return best + npVecField(ref, "radius", 0.0);
-}
+static double refReach(const cJSON* ref, npVec3 n) { return npVecRefReach(ref, (const double[]){ n.x, n.y, n.z }, 3); }
 
 // The hit's points on the planes its normal gives (see the outline).
 static void checkHitPlanes(npVectorRun* run, const cJSON* v, npVec3 translation, double targetDistance, const npCastHit3* h)
