@@ -176,7 +176,7 @@ static void pointCoreWitnesses(const npPair3* pair, double scale, const double r
 // The point of a polyhedron's support feature along `dir` (its vertex, edge or face farthest along
 // it; vertices within `tol` of the farthest count) nearest to w, a point on the support plane, in
 // the polyhedron's own frame: w itself when it lies on the face.
-static npVec3 nearestOnSupportFeature(const npPolyhedron3* poly, npVec3 dir, npVec3 w, double tol)
+NP_COLD __attribute__((noinline)) static npVec3 nearestOnSupportFeature(const npPolyhedron3* poly, npVec3 dir, npVec3 w, double tol)
 {
 	const npVec3* v = poly->vertices;
 	int best = 0;
