@@ -17,6 +17,7 @@
 #define NP_MANIFOLD3D_INTERNAL
 #include "manifold3d_private.h"
 #include "closest3d.h"
+#include "codesize.h"
 
 #include <float.h>
 #include <stddef.h>
@@ -328,6 +329,49 @@ static inline void putOffsetPoint(npManifoldPoint3* mp, npVec3 onInc, double d, 
 	mp->id = id;
 }
 
+// The point of a reference face's own triangles (a fan from its first corner) nearest p. On a hull
+// whose planes do not all hold their corners (npHull3.loosePlanes) a face's plane was raised to hold
+// every vertex, and a point moved onto it can lie off the hull: 0.09 off a hull 50 across against a
+// mesh triangle (fuzz_mesh3d). The triangles of the face's corners lie within the hull.
+NP_COLD __attribute__((noinline)) static npVec3 ontoFaceTriangles(const ClipShape* ref, int face, npVec3 p)
+{
+	const npPolyhedron3* topo = ref->topo;
+	int start = topo->faceEdge[face];
+	npVec3 first = ref->verts[topo->halfEdges[start].origin], best = first;
+	double bestSq = v3DistanceSq(first, p);
+	int e = topo->halfEdges[start].next;
+	for (int guard = 0; guard < topo->halfEdgeCount && topo->halfEdges[e].next != start; ++guard)
+	{
+		int next = topo->halfEdges[e].next;
+		const npVec3 tri[3] = { first, ref->verts[topo->halfEdges[e].origin], ref->verts[topo->halfEdges[next].origin] };
+		npVec3 cross = npTriangleCross3(tri[0], tri[1], tri[2]);
+		double area = v3Length(cross);
+		npVec3 q = area > 0.0 ? npClosestOnTriangleFeature3(p, tri, v3Scale(1.0 / area, cross)).point : npClosestOnSegment3(tri[0], tri[2], p);
+		double sq = v3DistanceSq(q, p);
+		if (sq < bestSq)
+		{
+			bestSq = sq;
+			best = q;
+		}
+		e = next;
+	}
+	return best;
+}
+
+// Writes a point of a loose reference face (see ontoFaceTriangles): the incident point moved by its
+// depth along n, then onto the face's triangles, the depth measured again between the two points.
+// False (nothing written) when the point is then farther apart than the margin.
+static bool pushLoosePoint(npManifold3* m, const FaceClip* c, npVec3 onInc, double d, npVec3 n, uint32_t id)
+{
+	npVec3 onRef = ontoFaceTriangles(&c->ref, c->refFace, v3MulAdd(onInc, d, n));
+	npVec3 pA = c->refIsA ? onRef : onInc, pB = c->refIsA ? onInc : onRef;
+	npVec3 normal = c->refIsA ? n : v3Neg(n);
+	if (!(v3Dot(v3Sub(pA, pB), normal) >= -c->margin))
+		return false;
+	pushPoint(m, pA, pB, normal, id);
+	return true;
+}
+
 // Step 3, the common case: a face resting on a larger one, at most four points, all behind the
 // reference plane (+margin), the support vertex among them. The general steps keep them all,
 // deepest first (lowest index on ties) and the others in polygon order, each reference point the
@@ -335,7 +379,7 @@ static inline void putOffsetPoint(npManifoldPoint3* mp, npVec3 onInc, double d, 
 // when the case does not apply.
 static bool emitResting(const FaceClip* c, const ClipVertex* poly, int count, npManifold3* m)
 {
-	if (!(count > 0 && count <= NP_MAX_MANIFOLD_POINTS3))
+	if (!(count > 0 && count <= NP_MAX_MANIFOLD_POINTS3) || c->ref.loose)
 		return false;
 	npPlane3 plane = c->ref.planes[c->refFace];
 	uint32_t supportFeature = pointFeature(ID_VERTEX, c->support, 0);
@@ -449,6 +493,11 @@ static unsigned emitChosen(const FaceClip* c, const ClipVertex* poly, const doub
 		int j = chosen[i];
 		npVec3 onInc = poly[j].p;
 		uint32_t id = faceId(kind, c->refFace, poly[j].feature);
+		if (c->ref.loose)
+		{
+			pushLoosePoint(m, c, onInc, depth[j], n, id);
+			continue;
+		}
 		if (j == extra)
 		{
 			// The support vertex lies beside the reference face: its partner is the face's nearest

@@ -262,8 +262,8 @@ static int collidePolyhedraWarm(const npShape3* polyA, const npTransform3* xfA, 
 		warm->faceB = sat.faceB.face;
 	}
 
-	const ClipShape a = { &w.a, w.a.vertices, w.a.planes, w.boxA ? &w.hintA : NULL };
-	const ClipShape b = { &w.b, w.bv, w.bp, w.boxB ? &w.hintB : NULL };
+	const ClipShape a = { &w.a, w.a.vertices, w.a.planes, w.boxA ? &w.hintA : NULL, npLooseHull3(w.shapeA) };
+	const ClipShape b = { &w.b, w.bv, w.bp, w.boxB ? &w.hintB : NULL, npLooseHull3(w.shapeB) };
 	unsigned offsetMask = 0;
 	if (sat.choice == 0)
 	{

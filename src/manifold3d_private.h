@@ -332,7 +332,14 @@ typedef struct ClipShape
 	const npVec3* verts;
 	const npPlane3* planes;
 	const SupportHint* box; // the shape's box hint, NULL when it is not a box
+	bool loose;             // a hull whose planes do not all hold their corners (npHull3.loosePlanes)
 } ClipShape;
+
+/// True for a hull whose face planes do not all hold their corners (npHull3.loosePlanes).
+static inline bool npLooseHull3(const npShape3* shape)
+{
+	return shape->type == NP_SHAPE_HULL3 && shape->hull->loosePlanes;
+}
 
 // A face contact: the reference face of one shape, the other shape's support vertex below it.
 typedef struct FaceClip

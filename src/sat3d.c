@@ -565,16 +565,6 @@ static bool edgeAxisHolds(const SatPair* w, const EdgeResult* e)
 	return fabs((loB - hiA) - e->separation) <= tol || fabs((loA - hiB) - e->separation) <= tol;
 }
 
-// A hull whose face planes miss their own corners (quickhull left a folded sliver face: a plane
-// held 0.53 above its corners on a hull 60 across, two vertices 1.3e-7 apart). Its Gauss map folds
-// over there, and the arc test passes edge pairs that build no face of A - B: a pair of such hulls
-// overlapping by 20.9 took an edge axis "6.0 deep" as the reference, 26.5 deep in truth
-// (fuzz_pairs3d). The edge axes that decide for such a hull are checked by vertex scans.
-static inline bool loosePlanes(const npShape3* shape)
-{
-	return shape->type == NP_SHAPE_HULL3 && shape->hull->loosePlanes;
-}
-
 // The best edge axis by vertex scans, for a pair whose Gauss-map edge search was found wrong
 // (edgeAxisHolds): every pair of an edge of A and an edge of B, both senses of their cross product,
 // each measured by the shapes' extremes along it (the separation is the smaller of the two gaps'
@@ -688,7 +678,12 @@ bool npFindSatAxisWarm3(SatPair* w, double margin, const npSatCache3* warm, SatA
 	bool edgeWins = out->edge.edgeA >= 0 && out->edge.separation > sep + NP_FACE_PREFERENCE3;
 	bool hulls = w->shapeA->type == NP_SHAPE_HULL3 || w->shapeB->type == NP_SHAPE_HULL3;
 	out->edgeScanned = false;
-	bool checkWin = (gap.byArcs && hulls) || loosePlanes(w->shapeA) || loosePlanes(w->shapeB);
+	// A hull whose face planes miss their own corners (npHull3.loosePlanes: quickhull left a folded
+	// sliver face, a plane held 0.53 above its corners on a hull 60 across) has a Gauss map that folds
+	// over there, and the arc test passes edge pairs that build no face of A - B: a pair of such hulls
+	// overlapping by 20.9 took an edge axis "6.0 deep" as the reference, 26.5 deep in truth
+	// (fuzz_pairs3d). The edge axes that decide for such a hull are checked by vertex scans.
+	bool checkWin = (gap.byArcs && hulls) || npLooseHull3(w->shapeA) || npLooseHull3(w->shapeB);
 	if (((edgeSaysApart && hulls) || (edgeWins && checkWin)) && !edgeAxisHolds(w, &out->edge))
 	{
 		// No face of A - B: the best edge axis by scans, if one beats the faces.

@@ -709,8 +709,8 @@ int npCollideWarmFaces3(const npShape3* shapeA, const npTransform3* xfA, const n
 	stats->faceReused += 1;
 	stats->facesProven += 1;
 	clearManifold(m);
-	const ClipShape a = { &w.a, w.a.vertices, w.a.planes, NULL };
-	const ClipShape b = { &w.b, w.bv, w.bp, NULL };
+	const ClipShape a = { &w.a, w.a.vertices, w.a.planes, NULL, npLooseHull3(w.shapeA) };
+	const ClipShape b = { &w.b, w.bv, w.bp, NULL, npLooseHull3(w.shapeB) };
 	if (sat.choice == 0)
 	{
 		const FaceClip clip = { a, sat.faceA.face, b, sat.faceA.vertex, true, margin };

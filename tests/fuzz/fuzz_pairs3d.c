@@ -83,18 +83,10 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 		// corpus inputs, 0.6 off on a hull 60 across; fixed). To 1e-5 of the scale: on needle hulls
 		// 1e6 long a face clip's points sit off the hull by up to 2.6e-6 of it (three corpus
 		// inputs; a sliver face's plane tilts by its rounding over its length).
-		// Face contacts on a hull whose planes miss their corners are clipped on a plane raised
-		// above the face (a known issue: fuzz_mesh3d found a point 0.09 off a hull 50 across), so
-		// there the check is fatal only with FZ_STRICT=1.
-		bool loose = (a.type == NP_SHAPE_HULL3 && a.hull->loosePlanes) || (b.type == NP_SHAPE_HULL3 && b.hull->loosePlanes);
-		if (i == 0 && okM && loose)
-			for (int k = 0; k < m.pointCount; ++k)
-			{
-				double pointTol = 1.0e-5 * (scale + margin) + FZ_ABS;
-				FZ_CHECK_KNOWN(bruteWithin3(&a, &coreA, m.points[k].pointA, pointTol) && bruteWithin3(&b, &coreB, m.points[k].pointB, pointTol),
-							   "npCollide3: contact %d off its (loose) shapes", k);
-			}
-		if (i == 0 && okM && !loose)
+		// Face contacts on a hull whose planes miss their corners were clipped on a plane raised
+		// above the face (fuzz_mesh3d found a point 0.155 off a hull 58 across; a known issue, fatal
+		// only with FZ_STRICT=1, until the clipper took such points onto the face's own triangles).
+		if (i == 0 && okM)
 			for (int k = 0; k < m.pointCount; ++k)
 			{
 				double pointTol = 1.0e-5 * (scale + margin) + FZ_ABS;

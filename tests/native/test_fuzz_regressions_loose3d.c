@@ -146,9 +146,43 @@ static void penetrationWitnessesOfLooseNeedles(void)
 		  p.overlapping, p.depth, best, inA, inB, hullA.loosePlanes, hullB.loosePlanes);
 }
 
+// fuzz_mesh3d's point check (seed regression-mesh-loose-hull-point, once a known issue): a hull of
+// 5 vertices 58 across, two of them 1.7e-3 apart at the origin, whose folded face's plane was
+// raised to hold every vertex, against a mesh triangle. The face clip moved the triangle's corner
+// onto that plane, and the contact's pointA lay 0.155 beside the hull. Expected: every contact's
+// pointA within the hull and pointB within the triangle (brute force over their points, 1e-9 of the
+// scale), and depth = dot(pointA - pointB, normal).
+static void contactsOnALooseHullFace(void)
+{
+	const double q = -0.00097656250000000022;
+	const npVec3 points[] = { { q, q, q }, { 29.8662109375, 29.8876953125, 0 }, { -28.1103515625, -28.1103515625, -28.25 }, { 0, 0, 0 },
+							  { 0.00390625, 0, 0 }, { 16, 0, 0 }, { -0.0009765625, q, q } };
+	npShape3 a, triangle;
+	npTransform3 xf = { { q, q, q }, { -0.5, -0.5, -0.5, -0.5 } }, id = { { 0, 0, 0 }, { 0, 0, 0, 1 } };
+	CHECK(npMakeHull3(points, 7, &hullA) == NP_OK && npMakeHullShape3(&hullA, &a) == NP_OK && hullA.loosePlanes &&
+			  npMakeTriangle3((npVec3){ -24.095703125, -0.0009765625, -0.0009765625 }, (npVec3){ -0.0009765625, -0.0009765625, 22.7490234375 },
+							  (npVec3){ 0.154296875, 0.099023437499999992, -0.0009765625 }, &triangle) == NP_OK,
+		  "a loose hull and a triangle: shapes (loose planes %d)", hullA.loosePlanes);
+	npManifold3 m = npCollide3(&a, xf, &triangle, id, 0.0);
+	bruteCore3(&a, xf, &coreA);
+	bruteCore3(&triangle, id, &coreB);
+	double tol = 1e-9 * 60.0;
+	CHECK(m.pointCount > 0, "a loose hull and a triangle: no contact");
+	for (int i = 0; i < m.pointCount; ++i)
+	{
+		const npManifoldPoint3* p = m.points + i;
+		npVec3 g = { p->pointA.x - p->pointB.x, p->pointA.y - p->pointB.y, p->pointA.z - p->pointB.z };
+		double along = g.x * m.normal.x + g.y * m.normal.y + g.z * m.normal.z;
+		bool inA = bruteWithin3(&a, &coreA, p->pointA, tol), inB = bruteWithin3(&triangle, &coreB, p->pointB, tol);
+		CHECK(inA && inB && fabs(along - p->depth) <= tol, "a loose hull and a triangle, point %d: pointA (%.17g, %.17g, %.17g) within the hull %d, pointB within the triangle %d, depth %.17g along %.17g",
+			  i, p->pointA.x, p->pointA.y, p->pointA.z, inA, inB, p->depth, along);
+	}
+}
+
 int main(void)
 {
 	penetrationWitnessesOfLooseNeedles();
+	contactsOnALooseHullFace();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
