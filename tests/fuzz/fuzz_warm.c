@@ -1,10 +1,12 @@
-// libFuzzer harness: the warm path equals the cold one. A decoded pair of shapes (2D or 3D) moves
+// libFuzzer harness: the warm path equals the cold one, and the cache keeps what it returns. A decoded pair of shapes (2D or 3D) moves
 // through up to 24 frames, each a small step (a few thousandths of the pair's size and a few
 // milliradians: coherent motion, where the warm path reuses last frame's axis, features and
 // simplex), a larger step, or a decoded jump; now and then the shapes trade places (the cache then
 // forgets its search memory). Every frame, npCollideCached2 / npCollideCached3 with one cache must
 // give npCollide2 / npCollide3's manifold bit for bit: count, normal, points, depths and ids (the
-// contract in contact2d.h and manifold3d.h, and issue 15's "warm == cold"). test_warm.c checks it
+// contract in contact2d.h and manifold3d.h, and issue 15's "warm == cold"), and the cache must then
+// hold exactly those points, each cached point of age > 0 continuing one of last frame's (one update
+// younger). test_warm.c checks it
 // on scripted scenes; this explores the poses and shapes the scripts do not.
 #include "fuzz.h"
 #include "vec3.h"
@@ -39,6 +41,32 @@ static int sameManifold3(const npManifold3* a, const npManifold3* b)
 	}
 	return 1;
 }
+
+// The cache keeps the frame's manifold: as many points, each with a manifold point's id and points
+// bit for bit; a point older than 0 continues one of last frame's, which was one update younger.
+#define CACHE_HOLDS(CACHE, M, PREVIOUS, PREVIOUS_COUNT, SAME)                                                           \
+	do                                                                                                                 \
+	{                                                                                                                  \
+		FZ_CHECK((CACHE).pointCount == (M).pointCount, "the cache has %d points, the manifold %d", (CACHE).pointCount, \
+				 (M).pointCount);                                                                                      \
+		for (int i = 0; i < (M).pointCount; ++i)                                                                       \
+		{                                                                                                              \
+			int found = 0;                                                                                             \
+			for (int j = 0; j < (CACHE).pointCount && !found; ++j)                                                     \
+				found = (CACHE).points[j].id == (M).points[i].id && SAME((CACHE).points[j].pointA, (M).points[i].pointA) && \
+						SAME((CACHE).points[j].pointB, (M).points[i].pointB);                                              \
+			FZ_CHECK(found, "manifold point %d (id %x) is not in the cache", i, (unsigned)(M).points[i].id);           \
+		}                                                                                                              \
+		for (int j = 0; j < (CACHE).pointCount; ++j)                                                                   \
+		{                                                                                                              \
+			int age = (CACHE).points[j].age, younger = age == 0;                                                       \
+			for (int k = 0; k < (PREVIOUS_COUNT) && !younger; ++k)                                                     \
+				younger = (PREVIOUS)[k].age == age - 1;                                                                \
+			FZ_CHECK(age >= 0 && younger, "cached point %d of age %d continues no point of last frame", j, age);       \
+		}                                                                                                              \
+	} while (0)
+
+static int same2(npVec2 a, npVec2 b) { return a.x == b.x && a.y == b.y; }
 
 // How far a frame moves: 0 a small step, 1 a larger one, 2 a decoded jump.
 static int stepKind(FzIn* in)
@@ -89,6 +117,9 @@ static void runWarm2(FzIn* in)
 			continue;
 		const npShape2 *a = &shapes[first], *b = &shapes[1 - first];
 		npManifold2 cold = npCollide2(a, xa, b, xb, margin), warm;
+		npCachedContact2 previous[NP_MAX_MANIFOLD_POINTS2];
+		int previousCount = cache.pointCount;
+		memcpy(previous, cache.points, sizeof previous);
 		npResult r = npCollideCached2(&cache, a, xa, b, xb, margin, &warm);
 		// The cache bounds its points by NP_HUGE: beyond, NP_ERR_NON_FINITE is the documented answer.
 		int huge = 0;
@@ -100,6 +131,7 @@ static void runWarm2(FzIn* in)
 		FZ_CHECK(sameManifold2(&cold, &warm),
 				 "frame %d (step %d): warm != cold: %d points, normal (%.17g, %.17g) against %d, (%.17g, %.17g)", frame, kind,
 				 warm.pointCount, warm.normal.x, warm.normal.y, cold.pointCount, cold.normal.x, cold.normal.y);
+		CACHE_HOLDS(cache, warm, previous, previousCount, same2);
 	}
 }
 
@@ -144,6 +176,9 @@ static void runWarm3(FzIn* in)
 			first = 1 - first;
 		const npShape3 *a = &shapes[first], *b = &shapes[1 - first];
 		npManifold3 cold = npCollide3(a, xa, b, xb, margin), warm;
+		npCachedContact3 previous[NP_MAX_MANIFOLD_POINTS3];
+		int previousCount = cache.pointCount;
+		memcpy(previous, cache.points, sizeof previous);
 		npResult r = npCollideCached3(&cache, a, xa, b, xb, margin, &warm);
 		int huge = 0;
 		for (int i = 0; i < cold.pointCount; ++i)
@@ -155,6 +190,7 @@ static void runWarm3(FzIn* in)
 				 "frame %d (step %d): warm != cold: %d points, normal (%.17g, %.17g, %.17g) against %d, (%.17g, %.17g, %.17g)", frame,
 				 kind, warm.pointCount, warm.normal.x, warm.normal.y, warm.normal.z, cold.pointCount, cold.normal.x,
 				 cold.normal.y, cold.normal.z);
+		CACHE_HOLDS(cache, warm, previous, previousCount, same3);
 	}
 }
 
