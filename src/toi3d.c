@@ -20,6 +20,7 @@
 // geometrically; the fraction reached is still before the contact). Within targetDistance at t = 0
 // is 'overlapped'.
 #include "cast3d_private.h"
+#include "epa3d_private.h"
 
 #include "gjk3d.h"
 #include "codesize.h"
@@ -160,12 +161,15 @@ static ToiSample sample(const npToiInput3* in, npTransform3 xfA, npTransform3 xf
 		s.pointB = pen.pointB;
 		if (!pen.overlapping)
 		{
-			// Cores touching exactly, without depth: the penetration has no points, the distance
-			// query's closest points meet where they touch (a flat hull's corner on another hull's
-			// corner got pointA = (0, 0, 0), 3.5 off A; fuzz_casts3d).
+			// Cores touching exactly, without depth: the penetration has no points and no normal. The
+			// distance query's closest points meet where they touch (a flat hull's corner on another
+			// hull's corner got pointA = (0, 0, 0), 3.5 off A; fuzz_casts3d), and the normal is the
+			// separating axis of least overlap (0 along a touching one) over the cores' face normals
+			// and edge pairs, not an arbitrary +x.
 			npDistanceResult3 d = npDistance3(in->shapeA, xfA, in->shapeB, xfB);
 			s.pointA = d.pointA;
 			s.pointB = d.pointB;
+			s.normal = npRotate3(xfA.q, npEpaEveryAxis3(&pair, (polishAxis){ v3(1.0, 0.0, 0.0), DBL_MAX, -1, -1 }).axis);
 		}
 		return s;
 	}

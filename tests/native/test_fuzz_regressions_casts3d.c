@@ -467,8 +467,9 @@ static void needlesTouchingAtTheStart(void)
 // fuzz_casts3d's TOI point check: a flat hull (a triangle 1.25 long, 0.007 wide) whose corner
 // starts on a corner of another hull, with a target distance of 0.77. 'overlapped' at 0, where the
 // cores touch without depth: the penetration query has no points, and pointA / pointB came out
-// (0, 0, 0), 3.5 off both shapes. Expected: 'overlapped'; the points within their shapes posed at
-// 0 (brute force over the hulls' own points, textbook quaternion), at most the target apart.
+// (0, 0, 0), 3.5 off both shapes, and the normal was an arbitrary +x. Expected: 'overlapped'; the
+// points within their shapes posed at 0 (brute force over the hulls' own points, textbook
+// quaternion), at most the target apart, and a normal along which the hulls do not overlap.
 static BruteCore3 touchA, touchB;
 static void hullsTouchingAtACornerInATimeOfImpact(void)
 {
@@ -494,6 +495,11 @@ static void hullsTouchingAtACornerInATimeOfImpact(void)
 	bool inA = bruteWithin3(&a, &touchA, out.pointA, 1e-9), inB = bruteWithin3(&b, &touchB, out.pointB, 1e-9);
 	CHECK(inA && inB && gap <= 0.76953125, "hulls touching at a corner: pointA (%.17g, %.17g, %.17g) within A %d, pointB within B %d, %.17g apart",
 		  out.pointA.x, out.pointA.y, out.pointA.z, inA, inB, gap);
+	// The normal separates the touching hulls: A reaches along it no farther than B begins (brute
+	// force over their points), as a normal from A to B must (before: an arbitrary +x).
+	npVec3 n = out.normal, back = { -n.x, -n.y, -n.z };
+	double overlap = bruteSupport3(&a, fromA, n) + bruteSupport3(&b, fromB, back);
+	CHECK(overlap <= 1e-9 * 40.0, "hulls touching at a corner: the normal (%.17g, %.17g, %.17g) overlaps them by %.3g", n.x, n.y, n.z, overlap);
 }
 
 // fuzz_casts3d's normal check: a hull 54 across overlapping a flat hull needle 3.5e7 long by 6.66,
