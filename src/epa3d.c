@@ -19,7 +19,9 @@
 // they come from the well-formed Minkowski triangle). After the polish they are moved along the
 // final normal onto each shape's support plane. EPA's last support query, along the final face's
 // normal, gives that normal's exact overlap without another query.
+#define NP_MANIFOLD3D_INTERNAL // npClosestOnFace3 (clip3d.c)
 #include "epa3d_private.h"
+#include "manifold3d_private.h"
 #include "closest3d.h"
 #include "codesize.h"
 #include "tiny3d.h"
@@ -198,33 +200,14 @@ NP_COLD __attribute__((noinline)) static npVec3 nearestOnSupportFeature(const np
 	if (count == 2 || poly->faceCount == 0)
 		return npClosestOnSegment3(v[ends[0]], v[ends[1]], w);
 
-	// A face: the one facing `dir` most. Inside all its edges, w stays; else the nearest boundary point.
+	// A face: the one facing `dir` most. Inside all its edges, w stays (on the support plane, not
+	// moved onto the face's: s = 0); else the nearest point of an edge it is outside of.
 	int face = 0;
 	for (int f = 1; f < poly->faceCount; ++f)
 		if (v3Dot(poly->planes[f].normal, dir) > v3Dot(poly->planes[face].normal, dir))
 			face = f;
-	npVec3 normal = poly->planes[face].normal, nearest = w;
-	double nearestSq = DBL_MAX;
-	bool inside = true;
-	int start = poly->faceEdge[face], e = start;
-	for (int steps = 0; steps < poly->halfEdgeCount; ++steps)
-	{
-		int next = poly->halfEdges[e].next;
-		npVec3 a = v[poly->halfEdges[e].origin], b = v[poly->halfEdges[next].origin];
-		if (v3Dot(v3Cross(v3Sub(b, a), v3Sub(w, a)), normal) < 0.0)
-			inside = false;
-		npVec3 q = npClosestOnSegment3(a, b, w);
-		double sq = v3LengthSq(v3Sub(q, w));
-		if (sq < nearestSq)
-		{
-			nearestSq = sq;
-			nearest = q;
-		}
-		e = next;
-		if (e == start)
-			break;
-	}
-	return inside ? w : nearest;
+	const ClipShape shape = { poly, poly->vertices, poly->planes, NULL, false };
+	return npClosestOnFace3(&shape, face, w, 0.0);
 }
 
 // Moves EPA's witnesses along the final normal onto each shape's support plane. A witness that moves

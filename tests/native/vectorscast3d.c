@@ -23,6 +23,7 @@
 #include "vectorshapes.h"
 
 #include "narrowphase/cast3d.h"
+#include "testvec3.h"
 
 #include <stdlib.h>
 
@@ -233,36 +234,32 @@ static npSweep3 readSweep(const cJSON* s)
 
 static const char* const toiStates[] = { "hit", "separated", "overlapped", "failed" };
 
+// A pose of the runner's own: a unit quaternion and a position (testvec3.h's arithmetic).
 typedef struct Pose3
 {
-	double q[4]; ///< unit quaternion x, y, z, w
-	double p[3];
+	npQuat q;
+	npVec3 p;
 } Pose3;
 
-static void rotateBy(const double q[4], const double v[3], double out[3])
+static npVec3 readPoint3(const cJSON* a)
 {
-	double t[3] = { 2.0 * (q[1] * v[2] - q[2] * v[1]), 2.0 * (q[2] * v[0] - q[0] * v[2]), 2.0 * (q[0] * v[1] - q[1] * v[0]) };
-	out[0] = v[0] + q[3] * t[0] + (q[1] * t[2] - q[2] * t[1]);
-	out[1] = v[1] + q[3] * t[1] + (q[2] * t[0] - q[0] * t[2]);
-	out[2] = v[2] + q[3] * t[2] + (q[0] * t[1] - q[1] * t[0]);
+	double xyz[3];
+	npVecReadPoint(a, xyz, 3);
+	return V(xyz[0], xyz[1], xyz[2]);
 }
 
 static Pose3 readPose(const cJSON* xf)
 {
 	Pose3 pose = { { 0.0, 0.0, 0.0, 1.0 }, { 0.0, 0.0, 0.0 } };
 	if (npVecHasKey(xf, "position"))
-		npVecReadPoint(npVecItem(xf, "position"), pose.p, 3);
+		pose.p = readPoint3(npVecItem(xf, "position"));
 	const cJSON* r = npVecItem(xf, "rotation");
 	if (r != NULL)
 	{
-		double l = 0.0;
-		for (int i = 0; i < 4; ++i)
-		{
-			pose.q[i] = npVecNumber(cJSON_GetArrayItem(r, i));
-			l += pose.q[i] * pose.q[i];
-		}
-		for (int i = 0; i < 4; ++i)
-			pose.q[i] /= sqrt(l);
+		npQuat q = { npVecNumber(cJSON_GetArrayItem(r, 0)), npVecNumber(cJSON_GetArrayItem(r, 1)),
+					 npVecNumber(cJSON_GetArrayItem(r, 2)), npVecNumber(cJSON_GetArrayItem(r, 3)) };
+		double l = sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
+		pose.q = (npQuat){ q.x / l, q.y / l, q.z / l, q.w / l };
 	}
 	return pose;
 }
@@ -272,26 +269,17 @@ static Pose3 readPose(const cJSON* xf)
 static Pose3 sweepPose(const cJSON* sweep, double t)
 {
 	Pose3 from = readPose(npVecItem(sweep, "from")), to = readPose(npVecItem(sweep, "to"));
-	double center[3] = { 0.0, 0.0, 0.0 }, c0[3], c1[3];
-	if (npVecHasKey(sweep, "center"))
-		npVecReadPoint(npVecItem(sweep, "center"), center, 3);
-	rotateBy(from.q, center, c0);
-	rotateBy(to.q, center, c1);
-	double c = 0.0, q1[4];
-	for (int i = 0; i < 4; ++i)
-		c += from.q[i] * to.q[i];
-	for (int i = 0; i < 4; ++i)
-		q1[i] = c < 0.0 ? -to.q[i] : to.q[i];
+	npVec3 center = npVecHasKey(sweep, "center") ? readPoint3(npVecItem(sweep, "center")) : V(0.0, 0.0, 0.0);
+	npVec3 c0 = add(rotateByQuat(from.q, center), from.p), c1 = add(rotateByQuat(to.q, center), to.p);
+	npQuat a = from.q, b = to.q;
+	double c = a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w;
+	if (c < 0.0)
+		b = (npQuat){ -b.x, -b.y, -b.z, -b.w };
 	c = fabs(c);
 	double phi = acos(c < 1.0 ? c : 1.0), s = sin(phi);
 	double wa = phi < 1e-12 ? 1.0 : sin((1.0 - t) * phi) / s, wb = phi < 1e-12 ? 0.0 : sin(t * phi) / s;
-	Pose3 pose;
-	for (int i = 0; i < 4; ++i)
-		pose.q[i] = wa * from.q[i] + wb * q1[i];
-	double turned[3];
-	rotateBy(pose.q, center, turned);
-	for (int i = 0; i < 3; ++i)
-		pose.p[i] = (c0[i] + from.p[i]) + t * ((c1[i] + to.p[i]) - (c0[i] + from.p[i])) - turned[i];
+	Pose3 pose = { { wa * a.x + wb * b.x, wa * a.y + wb * b.y, wa * a.z + wb * b.z, wa * a.w + wb * b.w }, { 0.0, 0.0, 0.0 } };
+	pose.p = sub(add(c0, scale(t, sub(c1, c0))), rotateByQuat(pose.q, center));
 	return pose;
 }
 
@@ -302,10 +290,7 @@ static double posedReach(const cJSON* local, const Pose3* pose, npVec3 n)
 	const cJSON* p;
 	cJSON_ArrayForEach(p, npVecItem(local, "core"))
 	{
-		double xyz[3], w[3];
-		npVecReadPoint(p, xyz, 3);
-		rotateBy(pose->q, xyz, w);
-		double d = (w[0] + pose->p[0]) * n.x + (w[1] + pose->p[1]) * n.y + (w[2] + pose->p[2]) * n.z;
+		double d = dot(add(rotateByQuat(pose->q, readPoint3(p)), pose->p), n);
 		best = d > best ? d : best;
 	}
 	return best + npVecField(local, "radius", 0.0);
