@@ -114,7 +114,9 @@ typedef struct npTrianglePoint3
 
 /// Closest point to p on triangle v[0] v[1] v[2] and its feature (Ericson 5.1.5). In the face region
 /// the point is p moved along `normal` (the triangle's unit normal, either orientation) onto the
-/// plane through v[0].
+/// plane through v[0]. An edge whose ends coincide after rounding (a mesh triangle 2e-5 across
+/// placed 1e12 from the origin) has zero length; its region test would divide 0 by 0, so it is
+/// passed over, and the point falls to another edge, a vertex or the face.
 static inline npTrianglePoint3 npClosestOnTriangleFeature3(npVec3 p, const npVec3 v[3], npVec3 normal)
 {
 	npVec3 a = v[0], b = v[1], c = v[2];
@@ -127,17 +129,17 @@ static inline npTrianglePoint3 npClosestOnTriangleFeature3(npVec3 p, const npVec
 	if (d3 >= 0.0 && d4 <= d3)
 		return (npTrianglePoint3){ b, NP_TRIANGLE_VERTEX3, 1 };
 	double vc = d1 * d4 - d3 * d2;
-	if (vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0)
+	if (vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0 && d1 > d3)
 		return (npTrianglePoint3){ v3MulAdd(a, d1 / (d1 - d3), ab), NP_TRIANGLE_EDGE3, 0 };
 	npVec3 cp = v3Sub(p, c);
 	double d5 = v3Dot(ab, cp), d6 = v3Dot(ac, cp);
 	if (d6 >= 0.0 && d5 <= d6)
 		return (npTrianglePoint3){ c, NP_TRIANGLE_VERTEX3, 2 };
 	double vb = d5 * d2 - d1 * d6;
-	if (vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0)
+	if (vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0 && d2 > d6)
 		return (npTrianglePoint3){ v3MulAdd(a, d2 / (d2 - d6), ac), NP_TRIANGLE_EDGE3, 2 };
 	double va = d3 * d6 - d5 * d4;
-	if (va <= 0.0 && (d4 - d3) >= 0.0 && (d5 - d6) >= 0.0)
+	if (va <= 0.0 && (d4 - d3) >= 0.0 && (d5 - d6) >= 0.0 && (d4 - d3) + (d5 - d6) > 0.0)
 		return (npTrianglePoint3){ v3MulAdd(b, (d4 - d3) / ((d4 - d3) + (d5 - d6)), v3Sub(c, b)), NP_TRIANGLE_EDGE3, 1 };
 	return (npTrianglePoint3){ v3MulAdd(p, -v3Dot(v3Sub(p, a), normal), normal), NP_TRIANGLE_FACE3, 0 };
 }

@@ -5,7 +5,9 @@
 //    takes s = 0) and the parameters lie in [0, 1];
 //  - npClosestOnSegment3: the same for a point and a segment;
 //  - npClosestOnTriangleFeature3: the point is no farther than a dense sampling of the triangle,
-//    and lies on the feature it names (a vertex, edge k, or inside);
+//    and lies on the feature it names (a vertex, edge k, or inside); on triangles with an edge of
+//    zero length (each of the three, and all three) the point is finite and no farther than a
+//    dense sampling of the segment that is left;
 //  - npTriangleSignedAreas3: on random triangles (slivers too), GJK's triangle step
 //    (npClosestOnTriangle3) keeps all three vertices exactly when the areas say the origin's
 //    projection is inside, with the areas' normalised weights bit for bit.
@@ -95,6 +97,42 @@ static void testTriangleFeature(void)
 	}
 }
 
+// A triangle with two equal corners is a segment (a mesh triangle 2e-5 across at 1e12 from the
+// origin rounds to one: fuzz_mesh3d). Its zero-length edge's region test divided 0 by 0, and a
+// sphere's mesh contact had a NaN point and depth. Expected: a finite point of the segment no
+// farther from p than a dense sampling of it (the collapsed corner once, each end as a vertex).
+static void testCollapsedEdges(void)
+{
+	const int steps = 2000;
+	int bad = 0;
+	for (int n = 0; n < 1500; ++n)
+	{
+		npVec3 a = rndVec(1.0), b = rndVec(1.0);
+		int collapsed = n % 3; // edge k from corner k to k + 1 has zero length
+		npVec3 v[3];
+		v[collapsed] = a;
+		v[(collapsed + 1) % 3] = a;
+		v[(collapsed + 2) % 3] = b;
+		if (n % 50 == 49)
+			v[0] = v[1] = v[2] = a; // a point
+		npVec3 p = n % 5 == 0 ? v3MulAdd(a, rndRange(0.0, 1.0), v3Sub(b, a)) : rndVec(2.0);
+		npVec3 normal = v3Normalize(rndVec(1.0));
+		npTrianglePoint3 c = npClosestOnTriangleFeature3(p, v, normal);
+		double d = v3Length(v3Sub(c.point, p)), best = 1e300;
+		for (int i = 0; i <= steps; ++i)
+		{
+			npVec3 q = v3MulAdd(v[0], (double)i / steps, v3Sub(v[2], v[0]));
+			npVec3 r = v3MulAdd(v[1], (double)i / steps, v3Sub(v[2], v[1]));
+			double e = fmin(v3Length(v3Sub(q, p)), v3Length(v3Sub(r, p)));
+			best = e < best ? e : best;
+		}
+		if (!(isfinite(c.point.x) && isfinite(c.point.y) && isfinite(c.point.z) && d <= best + 1e-9) && bad++ < 5)
+			CHECK(false, "collapsed triangle %d (edge %d): point (%g, %g, %g), %.17g from p, sampling %.17g", n,
+				  collapsed, c.point.x, c.point.y, c.point.z, d, best);
+	}
+	CHECK(bad == 0, "%d collapsed triangles with a wrong or non-finite point", bad);
+}
+
 static void testSignedAreas(void)
 {
 	int inside = 0;
@@ -129,6 +167,7 @@ int main(void)
 {
 	testSegments();
 	testTriangleFeature();
+	testCollapsedEdges();
 	testSignedAreas();
 	return checkSummary();
 }

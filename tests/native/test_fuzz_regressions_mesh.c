@@ -252,6 +252,60 @@ static void zeroTranslationInsideATriangle(void)
 		  failures, firstBad);
 }
 
+// A sphere 1.25 in radius against a mesh, both placed 1e12 from the origin (fuzz_mesh3d, seed
+// regression-mesh-sphere-far-sliver). The triangle's corners (0, 0, 2^-10) and (0, 0, 0.001) are
+// 2.3e-5 apart, less than the spacing of doubles at 1e12 (1.2e-4), so in world space they are one
+// point and the edge between them has zero length; the closest-point region test divided 0 by 0 and
+// the contact's pointB and depth were NaN. Expected (closed form): the sphere's centre is within
+// 0.001 of the triangle (the corner (0, 0, 2^-10)), so one contact, depth within [1.249, 1.25] up
+// to the 1.2e-4 rounding of the placement, finite points with pointB within that rounding of the
+// triangle's corners' segment, and a unit normal. A capsule there gets finite contacts; a box's
+// routine builds the placed triangle, finds it degenerate (a segment) and skips it, as npMakeMesh3
+// skips degenerate triangles, so the box gets none or finite ones.
+static void sphereOnAFarSliver(void)
+{
+	npVec3 v[3] = { { 0, 0, 0.0009765625 }, { 0, 0, 0.001 }, { -26.3876953125, -17.3203125, 0 } };
+	int32_t indices[3] = { 0, 1, 2 };
+	static _Alignas(16) unsigned char memory[4096];
+	npMesh3* mesh = NULL;
+	CHECK(npMakeMesh3(&(npMeshInput3){ v, 3, indices, 1, 0.0 }, memory, sizeof memory, &mesh) == NP_OK, "sliver mesh");
+	const double far = -1.0e12;
+	npMeshInstance3 instance = { mesh, { { far, far, far }, { 0, 0, 0, 1 } } };
+	npTransform3 at = { { far, far, far }, { 0, 0, 0, 1 } };
+	npShape3 shapes[3];
+	CHECK(npMakeSphere(1.25, &shapes[0]) == NP_OK && npMakeCapsule3(1.25, 0.5, &shapes[1]) == NP_OK &&
+			  npMakeBox3((npVec3){ 1.25, 1.25, 1.25 }, &shapes[2]) == NP_OK,
+		  "shapes");
+	for (int s = 0; s < 3; ++s)
+	{
+		npMeshQuery3 query = npDefaultMeshQuery3();
+		query.margin = 0.765625;
+		npMeshContact3 contacts[8];
+		npMeshContactsOutput3 out = { contacts, 8, -1 };
+		CHECK(npMeshContacts3(&shapes[s], at, &instance, 1, &query, &out) == NP_OK && (out.count >= 1 || s == 2),
+			  "shape %d on a far sliver: %d contacts", s, out.count);
+		for (int i = 0; i < out.count; ++i)
+		{
+			const npMeshContact3* c = contacts + i;
+			bool finite = isfinite(c->depth) && isfinite(c->pointA.x) && isfinite(c->pointA.y) &&
+						  isfinite(c->pointA.z) && isfinite(c->pointB.x) && isfinite(c->pointB.y) &&
+						  isfinite(c->pointB.z) && fabs(sqrt(c->normal.x * c->normal.x + c->normal.y * c->normal.y + c->normal.z * c->normal.z) - 1.0) <= 1e-12;
+			CHECK(finite, "shape %d on a far sliver: contact %d depth %g, pointB (%g, %g, %g)", s, i, c->depth,
+				  c->pointB.x, c->pointB.y, c->pointB.z);
+		}
+		if (s == 0 && out.count >= 1)
+		{
+			const npMeshContact3* c = contacts;
+			npVec3 local = { c->pointB.x - far, c->pointB.y - far, c->pointB.z - far };
+			double offAxis = fmax(fabs(local.x), fabs(local.y)), up = local.z;
+			CHECK(out.count == 1 && c->depth >= 1.249 - 2.5e-4 && c->depth <= 1.25 && offAxis <= 2.5e-4 &&
+					  up >= -2.5e-4 && up <= 0.001 + 2.5e-4,
+				  "sphere on a far sliver: %d contacts, depth %.17g, pointB - centre (%g, %g, %g)", out.count, c->depth,
+				  local.x, local.y, local.z);
+		}
+	}
+}
+
 int main(void)
 {
 	meshRaysWithDenormals();
@@ -259,6 +313,7 @@ int main(void)
 	flatHullThroughAConcaveSeam();
 	ballIntoAFoldedFan();
 	zeroTranslationInsideATriangle();
+	sphereOnAFarSliver();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
