@@ -987,12 +987,13 @@ export interface TimeOfImpact2 {
 	 *  'failed': the iteration bound was reached (rare: shapes turning tens of times within the sweep
 	 *  while nearly touching); fraction is still safe. */
 	state: 'hit' | 'separated' | 'overlapped' | 'failed';
-	/** Unit, from A to B at fraction ([0, 0] when separated; when overlapped, the penetration normal,
-	 *  or the closest points' direction for shapes apart by less than targetDistance). */
+	/** Unit, from A to B at fraction (separated: at 1, where the sweeps end, as in 3D; when
+	 *  overlapped, the penetration normal, or the closest points' direction for shapes apart by less
+	 *  than targetDistance). */
 	normal: Vec2;
-	/** Closest point of A at fraction ([0, 0] when separated). */
+	/** Closest point of A at fraction (separated: at 1). */
 	pointA: Vec2;
-	/** Closest point of B at fraction ([0, 0] when separated). */
+	/** Closest point of B at fraction (separated: at 1). */
 	pointB: Vec2;
 	/** Outer iterations (one GJK distance and a bound's root each). */
 	iterations: number;
@@ -1054,11 +1055,11 @@ export interface TimeOfImpact3 {
 	 *  targetDistance - tolerance; 'separated': never within targetDistance on [0, 1];
 	 *  'overlapped': within it at t = 0; 'failed': the iteration cap was reached (rare). */
 	state: 'hit' | 'separated' | 'overlapped' | 'failed';
-	/** Unit, from A to B at `fraction`. */
+	/** Unit, from A to B at `fraction` (separated: at 1, where the sweeps end). */
 	normal: Vec3;
-	/** Closest point of A at `fraction`. */
+	/** Closest point of A at `fraction` (separated: at 1). */
 	pointA: Vec3;
-	/** Closest point of B at `fraction`. */
+	/** Closest point of B at `fraction` (separated: at 1). */
 	pointB: Vec3;
 	/** Advancement steps used. */
 	iterations: number;

@@ -27,7 +27,8 @@
 //     centres that hold the cores, whose distance changes with the centres' straight motion only.
 //  4. Stop with 'hit' when the distance is within tolerance of the target, 'separated' when a bound
 //     clears the rest of the sweep, 'failed' after NP_TOI_MAX_ITERATIONS2 steps (the fraction is
-//     then still a safe lower bound), 'overlapped' when already closer than the target at 0.
+//     then still a safe lower bound), 'overlapped' when already closer than the target at 0. Every
+//     state reports closest points and a normal at its fraction ('separated': at 1).
 // Every step is justified by a bound, so no contact is ever skipped, however fast or thin the shapes
 // (Box2D's separating-axis root finder stops when an axis separates at the end of the sweep, which
 // misses contacts of shapes that turn through each other in between). Angles are never reduced:
@@ -263,12 +264,15 @@ static void freshGjk(const npTimeOfImpactInput2* in, npTransform2 xfA, npTransfo
 // Shapes within the target distance but apart by more than the tolerance ('overlapped' with a
 // target distance, or 'hit') take GJK's closest points and normal; shapes that touch or overlap,
 // the penetration's. (An 'overlapped' pair apart by less than the target distance took the
-// penetration's, which has no points for shapes that do not overlap: they came out (0, 0).)
+// penetration's, which has no points for shapes that do not overlap: they came out (0, 0).) Cores
+// apart by rounding only (64 ulps of the scale) touch: the direction between GJK's closest points
+// is then noise (two boxes meeting face to face got the normal of their sides, along which they
+// overlap by 3.4), and the penetration's normal, the axis of zero overlap, is taken.
 static void fillOverlap(const npTimeOfImpactInput2* in, npTransform2 xfA, npTransform2 xfB, const npGjkResult2* g,
 						bool overlapped, double tolerance, npToiResult2* out)
 {
 	bool apart = g->distance - (in->shapeA->radius + in->shapeB->radius) > tolerance;
-	if ((!overlapped || apart) && g->distance > 0.0 && g->count < 3)
+	if ((!overlapped || apart) && g->distance > 64.0 * DBL_EPSILON * g->scale && g->count < 3)
 	{
 		fillContact(in->shapeA, in->shapeB, xfA, g, out);
 		return;
@@ -354,8 +358,12 @@ static double safeStep(const ToiPair* p, npTransform2 xfA, npTransform2 xfB, dou
 	double taylor = taylorStep(&bd, hMax, p->slack, &gap);
 
 	// First order (world axis): the separation falls no faster than the fastest pair of points closes.
+	// It proves a step only from a separation above R (gap > 0): along an axis on which the shapes
+	// already overlap, shapes that do not close along it still touch. (Such an axis comes from the
+	// noise of a warm simplex at a distance of rounding size, below a tiny tolerance: two boxes
+	// meeting face to face were reported 'separated' for the rest of the sweep.)
 	double closing = v2Dot(n, v2Sub(ma->dc, mb->dc)) + npAbs(ma->da) * ma->reach + npAbs(mb->da) * mb->reach;
-	double first = closing > 0.0 ? npMax(gap, 0.0) / closing : hMax;
+	double first = !(gap > 0.0) ? 0.0 : closing > 0.0 ? gap / closing : hMax;
 	return npMax(npMax(taylor, npMin(first, hMax)), discStep(p, t, hMax));
 }
 
@@ -446,7 +454,10 @@ static void timeOfImpact(const npTimeOfImpactInput2* input, npToiResult2* out)
 	p.R = input->shapeA->radius + input->shapeB->radius + input->targetDistance;
 	double scale = extent(input->shapeA) + extent(input->shapeB) + v2Length(p.a.c0) + v2Length(p.b.c0) +
 				   v2Length(p.a.dc) + v2Length(p.b.dc) + input->targetDistance;
+	// A tolerance below the rounding of the problem (GJK measures touching shapes some ulps apart)
+	// could never be met, and acts as that rounding (3D has such a floor too).
 	double tolerance = input->tolerance > 0.0 ? input->tolerance : NP_TOI_TOLERANCE2 * npMax(scale, 1.0e-300);
+	tolerance = npMax(tolerance, 64.0 * DBL_EPSILON * scale);
 	p.slack = 0.1 * tolerance;
 
 	bool boxA = npIsBoxLayout2(input->shapeA), boxB = npIsBoxLayout2(input->shapeB);
@@ -485,8 +496,13 @@ static void timeOfImpact(const npTimeOfImpactInput2* input, npToiResult2* out)
 		double h = safeStep(&p, xfA, xfB, t, n, closestFace(&g));
 		if (h >= 1.0 - t)
 		{
+			// As in 3D: the closest points and normal where the sweeps end, so a caller sees how far
+			// apart the shapes finish (never within targetDistance, so the cores are apart there).
 			out->state = NP_TOI_SEPARATED;
 			out->fraction = 1.0;
+			npTransform2 endA = motionTransform(&p.a, 1.0), endB = motionTransform(&p.b, 1.0);
+			freshGjk(input, endA, endB, &g);
+			fillOverlap(input, endA, endB, &g, false, tolerance, out);
 			return;
 		}
 		if (!(h > 0.0))
@@ -494,7 +510,7 @@ static void timeOfImpact(const npTimeOfImpactInput2* input, npToiResult2* out)
 		t += h;
 	}
 	// The closest points at the fraction returned (a fresh GJK: the loop may have moved t past its
-	// last one). They were left zero, though the contract gives them for every state but separated.
+	// last one). They were once left zero; every state has them.
 	out->state = NP_TOI_FAILED;
 	out->fraction = t;
 	npTransform2 xfA = motionTransform(&p.a, t), xfB = motionTransform(&p.b, t);

@@ -347,7 +347,8 @@ function toiScale(a, sa, b, sb, options) {
  * from this file's hull) at the library's fraction with their own cosine and sine, and check the
  * points and normal there: pointA on A's surface where A reaches farthest along the normal, pointB
  * on B's where B reaches farthest against it, and n.(pointB - pointA) the target distance at a hit
- * (the `separation` given here at an overlapped start: the shapes' signed distance at 0).
+ * (the `separation` given here at an overlapped start: the shapes' signed distance at 0; when
+ * separated, the points are at fraction 1 and `separation` is the signed distance there).
  */
 function toiVector(id, a, sa, b, sb, options, text) {
 	const R = localCore(a).r + localCore(b).r + (options.targetDistance || 0);
@@ -355,8 +356,10 @@ function toiVector(id, a, sa, b, sb, options, text) {
 	if (r.state === 'separated' && r.least < 1e-3) return false;
 	if (r.state === 'hit' && r.fraction < 1e-4) return false;
 	const expect = { state: r.state, fraction: r.fraction };
-	if (r.state === 'overlapped') {
-		const A = worldCore(a, sweepXf(sa, 0)), B = worldCore(b, sweepXf(sb, 0));
+	if (r.state === 'overlapped' || r.state === 'separated') {
+		// The shapes' signed distance where the points are reported: at 0 (overlapped), at 1 (separated).
+		const t = r.state === 'overlapped' ? 0 : 1;
+		const A = worldCore(a, sweepXf(sa, t)), B = worldCore(b, sweepXf(sb, t));
 		expect.separation = num(signedCoreDistance(A.core, B.core) - A.r - B.r);
 	}
 	const local = (spec) => {
@@ -393,6 +396,12 @@ function randomToi() {
 	}
 	toiVector('2d-toi-overlapped', SHAPES.box, sweep(0, 0, 0, 1, 0, 0), SHAPES.box, sweep(0.5, 0, 0, 2, 0, 0), { tolerance: 1e-9 }, 'overlapping at 0');
 	toiVector('2d-toi-separated', SHAPES.box, sweep(-5, 0, 0, -4, 0, 3), SHAPES.box, sweep(5, 0, 0, 4, 0, -3), { tolerance: 1e-9 }, 'never close');
+	// Two boxes meeting face to face where the first step lands exactly (fuzz_toi2d): GJK's closest
+	// points are then rounding apart, their direction noise; the normal must be the faces' (0, 1).
+	const tall = { type: 'box', halfWidth: 0.74999991, halfHeight: 2.609375 }, wide = { type: 'box', halfWidth: 2.609375, halfHeight: 1.40625 };
+	const rising = sweep(-0.0009765625, -6.275390651, 1e-300, 1e-300, 0, 0, [0, -0.0009765625]), sinking = sweep(0, 0.0927734375, 0, 0, 0, 1e-300);
+	toiVector('2d-toi-boxes-face-to-face', tall, rising, wide, sinking, {}, 'boxes meeting face to face, default tolerance');
+	toiVector('2d-toi-boxes-face-to-face-tiny-tolerance', tall, rising, wide, sinking, { tolerance: 1e-300 }, 'boxes meeting face to face, tolerance 1e-300');
 	toiVector('2d-toi-far', SHAPES.capsule, sweep(1e4 - 3, 0, 0, 1e4 + 3, 0.2, 7), SHAPES.box, sweep(1e4, 0, 0.3, 1e4, 0, 0.3), { tolerance: 1e-9 }, '1e4 offset');
 }
 

@@ -75,18 +75,33 @@ static double distanceAt(const npTimeOfImpactInput2* in, double t)
 static void checkToi(const npTimeOfImpactInput2* in, const npToiResult2* out, double tol, double scale)
 {
 	double target = in->targetDistance;
-	// The closest points at the fraction on their shapes, posed there (brutesupport.h); zero when
-	// separated (documented, as the normal).
-	if (out->state == NP_TOI_SEPARATED)
-		FZ_CHECK(out->pointA.x == 0.0 && out->pointA.y == 0.0 && out->pointB.x == 0.0 && out->pointB.y == 0.0 &&
-					 out->normal.x == 0.0 && out->normal.y == 0.0,
-				 "separated with points or a normal");
+	// The closest points at the fraction on their shapes, posed there (brutesupport.h); when
+	// separated, at fraction 1, as far apart along the unit normal as the shapes are there.
 	npTransform2 xa = npSweepTransform2(&in->sweepA, out->fraction), xb = npSweepTransform2(&in->sweepB, out->fraction);
 	double pointTol = 1.0e-5 * scale + tol;
-	FZ_CHECK(out->state == NP_TOI_SEPARATED || bruteWithin2(in->shapeA, xa, out->pointA, pointTol) && bruteWithin2(in->shapeB, xb, out->pointB, pointTol),
+	if (out->state == NP_TOI_SEPARATED)
+	{
+		double d = distanceAt(in, 1.0);
+		double apart = out->normal.x * (out->pointB.x - out->pointA.x) + out->normal.y * (out->pointB.y - out->pointA.y);
+		FZ_CHECK(out->fraction == 1.0 && fabs(hypot(out->normal.x, out->normal.y) - 1.0) <= 1e-9 && fabs(apart - d) <= pointTol,
+				 "separated at %.17g: normal (%.17g, %.17g), points %.17g apart along it, distance at 1 %.17g", out->fraction,
+				 out->normal.x, out->normal.y, apart, d);
+	}
+	FZ_CHECK(bruteWithin2(in->shapeA, xa, out->pointA, pointTol) && bruteWithin2(in->shapeB, xb, out->pointB, pointTol),
 			 "state %d at %.17g: pointA (%.17g, %.17g) within A %d, pointB (%.17g, %.17g) within B %d", (int)out->state, out->fraction,
 			 out->pointA.x, out->pointA.y, bruteWithin2(in->shapeA, xa, out->pointA, pointTol), out->pointB.x, out->pointB.y,
 			 bruteWithin2(in->shapeB, xb, out->pointB, pointTol));
+	// Apart or touching at the fraction (every state but overlapped): the unit normal is the axis of
+	// their distance, along which they are as far apart as anywhere (brute-force supports). Two
+	// boxes touching face to face once got the normal of their sides, where they overlap by 3.4.
+	if (out->state != NP_TOI_OVERLAPPED)
+	{
+		npVec2 n = out->normal, m = { -n.x, -n.y };
+		double along = -bruteSupport2(in->shapeB, xb, m) - bruteSupport2(in->shapeA, xa, n);
+		double d = distanceAt(in, out->fraction);
+		FZ_CHECK(fabs(along - d) <= pointTol, "state %d at %.17g: the shapes are %.17g apart along the normal (%.17g, %.17g), %.17g apart",
+				 (int)out->state, out->fraction, along, n.x, n.y, d);
+	}
 	if (out->state == NP_TOI_HIT)
 	{
 		double d = distanceAt(in, out->fraction);

@@ -248,14 +248,12 @@ static void checkToi(const npTimeOfImpactInput2* in, const char* what)
 		printf("failed: %s at %.17g after %d\n", what, out.fraction, out.iterations);
 	}
 	// The closest points at the fraction, on their shapes posed there (brute force over the
-	// vertices); zero when separated, as the normal.
+	// vertices); when separated, at fraction 1.
 	npTransform2 xa = npSweepTransform2(&in->sweepA, out.fraction), xb = npSweepTransform2(&in->sweepB, out.fraction);
-	if (out.state == NP_TOI_SEPARATED)
-		CHECK(out.pointA.x == 0.0 && out.pointA.y == 0.0 && out.pointB.x == 0.0 && out.pointB.y == 0.0, "%s: separated with points", what);
-	else
-		CHECK(bruteWithin2(in->shapeA, xa, out.pointA, 1e-9) && bruteWithin2(in->shapeB, xb, out.pointB, 1e-9),
-			  "%s: state %d, pointA (%.17g, %.17g) within A %d, pointB within B %d", what, out.state, out.pointA.x, out.pointA.y,
-			  bruteWithin2(in->shapeA, xa, out.pointA, 1e-9), bruteWithin2(in->shapeB, xb, out.pointB, 1e-9));
+	CHECK(out.state != NP_TOI_SEPARATED || out.fraction == 1.0, "%s: separated at %.17g", what, out.fraction);
+	CHECK(bruteWithin2(in->shapeA, xa, out.pointA, 1e-9) && bruteWithin2(in->shapeB, xb, out.pointB, 1e-9),
+		  "%s: state %d, pointA (%.17g, %.17g) within A %d, pointB within B %d", what, out.state, out.pointA.x, out.pointA.y,
+		  bruteWithin2(in->shapeA, xa, out.pointA, 1e-9), bruteWithin2(in->shapeB, xb, out.pointB, 1e-9));
 	if (out.state == NP_TOI_OVERLAPPED)
 		return;
 	double tol = in->tolerance > 0.0 ? in->tolerance : 1e-8 * 20.0;
@@ -538,6 +536,38 @@ static void touchingToiHasItsPoints(void)
 		  bruteWithin2(&triangle, xb, out.pointB, 1e-9), gap);
 }
 
+// Two boxes meeting face to face (fuzz_toi2d, seeds regression-toi-touching-*): A (0.75 x 2.61 half
+// sizes) rises from y = -6.28 to 0, B (2.61 x 1.41) sinks from y = 0.093 to 0, turning by 1e-300.
+// Closed form: A's top meets B's bottom when (1 - t)(6.2753906510000004 + 0.0927734375) = 4.015625,
+// t = 0.369421870386..., normal (0, 1). The first step lands on the contact exactly, where GJK
+// measures the boxes 2.2e-16 apart along the noise of their closest points, (-1, 0): with the
+// tolerance 1e-300 the first-order bound then stepped from that axis, along which the boxes overlap
+// by 3.36 and do not close, to the end ('separated', though they end inside each other); with any
+// tolerance the hit took that normal. Expected: 'hit' no later than the contact and within 1e-9 of
+// it, for tolerances 1e-300, 0 (default) and 1e-9, normal (0, 1), the points 0 apart along it.
+static void boxesMeetingFaceToFace(void)
+{
+	npShape2 a, b;
+	CHECK(npMakeBox2(0.74999990999999999, 2.609375, &a) == NP_OK && npMakeBox2(2.609375, 1.40625, &b) == NP_OK, "boxes");
+	npSweep2 sa = { { 0, -0.0009765625 }, { -0.00097656249999999989, -6.2753906510000004 }, 1e-300, { 1e-300, 0 }, 0 };
+	npSweep2 sb = { { 0, 0 }, { 0, 0.0927734375 }, 0, { 0, 0 }, 1e-300 };
+	const double contact = 1.0 - 4.015625 / (6.2753906510000004 + 0.0927734375);
+	const double tolerances[3] = { 1e-300, 0.0, 1e-9 };
+	for (int k = 0; k < 3; ++k)
+	{
+		npTimeOfImpactInput2 in = { &a, sa, &b, sb, 0.0, tolerances[k] };
+		npToiResult2 out;
+		CHECK(npTimeOfImpact2(&in, &out) == NP_OK && out.state == NP_TOI_HIT && out.fraction <= contact + 1e-15 &&
+				  out.fraction >= contact - 1e-9,
+			  "boxes face to face, tolerance %g: state %d at %.17g, want a hit at %.17g", tolerances[k], out.state,
+			  out.fraction, contact);
+		double apart = out.normal.x * (out.pointB.x - out.pointA.x) + out.normal.y * (out.pointB.y - out.pointA.y);
+		CHECK(fabs(out.normal.x) <= 1e-12 && fabs(out.normal.y - 1.0) <= 1e-12 && fabs(apart) <= 1e-9,
+			  "boxes face to face, tolerance %g: normal (%.17g, %.17g), points %.17g apart along it", tolerances[k],
+			  out.normal.x, out.normal.y, apart);
+	}
+}
+
 // A cast's points on their shapes at the hit (brute force over the shapes' own vertices): `point`
 // within the target, `pointOnShape` within the moved shape.
 static void expectCastPointsOnShapes(const npShapeCastInput2* in, const char* what)
@@ -584,6 +614,7 @@ int main(void)
 	castPointsOfDegenerateBoxes();
 	failedToiHasItsPoints();
 	touchingToiHasItsPoints();
+	boxesMeetingFaceToFace();
 	makeShapes();
 	randomCasts();
 	tunnellingBait();

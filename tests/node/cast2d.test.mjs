@@ -106,6 +106,12 @@ test('timeOfImpact: spinning boxes, states, no wrapping of angles', () => {
 	t = np.timeOfImpact(box, { from: { position: [-4, 0] }, to: { position: [-3, 0] } }, box, { from: {}, to: {} });
 	assert.equal(t.state, 'separated');
 	assert.equal(t.fraction, 1);
+	// Where the sweeps end (as in 3D): A's face at x = -2.5, 2 from B's at -0.5.
+	closeVec(t.normal, [1, 0], 1e-12, 'separated: the normal at the end');
+	close(t.pointA[0], -2.5, 1e-12, 'separated: pointA on A\'s face at the end');
+	close(t.pointB[0], -0.5, 1e-12, 'separated: pointB on B\'s face');
+	close(t.pointB[0] - t.pointA[0], 2, 1e-12);
+	assert.ok(Math.abs(t.pointA[1]) <= 0.5 && Math.abs(t.pointA[1] - t.pointB[1]) <= 1e-12, 'points facing each other');
 	t = np.timeOfImpact(box, { from: { position: [0.3, 0] }, to: { position: [3, 0] } }, box, { from: {}, to: {} });
 	assert.equal(t.state, 'overlapped');
 	closeVec(t.normal, [-1, 0], 1e-12, 'the penetration normal, A to B');

@@ -104,9 +104,9 @@ typedef struct npToiResult2
 {
 	npToiState2 state; ///< hit, separated, overlapped or failed
 	double fraction;   ///< no contact (distance below targetDistance - tolerance) happens before it
-	npVec2 normal;     ///< unit, from A to B at fraction (zero when separated)
-	npVec2 pointA;     ///< closest point of A at fraction (zero when separated)
-	npVec2 pointB;     ///< closest point of B at fraction (zero when separated)
+	npVec2 normal;     ///< unit, from A to B at fraction (when separated: at 1, where the sweeps end)
+	npVec2 pointA;     ///< closest point of A at fraction (when separated: at 1)
+	npVec2 pointB;     ///< closest point of B at fraction (when separated: at 1)
 	int iterations;    ///< outer iterations (GJK distances)
 } npToiResult2;
 
