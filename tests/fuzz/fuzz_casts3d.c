@@ -196,6 +196,17 @@ static void checkToi(const npToiInput3* in, const npToiOutput3* out, double scal
 	FZ_CHECK(bruteWithin3(in->shapeA, &castCoreShape, out->pointA, pointTol) && bruteWithin3(in->shapeB, &castCoreTarget, out->pointB, pointTol),
 			 "TOI state %d at %.17g: pointA within A %d, pointB within B %d", (int)out->state, out->fraction,
 			 bruteWithin3(in->shapeA, &castCoreShape, out->pointA, pointTol), bruteWithin3(in->shapeB, &castCoreTarget, out->pointB, pointTol));
+	// Apart or touching at the fraction (every state but overlapped): the unit normal is the axis of
+	// their distance, along which they are as far apart as anywhere (brute-force supports), as
+	// fuzz_toi2d checks in 2D (where two boxes meeting face to face got the axis of their sides).
+	if (out->state != NP_TOI3_OVERLAPPED)
+	{
+		npVec3 n = out->normal, m = { -n.x, -n.y, -n.z };
+		double along = -bruteSupport3(in->shapeB, xb, m) - bruteSupport3(in->shapeA, xa, n);
+		double d = distanceAtToi(in, out->fraction);
+		FZ_CHECK(fabs(along - d) <= pointTol, "TOI state %d at %.17g: the shapes are %.17g apart along the normal (%.17g, %.17g, %.17g), %.17g apart",
+				 (int)out->state, out->fraction, along, n.x, n.y, n.z, d);
+	}
 	if (out->state == NP_TOI3_HIT)
 	{
 		double d = distanceAtToi(in, out->fraction);
