@@ -292,6 +292,29 @@ static inline double fzConvexMin(double (*f)(const void* ctx, double t), const v
 	return best;
 }
 
+/// The shapes' signed distance: their distance when apart, minus the penetration depth when they
+/// overlap. The distance alone is 0 at any depth, which left "no contact before the answer" checks
+/// with a target distance of 0 unable to see shapes passing into each other (a 2D time of impact
+/// reported 'separated' for boxes that end inside each other). Convex along a straight motion (the
+/// largest of u.p - h(u) over unit u, for the Minkowski difference's support h), like the distance.
+static inline double fzSignedDistance2(const npShape2* a, npTransform2 xa, const npShape2* b, npTransform2 xb)
+{
+	double d = npDistance2(a, xa, b, xb).distance;
+	if (d > 0.0)
+		return d;
+	npPenetrationResult2 p = npPenetration2(a, xa, b, xb, NULL);
+	return p.overlapping ? -p.depth : 0.0;
+}
+
+static inline double fzSignedDistance3(const npShape3* a, npTransform3 xa, const npShape3* b, npTransform3 xb)
+{
+	double d = npDistance3(a, xa, b, xb).distance;
+	if (d > 0.0)
+		return d;
+	npPenetrationResult3 p = npPenetration3(a, xa, b, xb);
+	return p.overlapping ? -p.depth : 0.0;
+}
+
 static inline int fzIsCode(npResult r) { return (int)r >= NP_OK && (int)r <= NP_ERR_OUT_OF_RANGE; }
 
 static inline double fzMax(double a, double b) { return a > b ? a : b; }

@@ -7,7 +7,8 @@
 //  - not an initial overlap: the distance at the fraction is targetDistance (within the distance
 //    query's tolerance), and at half the fraction it is not below targetDistance (no tunnelling);
 //  - an initial overlap: fraction 0 and the distance at 0 within targetDistance;
-//  - a miss: the distance at maxFraction and at 0 above targetDistance;
+//  - a miss: the distance at maxFraction and at 0 above targetDistance (the signed distance,
+//    fzSignedDistance2, here and below: the distance alone is 0 at any depth);
 //  - a hit that is not an initial overlap: the normal supports both shapes at the reported points
 //    (the target's farthest extent along the normal, by brute force over its vertices plus its
 //    radius, is at `point`; the mover's, at the fraction, along the reversed normal, at
@@ -33,7 +34,7 @@ static double distanceAt(const npShapeCastInput2* in, double t)
 	npTransform2 xf = in->transform;
 	xf.p.x += t * in->translation.x;
 	xf.p.y += t * in->translation.y;
-	return npDistance2(in->shape, xf, in->target, in->targetTransform).distance;
+	return fzSignedDistance2(in->shape, xf, in->target, in->targetTransform);
 }
 
 static void checkHit(const npShapeCastInput2* in, const npCastHit2* h, double tol)

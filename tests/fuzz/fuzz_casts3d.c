@@ -7,7 +7,9 @@
 //    and no closer approach before it; a miss never comes within targetDistance. The distance
 //    between a convex shape moved along a line and a fixed convex shape is convex in the fraction,
 //    so "no closer approach on [0, t]" is checked exactly by a ternary search for the minimum of
-//    npDistance3 there (a check independent of the GJK ray cast under test);
+//    the signed distance there (fzSignedDistance3: npDistance3, or minus npPenetration3's depth
+//    when they overlap, convex too; the distance alone is 0 at any depth), a check independent of
+//    the GJK ray cast under test;
 //    the normal also supports both shapes at the reported points: the target's farthest extent
 //    along it (brute force over its core's vertices, plus its radius) is at `point`, the mover's
 //    at the fraction along the reversed normal at `pointOnShape` (fuzz_casts2d's check, which found
@@ -43,7 +45,7 @@ static double distanceAlong(const npShapeCastInput3* in, double t)
 {
 	npTransform3 xf = in->transform;
 	xf.p = (npVec3){ xf.p.x + t * in->translation.x, xf.p.y + t * in->translation.y, xf.p.z + t * in->translation.z };
-	return npDistance3(in->shape, xf, in->target, in->targetTransform).distance;
+	return fzSignedDistance3(in->shape, xf, in->target, in->targetTransform);
 }
 
 static double distanceAt(const void* in, double t) { return distanceAlong((const npShapeCastInput3*)in, t); }
@@ -164,7 +166,7 @@ static void castPair(const npShape3* a, npTransform3 xa, const npShape3* b, npTr
 static double distanceAtToi(const npToiInput3* in, double t)
 {
 	npTransform3 xa = npSweepTransform3(&in->sweepA, t), xb = npSweepTransform3(&in->sweepB, t);
-	return npDistance3(in->shapeA, xa, in->shapeB, xb).distance;
+	return fzSignedDistance3(in->shapeA, xa, in->shapeB, xb);
 }
 
 // At least the largest distance of the shape's points from the local point c.

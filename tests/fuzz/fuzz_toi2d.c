@@ -6,12 +6,15 @@
 //    the iterations within the bound;
 //  - 'hit': the distance at the fraction is targetDistance within the tolerance;
 //  - 'overlapped': fraction 0, and the distance at 0 within targetDistance (plus the tolerance);
-//  - pointA and pointB within their shapes posed at the fraction (bruteWithin2, 1e-5 of the scale),
-//    zero when separated (as the normal);
+//  - pointA and pointB within their shapes posed at the fraction (bruteWithin2, 1e-5 of the scale;
+//    when separated, at 1, as far apart along the normal as the shapes are there);
+//  - every state but 'overlapped': the normal is the axis of the distance at the fraction (the
+//    shapes as far apart along it as they are, by brute-force supports);
 //  - every state but 'overlapped': no sampled fraction before the answer (before 1 for
 //    'separated') is closer than targetDistance - tolerance: no missed contact. With rotation the
-//    distance is not convex in the fraction, so this samples (64 fractions, npDistance2 on
-//    npSweepTransform2's poses): it can miss a narrow dip, never report a false one.
+//    distance is not convex in the fraction, so this samples (64 fractions, the signed distance,
+//    fzSignedDistance2, on npSweepTransform2's poses: the distance alone is 0 at any depth and could
+//    not see the shapes pass into each other): it can miss a narrow dip, never report a false one.
 // The tolerance is the one given, or the library's default (1e-9 of the problem's scale: the
 // shapes' extents, the centres' distances from the origin and their motions), bounded here from
 // above by the sweeps' numbers, plus FZ_TOI_REL of that scale for the distance queries' own error,
@@ -69,7 +72,7 @@ static npSweep2 fzSweep2(FzIn* in)
 static double distanceAt(const npTimeOfImpactInput2* in, double t)
 {
 	npTransform2 xa = npSweepTransform2(&in->sweepA, t), xb = npSweepTransform2(&in->sweepB, t);
-	return npDistance2(in->shapeA, xa, in->shapeB, xb).distance;
+	return fzSignedDistance2(in->shapeA, xa, in->shapeB, xb);
 }
 
 static void checkToi(const npTimeOfImpactInput2* in, const npToiResult2* out, double tol, double scale)
