@@ -19,6 +19,9 @@
 //     neighbour's own cast touches at the same fraction); any other snaps to the face normal, so a
 //     shape sliding across a flat or concave joint sees the face, not the joint's vertex. A snapped
 //     initial contact gets the face's depth: the shape's extreme point below the segment's line.
+//     An initial overlap the rule drops is kept aside, snapped to its face, in case no segment
+//     reports an overlap at fraction 0 (a penetration's normal is not a closest feature's, and two
+//     neighbours can drop each other's: keepSkippedOverlap).
 //  4. ignoreSeparating: per segment, after the rule, a contact the translation leaves or slides
 //     along (dot(translation, normal) >= 0, to the sine NP_CHAIN_FLAT_SINE) is skipped; for one segment (convex) the shape does not
 //     come nearer again, and the other segments go on.
@@ -53,6 +56,8 @@ typedef struct chainCastCall
 	npVec2 centroid;     // its core centroid at fraction 0, world space
 	double best;         // fraction of the best hit so far (maxFraction plus one while none)
 	npChainCastHit2* out;
+	npChainCastHit2 skipped; // the first initial overlap the ghost rule dropped, snapped to its face
+	bool hasSkipped;
 } chainCastCall;
 
 // ------------------------------------------------------------------------------------ input
@@ -127,6 +132,33 @@ static bool applyGhostRule(const chainCastCall* call, int chain, int segment, np
 	return true;
 }
 
+// An initial overlap the ghost rule dropped (its normal past a convex joint's neighbour, whose
+// face owns it). Dropping assumes the neighbour reports the contact, which holds for a touching
+// hit but not for a penetration: each segment's normal is then its own two-sided penetration's, and
+// a box lying across a joint that turns by 0.3 degrees got (0, -1) from one segment and (0, 1) from
+// the other, each past the other's face, both dropped, and the cast went through the chain
+// (fuzz_chains2d). The first such overlap is kept, snapped to its own face (as a snapped normal is),
+// and wins when no other segment reports one at fraction 0.
+static void keepSkippedOverlap(chainCastCall* call, int chain, int segment, npCastHit2* h)
+{
+	if (call->hasSkipped)
+		return;
+	const npChainInstance2* inst = call->chains + chain;
+	npVec2 a, b;
+	npChainSegmentPoints2(inst->chain, segment, &a, &b);
+	npVec2 n = npRotate2(inst->transform.q, inst->chain->normals[segment]);
+	h->normal = n;
+	snapInitial(call, npTransformPoint2(inst->transform, a), n, h);
+	if (call->input->cast.ignoreSeparating &&
+		v2Dot(call->translation, n) >= -NP_CHAIN_FLAT_SINE * v2Length(call->translation))
+		return;
+	call->hasSkipped = true;
+	call->skipped.cast = *h;
+	call->skipped.chain = chain;
+	call->skipped.segment = segment;
+	call->skipped.feature = NP_CHAIN_FACE;
+}
+
 static void castSegment(chainCastCall* call, int chain, int segment, npVec2 centroidLocal)
 {
 	const npChainInstance2* inst = call->chains + chain;
@@ -153,7 +185,11 @@ static void castSegment(chainCastCall* call, int chain, int segment, npVec2 cent
 	if (call->input->removeGhosts)
 	{
 		if (!applyGhostRule(call, chain, segment, &h, &feature))
+		{
+			if (h.initialOverlap)
+				keepSkippedOverlap(call, chain, segment, &h);
 			return;
+		}
 	}
 	else if (!(v2Dot(h.normal, npRotate2(inst->transform.q, n)) > 0.0 &&
 			   npAbs(v2Cross(npRotate2(inst->transform.q, n), h.normal)) <= NP_CHAIN_FLAT_SINE))
@@ -241,8 +277,16 @@ static void castChecked(const npChainInstance2* chains, int count, const npChain
 	call.centroid = npTransformPoint2(xf, input->cast.shape->centroid);
 	call.best = input->cast.maxFraction + 1.0;
 	call.out = hit;
+	call.hasSkipped = false;
 	for (int i = 0; i < count; ++i)
 		castChain(&call, i);
+	if (call.hasSkipped && !(hit->cast.hit && hit->cast.fraction == 0.0))
+	{
+		hit->cast = call.skipped.cast;
+		hit->chain = call.skipped.chain;
+		hit->segment = call.skipped.segment;
+		hit->feature = call.skipped.feature;
+	}
 }
 
 npResult npShapeCastChains2(const npChainInstance2* chains, int count, const npChainCastInput2* input,

@@ -6,8 +6,17 @@
 // segments in increasing order; every contact is finite, with a unit normal, depth ==
 // dot(pointA - pointB, normal), a valid chain and segment, and the count fits the capacity; a ray
 // hit lies in [0, maxFraction] with a unit normal; a loop's containment agrees with the sign of its
-// closest-point distance.
+// closest-point distance. npShapeCastChains2 (any shape, translation, maxFraction, target distance,
+// ghost rule on and off, ignoreSeparating): documented codes; a hit names a valid segment, lies in
+// [0, maxFraction] with finite points and a unit normal, and (not an initial overlap) the shape at
+// the fraction is targetDistance from that segment. Without ignoreSeparating, and without the ghost
+// rule (which may drop a hit a neighbour owns): no segment whose line has the shape's core centroid
+// in front at 0 (by more than the tolerance: the one-sided rule) comes within targetDistance
+// earlier, and a miss means none does on [0, maxFraction] (signed distances to each segment,
+// fzSignedDistance2, minimised by fuzz.h's ternary search: convex along a line); with the rule, the
+// hit is never earlier than without it, and an initial overlap without it is one with it.
 #include "fuzz.h"
+#include "chain2d_private.h"
 #include "narrowphase/chain2d.h"
 
 #include <stdalign.h>
@@ -85,6 +94,129 @@ static void queries(FzIn* in, const npChainInstance2* inst, int count)
 	FZ_CHECK(fzIsCode(r), "bounds code %d", (int)r);
 	if (r == NP_OK)
 		FZ_CHECK(b.lower.x <= b.upper.x && b.lower.y <= b.upper.y, "bounds inverted");
+}
+
+#define CAST_REL 1.0e-7
+#define TERNARY_STEPS 48
+
+typedef struct SegmentCast
+{
+	const npShapeCastInput2* cast;
+	npShape2 segment; // world space
+} SegmentCast;
+
+static double segmentDistanceAt(const void* ctx, double t)
+{
+	const SegmentCast* c = ctx;
+	npTransform2 xf = c->cast->transform, id = npMakeTransform2(0.0, 0.0, 0.0);
+	xf.p.x += t * c->cast->translation.x;
+	xf.p.y += t * c->cast->translation.y;
+	return fzSignedDistance2(c->cast->shape, xf, &c->segment, id);
+}
+
+// Segment s of an instance as a two-vertex core in world space, and how far the point p lies in
+// front of its line.
+static void worldSegment(const npChainInstance2* inst, int s, npVec2 p, npShape2* out, double* front)
+{
+	npVec2 a, b;
+	npChainSegmentPoints2(inst->chain, s, &a, &b);
+	npTransform2 t = inst->transform;
+	npVec2 wa = { t.p.x + (t.q.c * a.x - t.q.s * a.y), t.p.y + (t.q.s * a.x + t.q.c * a.y) };
+	npVec2 wb = { t.p.x + (t.q.c * b.x - t.q.s * b.y), t.p.y + (t.q.s * b.x + t.q.c * b.y) };
+	npVec2 n = inst->chain->normals[s];
+	npVec2 wn = { t.q.c * n.x - t.q.s * n.y, t.q.s * n.x + t.q.c * n.y };
+	npMakeChainSegmentShape2(out, wa, wb, wn);
+	*front = (p.x - wa.x) * wn.x + (p.y - wa.y) * wn.y;
+}
+
+static void chainCast(FzIn* in, const npChainInstance2* inst, int count)
+{
+	npShape2 shape;
+	if (fzShape2(in, &shape) != NP_OK)
+		return;
+	npTransform2 xf = fzTransform2(in);
+	fzAddSlack2(xf);
+	npChainCastInput2 input = npMakeChainCastInput2(&shape, xf, fzVec2(in));
+	input.cast.maxFraction = fzByte(in) < 200 ? 1.0 : fzNumber(in);
+	int marginOk = 0;
+	input.cast.targetDistance = fzMargin(in, &marginOk);
+	uint8_t flags = fzByte(in);
+	input.cast.ignoreSeparating = flags & 1;
+	input.removeGhosts = !((flags >> 1) & 1);
+	npChainCastHit2 hit;
+	npResult r = npShapeCastChains2(inst, count, &input, &hit);
+	FZ_CHECK(fzIsCode(r), "chain cast code %d", (int)r);
+	if (r != NP_OK || hit.overflow)
+		return;
+	const npCastHit2* h = &hit.cast;
+	if (h->hit)
+	{
+		FZ_CHECK(hit.chain >= 0 && hit.chain < count && hit.segment >= 0 && hit.segment < inst[hit.chain].chain->segmentCount,
+				 "chain cast hit chain %d segment %d", hit.chain, hit.segment);
+		FZ_CHECK(isfinite(h->fraction) && h->fraction >= 0.0 && h->fraction <= input.cast.maxFraction && fzFinite2(h->point) &&
+					 fzFinite2(h->pointOnShape) && fzFinite2(h->normal),
+				 "chain cast hit at %.17g not finite or out of range", h->fraction);
+		if (!h->initialOverlap)
+			fzCheckUnit2(h->normal, "chain cast normal");
+	}
+
+	// Moderate inputs only for the distance checks (the ternary search poses the shape anywhere on
+	// its way), and a scale for the tolerance: the shape, its way, the chains and their placements.
+	double len = hypot(input.cast.translation.x, input.cast.translation.y) * fzMax(input.cast.maxFraction, 1.0);
+	double scale = fzShapeScale2(&shape) + fzAbs2(xf.p) + len + input.cast.targetDistance;
+	for (int i = 0; i < count; ++i)
+		scale = fzMax(scale, fzAbs2(inst[i].transform.p) + fzMax(fzAbs2(inst[i].chain->lower), fzAbs2(inst[i].chain->upper)));
+	if (!marginOk || !(scale < 1e6) || !(input.cast.maxFraction <= 1e3) || fzSlack > 0.0)
+		return;
+	double tol = CAST_REL * fzMax(scale, 1.0) + FZ_ABS;
+	double target = input.cast.targetDistance;
+	SegmentCast sc = { &input.cast, { 0 } };
+	double front;
+	if (h->hit && !h->initialOverlap)
+	{
+		worldSegment(&inst[hit.chain], hit.segment, xf.p, &sc.segment, &front);
+		double d = segmentDistanceAt(&sc, h->fraction);
+		FZ_CHECK(fabs(d - target) <= tol, "chain cast hit on segment %d at %.17g: the shape is %.17g from it, want %.17g",
+				 hit.segment, h->fraction, d, target);
+	}
+	if (input.cast.ignoreSeparating)
+		return;
+
+	// The ghost rule drops hits whose normal a neighbour's face owns (the neighbour, a ghost vertex
+	// or a segment of another chain, reports it), so the brute-force checks below are made on the
+	// cast without it; with it, a hit is never earlier, and an initial overlap stays one.
+	npChainCastHit2 plain = hit;
+	if (input.removeGhosts)
+	{
+		npChainCastInput2 without = input;
+		without.removeGhosts = false;
+		FZ_CHECK(npShapeCastChains2(inst, count, &without, &plain) == NP_OK, "chain cast without the ghost rule failed");
+		if (plain.overflow)
+			return;
+		const npCastHit2* p = &plain.cast;
+		FZ_CHECK(!p->hit || !p->initialOverlap || (h->hit && h->initialOverlap),
+				 "chain cast: an initial overlap with segment %d of chain %d, but with the ghost rule %s at %.17g", plain.segment,
+				 plain.chain, h->hit ? "a hit" : "a miss", h->fraction);
+		FZ_CHECK(!h->hit || (p->hit && h->fraction >= p->fraction - tol), "chain cast: with the ghost rule a hit at %.17g, without it %s at %.17g",
+				 h->fraction, p->hit ? "a hit" : "a miss", p->fraction);
+	}
+
+	// No front-facing segment is reached before the hit without the rule (a miss: anywhere on the way).
+	const npCastHit2* p = &plain.cast;
+	double end = p->hit ? p->fraction : input.cast.maxFraction;
+	npVec2 centroid = { xf.p.x + (xf.q.c * shape.centroid.x - xf.q.s * shape.centroid.y),
+						xf.p.y + (xf.q.s * shape.centroid.x + xf.q.c * shape.centroid.y) };
+	for (int i = 0; i < count; ++i)
+		for (int s = 0; s < inst[i].chain->segmentCount; ++s)
+		{
+			worldSegment(&inst[i], s, centroid, &sc.segment, &front);
+			if (!(front > tol))
+				continue;
+			double least = fzConvexMin(segmentDistanceAt, &sc, 0.0, end, TERNARY_STEPS);
+			FZ_CHECK(least >= target - tol || (p->hit && p->initialOverlap),
+					 "chain cast %s at %.17g, but segment %d of chain %d comes %.17g near (target %.17g) before", p->hit ? "hit" : "miss",
+					 end, s, i, least, target);
+		}
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
@@ -165,5 +297,6 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 		}
 	}
 	queries(&in, inst, count);
+	chainCast(&in, inst, count);
 	return 0;
 }

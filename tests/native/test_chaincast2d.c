@@ -252,10 +252,53 @@ static void testTerrain(void)
 	free(pts);
 }
 
+// A box lying across a joint that turns by 0.3 degrees, at the end of a long, nearly vertical
+// segment of a looped chain (fuzz_chains2d, seed regression-chaincast-mutual-skip): the box's
+// centre is the joint (0.001, 0.25), so at fraction 0 it overlaps both segments (closed form: a
+// segment end inside the box). Each segment's own penetration normal pointed along it, off its end,
+// (0, -1) and (0, 1), each past the other's face at the convex joint; the ghost rule dropped both,
+// and the cast reported a miss, passing through the chain. Expected: an initial overlap at fraction
+// 0 with the ghost rule as without it, its normal a face normal of one of the two segments (the
+// rule snaps an overlap to a face), and a positive penetration.
+static void testOverlapAcrossANearlyFlatJoint(void)
+{
+	const npVec2 pts[7] = { { 28.083984375, -1.0085272385557836e-26 }, { 0.3583984375, -15.65625 }, { 0, -10.2431640625 },
+							{ 0.005859375, -20.0791015625 }, { 0.083984375, 15.5 }, { 0.001, 0.25 },
+							{ 0.0009765625, 0.021484375 } };
+	npChainDef2 def = npDefaultChainDef2();
+	def.loop = true;
+	size_t bytes = npChainBytes2(7, true);
+	void* memory = malloc(bytes);
+	npChain2* chain = NULL;
+	CHECK(npMakeChain2(pts, 7, &def, memory, bytes, &chain) == NP_OK, "looped chain");
+	npChainInstance2 inst = { chain, npMakeTransform2(0, 0, 0) };
+	npShape2 box;
+	npMakeBox2(1.515625, 1.359375, &box);
+	for (int ghosts = 0; ghosts < 2; ++ghosts)
+	{
+		npChainCastInput2 in = npMakeChainCastInput2(&box, npMakeTransform2(0, 0.25, 0), (npVec2){ 3.859375, -11.318359375 });
+		in.removeGhosts = ghosts;
+		npChainCastHit2 hit;
+		CHECK(npShapeCastChains2(&inst, 1, &in, &hit) == NP_OK && hit.cast.hit && hit.cast.initialOverlap &&
+				  hit.cast.fraction == 0.0,
+			  "box across a nearly flat joint (ghost rule %d): hit %d at %.17g, initial %d", ghosts, hit.cast.hit,
+			  hit.cast.fraction, hit.cast.initialOverlap);
+		if (!ghosts || !hit.cast.hit)
+			continue;
+		npVec2 n = hit.cast.normal, f4 = chain->normals[4], f5 = chain->normals[5];
+		bool face = (n.x == f4.x && n.y == f4.y) || (n.x == f5.x && n.y == f5.y);
+		CHECK(face && (hit.segment == 4 || hit.segment == 5) && hit.cast.penetration > 0.0,
+			  "box across a nearly flat joint: segment %d, normal (%.17g, %.17g), penetration %.17g", hit.segment, n.x, n.y,
+			  hit.cast.penetration);
+	}
+	free(memory);
+}
+
 int main(void)
 {
 	testBadInput();
 	testFlatGround();
 	testTerrain();
+	testOverlapAcrossANearlyFlatJoint();
 	return checkSummary();
 }
