@@ -284,6 +284,7 @@ typedef struct EdgeQueryGap
 	bool apart;                 // farther apart than the margin: no contact
 	bool measured;              // apart, within the margin: `distance` holds GJK's closest points
 	bool byArcs;                // the edge pairs were chosen by the Gauss-map arc test (sat3d.c)
+	bool shortOfDepth;          // guided: EPA's axis beats the faces, the pair found falls short of it
 	npDistanceResult3 distance; // world space
 } EdgeQueryGap;
 

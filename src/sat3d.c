@@ -656,7 +656,7 @@ bool npFindSatAxisWarm3(SatPair* w, double margin, const npSatCache3* warm, SatA
 	double faceBest = (sepB > sepA + NP_FACE_PREFERENCE3 ? sepB : sepA) + NP_FACE_PREFERENCE3;
 	double floor = faceBest < margin ? faceBest : margin;
 	EdgeQueryGap gap; // distance written only when measured
-	gap.apart = gap.measured = gap.byArcs = false;
+	gap.apart = gap.measured = gap.byArcs = gap.shortOfDepth = false;
 	// Warm: skip the edge search when no edge axis can beat the floor (then every edge query reports
 	// no pair, and the shapes overlap, so none reports them apart either).
 	// (Two boxes take the proof in closed form: their 9 edge axes cost more.)
@@ -684,7 +684,8 @@ bool npFindSatAxisWarm3(SatPair* w, double margin, const npSatCache3* warm, SatA
 	// overlapping by 20.9 took an edge axis "6.0 deep" as the reference, 26.5 deep in truth
 	// (fuzz_pairs3d). The edge axes that decide for such a hull are checked by vertex scans.
 	bool checkWin = (gap.byArcs && hulls) || npLooseHull3(w->shapeA) || npLooseHull3(w->shapeB);
-	if (((edgeSaysApart && hulls) || (edgeWins && checkWin)) && !edgeAxisHolds(w, &out->edge))
+	// The guided query's pair falling short of EPA's axis (which beats the faces) is found wrong too.
+	if ((((edgeSaysApart && hulls) || (edgeWins && checkWin)) && !edgeAxisHolds(w, &out->edge)) || gap.shortOfDepth)
 	{
 		// No face of A - B: the best edge axis by scans, if one beats the faces.
 		out->edge = scanEdgeAxes(w, floor);

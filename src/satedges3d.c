@@ -516,6 +516,7 @@ EdgeResult npQueryEdgesGuided3(SatPair* w, npVec3 centroidA, double floor, doubl
 	EdgeResult best = { -DBL_MAX, -1, -1 };
 	gap->apart = false;
 	gap->measured = false;
+	gap->shortOfDepth = false;
 	npPenetrationResult3 pen = npPenetration3(w->shapeA, *w->xfA, w->shapeB, *w->xfB);
 	if (!pen.overlapping)
 	{
@@ -540,5 +541,13 @@ EdgeResult npQueryEdgesGuided3(SatPair* w, npVec3 centroidA, double floor, doubl
 	EdgeLine edgeB = { edgeStart(pb, w->bv, eb), v3(0.0, 0.0, 0.0), eb };
 	edgeB.dir = v3Sub(edgeEnd(pb, w->bv, eb), edgeB.start);
 	tryEdgePair(&edgeA, v3LengthSq(edgeA.dir), &edgeB, centroidA, &best);
+
+	// Beating the floor, EPA's axis is an edge pair's and its depth that pair's separation. The
+	// edges most perpendicular to it at the support vertices are that pair on sound hulls; where
+	// they fall short (a hull whose planes miss their corners: a pair 23.09 deep taken for an axis
+	// 20.37 deep, and a manifold 0.61 deeper than the shapes overlap; fuzz_pairs3d), the search
+	// scans every edge pair (sat3d.c).
+	double tol = 1.0e-9 * (pen.depth + v3MaxAbs(edgeA.start) + v3MaxAbs(edgeB.start));
+	gap->shortOfDepth = !(best.separation >= -pen.depth - tol);
 	return best;
 }

@@ -124,10 +124,67 @@ static void contactsOnALooseHullFace(void)
 	}
 }
 
+// fuzz_pairs3d's normal check (seed regression-manifold-loose-guided-pair): a hull of 21 points
+// against one of 64 (the last 17 the origin), whose planes miss their corners, both at the
+// identity. The edge query for large hulls takes EPA's axis (20.37 deep, beating the best face's
+// 20.98) and the edges at the two support vertices most perpendicular to it; at the loose hull's
+// vertex those were not the axis' pair (23.09 deep), the faces won, and the manifold's normal was one
+// along which the hulls overlap by 20.98, 0.61 more than along the best axis. Since the query
+// reports a pair that falls short of EPA's depth, the search scans every edge pair. Expected
+// (brute force over the hulls' points): the overlap along the manifold's normal within twice the
+// face preference of the best axis's, and no contact deeper than the overlap along its normal.
+static const npVec3 guidedA[21] = {
+	{ 3, 15.1904296875, -15.0595703125 }, { -1, -1, 3 }, { 15.05859375, 15.0546875, -15.0595703735 },
+	{ -1, 0.001, -0.059570312500000035 }, { -1, 0.501953125, 0.5634765625 }, { 0.501953125, 0.501953125, 14.751953125 },
+	{ 0.7490234375, 0.25000000000000006, -0.2041015625 }, { 3, 15.1904296875, -15.0595703125 }, { 8.0322265625, -1, -1 },
+	{ -1, 0.501953125, 0.501953125 }, { 15.05859375, -15.0595703125, -1 }, { -1, 0.001, -0.00097656250000000022 },
+	{ -1, 0.001, -0.059570312500000035 }, { 0.501953125, 11.25, 3 }, { 3, 1.0000000000000001e-09, 22.2470703125 },
+	{ 3, -16.693359375, 14.556640625 }, { 14.556640625, 14.625, 0.25 }, { 0, 14.556640625, 14.556640625 },
+	{ 14.556640625, 14.556640625, -16.5654296875 }, { 22.2470703125, -0, 24.2568359375 }, { 1.5, 14.751953125, -20.501953125 },
+};
+static const npVec3 guidedB[64] = {
+	{ 5.4849904995549465e-16, -1, -1 }, { 4.1379566517441976e-312, 0.1845703125, 1 }, { 3, 0.3359375, 0.19042968749999986 },
+	{ 3, 1.5591781845694585e-18, -1 }, { 3, 15.05859375, 15.05859375 }, { -1, -1, -1 },
+	{ 0.001, -0.19531249999999989, 15 }, { 0, 1, 0 }, { 0, 0, 0 },
+	{ 0.123046875, 31.623046875, 31.623046875 }, { 31.623046875, 31.623046875, 31.623046875 }, { -8.376953125, 31.5361328125, 31.623046875 },
+	{ 31.623046875, 3, 15.05859375 }, { 2.5507812499999978, 0, 24.21875 }, { 10.875, -1, -1 },
+	{ 0.001, -0.059570312499999986, -0.2529296875 }, { 2.5507812499999978, 0, 24.21875 }, { -8.376953125, 31.5361328125, 31.623046875 },
+	{ 3, 0.3359375, 0.19042968749999986 }, { -0.2490234375, -0.232421875, 1.0029296875 }, { 0.0576171875, 0.720703125, -7.2792969049999998 },
+	{ 2.5507812499999978, 0, 24.21875 }, { 0.001, -0.19531249999999989, 15 }, { -0.2490234375, -0.232421875, 1.0029296875 },
+	{ 31.623046875, 31.623046875, 31.623046875 }, { 4.1379566517441976e-312, 0.1845703125, 1 }, { 3, 0.3359375, 0.19042968749999986 },
+	{ 31.623046875, 31.623046875, 31.623046875 }, { 3, 0.3359375, 0.19042968749999986 }, { -0.2490234375, -0.232421875, 1.0029296875 },
+	{ 2.5507812499999978, 0, 24.21875 }, { 0.123046875, 31.623046875, 31.623046875 }, { 3, 0.3359375, 0.19042968749999986 },
+	{ 3, 0.3359375, 0.19042968749999986 }, { 15.05859375, 0, 0 }, { 0, 0, 0 },
+	{ 0, 0, 0 }, { 0, 0, 0 }, { 0, 15.05078125, -1 },
+	{ -1, -1, 0.001 }, { 0.001, -0.059570312499999986, -0.2529296875 }, { 1.248046875, -0.50292968750000033, 3 },
+	{ -0.0009765625, 0.0009765625, -10.0400391035 }, { -10.0400391035, -10.0400391035, -10.0400391035 }, { -10.0400391035, -10.0400391035, -10.0400391235 },
+	{ -0.0009765625, 2.25, -1 }, { -15.25, 0, 0 },
+};
+
+static void manifoldNormalAcrossALooseHull(void)
+{
+	npShape3 a, b;
+	CHECK(npMakeHull3(guidedA, 21, &hullA) == NP_OK && npMakeHull3(guidedB, 64, &hullB) == NP_OK &&
+			  npMakeHullShape3(&hullA, &a) == NP_OK && npMakeHullShape3(&hullB, &b) == NP_OK && hullB.loosePlanes,
+		  "guided pair: shapes (loose planes %d)", hullB.loosePlanes);
+	npTransform3 id = { { 0, 0, 0 }, { 0, 0, 0, 1 } };
+	bruteCore3(&a, id, &coreA);
+	bruteCore3(&b, id, &coreB);
+	double best = bruteCoreDepth3(&coreA, &coreB), tol = 1e-9 * 60.0;
+	npManifold3 m = npCollide3(&a, id, &b, id, 0.0);
+	npVec3 n = m.normal, back = { -n.x, -n.y, -n.z };
+	double along = bruteSupport3(&a, id, n) + bruteSupport3(&b, id, back);
+	CHECK(m.pointCount > 0 && along <= best + 2.0 * NP_FACE_PREFERENCE3 + tol,
+		  "guided pair: %d contacts, overlap %.17g along the normal, %.17g along the best axis", m.pointCount, along, best);
+	for (int i = 0; i < m.pointCount; ++i)
+		CHECK(m.points[i].depth <= along + tol, "guided pair: contact %d depth %.17g, overlap %.17g", i, m.points[i].depth, along);
+}
+
 int main(void)
 {
 	penetrationWitnessesOfLooseNeedles();
 	contactsOnALooseHullFace();
+	manifoldNormalAcrossALooseHull();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
