@@ -402,9 +402,45 @@ static void testLoops(void)
 	free(cw.memory);
 }
 
+// A tall box (half sizes 1 x 2) sunk 1.8 across the peak of a ground that turns by 0.01 rad there:
+// points (10, -0.1), (0, 0), (-10, 0), normals up, a convex joint at the origin. Against each
+// two-sided segment alone the shallowest way out is sideways off the joint (1 < 1.8), so each
+// manifold's normal lies past the other segment's face normal, and the ghost rule dropped both
+// (each expecting the other to report): no contact, and the box would sink through. Expected
+// (closed form): with the rule, contacts whose normals are a face's (pointing into the ground),
+// whose pointA lies on the box's bottom (y = -1.8, |x| <= 1), and whose depth is that point's depth
+// below the face's line through the origin: 1.8 for the flat face, (1.8 - 0.01 x) / |(0.01, 1)| for
+// the tilted one.
+static void testSunkAcrossAConvexJoint(void)
+{
+	npVec2 pts[3] = { { 10, -0.1 }, { 0, 0 }, { -10, 0 } };
+	built b = build(pts, 3, NULL);
+	npChainInstance2 inst = { b.chain, npMakeTransform2(0, 0, 0) };
+	npShape2 box;
+	npMakeBox2(1, 2, &box);
+	npChainContact2 contacts[8];
+	npChainQuery2 q = npDefaultChainQuery2();
+	npChainContactsOutput2 out = { contacts, 8, -1 };
+	CHECK(npChainContacts2(&box, npMakeTransform2(0, 0.2, 0), &inst, 1, &q, &out) == NP_OK && out.count > 0,
+		  "box sunk across a convex joint: %d contacts (skipped %d, snapped %d)", out.count, out.info.skipped, out.info.snapped);
+	double tiltLength = sqrt(0.01 * 0.01 + 1.0);
+	for (int i = 0; i < out.count; ++i)
+	{
+		const npChainContact2* c = contacts + i;
+		bool flat = fabs(c->normal.x) <= 1e-12 && fabs(c->normal.y + 1.0) <= 1e-12;
+		bool tilted = fabs(c->normal.x + 0.01 / tiltLength) <= 1e-12 && fabs(c->normal.y + 1.0 / tiltLength) <= 1e-12;
+		double x = c->pointA.x, want = flat ? 1.8 : (1.8 - 0.01 * x) / tiltLength;
+		CHECK((flat || tilted) && fabs(c->pointA.y + 1.8) <= 1e-12 && fabs(x) <= 1.0 + 1e-12 && fabs(c->depth - want) <= 1e-12,
+			  "box sunk across a convex joint, contact %d on segment %d: normal (%.17g, %.17g), pointA (%.17g, %.17g), depth %.17g (want %.17g)",
+			  i, c->segment, c->normal.x, c->normal.y, x, c->pointA.y, c->depth, want);
+	}
+	free(b.memory);
+}
+
 int main(void)
 {
 	testBadInput();
+	testSunkAcrossAConvexJoint();
 	testSliding();
 	testJoinsAndGhosts();
 	testMidphase();
