@@ -185,6 +185,23 @@ static void emit(Scratch* s, int index)
 	}
 }
 
+// The ghost contact kept aside (npMeshPool3.dropped), reported because nothing else is: a shape
+// overlapping a mesh always gets a contact, if need be with the internal feature's normal.
+static void emitDropped(Scratch* s)
+{
+	npMeshPool3* pool = &s->pool;
+	npMeshPotential3* p = npMeshNewPotential3(pool, pool->dropped.pointCount);
+	if (p == NULL)
+		return;
+	int start = p->pointStart;
+	*p = pool->dropped;
+	p->pointStart = start;
+	for (int i = 0; i < p->pointCount; ++i)
+		pool->points[start + i] = pool->droppedPoints[i];
+	npMeshCommitPotential3(pool, p);
+	emit(s, pool->potentialCount - 1);
+}
+
 // True when potential a goes before b: smaller distance first; at equal distance edges before
 // vertices (the order of the paper's initial passes), then gathering order.
 static bool before(const Scratch* s, int32_t a, int32_t b)
@@ -575,6 +592,7 @@ npResult npMeshContacts3(const npShape3* shape, npTransform3 transform, const np
 	s.pool.potentialCount = 0;
 	s.pool.pointCount = 0;
 	s.pool.overflow = false;
+	s.pool.hasDropped = false;
 	s.emittedCount = 0;
 	npMeshShapeInfo3 si;
 	prepareShape(&si, shape, transform, meshes, meshCount, &q);
@@ -591,6 +609,8 @@ npResult npMeshContacts3(const npShape3* shape, npTransform3 transform, const np
 	}
 	int removed = 0;
 	runAlgorithm(&s, q.algorithm, &removed);
+	if (s.emittedCount == 0 && s.pool.hasDropped)
+		emitDropped(&s);
 
 	output->count = writeContacts(&s, meshes, meshCount, q.reduce, output->contacts, output->capacity);
 	output->info = (npMeshContactsInfo3){ candidates, n, removed, s.pool.overflow };

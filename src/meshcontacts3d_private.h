@@ -55,6 +55,12 @@ typedef struct npMeshPool3
 	int potentialCount;
 	int pointCount;
 	bool overflow;
+	/// The deepest ghost contact the internal-feature rule dropped without a face contact in its
+	/// place (no corner of the shape over its triangle): reported only when nothing else is
+	/// (meshtriangle3d.c, npMeshGenericTriangle3; points in `droppedPoints`, pointStart unused).
+	npMeshPotential3 dropped;
+	npMeshPoint3 droppedPoints[NP_MAX_MANIFOLD_POINTS3];
+	bool hasDropped;
 } npMeshPool3;
 
 /// The query's shape, with the world-space data its per-triangle routine reads.

@@ -4,6 +4,7 @@
 // and the expected behaviour comes from a closed form or an independent routine, never from the
 // code under test. Run under ASan/UBSan too (make test-san). The 2D and 3D convex cases are in
 // test_fuzz_regressions2d.c and test_fuzz_regressions3d.c.
+#include "brutesupport.h"
 #include "fuzzregress.h"
 
 // Mesh rays at the edge of the double range (fuzz_meshrays3d): meshes lying in a plane, their
@@ -306,6 +307,59 @@ static void sphereOnAFarSliver(void)
 	}
 }
 
+// A box sunk 1.03 into a flat floor of two triangles near its border (a random sweep of boxes and
+// hulls against small grids; 386 of 14,126 overlaps got no contact). The only manifold, against
+// triangle 1, touches the internal diagonal with an edge normal: a ghost, which the internal-feature
+// rule replaces by the box's corners below the plane over the triangle, and those lie beyond the
+// floor: no contact at all, and the box would fall through. Expected: the box overlaps a triangle
+// (brute force over its corners, an independent check), so at least one contact, each no deeper
+// than the box and its triangle overlap along its normal (brute-force supports). With the rule off
+// (NP_MESH_ALL_CONTACTS) the contact is there too.
+static void boxSunkNearTheBorderOfAFlatFloor(void)
+{
+	static BruteCore3 boxCore, triangleCore;
+	const double z = -4.0 * 0.024164110422134399;
+	npVec3 v[4] = { { -4, -4, z }, { 4, -4, z }, { -4, 4, z }, { 4, 4, z } };
+	int32_t indices[6] = { 0, 1, 3, 0, 3, 2 };
+	static _Alignas(16) unsigned char memory[8192];
+	npMesh3* mesh = NULL;
+	CHECK(npMakeMesh3(&(npMeshInput3){ v, 4, indices, 2, 0.0 }, memory, sizeof memory, &mesh) == NP_OK, "floor");
+	npMeshInstance3 instance = { mesh, { { 0, 0, 0 }, { 0, 0, 0, 1 } } };
+	npShape3 box;
+	CHECK(npMakeBox3((npVec3){ 0.6809933543205261, 2.8944264590740203, 2.304102474451065 }, &box) == NP_OK, "box");
+	npTransform3 xf = { { 1.2346626281738282, 2.8370674133300784, 0.94750941544771206 },
+						{ 0.62554558701531482, -0.63152532535994188, 0.18431061340140142, 0.41940205028383443 } };
+	npTransform3 id = { { 0, 0, 0 }, { 0, 0, 0, 1 } };
+	bruteCore3(&box, xf, &boxCore);
+	double deepest = -1.0;
+	npShape3 triangles[2];
+	for (int t = 0; t < 2; ++t)
+	{
+		CHECK(npMakeTriangle3(v[indices[3 * t]], v[indices[3 * t + 1]], v[indices[3 * t + 2]], &triangles[t]) == NP_OK, "triangle %d", t);
+		bruteCore3(&triangles[t], id, &triangleCore);
+		deepest = fmax(deepest, bruteCoreDepth3(&boxCore, &triangleCore));
+	}
+	CHECK(deepest > 0.5, "the box overlaps the floor by %.17g", deepest);
+	for (int removal = 0; removal < 2; ++removal)
+	{
+		npMeshQuery3 q = npDefaultMeshQuery3();
+		q.algorithm = removal ? NP_MESH_TERDIMAN : NP_MESH_ALL_CONTACTS;
+		npMeshContact3 contacts[16];
+		npMeshContactsOutput3 out = { contacts, 16, -1 };
+		CHECK(npMeshContacts3(&box, xf, &instance, 1, &q, &out) == NP_OK && out.count >= 1,
+			  "box sunk near a floor's border (removal %d): %d contacts", removal, out.count);
+		for (int i = 0; i < out.count; ++i)
+		{
+			const npMeshContact3* c = contacts + i;
+			int t = c->triangle;
+			npVec3 n = c->normal, back = { -n.x, -n.y, -n.z };
+			double overlap = bruteSupport3(&box, xf, n) + bruteSupport3(&triangles[t], id, back);
+			CHECK(c->depth > 0.0 && c->depth <= overlap + 1e-9, "box sunk near a floor's border (removal %d): contact %d depth %.17g, overlap %.17g along its normal",
+				  removal, i, c->depth, overlap);
+		}
+	}
+}
+
 int main(void)
 {
 	meshRaysWithDenormals();
@@ -314,6 +368,7 @@ int main(void)
 	ballIntoAFoldedFan();
 	zeroTranslationInsideATriangle();
 	sphereOnAFarSliver();
+	boxSunkNearTheBorderOfAFlatFloor();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }
