@@ -73,6 +73,8 @@ typedef struct chainContactCall
 	int keys[MAX_VERTEX_KEYS][2]; // (chain, point index) of the vertex contacts written
 	int skippedCount;
 	skippedSegment skipped[MAX_SKIPPED];
+	bool hasDeepest;
+	npChainContact2 deepest; // see keepDeepestPoint
 } chainContactCall;
 
 // ------------------------------------------------------------------------------------ input
@@ -246,9 +248,67 @@ static void sharpFaceContact(chainContactCall* call, npVec2 va, npVec2 vb, npVec
 		emitSharpPoint(call, &f, normal, e1, chain, segment);
 }
 
+static void clippedFaceContact(chainContactCall* call, npVec2 a, npVec2 b, npVec2 n, int chain, int segment);
+
+// A face contact the clip left empty although the shape overlaps the segment's line (the incident
+// edge, the one facing the segment most, lies beyond its ends while a vertex dips below it: a
+// tilted box sunk into a valley, each side's incident edge over the other side, got no contact
+// from either). The shape's deepest point along -n, with the segment's nearest point to its
+// projection, is kept aside when deeper than any before (shape frame in, world space out), and
+// reported if the call ends with no contact at all.
+static void keepDeepestPoint(chainContactCall* call, npVec2 va, npVec2 vb, npVec2 nb, int chain, int segment)
+{
+	const npShape2* shape = call->shape;
+	int k = 0;
+	double low = v2Dot(nb, shape->vertices[0]);
+	for (int i = 1; i < shape->count; ++i)
+	{
+		double h = v2Dot(nb, shape->vertices[i]);
+		if (h < low)
+		{
+			low = h;
+			k = i;
+		}
+	}
+	npVec2 onShape = v2MulAdd(shape->vertices[k], -shape->radius, nb);
+	double depth = v2Dot(nb, v2Sub(va, onShape));
+	if (!(depth > 0.0) || (call->hasDeepest && !(depth > call->deepest.depth)))
+		return;
+	npVec2 t = v2LeftPerp(nb);
+	double length = v2Dot(v2Sub(vb, va), t), u = v2Dot(v2Sub(onShape, va), t);
+	if (u < 0.0 || u > length)
+	{
+		// Beyond an end the point is the neighbour's to report, unless that neighbour is a ghost
+		// vertex's segment, outside the query (it reports it, as the ghost rule assumes).
+		npChainSegment2 seg;
+		npResolveChainSegment2(call->chains, call->chainCount, chain, segment, call->query.featureTolerance, &seg);
+		bool ghost = u < 0.0 ? seg.hasPrev && seg.prevChain < 0 : seg.hasNext && seg.nextChain < 0;
+		if (ghost)
+			return;
+		u = npMax(0.0, npMin(length, u));
+	}
+	npVec2 onSegment = v2MulAdd(va, u, t);
+	call->hasDeepest = true;
+	call->deepest = (npChainContact2){ npTransformPoint2(call->xf, onShape), npTransformPoint2(call->xf, onSegment),
+									   npRotate2(call->xf.q, v2Neg(nb)), depth, chain, segment, NP_CHAIN_FACE,
+									   makeId(NP_FEATURE_VERTEX, k, NP_FEATURE_EDGE, 0) };
+}
+
 // The segment's face contact (the ghost rule's snap), emitted: the shape's incident edge clipped to
-// the segment's side planes, with the segment's front as the reference face, in the shape's frame.
+// the segment's side planes, with the segment's front as the reference face, in the shape's frame
+// (when that clip leaves nothing: keepDeepestPoint).
 static void faceContact(chainContactCall* call, npVec2 a, npVec2 b, npVec2 n, int chain, int segment)
+{
+	int before = call->count;
+	clippedFaceContact(call, a, b, n, chain, segment);
+	if (call->count == before && !call->info.overflow)
+	{
+		npTransform2 rel = call->chainInShape;
+		keepDeepestPoint(call, npTransformPoint2(rel, a), npTransformPoint2(rel, b), npRotate2(rel.q, n), chain, segment);
+	}
+}
+
+static void clippedFaceContact(chainContactCall* call, npVec2 a, npVec2 b, npVec2 n, int chain, int segment)
 {
 	const npShape2* shape = call->shape;
 	npTransform2 rel = call->chainInShape;
@@ -453,10 +513,13 @@ npResult npChainContactsValid2(const npShape2* shape, npTransform2 transform, co
 	call.info = (npChainContactsInfo2){ 0 };
 	call.keyCount = 0;
 	call.skippedCount = 0;
+	call.hasDeepest = false;
 	for (int i = 0; i < chainCount; ++i)
 		collideChain(&call, i);
 	if (query->removeGhosts)
 		keepSkipped(&call);
+	if (call.count == 0 && call.hasDeepest && call.capacity > 0)
+		call.out[call.count++] = call.deepest;
 
 	output->count = call.count;
 	output->info = call.info;
