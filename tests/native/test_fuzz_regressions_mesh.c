@@ -360,6 +360,54 @@ static void boxSunkNearTheBorderOfAFlatFloor(void)
 	}
 }
 
+// A box (half sizes 0.76 x 2.71 x 0.47) tilted into a flat floor of two triangles, its centre 0.54
+// above and its lowest corner 1.9 below (a random sweep of boxes and hulls with a corner below a
+// floor and the centre above it: 2,250 of 24,543 got no contact, 412 even with every contact kept).
+// The box's shallowest way out of each triangle is sideways and down, through the one-sided floor,
+// so each manifold was rejected and the box fell through. Expected (closed form, the box's corners
+// rotated here): a contact with the floor's normal (0, 0, -1), as deep as the lowest corner is below
+// the floor, its pointB on the floor.
+static void boxTiltedThroughAFlatFloor(void)
+{
+	npVec3 v[4] = { { -4, -4, 0 }, { 4, -4, 0 }, { -4, 4, 0 }, { 4, 4, 0 } };
+	int32_t indices[6] = { 0, 1, 3, 0, 3, 2 };
+	static _Alignas(16) unsigned char memory[8192];
+	npMesh3* mesh = NULL;
+	CHECK(npMakeMesh3(&(npMeshInput3){ v, 4, indices, 2, 0.0 }, memory, sizeof memory, &mesh) == NP_OK, "floor");
+	npMeshInstance3 instance = { mesh, { { 0, 0, 0 }, { 0, 0, 0, 1 } } };
+	const npVec3 half = { 0.75514040589332576, 2.7100562810897828, 0.47027201056480405 };
+	const npQuat q = { 0.37865074476033206, -0.20017149077389443, -0.48062099524897872, 0.7652179079841791 };
+	npTransform3 xf = { { 1.3978999853134155, 2.5771751403808594, 0.53646178138256073 }, q };
+	npShape3 box;
+	CHECK(npMakeBox3(half, &box) == NP_OK, "box");
+	double lowest = 1e300;
+	for (int i = 0; i < 8; ++i)
+	{
+		npVec3 c = { (i & 1 ? 1 : -1) * half.x, (i & 2 ? 1 : -1) * half.y, (i & 4 ? 1 : -1) * half.z };
+		npVec3 u = { q.x, q.y, q.z };
+		npVec3 t = { 2 * (u.y * c.z - u.z * c.y), 2 * (u.z * c.x - u.x * c.z), 2 * (u.x * c.y - u.y * c.x) };
+		double z = c.z + q.w * t.z + (u.x * t.y - u.y * t.x) + xf.p.z;
+		lowest = fmin(lowest, z);
+	}
+	CHECK(lowest < -1.8, "the box reaches %.17g below the floor", lowest);
+	npMeshQuery3 query = npDefaultMeshQuery3();
+	npMeshContact3 contacts[16];
+	npMeshContactsOutput3 out = { contacts, 16, -1 };
+	CHECK(npMeshContacts3(&box, xf, &instance, 1, &query, &out) == NP_OK && out.count >= 1,
+		  "box tilted through a flat floor: %d contacts", out.count);
+	double deepest = 0.0;
+	for (int i = 0; i < out.count; ++i)
+	{
+		const npMeshContact3* c = contacts + i;
+		bool onFloor = fabs(c->pointB.z) <= 1e-12 && fabs(c->pointB.x) <= 4.0 && fabs(c->pointB.y) <= 4.0;
+		CHECK(c->normal.x == 0.0 && c->normal.y == 0.0 && c->normal.z == -1.0 && onFloor,
+			  "box tilted through a flat floor: contact %d normal (%g, %g, %g), pointB (%g, %g, %g)", i, c->normal.x, c->normal.y,
+			  c->normal.z, c->pointB.x, c->pointB.y, c->pointB.z);
+		deepest = fmax(deepest, c->depth);
+	}
+	CHECK(fabs(deepest + lowest) <= 1e-12, "box tilted through a flat floor: deepest contact %.17g, lowest corner %.17g", deepest, lowest);
+}
+
 int main(void)
 {
 	meshRaysWithDenormals();
@@ -369,6 +417,7 @@ int main(void)
 	zeroTranslationInsideATriangle();
 	sphereOnAFarSliver();
 	boxSunkNearTheBorderOfAFlatFloor();
+	boxTiltedThroughAFlatFloor();
 	printf("%d expected failures (open bugs), %d unexpected passes\n", expectedFailures, unexpectedPasses);
 	return checkSummary();
 }

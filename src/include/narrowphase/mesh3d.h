@@ -23,9 +23,11 @@
 // vertex whose surroundings (found by position in every mesh) are closed (a vertex's fan: each edge
 // from it used once in each direction), do not go below the triangle's plane and all have the
 // shape's centre in front of them is internal, and its contact becomes the triangle's face contact
-// (the shape's corners over the triangle) or is dropped; a query that would then report nothing
-// at all reports the deepest dropped contact that overlaps (the corners may lie under no triangle:
-// a box sunk across a small floor's border). A neighbour the shape is behind is culled
+// (the shape's corners over the triangle) or is dropped. A manifold that would push the shape
+// through a triangle's back is no contact with it. A query that would then report nothing at all
+// reports the deepest such overlap after all (the dropped contact, or the shape's deepest corner
+// below the triangle with the face normal): a shape that overlaps a mesh with its centre in front
+// always gets a contact. A neighbour the shape is behind is culled
 // for it and covers nothing, as in the voiding pass (a culled triangle voids nothing).
 // Genuine convex edges (a cliff's rim, a mesh box's corners) keep their contacts: only features
 // shared with a triangle that was processed first are removed. A triangle given twice (in either
