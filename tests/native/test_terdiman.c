@@ -454,6 +454,32 @@ static npVec3 nextPoint(uint32_t* state, double lo, double hi, double zlo, doubl
 	return mt3(x, y, nextUniform(state, zlo, zhi));
 }
 
+// A square grid of n x n quads (two triangles each) over [-size, size]^2, bent along x = 0 to
+// z = -|x| bend (a ridge for bend > 0, a valley for bend < 0, flat for 0), built into `memory`.
+static npMesh3* bentGrid(int n, double size, double bend, unsigned char* memory, size_t bytes)
+{
+	npVec3 v[25];
+	int32_t idx[96];
+	int nv = 0, nt = 0;
+	for (int j = 0; j <= n; ++j)
+		for (int i = 0; i <= n; ++i)
+		{
+			double x = -size + 2.0 * size * i / n, y = -size + 2.0 * size * j / n;
+			v[nv++] = mt3(x, y, -fabs(x) * bend);
+		}
+	for (int j = 0; j < n; ++j)
+		for (int i = 0; i < n; ++i)
+		{
+			int a = j * (n + 1) + i, b = a + 1, c = a + n + 1, d = c + 1;
+			int32_t quad[6] = { a, b, d, a, d, c };
+			memcpy(idx + 3 * nt, quad, sizeof quad);
+			nt += 2;
+		}
+	npMesh3* mesh = NULL;
+	CHECK(npMakeMesh3(&(npMeshInput3){ v, nv, idx, nt, 0.0 }, memory, bytes, &mesh) == NP_OK, "grid of %d x %d quads", n, n);
+	return mesh;
+}
+
 static void testRemovalKeepsAContact(void)
 {
 	static _Alignas(16) unsigned char memory[1 << 16];
@@ -465,25 +491,7 @@ static void testRemovalKeepsAContact(void)
 	{
 		int n = 1 + k % 4;
 		double size = 4.0, bend = nextUniform(&state, -0.05, 0.05) * (k % 5 == 0 ? 10.0 : 1.0);
-		npVec3 v[25];
-		int32_t idx[96];
-		int nv = 0, nt = 0;
-		for (int j = 0; j <= n; ++j)
-			for (int i = 0; i <= n; ++i)
-			{
-				double x = -size + 2.0 * size * i / n, y = -size + 2.0 * size * j / n;
-				v[nv++] = mt3(x, y, -fabs(x) * bend);
-			}
-		for (int j = 0; j < n; ++j)
-			for (int i = 0; i < n; ++i)
-			{
-				int a = j * (n + 1) + i, b = a + 1, c = a + n + 1, d = c + 1;
-				int32_t quad[6] = { a, b, d, a, d, c };
-				memcpy(idx + 3 * nt, quad, sizeof quad);
-				nt += 2;
-			}
-		npMesh3* mesh = NULL;
-		CHECK(npMakeMesh3(&(npMeshInput3){ v, nv, idx, nt, 0.0 }, memory, sizeof memory, &mesh) == NP_OK, "grid %d", k);
+		npMesh3* mesh = bentGrid(n, size, bend, memory, sizeof memory);
 		npShape3 shape;
 		int kind = k % 4;
 		if (kind == 0)
@@ -552,22 +560,7 @@ static void testOverlapsThroughAFloorHaveContacts(void)
 	{
 		int n = 1 + k % 4;
 		const double size = 4.0;
-		npVec3 v[25];
-		int32_t idx[96];
-		int nv = 0, nt = 0;
-		for (int j = 0; j <= n; ++j)
-			for (int i = 0; i <= n; ++i)
-				v[nv++] = mt3(-size + 2.0 * size * i / n, -size + 2.0 * size * j / n, 0.0);
-		for (int j = 0; j < n; ++j)
-			for (int i = 0; i < n; ++i)
-			{
-				int a = j * (n + 1) + i, b = a + 1, c = a + n + 1, d = c + 1;
-				int32_t quad[6] = { a, b, d, a, d, c };
-				memcpy(idx + 3 * nt, quad, sizeof quad);
-				nt += 2;
-			}
-		npMesh3* mesh = NULL;
-		CHECK(npMakeMesh3(&(npMeshInput3){ v, nv, idx, nt, 0.0 }, memory, sizeof memory, &mesh) == NP_OK, "grid %d", k);
+		npMesh3* mesh = bentGrid(n, size, 0.0, memory, sizeof memory);
 		npShape3 shape;
 		npVec3 corners[NP_MAX_HULL_VERTICES], centroid = mt3(0, 0, 0);
 		int cornerCount = 0;
