@@ -55,9 +55,10 @@ typedef struct npMeshPool3
 	int potentialCount;
 	int pointCount;
 	bool overflow;
-	/// The deepest ghost contact the internal-feature rule dropped without a face contact in its
-	/// place (no corner of the shape over its triangle): reported only when nothing else is
-	/// (meshtriangle3d.c, npMeshGenericTriangle3; points in `droppedPoints`, pointStart unused).
+	/// The query's last resort (meshtriangle3d.c, keepDropped and keepThrough): the deepest overlap
+	/// that gave no contact (a ghost contact dropped with no corner over its triangle, or a manifold
+	/// through a triangle's back), recorded while no potential contact is gathered and reported
+	/// only when nothing else is (points in `droppedPoints`, pointStart unused).
 	npMeshPotential3 dropped;
 	npMeshPoint3 droppedPoints[NP_MAX_MANIFOLD_POINTS3];
 	bool hasDropped;

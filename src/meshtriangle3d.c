@@ -594,6 +594,8 @@ static void addManifold(npMeshPool3* pool, const npMeshTriangle3* tri, const npM
 // boxes and hulls with small grids).
 static void keepDropped(npMeshPool3* pool, const npMeshTriangle3* tri, const npManifold3* m, Touched touched)
 {
+	if (pool->potentialCount > 0)
+		return; // as keepThrough
 	double deepest = -DBL_MAX;
 	for (int i = 0; i < m->pointCount; ++i)
 		deepest = np3Max(deepest, m->points[i].depth);
@@ -621,6 +623,8 @@ static void keepDropped(npMeshPool3* pool, const npMeshTriangle3* tri, const npM
 // triangle's point nearest it (on the plane, so the depth is the corner's).
 static void keepThrough(npMeshPool3* pool, const npMeshShapeInfo3* info, const npMeshTriangle3* tri)
 {
+	if (pool->potentialCount > 0)
+		return; // a contact is already gathered: the query reports one, no last resort needed
 	const npVec3* v = tri->v;
 	npVec3 n = tri->n;
 	int deepest = -1;
