@@ -265,14 +265,18 @@ static void freshGjk(const npTimeOfImpactInput2* in, npTransform2 xfA, npTransfo
 // target distance, or 'hit') take GJK's closest points and normal; shapes that touch or overlap,
 // the penetration's. (An 'overlapped' pair apart by less than the target distance took the
 // penetration's, which has no points for shapes that do not overlap: they came out (0, 0).) Cores
-// apart by rounding only (64 ulps of the scale) touch: the direction between GJK's closest points
-// is then noise (two boxes meeting face to face got the normal of their sides, along which they
-// overlap by 3.4), and the penetration's normal, the axis of zero overlap, is taken.
+// apart by rounding only touch, and GJK's normal is then noise (two boxes meeting face to face, 0.2
+// ulps of the scale apart, got the normal of their sides, along which they overlap by 3.4): the
+// penetration's normal, the axis of zero overlap, is taken. How far is rounding depends on where
+// GJK's normal comes from: an edge of the simplex gives it by the side of the origin, a sign sure
+// beyond a few ulps (8 here); two points give it as their difference, whose direction is good to
+// ulps / distance (64 here, 1.5 %).
 static void fillOverlap(const npTimeOfImpactInput2* in, npTransform2 xfA, npTransform2 xfB, const npGjkResult2* g,
 						bool overlapped, double tolerance, npToiResult2* out)
 {
 	bool apart = g->distance - (in->shapeA->radius + in->shapeB->radius) > tolerance;
-	if ((!overlapped || apart) && g->distance > 64.0 * DBL_EPSILON * g->scale && g->count < 3)
+	double noise = (g->count == 2 ? 8.0 : 64.0) * DBL_EPSILON * g->scale;
+	if ((!overlapped || apart) && g->distance > noise && g->count < 3)
 	{
 		fillContact(in->shapeA, in->shapeB, xfA, g, out);
 		return;
