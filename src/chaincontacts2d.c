@@ -278,8 +278,8 @@ static void keepDeepestPoint(chainContactCall* call, npVec2 va, npVec2 vb, npVec
 	double length = v2Dot(v2Sub(vb, va), t), u = v2Dot(v2Sub(onShape, va), t);
 	if (u < 0.0 || u > length)
 	{
-		// Beyond an end the point is the neighbour's to report, unless that neighbour is a ghost
-		// vertex's segment, outside the query (it reports it, as the ghost rule assumes).
+		// Beyond an end: the end itself, unless the chain goes on there into a ghost vertex's
+		// segment, which lies outside the query and reports it (as the ghost rule assumes).
 		npChainSegment2 seg;
 		npResolveChainSegment2(call->chains, call->chainCount, chain, segment, call->query.featureTolerance, &seg);
 		bool ghost = u < 0.0 ? seg.hasPrev && seg.prevChain < 0 : seg.hasNext && seg.nextChain < 0;

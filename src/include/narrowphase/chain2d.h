@@ -229,7 +229,10 @@ typedef struct npChainContactsOutput2
 /// Writes at most output->capacity contacts to output->contacts, their number to output->count and
 /// the call's summary to output->info. Returns NP_OK, NP_ERR_CAPACITY when something did not fit
 /// (the contacts written are valid), or NP_ERR_INVALID_ARGUMENT / NP_ERR_INVALID_TRANSFORM /
-/// NP_ERR_NON_FINITE for bad input (then the count is 0). Never allocates (about 4 KB of stack).
+/// NP_ERR_NON_FINITE for bad input (then the count is 0). Never allocates (about 5 KB of stack).
+/// With the ghost rule, a shape that overlaps a segment it is in front of always gets a contact: a
+/// manifold dropped for a neighbour that reports nothing, or a face clip left empty, gives the
+/// segment's face contact or, as a last resort, the shape's deepest point below it.
 npResult npChainContacts2(const npShape2* shape, npTransform2 transform, const npChainInstance2* chains,
 						  int chainCount, const npChainQuery2* query, npChainContactsOutput2* output);
 
