@@ -185,8 +185,9 @@ static void emit(Scratch* s, int index)
 	}
 }
 
-// The ghost contact kept aside (npMeshPool3.dropped), reported because nothing else is: a shape
-// overlapping a mesh always gets a contact, if need be with the internal feature's normal.
+// The last resort kept aside (npMeshPool3.dropped), reported because nothing else is: a shape
+// overlapping a mesh it is in front of always gets a contact, if need be a ghost's (an internal
+// feature's normal) or a corner pushed out along a face normal.
 static void emitDropped(Scratch* s)
 {
 	npMeshPool3* pool = &s->pool;

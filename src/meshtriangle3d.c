@@ -587,11 +587,11 @@ static void addManifold(npMeshPool3* pool, const npMeshTriangle3* tri, const npM
 	npMeshCommitPotential3(pool, p);
 }
 
-// A ghost contact that overlaps, dropped with no corner over its triangle, kept aside when it is the
-// deepest so far (see npMeshPool3.dropped): "the triangles under the corners report them" fails where the corners
-// lie under no triangle (a box sunk across a flat two-triangle floor near its border, its corners
-// beyond the floor: no contact at all, and the box fell through; 386 of 14,126 random overlaps of
-// boxes and hulls with small grids).
+// A ghost contact that overlaps, dropped with no corner over its triangle, kept aside when it is
+// the deepest so far (see npMeshPool3.dropped): "the triangles under the corners report them"
+// fails where the corners lie under no triangle (a box sunk across a flat two-triangle floor near
+// its border, its corners beyond the floor: no contact at all, and the box fell through; 386 of
+// 14,126 random overlaps of boxes and hulls with small grids).
 static void keepDropped(npMeshPool3* pool, const npMeshTriangle3* tri, const npManifold3* m, Touched touched)
 {
 	if (pool->potentialCount > 0)
@@ -617,7 +617,7 @@ static void keepDropped(npMeshPool3* pool, const npMeshTriangle3* tri, const npM
 
 // The shape overlaps a triangle whose manifold would push it through the triangle's back (its
 // shallowest way out is sideways and down: a box 1.5 x 5.4 x 0.9 tilted 1.9 deep into a flat floor,
-// its centre 0.54 above; 1,344 of 25,475 random boxes and hulls with a corner below a floor and the
+// its centre 0.54 above; 2,250 of 24,543 random boxes and hulls with a corner below a floor and the
 // centre above got no contact and fell through). For the query's last resort (npMeshPool3.dropped)
 // the face contact of its deepest corner below the plane: the face normal, the corner, and the
 // triangle's point nearest it (on the plane, so the depth is the corner's).
