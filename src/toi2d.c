@@ -245,13 +245,42 @@ static npResult checkToiInput(const npTimeOfImpactInput2* in)
 }
 
 // Closest points and normal from GJK's result (A's frame) into world space.
-static void fillContact(const npShape2* a, const npShape2* b, npTransform2 xfA, const npGjkResult2* g,
-						npToiResult2* out)
+static void fillContactAlong(const npShape2* a, const npShape2* b, npTransform2 xfA, const npGjkResult2* g, npVec2 n,
+							 npToiResult2* out)
 {
-	npVec2 n = npGjkNormal2(g);
 	out->normal = npRotate2(xfA.q, n);
 	out->pointA = npTransformPoint2(xfA, v2MulAdd(g->pointA, a->radius, n));
 	out->pointB = npTransformPoint2(xfA, v2MulAdd(g->pointB, -b->radius, n));
+}
+
+static void fillContact(const npShape2* a, const npShape2* b, npTransform2 xfA, const npGjkResult2* g,
+						npToiResult2* out)
+{
+	fillContactAlong(a, b, xfA, g, npGjkNormal2(g), out);
+}
+
+// The unit normal of cores touching along GJK's simplex edge (A's frame), its side decided by the
+// cores themselves: along the right side they are apart by about nothing, along the other they
+// overlap by their whole widths (vertex scans, no penetration query needed).
+static npVec2 touchingEdgeNormal(const npShape2* a, const npShape2* b, npTransform2 xfA, npTransform2 xfB,
+								 const npGjkResult2* g)
+{
+	npVec2 n = v2Normalize(v2LeftPerp(v2Sub(g->simplex[1].w, g->simplex[0].w)));
+	npTransform2 rel = npInvMulTransforms2(xfA, xfB);
+	double loA = DBL_MAX, hiA = -DBL_MAX, loB = DBL_MAX, hiB = -DBL_MAX;
+	for (int i = 0; i < a->count; ++i)
+	{
+		double x = v2Dot(n, a->vertices[i]);
+		loA = npMin(loA, x);
+		hiA = npMax(hiA, x);
+	}
+	for (int i = 0; i < b->count; ++i)
+	{
+		double x = v2Dot(n, npTransformPoint2(rel, b->vertices[i]));
+		loB = npMin(loB, x);
+		hiB = npMax(hiB, x);
+	}
+	return loB - hiA >= loA - hiB ? n : v2Neg(n);
 }
 
 // GJK from scratch at the poses given (the loop's warm GJK reads the last step's features).
@@ -275,10 +304,17 @@ static void fillOverlap(const npTimeOfImpactInput2* in, npTransform2 xfA, npTran
 						bool overlapped, double tolerance, npToiResult2* out)
 {
 	bool apart = g->distance - (in->shapeA->radius + in->shapeB->radius) > tolerance;
-	double noise = (g->count == 2 ? 8.0 : 64.0) * DBL_EPSILON * g->scale;
-	if ((!overlapped || apart) && g->distance > noise && g->count < 3)
+	double ulp = DBL_EPSILON * g->scale;
+	if ((!overlapped || apart) && g->distance > (g->count == 2 ? 8.0 : 64.0) * ulp && g->count < 3)
 	{
 		fillContact(in->shapeA, in->shapeB, xfA, g, out);
+		return;
+	}
+	// Within 8 ulps but more than one, an edge simplex still lies along the boundary of A - B (a
+	// chord through the closest point would leave the body); only the side is in doubt.
+	if ((!overlapped || apart) && g->count == 2 && g->distance > ulp)
+	{
+		fillContactAlong(in->shapeA, in->shapeB, xfA, g, touchingEdgeNormal(in->shapeA, in->shapeB, xfA, xfB, g), out);
 		return;
 	}
 	npPenetrationResult2 p = npPenetration2(in->shapeA, xfA, in->shapeB, xfB, NULL);
