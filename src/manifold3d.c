@@ -142,11 +142,21 @@ static bool setupSatPair(SatPair* w, const npShape3* polyA, const npTransform3* 
 // for an edge a few subnormals long (a box 5e-324 thick) whose end points, moved into A's frame,
 // coincide (z = 23.75 + 5e-324 is 23.75), so their difference and its cross product are zero,
 // though the search found the pair's axis from the directions.
+// Two boxes share one topology and B keeps no vertices of its own (setupSatPair): its edge's
+// direction is then that of the same edge of A's box, by the signs of its coordinates (a box edge
+// runs along one axis; the signs stay exact for a box 5e-324 thick).
 static npVec3 edgeAxisFromDirections(const SatPair* w, int edgeA, int edgeB)
 {
 	npVec3 dA = v3Sub(edgeEnd(&w->a, w->a.vertices, edgeA), edgeStart(&w->a, w->a.vertices, edgeA));
-	npVec3 dB = v3Sub(edgeEnd(&w->b, w->b.vertices, edgeB), edgeStart(&w->b, w->b.vertices, edgeB));
-	return v3Normalize(v3Cross(v3Normalize(dA), npMat3Mul(&w->rot, v3Normalize(dB))));
+	npVec3 dB;
+	if (w->b.vertices != NULL)
+		dB = v3Normalize(v3Sub(edgeEnd(&w->b, w->b.vertices, edgeB), edgeStart(&w->b, w->b.vertices, edgeB)));
+	else
+	{
+		npVec3 d = v3Sub(edgeEnd(&w->b, w->a.vertices, edgeB), edgeStart(&w->b, w->a.vertices, edgeB));
+		dB = v3((double)((d.x > 0.0) - (d.x < 0.0)), (double)((d.y > 0.0) - (d.y < 0.0)), (double)((d.z > 0.0) - (d.z < 0.0)));
+	}
+	return v3Normalize(v3Cross(v3Normalize(dA), npMat3Mul(&w->rot, dB)));
 }
 
 // The vertex of `verts` farthest along d, and a second one within `tol` of it along d (the first

@@ -706,8 +706,34 @@ static void boxAcrossAThinTriangle(void)
 	}
 }
 
+// Two boxes, one 5e-324 thick, 22.7 apart within a margin of 1e12 (fuzz_cache3d, seed
+// regression-manifold-boxes-subnormal-edge): the edge pair's axis, whose cross product of the moved
+// edges is zero for the thin box, was rebuilt from the edges' directions, and B's were read from a
+// vertex array two boxes do not keep (B borrows A's topology): a read through a null pointer, a
+// crash natively. Expected: one speculative contact, finite, with a unit normal, no deeper than the
+// boxes overlap along it (brute force over their corners: they are apart, so its depth is below
+// -22).
+static void boxesWithASubnormalEdge(void)
+{
+	npShape3 a, b;
+	CHECK(npMakeBox3((npVec3){ 4.9406564584124654e-324, 1.15625, 0.9375 }, &a) == NP_OK &&
+			  npMakeBox3((npVec3){ 1.421875, 0.015625, 0.015625 }, &b) == NP_OK,
+		  "boxes");
+	npTransform3 xa = { { 4.5595703125, 3.9287109375, -9.6572265625 }, { 0, 0, 0, 1 } };
+	npTransform3 xb = { { 0, 0.0625, 15.3212890625 }, { 0, 0.7269000376353324, 0.022789811761264503, 0.68636503390370829 } };
+	npManifold3 m = npCollide3(&a, xa, &b, xb, 1e12);
+	npVec3 n = m.normal, back = { -n.x, -n.y, -n.z };
+	double overlap = bruteSupport3(&a, xa, n) + bruteSupport3(&b, xb, back);
+	double length = sqrt(n.x * n.x + n.y * n.y + n.z * n.z);
+	CHECK(m.pointCount == 1 && isfinite(m.points[0].depth) && fabs(length - 1.0) <= 1e-12 && m.points[0].depth <= overlap + 1e-9 &&
+			  overlap < -22.0,
+		  "boxes with a subnormal edge: %d points, depth %.17g, overlap %.17g along a normal %.17g long", m.pointCount,
+		  m.pointCount ? m.points[0].depth : 0.0, overlap, length);
+}
+
 int main(void)
 {
+	boxesWithASubnormalEdge();
 	hullsWithAFoldedSliverFace();
 	hullsWithAFoldedSliverFaceNearATie();
 	capsuleInANeedleHullManifoldNormal();
