@@ -645,6 +645,25 @@ static void spinningHitsHaveTheirNormals(void)
 	CHECK(hits > 2500 && wrong == 0, "spinning sweeps: %d of %d hits without the shapes touching along the normal", wrong, hits);
 }
 
+// A dot falling 1e6 onto a circle 0.016 in radius (fuzz_toi2d, seeds regression-toi-far-dot-*): the
+// bounding-disc step solved its quadratic with a discriminant that cancels to its last bits
+// (|m.w|^2 and |w|^2 |m|^2 are 1e24 apart by 2.7e8), and stepped the dot 0.004 into the circle, 2
+// tolerances past the contact. Expected (closed form): a hit no later than 1 - 0.015625 / |(0.169,
+// 1e6)| and within 1e-15 of it.
+static void dotFallingFromFar(void)
+{
+	npShape2 dot, circle;
+	npMakeCircle(4.0349238571503436e-284, &dot);
+	npMakeCircle(0.015625, &circle);
+	npTimeOfImpactInput2 in = { &dot, { { -0.00097656250000000065, 0 }, { 0.1689453125, 1000000 }, 0, { 0, 0 }, 0 }, &circle,
+								{ { 0, 0 }, { 0, 0 }, 0, { 0, 0 }, 0 }, 0, 1.0000000000000001e-09 };
+	npToiResult2 out;
+	double exact = 1.0 - (0.015625 + 4.0349238571503436e-284) / hypot(0.1689453125, 1000000.0);
+	CHECK(npTimeOfImpact2(&in, &out) == NP_OK && out.state == NP_TOI_HIT && out.fraction <= exact + 1e-16 &&
+			  out.fraction >= exact - 1e-15,
+		  "dot falling from far: state %d at %.17g, contact at %.17g", out.state, out.fraction, exact);
+}
+
 int main(void)
 {
 	castPointsOfDegenerateBoxes();
@@ -652,6 +671,7 @@ int main(void)
 	touchingToiHasItsPoints();
 	boxesMeetingFaceToFace();
 	spinningHitsHaveTheirNormals();
+	dotFallingFromFar();
 	makeShapes();
 	randomCasts();
 	tunnellingBait();
