@@ -63,11 +63,7 @@ static double signedDistance(const npShapeCastMeshInput3* in, const npShape3* tr
 {
 	npTransform3 xf = in->transform, id = { { 0, 0, 0 }, { 0, 0, 0, 1 } };
 	xf.p = (npVec3){ xf.p.x + t * in->translation.x, xf.p.y + t * in->translation.y, xf.p.z + t * in->translation.z };
-	double d = npDistance3(in->shape, xf, triangle, id).distance;
-	if (d > 0.0)
-		return d;
-	npPenetrationResult3 p = npPenetration3(in->shape, xf, triangle, id);
-	return p.overlapping ? -p.depth : 0.0;
+	return fzSignedDistance3(in->shape, xf, triangle, id);
 }
 
 typedef struct CastOnTriangle
