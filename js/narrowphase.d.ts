@@ -1438,8 +1438,11 @@ export interface Narrowphase {
 	 *  loop) or a zero-length segment, NP_NON_FINITE for NaN / infinite / huge coordinates. */
 	chain2d(points: readonly Vec2Like[] | ArrayLike<number>, options?: ChainOptions): Chain2D;
 	/** Contacts between any 2D shape and chains, without ghost collisions: at most 2 per segment
-	 *  and limitsChain.maxContacts per call (`overflow` set when more were found). `options.out`: an
-	 *  array returned earlier, refilled in place and returned (no allocation per call). */
+	 *  and limitsChain.maxContacts per call (`overflow` set when more were found). A segment gives
+	 *  contacts only to a shape within `margin` of it, and a shape overlapping a segment it is in
+	 *  front of always gets one; chains cut into pieces that meet end to end give the contacts of the
+	 *  whole. `options.out`: an array returned earlier, refilled in place and returned (no
+	 *  allocation per call). */
 	chainContacts(shape: Shape2D, transform: Transform2 | undefined | null, chains: ChainTarget,
 		options?: ChainContactOptions): ChainContacts;
 	/** The class of chains of this instance (for instanceof). */
@@ -1556,8 +1559,9 @@ export interface Narrowphase {
 	/** Against chains (a Chain2D takes targetTransform, a list its own transforms): the first
 	 *  contact over the segments whose front faces the shape's start (a shape whose core centroid is
 	 *  behind a segment's line ignores it), never later than the exact contact; with the ghost rule a
-	 *  cast sliding across flat or concave joints sees face normals only. ignoreSeparating skips each
-	 *  segment's contact that the translation leaves or slides along and goes on to later hits.
+	 *  cast sliding across flat or concave joints sees face normals only. Of several segments
+	 *  overlapping the shape at the start, the hit is the deepest penetration's. ignoreSeparating
+	 *  skips each segment's contact that the translation leaves or slides along and goes on to later hits.
 	 *  Errors as shapeCast, and NP_DISPOSED / NP_INVALID_ARGUMENT / NP_INVALID_TRANSFORM /
 	 *  NP_NON_FINITE for a disposed chain or a bad entry or transform in the list. */
 	shapeCast(shape: Shape2D, transform: Transform2 | undefined | null, translation: Vec2Like, target: ChainTarget,

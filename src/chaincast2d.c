@@ -25,8 +25,9 @@
 //  4. ignoreSeparating: per segment, after the rule, a contact the translation leaves or slides
 //     along (dot(translation, normal) >= 0, to the sine NP_CHAIN_FLAT_SINE) is skipped; for one segment (convex) the shape does not
 //     come nearer again, and the other segments go on.
-// The earliest remaining hit wins (ties: the first candidate, chains in order, segments in
-// increasing order). Nothing allocates; every loop is bounded (intervals by
+// The earliest remaining hit wins; among hits at the same fraction (initial overlaps, at fraction 0)
+// the deepest penetration, then the first candidate (chains in order, segments in increasing
+// order): the order breaks only exact ties, so a level cut into pieces casts as the whole does. Nothing allocates; every loop is bounded (intervals by
 // NP_CHAIN_CAST_MAX_INTERVALS, candidates by NP_CHAIN_MAX_CANDIDATES).
 #include "cast2d_private.h"
 #include "chain2d_private.h"
@@ -56,7 +57,7 @@ typedef struct chainCastCall
 	npVec2 centroid;     // its core centroid at fraction 0, world space
 	double best;         // fraction of the best hit so far (maxFraction plus one while none)
 	npChainCastHit2* out;
-	npChainCastHit2 skipped; // the first initial overlap the ghost rule dropped, snapped to its face
+	npChainCastHit2 skipped; // the deepest initial overlap the ghost rule dropped, snapped to its face
 	bool hasSkipped;
 } chainCastCall;
 
@@ -137,12 +138,10 @@ static bool applyGhostRule(const chainCastCall* call, int chain, int segment, np
 // hit but not for a penetration: each segment's normal is then its own two-sided penetration's, and
 // a box lying across a joint that turns by 0.3 degrees got (0, -1) from one segment and (0, 1) from
 // the other, each past the other's face, both dropped, and the cast went through the chain
-// (fuzz_chains2d). The first such overlap is kept, snapped to its own face (as a snapped normal is),
-// and wins when no other segment reports one at fraction 0.
+// (fuzz_chains2d). The deepest such overlap is kept, snapped to its own face (as a snapped normal
+// is), and wins when no other segment reports one at fraction 0.
 static void keepSkippedOverlap(chainCastCall* call, int chain, int segment, npCastHit2* h)
 {
-	if (call->hasSkipped)
-		return;
 	const npChainInstance2* inst = call->chains + chain;
 	npVec2 a, b;
 	npChainSegmentPoints2(inst->chain, segment, &a, &b);
@@ -151,6 +150,8 @@ static void keepSkippedOverlap(chainCastCall* call, int chain, int segment, npCa
 	snapInitial(call, npTransformPoint2(inst->transform, a), n, h);
 	if (call->input->cast.ignoreSeparating &&
 		v2Dot(call->translation, n) >= -NP_CHAIN_FLAT_SINE * v2Length(call->translation))
+		return;
+	if (call->hasSkipped && !(h->penetration > call->skipped.cast.penetration))
 		return;
 	call->hasSkipped = true;
 	call->skipped.cast = *h;
@@ -178,7 +179,7 @@ static void castSegment(chainCastCall* call, int chain, int segment, npVec2 cent
 	in.maxFraction = npMin(in.maxFraction, call->best);
 	npCastHit2 h;
 	npCastChecked2(&in, call->xf, call->translation, &h);
-	if (!h.hit || h.fraction >= call->best)
+	if (!h.hit || h.fraction > call->best)
 		return;
 
 	npChainFeature2 feature = NP_CHAIN_FACE;
@@ -200,6 +201,8 @@ static void castSegment(chainCastCall* call, int chain, int segment, npVec2 cent
 	// allows the sine NP_CHAIN_FLAT_SINE, so a rounded-off face normal does not stop a slide.)
 	if (call->input->cast.ignoreSeparating &&
 		v2Dot(call->translation, h.normal) >= -NP_CHAIN_FLAT_SINE * v2Length(call->translation))
+		return;
+	if (h.fraction == call->best && !(h.penetration > call->out->cast.penetration))
 		return;
 
 	call->best = h.fraction;

@@ -250,13 +250,59 @@ static void sharpFaceContact(chainContactCall* call, npVec2 va, npVec2 vb, npVec
 
 static void clippedFaceContact(chainContactCall* call, npVec2 a, npVec2 b, npVec2 n, int chain, int segment);
 
+// Whether the shape comes within the margin of segment [va, vb] (front normal nb; all in the
+// shape's frame), given a point `below` of the shape at `depth` > 0 below the segment's line over
+// the segment: the face contact of a segment whose manifold was never computed (a flat or concave
+// segment, collideSegment) must not come from a shape that only passes under it (a capsule sunk
+// steeply through a valley's slope, its end under the next segment: the clip finds that end below
+// the line, yet the capsule meets the line beyond the segment). A segment reports nothing to a shape
+// its own manifold would not touch, as with the rule off. Usually proved at once: the shape holds
+// its core centroid, in front of the line, and `below`, behind it, so it holds the point where the
+// line between them crosses the segment's line; within the segment, they meet. Otherwise the
+// segment's manifold decides (rare: a deep overlap with the centroid beyond the segment's end).
+static bool reachesSegment(const chainContactCall* call, npVec2 va, npVec2 vb, npVec2 nb, npVec2 below, double depth,
+						   int chain, int segment)
+{
+	npVec2 t = v2LeftPerp(nb), c = call->shape->centroid;
+	double length = v2Dot(v2Sub(vb, va), t);
+	double uc = v2Dot(v2Sub(c, va), t), hc = v2Dot(v2Sub(c, va), nb), ub = v2Dot(v2Sub(below, va), t);
+	double u = uc + (ub - uc) * (hc / (hc + depth));
+	if (u >= 0.0 && u <= length)
+		return true;
+	const npChainInstance2* inst = call->chains + chain;
+	npVec2 a, b;
+	npChainSegmentPoints2(inst->chain, segment, &a, &b);
+	npShape2 seg;
+	npMakeChainSegmentShape2(&seg, a, b, inst->chain->normals[segment]);
+	npManifold2 m;
+	npCollideUnchecked2(&m, call->shape, &call->xf, &seg, &inst->transform, call->query.margin);
+	return m.pointCount > 0;
+}
+
+// The shape's lowest surface point along `up` on the line through p along `up` (the shape's frame):
+// where a ray from below the shape up that line enters it. False when the line misses the shape.
+static bool lowestAbove(const npShape2* shape, npVec2 p, npVec2 up, npVec2* out)
+{
+	double reach = shape->radius;
+	for (int i = 0; i < shape->count; ++i)
+		reach = npMax(reach, v2Length(shape->vertices[i]) + shape->radius);
+	double below = v2Length(p) + reach + 1.0;
+	npRayInput2 ray = { v2MulAdd(p, -below, up), v2Scale(2.0 * below, up), 1.0, true };
+	npRayHit2 hit;
+	if (npRayCast2(shape, npMakeTransform2(0.0, 0.0, 0.0), &ray, &hit) != NP_OK || !hit.hit)
+		return false;
+	*out = hit.point;
+	return true;
+}
+
 // A face contact the clip left empty although the shape overlaps the segment's line (the incident
 // edge, the one facing the segment most, lies beyond its ends while a vertex dips below it: a
 // tilted box sunk into a valley, each side's incident edge over the other side, got no contact
 // from either). The shape's deepest point along -n, with the segment's nearest point to its
 // projection, is kept aside when deeper than any before (shape frame in, world space out), and
 // reported if the call ends with no contact at all.
-static void keepDeepestPoint(chainContactCall* call, npVec2 va, npVec2 vb, npVec2 nb, int chain, int segment)
+static void keepDeepestPoint(chainContactCall* call, npVec2 va, npVec2 vb, npVec2 nb, int chain, int segment,
+							 bool reaches)
 {
 	const npShape2* shape = call->shape;
 	int k = 0;
@@ -278,15 +324,24 @@ static void keepDeepestPoint(chainContactCall* call, npVec2 va, npVec2 vb, npVec
 	double length = v2Dot(v2Sub(vb, va), t), u = v2Dot(v2Sub(onShape, va), t);
 	if (u < 0.0 || u > length)
 	{
-		// Beyond an end: the end itself, unless the chain goes on there into a ghost vertex's
-		// segment, which lies outside the query and reports it (as the ghost rule assumes).
+		// Beyond an end: the shape's depth at the end itself, unless the chain goes on there into a
+		// ghost vertex's segment, which lies outside the query and reports it (as the ghost rule
+		// assumes). Over the segment the shape's lower boundary rises from the deepest point toward
+		// the other end (it is convex), so the end is where it is deepest over the segment.
 		npChainSegment2 seg;
 		npResolveChainSegment2(call->chains, call->chainCount, chain, segment, call->query.featureTolerance, &seg);
 		bool ghost = u < 0.0 ? seg.hasPrev && seg.prevChain < 0 : seg.hasNext && seg.nextChain < 0;
 		if (ghost)
 			return;
-		u = npMax(0.0, npMin(length, u));
+		u = u < 0.0 ? 0.0 : length;
+		if (!lowestAbove(shape, v2MulAdd(va, u, t), nb, &onShape))
+			return;
+		depth = v2Dot(nb, v2Sub(va, onShape));
+		if (!(depth > 0.0) || (call->hasDeepest && !(depth > call->deepest.depth)))
+			return;
 	}
+	if (!reaches && !reachesSegment(call, va, vb, nb, onShape, depth, chain, segment))
+		return;
 	npVec2 onSegment = v2MulAdd(va, u, t);
 	call->hasDeepest = true;
 	call->deepest = (npChainContact2){ npTransformPoint2(call->xf, onShape), npTransformPoint2(call->xf, onSegment),
@@ -296,16 +351,32 @@ static void keepDeepestPoint(chainContactCall* call, npVec2 va, npVec2 vb, npVec
 
 // The segment's face contact (the ghost rule's snap), emitted: the shape's incident edge clipped to
 // the segment's side planes, with the segment's front as the reference face, in the shape's frame
-// (when that clip leaves nothing: keepDeepestPoint).
-static void faceContact(chainContactCall* call, npVec2 a, npVec2 b, npVec2 n, int chain, int segment)
+// (when that clip leaves nothing: keepDeepestPoint). `reaches`: the segment's manifold was found
+// (the shape comes within the margin); else a contact below the line is kept only when the shape
+// reaches the segment (reachesSegment; a point at or above the line, within the margin over the
+// segment, shows it does).
+static void faceContact(chainContactCall* call, npVec2 a, npVec2 b, npVec2 n, int chain, int segment, bool reaches)
 {
 	int before = call->count;
 	clippedFaceContact(call, a, b, n, chain, segment);
-	if (call->count == before && !call->info.overflow)
+	npTransform2 rel = call->chainInShape;
+	if (call->count == before)
 	{
-		npTransform2 rel = call->chainInShape;
-		keepDeepestPoint(call, npTransformPoint2(rel, a), npTransformPoint2(rel, b), npRotate2(rel.q, n), chain, segment);
+		if (!call->info.overflow)
+			keepDeepestPoint(call, npTransformPoint2(rel, a), npTransformPoint2(rel, b), npRotate2(rel.q, n), chain,
+							 segment, reaches);
+		return;
 	}
+	int deepest = before;
+	for (int i = before; i < call->count && !reaches; ++i)
+	{
+		reaches = !(call->out[i].depth > 0.0);
+		deepest = call->out[i].depth > call->out[deepest].depth ? i : deepest;
+	}
+	if (!reaches && !reachesSegment(call, npTransformPoint2(rel, a), npTransformPoint2(rel, b), npRotate2(rel.q, n),
+									npInvTransformPoint2(call->xf, call->out[deepest].pointA), call->out[deepest].depth,
+									chain, segment))
+		call->count = before;
 }
 
 static void clippedFaceContact(chainContactCall* call, npVec2 a, npVec2 b, npVec2 n, int chain, int segment)
@@ -359,7 +430,7 @@ static void collideSegment(chainContactCall* call, int chain, int32_t item, npVe
 	{
 		if (item & NP_CHAIN_ITEM_FLAT)
 		{
-			faceContact(call, a, b, n, chain, segment);
+			faceContact(call, a, b, n, chain, segment, false);
 			return;
 		}
 		npResolveChainSegment2(call->chains, call->chainCount, chain, segment, call->query.featureTolerance, &s);
@@ -367,7 +438,7 @@ static void collideSegment(chainContactCall* call, int chain, int32_t item, npVe
 		bool cornerB = !s.hasNext || v2Cross(s.normal, s.nextNormal) > NP_CHAIN_FLAT_SINE;
 		if (!cornerA && !cornerB)
 		{
-			faceContact(call, a, b, n, chain, segment);
+			faceContact(call, a, b, n, chain, segment, false);
 			return;
 		}
 	}
@@ -406,12 +477,12 @@ static void collideSegment(chainContactCall* call, int chain, int32_t item, npVe
 		return;
 	}
 	call->info.snapped += 1;
-	faceContact(call, a, b, n, chain, segment);
+	faceContact(call, a, b, n, chain, segment, true);
 }
 
-static bool reported(const chainContactCall* call, int chain, int segment)
+static bool reported(const chainContactCall* call, int count, int chain, int segment)
 {
-	for (int i = 0; i < call->count; ++i)
+	for (int i = 0; i < count; ++i)
 		if (call->out[i].chain == chain && call->out[i].segment == segment)
 			return true;
 	return false;
@@ -422,14 +493,17 @@ static bool reported(const chainContactCall* call, int chain, int segment)
 // joint that turns a little: each segment's normal points along it, off the joint, past the other's
 // face; 11,811 of 132,245 such overlaps in a random sweep got no contact at all), or it may have
 // the shape's centroid behind it. A dropped segment whose neighbour reported nothing gives its own
-// face contact instead, as a snap does (one per pair: once it has reported, the neighbour's turn
-// finds it did). A neighbour given by a ghost vertex lies outside the query and keeps the drop.
+// face contact instead, as a snap does. When the two dropped each other, both report: choosing one
+// would depend on which is met first, i.e. on the order of the chains and segments, and a level cut
+// into pieces must get the contacts of the whole. A neighbour given by a ghost vertex lies outside
+// the query and keeps the drop.
 static void keepSkipped(chainContactCall* call)
 {
+	int before = call->count;
 	for (int i = 0; i < call->skippedCount && call->count < call->capacity; ++i)
 	{
 		const skippedSegment* k = call->skipped + i;
-		if (reported(call, k->ownerChain, k->ownerSegment) || reported(call, k->chain, k->segment))
+		if (reported(call, before, k->ownerChain, k->ownerSegment))
 			continue;
 		const npChainInstance2* inst = call->chains + k->chain;
 		npVec2 a, b;
@@ -437,7 +511,7 @@ static void keepSkipped(chainContactCall* call)
 		call->chainInShape = npInvMulTransforms2(call->xf, inst->transform);
 		call->info.skipped -= 1;
 		call->info.snapped += 1;
-		faceContact(call, a, b, inst->chain->normals[k->segment], k->chain, k->segment);
+		faceContact(call, a, b, inst->chain->normals[k->segment], k->chain, k->segment, true);
 	}
 }
 

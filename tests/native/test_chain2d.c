@@ -496,6 +496,293 @@ static void testBoxOverBumpyTerrain(void)
 	free(b.memory);
 }
 
+// ------------------------------------------------------------------------------------ reach
+
+static double pointSegmentDistance(npVec2 p, npVec2 a, npVec2 b)
+{
+	npVec2 d = { b.x - a.x, b.y - a.y };
+	double t = ((p.x - a.x) * d.x + (p.y - a.y) * d.y) / (d.x * d.x + d.y * d.y);
+	t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
+	return hypot(a.x + t * d.x - p.x, a.y + t * d.y - p.y);
+}
+
+static double cross3(npVec2 o, npVec2 a, npVec2 b)
+{
+	return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+}
+
+// Distance between segments pq and ab: 0 when they cross, else the nearest end to the other one.
+static double segmentDistance(npVec2 p, npVec2 q, npVec2 a, npVec2 b)
+{
+	if ((cross3(p, q, a) > 0.0) != (cross3(p, q, b) > 0.0) && (cross3(a, b, p) > 0.0) != (cross3(a, b, q) > 0.0))
+		return 0.0;
+	return fmin(fmin(pointSegmentDistance(p, a, b), pointSegmentDistance(q, a, b)),
+				fmin(pointSegmentDistance(a, p, q), pointSegmentDistance(b, p, q)));
+}
+
+// Brute force: the distance between a placed shape and segment ab (negative never; 0 when they
+// meet): its core's edges (or point) against the segment, 0 when a polygon holds an end, less the
+// radius.
+static double shapeSegmentDistance(const npShape2* shape, npTransform2 xf, npVec2 a, npVec2 b)
+{
+	double d = INFINITY;
+	if (shape->count == 1)
+		d = pointSegmentDistance(placed(xf, shape->vertices[0]), a, b);
+	bool inside = shape->count >= 3;
+	for (int i = 0; i < shape->count && shape->count >= 2; ++i)
+	{
+		npVec2 p = placed(xf, shape->vertices[i]), q = placed(xf, shape->vertices[(i + 1) % shape->count]);
+		d = fmin(d, segmentDistance(p, q, a, b));
+		inside = inside && cross3(p, q, a) >= 0.0;
+		if (shape->count == 2)
+			break;
+	}
+	return inside ? 0.0 : fmax(0.0, d - shape->radius);
+}
+
+// A segment reports a contact only to a shape that comes within the margin of it, as its own
+// manifold does with the rule off. Closed form first: a valley, a slope (20, 10) -> (10, 0) and
+// a floor (10, 0) -> (-10, 0) split at the origin (the floor's first segment has two concave or
+// flat joints and goes to its face contact without a manifold). A capsule (radius 0.1, core
+// (9.7, -2) -> (12.7, 4)) sunk through the slope: its centroid (11.2, 1) is behind the slope and
+// in front of the floor; it crosses the floor's line at x = 10.7, beyond the floor's end at 10,
+// 0.526 from it, while its lower end lies under the floor. The floor must not report it (it gave a
+// face contact 2.1 deep), the slope has it behind: no contact. Then random polylines (flat,
+// concave and convex joints, free and ghost ends) and shapes, with margins: every contact's segment
+// is within the margin of the shape (brute-force distance), and pointA - pointB is along the normal
+// (to within the radius: a rounded shape's point lies along its surface normal there)
+// (a contact below a segment's end point, 3 away from the shape, was given once: the shape's
+// deepest point below the line, beyond the end, paired with the end point).
+static void testContactsOnlyWhereTheShapeReaches(void)
+{
+	npVec2 valley[4] = { { 20, 10 }, { 10, 0 }, { 0, 0 }, { -10, 0 } };
+	built v = build(valley, 4, NULL);
+	npChainInstance2 vi = { v.chain, npMakeTransform2(0, 0, 0) };
+	npShape2 capsule;
+	npMakeCapsule2(sqrt(45.0) / 2.0, 0.1, &capsule);
+	double angle = atan2(6.0, 3.0);
+	npTransform2 sunk = { { 11.2, 1.0 }, { cos(angle), sin(angle) } };
+	npChainContact2 contacts[32];
+	npChainQuery2 q = npDefaultChainQuery2();
+	for (int rule = 0; rule < 2; ++rule)
+	{
+		q.removeGhosts = rule == 1;
+		npChainContactsOutput2 out = { contacts, 32, -1 };
+		CHECK(npChainContacts2(&capsule, sunk, &vi, 1, &q, &out) == NP_OK && out.count == 0,
+			  "capsule under a valley's floor, rule %d: %d contacts (first on segment %d, depth %.17g)", rule, out.count,
+			  out.count > 0 ? contacts[0].segment : -1, out.count > 0 ? contacts[0].depth : 0.0);
+	}
+	free(v.memory);
+
+	uint32_t saved = rng;
+	rng = 99;
+	int contactsSeen = 0, unreached = 0, askew = 0;
+	for (int k = 0; k < 30000; ++k)
+	{
+		npVec2 pts[10];
+		int n = 4 + (int)rnd(0, 6.999);
+		double x = 10.0, y = 0.0, slope = rnd(-1, 1);
+		for (int i = 0; i < n; ++i)
+		{
+			pts[i] = (npVec2){ x, y };
+			double length = rnd(0.05, 3.0), kind = rnd(0, 4);
+			slope = kind < 1.0 ? slope : (kind < 2.0 ? 0.0 : rnd(-1.5, 1.5));
+			x -= length;
+			y -= length * slope;
+		}
+		npChainDef2 def = npDefaultChainDef2();
+		if (k % 2 == 0)
+		{
+			def.hasGhostStart = def.hasGhostEnd = true;
+			def.ghostStart = (npVec2){ pts[0].x + 1.0, pts[0].y + rnd(-1, 1) };
+			def.ghostEnd = (npVec2){ pts[n - 1].x - 1.0, pts[n - 1].y + rnd(-1, 1) };
+		}
+		built b = build(pts, n, &def);
+		npChainInstance2 inst = { b.chain, npMakeTransform2(0, 0, 0) };
+		npShape2 shape;
+		if (k % 3 == 0)
+			npMakeBox2(rnd(0.1, 2.0), rnd(0.1, 2.0), &shape);
+		else if (k % 3 == 1)
+			npMakeCapsule2(rnd(0.1, 2.0), rnd(0.01, 1.0), &shape);
+		else
+			npMakeCircle(rnd(0.1, 2.0), &shape);
+		int j = (int)rnd(0, n - 0.001);
+		npTransform2 xf = npMakeTransform2(pts[j].x + rnd(-1.5, 1.5), pts[j].y + rnd(-1.0, 2.0), rnd(-3.2, 3.2));
+		q = npDefaultChainQuery2();
+		q.margin = k % 4 == 0 ? rnd(0, 0.3) : 0.0;
+		npChainContactsOutput2 out = { contacts, 32, -1 };
+		CHECK(npChainContacts2(&shape, xf, &inst, 1, &q, &out) == NP_OK, "random reach %d", k);
+		for (int i = 0; i < out.count; ++i)
+		{
+			const npChainContact2* c = contacts + i;
+			double gap = shapeSegmentDistance(&shape, xf, pts[c->segment], pts[c->segment + 1]);
+			double along = (c->pointA.x - c->pointB.x) * c->normal.y - (c->pointA.y - c->pointB.y) * c->normal.x;
+			contactsSeen += 1;
+			if (gap > q.margin + 1e-9 && unreached++ < 3)
+				printf("reach %d: a contact on segment %d, %.3g from the shape (margin %.3g), depth %.3g\n", k, c->segment,
+					   gap, q.margin, c->depth);
+			if (fabs(along) > shape.radius + 1e-9 && askew++ < 3)
+				printf("reach %d: contact on segment %d with pointA - pointB %.3g off its normal (feature %d, depth %.3g, shape %d, n %d)\n", k, c->segment, along, c->feature, c->depth, shape.type, out.count);
+		}
+		free(b.memory);
+	}
+	printf("reach: %d contacts, %d on segments the shape does not reach, %d with points off the normal\n",
+		   contactsSeen, unreached, askew);
+	CHECK(contactsSeen > 10000 && unreached == 0 && askew == 0, "reach: %d unreached, %d askew of %d", unreached,
+		  askew, contactsSeen);
+	rng = saved;
+}
+
+// A level cut into pieces that meet end to end (joined by the feature tolerance), each piece in its
+// own frame (its points moved by the inverse of a random placement, placed back by the instance's
+// transform), in either order, must collide and cast as the whole polyline: the same contacts
+// (segment, normal, depth and point to rounding; a vertex contact at a cut may name either segment)
+// and the same first hit. The polylines have flat, concave and convex joints, free or ghost ends;
+// the shapes touch them or sink into them. Before the fixes 192 of these queries got other contacts
+// (a face contact below a segment the shape passes under, which the midphase, frame-dependent, may
+// or may not try; of two segments dropping each other's manifold at a convex joint, whichever came
+// first reported) and 315 casts another first hit (an initial overlap taken from the first segment
+// met instead of the deepest).
+typedef struct cutLevel
+{
+	built whole, pieces[4];
+	npChainInstance2 wholeInstance, instances[4];
+	int first[4]; // the whole's index of each piece's first segment
+	int count;
+} cutLevel;
+
+static void cutLevelAt(cutLevel* level, const npVec2* pts, int n, const npChainDef2* def, bool reversed)
+{
+	level->whole = build(pts, n, def);
+	level->wholeInstance = (npChainInstance2){ level->whole.chain, npMakeTransform2(0, 0, 0) };
+	level->count = 2 + (int)rnd(0, 2.999);
+	int start = 0;
+	for (int p = 0; p < level->count; ++p)
+	{
+		int end = p == level->count - 1 ? n - 1 : start + 1 + (int)rnd(0, 1.999);
+		end = end > n - level->count + p ? n - level->count + p : end; // room for the pieces after it
+		npTransform2 xf = npMakeTransform2(rnd(-5, 5), rnd(-5, 5), rnd(-3.2, 3.2));
+		npVec2 local[12];
+		for (int i = start; i <= end; ++i)
+		{
+			double dx = pts[i].x - xf.p.x, dy = pts[i].y - xf.p.y;
+			local[i - start] = (npVec2){ xf.q.c * dx + xf.q.s * dy, -xf.q.s * dx + xf.q.c * dy };
+		}
+		npChainDef2 d = npDefaultChainDef2();
+		npVec2 ghosts[2] = { def->ghostStart, def->ghostEnd };
+		for (int g = 0; g < 2; ++g)
+		{
+			double dx = ghosts[g].x - xf.p.x, dy = ghosts[g].y - xf.p.y;
+			ghosts[g] = (npVec2){ xf.q.c * dx + xf.q.s * dy, -xf.q.s * dx + xf.q.c * dy };
+		}
+		d.hasGhostStart = p == 0 && def->hasGhostStart;
+		d.ghostStart = ghosts[0];
+		d.hasGhostEnd = p == level->count - 1 && def->hasGhostEnd;
+		d.ghostEnd = ghosts[1];
+		int slot = reversed ? level->count - 1 - p : p;
+		level->pieces[slot] = build(local, end - start + 1, &d);
+		level->instances[slot] = (npChainInstance2){ level->pieces[slot].chain, xf };
+		level->first[slot] = start;
+		start = end;
+	}
+}
+
+static void freeCutLevel(cutLevel* level)
+{
+	free(level->whole.memory);
+	for (int p = 0; p < level->count; ++p)
+		free(level->pieces[p].memory);
+}
+
+static bool sameContact(const npChainContact2* w, const npChainContact2* c, int segment)
+{
+	bool named = w->segment == segment || (w->feature == NP_CHAIN_VERTEX && c->feature == NP_CHAIN_VERTEX &&
+										   abs(w->segment - segment) == 1);
+	return named && fabs(w->normal.x - c->normal.x) <= 1e-9 && fabs(w->normal.y - c->normal.y) <= 1e-9 &&
+		   fabs(w->depth - c->depth) <= 1e-8 && fabs(w->pointB.x - c->pointB.x) <= 1e-8 &&
+		   fabs(w->pointB.y - c->pointB.y) <= 1e-8;
+}
+
+static void testCutLevelsCollideAsTheWhole(void)
+{
+	uint32_t saved = rng;
+	rng = 31337;
+	int queries = 0, contactDiffs = 0, castDiffs = 0, casts = 0;
+	for (int k = 0; k < 20000; ++k)
+	{
+		npVec2 pts[12];
+		int n = 5 + (int)rnd(0, 6.999);
+		double x = 10.0, y = 0.0, slope = rnd(-1, 1);
+		for (int i = 0; i < n; ++i)
+		{
+			pts[i] = (npVec2){ x, y };
+			double length = rnd(0.05, 3.0), kind = rnd(0, 4);
+			slope = kind < 1.0 ? slope : (kind < 2.0 ? 0.0 : rnd(-1.5, 1.5));
+			x -= length;
+			y -= length * slope;
+		}
+		npChainDef2 def = npDefaultChainDef2();
+		def.hasGhostStart = def.hasGhostEnd = k % 2 == 0;
+		def.ghostStart = (npVec2){ pts[0].x + 1.0, pts[0].y + rnd(-1, 1) };
+		def.ghostEnd = (npVec2){ pts[n - 1].x - 1.0, pts[n - 1].y + rnd(-1, 1) };
+		cutLevel level;
+		cutLevelAt(&level, pts, n, &def, k % 3 == 0);
+		npShape2 shape;
+		if (k % 4 == 0)
+			npMakeBox2(rnd(0.1, 2.0), rnd(0.1, 2.0), &shape);
+		else if (k % 4 == 1)
+			npMakeCapsule2(rnd(0.1, 2.0), rnd(0.01, 1.0), &shape);
+		else if (k % 4 == 2)
+			npMakeCircle(rnd(0.1, 2.0), &shape);
+		else
+			npMakePolygon2((npVec2[5]){ { 1, 0 }, { 0.3, 0.9 }, { -0.8, 0.6 }, { -0.8, -0.6 }, { 0.3, -0.9 } }, 5,
+						   rnd(0, 0.2), &shape);
+		int j = (int)rnd(0, n - 0.001);
+		npTransform2 xf = npMakeTransform2(pts[j].x + rnd(-1.5, 1.5), pts[j].y + rnd(-0.5, 2.0), rnd(-3.2, 3.2));
+
+		npChainQuery2 q = npDefaultChainQuery2();
+		q.margin = k % 2 == 0 ? 0.0 : rnd(0, 0.3);
+		npChainContact2 whole[32], cut[32];
+		npChainContactsOutput2 wo = { whole, 32, -1 }, co = { cut, 32, -1 };
+		CHECK(npChainContacts2(&shape, xf, &level.wholeInstance, 1, &q, &wo) == NP_OK &&
+				  npChainContacts2(&shape, xf, level.instances, level.count, &q, &co) == NP_OK,
+			  "cut level %d: contacts", k);
+		bool same = wo.count == co.count;
+		for (int i = 0; i < co.count && same; ++i)
+		{
+			bool found = false;
+			for (int m = 0; m < wo.count && !found; ++m)
+				found = sameContact(whole + m, cut + i, level.first[cut[i].chain] + cut[i].segment);
+			same = found;
+		}
+		queries += wo.count > 0 ? 1 : 0;
+		if (!same && contactDiffs++ < 3)
+			printf("cut level %d: %d contacts whole, %d cut\n", k, wo.count, co.count);
+
+		npChainCastInput2 in = npMakeChainCastInput2(&shape, xf, (npVec2){ rnd(-3, 3), rnd(-3, 1) });
+		in.cast.ignoreSeparating = k % 5 == 0;
+		npChainCastHit2 wh, ch;
+		CHECK(npShapeCastChains2(&level.wholeInstance, 1, &in, &wh) == NP_OK &&
+				  npShapeCastChains2(level.instances, level.count, &in, &ch) == NP_OK,
+			  "cut level %d: casts", k);
+		bool sameCast = wh.cast.hit == ch.cast.hit &&
+						(!wh.cast.hit || (fabs(wh.cast.fraction - ch.cast.fraction) <= 1e-7 &&
+										  fabs(wh.cast.normal.x - ch.cast.normal.x) <= 1e-6 &&
+										  fabs(wh.cast.normal.y - ch.cast.normal.y) <= 1e-6 &&
+										  wh.cast.initialOverlap == ch.cast.initialOverlap));
+		casts += wh.cast.hit ? 1 : 0;
+		if (!sameCast && castDiffs++ < 3)
+			printf("cut level %d: cast whole %d at %.17g, cut %d at %.17g\n", k, wh.cast.hit, wh.cast.fraction,
+				   ch.cast.hit, ch.cast.fraction);
+		freeCutLevel(&level);
+	}
+	printf("cut levels: %d queries with contacts, %d differ from the whole; %d casts hit, %d differ\n", queries,
+		   contactDiffs, casts, castDiffs);
+	CHECK(queries > 5000 && casts > 5000 && contactDiffs == 0 && castDiffs == 0,
+		  "cut levels: %d contact and %d cast differences", contactDiffs, castDiffs);
+	rng = saved;
+}
+
 static void testOverlapsAlwaysHaveContacts(void)
 {
 	uint32_t saved = rng;
@@ -565,6 +852,8 @@ int main(void)
 	testBadInput();
 	testSunkAcrossAConvexJoint();
 	testOverlapsAlwaysHaveContacts();
+	testContactsOnlyWhereTheShapeReaches();
+	testCutLevelsCollideAsTheWhole();
 	testBoxOverBumpyTerrain();
 	testSliding();
 	testJoinsAndGhosts();

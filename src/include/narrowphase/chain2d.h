@@ -231,8 +231,11 @@ typedef struct npChainContactsOutput2
 /// (the contacts written are valid), or NP_ERR_INVALID_ARGUMENT / NP_ERR_INVALID_TRANSFORM /
 /// NP_ERR_NON_FINITE for bad input (then the count is 0). Never allocates (about 5 KB of stack).
 /// With the ghost rule, a shape that overlaps a segment it is in front of always gets a contact: a
-/// manifold dropped for a neighbour that reports nothing, or a face clip left empty, gives the
-/// segment's face contact or, as a last resort, the shape's deepest point below it.
+/// manifold dropped for a neighbour that reports nothing (two that drop each other both report), or
+/// a face clip left empty, gives the segment's face contact or, as a last resort, the shape's
+/// deepest point below it. A segment gives contacts only to a shape that comes within the margin of
+/// it (as its manifold without the rule does), so the result does not depend on the chains' frames
+/// or order: a level cut into pieces that meet end to end gives the contacts of the whole.
 npResult npChainContacts2(const npShape2* shape, npTransform2 transform, const npChainInstance2* chains,
 						  int chainCount, const npChainQuery2* query, npChainContactsOutput2* output);
 
@@ -302,8 +305,9 @@ typedef struct npChainCastHit2
 /// each segment cast by npShapeCast2's routine (exact, never later than the first contact). With
 /// removeGhosts the hit normal follows the ghost rule (npClassifyChainNormal2): across a flat or
 /// concave joint only face normals occur; a convex corner or free end may keep a vertex normal.
-/// Initial contacts as npShapeCast2; ignoreSeparating skips each segment's contact that the
-/// translation leaves or slides along (after the ghost rule) and goes on to the others. Errors as
+/// Initial contacts as npShapeCast2 (of several segments overlapping at fraction 0, the deepest
+/// penetration); ignoreSeparating skips each segment's contact that the translation leaves or
+/// slides along (after the ghost rule) and goes on to the others. Errors as
 /// npShapeCast2, and NP_ERR_INVALID_ARGUMENT for a null or empty chain list; on error *hit is cleared.
 npResult npShapeCastChains2(const npChainInstance2* chains, int count, const npChainCastInput2* input,
 							npChainCastHit2* hit);
