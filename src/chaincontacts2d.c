@@ -56,6 +56,18 @@ typedef struct skippedSegment
 	int ownerChain, ownerSegment; // the neighbour expected to report the contact
 } skippedSegment;
 
+// Most segments remembered for the last-resort contact in one call (see keepDeepestPoint); beyond
+// it the shallowest bound is forgotten.
+#define MAX_DEEPEST 16
+
+// A segment whose face clip was left empty: its last-resort contact is made only when needed.
+typedef struct deepestCandidate
+{
+	int chain, segment;
+	double bound;  // depth of the shape's deepest point below the segment's line (at least the contact's)
+	bool reaches;  // the segment's manifold was found
+} deepestCandidate;
+
 // The state of one call.
 typedef struct chainContactCall
 {
@@ -73,8 +85,8 @@ typedef struct chainContactCall
 	int keys[MAX_VERTEX_KEYS][2]; // (chain, point index) of the vertex contacts written
 	int skippedCount;
 	skippedSegment skipped[MAX_SKIPPED];
-	bool hasDeepest;
-	npChainContact2 deepest; // see keepDeepestPoint
+	int deepestCount;
+	deepestCandidate deepest[MAX_DEEPEST]; // see keepDeepestPoint
 } chainContactCall;
 
 // ------------------------------------------------------------------------------------ input
@@ -177,6 +189,46 @@ static bool firstAtVertex(chainContactCall* call, const npChainSegment2* seg, in
 
 // ------------------------------------------------------------------------------------ one segment
 
+// A segment whose manifold was never computed (a flat or concave segment, collideSegment) must not
+// give a contact to a shape that only passes under it (a capsule sunk steeply through a valley's
+// slope, its end under the next segment: the clip finds that end below the line, yet the capsule
+// meets the line beyond the segment): a segment reports nothing to a shape its own manifold would
+// not touch, as with the rule off. Usually proved at once: the shape holds its core centroid, in
+// front of the line, and a point below it over the segment, so it holds the point where the line
+// between them crosses the segment's line; within the segment, they meet (at once when the centroid
+// too is over the segment). Otherwise the segment's manifold decides (rare: a deep overlap with the
+// centroid beyond the segment's end). The segment's frame, in the shape's frame:
+typedef struct segmentFrame
+{
+	npVec2 a, t, n; // start, direction along it (unit), front normal
+	double length;
+	double uc, hc;  // the shape's core centroid along t and along n from a
+} segmentFrame;
+
+static segmentFrame makeSegmentFrame(const npShape2* shape, npVec2 va, npVec2 vb, npVec2 nb)
+{
+	segmentFrame f;
+	f.a = va;
+	f.n = nb;
+	f.t = v2LeftPerp(nb);
+	f.length = v2Dot(v2Sub(vb, va), f.t);
+	npVec2 c = v2Sub(shape->centroid, va);
+	f.uc = v2Dot(c, f.t);
+	f.hc = v2Dot(c, nb);
+	return f;
+}
+
+// True when the shape, holding `below` (depth > 0 under the line, over the segment), surely meets
+// the segment.
+static bool meetsThrough(const segmentFrame* f, npVec2 below, double depth)
+{
+	if (f->uc >= 0.0 && f->uc <= f->length)
+		return true;
+	double ub = v2Dot(v2Sub(below, f->a), f->t);
+	double u = f->uc + (ub - f->uc) * (f->hc / (f->hc + depth));
+	return u >= 0.0 && u <= f->length;
+}
+
 // One end of a sharp shape's incident edge, at (uk, hk) in the segment's frame (vertex wk), clipped
 // to 0 <= u <= length as npClipToFace2 clips it (the same expressions): an end beyond a side plane
 // moves to where the edge crosses it (the segment's end point against the shape's edge).
@@ -223,7 +275,8 @@ static inline void emitSharpPoint(chainContactCall* call, const faceFrame* f, np
 // the segment (edge 0 of a two-vertex core, radius 0) as the reference face, written for that case
 // (the generic routine picks its cores, radii and ids at run time; this is half its work). The
 // points, depths and ids are the same numbers: the same expressions in the same order.
-static void sharpFaceContact(chainContactCall* call, npVec2 va, npVec2 vb, npVec2 nb, int incident, int chain,
+// True when it shows that the shape meets the segment (faceContact).
+static bool sharpFaceContact(chainContactCall* call, npVec2 va, npVec2 vb, npVec2 nb, int incident, int chain,
 							 int segment)
 {
 	const npShape2* shape = call->shape;
@@ -237,7 +290,7 @@ static void sharpFaceContact(chainContactCall* call, npVec2 va, npVec2 vb, npVec
 	double u0 = v2Dot(d0, f.t), u1 = v2Dot(d1, f.t);
 	double h0 = v2Dot(f.n, d0), h1 = v2Dot(f.n, d1);
 	if ((u0 < 0.0 && u1 < 0.0) || (u0 > length && u1 > length))
-		return;
+		return false;
 
 	npVec2 normal = npRotate2(call->xf.q, v2Neg(nb));
 	faceClip clip = { u0, h0, u1, h1, length, 0, 1, incident };
@@ -246,29 +299,22 @@ static void sharpFaceContact(chainContactCall* call, npVec2 va, npVec2 vb, npVec
 	// An incident edge touching the segment's range in a single point gives it once.
 	if (!(e1.u == e0.u && e1.h == e0.h))
 		emitSharpPoint(call, &f, normal, e1, chain, segment);
+
+	// Does the shape meet the segment? Surely when an end of the clipped edge is at or above the
+	// line (the edge crosses it over the segment, or its points are within the margin), else
+	// meetsThrough's argument from the centroid through each end.
+	if (npMax(e0.h, e1.h) >= 0.0)
+		return true;
+	npVec2 c = v2Sub(shape->centroid, va);
+	segmentFrame sf = { va, f.t, nb, length, v2Dot(c, f.t), v2Dot(c, nb) };
+	return meetsThrough(&sf, v2MulAdd(va, e0.u, f.t), -e0.h) || meetsThrough(&sf, v2MulAdd(va, e1.u, f.t), -e1.h);
 }
 
-static void clippedFaceContact(chainContactCall* call, npVec2 a, npVec2 b, npVec2 n, int chain, int segment);
+static bool clippedFaceContact(chainContactCall* call, npVec2 a, npVec2 b, npVec2 n, int chain, int segment);
 
-// Whether the shape comes within the margin of segment [va, vb] (front normal nb; all in the
-// shape's frame), given a point `below` of the shape at `depth` > 0 below the segment's line over
-// the segment: the face contact of a segment whose manifold was never computed (a flat or concave
-// segment, collideSegment) must not come from a shape that only passes under it (a capsule sunk
-// steeply through a valley's slope, its end under the next segment: the clip finds that end below
-// the line, yet the capsule meets the line beyond the segment). A segment reports nothing to a shape
-// its own manifold would not touch, as with the rule off. Usually proved at once: the shape holds
-// its core centroid, in front of the line, and `below`, behind it, so it holds the point where the
-// line between them crosses the segment's line; within the segment, they meet. Otherwise the
-// segment's manifold decides (rare: a deep overlap with the centroid beyond the segment's end).
-static bool reachesSegment(const chainContactCall* call, npVec2 va, npVec2 vb, npVec2 nb, npVec2 below, double depth,
-						   int chain, int segment)
+// The exact answer: the segment's own manifold with the call's margin.
+static bool segmentManifoldTouches(const chainContactCall* call, int chain, int segment)
 {
-	npVec2 t = v2LeftPerp(nb), c = call->shape->centroid;
-	double length = v2Dot(v2Sub(vb, va), t);
-	double uc = v2Dot(v2Sub(c, va), t), hc = v2Dot(v2Sub(c, va), nb), ub = v2Dot(v2Sub(below, va), t);
-	double u = uc + (ub - uc) * (hc / (hc + depth));
-	if (u >= 0.0 && u <= length)
-		return true;
 	const npChainInstance2* inst = call->chains + chain;
 	npVec2 a, b;
 	npChainSegmentPoints2(inst->chain, segment, &a, &b);
@@ -295,16 +341,9 @@ static bool lowestAbove(const npShape2* shape, npVec2 p, npVec2 up, npVec2* out)
 	return true;
 }
 
-// A face contact the clip left empty although the shape overlaps the segment's line (the incident
-// edge, the one facing the segment most, lies beyond its ends while a vertex dips below it: a
-// tilted box sunk into a valley, each side's incident edge over the other side, got no contact
-// from either). The shape's deepest point along -n, with the segment's nearest point to its
-// projection, is kept aside when deeper than any before (shape frame in, world space out), and
-// reported if the call ends with no contact at all.
-static void keepDeepestPoint(chainContactCall* call, npVec2 va, npVec2 vb, npVec2 nb, int chain, int segment,
-							 bool reaches)
+// The shape's core vertex deepest along -nb (the shape's frame).
+static int deepestVertex(const npShape2* shape, npVec2 nb)
 {
-	const npShape2* shape = call->shape;
 	int k = 0;
 	double low = v2Dot(nb, shape->vertices[0]);
 	for (int i = 1; i < shape->count; ++i)
@@ -316,70 +355,126 @@ static void keepDeepestPoint(chainContactCall* call, npVec2 va, npVec2 vb, npVec
 			k = i;
 		}
 	}
-	npVec2 onShape = v2MulAdd(shape->vertices[k], -shape->radius, nb);
-	double depth = v2Dot(nb, v2Sub(va, onShape));
-	if (!(depth > 0.0) || (call->hasDeepest && !(depth > call->deepest.depth)))
+	return k;
+}
+
+// A face contact the clip left empty although the shape overlaps the segment's line (the incident
+// edge, the one facing the segment most, lies beyond its ends while a vertex dips below it: a
+// tilted box sunk into a valley, each side's incident edge over the other side, got no contact
+// from either). Such segments are remembered with the depth of the shape's deepest point below
+// their line (a bound on the contact's depth), and only if the call ends with no contact at all is
+// the contact made (emitDeepestPoint): most of them belong to calls that have contacts. `reaches`:
+// the segment's manifold was found.
+static void keepDeepestPoint(chainContactCall* call, npVec2 va, npVec2 nb, int chain, int segment, bool reaches)
+{
+	const npShape2* shape = call->shape;
+	npVec2 onShape = v2MulAdd(shape->vertices[deepestVertex(shape, nb)], -shape->radius, nb);
+	double bound = v2Dot(nb, v2Sub(va, onShape));
+	if (!(bound > 0.0))
 		return;
-	npVec2 t = v2LeftPerp(nb);
-	double length = v2Dot(v2Sub(vb, va), t), u = v2Dot(v2Sub(onShape, va), t);
-	if (u < 0.0 || u > length)
+	int slot = call->deepestCount;
+	if (slot == MAX_DEEPEST)
 	{
-		// Beyond an end: the shape's depth at the end itself, unless the chain goes on there into a
-		// ghost vertex's segment, which lies outside the query and reports it (as the ghost rule
-		// assumes). Over the segment the shape's lower boundary rises from the deepest point toward
-		// the other end (it is convex), so the end is where it is deepest over the segment.
-		npChainSegment2 seg;
-		npResolveChainSegment2(call->chains, call->chainCount, chain, segment, call->query.featureTolerance, &seg);
-		bool ghost = u < 0.0 ? seg.hasPrev && seg.prevChain < 0 : seg.hasNext && seg.nextChain < 0;
-		if (ghost)
-			return;
-		u = u < 0.0 ? 0.0 : length;
-		if (!lowestAbove(shape, v2MulAdd(va, u, t), nb, &onShape))
-			return;
-		depth = v2Dot(nb, v2Sub(va, onShape));
-		if (!(depth > 0.0) || (call->hasDeepest && !(depth > call->deepest.depth)))
+		slot = 0;
+		for (int i = 1; i < MAX_DEEPEST; ++i)
+			slot = call->deepest[i].bound < call->deepest[slot].bound ? i : slot;
+		if (!(bound > call->deepest[slot].bound))
 			return;
 	}
-	if (!reaches && !reachesSegment(call, va, vb, nb, onShape, depth, chain, segment))
-		return;
-	npVec2 onSegment = v2MulAdd(va, u, t);
-	call->hasDeepest = true;
-	call->deepest = (npChainContact2){ npTransformPoint2(call->xf, onShape), npTransformPoint2(call->xf, onSegment),
-									   npRotate2(call->xf.q, v2Neg(nb)), depth, chain, segment, NP_CHAIN_FACE,
-									   makeId(NP_FEATURE_VERTEX, k, NP_FEATURE_EDGE, 0) };
+	else
+		call->deepestCount += 1;
+	call->deepest[slot] = (deepestCandidate){ chain, segment, bound, reaches };
+}
+
+// The last-resort contact of a remembered segment: the shape's deepest point along -n, with the
+// segment's point under it; beyond an end, the shape's depth at the end itself (over the segment
+// the shape's lower boundary rises from its deepest point toward the other end, as it is convex),
+// unless the chain goes on there into a ghost vertex's segment, which lies outside the query and
+// reports it (as the ghost rule assumes). False when there is none.
+static bool deepestPointContact(const chainContactCall* call, const deepestCandidate* d, npChainContact2* out)
+{
+	const npShape2* shape = call->shape;
+	const npChainInstance2* inst = call->chains + d->chain;
+	npVec2 a, b;
+	npChainSegmentPoints2(inst->chain, d->segment, &a, &b);
+	npTransform2 rel = npInvMulTransforms2(call->xf, inst->transform);
+	npVec2 va = npTransformPoint2(rel, a), vb = npTransformPoint2(rel, b);
+	npVec2 nb = npRotate2(rel.q, inst->chain->normals[d->segment]);
+	int k = deepestVertex(shape, nb);
+	npVec2 onShape = v2MulAdd(shape->vertices[k], -shape->radius, nb);
+	double depth = v2Dot(nb, v2Sub(va, onShape));
+	segmentFrame f = makeSegmentFrame(shape, va, vb, nb);
+	double u = v2Dot(v2Sub(onShape, va), f.t);
+	if (u < 0.0 || u > f.length)
+	{
+		npChainSegment2 seg;
+		npResolveChainSegment2(call->chains, call->chainCount, d->chain, d->segment, call->query.featureTolerance, &seg);
+		bool ghost = u < 0.0 ? seg.hasPrev && seg.prevChain < 0 : seg.hasNext && seg.nextChain < 0;
+		u = u < 0.0 ? 0.0 : f.length;
+		if (ghost || !lowestAbove(shape, v2MulAdd(va, u, f.t), nb, &onShape))
+			return false;
+		depth = v2Dot(nb, v2Sub(va, onShape));
+		if (!(depth > 0.0))
+			return false;
+	}
+	if (!d->reaches && !meetsThrough(&f, onShape, depth) && !segmentManifoldTouches(call, d->chain, d->segment))
+		return false;
+	npVec2 onSegment = v2MulAdd(va, u, f.t);
+	*out = (npChainContact2){ npTransformPoint2(call->xf, onShape), npTransformPoint2(call->xf, onSegment),
+							  npRotate2(call->xf.q, v2Neg(nb)), depth, d->chain, d->segment, NP_CHAIN_FACE,
+							  makeId(NP_FEATURE_VERTEX, k, NP_FEATURE_EDGE, 0) };
+	return true;
+}
+
+// A call that found no contact reports the deepest of its remembered segments' contacts, trying
+// them by their bounds, deepest first, until no bound can beat the deepest found.
+static void emitDeepestPoint(chainContactCall* call)
+{
+	bool tried[MAX_DEEPEST] = { false };
+	bool found = false;
+	npChainContact2 best = { 0 };
+	for (int round = 0; round < call->deepestCount; ++round)
+	{
+		int pick = -1;
+		for (int i = 0; i < call->deepestCount; ++i)
+			if (!tried[i] && (pick < 0 || call->deepest[i].bound > call->deepest[pick].bound))
+				pick = i;
+		if (found && !(call->deepest[pick].bound > best.depth))
+			break;
+		tried[pick] = true;
+		npChainContact2 c;
+		if (deepestPointContact(call, call->deepest + pick, &c) && (!found || c.depth > best.depth))
+		{
+			best = c;
+			found = true;
+		}
+	}
+	if (found)
+		call->out[call->count++] = best;
 }
 
 // The segment's face contact (the ghost rule's snap), emitted: the shape's incident edge clipped to
 // the segment's side planes, with the segment's front as the reference face, in the shape's frame
 // (when that clip leaves nothing: keepDeepestPoint). `reaches`: the segment's manifold was found
-// (the shape comes within the margin); else a contact below the line is kept only when the shape
-// reaches the segment (reachesSegment; a point at or above the line, within the margin over the
-// segment, shows it does).
+// (the shape comes within the margin); else the points are kept only when the clip shows that the
+// shape meets the segment (an end at or above the line, or meetsThrough), or its manifold says so.
 static void faceContact(chainContactCall* call, npVec2 a, npVec2 b, npVec2 n, int chain, int segment, bool reaches)
 {
 	int before = call->count;
-	clippedFaceContact(call, a, b, n, chain, segment);
-	npTransform2 rel = call->chainInShape;
+	bool meets = clippedFaceContact(call, a, b, n, chain, segment);
 	if (call->count == before)
 	{
+		npTransform2 rel = call->chainInShape;
 		if (!call->info.overflow)
-			keepDeepestPoint(call, npTransformPoint2(rel, a), npTransformPoint2(rel, b), npRotate2(rel.q, n), chain,
-							 segment, reaches);
+			keepDeepestPoint(call, npTransformPoint2(rel, a), npRotate2(rel.q, n), chain, segment, reaches);
 		return;
 	}
-	int deepest = before;
-	for (int i = before; i < call->count && !reaches; ++i)
-	{
-		reaches = !(call->out[i].depth > 0.0);
-		deepest = call->out[i].depth > call->out[deepest].depth ? i : deepest;
-	}
-	if (!reaches && !reachesSegment(call, npTransformPoint2(rel, a), npTransformPoint2(rel, b), npRotate2(rel.q, n),
-									npInvTransformPoint2(call->xf, call->out[deepest].pointA), call->out[deepest].depth,
-									chain, segment))
+	if (!reaches && !meets && !segmentManifoldTouches(call, chain, segment))
 		call->count = before;
 }
 
-static void clippedFaceContact(chainContactCall* call, npVec2 a, npVec2 b, npVec2 n, int chain, int segment)
+// Emits the face contact; true when it shows that the shape meets the segment (sharpFaceContact).
+static bool clippedFaceContact(chainContactCall* call, npVec2 a, npVec2 b, npVec2 n, int chain, int segment)
 {
 	const npShape2* shape = call->shape;
 	npTransform2 rel = call->chainInShape;
@@ -388,10 +483,7 @@ static void clippedFaceContact(chainContactCall* call, npVec2 a, npVec2 b, npVec
 	localCore core = { shape->vertices, shape->normals, shape->count, shape->radius };
 	int incident = findIncidentEdge(&core, nb);
 	if (shape->radius == 0.0)
-	{
-		sharpFaceContact(call, vertices[0], vertices[1], nb, incident, chain, segment);
-		return;
-	}
+		return sharpFaceContact(call, vertices[0], vertices[1], nb, incident, chain, segment);
 	npVec2 normals[2] = { nb, v2Neg(nb) };
 	corePair pair;
 	pair.cores[0] = core;
@@ -404,6 +496,17 @@ static void clippedFaceContact(chainContactCall* call, npVec2 a, npVec2 b, npVec
 	if (!npClipToFace2(&m, &pair, 1, 0, incident))
 		m.pointCount = 0;
 	emitAll(call, &m, chain, segment, NP_CHAIN_FACE);
+
+	// Does the shape meet the segment? As sharpFaceContact decides, from the points (on the rounded
+	// surface) instead of the clipped core edge.
+	segmentFrame sf = makeSegmentFrame(shape, vertices[0], vertices[1], nb);
+	for (int k = 0; k < m.pointCount; ++k)
+	{
+		double depth = m.points[k].depth;
+		if (!(depth > 0.0) || meetsThrough(&sf, npInvTransformPoint2(call->xf, m.points[k].pointA), depth))
+			return true;
+	}
+	return false;
 }
 
 // `item` is the grid's (segment << NP_CHAIN_ITEM_SHIFT | flags, npQueryChainItems2).
@@ -587,13 +690,13 @@ npResult npChainContactsValid2(const npShape2* shape, npTransform2 transform, co
 	call.info = (npChainContactsInfo2){ 0 };
 	call.keyCount = 0;
 	call.skippedCount = 0;
-	call.hasDeepest = false;
+	call.deepestCount = 0;
 	for (int i = 0; i < chainCount; ++i)
 		collideChain(&call, i);
 	if (query->removeGhosts)
 		keepSkipped(&call);
-	if (call.count == 0 && call.hasDeepest && call.capacity > 0)
-		call.out[call.count++] = call.deepest;
+	if (call.count == 0 && call.deepestCount > 0 && call.capacity > 0)
+		emitDeepestPoint(&call);
 
 	output->count = call.count;
 	output->info = call.info;

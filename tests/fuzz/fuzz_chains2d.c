@@ -294,6 +294,10 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 					 bruteWithin2(&shape, xf, c->pointA, pointTol), off);
 			FZ_CHECK(c->depth <= overlap + FZ_REL * fzMax(scale + chainScale, 1.0) + FZ_ABS + fzSlack * (scale + chainScale),
 					 "chain contact depth %.17g, but the shape and segment %d overlap by %.17g along its normal", c->depth, c->segment, overlap);
+			// Only a segment the shape comes within the margin of gives contacts (brute force).
+			double gap = bruteSegmentGap2(&shape, xf, (npVec2){ ax, ay }, (npVec2){ bx, by });
+			FZ_CHECK(gap <= q.margin + pointTol, "chain contact on segment %d, which is %.17g from the shape (margin %.17g)",
+					 c->segment, gap, q.margin);
 		}
 	}
 	queries(&in, inst, count);

@@ -272,4 +272,46 @@ static inline bool bruteWithin2(const npShape2* s, npTransform2 xf, npVec2 p, do
 	return true;
 }
 
+/// Distance from p to segment ab (long double).
+static inline long double brutePointSegment2(long double px, long double py, npVec2 a, npVec2 b)
+{
+	long double dx = (long double)b.x - a.x, dy = (long double)b.y - a.y, den = dx * dx + dy * dy;
+	long double t = den > 0.0L ? fminl(1.0L, fmaxl(0.0L, ((px - a.x) * dx + (py - a.y) * dy) / den)) : 0.0L;
+	long double gx = px - (a.x + t * dx), gy = py - (a.y + t * dy);
+	return sqrtl(gx * gx + gy * gy);
+}
+
+/// Sign of the turn o -> a -> b (long double cross product).
+static inline int bruteTurn2(npVec2 o, npVec2 a, npVec2 b)
+{
+	long double c = ((long double)a.x - o.x) * ((long double)b.y - o.y) - ((long double)a.y - o.y) * ((long double)b.x - o.x);
+	return (c > 0.0L) - (c < 0.0L);
+}
+
+/// The gap between a placed 2D shape and segment ab (world space): 0 when they meet, else the
+/// distance between the segment and the core (its edges' and the segment's end points against each
+/// other; 0 when an edge crosses the segment or a polygon core holds an end) less the radius.
+static inline double bruteSegmentGap2(const npShape2* s, npTransform2 xf, npVec2 a, npVec2 b)
+{
+	npVec2 w[NP_MAX_POLYGON_VERTICES] = { { 0.0, 0.0 } };
+	for (int k = 0; k < s->count; ++k)
+	{
+		npVec2 v = s->vertices[k];
+		w[k] = (npVec2){ xf.p.x + (xf.q.c * v.x - xf.q.s * v.y), xf.p.y + (xf.q.s * v.x + xf.q.c * v.y) };
+	}
+	long double d = brutePointSegment2(w[0].x, w[0].y, a, b);
+	int edges = s->count == 1 ? 0 : (s->count == 2 ? 1 : s->count);
+	bool holdsA = s->count >= 3;
+	for (int k = 0; k < edges; ++k)
+	{
+		npVec2 p = w[k], q = w[(k + 1) % s->count];
+		if (bruteTurn2(p, q, a) * bruteTurn2(p, q, b) < 0 && bruteTurn2(a, b, p) * bruteTurn2(a, b, q) < 0)
+			return 0.0;
+		d = fminl(d, fminl(brutePointSegment2(p.x, p.y, a, b), brutePointSegment2(q.x, q.y, a, b)));
+		d = fminl(d, fminl(brutePointSegment2(a.x, a.y, p, q), brutePointSegment2(b.x, b.y, p, q)));
+		holdsA = holdsA && bruteTurn2(p, q, a) >= 0;
+	}
+	return holdsA ? 0.0 : fmax(0.0, (double)d - s->radius);
+}
+
 #endif

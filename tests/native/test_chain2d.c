@@ -4,6 +4,7 @@
 // (tests/vectors/2d_chain.json) hold the cases with independent expected values; these are
 // invariants and brute-force comparisons computed here.
 #include "check.h"
+#include "brutesupport.h"
 
 #include "narrowphase/narrowphase.h"
 
@@ -498,48 +499,6 @@ static void testBoxOverBumpyTerrain(void)
 
 // ------------------------------------------------------------------------------------ reach
 
-static double pointSegmentDistance(npVec2 p, npVec2 a, npVec2 b)
-{
-	npVec2 d = { b.x - a.x, b.y - a.y };
-	double t = ((p.x - a.x) * d.x + (p.y - a.y) * d.y) / (d.x * d.x + d.y * d.y);
-	t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
-	return hypot(a.x + t * d.x - p.x, a.y + t * d.y - p.y);
-}
-
-static double cross3(npVec2 o, npVec2 a, npVec2 b)
-{
-	return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
-}
-
-// Distance between segments pq and ab: 0 when they cross, else the nearest end to the other one.
-static double segmentDistance(npVec2 p, npVec2 q, npVec2 a, npVec2 b)
-{
-	if ((cross3(p, q, a) > 0.0) != (cross3(p, q, b) > 0.0) && (cross3(a, b, p) > 0.0) != (cross3(a, b, q) > 0.0))
-		return 0.0;
-	return fmin(fmin(pointSegmentDistance(p, a, b), pointSegmentDistance(q, a, b)),
-				fmin(pointSegmentDistance(a, p, q), pointSegmentDistance(b, p, q)));
-}
-
-// Brute force: the distance between a placed shape and segment ab (negative never; 0 when they
-// meet): its core's edges (or point) against the segment, 0 when a polygon holds an end, less the
-// radius.
-static double shapeSegmentDistance(const npShape2* shape, npTransform2 xf, npVec2 a, npVec2 b)
-{
-	double d = INFINITY;
-	if (shape->count == 1)
-		d = pointSegmentDistance(placed(xf, shape->vertices[0]), a, b);
-	bool inside = shape->count >= 3;
-	for (int i = 0; i < shape->count && shape->count >= 2; ++i)
-	{
-		npVec2 p = placed(xf, shape->vertices[i]), q = placed(xf, shape->vertices[(i + 1) % shape->count]);
-		d = fmin(d, segmentDistance(p, q, a, b));
-		inside = inside && cross3(p, q, a) >= 0.0;
-		if (shape->count == 2)
-			break;
-	}
-	return inside ? 0.0 : fmax(0.0, d - shape->radius);
-}
-
 // A segment reports a contact only to a shape that comes within the margin of it, as its own
 // manifold does with the rule off. Closed form first: a valley, a slope (20, 10) -> (10, 0) and
 // a floor (10, 0) -> (-10, 0) split at the origin (the floor's first segment has two concave or
@@ -615,7 +574,7 @@ static void testContactsOnlyWhereTheShapeReaches(void)
 		for (int i = 0; i < out.count; ++i)
 		{
 			const npChainContact2* c = contacts + i;
-			double gap = shapeSegmentDistance(&shape, xf, pts[c->segment], pts[c->segment + 1]);
+			double gap = bruteSegmentGap2(&shape, xf, pts[c->segment], pts[c->segment + 1]);
 			double along = (c->pointA.x - c->pointB.x) * c->normal.y - (c->pointA.y - c->pointB.y) * c->normal.x;
 			contactsSeen += 1;
 			if (gap > q.margin + 1e-9 && unreached++ < 3)
