@@ -1596,8 +1596,8 @@ export interface Narrowphase {
 	 *  a Mesh3D placed by targetTransform, or a list of meshes with their own transforms
 	 *  (targetTransform ignored). One-sided: a triangle whose plane has the shape's centre behind it
 	 *  at fraction 0 is ignored. The hit names the mesh and the triangle; see MeshCastHit3 for
-	 *  internal edges. Ties at one fraction: an initial overlap first, then the lower mesh, then the lower
-	 *  input triangle. Errors as the convex overload. */
+	 *  internal edges. Ties at one fraction: an initial overlap first, then the deeper initial
+	 *  penetration, then the lower mesh, then the lower input triangle. Errors as the convex overload. */
 	shapeCast(shape: Shape3D, transform: Transform3 | undefined | null, translation: Vec3Like, target: MeshTarget,
 		targetTransform?: Transform3 | null, options?: ShapeCastOptions<CastHit3>): MeshCastHit3 | null;
 	/** Many casts of one shape against one target in one wasm call (shape and target checked once):

@@ -96,7 +96,9 @@ static double nodeEntry(const MeshCast* mc, const npMeshNode3* node, double limi
 // Whether hit `h` (mesh, input triangle) beats the best so far: earlier; or as early and an
 // initial overlap where the best is not (a contact in the cast's tolerance band at fraction 0 must
 // not hide a triangle the shape starts inside: fuzz_meshcasts3d, a 1e5 hull and a zero
-// translation); or as early, alike, and lower.
+// translation); or both initial overlaps and deeper (which triangle is met first depends on how the
+// meshes are cut and listed: a terrain cut into pieces must cast as the whole); or as early, alike,
+// and lower.
 static bool beats(const npCastHit3* best, const npCastHit3* h, int mesh, int triangle)
 {
 	if (!best->hit || h->fraction < best->fraction)
@@ -105,6 +107,8 @@ static bool beats(const npCastHit3* best, const npCastHit3* h, int mesh, int tri
 		return false;
 	if (h->initialOverlap != best->initialOverlap)
 		return h->initialOverlap;
+	if (h->penetration != best->penetration)
+		return h->penetration > best->penetration;
 	return mesh < best->mesh || (mesh == best->mesh && triangle < best->triangle);
 }
 

@@ -11,7 +11,7 @@
 //    targetDistance - tolerance; 'failed' results are counted and printed;
 //  - meshes: a box sliding over a seam between two meshes is not stopped and never gets an edge
 //    normal; a box sliding off a cliff edge onto a lower step keeps the edge normal; a fast small
-//    sphere onto a 500 m mesh floor stops on it.
+//    sphere onto a 500 m mesh floor stops on it; a terrain cut into meshes casts as the whole.
 // The exact fractions are checked by the shared vectors (tests/vectors/3d_cast.json).
 #define TEST_RNG_SEED 0xC0FFEE13u
 #include "narrowphase/narrowphase.h"
@@ -328,6 +328,76 @@ static void meshCases(void)
 	free(mf);
 }
 
+// A height-field terrain (7 x 7 cells over [-4, 4]^2, random heights: convex, concave and flat
+// joints) cast against whole and cut into row bands listed in another order (each band a mesh of
+// its own, the same world coordinates): every cast must give the same hit (fraction, normal,
+// initial overlap). Shapes of the four kinds start near or inside the terrain. Before, an initial
+// overlap went to the lowest mesh, then the lowest triangle, instead of the deepest penetration:
+// the cut terrain gave another hit in 416 of these 4,000 casts.
+static void cutTerrainCastsAsTheWhole(void)
+{
+	enum { N = 7, V = (N + 1) * (N + 1) };
+	npVec3 v[V];
+	int32_t idx[6 * N * N];
+	for (int j = 0; j <= N; ++j)
+		for (int i = 0; i <= N; ++i)
+			v[j * (N + 1) + i] = (npVec3){ -4.0 + 8.0 * i / N, -4.0 + 8.0 * j / N, mtRange(-0.7, 0.7) };
+	int nt = 0;
+	for (int j = 0; j < N; ++j)
+		for (int i = 0; i < N; ++i)
+		{
+			int32_t a = j * (N + 1) + i, b = a + 1, c = a + N + 1, d = c + 1;
+			int32_t quad[6] = { a, b, d, a, d, c };
+			memcpy(idx + 3 * nt, quad, sizeof quad);
+			nt += 2;
+		}
+	npMesh3* whole;
+	CHECK(mtMakeMesh(v, V, idx, nt, 1e-6, &whole) == NP_OK, "cut terrain: the whole");
+	// Bands of rows 0-2, 2-5, 5-7, listed last first.
+	const int cuts[4] = { 0, 2, 5, N };
+	npMesh3* bands[3];
+	npMeshInstance3 pieces[3];
+	for (int p = 0; p < 3; ++p)
+	{
+		int rows = cuts[p + 1] - cuts[p];
+		CHECK(mtMakeMesh(v + cuts[p] * (N + 1), (rows + 1) * (N + 1), idx, 2 * N * rows, 1e-6, &bands[p]) == NP_OK,
+			  "cut terrain: band %d", p);
+		pieces[2 - p] = (npMeshInstance3){ bands[p], mtIdentity };
+	}
+	npMeshInstance3 wholeInstance = { whole, mtIdentity };
+	int casts = 0, initial = 0, differ = 0;
+	for (int k = 0; k < 4000; ++k)
+	{
+		npShape3 shape = randomShape(k % 4, mtRange(0.3, 1.2));
+		npTransform3 xf = mtPose((npVec3){ mtRange(-3.5, 3.5), mtRange(-3.5, 3.5), mtRange(-0.5, 1.5) },
+								 mtNorm((npVec3){ mtRange(-1, 1), mtRange(-1, 1), mtRange(0.1, 1) }), mtRange(-3, 3));
+		npVec3 translation = { mtRange(-3, 3), mtRange(-3, 3), mtRange(-3, 0.5) };
+		npCastOptions3 options = npDefaultCastOptions3();
+		options.ignoreSeparating = k % 3 == 0;
+		npShapeCastMeshInput3 in = { &shape, xf, translation, &wholeInstance, 1, options, NP_MESH_FEATURE_TOLERANCE };
+		npCastHit3 a, b;
+		CHECK(npShapeCastMeshes3(&in, &a) == NP_OK, "cut terrain: whole cast %d", k);
+		in.meshes = pieces;
+		in.meshCount = 3;
+		CHECK(npShapeCastMeshes3(&in, &b) == NP_OK, "cut terrain: cut cast %d", k);
+		casts += a.hit ? 1 : 0;
+		initial += a.hit && a.initialOverlap ? 1 : 0;
+		bool same = a.hit == b.hit && (!a.hit || (a.fraction == b.fraction && a.initialOverlap == b.initialOverlap &&
+												  fabs(a.normal.x - b.normal.x) <= 1e-12 &&
+												  fabs(a.normal.y - b.normal.y) <= 1e-12 &&
+												  fabs(a.normal.z - b.normal.z) <= 1e-12 && a.penetration == b.penetration));
+		if (!same && differ++ < 3)
+			printf("cut terrain cast %d: whole %d at %.17g (initial %d, depth %.6g), cut %d at %.17g (initial %d, depth %.6g)\n",
+				   k, a.hit, a.fraction, a.initialOverlap, a.penetration, b.hit, b.fraction, b.initialOverlap, b.penetration);
+	}
+	printf("cut terrain: %d of 4000 casts hit (%d from an initial overlap), %d differ from the whole\n", casts, initial,
+		   differ);
+	CHECK(casts > 1000 && initial > 300 && differ == 0, "cut terrain: %d casts differ", differ);
+	free(whole);
+	for (int p = 0; p < 3; ++p)
+		free(bands[p]);
+}
+
 int main(void)
 {
 	randomCasts();
@@ -335,6 +405,7 @@ int main(void)
 	edgeCases();
 	randomToi();
 	meshCases();
+	cutTerrainCastsAsTheWhole();
 	printf("casts: %d hits, %d misses, worst gap %.3g of scale, worst normal support %.3g of scale; toi: %d runs, %d hits, %d "
 		   "failed; tunnelled %d\n",
 		   castHits, castMisses, worstGap, worstSupport, toiRuns, toiHits, toiFailed, tunnelled);

@@ -85,7 +85,8 @@ typedef struct npShapeCastMeshInput3
 /// npMeshContacts3) reports the triangle's face normal, and is skipped when the motion does not go
 /// into that face (a ghost: sliding over a seam); a convex edge, or one whose neighbour the shape
 /// is behind, keeps its edge normal. Ties: the lower fraction, then an initial overlap before a
-/// contact, then the lower mesh, then the lower input triangle.
+/// contact, then the deeper initial penetration, then the lower mesh, then the lower input triangle
+/// (so a terrain cut into meshes casts as the whole, whatever their order).
 npResult npShapeCastMeshes3(const npShapeCastMeshInput3* input, npCastHit3* hit);
 
 /// Many casts of one shape against one target (a convex shape, or meshes when meshCount > 0):
