@@ -285,6 +285,7 @@ typedef struct EdgeQueryGap
 	bool measured;              // apart, within the margin: `distance` holds GJK's closest points
 	bool byArcs;                // the edge pairs were chosen by the Gauss-map arc test (sat3d.c)
 	bool shortOfDepth;          // guided: EPA's axis beats the faces, the pair found falls short of it
+	bool unsupported;           // by direction: the pair's edges are not the shapes' extremes along its axis
 	npDistanceResult3 distance; // world space
 } EdgeQueryGap;
 
@@ -444,7 +445,7 @@ static inline double npSlabThickness3(const npPlane3* planes)
 	return fabs(planes[0].offset + planes[1].offset);
 }
 EdgeResult npSupportingEdges3(const SatPair* w, const EdgeDirections* a, const EdgeDirections* b,
-							  const DirectionPair* best);
+							  const DirectionPair* best, bool* supports);
 
 // clip3d.c: face contacts.
 // The face contact from the incident face `incident` (-1: chosen here, step 1 of the clipper), and

@@ -480,7 +480,7 @@ static bool queryFaces(SatPair* w, double margin, const npSatCache3* warm, FaceR
 
 // The edge query by direction groups for shapes with few edge directions (boxes, triangles,
 // prisms): true when it applies, with the result in *out.
-static bool queryEdgesByDirection(SatPair* w, double floor, EdgeResult* out)
+static bool queryEdgesByDirection(SatPair* w, double floor, EdgeResult* out, bool* unsupported)
 {
 	EdgeDirections a, b;
 	a.box = w->boxA;
@@ -506,8 +506,10 @@ static bool queryEdgesByDirection(SatPair* w, double floor, EdgeResult* out)
 		best = npQueryEdgeAxes3(w, &a, &b, floor);
 	}
 	*out = (EdgeResult){ best.separation, -1, -1 };
+	bool supports = true;
 	if (best.groupA >= 0)
-		*out = npSupportingEdges3(w, &a, &b, &best);
+		*out = npSupportingEdges3(w, &a, &b, &best, &supports);
+	*unsupported = !supports;
 	return true;
 }
 
@@ -518,7 +520,7 @@ static EdgeResult queryEdgeAxis(SatPair* w, npVec3 centroidA, double floor, doub
 	EdgeResult edge;
 	gap->apart = false;
 	gap->measured = false;
-	if (queryEdgesByDirection(w, floor, &edge))
+	if (queryEdgesByDirection(w, floor, &edge, &gap->unsupported))
 		return edge;
 	bool solids = !w->a.flat && !w->b.flat;
 	if (solids && (w->a.halfEdgeCount / 2) * (w->b.halfEdgeCount / 2) > NP_SAT_EDGE_PAIRS3)
@@ -656,7 +658,7 @@ bool npFindSatAxisWarm3(SatPair* w, double margin, const npSatCache3* warm, SatA
 	double faceBest = (sepB > sepA + NP_FACE_PREFERENCE3 ? sepB : sepA) + NP_FACE_PREFERENCE3;
 	double floor = faceBest < margin ? faceBest : margin;
 	EdgeQueryGap gap; // distance written only when measured
-	gap.apart = gap.measured = gap.byArcs = gap.shortOfDepth = false;
+	gap.apart = gap.measured = gap.byArcs = gap.shortOfDepth = gap.unsupported = false;
 	// Warm: skip the edge search when no edge axis can beat the floor (then every edge query reports
 	// no pair, and the shapes overlap, so none reports them apart either).
 	// (Two boxes take the proof in closed form: their 9 edge axes cost more.)
@@ -677,7 +679,9 @@ bool npFindSatAxisWarm3(SatPair* w, double margin, const npSatCache3* warm, SatA
 	bool edgeSaysApart = out->edge.edgeA >= 0 && out->edge.separation > margin;
 	bool edgeWins = out->edge.edgeA >= 0 && out->edge.separation > sep + NP_FACE_PREFERENCE3;
 	bool hulls = w->shapeA->type == NP_SHAPE_HULL3 || w->shapeB->type == NP_SHAPE_HULL3;
-	out->edgeScanned = false;
+	// The direction query's edges need not be the extremes (npSupportingEdges3): the contact then
+	// takes them by scans, as for an axis found by scans.
+	out->edgeScanned = gap.unsupported && out->edge.edgeA >= 0;
 	// A hull whose face planes miss their own corners (npHull3.loosePlanes: quickhull left a folded
 	// sliver face, a plane held 0.53 above its corners on a hull 60 across) has a Gauss map that folds
 	// over there, and the arc test passes edge pairs that build no face of A - B: a pair of such hulls

@@ -731,9 +731,40 @@ static void boxesWithASubnormalEdge(void)
 		  m.pointCount ? m.points[0].depth : 0.0, overlap, length);
 }
 
+// Two tetrahedra 4.21 apart (within the margin, 15.06). Hulls with few edge directions (at most 24
+// edges in at most 8 directions) take their edge axes from pairs of directions measured by the
+// shapes' extents, then name the edges of those directions nearest each other as the contact. The
+// best axis here, the cross product of two edge directions, separates them by 4.1997 with single
+// vertices as the extremes; the edges named were the extremes in the other sense, and the contact
+// came out 13.69 deep along a normal pointing from B to A. Expected (brute force): no contact deeper
+// than minus the best separation. Fails before the fix (satedges3d.c npSupportingEdges3's check,
+// sat3d.c edgeScanned). (Random tetrahedra and prisms, 20,000 pairs apart or overlapping with a
+// margin of 100, gave no such contact before or after: the case needs an axis off every face of
+// A - B that beats the faces, with extremes away from the edges of its directions.)
+static void tetrahedraApartAlongAPairOfEdgeDirections(void)
+{
+	const npVec3 a[] = { { -8.7851562859999994, -1.9697265635000001, 0.74511718749999944 }, { -1.0048828125000011, -1, -1 },
+						   { 0, 0, 0 }, { -1, -13.69140625, -15.2412109375 } };
+	const npVec3 b[] = { { 2.2587890625, 2.2587890625, 2.2587890625 }, { 2.251953125, -1, -1 }, { -1, 3, 15.05859375 },
+						   { 15.0546875, -1, -1 } };
+	npShape3 shapeA, shapeB;
+	MAKE_HULLS(__func__, a, b, &shapeA, &shapeB);
+	const npQuat quarter = { 0.70710678118654757, 0, 0, 0.70710678118654757 };
+	npTransform3 xa = { { -1, -1, -0.059570312500000035 }, quarter }, xb = { { 0.501953125, 16.251953125, 0.501953125 }, quarter };
+	bruteCore3(&shapeA, xa, &coreA3);
+	bruteCore3(&shapeB, xb, &coreB3);
+	double overlap = bruteCoreDepth3(&coreA3, &coreB3);
+	npManifold3 m = npCollide3(&shapeA, xa, &shapeB, xb, 15.05859375);
+	CHECK(overlap < -4.0 && m.pointCount > 0, "tetrahedra apart: brute-force overlap %.17g, %d contacts", overlap, m.pointCount);
+	for (int k = 0; k < m.pointCount; ++k)
+		CHECK(m.points[k].depth <= overlap + 1e-9 * 32.0, "tetrahedra apart: contact %d depth %.17g, brute force %.17g", k,
+			  m.points[k].depth, overlap);
+}
+
 int main(void)
 {
 	boxesWithASubnormalEdge();
+	tetrahedraApartAlongAPairOfEdgeDirections();
 	hullsWithAFoldedSliverFace();
 	hullsWithAFoldedSliverFaceNearATie();
 	capsuleInANeedleHullManifoldNormal();
