@@ -52,7 +52,7 @@ polishAxis npEpaEveryFace3(const npPair3* pair, polishAxis found);
 /// The last resort when EPA's polytope came out inconsistent (epapolish3d.c): the smallest overlap,
 /// by support queries, among `found`'s axis, every face normal of both cores and the cross product
 /// of every edge pair that forms a face of A - B (Gauss-map test).
-polishAxis npEpaEveryAxis3(const npPair3* pair, polishAxis found);
+polishAxis npEpaEveryAxis3(const npPair3* pair, polishAxis found, bool everyPair);
 
 /// GJK's closest features, for their normal (featurenormal3d.c): the final simplex (its corners'
 /// core vertices name the features), the closest core points (A's frame, B moved by shiftB), and

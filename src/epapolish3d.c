@@ -523,8 +523,9 @@ static bool arcsCross(npVec3 a, npVec3 b, npVec3 c, npVec3 d)
 // slivers 1e6 across, could keep a vertex above one of its faces or end on a face with the origin
 // outside it, and its depth came out up to 1,000 times the true one (fuzz_pairs3d's brute-force
 // check over the same axes). E_A E_B arc tests and a support query per kept axis, only on such
-// pairs.
-NP_COLD __attribute__((noinline)) polishAxis npEpaEveryAxis3(const npPair3* pair, polishAxis found)
+// pairs. `everyPair`: no arc test (the arcs come from face normals, which a hull with loose planes,
+// npHull3.loosePlanes, folds over: every edge pair both ways instead).
+NP_COLD __attribute__((noinline)) polishAxis npEpaEveryAxis3(const npPair3* pair, polishAxis found, bool everyPair)
 {
 	polishAxis best = npEpaEveryFace3(pair, found);
 	const npPolyhedron3* pa = &pair->polyA;
@@ -532,7 +533,7 @@ NP_COLD __attribute__((noinline)) polishAxis npEpaEveryAxis3(const npPair3* pair
 	for (int i = 0; i < pa->halfEdgeCount; i += 2)
 	{
 		npVec3 a1, a2, ea = v3Sub(pa->vertices[pa->halfEdges[i + 1].origin], pa->vertices[pa->halfEdges[i].origin]);
-		bool arcA = edgeArc(pair, pa, false, i, &a1, &a2);
+		bool arcA = !everyPair && edgeArc(pair, pa, false, i, &a1, &a2);
 		for (int j = 0; j < pb->halfEdgeCount; j += 2)
 		{
 			npVec3 b1, b2;

@@ -169,7 +169,7 @@ static ToiSample sample(const npToiInput3* in, npTransform3 xfA, npTransform3 xf
 			npDistanceResult3 d = npDistance3(in->shapeA, xfA, in->shapeB, xfB);
 			s.pointA = d.pointA;
 			s.pointB = d.pointB;
-			s.normal = npRotate3(xfA.q, npEpaEveryAxis3(&pair, (polishAxis){ v3(1.0, 0.0, 0.0), DBL_MAX, -1, -1 }).axis);
+			s.normal = npRotate3(xfA.q, npEpaEveryAxis3(&pair, (polishAxis){ v3(1.0, 0.0, 0.0), DBL_MAX, -1, -1 }, false).axis);
 		}
 		return s;
 	}

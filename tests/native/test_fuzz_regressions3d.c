@@ -735,6 +735,69 @@ static void boxAgainstANeedleHullDepth(void)
 		  "box against a needle hull: depth %.17g, brute force %.17g, overlap %.17g along the normal", r.depth, expected, along);
 }
 
+// fuzz_pairs3d (penetration depth against every separating axis): a capsule, a ball and a capsule
+// inside needle hulls with a vertex at 1e9, whose quickhull kept a folded sliver face
+// (npHull3.loosePlanes). EPA and its polish read face planes and Gauss-map arcs, which such a hull
+// folds over, and answered 6.51, 9.41 and 12.15 where an axis separates the shapes with 4.56, 7.27
+// and 8.30. Now a pair with a loose hull also takes the smallest overlap over every face normal and
+// every edge pair (no arc test), measured by vertex scans (epa3d.c, npEpaEveryAxis3). Expected: the
+// brute force over the same axes (long double), within 1e-12 of the scale, and the overlap along
+// the normal equal to the depth. Fails before the fix (errors of 1.9 to 3.9).
+static void expectNeedleDepth(const char* what, const npVec3* points, int count, const npShape3* other, npTransform3 xa,
+							  npTransform3 xb)
+{
+	static npHull3 hull;
+	npShape3 needle;
+	CHECK(npMakeHull3(points, count, &hull) == NP_OK && npMakeHullShape3(&hull, &needle) == NP_OK && hull.loosePlanes,
+		  "%s: a needle hull with loose planes", what);
+	npPenetrationResult3 r = npPenetration3(&needle, xa, other, xb);
+	bruteCore3(&needle, xa, &coreA3);
+	bruteCore3(other, xb, &coreB3);
+	double expected = bruteCoreDepth3(&coreA3, &coreB3) + other->radius, tol = 1e-12 * 1.7320508075688772e9;
+	npVec3 n = r.normal, back = { -n.x, -n.y, -n.z };
+	double along = bruteSupport3(&needle, xa, n) + bruteSupport3(other, xb, back);
+	CHECK(r.overlapping && fabs(r.depth - expected) <= tol && fabs(along - r.depth) <= tol,
+		  "%s: depth %.17g, brute force %.17g, overlap %.17g along the normal", what, r.depth, expected, along);
+}
+
+static void shapesInsideNeedleHullsWithLoosePlanes(void)
+{
+	npTransform3 id = { { 0, 0, 0 }, { 0, 0, 0, 1 } };
+	const npVec3 a[7] = { { 3, -16.6162109375, -1 }, { 1000000000, 1000000000, 1000000000 },
+						  { 3.513671875, 0.6689453125, -18.582031250000014 }, { -20.876953125, -0.2666015625, -8.7851562499999982 },
+						  { -8.7851562859999994, -8.7851562859999994, -14.535156285999999 },
+						  { -0.00097656250000000043, 0.10000000000000001, 4.015625 }, { 4.015625, 4.015625, 4.015625 } };
+	npShape3 capsule;
+	CHECK(npMakeCapsule3(1.015625, 1.015625, &capsule) == NP_OK, "capsule");
+	npTransform3 at = { { 16.0625, 16.0625, 16.0625 }, { 0, 0, 0, 1 } };
+	expectNeedleDepth("capsule inside a loose needle", a, 7, &capsule, at, at);
+
+	const npVec3 b[15] = { { 1000000000, 1000000000, 1000000000 }, { 0, 0, 0 }, { 0, -20.330078125, 1000000000 },
+						   { 9.16796875, 9.9999999999999995e-07, 9.9999999999999995e-07 }, { 0, 9.9999999999999995e-07, 9.9999999999999995e-07 },
+						   { 9.9999999999999995e-07, 9.9999999999999995e-07, -0.00097656250000000022 },
+						   { -0.22363281250000014, -16.500976562500004, -0.00097656250000000022 }, { 0, 0, 0.1845703125 },
+						   { 0.0654296875, 1000000, -0.75097656349999997 }, { 0.001, -0.00097656250000000022, -16.75 },
+						   { 0.16796875, -16.565429687500007, 0.0576171875 }, { -0.00097656250000000022, -0.23632812499999983, 3.513671875 },
+						   { 0.501953125, 0.10000000000000001, 9.9999999999999995e-07 },
+						   { -20.876953125, -0.2666015625, -8.7851562500000071 }, { -8.7851563109999997, -1, -15.25 } };
+	npShape3 ball;
+	CHECK(npMakeSphere(0.015625, &ball) == NP_OK, "ball");
+	expectNeedleDepth("ball inside a loose needle", b, 15, &ball, id, id);
+
+	const npVec3 c[9] = { { 1000000000, 1000000000, 1000000000 }, { 3.513671875, 0.6689453125, -16.7490234375 },
+						  { -28.984375, 0, 0.501953125 }, { -4.0009765624999956, 3, -16.5654296875 }, { 13.4970703125, 3, 1 },
+						  { 3, 0.3359375, 0.19042968749999986 }, { 3, 5.4849904995549465e-16, 3 },
+						  { -12.126953125, 31.623046875, 31.623046875 }, { 31.7490234375, 31.623046875, 31.623046875 } };
+	npShape3 fat;
+	npTransform3 xa, xb;
+	CHECK(npMakeCapsule3(3.484375, 1.984375, &fat) == NP_OK &&
+			  npMakeTransform3((npVec3){ 9.373046875, -7.75390625, -0.082031249999999917 },
+							   (npQuat){ -0.00097656249999999989, 6.9990234374999991, -0.0068359375000000035, 9.9999999999999995e-07 }, &xa) == NP_OK &&
+			  npMakeTransform3((npVec3){ 9.9999999999999995e-07, 0, 0 }, (npQuat){ 0, 0, 0, 1 }, &xb) == NP_OK,
+		  "fat capsule");
+	expectNeedleDepth("fat capsule in a turned loose needle", c, 9, &fat, xa, xb);
+}
+
 // fuzz_pairs3d (an exploratory brute-force check of npCollide3): two hulls overlapping by 1.67 (the
 // brute force over every separating axis) got no contacts. Hull A, built from near-duplicate
 // points, has a knife edge: two faces within 2e-11 rad of opposite normals. Beside it the
@@ -861,6 +924,7 @@ int main(void)
 	distanceNormalBesideASliverTriangle();
 	penetrationNormalAtASliverHullVertex();
 	capsuleInsideANeedleHullDepth();
+	shapesInsideNeedleHullsWithLoosePlanes();
 	ballOnANeedleHullVertexPenetration();
 	boxAgainstANeedleHullDepth();
 	hullsWithAKnifeEdgeGetContacts();
