@@ -203,8 +203,21 @@ static void emitDropped(Scratch* s)
 	emit(s, pool->potentialCount - 1);
 }
 
+// The sum of a potential contact's point depths.
+static double totalDepth(const Scratch* s, const npMeshPotential3* p)
+{
+	double sum = 0.0;
+	for (int i = 0; i < p->pointCount; ++i)
+		sum += s->pool.points[p->pointStart + i].depth;
+	return sum;
+}
+
 // True when potential a goes before b: smaller distance first; at equal distance edges before
-// vertices (the order of the paper's initial passes), then gathering order.
+// vertices (the order of the paper's initial passes), then the fuller contact (more points, then
+// the larger sum of depths), then gathering order. A vertex shared by several triangles gives each
+// of them a contact at the same distance, and the first one met voids the others: taking it by
+// gathering order alone made the contact's other points depend on how the meshes were cut and
+// listed (a terrain cut into bands got other points than the whole).
 static bool before(const Scratch* s, int32_t a, int32_t b)
 {
 	const npMeshPotential3* pa = s->pool.potentials + a;
@@ -213,6 +226,11 @@ static bool before(const Scratch* s, int32_t a, int32_t b)
 		return pa->key < pb->key;
 	if (pa->feature != pb->feature)
 		return pa->feature < pb->feature;
+	if (pa->pointCount != pb->pointCount)
+		return pa->pointCount > pb->pointCount;
+	double da = totalDepth(s, pa), db = totalDepth(s, pb);
+	if (da != db)
+		return da > db;
 	return a < b;
 }
 

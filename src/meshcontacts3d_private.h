@@ -61,6 +61,7 @@ typedef struct npMeshPool3
 	/// only when nothing else is (points in `droppedPoints`, pointStart unused).
 	npMeshPotential3 dropped;
 	npMeshPoint3 droppedPoints[NP_MAX_MANIFOLD_POINTS3];
+	double droppedOffset; ///< keepThrough: how far the triangle's point lies from under the corner (ties)
 	bool hasDropped;
 } npMeshPool3;
 

@@ -602,6 +602,7 @@ static void keepDropped(npMeshPool3* pool, const npMeshTriangle3* tri, const npM
 	// Only an overlap: a speculative ghost contact (within the margin) is the bump the rule removes.
 	if (!(deepest > 0.0) || (pool->hasDropped && !(-deepest < pool->dropped.key)))
 		return;
+	pool->droppedOffset = 0.0;
 	npMeshPotential3* p = &pool->dropped;
 	p->stored = -1;
 	p->feature = touched.count == 2 ? NP_MESH_EDGE : NP_MESH_VERTEX;
@@ -638,10 +639,17 @@ static void keepThrough(npMeshPool3* pool, const npMeshShapeInfo3* info, const n
 			deepest = i;
 		}
 	}
-	if (deepest < 0 || (pool->hasDropped && !(low < pool->dropped.key)))
+	if (deepest < 0 || (pool->hasDropped && !(low <= pool->dropped.key)))
 		return;
 	npVec3 c = info->corners[deepest];
-	npTrianglePoint3 at = npClosestOnTriangleFeature3(v3MulAdd(c, -low, n), v, n);
+	npVec3 under = v3MulAdd(c, -low, n);
+	npTrianglePoint3 at = npClosestOnTriangleFeature3(under, v, n);
+	// As deep as the one kept (the triangles of a flat floor, one corner): the triangle under the
+	// corner, else the nearest, so that the point does not depend on the order the triangles come in.
+	double offset = v3Length(v3Sub(at.point, under));
+	if (pool->hasDropped && low == pool->dropped.key && !(offset < pool->droppedOffset))
+		return;
+	pool->droppedOffset = offset;
 	npMeshPotential3* p = &pool->dropped;
 	p->stored = -1;
 	p->feature = NP_MESH_FACE;

@@ -674,6 +674,91 @@ static void testBoxOverBumpyTerrain(void)
 	free(memory);
 }
 
+// A height-field terrain (7 x 7 cells over [-4, 4]^2; random heights, every other one flat) whole
+// and cut into three row bands listed last first (each band its own mesh, the same world
+// coordinates): every query must get the same contacts (normal, depth and mesh-side point; which
+// triangle names a shared vertex's contact may differ). Spheres, capsules, boxes and hulls touch or
+// sink into it, some with a margin. Before, a vertex shared by several triangles gave its contact
+// (and so the contact's other points) from whichever triangle was gathered first, and the last
+// resort on a flat floor paired the deepest corner with the first triangle's nearest point: 49 of
+// these 4,000 queries differed.
+static void testCutTerrainCollidesAsTheWhole(void)
+{
+	enum { N = 7, V = (N + 1) * (N + 1) };
+	static npHull3 hull;
+	uint32_t state = 4242u;
+	npVec3 v[V];
+	int32_t idx[6 * N * N];
+	for (int j = 0; j <= N; ++j)
+		for (int i = 0; i <= N; ++i)
+			v[j * (N + 1) + i] = mt3(-4.0 + 8.0 * i / N, -4.0 + 8.0 * j / N, nextUniform(&state, 0, 1) < 0.5 ? 0.0 : nextUniform(&state, -0.6, 0.6));
+	for (int j = 0, t = 0; j < N; ++j)
+		for (int i = 0; i < N; ++i, t += 2)
+		{
+			int32_t a = j * (N + 1) + i, b = a + 1, c = a + N + 1, d = c + 1;
+			int32_t quad[6] = { a, b, d, a, d, c };
+			memcpy(idx + 3 * t, quad, sizeof quad);
+		}
+	npMesh3* whole;
+	CHECK(mtMakeMesh(v, V, idx, 2 * N * N, 1e-6, &whole) == NP_OK, "cut terrain: whole");
+	const int cuts[4] = { 0, 2, 5, N };
+	npMesh3* bands[3];
+	npMeshInstance3 pieces[3];
+	for (int p = 0; p < 3; ++p)
+	{
+		int rows = cuts[p + 1] - cuts[p];
+		CHECK(mtMakeMesh(v + cuts[p] * (N + 1), (rows + 1) * (N + 1), idx, 2 * N * rows, 1e-6, &bands[p]) == NP_OK,
+			  "cut terrain: band %d", p);
+		pieces[2 - p] = (npMeshInstance3){ bands[p], mtIdentity };
+	}
+	npMeshInstance3 wholeInstance = { whole, mtIdentity };
+	static npMeshContact3 a[256], b[256];
+	int queries = 0, differ = 0;
+	for (int k = 0; k < 4000; ++k)
+	{
+		npShape3 shape;
+		if (k % 4 == 0)
+			npMakeSphere(nextUniform(&state, 0.2, 1.5), &shape);
+		else if (k % 4 == 1)
+			npMakeCapsule3(nextUniform(&state, 0.2, 1.5), nextUniform(&state, 0.1, 0.8), &shape);
+		else if (k % 4 == 2)
+			npMakeBox3(nextPoint(&state, 0.2, 1.5, 0.2, 1.5), &shape);
+		else
+		{
+			npVec3 p[12];
+			for (int i = 0; i < 12; ++i)
+				p[i] = nextPoint(&state, -1.2, 1.2, -0.8, 0.8);
+			if (npMakeHull3(p, 12, &hull) != NP_OK || npMakeHullShape3(&hull, &shape) != NP_OK)
+				continue;
+		}
+		npVec3 axis = nextPoint(&state, -1, 1, 0.1, 1);
+		npTransform3 xf = mtPose(nextPoint(&state, -3.5, 3.5, -0.5, 1.5), mtNorm(axis), nextUniform(&state, -3, 3));
+		npMeshQuery3 q = npDefaultMeshQuery3();
+		q.margin = k % 5 == 0 ? nextUniform(&state, 0, 0.3) : 0.0;
+		npMeshContactsOutput3 wo = { a, 256, -1 }, co = { b, 256, -1 };
+		CHECK(npMeshContacts3(&shape, xf, &wholeInstance, 1, &q, &wo) == NP_OK &&
+				  npMeshContacts3(&shape, xf, pieces, 3, &q, &co) == NP_OK,
+			  "cut terrain: query %d", k);
+		bool same = wo.count == co.count;
+		for (int i = 0; i < wo.count && same; ++i)
+		{
+			bool found = false;
+			for (int m = 0; m < co.count && !found; ++m)
+				found = near3(a[i].normal, b[m].normal, 1e-12) && fabs(a[i].depth - b[m].depth) <= 1e-12 &&
+						near3(a[i].pointB, b[m].pointB, 1e-12);
+			same = found;
+		}
+		queries += wo.count > 0 ? 1 : 0;
+		if (!same && differ++ < 3)
+			printf("cut terrain: query %d, %d contacts whole, %d cut\n", k, wo.count, co.count);
+	}
+	printf("cut terrain: %d of 4000 queries with contacts, %d differ from the whole\n", queries, differ);
+	CHECK(queries > 1500 && differ == 0, "cut terrain: %d queries differ", differ);
+	free(whole);
+	for (int p = 0; p < 3; ++p)
+		free(bands[p]);
+}
+
 int main(void)
 {
 	testFigure4();
@@ -688,5 +773,6 @@ int main(void)
 	testRemovalKeepsAContact();
 	testOverlapsThroughAFloorHaveContacts();
 	testBoxOverBumpyTerrain();
+	testCutTerrainCollidesAsTheWhole();
 	return checkSummary();
 }
