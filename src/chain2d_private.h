@@ -29,6 +29,12 @@ static inline void npMakeChainSegmentShape2(npShape2* s, npVec2 a, npVec2 b, npV
 	s->normals[1] = (npVec2){ -n.x, -n.y };
 }
 
+/// The placed shape's lowest surface point along unit `up` on the line through p along `up` (the
+/// frame of p and up): where a ray from below the shape up that line enters it. False when the line
+/// misses the shape. The chains' contacts and casts measure a shape's depth at a segment's end with
+/// it (a deepest point beyond the end is not over the segment).
+bool npChainLowestAbove2(const npShape2* shape, npTransform2 xf, npVec2 p, npVec2 up, npVec2* out);
+
 /// Cell starts reserved for a chain of `segmentCount` segments (one more than the most cells).
 size_t npChainGridCells2(int segmentCount);
 

@@ -83,8 +83,12 @@ static npResult checkChainCast(const npChainInstance2* chains, int count, const 
 
 // ------------------------------------------------------------------------------------ one segment
 
-// A snapped initial contact: the face's depth at the shape's extreme point along -n (world).
-static void snapInitial(const chainCastCall* call, npVec2 a, npVec2 n, npCastHit2* h)
+// A snapped initial contact on segment a b (world, front normal n): the face's depth at the shape's
+// extreme point along -n, with the segment's point under it; when that point lies beyond an end,
+// the shape's depth at the end itself (over the segment the shape's lower boundary rises from its
+// extreme toward the other end, as it is convex; an overlapping shape reaches over that end). The
+// point was the extreme's projection on the segment's line, up to 3.2 off the segment.
+static void snapInitial(const chainCastCall* call, npVec2 a, npVec2 b, npVec2 n, npCastHit2* h)
 {
 	const npShape2* s = call->input->cast.shape;
 	npVec2 deepest = npTransformPoint2(call->xf, s->vertices[0]);
@@ -95,6 +99,22 @@ static void snapInitial(const chainCastCall* call, npVec2 a, npVec2 n, npCastHit
 			deepest = v;
 	}
 	npVec2 onShape = v2MulAdd(deepest, -s->radius, n);
+	npVec2 t = v2LeftPerp(n);
+	double u = v2Dot(v2Sub(onShape, a), t), length = v2Dot(v2Sub(b, a), t);
+	if (u < 0.0 || u > length)
+	{
+		npVec2 end = u < 0.0 ? a : b, low;
+		if (!npChainLowestAbove2(s, call->xf, end, n, &low))
+		{
+			// Not over the end, so not overlapping the segment (a contact within the skin,
+			// targetDistance): the end itself, and no penetration.
+			h->pointOnShape = onShape;
+			h->point = end;
+			h->penetration = 0.0;
+			return;
+		}
+		onShape = low;
+	}
 	double depth = v2Dot(n, v2Sub(a, onShape));
 	h->pointOnShape = onShape;
 	h->point = v2MulAdd(onShape, depth, n);
@@ -128,7 +148,7 @@ static bool applyGhostRule(const chainCastCall* call, int chain, int segment, np
 		*feature = NP_CHAIN_FACE;
 		h->normal = n;
 		if (h->initialOverlap)
-			snapInitial(call, s.a, n, h);
+			snapInitial(call, s.a, s.b, n, h);
 	}
 	return true;
 }
@@ -147,7 +167,7 @@ static void keepSkippedOverlap(chainCastCall* call, int chain, int segment, npCa
 	npChainSegmentPoints2(inst->chain, segment, &a, &b);
 	npVec2 n = npRotate2(inst->transform.q, inst->chain->normals[segment]);
 	h->normal = n;
-	snapInitial(call, npTransformPoint2(inst->transform, a), n, h);
+	snapInitial(call, npTransformPoint2(inst->transform, a), npTransformPoint2(inst->transform, b), n, h);
 	if (call->input->cast.ignoreSeparating &&
 		v2Dot(call->translation, n) >= -NP_CHAIN_FLAT_SINE * v2Length(call->translation))
 		return;

@@ -325,17 +325,15 @@ static bool segmentManifoldTouches(const chainContactCall* call, int chain, int 
 	return m.pointCount > 0;
 }
 
-// The shape's lowest surface point along `up` on the line through p along `up` (the shape's frame):
-// where a ray from below the shape up that line enters it. False when the line misses the shape.
-static bool lowestAbove(const npShape2* shape, npVec2 p, npVec2 up, npVec2* out)
+bool npChainLowestAbove2(const npShape2* shape, npTransform2 xf, npVec2 p, npVec2 up, npVec2* out)
 {
 	double reach = shape->radius;
 	for (int i = 0; i < shape->count; ++i)
 		reach = npMax(reach, v2Length(shape->vertices[i]) + shape->radius);
-	double below = v2Length(p) + reach + 1.0;
+	double below = v2Length(v2Sub(p, xf.p)) + reach + 1.0;
 	npRayInput2 ray = { v2MulAdd(p, -below, up), v2Scale(2.0 * below, up), 1.0, true };
 	npRayHit2 hit;
-	if (npRayCast2(shape, npMakeTransform2(0.0, 0.0, 0.0), &ray, &hit) != NP_OK || !hit.hit)
+	if (npRayCast2(shape, xf, &ray, &hit) != NP_OK || !hit.hit)
 		return false;
 	*out = hit.point;
 	return true;
@@ -411,7 +409,7 @@ static bool deepestPointContact(const chainContactCall* call, const deepestCandi
 		npResolveChainSegment2(call->chains, call->chainCount, d->chain, d->segment, call->query.featureTolerance, &seg);
 		bool ghost = u < 0.0 ? seg.hasPrev && seg.prevChain < 0 : seg.hasNext && seg.nextChain < 0;
 		u = u < 0.0 ? 0.0 : f.length;
-		if (ghost || !lowestAbove(shape, v2MulAdd(va, u, f.t), nb, &onShape))
+		if (ghost || !npChainLowestAbove2(shape, npMakeTransform2(0.0, 0.0, 0.0), v2MulAdd(va, u, f.t), nb, &onShape))
 			return false;
 		depth = v2Dot(nb, v2Sub(va, onShape));
 		if (!(depth > 0.0))

@@ -179,6 +179,17 @@ static void chainCast(FzIn* in, const npChainInstance2* inst, int count)
 		FZ_CHECK(fabs(d - target) <= tol, "chain cast hit on segment %d at %.17g: the shape is %.17g from it, want %.17g",
 				 hit.segment, h->fraction, d, target);
 	}
+	if (h->hit && h->initialOverlap)
+	{
+		// The point lies on the hit segment (a snapped overlap paired the shape's extreme with its
+		// projection on the segment's line, 3.2 off the segment: test_chaincast2d.c).
+		worldSegment(&inst[hit.chain], hit.segment, xf.p, &sc.segment, &front);
+		npVec2 a = sc.segment.vertices[0], b = sc.segment.vertices[1], p = h->point;
+		double dx = b.x - a.x, dy = b.y - a.y, den = dx * dx + dy * dy;
+		double u = den > 0.0 ? fmin(1.0, fmax(0.0, ((p.x - a.x) * dx + (p.y - a.y) * dy) / den)) : 0.0;
+		double off = hypot(p.x - (a.x + u * dx), p.y - (a.y + u * dy));
+		FZ_CHECK(off <= tol, "chain cast: an initial overlap's point %.17g off segment %d", off, hit.segment);
+	}
 	if (input.cast.ignoreSeparating)
 		return;
 

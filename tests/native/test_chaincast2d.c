@@ -6,6 +6,7 @@
 // and its split sweeps find the same first contact); the batch form. The shared vectors
 // (tests/vectors/2d_chain.json, query chainCast) hold the pit, ledge, loops and bait cases.
 #include "check.h"
+#include "brutesupport.h"
 
 #include "narrowphase/narrowphase.h"
 
@@ -294,11 +295,72 @@ static void testOverlapAcrossANearlyFlatJoint(void)
 	free(memory);
 }
 
+// Casts that start overlapping random polylines (flat, concave and convex joints): the hit's point
+// lies on the hit segment and its pointOnShape within the shape (brute force: brutesupport.h),
+// whatever the ghost rule did. A contact snapped to a face took the shape's extreme point below the
+// segment's line and paired it with its projection on the line, off the segment when the extreme
+// lay beyond an end (up to 3.2 off), and for a contact within the skin (targetDistance) the point
+// could be far off and the penetration that of the extreme's depth below the line though the shape
+// did not reach the segment (fuzz_chains2d: 22 off, 9.8 "deep"). Now the depth is the shape's at
+// that end, or none with the end as the point when the shape is not over it (chaincast2d.c
+// snapInitial).
+static void testInitialOverlapPointsOnTheirSegment(void)
+{
+	uint32_t saved = rng;
+	rng = 5;
+	int overlaps = 0, off = 0, outside = 0;
+	for (int k = 0; k < 40000; ++k)
+	{
+		npVec2 pts[12];
+		int n = 4 + (int)rnd(0, 7.999);
+		double x = 10.0, y = 0.0, slope = rnd(-1, 1);
+		for (int i = 0; i < n; ++i)
+		{
+			pts[i] = (npVec2){ x, y };
+			double length = rnd(0.05, 3.0), kind = rnd(0, 4);
+			slope = kind < 1.0 ? slope : (kind < 2.0 ? 0.0 : rnd(-1.5, 1.5));
+			x -= length;
+			y -= length * slope;
+		}
+		built b = build(pts, n);
+		npChainInstance2 inst = { b.chain, npMakeTransform2(0, 0, 0) };
+		npShape2 shape;
+		if (k % 3 == 0)
+			npMakeBox2(rnd(0.1, 1.5), rnd(0.1, 1.5), &shape);
+		else if (k % 3 == 1)
+			npMakeCapsule2(rnd(0.1, 1.5), rnd(0.01, 0.8), &shape);
+		else
+			npMakeCircle(rnd(0.1, 1.5), &shape);
+		int j = (int)rnd(0, n - 0.001);
+		npTransform2 xf = npMakeTransform2(pts[j].x + rnd(-1.5, 1.5), pts[j].y + rnd(-0.5, 1.5), rnd(-3.2, 3.2));
+		npChainCastInput2 in = npMakeChainCastInput2(&shape, xf, (npVec2){ rnd(-1, 1), rnd(-1, 1) });
+		in.cast.targetDistance = k % 2 == 0 ? 0.0 : 0.3; // a skin: contacts within it start "overlapping" too
+		npChainCastHit2 hit;
+		CHECK(npShapeCastChains2(&inst, 1, &in, &hit) == NP_OK, "initial overlap %d", k);
+		if (hit.cast.hit && hit.cast.initialOverlap)
+		{
+			overlaps += 1;
+			npVec2 a = pts[hit.segment], e = pts[hit.segment + 1], p = hit.cast.point;
+			double dx = e.x - a.x, dy = e.y - a.y;
+			double t = fmin(1.0, fmax(0.0, ((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy)));
+			double gap = hypot(a.x + t * dx - p.x, a.y + t * dy - p.y);
+			if (gap > 1e-9 && off++ < 3)
+				printf("initial overlap %d: point %.3g off segment %d\n", k, gap, hit.segment);
+			outside += bruteWithin2(&shape, xf, hit.cast.pointOnShape, 1e-9) ? 0 : 1;
+		}
+		free(b.memory);
+	}
+	printf("initial overlaps: %d, %d points off their segment, %d points on the shape outside it\n", overlaps, off, outside);
+	CHECK(overlaps > 10000 && off == 0 && outside == 0, "initial overlaps: %d off, %d outside", off, outside);
+	rng = saved;
+}
+
 int main(void)
 {
 	testBadInput();
 	testFlatGround();
 	testTerrain();
 	testOverlapAcrossANearlyFlatJoint();
+	testInitialOverlapPointsOnTheirSegment();
 	return checkSummary();
 }
