@@ -317,37 +317,6 @@ static bool inFlatPlane(const CapsuleCase* k, double sepBest)
 	return sepBest > -(npSlabThickness3(k->pa.planes) + 1.0e-9 * size);
 }
 
-// The cores are apart. SAT's separation is then only a lower bound of their distance (a segment end
-// near a vertex, or the segment parallel to an edge, has its closest point direction on none of the
-// axes), so the distance is measured by GJK, unless the face realises it: the whole segment is on
-// the face's outer side (sepF >= 0, the smaller plane distance of its ends) and its deeper end lies
-// over the face (inside all its side planes), so that end is sepF from the face and no point of the
-// segment is closer to the shape (the common resting capsule).
-static GjkOutcome capsuleByGjk(const CapsuleCase* k, bool useFace, const npTransform3* xfA, const npShape3* capsuleB,
-							   const npTransform3* xfB, npManifold3* m)
-{
-	double sepF = k->face.separation;
-	double sepBest = k->edgeSep > sepF ? k->edgeSep : sepF;
-	bool loose = k->polyA->type == NP_SHAPE_HULL3 && k->polyA->hull->loosePlanes; // planes that may hold an outside point
-	if ((!(sepBest > 0.0) && !inFlatPlane(k, sepBest) && !loose) ||
-		(useFace && sepF >= 0.0 && overFace(&k->pa, k->box ? &k->polyA->halfExtents : NULL, k->face.face, k->seg[k->face.vertex])))
-		return GJK_NOT_NEEDED;
-
-	npPair3 pair;
-	npGjkResult3 g;
-	npMakePair3(&pair, k->polyA, *xfA, capsuleB, *xfB);
-	npGjk3(&pair, k->reach, &g);
-	if (g.early || g.distance > k->reach)
-		return GJK_APART;
-	double tol = 1.0e-9 * (g.scale + k->r); // relative: the shapes' coordinates and the capsule's radius
-	if ((useFace && sepF >= g.distance - tol) || !(g.distance > tol))
-		return GJK_NOT_NEEDED;
-	npVec3 n = npGjkNormal3(&g); // the closest features' normal (gjk3d.c)
-	m->normal = n;
-	pushPoint(m, g.pointA, v3MulAdd(g.pointB, -k->r, n), n, closedFormId(0));
-	return GJK_CONTACT;
-}
-
 // The segment clipped against the side planes of a face (a two-point "polygon"): parameters t[0] <=
 // t[1] along it and the feature of each end.
 typedef struct SegmentClip
@@ -413,6 +382,44 @@ NP_COLD __attribute__((noinline)) static bool clipWidened(const CapsuleCase* k, 
 	for (int i = 0; i < k->pa.vertexCount; ++i)
 		size = np3Max(size, v3MaxAbs(k->pa.vertices[i]));
 	return clipSegmentToFace(k, 1.0e-12 * size, clip);
+}
+
+// The cores are apart. SAT's separation is then only a lower bound of their distance (a segment end
+// near a vertex, or the segment parallel to an edge, has its closest point direction on none of the
+// axes), so the distance is measured by GJK, unless the face realises it: the whole segment is on
+// the face's outer side (sepF >= 0, the smaller plane distance of its ends) and its deeper end lies
+// over the face (inside all its side planes), so that end is sepF from the face and no point of the
+// segment is closer to the shape (the common resting capsule).
+static GjkOutcome capsuleByGjk(const CapsuleCase* k, bool useFace, const npTransform3* xfA, const npShape3* capsuleB,
+							   const npTransform3* xfB, npManifold3* m)
+{
+	double sepF = k->face.separation;
+	double sepBest = k->edgeSep > sepF ? k->edgeSep : sepF;
+	bool loose = k->polyA->type == NP_SHAPE_HULL3 && k->polyA->hull->loosePlanes; // planes that may hold an outside point
+	if ((!(sepBest > 0.0) && !inFlatPlane(k, sepBest) && !loose) ||
+		(useFace && sepF >= 0.0 && overFace(&k->pa, k->box ? &k->polyA->halfExtents : NULL, k->face.face, k->seg[k->face.vertex])))
+		return GJK_NOT_NEEDED;
+
+	npPair3 pair;
+	npGjkResult3 g;
+	npMakePair3(&pair, k->polyA, *xfA, capsuleB, *xfB);
+	npGjk3(&pair, k->reach, &g);
+	if (g.early || g.distance > k->reach)
+		return GJK_APART;
+	double tol = 1.0e-9 * (g.scale + k->r); // relative: the shapes' coordinates and the capsule's radius
+	if (!(g.distance > tol))
+		return GJK_NOT_NEEDED;
+	// The face realising the distance (to the tolerance) gives the contact only when the segment
+	// meets its prism: else the face's contact is the segment's deeper end projected onto the face's
+	// plane, off A (a capsule of radius 1e6 whose core lay 24 beside a box, the face's distance within
+	// 3e-4 of the cores', got its contact 24 beside the box: fuzz_pairs3d).
+	SegmentClip clip;
+	if (useFace && sepF >= g.distance - tol && (clipSegmentToFace(k, 0.0, &clip) || clipWidened(k, &clip)))
+		return GJK_NOT_NEEDED;
+	npVec3 n = npGjkNormal3(&g); // the closest features' normal (gjk3d.c)
+	m->normal = n;
+	pushPoint(m, g.pointA, v3MulAdd(g.pointB, -k->r, n), n, closedFormId(0));
+	return GJK_CONTACT;
 }
 
 // The clipped segment's ends within reach of the face, deepest first; when both are too far, the

@@ -761,10 +761,42 @@ static void tetrahedraApartAlongAPairOfEdgeDirections(void)
 			  m.points[k].depth, overlap);
 }
 
+// A capsule of radius 1e6 whose core lies 24 beside a box (half sizes 0.94 x 3.98 x 0.73) that sits
+// just inside its rounding, 1.44 deep. The box's face realises the cores' distance to within 3e-4
+// (1e-9 of the radius: the face was taken), but the core misses the face's prism, and the face's
+// contact was the core's end projected onto the face's plane: pointA 24 beside the box
+// (fuzz_pairs3d's point check). Now the contact is at the cores' closest points (GJK). Expected
+// (brute force): pointA within the box and pointB within the capsule (1e-9 of the radius), and the
+// depth the capsule's radius less the cores' distance, which npPenetration3 gives (1e-9 of it).
+// Fails before the fix (rounded3d.c capsuleByGjk's clip check).
+static void capsuleOfHugeRadiusBesideABox(void)
+{
+	npShape3 box, capsule;
+	npTransform3 xa, xb;
+	CHECK(npMakeBox3((npVec3){ 0.9375, 3.984375, 0.734375 }, &box) == NP_OK && npMakeCapsule3(4, 1000000, &capsule) == NP_OK &&
+			  npMakeTransform3((npVec3){ 9.9999999999999995e-07, 1000000, 0.2705078125 }, (npQuat){ 0.5, 0.5, 0.5, 0.5 }, &xa) == NP_OK &&
+			  npMakeTransform3((npVec3){ 24.3369140625, 0.5, -4.0009765624999956 }, (npQuat){ 0.70710678118654757, 0, 0, 0.70710678118654757 },
+							   &xb) == NP_OK,
+		  "shapes");
+	bruteCore3(&box, xa, &coreA3);
+	bruteCore3(&capsule, xb, &coreB3);
+	npPenetrationResult3 p = npPenetration3(&box, xa, &capsule, xb);
+	npManifold3 m = npCollide3(&box, xa, &capsule, xb, 0.0);
+	double tol = 1e-9 * 1e6;
+	CHECK(m.pointCount > 0 && p.overlapping, "huge capsule beside a box: %d contacts", m.pointCount);
+	for (int k = 0; k < m.pointCount; ++k)
+		CHECK(bruteWithin3(&box, &coreA3, m.points[k].pointA, tol) && bruteWithin3(&capsule, &coreB3, m.points[k].pointB, tol) &&
+				  fabs(m.points[k].depth - p.depth) <= 1e-9 * p.depth + tol,
+			  "huge capsule beside a box: contact %d, pointA (%.17g, %.17g, %.17g) within the box %d, within the capsule %d, depth %.17g (penetration %.17g)",
+			  k, m.points[k].pointA.x, m.points[k].pointA.y, m.points[k].pointA.z, bruteWithin3(&box, &coreA3, m.points[k].pointA, tol),
+			  bruteWithin3(&capsule, &coreB3, m.points[k].pointB, tol), m.points[k].depth, p.depth);
+}
+
 int main(void)
 {
 	boxesWithASubnormalEdge();
 	tetrahedraApartAlongAPairOfEdgeDirections();
+	capsuleOfHugeRadiusBesideABox();
 	hullsWithAFoldedSliverFace();
 	hullsWithAFoldedSliverFaceNearATie();
 	capsuleInANeedleHullManifoldNormal();
