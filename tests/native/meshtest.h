@@ -167,4 +167,52 @@ static inline bool mtContactConsistent(const npMeshContact3* c)
 	return fabs(mtLen(c->normal) - 1.0) < 1e-12 && fabs(d - c->depth) < 1e-9;
 }
 
+// A height-field terrain cut into bands, for the tests that a terrain cut into meshes (the same
+// world coordinates, listed in another order) collides and casts as the whole: MT_CUT_N x MT_CUT_N
+// cells over [-4, 4]^2 (vertex (i, j) at index j (N + 1) + i, its height given), two triangles per
+// cell, the whole as one mesh and rows 0-2, 2-5, 5-7 as three, listed last first. Freed with
+// mtFreeCutTerrain.
+#define MT_CUT_N 7
+typedef struct mtCutTerrain
+{
+	npMesh3* whole;
+	npMesh3* bands[3];
+	npMeshInstance3 wholeInstance;
+	npMeshInstance3 pieces[3];
+} mtCutTerrain;
+
+static inline void mtMakeCutTerrain(const double* heights, mtCutTerrain* out)
+{
+	enum { N = MT_CUT_N, V = (N + 1) * (N + 1) };
+	npVec3 v[V];
+	int32_t idx[6 * N * N];
+	for (int j = 0; j <= N; ++j)
+		for (int i = 0; i <= N; ++i)
+			v[j * (N + 1) + i] = mt3(-4.0 + 8.0 * i / N, -4.0 + 8.0 * j / N, heights[j * (N + 1) + i]);
+	for (int j = 0, t = 0; j < N; ++j)
+		for (int i = 0; i < N; ++i, t += 2)
+		{
+			int32_t a = j * (N + 1) + i, b = a + 1, c = a + N + 1, d = c + 1;
+			int32_t quad[6] = { a, b, d, a, d, c };
+			memcpy(idx + 3 * t, quad, sizeof quad);
+		}
+	CHECK(mtMakeMesh(v, V, idx, 2 * N * N, 1e-6, &out->whole) == NP_OK, "cut terrain: the whole");
+	out->wholeInstance = (npMeshInstance3){ out->whole, mtIdentity };
+	const int cuts[4] = { 0, 2, 5, N };
+	for (int p = 0; p < 3; ++p)
+	{
+		int rows = cuts[p + 1] - cuts[p];
+		CHECK(mtMakeMesh(v + cuts[p] * (N + 1), (rows + 1) * (N + 1), idx, 2 * N * rows, 1e-6, &out->bands[p]) == NP_OK,
+			  "cut terrain: band %d", p);
+		out->pieces[2 - p] = (npMeshInstance3){ out->bands[p], mtIdentity };
+	}
+}
+
+static inline void mtFreeCutTerrain(mtCutTerrain* t)
+{
+	free(t->whole);
+	for (int p = 0; p < 3; ++p)
+		free(t->bands[p]);
+}
+
 #endif

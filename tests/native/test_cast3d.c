@@ -336,35 +336,11 @@ static void meshCases(void)
 // the cut terrain gave another hit in 416 of these 4,000 casts.
 static void cutTerrainCastsAsTheWhole(void)
 {
-	enum { N = 7, V = (N + 1) * (N + 1) };
-	npVec3 v[V];
-	int32_t idx[6 * N * N];
-	for (int j = 0; j <= N; ++j)
-		for (int i = 0; i <= N; ++i)
-			v[j * (N + 1) + i] = (npVec3){ -4.0 + 8.0 * i / N, -4.0 + 8.0 * j / N, mtRange(-0.7, 0.7) };
-	int nt = 0;
-	for (int j = 0; j < N; ++j)
-		for (int i = 0; i < N; ++i)
-		{
-			int32_t a = j * (N + 1) + i, b = a + 1, c = a + N + 1, d = c + 1;
-			int32_t quad[6] = { a, b, d, a, d, c };
-			memcpy(idx + 3 * nt, quad, sizeof quad);
-			nt += 2;
-		}
-	npMesh3* whole;
-	CHECK(mtMakeMesh(v, V, idx, nt, 1e-6, &whole) == NP_OK, "cut terrain: the whole");
-	// Bands of rows 0-2, 2-5, 5-7, listed last first.
-	const int cuts[4] = { 0, 2, 5, N };
-	npMesh3* bands[3];
-	npMeshInstance3 pieces[3];
-	for (int p = 0; p < 3; ++p)
-	{
-		int rows = cuts[p + 1] - cuts[p];
-		CHECK(mtMakeMesh(v + cuts[p] * (N + 1), (rows + 1) * (N + 1), idx, 2 * N * rows, 1e-6, &bands[p]) == NP_OK,
-			  "cut terrain: band %d", p);
-		pieces[2 - p] = (npMeshInstance3){ bands[p], mtIdentity };
-	}
-	npMeshInstance3 wholeInstance = { whole, mtIdentity };
+	double heights[(MT_CUT_N + 1) * (MT_CUT_N + 1)];
+	for (int i = 0; i < (MT_CUT_N + 1) * (MT_CUT_N + 1); ++i)
+		heights[i] = mtRange(-0.7, 0.7);
+	mtCutTerrain terrain;
+	mtMakeCutTerrain(heights, &terrain);
 	int casts = 0, initial = 0, differ = 0;
 	for (int k = 0; k < 4000; ++k)
 	{
@@ -374,10 +350,10 @@ static void cutTerrainCastsAsTheWhole(void)
 		npVec3 translation = { mtRange(-3, 3), mtRange(-3, 3), mtRange(-3, 0.5) };
 		npCastOptions3 options = npDefaultCastOptions3();
 		options.ignoreSeparating = k % 3 == 0;
-		npShapeCastMeshInput3 in = { &shape, xf, translation, &wholeInstance, 1, options, NP_MESH_FEATURE_TOLERANCE };
+		npShapeCastMeshInput3 in = { &shape, xf, translation, &terrain.wholeInstance, 1, options, NP_MESH_FEATURE_TOLERANCE };
 		npCastHit3 a, b;
 		CHECK(npShapeCastMeshes3(&in, &a) == NP_OK, "cut terrain: whole cast %d", k);
-		in.meshes = pieces;
+		in.meshes = terrain.pieces;
 		in.meshCount = 3;
 		CHECK(npShapeCastMeshes3(&in, &b) == NP_OK, "cut terrain: cut cast %d", k);
 		casts += a.hit ? 1 : 0;
@@ -393,9 +369,7 @@ static void cutTerrainCastsAsTheWhole(void)
 	printf("cut terrain: %d of 4000 casts hit (%d from an initial overlap), %d differ from the whole\n", casts, initial,
 		   differ);
 	CHECK(casts > 1000 && initial > 300 && differ == 0, "cut terrain: %d casts differ", differ);
-	free(whole);
-	for (int p = 0; p < 3; ++p)
-		free(bands[p]);
+	mtFreeCutTerrain(&terrain);
 }
 
 int main(void)

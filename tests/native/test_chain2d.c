@@ -5,6 +5,7 @@
 // invariants and brute-force comparisons computed here.
 #include "check.h"
 #include "brutesupport.h"
+#include "chainlevel.h"
 
 #include "narrowphase/narrowphase.h"
 
@@ -540,15 +541,7 @@ static void testContactsOnlyWhereTheShapeReaches(void)
 	{
 		npVec2 pts[10];
 		int n = 4 + (int)rnd(0, 6.999);
-		double x = 10.0, y = 0.0, slope = rnd(-1, 1);
-		for (int i = 0; i < n; ++i)
-		{
-			pts[i] = (npVec2){ x, y };
-			double length = rnd(0.05, 3.0), kind = rnd(0, 4);
-			slope = kind < 1.0 ? slope : (kind < 2.0 ? 0.0 : rnd(-1.5, 1.5));
-			x -= length;
-			y -= length * slope;
-		}
+		randomLevel(pts, n, rnd);
 		npChainDef2 def = npDefaultChainDef2();
 		if (k % 2 == 0)
 		{
@@ -671,15 +664,7 @@ static void testCutLevelsCollideAsTheWhole(void)
 	{
 		npVec2 pts[12];
 		int n = 5 + (int)rnd(0, 6.999);
-		double x = 10.0, y = 0.0, slope = rnd(-1, 1);
-		for (int i = 0; i < n; ++i)
-		{
-			pts[i] = (npVec2){ x, y };
-			double length = rnd(0.05, 3.0), kind = rnd(0, 4);
-			slope = kind < 1.0 ? slope : (kind < 2.0 ? 0.0 : rnd(-1.5, 1.5));
-			x -= length;
-			y -= length * slope;
-		}
+		randomLevel(pts, n, rnd);
 		npChainDef2 def = npDefaultChainDef2();
 		def.hasGhostStart = def.hasGhostEnd = k % 2 == 0;
 		def.ghostStart = (npVec2){ pts[0].x + 1.0, pts[0].y + rnd(-1, 1) };

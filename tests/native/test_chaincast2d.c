@@ -7,6 +7,7 @@
 // (tests/vectors/2d_chain.json, query chainCast) hold the pit, ledge, loops and bait cases.
 #include "check.h"
 #include "brutesupport.h"
+#include "chainlevel.h"
 
 #include "narrowphase/narrowphase.h"
 
@@ -313,15 +314,7 @@ static void testInitialOverlapPointsOnTheirSegment(void)
 	{
 		npVec2 pts[12];
 		int n = 4 + (int)rnd(0, 7.999);
-		double x = 10.0, y = 0.0, slope = rnd(-1, 1);
-		for (int i = 0; i < n; ++i)
-		{
-			pts[i] = (npVec2){ x, y };
-			double length = rnd(0.05, 3.0), kind = rnd(0, 4);
-			slope = kind < 1.0 ? slope : (kind < 2.0 ? 0.0 : rnd(-1.5, 1.5));
-			x -= length;
-			y -= length * slope;
-		}
+		randomLevel(pts, n, rnd);
 		built b = build(pts, n);
 		npChainInstance2 inst = { b.chain, npMakeTransform2(0, 0, 0) };
 		npShape2 shape;

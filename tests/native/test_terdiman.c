@@ -684,34 +684,13 @@ static void testBoxOverBumpyTerrain(void)
 // these 4,000 queries differed.
 static void testCutTerrainCollidesAsTheWhole(void)
 {
-	enum { N = 7, V = (N + 1) * (N + 1) };
 	static npHull3 hull;
 	uint32_t state = 4242u;
-	npVec3 v[V];
-	int32_t idx[6 * N * N];
-	for (int j = 0; j <= N; ++j)
-		for (int i = 0; i <= N; ++i)
-			v[j * (N + 1) + i] = mt3(-4.0 + 8.0 * i / N, -4.0 + 8.0 * j / N, nextUniform(&state, 0, 1) < 0.5 ? 0.0 : nextUniform(&state, -0.6, 0.6));
-	for (int j = 0, t = 0; j < N; ++j)
-		for (int i = 0; i < N; ++i, t += 2)
-		{
-			int32_t a = j * (N + 1) + i, b = a + 1, c = a + N + 1, d = c + 1;
-			int32_t quad[6] = { a, b, d, a, d, c };
-			memcpy(idx + 3 * t, quad, sizeof quad);
-		}
-	npMesh3* whole;
-	CHECK(mtMakeMesh(v, V, idx, 2 * N * N, 1e-6, &whole) == NP_OK, "cut terrain: whole");
-	const int cuts[4] = { 0, 2, 5, N };
-	npMesh3* bands[3];
-	npMeshInstance3 pieces[3];
-	for (int p = 0; p < 3; ++p)
-	{
-		int rows = cuts[p + 1] - cuts[p];
-		CHECK(mtMakeMesh(v + cuts[p] * (N + 1), (rows + 1) * (N + 1), idx, 2 * N * rows, 1e-6, &bands[p]) == NP_OK,
-			  "cut terrain: band %d", p);
-		pieces[2 - p] = (npMeshInstance3){ bands[p], mtIdentity };
-	}
-	npMeshInstance3 wholeInstance = { whole, mtIdentity };
+	double heights[(MT_CUT_N + 1) * (MT_CUT_N + 1)];
+	for (int i = 0; i < (MT_CUT_N + 1) * (MT_CUT_N + 1); ++i)
+		heights[i] = nextUniform(&state, 0, 1) < 0.5 ? 0.0 : nextUniform(&state, -0.6, 0.6);
+	mtCutTerrain terrain;
+	mtMakeCutTerrain(heights, &terrain);
 	static npMeshContact3 a[256], b[256];
 	int queries = 0, differ = 0;
 	for (int k = 0; k < 4000; ++k)
@@ -736,8 +715,8 @@ static void testCutTerrainCollidesAsTheWhole(void)
 		npMeshQuery3 q = npDefaultMeshQuery3();
 		q.margin = k % 5 == 0 ? nextUniform(&state, 0, 0.3) : 0.0;
 		npMeshContactsOutput3 wo = { a, 256, -1 }, co = { b, 256, -1 };
-		CHECK(npMeshContacts3(&shape, xf, &wholeInstance, 1, &q, &wo) == NP_OK &&
-				  npMeshContacts3(&shape, xf, pieces, 3, &q, &co) == NP_OK,
+		CHECK(npMeshContacts3(&shape, xf, &terrain.wholeInstance, 1, &q, &wo) == NP_OK &&
+				  npMeshContacts3(&shape, xf, terrain.pieces, 3, &q, &co) == NP_OK,
 			  "cut terrain: query %d", k);
 		bool same = wo.count == co.count;
 		for (int i = 0; i < wo.count && same; ++i)
@@ -754,9 +733,7 @@ static void testCutTerrainCollidesAsTheWhole(void)
 	}
 	printf("cut terrain: %d of 4000 queries with contacts, %d differ from the whole\n", queries, differ);
 	CHECK(queries > 1500 && differ == 0, "cut terrain: %d queries differ", differ);
-	free(whole);
-	for (int p = 0; p < 3; ++p)
-		free(bands[p]);
+	mtFreeCutTerrain(&terrain);
 }
 
 int main(void)
