@@ -34,6 +34,7 @@
 // Every loop is bounded: candidates by NP_CHAIN_MAX_CANDIDATES, points by the output capacity.
 #include "chain2d_private.h"
 #include "bounds2d.h"
+#include "codesize.h"
 #include "inputs.h"
 #include "manifold2d_private.h"
 
@@ -313,7 +314,7 @@ static bool sharpFaceContact(chainContactCall* call, npVec2 va, npVec2 vb, npVec
 static bool clippedFaceContact(chainContactCall* call, npVec2 a, npVec2 b, npVec2 n, int chain, int segment);
 
 // The exact answer: the segment's own manifold with the call's margin.
-static bool segmentManifoldTouches(const chainContactCall* call, int chain, int segment)
+NP_COLD __attribute__((noinline)) static bool segmentManifoldTouches(const chainContactCall* call, int chain, int segment)
 {
 	const npChainInstance2* inst = call->chains + chain;
 	npVec2 a, b;
@@ -389,7 +390,7 @@ static void keepDeepestPoint(chainContactCall* call, npVec2 va, npVec2 nb, int c
 // the shape's lower boundary rises from its deepest point toward the other end, as it is convex),
 // unless the chain goes on there into a ghost vertex's segment, which lies outside the query and
 // reports it (as the ghost rule assumes). False when there is none.
-static bool deepestPointContact(const chainContactCall* call, const deepestCandidate* d, npChainContact2* out)
+NP_COLD __attribute__((noinline)) static bool deepestPointContact(const chainContactCall* call, const deepestCandidate* d, npChainContact2* out)
 {
 	const npShape2* shape = call->shape;
 	const npChainInstance2* inst = call->chains + d->chain;
@@ -426,7 +427,7 @@ static bool deepestPointContact(const chainContactCall* call, const deepestCandi
 
 // A call that found no contact reports the deepest of its remembered segments' contacts, trying
 // them by their bounds, deepest first, until no bound can beat the deepest found.
-static void emitDeepestPoint(chainContactCall* call)
+NP_COLD __attribute__((noinline)) static void emitDeepestPoint(chainContactCall* call)
 {
 	bool tried[MAX_DEEPEST] = { false };
 	bool found = false;
@@ -598,7 +599,7 @@ static bool reported(const chainContactCall* call, int count, int chain, int seg
 // would depend on which is met first, i.e. on the order of the chains and segments, and a level cut
 // into pieces must get the contacts of the whole. A neighbour given by a ghost vertex lies outside
 // the query and keeps the drop.
-static void keepSkipped(chainContactCall* call)
+NP_COLD __attribute__((noinline)) static void keepSkipped(chainContactCall* call)
 {
 	int before = call->count;
 	for (int i = 0; i < call->skippedCount && call->count < call->capacity; ++i)
