@@ -750,7 +750,42 @@ function genericCast(name, shape, xf, translation, chains, options = {}) {
 		{ position: [0, 0.25], angle: 0 }, [3.859375, -11.318359375],
 		[{ points: [[28.083984375, -1.0085272385557836e-26], [0.3583984375, -15.65625], [0, -10.2431640625], [0.005859375, -20.0791015625],
 			[0.083984375, 15.5], [0.001, 0.25], [0.0009765625, 0.021484375]], loop: true }]);
+	// A cast starting in overlap at a concave joint, the overlap snapped to a face and the shape's
+	// extreme below the floor's line lying beyond the floor's end: the hit point must lie on the
+	// chain (it was the extreme's projection on the slope's line, 0.127 off the slope, before the
+	// fix). Closed form: the box (half sizes 1 x 0.25 about (-1, 0.0625), turned by -15 degrees)
+	// spans x in [-2.03, 0.03] and its lowest corner (-0.10, -0.44) lies below the floor y = 0 while
+	// its centre is above it, so it starts overlapping the floor (checked below).
+	{
+		const chains = [{ points: [[10, 5], [0, 0], [-10, 0]] }];
+		const box = { type: 'box', halfWidth: 1, halfHeight: 0.25 };
+		const xf = { position: [-1, 0.0625], angle: num(-Math.PI / 12) };
+		const c = core(box, xf);
+		const lowest = Math.min(...c.pts.map((p) => p[1]));
+		if (!(lowest < -0.1) || !(centroidOf(c)[1] > 0)) throw new Error('snapped overlap scene: not overlapping');
+		const segs = segmentsOf(worldChains(chains)).map((g) => [round(g.a), round(g.b)]);
+		castVector('initial-overlap-point-on-the-chain', box, xf, [0, -1], chains, {},
+			{ hit: true, fraction: 0, initialOverlap: true, pointOn: segs });
+	}
 	console.log(`cast vectors: ${made} generic`);
+}
+
+// A capsule (radius 0.1, core (9.7, -2) -> (12.7, 4)) sunk through a valley's slope (20, 10) ->
+// (10, 0): its centre (11.2, 1) is behind the slope and in front of the floor (10, 0) -> (0, 0),
+// which it passes under without touching (it meets the floor's line at x = 10.7, 0.526 from the
+// floor's end: brute force below). Expected: no contact (the floor gave a face contact 2.1 deep).
+{
+	const chains = [{ points: [[20, 10], [10, 0], [0, 0], [-10, 0]] }];
+	const angle = Math.atan2(6, 3);
+	const capsule = { type: 'capsule', halfLength: num(Math.sqrt(45) / 2), radius: 0.1 };
+	const xf = { position: [11.2, 1], angle: num(angle) };
+	const c = core(capsule, xf);
+	const w = worldChains(chains);
+	for (const g of segmentsOf(w)) {
+		const front = dot(sub(centroidOf(c), g.a), g.normal) > 0;
+		if (front && shapeSegmentDistance(c, g.a, g.b) <= 0) throw new Error('valley scene: the capsule reaches a segment it faces');
+	}
+	contactVector('capsule-under-a-valley-floor', capsule, xf, chains, {}, { count: 0 });
 }
 
 // ------------------------------------------------------------------------------------ errors

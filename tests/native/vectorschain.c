@@ -327,6 +327,21 @@ static void checkCast(const cJSON* v, npVectorRun* run, const npChainCastHit2* h
 		npVecFail(run, "initialOverlap: got %d", c->initialOverlap);
 	if (npVecHasKey(e, "penetration"))
 		npVecNear(run, "penetration", c->penetration, npVecField(e, "penetration", 0.0), run->tol);
+	const cJSON* on = npVecItem(e, "pointOn"); // world segments: the hit point lies on one of them
+	if (on != NULL)
+	{
+		double best = INFINITY;
+		for (const cJSON* g = on->child; g != NULL; g = g->next)
+		{
+			npVec2 a = readVec2(g->child), b = readVec2(g->child->next);
+			double ex = b.x - a.x, ey = b.y - a.y;
+			double t = ((c->point.x - a.x) * ex + (c->point.y - a.y) * ey) / (ex * ex + ey * ey);
+			t = t < 0 ? 0 : (t > 1 ? 1 : t);
+			best = fmin(best, hypot(a.x + t * ex - c->point.x, a.y + t * ey - c->point.y));
+		}
+		if (!(best <= run->tol))
+			npVecFail(run, "hit point (%.17g, %.17g) is %.3g off the chain", c->point.x, c->point.y, best);
+	}
 	if (h->chain < 0 || h->chain >= ch->count || h->segment < 0 || h->segment >= ch->instances[h->chain].chain->segmentCount)
 		npVecFail(run, "bad chain/segment %d/%d", h->chain, h->segment);
 }

@@ -159,6 +159,16 @@ function checkCast(v, run, h, instances) {
 	if (e.ghosts !== undefined && !admissible(v, [-h.normal[0], -h.normal[1]])) run.fail(`ghost normal [${h.normal}]`);
 	if (!!e.initialOverlap !== h.initialOverlap) run.fail(`initialOverlap: got ${h.initialOverlap}`);
 	if (e.penetration !== undefined) run.near('penetration', h.penetration, num(e.penetration), run.tol);
+	if (e.pointOn) { // world segments: the hit point lies on one of them
+		let best = Infinity;
+		for (const [a0, b0] of e.pointOn) {
+			const a = a0.map(num), b = b0.map(num), ex = b[0] - a[0], ey = b[1] - a[1];
+			let t = ((h.point[0] - a[0]) * ex + (h.point[1] - a[1]) * ey) / (ex * ex + ey * ey);
+			t = t < 0 ? 0 : t > 1 ? 1 : t;
+			best = Math.min(best, Math.hypot(a[0] + t * ex - h.point[0], a[1] + t * ey - h.point[1]));
+		}
+		if (!(best <= run.tol)) run.fail(`hit point [${h.point}] is ${best} off the chain`);
+	}
 	const inst = instances[h.chain];
 	if (!inst || h.segment < 0 || h.segment >= inst.chain.segmentCount) run.fail(`bad chain/segment ${h.chain}/${h.segment}`);
 }
