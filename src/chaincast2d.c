@@ -27,8 +27,9 @@
 //     come nearer again, and the other segments go on.
 // The earliest remaining hit wins; among hits at the same fraction (initial overlaps, at fraction 0)
 // the deepest penetration, then the first candidate (chains in order, segments in increasing
-// order): the order breaks only exact ties, so a level cut into pieces casts as the whole does. Nothing allocates; every loop is bounded (intervals by
-// NP_CHAIN_CAST_MAX_INTERVALS, candidates by NP_CHAIN_MAX_CANDIDATES).
+// order): the order breaks only exact ties, so a level cut into pieces casts as the whole does.
+// Nothing allocates; every loop is bounded (intervals by NP_CHAIN_CAST_MAX_INTERVALS, candidates by
+// NP_CHAIN_MAX_CANDIDATES).
 #include "cast2d_private.h"
 #include "chain2d_private.h"
 #include "inputs.h"

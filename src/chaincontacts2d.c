@@ -314,7 +314,8 @@ static bool sharpFaceContact(chainContactCall* call, npVec2 va, npVec2 vb, npVec
 static bool clippedFaceContact(chainContactCall* call, npVec2 a, npVec2 b, npVec2 n, int chain, int segment);
 
 // The exact answer: the segment's own manifold with the call's margin.
-NP_COLD __attribute__((noinline)) static bool segmentManifoldTouches(const chainContactCall* call, int chain, int segment)
+NP_COLD __attribute__((noinline)) static bool segmentManifoldTouches(const chainContactCall* call, int chain,
+																	 int segment)
 {
 	const npChainInstance2* inst = call->chains + chain;
 	npVec2 a, b;
@@ -390,7 +391,8 @@ static void keepDeepestPoint(chainContactCall* call, npVec2 va, npVec2 nb, int c
 // the shape's lower boundary rises from its deepest point toward the other end, as it is convex),
 // unless the chain goes on there into a ghost vertex's segment, which lies outside the query and
 // reports it (as the ghost rule assumes). False when there is none.
-NP_COLD __attribute__((noinline)) static bool deepestPointContact(const chainContactCall* call, const deepestCandidate* d, npChainContact2* out)
+NP_COLD __attribute__((noinline)) static bool deepestPointContact(const chainContactCall* call, const deepestCandidate* d,
+																  npChainContact2* out)
 {
 	const npShape2* shape = call->shape;
 	const npChainInstance2* inst = call->chains + d->chain;
